@@ -1,0 +1,73 @@
+// Lint configuration. Besides the usual TypeScript and React-hooks rules, it enforces the import
+// boundaries of the four source folders (see docs/architecture.md, "Layers"):
+//   src/machines  pure statecharts: no services, views, bridge, React, network, storage or DOM
+//   src/views     render snapshots and send events: no services, no network, no storage
+//   src/services  effects: never imports views
+//   src/bridge    the Safe Apps bridge: never imports views
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const networkAndStorage = ['ky', 'idb', '@web3-onboard/*', 'node:*', 'fs', 'http', 'https'];
+const viemClients = {
+  name: 'viem',
+  importNames: ['createPublicClient', 'createWalletClient', 'createTestClient', 'createClient', 'http', 'custom', 'webSocket', 'fallback'],
+  message: 'Chain clients belong in src/services; pass effects in through the machine’s named actors.',
+};
+const domGlobals = ['window', 'document', 'indexedDB', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'XMLHttpRequest', 'WebSocket', 'location', 'history', 'BroadcastChannel'].map(
+  (name) => ({ name, message: 'Machines are pure: effects go through named actors provided by the composition root.' }),
+);
+
+export const boundaryRules = {
+  machines: {
+    'no-restricted-imports': ['error', {
+      paths: [viemClients],
+      patterns: [
+        { group: ['**/services', '**/services/**'], message: 'Machines must not import services; name the effect and let the composition root provide it.' },
+        { group: ['**/views', '**/views/**'], message: 'Machines must not import views.' },
+        { group: ['**/bridge', '**/bridge/**'], message: 'Machines must not import the bridge.' },
+        { group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', ...networkAndStorage], message: 'Machines are pure: no React, network, storage or Node modules.' },
+      ],
+    }],
+    'no-restricted-globals': ['error', ...domGlobals],
+  },
+  views: {
+    'no-restricted-imports': ['error', {
+      paths: [viemClients],
+      patterns: [
+        { group: ['**/services', '**/services/**'], message: 'Views render snapshots and send events; they never call services.' },
+        { group: networkAndStorage, message: 'Views do no fetching or storage.' },
+      ],
+    }],
+    'no-restricted-globals': ['error', { name: 'fetch', message: 'Views do no fetching.' }, { name: 'indexedDB', message: 'Views do no storage.' }, { name: 'localStorage', message: 'Views do no storage.' }],
+  },
+  services: {
+    'no-restricted-imports': ['error', { patterns: [{ group: ['**/views', '**/views/**'], message: 'Services must not import views.' }] }],
+  },
+  bridge: {
+    'no-restricted-imports': ['error', { patterns: [{ group: ['**/views', '**/views/**'], message: 'The bridge must not import views.' }] }],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.devnet/**', 'docs/**', 'bench/tmp/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['src/machines/**/*.{ts,tsx}'], ignores: ['src/machines/**/*.test.{ts,tsx}'], rules: boundaryRules.machines },
+  { files: ['src/views/**/*.{ts,tsx}'], ignores: ['src/views/**/*.test.{ts,tsx}'], rules: boundaryRules.views },
+  { files: ['src/services/**/*.{ts,tsx}'], rules: boundaryRules.services },
+  { files: ['src/bridge/**/*.{ts,tsx}'], rules: boundaryRules.bridge },
+);
