@@ -1,0 +1,370 @@
+/**
+ * Typed client of the Safe Client Gateway: one function per call of product-spec §7.
+ *
+ * - Base URL configurable; paths appended verbatim; every path parameter is encodeURIComponent'd.
+ * - List reads accept either a query object or a ready-made page URL (`next`/`previous` of a Page),
+ *   which is fetched as-is.
+ * - Errors per §8 (see http.ts); responses validated against the schemas (schemas.ts).
+ * - Cache per §9 (see cache.ts). Safe info is never cached: it carries the tags that invalidate the rest,
+ *   and every fetch of it applies them.
+ */
+import * as v from 'valibot';
+import { createReadCache, type ReadKind, type ReadPolicy, type ReadScope } from './cache.ts';
+import { GatewayError, createTransport, type HttpMethod } from './http.ts';
+import * as s from './schemas.ts';
+import type {
+  AllOwnedSafes,
+  ChainInfo,
+  ChangeEmailBody,
+  Collectible,
+  ConfirmationView,
+  ContractInfo,
+  DataDecoded,
+  Delegate,
+  EmailInfo,
+  EstimationRequest,
+  EstimationResponse,
+  MasterCopy,
+  Message,
+  MessagePage,
+  OwnedSafes,
+  Page,
+  ProposeMessageBody,
+  ProposeTransactionBody,
+  QueryParams,
+  RegisterEmailBody,
+  RegisterNotificationsBody,
+  RegisterRecoveryModuleBody,
+  RelayCount,
+  RelayRequest,
+  RelayResponse,
+  SafeApp,
+  SafeBalances,
+  SafeInfo,
+  SafeInfoTag,
+  SafeNonces,
+  SafeOverview,
+  TransactionDetails,
+  TransactionItemPage,
+  VerifyEmailBody,
+} from './types.ts';
+
+export interface GatewayClientOptions {
+  baseUrl: string;
+  fetch?: typeof globalThis.fetch;
+  /** Validate responses against the schemas (default true). */
+  validate?: boolean;
+  /** Cache lifetime in ms (default 24 h, product-spec §9). */
+  cacheLifetimeMs?: number;
+  /** Clock for the cache (tests). */
+  now?: () => number;
+  /** Per-request timeout in ms (default 10000); `false` disables it. */
+  timeoutMs?: number | false;
+}
+
+/** A query object, or a ready-made page URL (`next`/`previous` of a Page) fetched as-is. */
+export type QueryOrPageUrl = QueryParams | string;
+
+/** Signer authorisation of the e-mail endpoints. */
+export interface EmailAuth {
+  signature: string;
+  /** ms since epoch, as signed. */
+  timestamp: string | number;
+}
+
+/** Body-less successes are read as `{}`. */
+export type EmptyResponse = Record<string, unknown>;
+
+export function buildQuery(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Fills `{name}` placeholders with URL-encoded values. */
+export function buildPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+const emailHeaders = (auth: EmailAuth) => ({
+  'Safe-Wallet-Signature': auth.signature,
+  'Safe-Wallet-Signature-Timestamp': String(auth.timestamp),
+});
+
+export function createGatewayClient(options: GatewayClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const validate = options.validate ?? true;
+  const send = createTransport({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const cache = createReadCache({
+    ...(options.cacheLifetimeMs !== undefined ? { lifetimeMs: options.cacheLifetimeMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+
+  const url = (template: string, params: Record<string, string | number> = {}, query?: QueryOrPageUrl) =>
+    typeof query === 'string' ? query : `${baseUrl}${buildPath(template, params)}${buildQuery(query)}`;
+
+  function check<T>(schema: v.GenericSchema<unknown, T>, value: unknown, method: HttpMethod, target: string): T {
+    if (!validate) return value as T;
+    const result = v.safeParse(schema, value);
+    if (result.success) return result.output;
+    const issue = result.issues[0];
+    const path = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    throw new GatewayError(`Unexpected gateway response for ${method} ${target}: ${path ? `${path}: ` : ''}${issue.message}`, 200);
+  }
+
+  interface GetOptions {
+    kind?: ReadKind | null;
+    scopes?: ReadScope[];
+    cache?: boolean;
+    headers?: Record<string, string>;
+    scopesFromResult?: (value: unknown) => ReadScope[];
+  }
+
+  function get<T>(target: string, schema: v.GenericSchema<unknown, T>, opts: GetOptions = {}): Promise<T> {
+    const policy: ReadPolicy = {
+      cache: (opts.cache ?? true) && !opts.headers,
+      kind: opts.kind ?? null,
+      scopes: opts.scopes ?? [],
+      ...(opts.scopesFromResult ? { scopesFromResult: opts.scopesFromResult } : {}),
+    };
+    const key = opts.headers ? `GET ${target} ${JSON.stringify(opts.headers)}` : `GET ${target}`;
+    return cache.read(key, policy, async () =>
+      check(schema, await send({ method: 'GET', url: target, ...(opts.headers ? { headers: opts.headers } : {}) }), 'GET', target),
+    );
+  }
+
+  async function mutate<T>(
+    method: Exclude<HttpMethod, 'GET'>,
+    target: string,
+    schema: v.GenericSchema<unknown, T>,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T> {
+    const value = await send({ method, url: target, body, ...(headers ? { headers } : {}) });
+    return check(schema, value, method, target);
+  }
+
+  const safeScope = (chainId: string, safe: string): ReadScope[] => [{ chainId: String(chainId), safe: safe.toLowerCase() }];
+  const chainScope = (chainId: string): ReadScope[] => [{ chainId: String(chainId), safe: null }];
+  const Empty = s.EmptyObjectSchema as v.GenericSchema<unknown, EmptyResponse>;
+
+  const list = (
+    template: string,
+    kind: ReadKind,
+    chainId: string,
+    address: string,
+    query: QueryOrPageUrl | undefined,
+    paramName: 'address' | 'safe_address' = 'address',
+  ) =>
+    get(url(template, { chainId, [paramName]: address }, query), s.TransactionItemPageSchema, {
+      kind,
+      scopes: safeScope(chainId, address),
+    }) as Promise<TransactionItemPage>;
+
+  return {
+    // ── relay ──
+    relayTransaction: (chainId: string, body: RelayRequest): Promise<RelayResponse> =>
+      mutate('POST', url('/v1/chains/{chainId}/relay', { chainId }), s.RelayResponseSchema, body),
+    getRelayCount: (chainId: string, address: string): Promise<RelayCount> =>
+      get(url('/v1/chains/{chainId}/relay/{address}', { chainId, address }), s.RelayCountSchema, { cache: false }),
+
+    // ── Safe ──
+    async getSafeInfo(chainId: string, address: string): Promise<SafeInfo> {
+      const info = await get(url('/v1/chains/{chainId}/safes/{address}', { chainId, address }), s.SafeInfoSchema, { cache: false });
+      cache.applySafeInfoTags(info);
+      return info;
+    },
+    getIncomingTransfers: (chainId: string, address: string, query?: QueryOrPageUrl) =>
+      list('/v1/chains/{chainId}/safes/{address}/incoming-transfers/', 'incoming', chainId, address, query),
+    getModuleTransactions: (chainId: string, address: string, query?: QueryOrPageUrl) =>
+      list('/v1/chains/{chainId}/safes/{address}/module-transactions/', 'module', chainId, address, query),
+    getMultisigTransactions: (chainId: string, address: string, query?: QueryOrPageUrl) =>
+      list('/v1/chains/{chainId}/safes/{address}/multisig-transactions/', 'multisig', chainId, address, query),
+    getBalances: (chainId: string, address: string, currency = 'usd', query?: QueryParams): Promise<SafeBalances> =>
+      get(url('/v1/chains/{chainId}/safes/{address}/balances/{currency}', { chainId, address, currency }, query), s.SafeBalancesSchema, {
+        kind: 'balances',
+        scopes: safeScope(chainId, address),
+      }),
+    getFiatCurrencies: (): Promise<string[]> => get(url('/v1/balances/supported-fiat-codes'), s.FiatCurrenciesSchema),
+    getOwnedSafes: (chainId: string, address: string): Promise<OwnedSafes> =>
+      get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), s.OwnedSafesSchema),
+    getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> => get(url('/v1/owners/{address}/safes', { address }), s.AllOwnedSafesSchema),
+    getCollectibles: (chainId: string, address: string, query?: QueryParams): Promise<Collectible[]> =>
+      get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), s.CollectiblesSchema, {
+        kind: 'collectibles',
+        scopes: safeScope(chainId, address),
+      }),
+    getCollectiblesPage: (chainId: string, address: string, query?: QueryOrPageUrl): Promise<Page<Collectible>> =>
+      get(url('/v2/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), s.CollectiblesPageSchema, {
+        kind: 'collectibles',
+        scopes: safeScope(chainId, address),
+      }),
+
+    // ── transactions ──
+    getTransactionHistory: (chainId: string, address: string, query?: QueryOrPageUrl) =>
+      list('/v1/chains/{chainId}/safes/{safe_address}/transactions/history', 'history', chainId, address, query, 'safe_address'),
+    getTransactionQueue: (chainId: string, address: string, query?: QueryOrPageUrl) =>
+      list('/v1/chains/{chainId}/safes/{safe_address}/transactions/queued', 'queued', chainId, address, query, 'safe_address'),
+    getTransactionDetails: (chainId: string, transactionId: string): Promise<TransactionDetails> =>
+      get(url('/v1/chains/{chainId}/transactions/{transactionId}', { chainId, transactionId }), s.TransactionDetailsSchema, {
+        kind: 'txDetails',
+        scopes: [],
+        scopesFromResult: (value) => safeScope(chainId, (value as TransactionDetails).safeAddress),
+      }),
+    async deleteTransaction(chainId: string, safeTxHash: string, signature: string): Promise<EmptyResponse> {
+      const result = await mutate('DELETE', url('/v1/chains/{chainId}/transactions/{safeTxHash}', { chainId, safeTxHash }), Empty, { signature });
+      cache.invalidateKinds(['queued', 'multisig', 'nonces', 'txDetails', 'overview'], chainScope(chainId)[0]!);
+      return result;
+    },
+    async confirmTransaction(chainId: string, safeTxHash: string, signature: string): Promise<TransactionDetails> {
+      const result = await mutate(
+        'POST',
+        url('/v1/chains/{chainId}/transactions/{safeTxHash}/confirmations', { chainId, safeTxHash }),
+        s.TransactionDetailsSchema,
+        { signature },
+      );
+      cache.invalidateKinds(['queued', 'multisig', 'txDetails', 'overview'], safeScope(chainId, result.safeAddress)[0]!);
+      return result;
+    },
+    getSafeTxGasEstimation: (chainId: string, address: string, body: EstimationRequest): Promise<EstimationResponse> =>
+      mutate(
+        'POST',
+        url('/v2/chains/{chainId}/safes/{safe_address}/multisig-transactions/estimations', { chainId, safe_address: address }),
+        s.EstimationResponseSchema,
+        body,
+      ),
+    getNonces: (chainId: string, address: string): Promise<SafeNonces> =>
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/nonces', { chainId, safe_address: address }), s.SafeNoncesSchema, {
+        kind: 'nonces',
+        scopes: safeScope(chainId, address),
+      }),
+    async proposeTransaction(chainId: string, address: string, body: ProposeTransactionBody): Promise<TransactionDetails> {
+      const result = await mutate(
+        'POST',
+        url('/v1/chains/{chainId}/transactions/{safe_address}/propose', { chainId, safe_address: address }),
+        s.TransactionDetailsSchema,
+        body,
+      );
+      cache.invalidateKinds(['queued', 'multisig', 'nonces', 'txDetails', 'overview'], safeScope(chainId, address)[0]!);
+      return result;
+    },
+    getConfirmationView: (chainId: string, address: string, body: { data: string; to?: string; value?: string; operation?: 0 | 1 }): Promise<ConfirmationView> =>
+      mutate(
+        'POST',
+        url('/v1/chains/{chainId}/safes/{safe_address}/views/transaction-confirmation', { chainId, safe_address: address }),
+        s.ConfirmationViewSchema,
+        body,
+      ),
+
+    // ── chains, apps, contracts ──
+    getChainsConfig: (query?: QueryOrPageUrl): Promise<Page<ChainInfo>> => get(url('/v1/chains', {}, query), s.pageSchema(s.ChainInfoSchema)),
+    getChainConfig: (chainId: string): Promise<ChainInfo> => get(url('/v1/chains/{chainId}', { chainId }), s.ChainInfoSchema),
+    getSafeApps: (chainId: string, query?: QueryParams): Promise<SafeApp[]> =>
+      get(url('/v1/chains/{chainId}/safe-apps', { chainId }, query), s.SafeAppsSchema),
+    getMasterCopies: (chainId: string): Promise<MasterCopy[]> =>
+      get(url('/v1/chains/{chainId}/about/master-copies', { chainId }), s.MasterCopiesSchema),
+    getDecodedData: (chainId: string, body: { data: string; to?: string }): Promise<DataDecoded> =>
+      mutate('POST', url('/v1/chains/{chainId}/data-decoder', { chainId }), s.DataDecodedSchema, body),
+    getContract: (chainId: string, contractAddress: string): Promise<ContractInfo> =>
+      get(url('/v1/chains/{chainId}/contracts/{contractAddress}', { chainId, contractAddress }), s.ContractInfoSchema),
+
+    // ── messages ──
+    getSafeMessages: (chainId: string, address: string, query?: QueryOrPageUrl): Promise<MessagePage> =>
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/messages', { chainId, safe_address: address }, query), s.MessagePageSchema, {
+        kind: 'messages',
+        scopes: safeScope(chainId, address),
+      }),
+    async proposeSafeMessage(chainId: string, address: string, body: ProposeMessageBody): Promise<EmptyResponse> {
+      const result = await mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/messages', { chainId, safe_address: address }), Empty, body);
+      cache.invalidateKinds(['messages', 'message'], safeScope(chainId, address)[0]!);
+      return result;
+    },
+    getSafeMessage: (chainId: string, messageHash: string): Promise<Message> =>
+      get(url('/v1/chains/{chainId}/messages/{message_hash}', { chainId, message_hash: messageHash }), s.MessageSchema, {
+        kind: 'message',
+        scopes: chainScope(chainId),
+      }),
+    async confirmSafeMessage(chainId: string, messageHash: string, signature: string): Promise<EmptyResponse> {
+      const result = await mutate('POST', url('/v1/chains/{chainId}/messages/{message_hash}/signatures', { chainId, message_hash: messageHash }), Empty, {
+        signature,
+      });
+      cache.invalidateKinds(['messages', 'message'], chainScope(chainId)[0]!);
+      return result;
+    },
+
+    // ── delegates, owners, overviews ──
+    getDelegates: (chainId: string, query: QueryOrPageUrl): Promise<Page<Delegate>> =>
+      get(url('/v1/chains/{chainId}/delegates', { chainId }, query), s.DelegatesPageSchema),
+    getSafeOverviews: (safes: string[], query: QueryParams = {}): Promise<SafeOverview[]> =>
+      get(url('/v1/safes', {}, { currency: 'usd', ...query, safes: safes.join(',') }), s.SafeOverviewsSchema, {
+        kind: 'overview',
+        scopes: safes.map((entry) => {
+          const [chainId = '', safe = ''] = entry.split(':');
+          return { chainId, safe: safe.toLowerCase() };
+        }),
+      }),
+
+    // ── notifications ──
+    registerDevice: (body: RegisterNotificationsBody): Promise<EmptyResponse> => mutate('POST', url('/v1/register/notifications'), Empty, body),
+    unregisterSafe: (chainId: string, address: string, uuid: string): Promise<EmptyResponse> =>
+      mutate('DELETE', url('/v1/chains/{chainId}/notifications/devices/{uuid}/safes/{safe_address}', { chainId, uuid, safe_address: address }), Empty),
+    unregisterDevice: (chainId: string, uuid: string): Promise<EmptyResponse> =>
+      mutate('DELETE', url('/v1/chains/{chainId}/notifications/devices/{uuid}', { chainId, uuid }), Empty),
+
+    // ── e-mail ──
+    registerEmail: (chainId: string, address: string, body: RegisterEmailBody, auth: EmailAuth): Promise<EmptyResponse> =>
+      mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/emails', { chainId, safe_address: address }), Empty, body, emailHeaders(auth)),
+    changeEmail: (chainId: string, address: string, signer: string, body: ChangeEmailBody, auth: EmailAuth): Promise<EmptyResponse> =>
+      mutate(
+        'PUT',
+        url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }),
+        Empty,
+        body,
+        emailHeaders(auth),
+      ),
+    resendEmailVerificationCode: (chainId: string, address: string, signer: string): Promise<EmptyResponse> =>
+      mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify-resend', { chainId, safe_address: address, signer }), Empty, ''),
+    verifyEmail: (chainId: string, address: string, signer: string, body: VerifyEmailBody): Promise<EmptyResponse> =>
+      mutate('PUT', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify', { chainId, safe_address: address, signer }), Empty, body),
+    getRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmailInfo> =>
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), s.EmailInfoSchema, {
+        cache: false,
+        headers: emailHeaders(auth),
+      }),
+    deleteRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmptyResponse> =>
+      mutate(
+        'DELETE',
+        url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }),
+        Empty,
+        undefined,
+        emailHeaders(auth),
+      ),
+
+    // ── recovery, subscriptions ──
+    registerRecoveryModule: (chainId: string, address: string, body: RegisterRecoveryModuleBody): Promise<EmptyResponse> =>
+      mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/recovery', { chainId, safe_address: address }), Empty, body),
+    unsubscribeSingle: (query: { category: string; token: string }): Promise<EmptyResponse> =>
+      mutate('DELETE', url('/v1/subscriptions', {}, query), Empty),
+    unsubscribeAll: (query: { token: string }): Promise<EmptyResponse> => mutate('DELETE', url('/v1/subscriptions/all', {}, query), Empty),
+
+    // ── cache control ──
+    /** Invalidates the reads of every tag that changed since this Safe's info was last seen. */
+    applySafeInfoTags: (info: SafeInfo): SafeInfoTag[] => cache.applySafeInfoTags(info),
+    /** Invalidates the cached reads one tag covers, for one Safe. */
+    invalidateTag: (chainId: string, address: string, tag: SafeInfoTag): number => cache.invalidateTag(chainId, address, tag),
+    clearCache: (): void => cache.clear(),
+  };
+}
+
+export type GatewayClient = ReturnType<typeof createGatewayClient>;

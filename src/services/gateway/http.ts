@@ -1,0 +1,88 @@
+/**
+ * One HTTP exchange with the gateway and the seed's response rules (product-spec §8):
+ * - 204 → `{}`; an empty body on success → `{}`
+ * - a non-empty body that is not JSON → `Invalid response content: {status text}` (checked first)
+ * - non-ok → `code: message` when the JSON body has both `code` and `message`, else the HTTP status text
+ */
+import ky, { type KyInstance } from 'ky';
+
+export class GatewayError extends Error {
+  override readonly name = 'GatewayError';
+  constructor(
+    message: string,
+    /** HTTP status of the response (0 when the response could not be read). */
+    readonly status: number,
+    /** `code` of the error body, when it had one. */
+    readonly code?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  url: string;
+  /** JSON body; a string is sent verbatim; `undefined`/`null` sends no body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface HttpTransportOptions {
+  fetch?: typeof globalThis.fetch;
+  /** Per-request timeout in ms; `false` disables it. Default 10000. */
+  timeoutMs?: number | false;
+}
+
+const isErrorBody = (json: unknown): json is { code: unknown; message: unknown } =>
+  typeof json === 'object' && json !== null && 'code' in json && 'message' in json;
+
+/** Applies the §8 rules to a fetch Response. Exported for unit tests of the mapping itself. */
+export async function readGatewayResponse(res: Response): Promise<unknown> {
+  if (res.status === 204) return {};
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status);
+  }
+  let json: unknown = undefined;
+  if (text.length > 0) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status);
+    }
+  }
+  if (!res.ok) {
+    if (isErrorBody(json)) throw new GatewayError(`${String(json.code)}: ${String(json.message)}`, res.status, json.code);
+    throw new GatewayError(res.statusText, res.status);
+  }
+  return text.length === 0 ? {} : json;
+}
+
+export function createTransport(options: HttpTransportOptions = {}) {
+  const client: KyInstance = ky.create({
+    retry: 0,
+    throwHttpErrors: false,
+    timeout: options.timeoutMs ?? 10_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  return async function send(req: HttpRequest): Promise<unknown> {
+    const hasBody = req.body !== undefined && req.body !== null;
+    const headers: Record<string, string> = {
+      ...(req.method !== 'GET' || req.headers ? { 'Content-Type': 'application/json' } : {}),
+      ...req.headers,
+    };
+    const res = await client(req.url, {
+      method: req.method,
+      headers,
+      ...(hasBody ? { body: typeof req.body === 'string' ? req.body : JSON.stringify(req.body) } : {}),
+    });
+    return readGatewayResponse(res);
+  };
+}
+
+export type Transport = ReturnType<typeof createTransport>;
