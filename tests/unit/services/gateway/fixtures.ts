@@ -1,11 +1,13 @@
 /** Gateway JSON samples in the real gateway's 2025 shape (protocol.md Part B). */
+import type { ChainInfo, SafeInfo, TransactionDetails, TransactionItemPage } from '../../../../src/services/gateway/types.ts';
+
 const SAFE = '0x1234567890123456789012345678901234567890';
 const OWNER_A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const OWNER_B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const ZERO = '0x0000000000000000000000000000000000000000';
 const info = (value: string) => ({ value, name: null, logoUri: null });
 
-export const sampleSafeInfo = {
+export const sampleSafeInfo: SafeInfo = {
   address: info(SAFE),
   chainId: '31337',
   nonce: 3,
@@ -23,7 +25,7 @@ export const sampleSafeInfo = {
   version: '1.4.1',
 };
 
-export const sampleTxDetails = {
+export const sampleTxDetails: TransactionDetails = {
   safeAddress: SAFE,
   txId: `multisig_${SAFE}_0x${'ab'.repeat(32)}`,
   executedAt: null,
@@ -70,7 +72,7 @@ export const sampleTxDetails = {
   note: null,
 };
 
-export const sampleQueuePage = {
+export const sampleQueuePage: TransactionItemPage = {
   count: 4,
   next: null,
   previous: null,
@@ -111,7 +113,7 @@ export const sampleQueuePage = {
   ],
 };
 
-export const sampleChainInfo = {
+export const sampleChainInfo: ChainInfo = {
   chainId: '31337',
   chainName: 'Devnet',
   description: 'Local anvil',
