@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import './tests/setup/node-polyfills.ts';
 
 // Three layers share one runner:
 //  - unit: pure modules and machines, Node environment
@@ -23,7 +24,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/model/**/*.test.{ts,tsx}', 'tests/dom/**/*.test.{ts,tsx}', 'src/**/*.test.tsx'],
-          setupFiles: ['tests/setup/dom.ts'],
+          setupFiles: ['tests/setup/node-polyfills.ts', 'tests/setup/dom.ts'],
         },
       },
       {

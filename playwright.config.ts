@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+
+/** Browser tests drive Debian's Chromium; nothing downloads a browser. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+});

@@ -1,0 +1,99 @@
+/**
+ * A small static server for the built app: serves dist/, answers `/config.json` from the given runtime
+ * configuration (so one build serves every deployment), and falls back to index.html for app routes.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface StaticServerOptions {
+  dir: string;
+  host?: string;
+  port?: number;
+  /** The runtime configuration served at /config.json; when absent, dist/config.json is served as built. */
+  config?: unknown;
+}
+
+export interface StaticServer {
+  url: string;
+  port: number;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+async function fileOrNull(path: string): Promise<Buffer | null> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? await readFile(path) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  const root = resolve(options.dir);
+  const index = await fileOrNull(join(root, 'index.html'));
+  if (!index) throw new Error(`No index.html in ${root}: run \`npm run build\` first`);
+  const configBody = options.config === undefined ? null : JSON.stringify(options.config, null, 2);
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (url.pathname === '/config.json' && configBody !== null) {
+      res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-store' }).end(configBody);
+      return;
+    }
+    const target = normalize(join(root, decodeURIComponent(url.pathname)));
+    if (target !== root && !target.startsWith(root + sep)) {
+      res.writeHead(403, headers).end();
+      return;
+    }
+    const body = await fileOrNull(target);
+    if (body) {
+      const immutable = url.pathname.startsWith('/assets/');
+      res.writeHead(200, {
+        ...headers,
+        'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (extname(url.pathname)) {
+      res.writeHead(404, { ...headers, 'content-type': TYPES['.txt'] }).end('Not found');
+      return;
+    }
+    // An app route: the app decides (including its own 404 view).
+    res.writeHead(200, { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache' }).end(index);
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolveListen());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    server,
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}

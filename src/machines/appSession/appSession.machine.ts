@@ -1,0 +1,108 @@
+/**
+ * appSession: the root of the app. It loads the runtime configuration, checks that the gateway answers, and
+ * owns the pieces of UI state every screen shares (location, theme). Later flows are spawned from here.
+ *
+ * Effects are named, never imported: `loadConfig` and `probeGateway` (actors), `pushLocation` and
+ * `persistTheme` (actions). The composition root (src/root.ts) provides the real ones.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { hrefFor, parseLocation } from '../shared/routes.ts';
+import type { AppSessionContext, AppSessionEvent, AppSessionInput, GatewayProbe, RuntimeConfig, Theme } from './appSession.types.ts';
+
+export const APP_SESSION_ID = 'appSession';
+
+function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'Oops, something went wrong!';
+}
+
+export const appSessionMachine = setup({
+  types: {
+    context: {} as AppSessionContext,
+    events: {} as AppSessionEvent,
+    input: {} as AppSessionInput,
+  },
+  actors: {
+    loadConfig: fromPromise<RuntimeConfig>(async () => {
+      throw new Error('loadConfig is provided by the composition root');
+    }),
+    probeGateway: fromPromise<GatewayProbe, { gatewayUrl: string }>(async () => {
+      throw new Error('probeGateway is provided by the composition root');
+    }),
+  },
+  actions: {
+    pushLocation: (_, _params: { href: string }) => {},
+    persistTheme: (_, _params: { theme: Theme }) => {},
+  },
+}).createMachine({
+  id: APP_SESSION_ID,
+  context: ({ input }) => ({
+    location: input.location,
+    theme: input.theme,
+    config: null,
+    chainCount: null,
+    error: null,
+  }),
+  on: {
+    'system.locationChanged': {
+      actions: assign({ location: ({ event }) => ({ path: event.path, search: event.search }) }),
+    },
+  },
+  initial: 'booting',
+  states: {
+    booting: {
+      meta: { description: 'Loading the runtime configuration' },
+      invoke: {
+        id: 'loadConfig',
+        src: 'loadConfig',
+        onDone: { target: 'running', actions: assign({ config: ({ event }) => event.output, error: null }) },
+        onError: { target: 'configError', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    configError: {
+      meta: { description: 'The configuration could not be read' },
+      on: { 'user.retry': { target: 'booting' } },
+    },
+    running: {
+      on: {
+        'user.navigate': {
+          actions: [
+            assign({ location: ({ context, event }) => parseLocation(hrefFor(event.to, context.location)) }),
+            { type: 'pushLocation', params: ({ context }) => ({ href: context.location.path + context.location.search }) },
+          ],
+        },
+        'user.toggleTheme': {
+          actions: [
+            assign({ theme: ({ context }) => (context.theme === 'dark' ? 'light' : 'dark') }),
+            { type: 'persistTheme', params: ({ context }) => ({ theme: context.theme }) },
+          ],
+        },
+      },
+      initial: 'checkingGateway',
+      states: {
+        checkingGateway: {
+          meta: { description: 'Checking that the gateway answers' },
+          tags: ['loading'],
+          invoke: {
+            id: 'probeGateway',
+            src: 'probeGateway',
+            input: ({ context }) => ({ gatewayUrl: context.config?.gatewayUrl ?? '' }),
+            onDone: {
+              target: 'gatewayOnline',
+              actions: assign({ chainCount: ({ event }) => event.output.chainCount, error: null }),
+            },
+            onError: { target: 'gatewayUnreachable', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        gatewayOnline: { meta: { description: 'The gateway answers' } },
+        gatewayUnreachable: {
+          meta: { description: 'The gateway does not answer' },
+          on: { 'user.retry': { target: 'checkingGateway' } },
+        },
+      },
+    },
+  },
+});
+
+export type AppSessionMachine = typeof appSessionMachine;

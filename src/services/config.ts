@@ -1,0 +1,74 @@
+/**
+ * Runtime configuration. The built app reads `config.json` beside index.html at boot, so one build serves
+ * every deployment; in development, Vite environment variables override it:
+ *   VITE_GATEWAY_URL            gateway base URL
+ *   VITE_RPC_URL_<chainId>      RPC override for one chain, e.g. VITE_RPC_URL_1
+ */
+import * as v from 'valibot';
+import type { RuntimeConfig } from '../machines/appSession/appSession.types.ts';
+
+const hex = (length?: number) =>
+  v.pipe(v.string(), v.regex(length ? new RegExp(`^0x[0-9a-fA-F]{${length}}$`) : /^0x[0-9a-fA-F]*$/)) as v.GenericSchema<string, `0x${string}`>;
+
+const httpUrl = v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s) URL'));
+
+const RuntimeConfigSchema = v.object({
+  gatewayUrl: httpUrl,
+  rpcOverrides: v.optional(v.record(v.pipe(v.string(), v.regex(/^\d+$/, 'chain ids are decimal')), httpUrl), {}),
+  devnet: v.optional(
+    v.nullable(
+      v.object({
+        chainId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        rpcUrl: httpUrl,
+        accounts: v.array(v.object({ address: hex(40), privateKey: hex(64) })),
+      }),
+    ),
+    null,
+  ),
+});
+
+/** Validates a parsed config.json. Throws an Error whose message says which field is wrong. */
+export function parseRuntimeConfig(json: unknown): RuntimeConfig {
+  const result = v.safeParse(RuntimeConfigSchema, json);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = issue?.path?.map((p) => String(p.key)).join('.') || 'config';
+    throw new Error(`Invalid config.json: ${path} ${issue?.message ?? 'is invalid'}`);
+  }
+  const { gatewayUrl, rpcOverrides, devnet } = result.output;
+  return { gatewayUrl: gatewayUrl.replace(/\/+$/, ''), rpcOverrides, devnet };
+}
+
+/** Applies `VITE_GATEWAY_URL` and `VITE_RPC_URL_<chainId>` overrides. */
+export function applyEnvOverrides(config: RuntimeConfig, env: Record<string, string | boolean | undefined>): RuntimeConfig {
+  const rpcOverrides = { ...config.rpcOverrides };
+  for (const [key, value] of Object.entries(env)) {
+    const chain = /^VITE_RPC_URL_(\d+)$/.exec(key)?.[1];
+    if (chain && typeof value === 'string' && value) rpcOverrides[chain] = value;
+  }
+  const gateway = env.VITE_GATEWAY_URL;
+  const gatewayUrl = typeof gateway === 'string' && gateway ? gateway.replace(/\/+$/, '') : config.gatewayUrl;
+  return parseRuntimeConfig({ ...config, gatewayUrl, rpcOverrides });
+}
+
+/** Fetches and validates `config.json` from beside index.html. */
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch,
+  baseUrl: string,
+  env: Record<string, string | boolean | undefined> = {},
+): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${baseUrl}config.json`, { cache: 'no-store' });
+  } catch {
+    throw new Error('Could not load config.json');
+  }
+  if (!response.ok) throw new Error(`Could not load config.json: ${response.status} ${response.statusText}`.trim());
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new Error('Invalid config.json: not JSON');
+  }
+  return applyEnvOverrides(parseRuntimeConfig(json), env);
+}

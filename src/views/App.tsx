@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { matchRoute } from '../machines/shared/routes.ts';
+import { useAppSelector, useAppSend } from './appContext.tsx';
+import { GatewayStatus } from './layout/GatewayStatus.tsx';
+import { Header } from './layout/Header.tsx';
+import { Sidebar } from './layout/Sidebar.tsx';
+import { SCREENS } from './screens/registry.tsx';
+
+function Boot() {
+  const booting = useAppSelector((s) => s.matches('booting'));
+  const error = useAppSelector((s) => s.context.error);
+  const send = useAppSend();
+  if (booting) {
+    return (
+      <main className="boot" role="status">
+        Loading Countersign…
+      </main>
+    );
+  }
+  return (
+    <main className="boot">
+      <div role="alert" className="banner banner-error">
+        <strong>Countersign could not start.</strong> {error}
+      </div>
+      <button type="button" onClick={() => send({ type: 'user.retry' })}>
+        Retry
+      </button>
+    </main>
+  );
+}
+
+export function App() {
+  const running = useAppSelector((s) => s.matches('running'));
+  const theme = useAppSelector((s) => s.context.theme);
+  const path = useAppSelector((s) => s.context.location.path);
+  const route = matchRoute(path);
+  const screen = SCREENS[route.id];
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useEffect(() => {
+    document.title = `${screen.title} · Countersign`;
+  }, [screen.title]);
+
+  if (!running) return <Boot />;
+  return (
+    <div className="shell">
+      <Sidebar />
+      <div className="main-column">
+        <Header />
+        <GatewayStatus />
+        <main className="content">{screen.render(route)}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { parseSafeParam } from '../../machines/shared/routes.ts';
+import { useAppSelector, useAppSend } from '../appContext.tsx';
+import { Link } from '../components/Link.tsx';
+
+function shorten(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+export function Header() {
+  const search = useAppSelector((s) => s.context.location.search);
+  const theme = useAppSelector((s) => s.context.theme);
+  const send = useAppSend();
+  const safe = parseSafeParam(search);
+  return (
+    <header className="header">
+      <div className="safe-selector">
+        {safe ? (
+          <Link to="/welcome/accounts" aria-label={`Open Safe ${safe.shortName}:${safe.address}, choose another Safe`}>
+            <span className="chip">{safe.shortName}</span> {shorten(safe.address)}
+          </Link>
+        ) : (
+          <Link to="/welcome/accounts">Select a Safe</Link>
+        )}
+      </div>
+      <div className="header-actions">
+        <button type="button" onClick={() => send({ type: 'user.toggleTheme' })} aria-pressed={theme === 'dark'}>
+          Dark theme
+        </button>
+        <button type="button" disabled title="Wallet connection is not available yet">
+          Connect wallet
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from '../components/Link.tsx';
+
+const NAV: { to: string; label: string }[] = [
+  { to: '/home', label: 'Overview' },
+  { to: '/balances', label: 'Assets' },
+  { to: '/balances/nfts', label: 'NFTs' },
+  { to: '/transactions/queue', label: 'Queue' },
+  { to: '/transactions/history', label: 'History' },
+  { to: '/transactions/messages', label: 'Messages' },
+  { to: '/apps', label: 'Apps' },
+  { to: '/address-book', label: 'Address book' },
+  { to: '/settings/setup', label: 'Settings' },
+  { to: '/statecharts', label: 'Statecharts' },
+  { to: '/audit', label: 'Audit' },
+];
+
+export function Sidebar() {
+  return (
+    <nav aria-label="Main" className="sidebar">
+      <Link to="/welcome" className="brand">
+        Countersign
+      </Link>
+      <ul>
+        {NAV.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to}>{item.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Model-based test of the root machine through the real views: every generated path is replayed by clicking
+ * what a user clicks, with effects held in deferred promises so each intermediate state can be asserted.
+ */
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
+import type { GatewayProbe, RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
+import { App } from '../../src/views/App.tsx';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+
+const config: RuntimeConfig = { gatewayUrl: 'http://gateway.test', rpcOverrides: {}, devnet: null };
+const input = { location: { path: '/home', search: '' }, theme: 'light' as const };
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadConfig', output: config },
+  { type: 'xstate.error.actor.loadConfig', error: new Error('Could not load config.json: 404 Not Found') },
+  { type: 'xstate.done.actor.probeGateway', output: { chainCount: 1 } satisfies GatewayProbe },
+  { type: 'xstate.error.actor.probeGateway', error: new Error('Gateway unreachable at http://gateway.test') },
+  { type: 'user.retry' },
+  { type: 'user.toggleTheme' },
+  { type: 'user.navigate', to: '/balances' },
+  { type: 'system.locationChanged', path: '/no-such-page', search: '' },
+];
+
+interface AppSut extends SystemUnderTest {
+  pending: { loadConfig: Deferred<RuntimeConfig> | null; probeGateway: Deferred<GatewayProbe> | null };
+  pushed: string[];
+  persisted: string[];
+}
+
+function current<T>(d: Deferred<T> | null, name: string): Deferred<T> {
+  if (!d) throw new Error(`${name} is not running`);
+  return d;
+}
+
+const outputOf = <T,>(event: AnyEventObject): T => (event as unknown as { output: T }).output;
+const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error: unknown }).error;
+
+const driver: ViewDriver<AppSut> = {
+  start() {
+    const pending: AppSut['pending'] = { loadConfig: null, probeGateway: null };
+    const pushed: string[] = [];
+    const persisted: string[] = [];
+    const actor = createActor(
+      appSessionMachine.provide({
+        actors: {
+          loadConfig: fromPromise(() => (pending.loadConfig = deferred<RuntimeConfig>()).promise),
+          probeGateway: fromPromise(() => (pending.probeGateway = deferred<GatewayProbe>()).promise),
+        },
+        actions: {
+          pushLocation: (_, params) => void pushed.push(params.href),
+          persistTheme: (_, params) => void persisted.push(params.theme),
+        },
+      }),
+      { input },
+    );
+    actor.start();
+    render(
+      <AppSessionProvider actor={actor}>
+        <App />
+      </AppSessionProvider>,
+    );
+    return { actor, pending, pushed, persisted, cleanup: () => { cleanup(); actor.stop(); } };
+  },
+  events: {
+    'xstate.done.actor.loadConfig': async (sut, e) => act(async () => current(sut.pending.loadConfig, 'loadConfig').resolve(outputOf<RuntimeConfig>(e))),
+    'xstate.error.actor.loadConfig': async (sut, e) => act(async () => current(sut.pending.loadConfig, 'loadConfig').reject(errorOf(e))),
+    'xstate.done.actor.probeGateway': async (sut, e) => act(async () => current(sut.pending.probeGateway, 'probeGateway').resolve(outputOf<GatewayProbe>(e))),
+    'xstate.error.actor.probeGateway': async (sut, e) => act(async () => current(sut.pending.probeGateway, 'probeGateway').reject(errorOf(e))),
+    'user.retry': async () => act(async () => screen.getByRole('button', { name: 'Retry' }).click()),
+    'user.toggleTheme': async (sut) => {
+      const before = sut.persisted.length;
+      await act(async () => screen.getByRole('button', { name: 'Dark theme' }).click());
+      expect(sut.persisted.length).toBe(before + 1);
+    },
+    'user.navigate': async (sut) => {
+      await act(async () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Assets' }).click());
+      expect(sut.pushed.at(-1)).toBe('/balances');
+    },
+    'system.locationChanged': async (sut, e) => act(async () => sut.actor.send(e)),
+  },
+  states: {
+    booting: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading Countersign…');
+    },
+    configError: (_, expected) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`Countersign could not start. ${expected.context.error}`);
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    },
+    running: (_, expected) => {
+      // The shell is up, the theme is applied, and the screen shown is the one for the current path.
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+      expect(document.documentElement.dataset.theme).toBe(expected.context.theme);
+      expect(screen.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', String(expected.context.theme === 'dark'));
+      const heading = { '/home': 'Overview', '/balances': 'Assets', '/no-such-page': 'Page not found' }[expected.context.location.path as string];
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading ?? 'unexpected path');
+    },
+    'running.checkingGateway': () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Connecting to the gateway…');
+    },
+    'running.gatewayOnline': () => {
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('status')).toBeNull();
+    },
+    'running.gatewayUnreachable': (_, expected) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`Gateway unreachable. ${expected.context.error}`);
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    },
+  },
+};
+
+const paths = planPaths({
+  machine: appSessionMachine,
+  input,
+  events,
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.theme, s.context.location.path]),
+});
+const coverage = new CoverageRecorder();
+
+describe('appSession (model-based, real views)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), () => runPath(appSessionMachine, path, driver, coverage));
+  }
+
+  it('covers every transition of the machine', () => {
+    expect(coverage.missing(appSessionMachine)).toEqual([]);
+  });
+
+  afterAll(() => {
+    const { covered, total } = coverage.ratio(appSessionMachine);
+    console.info(`appSession transition coverage: ${covered}/${total} over ${paths.length} paths`);
+  });
+});

@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyEnvOverrides, loadRuntimeConfig, parseRuntimeConfig } from '../../src/services/config.ts';
+
+describe('runtime configuration', () => {
+  it('validates and normalises config.json', () => {
+    expect(parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8080/' })).toEqual({
+      gatewayUrl: 'http://127.0.0.1:8080',
+      rpcOverrides: {},
+      devnet: null,
+    });
+    expect(() => parseRuntimeConfig({ gatewayUrl: 'ftp://x' })).toThrow(/Invalid config.json: gatewayUrl/);
+    expect(() => parseRuntimeConfig({ gatewayUrl: 'http://x', rpcOverrides: { eth: 'http://y' } })).toThrow(/rpcOverrides/);
+    expect(() => parseRuntimeConfig(null)).toThrow(/Invalid config.json/);
+  });
+
+  it('lets environment variables override the file in development', () => {
+    const base = parseRuntimeConfig({ gatewayUrl: 'http://a.test', rpcOverrides: { '1': 'http://rpc.a' } });
+    const merged = applyEnvOverrides(base, { VITE_GATEWAY_URL: 'http://b.test/', VITE_RPC_URL_5: 'http://rpc.b', DEV: true });
+    expect(merged).toEqual({ gatewayUrl: 'http://b.test', rpcOverrides: { '1': 'http://rpc.a', '5': 'http://rpc.b' }, devnet: null });
+  });
+
+  describe('loading over HTTP', () => {
+    let server: Server;
+    let base = '';
+    const bodies: Record<string, [number, string]> = {
+      '/good/config.json': [200, JSON.stringify({ gatewayUrl: 'http://gw.test' })],
+      '/bad/config.json': [200, '{not json'],
+      '/missing/config.json': [404, 'nope'],
+    };
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const [status, body] = bodies[req.url ?? ''] ?? [404, ''];
+        res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+      });
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      const address = server.address();
+      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    });
+    afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+    it('reads the file served beside index.html', async () => {
+      await expect(loadRuntimeConfig(fetch, `${base}/good/`)).resolves.toMatchObject({ gatewayUrl: 'http://gw.test' });
+    });
+    it('says clearly when the file is missing or broken', async () => {
+      await expect(loadRuntimeConfig(fetch, `${base}/missing/`)).rejects.toThrow('Could not load config.json: 404 Not Found');
+      await expect(loadRuntimeConfig(fetch, `${base}/bad/`)).rejects.toThrow('Invalid config.json: not JSON');
+    });
+  });
+});
