@@ -18,6 +18,8 @@ export interface StartAnvilOptions {
   stateFile?: string;
   /** Chain id (anvil's default is 31337). */
   chainId?: number;
+  /** Unix seconds of the genesis block (ignored when a state file is loaded). Lets demo history lie in the past. */
+  genesisTimestamp?: number;
   /** Milliseconds to wait for "Listening on" before giving up (default 15000). */
   startTimeoutMs?: number;
   /** Forward anvil's own output to this process's stderr (default false: drained and dropped). */
@@ -28,6 +30,8 @@ export interface AnvilHandle {
   readonly rpcUrl: string;
   readonly port: number;
   readonly pid: number;
+  /** True when the chain was loaded from an existing state file. */
+  readonly loadedState: boolean;
   /** Stops anvil (dumping the state first when a stateFile was given) and resolves once it has exited. */
   stop(): Promise<void>;
 }
@@ -64,10 +68,12 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHandle> {
   const args = ['--host', '127.0.0.1', '--port', String(opts.port ?? 0)];
   if (opts.chainId !== undefined) args.push('--chain-id', String(opts.chainId));
+  const loading = opts.stateFile !== undefined && existsSync(opts.stateFile);
   if (opts.stateFile) {
-    if (existsSync(opts.stateFile)) args.push('--load-state', opts.stateFile);
+    if (loading) args.push('--load-state', opts.stateFile);
     args.push('--dump-state', opts.stateFile);
   }
+  if (opts.genesisTimestamp !== undefined && !loading) args.push('--timestamp', String(Math.floor(opts.genesisTimestamp)));
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const pid = child.pid;
   if (pid === undefined) {
@@ -158,5 +164,5 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
     return stopping;
   };
 
-  return { rpcUrl: `http://127.0.0.1:${port}`, port, pid, stop };
+  return { rpcUrl: `http://127.0.0.1:${port}`, port, pid, loadedState: loading, stop };
 }
