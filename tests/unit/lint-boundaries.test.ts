@@ -14,13 +14,19 @@ describe('import boundaries (eslint.config.js)', () => {
       "import { loadRuntimeConfig } from '../../services/config.ts';\nexport const x = loadRuntimeConfig;\n",
       'src/machines/appSession/bad.machine.ts',
     );
-    expect(ids).toContain('no-restricted-imports');
+    expect(ids).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('lets a machine share types with services (type-only imports are erased)', async () => {
+    const code = "import type { RuntimeConfig } from '../../services/config.ts';\nexport type X = RuntimeConfig;\n";
+    expect(await ruleIds(code, 'src/machines/appSession/ok.machine.ts')).toEqual([]);
   });
 
   it('rejects network, React and DOM use inside machines', async () => {
-    expect(await ruleIds("import ky from 'ky';\nexport const k = ky;\n", 'src/machines/x/a.ts')).toContain('no-restricted-imports');
-    expect(await ruleIds("import { useState } from 'react';\nexport const u = useState;\n", 'src/machines/x/b.ts')).toContain('no-restricted-imports');
-    expect(await ruleIds("import { createPublicClient } from 'viem';\nexport const c = createPublicClient;\n", 'src/machines/x/c.ts')).toContain('no-restricted-imports');
+    const rule = '@typescript-eslint/no-restricted-imports';
+    expect(await ruleIds("import ky from 'ky';\nexport const k = ky;\n", 'src/machines/x/a.ts')).toContain(rule);
+    expect(await ruleIds("import { useState } from 'react';\nexport const u = useState;\n", 'src/machines/x/b.ts')).toContain(rule);
+    expect(await ruleIds("import { createPublicClient } from 'viem';\nexport const c = createPublicClient;\n", 'src/machines/x/c.ts')).toContain(rule);
     expect(await ruleIds('export const w = window.location.href;\n', 'src/machines/x/d.ts')).toContain('no-restricted-globals');
     expect(await ruleIds("export const f = () => fetch('/x');\n", 'src/machines/x/e.ts')).toContain('no-restricted-globals');
   });
