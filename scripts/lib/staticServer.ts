@@ -22,7 +22,10 @@ export interface StaticServerOptions {
   dir: string;
   host?: string;
   port?: number;
-  /** The runtime configuration served at /config.json; when absent, dist/config.json is served as built. */
+  /**
+   * The runtime configuration served at /config.json (a value, or a function read on every request so it
+   * can be set once other services are up); when absent, the built config.json is served.
+   */
   config?: unknown;
 }
 
@@ -46,7 +49,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const root = resolve(options.dir);
   const index = await fileOrNull(join(root, 'index.html'));
   if (!index) throw new Error(`No index.html in ${root}: run \`npm run build\` first`);
-  const configBody = options.config === undefined ? null : JSON.stringify(options.config, null, 2);
+  const configBody = (): string | null => {
+    const value = typeof options.config === 'function' ? (options.config as () => unknown)() : options.config;
+    return value === undefined ? null : JSON.stringify(value, null, 2);
+  };
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -55,8 +61,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
       return;
     }
-    if (url.pathname === '/config.json' && configBody !== null) {
-      res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-store' }).end(configBody);
+    const config = url.pathname === '/config.json' ? configBody() : null;
+    if (config !== null) {
+      res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-store' }).end(config);
       return;
     }
     const target = normalize(join(root, decodeURIComponent(url.pathname)));
