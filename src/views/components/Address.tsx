@@ -1,0 +1,51 @@
+import { getAddress } from 'viem';
+import { CopyButton } from './CopyButton.tsx';
+import { fillExplorerTemplate, useExplorerTemplates } from './explorer.tsx';
+
+export interface AddressProps {
+  address: string;
+  /** A name for the address (address book, contract name). */
+  name?: string | null | undefined;
+  /** Overrides the explorer template of the surrounding ExplorerProvider. */
+  explorerTemplate?: string | null | undefined;
+  /** Show `0x1234…abcd` instead of the full address (the full address stays in the title and the copy). */
+  short?: boolean;
+}
+
+/** EIP-55 checksum of `address`; the input unchanged when it is not an address. */
+export function checksum(address: string): string {
+  try {
+    return getAddress(address);
+  } catch {
+    return address;
+  }
+}
+
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/**
+ * An address as the app always shows one: checksummed, optionally named, with a copy button and a link to
+ * the chain's block explorer.
+ */
+export function Address({ address, name, explorerTemplate, short = false }: AddressProps) {
+  const templates = useExplorerTemplates();
+  const value = checksum(address);
+  const template = explorerTemplate === undefined ? templates?.address : (explorerTemplate ?? undefined);
+  const href = fillExplorerTemplate(template, 'address', value);
+  return (
+    <span className="address" data-address={value}>
+      {name ? <span className="address-name">{name}</span> : null}
+      <code className="address-value" title={value}>
+        {short ? shortAddress(value) : value}
+      </code>
+      <CopyButton value={value} label={`address ${value}`} />
+      {href ? (
+        <a className="address-explorer" href={href} target="_blank" rel="noopener noreferrer" aria-label={`View ${value} on the block explorer`}>
+          Explorer
+        </a>
+      ) : null}
+    </span>
+  );
+}
