@@ -1,0 +1,105 @@
+// The devnet's local Safe Client Gateway: hono on Node (127.0.0.1 only), speaking the real gateway's JSON.
+//   createGatewayApp(opts)  → the hono app (for in-process tests with app.request)
+//   startGateway(opts)      → listens on 127.0.0.1:<port> and returns { url, port, stop }
+import type { AddressInfo as NetAddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { GatewayOptions } from './config.ts';
+import { createContext, type GatewayContext } from './context.ts';
+import { errorResponse, notFound } from './errors.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { chainRoutes } from './routes/chains.ts';
+import { decodingRoutes } from './routes/decoding.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { relayRoutes } from './routes/relay.ts';
+import { safeRoutes } from './routes/safes.ts';
+import { transactionRoutes } from './routes/transactions.ts';
+
+export type { GatewayOptions } from './config.ts';
+export { DEFAULT_FEATURES, SAFE_141 as GATEWAY_SAFE_141 } from './config.ts';
+
+export type GatewayApp = Hono & { gateway: GatewayContext; close(): Promise<void> };
+
+export type GatewayHandle = { url: string; port: number; stop(): Promise<void> };
+
+const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
+
+export async function createGatewayApp(opts: GatewayOptions): Promise<GatewayApp> {
+  const ctx = await createContext(opts);
+  const app = new Hono();
+  const allowed = opts.corsOrigins;
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => {
+        if (!origin) return null;
+        if (allowed) return allowed.includes(origin) || allowed.includes('*') ? origin : null;
+        return LOCAL_ORIGIN.test(origin) ? origin : null;
+      },
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Safe-Wallet-Signature', 'Safe-Wallet-Signature-Timestamp', 'Authorization'],
+      credentials: true,
+      maxAge: 600,
+    }),
+  );
+  // every /vN/chains/{chainId}/... route serves the devnet chain only
+  const chainGuard = async (c: { req: { param(name: string): string | undefined } }, next: () => Promise<void>): Promise<void> => {
+    const chainId = c.req.param('chainId');
+    if (chainId !== undefined && chainId !== String(opts.chainId)) throw notFound(`Chain ${chainId} is not supported by this gateway`);
+    await next();
+  };
+  for (const v of ['v1', 'v2']) {
+    app.use(`/${v}/chains/:chainId`, chainGuard);
+    app.use(`/${v}/chains/:chainId/*`, chainGuard);
+  }
+
+  chainRoutes(app, ctx);
+  safeRoutes(app, ctx);
+  transactionRoutes(app, ctx);
+  messageRoutes(app, ctx);
+  decodingRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  relayRoutes(app, ctx);
+
+  app.notFound((c) => c.json({ code: 404, message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.onError((err, c) => errorResponse(c, err));
+
+  let closed = false;
+  return Object.assign(app, {
+    gateway: ctx,
+    async close() {
+      if (closed) return;
+      closed = true;
+      ctx.store.close();
+    },
+  });
+}
+
+export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle> {
+  const port = opts.port ?? 0;
+  // the chain config names the gateway's own URL, so it is known before the app answers anything
+  const placeholder = { ...opts };
+  const app = await createGatewayApp(placeholder);
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const actual = (server.address() as NetAddressInfo).port;
+  const url = `http://127.0.0.1:${actual}`;
+  placeholder.publicUrl = url;
+  // warm the index so the first request is fast
+  await app.gateway.sync().catch(() => undefined);
+  let stopped: Promise<void> | null = null;
+  return {
+    url,
+    port: actual,
+    stop() {
+      stopped ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }).then(() => app.close());
+      return stopped;
+    },
+  };
+}
