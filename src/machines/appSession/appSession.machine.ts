@@ -11,9 +11,15 @@ import type { AppSessionContext, AppSessionEvent, AppSessionInput, GatewayProbe,
 
 export const APP_SESSION_ID = 'appSession';
 
+/**
+ * The text shown for an effect's error. Accepts an Error or its logged JSON form (`{name, message}`), so a
+ * replay from the event log yields exactly the context the live actor had.
+ */
 function errorText(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' && error.message) {
+    return error.message;
+  }
   return 'Oops, something went wrong!';
 }
 
@@ -43,10 +49,16 @@ export const appSessionMachine = setup({
     config: null,
     chainCount: null,
     error: null,
+    persistenceError: null,
   }),
   on: {
     'system.locationChanged': {
       actions: assign({ location: ({ event }) => ({ path: event.path, search: event.search }) }),
+    },
+    // The event log could not save an event: stop, visibly, rather than act without an audit trail.
+    'system.persistenceFailed': {
+      target: '.persistenceFailed',
+      actions: assign({ persistenceError: ({ event }) => `${event.message} (stream ${event.streamId})` }),
     },
   },
   initial: 'booting',
@@ -63,6 +75,9 @@ export const appSessionMachine = setup({
     configError: {
       meta: { description: 'The configuration could not be read' },
       on: { 'user.retry': { target: 'booting' } },
+    },
+    persistenceFailed: {
+      meta: { description: 'The event log could not be saved; the app stopped so that nothing goes unrecorded' },
     },
     running: {
       on: {

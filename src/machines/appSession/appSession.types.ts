@@ -36,10 +36,14 @@ export interface AppSessionContext {
   chainCount: number | null;
   /** The last error text shown to the user, or null. */
   error: string | null;
+  /** Why the event log stopped saving, once it has; null while it works. */
+  persistenceError: string | null;
 }
 
 export type AppSessionEvent =
   | { type: 'system.locationChanged'; path: string; search: string }
   | { type: 'user.navigate'; to: string }
   | { type: 'user.toggleTheme' }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  /** Sent by the composition root when the event log fails to save an event. */
+  | { type: 'system.persistenceFailed'; streamId: string; message: string };

@@ -1,0 +1,108 @@
+/**
+ * Every machine the app runs, in one list. Diagrams (`npm run docs:machines`), QA paths (`npm run paths`),
+ * the event log (machine id + version in every record), replay, the /statecharts screen and the audit
+ * verifier all read it. Add a machine here when you add one to the app.
+ *
+ * A machine's version is the SHA-256 of `JSON.stringify(machine.root.definition)` (structure and the names
+ * of guards, actions and actors — not their code), recorded together with `schemaVersion`, which you bump
+ * whenever an event payload or an implementation body changes meaning.
+ *
+ * Restore rule (statecharts.md §3.2): a state whose entry or invocation is not idempotent (request a
+ * signature, broadcast a transaction) carries the tag `nonIdempotent` and handles `system.recover`, which
+ * must lead to a state without that tag (interrupted / checking). Restoring a flow sends it.
+ */
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { appSessionMachine } from './appSession/appSession.machine.ts';
+import type { AppSessionEvent, AppSessionInput, RuntimeConfig } from './appSession/appSession.types.ts';
+
+export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
+export const RECOVER_EVENT_TYPE = 'system.recover';
+
+export interface RegisteredMachine {
+  id: string;
+  title: string;
+  description: string;
+  machine: AnyStateMachine;
+  /** Bump when event payloads or guard/action bodies change meaning (the definition hash cannot see them). */
+  schemaVersion: number;
+  /** A representative input (QA paths, diagrams). */
+  sampleInput: unknown;
+  /** Every event QA paths and model tests explore, with payload samples (JSON only). */
+  sampleEvents: AnyEventObject[];
+  /** Vertex identity for path generation; collapse context that would blow up the state space. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+}
+
+const sampleConfig: RuntimeConfig = { gatewayUrl: 'http://127.0.0.1:8787', rpcOverrides: {}, devnet: null };
+
+const appSessionEvents: (AppSessionEvent | AnyEventObject)[] = [
+  { type: 'xstate.done.actor.loadConfig', output: sampleConfig },
+  { type: 'xstate.error.actor.loadConfig', error: { name: 'Error', message: 'Could not load config.json: 404 Not Found' } },
+  { type: 'xstate.done.actor.probeGateway', output: { chainCount: 1 } },
+  { type: 'xstate.error.actor.probeGateway', error: { name: 'Error', message: 'Gateway unreachable at http://127.0.0.1:8787' } },
+  { type: 'user.retry' },
+  { type: 'user.toggleTheme' },
+  { type: 'user.navigate', to: '/balances' },
+  { type: 'system.locationChanged', path: '/no-such-page', search: '' },
+  { type: 'system.persistenceFailed', streamId: 'appSession:sample', message: 'QuotaExceededError: the disk is full' },
+];
+
+export const MACHINES: readonly RegisteredMachine[] = [
+  {
+    id: 'appSession',
+    title: 'App session (root)',
+    description: 'Loads the runtime configuration, checks the gateway, holds location and theme; parent of every flow.',
+    machine: appSessionMachine,
+    schemaVersion: 1,
+    sampleInput: { location: { path: '/home', search: '' }, theme: 'light' } satisfies AppSessionInput,
+    sampleEvents: appSessionEvents,
+    serializeState: (s) => JSON.stringify([s.value, s.context.theme, s.context.location.path]),
+  },
+];
+
+export function findMachine(id: string): RegisteredMachine | undefined {
+  return MACHINES.find((entry) => entry.id === id);
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 (hex) of `JSON.stringify(machine.root.definition)`. */
+export function definitionHash(machine: AnyStateMachine): Promise<string> {
+  return sha256Hex(JSON.stringify(machine.root.definition));
+}
+
+export interface MachineVersion {
+  machineId: string;
+  /** The definition hash. */
+  machineVersion: string;
+  schemaVersion: number;
+}
+
+export async function versionOf(entry: RegisteredMachine): Promise<MachineVersion> {
+  return { machineId: entry.id, machineVersion: await definitionHash(entry.machine), schemaVersion: entry.schemaVersion };
+}
+
+/** States tagged `nonIdempotent` that do not leave that tag on `system.recover` (must be empty). */
+export function unrecoverableStates(machine: AnyStateMachine): string[] {
+  const problems: string[] = [];
+  const visit = (node: AnyStateMachine['root']) => {
+    if (node.tags.includes(NON_IDEMPOTENT_TAG)) {
+      const handles = node.transitions.has(RECOVER_EVENT_TYPE) || [...ancestors(node)].some((a) => a.transitions.has(RECOVER_EVENT_TYPE));
+      if (!handles) problems.push(node.id);
+    }
+    Object.values(node.states).forEach((child) => visit(child as AnyStateMachine['root']));
+  };
+  visit(machine.root);
+  return problems;
+}
+
+function* ancestors(node: AnyStateMachine['root']): Generator<AnyStateMachine['root']> {
+  let current = node.parent;
+  while (current) {
+    yield current as AnyStateMachine['root'];
+    current = current.parent;
+  }
+}

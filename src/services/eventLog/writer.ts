@@ -1,0 +1,193 @@
+/**
+ * One writer per stream. `enqueue` is synchronous (the inspector must never block `send`); records are built
+ * (seq, hashes) and appended strictly in order by a single promise chain. A stream is written by one tab only:
+ * the writer holds a Web Lock named after the stream for its lifetime (when the Locks API exists), and the
+ * store refuses any append that does not extend the head it knows. A failed append stops the writer, keeps the
+ * events it could not save (never a silent drop) and reports the error once.
+ */
+import type { AnyEventObject } from 'xstate';
+import { findSecretField, toLogJson } from './canonical.ts';
+import { contextDigest, recordHash } from './hash.ts';
+import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
+
+export interface PendingEvent {
+  event: AnyEventObject;
+  origin: Origin;
+  sourceActorId: string | null;
+  /** The state the event led to. */
+  value: unknown;
+  status: string;
+  context: unknown;
+  correlationId: string | null;
+}
+
+export interface StreamVersion {
+  machineId: string;
+  machineVersion: string;
+  schemaVersion: number;
+}
+
+/** The subset of the Web Locks API the writer uses (navigator.locks). */
+export interface LockManagerLike {
+  request<T>(name: string, options: { mode?: 'exclusive' | 'shared'; ifAvailable?: boolean }, callback: (lock: unknown) => Promise<T> | T): Promise<T>;
+}
+
+export class StreamLockedError extends Error {
+  override name = 'StreamLockedError';
+}
+
+export type WriterStatus = 'starting' | 'writing' | 'failed' | 'closed';
+
+export interface StreamWriterOptions {
+  store: EventStore;
+  streamId: string;
+  version: StreamVersion | Promise<StreamVersion>;
+  locks?: LockManagerLike | null;
+  now?: () => string;
+  newId?: () => string;
+  /** Cache a snapshot every N records (default 25). */
+  snapshotEvery?: number;
+  onFailure?: (error: Error) => void;
+  onAppend?: (record: LogRecord) => void;
+}
+
+export function lockName(streamId: string): string {
+  return `countersign.eventlog:${streamId}`;
+}
+
+/** Builds the JSON `stateAfter` of a snapshot (value, status, digest of the redacted context). */
+export async function stateAfterOf(value: unknown, status: string, context: unknown): Promise<StateAfter> {
+  return { value: toLogJson(value), status, digest: await contextDigest(toLogJson(context)) };
+}
+
+export function payloadOf(event: AnyEventObject): JsonObject {
+  const { type: _type, ...rest } = event;
+  return toLogJson(rest) as JsonObject;
+}
+
+export class StreamWriter {
+  readonly streamId: string;
+  private statusValue: WriterStatus = 'starting';
+  private tail: Promise<void>;
+  private headSeq = 0;
+  private headHash = GENESIS_HASH;
+  private version: StreamVersion | null = null;
+  private readonly unsavedEvents: PendingEvent[] = [];
+  private failureValue: Error | null = null;
+  private release: () => void = () => {};
+  private readonly options: StreamWriterOptions;
+
+  constructor(options: StreamWriterOptions) {
+    this.options = options;
+    this.streamId = options.streamId;
+    this.tail = this.init().catch((error: unknown) => this.fail(error));
+  }
+
+  get status(): WriterStatus {
+    return this.statusValue;
+  }
+
+  get failure(): Error | null {
+    return this.failureValue;
+  }
+
+  /** Events that could not be saved (after a failure), in order. */
+  unsaved(): readonly PendingEvent[] {
+    return this.unsavedEvents;
+  }
+
+  enqueue(pending: PendingEvent): void {
+    if (this.statusValue === 'closed') throw new Error(`Stream ${this.streamId} is closed`);
+    this.tail = this.tail.then(() => this.write(pending));
+  }
+
+  /** Resolves when everything enqueued so far has been written (or kept as unsaved after a failure). */
+  flush(): Promise<void> {
+    return this.tail;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.statusValue !== 'failed') this.statusValue = 'closed';
+    this.release();
+  }
+
+  private async init(): Promise<void> {
+    const { locks, store, streamId } = this.options;
+    if (locks) {
+      await new Promise<void>((acquired, refused) => {
+        const held = new Promise<void>((done) => (this.release = done));
+        locks
+          .request(lockName(streamId), { mode: 'exclusive', ifAvailable: true }, async (lock) => {
+            if (!lock) {
+              refused(new StreamLockedError(`Another tab is writing stream ${streamId}`));
+              return;
+            }
+            acquired();
+            await held;
+          })
+          .catch(refused);
+      });
+    }
+    this.version = await this.options.version;
+    const head = await store.getStream(streamId);
+    if (head) {
+      this.headSeq = head.headSeq;
+      this.headHash = head.headHash;
+    }
+    if (this.statusValue === 'starting') this.statusValue = 'writing';
+  }
+
+  private async write(pending: PendingEvent): Promise<void> {
+    if (this.statusValue === 'failed' || !this.version) {
+      this.unsavedEvents.push(pending);
+      return;
+    }
+    try {
+      const record = await this.build(pending);
+      const every = this.options.snapshotEvery ?? 25;
+      const snapshot: SnapshotRecord | undefined =
+        record.seq % every === 0
+          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: toLogJson(pending.context) }
+          : undefined;
+      await this.options.store.append(record, snapshot);
+      this.headSeq = record.seq;
+      this.headHash = record.hash;
+      this.options.onAppend?.(record);
+    } catch (error) {
+      this.unsavedEvents.push(pending);
+      this.fail(error);
+    }
+  }
+
+  private async build(pending: PendingEvent): Promise<LogRecord> {
+    const version = this.version!;
+    const draft: Omit<LogRecord, 'hash'> = {
+      streamId: this.streamId,
+      seq: this.headSeq + 1,
+      eventId: (this.options.newId ?? (() => globalThis.crypto.randomUUID()))(),
+      type: pending.event.type,
+      payload: payloadOf(pending.event),
+      origin: pending.origin,
+      sourceActorId: pending.sourceActorId,
+      machineId: version.machineId,
+      machineVersion: version.machineVersion,
+      schemaVersion: version.schemaVersion,
+      recordedAt: (this.options.now ?? (() => new Date().toISOString()))(),
+      correlationId: pending.correlationId,
+      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context),
+      prevHash: this.headHash,
+    };
+    const secret = findSecretField(draft as unknown as JsonValue);
+    if (secret) throw new Error(`Refusing to log a secret field (${secret})`);
+    return { ...draft, hash: await recordHash(draft) };
+  }
+
+  private fail(error: unknown): void {
+    if (this.statusValue === 'failed') return;
+    this.statusValue = 'failed';
+    this.failureValue = error instanceof Error ? error : new Error(String(error));
+    void this.options.store.setStatus(this.streamId, 'failed').catch(() => undefined);
+    this.options.onFailure?.(this.failureValue);
+  }
+}
