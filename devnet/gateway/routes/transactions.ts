@@ -118,7 +118,7 @@ export function transactionRoutes(app: Hono, ctx: GatewayContext): void {
     });
   });
 
-  app.get('/v1/chains/:chainId/safes/:address/multisig-transactions/?', async (c) => {
+  app.on('GET', ['/v1/chains/:chainId/safes/:address/multisig-transactions', '/v1/chains/:chainId/safes/:address/multisig-transactions/'], async (c) => {
     const safe = await ctx.getSafe(parseAddress(c.req.param('address')));
     const url = requestUrl(c);
     const q = (k: string): string | undefined => c.req.query(k);
@@ -144,7 +144,7 @@ export function transactionRoutes(app: Hono, ctx: GatewayContext): void {
     return c.json(pageOf(url, page, views.length, items));
   });
 
-  app.get('/v1/chains/:chainId/safes/:address/module-transactions/?', async (c) => {
+  app.on('GET', ['/v1/chains/:chainId/safes/:address/module-transactions', '/v1/chains/:chainId/safes/:address/module-transactions/'], async (c) => {
     const safe = await ctx.getSafe(parseAddress(c.req.param('address')));
     const url = requestUrl(c);
     let list = ctx.indexer.moduleTxsOf(safe.address).reverse();
@@ -159,7 +159,7 @@ export function transactionRoutes(app: Hono, ctx: GatewayContext): void {
     return c.json(pageOf(url, page, list.length, items));
   });
 
-  app.get('/v1/chains/:chainId/safes/:address/incoming-transfers/?', async (c) => {
+  app.on('GET', ['/v1/chains/:chainId/safes/:address/incoming-transfers', '/v1/chains/:chainId/safes/:address/incoming-transfers/'], async (c) => {
     const safe = await ctx.getSafe(parseAddress(c.req.param('address')));
     const url = requestUrl(c);
     let list = ctx.indexer.transfersOf(safe.address).filter((t) => t.to === safe.address).reverse();
