@@ -75,6 +75,7 @@ export class StreamWriter {
   private readonly unsavedEvents: PendingEvent[] = [];
   private failureValue: Error | null = null;
   private release: () => void = () => {};
+  private lockRequest: Promise<unknown> = Promise.resolve();
   private readonly options: StreamWriterOptions;
 
   constructor(options: StreamWriterOptions) {
@@ -110,6 +111,7 @@ export class StreamWriter {
     await this.flush();
     if (this.statusValue !== 'failed') this.statusValue = 'closed';
     this.release();
+    await this.lockRequest.catch(() => undefined);
   }
 
   private async init(): Promise<void> {
@@ -117,16 +119,15 @@ export class StreamWriter {
     if (locks) {
       await new Promise<void>((acquired, refused) => {
         const held = new Promise<void>((done) => (this.release = done));
-        locks
-          .request(lockName(streamId), { mode: 'exclusive', ifAvailable: true }, async (lock) => {
+        this.lockRequest = locks.request(lockName(streamId), { mode: 'exclusive', ifAvailable: true }, async (lock) => {
             if (!lock) {
               refused(new StreamLockedError(`Another tab is writing stream ${streamId}`));
               return;
             }
             acquired();
             await held;
-          })
-          .catch(refused);
+          });
+        this.lockRequest.catch(refused);
       });
     }
     this.version = await this.options.version;
@@ -187,7 +188,8 @@ export class StreamWriter {
     if (this.statusValue === 'failed') return;
     this.statusValue = 'failed';
     this.failureValue = error instanceof Error ? error : new Error(String(error));
-    void this.options.store.setStatus(this.streamId, 'failed').catch(() => undefined);
+    // A writer refused the lock does not own the stream, so it must not mark it.
+    if (!(this.failureValue instanceof StreamLockedError)) void this.options.store.setStatus(this.streamId, 'failed').catch(() => undefined);
     this.options.onFailure?.(this.failureValue);
   }
 }

@@ -1,0 +1,148 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import {
+  AppendConflictError,
+  IdbEventStore,
+  MemoryEventStore,
+  StreamLockedError,
+  StreamWriter,
+  type LockManagerLike,
+  type PendingEvent,
+} from '../../../src/services/eventLog/index.ts';
+import { loggedSession, records } from './fixtures.ts';
+
+const version = { machineId: 'appSession', machineVersion: 'a'.repeat(64), schemaVersion: 1 };
+const pending = (type: string, extra: Record<string, unknown> = {}): PendingEvent => ({
+  event: { type, ...extra },
+  origin: 'user',
+  sourceActorId: null,
+  value: 'idle',
+  status: 'active',
+  context: { n: 1 },
+  correlationId: null,
+});
+
+/** A LockManager with the Web Locks semantics the writer relies on (exclusive, ifAvailable). */
+class FakeLocks implements LockManagerLike {
+  private readonly held = new Set<string>();
+  async request<T>(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<T> | T): Promise<T> {
+    if (this.held.has(name)) {
+      if (options.ifAvailable) return callback(null);
+      throw new Error('FakeLocks only supports ifAvailable');
+    }
+    this.held.add(name);
+    try {
+      return await callback({ name });
+    } finally {
+      this.held.delete(name);
+    }
+  }
+}
+
+describe('stream writer', () => {
+  it('a failed write is reported once and nothing is dropped: later events are kept as unsaved', async () => {
+    const store = new MemoryEventStore();
+    const failures: Error[] = [];
+    const writer = new StreamWriter({ store, streamId: 's', version, onFailure: (e) => failures.push(e) });
+    writer.enqueue(pending('user.a'));
+    await writer.flush();
+    store.failure = new Error('QuotaExceededError: the disk is full');
+    writer.enqueue(pending('user.b'));
+    writer.enqueue(pending('user.c'));
+    await writer.flush();
+    expect(writer.status).toBe('failed');
+    expect(failures.map((e) => e.message)).toEqual(['QuotaExceededError: the disk is full']);
+    expect(writer.unsaved().map((p) => p.event.type)).toEqual(['user.b', 'user.c']);
+    expect((await store.readStream('s')).map((r) => r.type)).toEqual(['user.a']);
+  });
+
+  it('the root actor moves to its visible persistenceFailed state when the store fails', async () => {
+    const store = new MemoryEventStore();
+    const session = await loggedSession({ store });
+    store.failure = new Error('QuotaExceededError: the disk is full');
+    session.actor.send({ type: 'user.toggleTheme' });
+    await session.capture.flush();
+    expect(session.actor.getSnapshot().value).toBe('persistenceFailed');
+    expect(session.actor.getSnapshot().context.persistenceError).toBe('QuotaExceededError: the disk is full (stream appSession:test)');
+    const writer = session.capture.writer(session.streamId)!;
+    expect(writer.unsaved().map((p) => p.event.type)).toEqual(['user.toggleTheme', 'system.persistenceFailed']);
+    expect((await session.store.getStream(session.streamId))?.status).toBe('failed');
+  });
+
+  it('one writer per stream across tabs: a second writer cannot take the stream’s lock', async () => {
+    const locks = new FakeLocks();
+    const store = new MemoryEventStore();
+    const first = new StreamWriter({ store, streamId: 's', version, locks });
+    first.enqueue(pending('user.a'));
+    await first.flush();
+    const failures: Error[] = [];
+    const second = new StreamWriter({ store, streamId: 's', version, locks, onFailure: (e) => failures.push(e) });
+    second.enqueue(pending('user.b'));
+    await second.flush();
+    expect(failures[0]).toBeInstanceOf(StreamLockedError);
+    expect(second.unsaved().map((p) => p.event.type)).toEqual(['user.b']);
+    await first.close();
+    const third = new StreamWriter({ store, streamId: 's', version, locks });
+    third.enqueue(pending('user.c'));
+    await third.flush();
+    expect(third.status).toBe('writing');
+    expect((await store.readStream('s')).map((r) => [r.seq, r.type])).toEqual([[1, 'user.a'], [2, 'user.c']]);
+  });
+
+  it('the store refuses an append that does not extend the head (a writer without the lock)', async () => {
+    const store = new MemoryEventStore();
+    const a = new StreamWriter({ store, streamId: 's', version });
+    const b = new StreamWriter({ store, streamId: 's', version });
+    await Promise.all([a.flush(), b.flush()]); // both read head 0
+    a.enqueue(pending('user.a'));
+    await a.flush();
+    const errors: Error[] = [];
+    const c = new StreamWriter({ store, streamId: 's', version, onFailure: (e) => errors.push(e) });
+    await c.flush();
+    b.enqueue(pending('user.b'));
+    await b.flush();
+    expect(b.status).toBe('failed');
+    expect(b.failure).toBeInstanceOf(AppendConflictError);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses to write a record that would hold a secret field (defence in depth after redaction)', async () => {
+    const store = new MemoryEventStore();
+    const writer = new StreamWriter({ store, streamId: 's', version });
+    writer.enqueue(pending('user.importKey', { privateKey: `0x${'11'.repeat(32)}`, nested: { mnemonic: 'test test test' } }));
+    await writer.flush();
+    const [record] = await store.readStream('s');
+    expect(record!.payload).toEqual({ privateKey: '[redacted]', nested: { mnemonic: '[redacted]' } });
+    expect(JSON.stringify(record)).not.toContain('1111111111');
+  });
+});
+
+describe('IndexedDB store (fake-indexeddb)', () => {
+  it('persists a session’s records, heads and snapshots, and survives reopening', async () => {
+    const name = `eventlog-${Math.random()}`;
+    const store = await IdbEventStore.open(name);
+    const session = await loggedSession({ store: store as unknown as MemoryEventStore, snapshotEvery: 3 });
+    const before = await records(session);
+    store.close();
+    const reopened = await IdbEventStore.open(name);
+    expect(await reopened.readStream(session.streamId)).toEqual(before);
+    expect(await reopened.listStreams()).toEqual([expect.objectContaining({ streamId: session.streamId, headSeq: 6, headHash: before[5]!.hash, status: 'open' })]);
+    expect(await reopened.latestSnapshot(session.streamId, before[0]!.machineVersion)).toMatchObject({ seq: 6, hash: before[5]!.hash });
+    expect(await reopened.latestSnapshot(session.streamId, 'b'.repeat(64))).toBeNull();
+    expect(await reopened.readStream(session.streamId, 5)).toEqual(before.slice(4));
+    reopened.close();
+  });
+
+  it('a refused append changes nothing (event, snapshot and head are one transaction)', async () => {
+    const store = await IdbEventStore.open(`eventlog-${Math.random()}`);
+    const writer = new StreamWriter({ store, streamId: 's', version });
+    writer.enqueue(pending('user.a'));
+    await writer.flush();
+    const [first] = await store.readStream('s');
+    await expect(store.append({ ...first!, seq: 2, prevHash: 'f'.repeat(64) })).rejects.toBeInstanceOf(AppendConflictError);
+    await expect(store.append({ ...first! })).rejects.toBeInstanceOf(AppendConflictError);
+    expect(await store.readStream('s')).toHaveLength(1);
+    expect((await store.getStream('s'))?.headSeq).toBe(1);
+    store.close();
+  });
+});
