@@ -1,0 +1,100 @@
+/**
+ * pagedList: one gateway list with cursor paging. `loading` fetches the first page (replacing the items when
+ * it arrives, so a reload keeps showing the old ones), `loadingMore` follows the `next` URL and appends.
+ * Failures are states with a retry; a refresh from the Safe session reloads from the first page.
+ *
+ * The one effect, `loadPage`, is a typed placeholder: the Safe session's services provide one per list
+ * (loadQueue, loadHistory, loadMessages, loadCollectibles).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../safeSession/safeSession.errors.ts';
+import type { ListPage, PageRequest, PagedListContext, PagedListEvent, PagedListInput } from './pagedList.types.ts';
+
+export function createPagedListMachine<TItem>(id: string) {
+  return setup({
+    types: {
+      context: {} as PagedListContext<TItem>,
+      events: {} as PagedListEvent,
+      input: {} as PagedListInput,
+    },
+    actors: {
+      loadPage: fromPromise<ListPage<TItem>, PageRequest>(async () => {
+        throw new Error(`loadPage of the ${id} list is provided by the composition root`);
+      }),
+    },
+    guards: {
+      isEnabled: ({ context }) => context.enabled,
+      hasNextPage: ({ context }) => context.next !== null,
+    },
+    actions: {
+      replaceItems: assign((_, page: ListPage<TItem>) => ({ items: page.results, next: page.next, count: page.count, hasLoaded: true, error: null })),
+      appendItems: assign(({ context }, page: ListPage<TItem>) => ({
+        items: [...context.items, ...page.results],
+        next: page.next,
+        count: page.count,
+        error: null,
+      })),
+      assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({
+      chainId: input.chainId,
+      safeAddress: input.safeAddress,
+      enabled: input.enabled,
+      items: [],
+      next: null,
+      count: null,
+      hasLoaded: false,
+      error: null,
+    }),
+    initial: 'checking',
+    states: {
+      checking: {
+        always: [{ guard: 'isEnabled', target: 'loading' }, { target: 'disabled' }],
+      },
+      disabled: { meta: { description: 'The chain does not support this list' } },
+      loading: {
+        meta: { description: 'Loading the first page' },
+        tags: ['loading'],
+        invoke: {
+          id: 'loadPage',
+          src: 'loadPage',
+          input: ({ context }) => ({ chainId: context.chainId, safeAddress: context.safeAddress, pageUrl: null }),
+          onDone: { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+          onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        },
+        on: { 'system.refresh': { target: 'loading', reenter: true } },
+      },
+      failed: {
+        meta: { description: 'The list could not be loaded' },
+        on: { 'user.retry': 'loading', 'system.refresh': 'loading' },
+      },
+      loaded: {
+        meta: { description: 'Pages loaded' },
+        on: {
+          'user.loadMore': { guard: 'hasNextPage', target: 'loadingMore' },
+          'system.refresh': 'loading',
+        },
+      },
+      loadingMore: {
+        meta: { description: 'Loading the next page' },
+        tags: ['loading'],
+        invoke: {
+          id: 'loadPage',
+          src: 'loadPage',
+          input: ({ context }) => ({ chainId: context.chainId, safeAddress: context.safeAddress, pageUrl: context.next }),
+          onDone: { target: 'loaded', actions: { type: 'appendItems', params: ({ event }) => event.output } },
+          onError: { target: 'loadMoreFailed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        },
+        on: { 'system.refresh': 'loading' },
+      },
+      loadMoreFailed: {
+        meta: { description: 'The next page could not be loaded; the pages already loaded stay' },
+        on: { 'user.retry': 'loadingMore', 'system.refresh': 'loading' },
+      },
+    },
+  });
+}
+
+export type PagedListMachine<TItem> = ReturnType<typeof createPagedListMachine<TItem>>;

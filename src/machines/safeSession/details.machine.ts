@@ -1,0 +1,112 @@
+/**
+ * details: one transaction or message opened by key. `loading` fetches it from the gateway, `hashing` has its
+ * hashes computed locally, and the result is `verified` (the gateway's hash equals ours), `mismatch` (it does
+ * not: shown as an error), or `unhashed` (nothing to hash, e.g. a module transaction). Failures are states
+ * with a retry; a refresh from the Safe session reloads the open item.
+ *
+ * Effects (typed placeholders, provided by the services): `loadDetails`, `computeHashes`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from './safeSession.errors.ts';
+import type { DetailsContext, DetailsEvent, DetailsInput, DetailsRequest, HashCheck, HashRequest, MessageHashes, TxHashes } from './details.types.ts';
+import type { Message, TransactionDetails } from '../../services/gateway/types.ts';
+
+const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function createDetailsMachine<TDetails, THashes>(id: string) {
+  return setup({
+    types: {
+      context: {} as DetailsContext<TDetails, THashes>,
+      events: {} as DetailsEvent,
+      input: {} as DetailsInput,
+    },
+    actors: {
+      loadDetails: fromPromise<TDetails, DetailsRequest>(async () => {
+        throw new Error(`loadDetails of ${id} is provided by the composition root`);
+      }),
+      computeHashes: fromPromise<HashCheck<THashes>, HashRequest<TDetails>>(async () => {
+        throw new Error(`computeHashes of ${id} is provided by the composition root`);
+      }),
+    },
+    guards: {
+      hasKey: ({ context }) => context.key !== null,
+      isUnhashed: (_, check: HashCheck<THashes>) => check.hashes === null || check.computed === null,
+      isMismatch: (_, check: HashCheck<THashes>) => check.expected === null || check.computed === null || !sameHash(check.computed, check.expected),
+    },
+    actions: {
+      openKey: assign(({ context }, params: { key: string }) =>
+        params.key === context.key ? {} : { key: params.key, details: null, check: null, error: null },
+      ),
+      assignDetails: assign((_, details: TDetails) => ({ details, error: null })),
+      assignCheck: assign((_, check: HashCheck<THashes>) => ({ check, error: null })),
+      assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({
+      chainId: input.chainId,
+      safeAddress: input.safeAddress,
+      version: input.version,
+      key: null,
+      details: null,
+      check: null,
+      error: null,
+    }),
+    on: {
+      'user.open': { target: '.loading', reenter: true, actions: { type: 'openKey', params: ({ event }) => ({ key: event.key }) } },
+      'system.refresh': { guard: 'hasKey', target: '.loading', reenter: true },
+    },
+    initial: 'idle',
+    states: {
+      idle: { meta: { description: 'Nothing opened' } },
+      loading: {
+        meta: { description: 'Loading from the gateway' },
+        tags: ['loading'],
+        invoke: {
+          id: 'loadDetails',
+          src: 'loadDetails',
+          input: ({ context }) => ({ chainId: context.chainId, key: context.key ?? '' }),
+          onDone: { target: 'hashing', actions: { type: 'assignDetails', params: ({ event }) => event.output } },
+          onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        },
+      },
+      failed: {
+        meta: { description: 'Could not be loaded' },
+        on: { 'user.retry': 'loading' },
+      },
+      hashing: {
+        meta: { description: 'Computing the hashes locally' },
+        tags: ['loading'],
+        invoke: {
+          id: 'computeHashes',
+          src: 'computeHashes',
+          input: ({ context }) => ({
+            chainId: context.chainId,
+            safeAddress: context.safeAddress,
+            version: context.version,
+            details: context.details as TDetails,
+          }),
+          onDone: [
+            { guard: { type: 'isUnhashed', params: ({ event }) => event.output }, target: 'unhashed', actions: { type: 'assignCheck', params: ({ event }) => event.output } },
+            { guard: { type: 'isMismatch', params: ({ event }) => event.output }, target: 'mismatch', actions: { type: 'assignCheck', params: ({ event }) => event.output } },
+            { target: 'verified', actions: { type: 'assignCheck', params: ({ event }) => event.output } },
+          ],
+          onError: { target: 'hashFailed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        },
+      },
+      hashFailed: {
+        meta: { description: 'Loaded, but the hashes could not be computed locally' },
+        on: { 'user.retry': 'hashing' },
+      },
+      verified: { meta: { description: 'Loaded; the gateway’s hash equals the one computed locally' } },
+      mismatch: { meta: { description: 'Loaded; the gateway’s hash differs from the one computed locally' } },
+      unhashed: { meta: { description: 'Loaded; nothing to hash (module transaction, transfer, creation)' } },
+    },
+  });
+}
+
+export const txDetailsMachine = createDetailsMachine<TransactionDetails, TxHashes>('txDetails');
+export const messageDetailsMachine = createDetailsMachine<Message, MessageHashes>('messageDetails');
+
+export type TxDetailsMachine = typeof txDetailsMachine;
+export type MessageDetailsMachine = typeof messageDetailsMachine;

@@ -1,0 +1,64 @@
+/** One item opened by key (a transaction by id, a message by hash), loaded and checked against local hashes. */
+
+export interface DetailsInput {
+  chainId: string;
+  safeAddress: string;
+  /** Safe contract version from Safe info; hashing is version-aware. Null for an unsupported mastercopy. */
+  version: string | null;
+}
+
+export interface DetailsRequest {
+  chainId: string;
+  key: string;
+}
+
+export interface HashRequest<TDetails> {
+  chainId: string;
+  /** The open Safe: hashes are computed for it, so an item of another Safe does not verify. */
+  safeAddress: string;
+  version: string | null;
+  details: TDetails;
+}
+
+/**
+ * Result of hashing an item locally. `hashes` null: the item has nothing to hash (a module transaction, an
+ * incoming transfer, the Safe's creation). `computed` is the locally computed identifying hash (safeTxHash,
+ * SafeMessage hash), `expected` the one the gateway gave for the item.
+ */
+export interface HashCheck<THashes> {
+  hashes: THashes | null;
+  computed: string | null;
+  expected: string | null;
+}
+
+export interface DetailsContext<TDetails, THashes> {
+  chainId: string;
+  safeAddress: string;
+  version: string | null;
+  key: string | null;
+  details: TDetails | null;
+  check: HashCheck<THashes> | null;
+  error: string | null;
+}
+
+export type DetailsEvent =
+  | { type: 'user.open'; key: string }
+  | { type: 'user.retry' }
+  /** Sent by the Safe session when the tags that cover this item changed. */
+  | { type: 'system.refresh' };
+
+/** The three hashes of a Safe transaction, computed locally (security property S1). */
+export interface TxHashes {
+  domainHash: string;
+  messageHash: string;
+  safeTxHash: string;
+}
+
+/** The hashes of an off-chain Safe message, computed locally. */
+export interface MessageHashes {
+  domainHash: string;
+  /** EIP-191 or EIP-712 hash of the message content. */
+  contentHash: string;
+  /** The SafeMessage EIP-712 hash owners sign (and the gateway keys the message by). */
+  safeMessageHash: string;
+}

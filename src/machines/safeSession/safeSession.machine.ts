@@ -1,0 +1,305 @@
+/**
+ * safeSession: the open Safe (`?safe=<shortName>:<address>`).
+ *
+ *   validating ─► invalidAddress                       (address is not a valid/checksummed address)
+ *       └─► resolvingChain ─► chainNotSupported         (shortName not among the gateway's chains)
+ *                │      └─► gatewayDown ◄─┐  user.retry (network error, 5xx, bad response)
+ *                └─► loadingSafe ─► notASafe (user.retry)
+ *                        └─► ready (parallel)
+ *                              info:      watching ─after 15 s─► refreshing ─► watching | paused (hidden)
+ *                              balances:  loading ─► loaded | failed   (currency, history tag)
+ *                              fiatCodes: loading ─► loaded | failed
+ *
+ * In `ready` the session invokes six children with fixed ids: the paged lists `queue`, `history`,
+ * `messages`, `collectibles` (pagedList) and the openers `txDetails`, `messageDetails` (details). A poll of
+ * Safe info that changes txQueuedTag / txHistoryTag / messagesTag / collectiblesTag sends `system.refresh`
+ * to the children that tag covers, and a txHistoryTag change reloads balances; nothing else reloads them.
+ * Every list fails on its own: one failing list never hides another.
+ *
+ * Effects are named actors with typed placeholders; src/services/safeSession.ts provides the real ones.
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { ChainInfo, SafeBalances, SafeInfo } from '../../services/gateway/types.ts';
+import { createPagedListMachine } from '../pagedList/pagedList.machine.ts';
+import { messageDetailsMachine, txDetailsMachine } from './details.machine.ts';
+import { errorMessage, failureKind } from './safeSession.errors.ts';
+import { DEFAULT_CURRENCY, POLL_INTERVAL_MS, changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress } from './safeSession.helpers.ts';
+import type {
+  BalancesRequest,
+  CollectibleItem,
+  HistoryItem,
+  MessagesItem,
+  QueueItem,
+  SafeInfoRequest,
+  SafeSessionContext,
+  SafeSessionEvent,
+  SafeSessionInput,
+} from './safeSession.types.ts';
+
+export const SAFE_SESSION_ID = 'safeSession';
+
+export const queueListMachine = createPagedListMachine<QueueItem>('queue');
+export const historyListMachine = createPagedListMachine<HistoryItem>('history');
+export const messagesListMachine = createPagedListMachine<MessagesItem>('messages');
+export const collectiblesListMachine = createPagedListMachine<CollectibleItem>('collectibles');
+
+const placeholder = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is provided by the composition root`);
+};
+
+/** Input of the children: the open Safe on its chain. */
+const safeOf = (context: SafeSessionContext) => ({
+  chainId: context.chain?.chainId ?? '',
+  safeAddress: context.safeInfo?.address.value ?? context.safe.address,
+});
+
+export const safeSessionMachine = setup({
+  types: {
+    context: {} as SafeSessionContext,
+    events: {} as SafeSessionEvent,
+    input: {} as SafeSessionInput,
+    children: {} as {
+      queue: 'queueList';
+      history: 'historyList';
+      messages: 'messagesList';
+      collectibles: 'collectiblesList';
+      txDetails: 'txDetails';
+      messageDetails: 'messageDetails';
+    },
+  },
+  actors: {
+    loadChains: fromPromise<ChainInfo[]>(placeholder('loadChains')),
+    loadSafeInfo: fromPromise<SafeInfo, SafeInfoRequest>(placeholder('loadSafeInfo')),
+    loadBalances: fromPromise<SafeBalances, BalancesRequest>(placeholder('loadBalances')),
+    loadFiatCodes: fromPromise<string[]>(placeholder('loadFiatCodes')),
+    queueList: queueListMachine,
+    historyList: historyListMachine,
+    messagesList: messagesListMachine,
+    collectiblesList: collectiblesListMachine,
+    txDetails: txDetailsMachine,
+    messageDetails: messageDetailsMachine,
+  },
+  delays: { pollInterval: POLL_INTERVAL_MS },
+  guards: {
+    isValidAddress: ({ context }) => isValidSafeAddress(context.safe.address),
+    isChainListed: ({ context }, chains: ChainInfo[]) => findChain(chains, context.safe.shortName) !== null,
+    isNotASafe: (_, params: { error: unknown }) => failureKind(params.error) === 'notFound',
+    hasChain: ({ context }) => context.chain !== null,
+    isHidden: ({ context }) => !context.visible,
+    isHiddenNow: (_, params: { visible: boolean }) => !params.visible,
+    isVisibleNow: (_, params: { visible: boolean }) => params.visible,
+    isOtherCurrency: ({ context }, params: { currency: string }) =>
+      /^[A-Za-z]{3,5}$/.test(params.currency) && params.currency.toLowerCase() !== context.currency.toLowerCase(),
+    hasHistoryChanged: (_, params: { tags: string[] }) => params.tags.includes('txHistoryTag'),
+  },
+  actions: {
+    assignChains: assign(({ context }, chains: ChainInfo[]) => ({
+      chain: findChain(chains, context.safe.shortName),
+      supportedShortNames: chains.map((chain) => chain.shortName),
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    assignSafeInfo: assign((_, info: SafeInfo) => ({ safeInfo: info, error: null, pollError: null })),
+    /** Takes a polled Safe info and refreshes what its changed tags cover. */
+    applyPolledSafeInfo: enqueueActions(({ context, enqueue }, info: SafeInfo) => {
+      const tags = changedTags(context.safeInfo, info);
+      enqueue.assign({ safeInfo: info, pollError: null });
+      for (const id of childrenToRefresh(tags)) enqueue.sendTo(id, { type: 'system.refresh' });
+      if (tags.length > 0) enqueue.raise({ type: 'gateway.tagsChanged', tags });
+    }),
+    assignPollError: assign((_, params: { error: unknown }) => ({ pollError: errorMessage(params.error) })),
+    assignVisibility: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
+    assignBalances: assign((_, balances: SafeBalances) => ({ balances, balancesError: null })),
+    assignBalancesError: assign((_, params: { error: unknown }) => ({ balancesError: errorMessage(params.error) })),
+    assignCurrency: assign((_, params: { currency: string }) => ({ currency: params.currency.toLowerCase() })),
+    assignFiatCodes: assign((_, codes: string[]) => ({ fiatCodes: codes, fiatCodesError: null })),
+    assignFiatCodesError: assign((_, params: { error: unknown }) => ({ fiatCodesError: errorMessage(params.error) })),
+    toggleTokenHidden: assign(({ context }, params: { tokenAddress: string }) => {
+      const address = params.tokenAddress.toLowerCase();
+      const hidden = context.hiddenTokens.includes(address);
+      return { hiddenTokens: hidden ? context.hiddenTokens.filter((a) => a !== address) : [...context.hiddenTokens, address] };
+    }),
+    toggleShowHiddenTokens: assign(({ context }) => ({ showHiddenTokens: !context.showHiddenTokens })),
+    toggleHideSmallBalances: assign(({ context }) => ({ hideSmallBalances: !context.hideSmallBalances })),
+    assignWallet: assign((_, params: { address: string | null }) => ({ walletAddress: params.address })),
+  },
+}).createMachine({
+  id: SAFE_SESSION_ID,
+  context: ({ input }) => ({
+    safe: input.safe,
+    chain: null,
+    supportedShortNames: [],
+    safeInfo: null,
+    error: null,
+    pollError: null,
+    visible: input.visible ?? true,
+    walletAddress: input.walletAddress ?? null,
+    currency: (input.currency ?? DEFAULT_CURRENCY).toLowerCase(),
+    balances: null,
+    balancesError: null,
+    fiatCodes: [],
+    fiatCodesError: null,
+    hiddenTokens: [],
+    showHiddenTokens: false,
+    hideSmallBalances: false,
+  }),
+  on: {
+    'system.visibilityChanged': { actions: { type: 'assignVisibility', params: ({ event }) => event } },
+    'wallet.accountChanged': { actions: { type: 'assignWallet', params: ({ event }) => event } },
+  },
+  initial: 'validating',
+  states: {
+    validating: {
+      always: [{ guard: 'isValidAddress', target: 'resolvingChain' }, { target: 'invalidAddress' }],
+    },
+    invalidAddress: { meta: { description: 'The Safe address in the URL is not a valid address' } },
+    resolvingChain: {
+      meta: { description: 'Reading the gateway’s chain configs' },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadChains',
+        src: 'loadChains',
+        onDone: [
+          {
+            guard: { type: 'isChainListed', params: ({ event }) => event.output },
+            target: 'loadingSafe',
+            actions: { type: 'assignChains', params: ({ event }) => event.output },
+          },
+          { target: 'chainNotSupported', actions: { type: 'assignChains', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'gatewayDown', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    chainNotSupported: { meta: { description: 'The gateway does not list the chain of this Safe' } },
+    loadingSafe: {
+      meta: { description: 'Loading the Safe’s info' },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadSafeInfo',
+        src: 'loadSafeInfo',
+        input: ({ context }) => ({ chainId: context.chain?.chainId ?? '', safeAddress: context.safe.address }),
+        onDone: { target: 'ready', actions: { type: 'assignSafeInfo', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: { type: 'isNotASafe', params: ({ event }) => ({ error: event.error }) },
+            target: 'notASafe',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'gatewayDown', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    notASafe: {
+      meta: { description: 'The gateway knows no Safe at this address on this chain' },
+      on: { 'user.retry': 'loadingSafe' },
+    },
+    gatewayDown: {
+      meta: { description: 'The gateway could not be reached or answered with an error' },
+      on: { 'user.retry': [{ guard: 'hasChain', target: 'loadingSafe' }, { target: 'resolvingChain' }] },
+    },
+    ready: {
+      meta: { description: 'The Safe is open' },
+      type: 'parallel',
+      invoke: [
+        { id: 'queue', src: 'queueList', input: ({ context }) => ({ ...safeOf(context), enabled: true }) },
+        { id: 'history', src: 'historyList', input: ({ context }) => ({ ...safeOf(context), enabled: true }) },
+        { id: 'messages', src: 'messagesList', input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'EIP1271') }) },
+        { id: 'collectibles', src: 'collectiblesList', input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'ERC721') }) },
+        { id: 'txDetails', src: 'txDetails', input: ({ context }) => ({ ...safeOf(context), version: context.safeInfo?.version ?? null }) },
+        { id: 'messageDetails', src: 'messageDetails', input: ({ context }) => ({ ...safeOf(context), version: context.safeInfo?.version ?? null }) },
+      ],
+      on: {
+        'user.toggleTokenHidden': { actions: { type: 'toggleTokenHidden', params: ({ event }) => event } },
+        'user.toggleShowHiddenTokens': { actions: 'toggleShowHiddenTokens' },
+        'user.toggleHideSmallBalances': { actions: 'toggleHideSmallBalances' },
+      },
+      states: {
+        info: {
+          initial: 'watching',
+          states: {
+            watching: {
+              meta: { description: 'Safe info is polled every 15 s' },
+              after: { pollInterval: 'refreshing' },
+              on: {
+                'system.visibilityChanged': {
+                  guard: { type: 'isHiddenNow', params: ({ event }) => event },
+                  target: 'paused',
+                  actions: { type: 'assignVisibility', params: ({ event }) => event },
+                },
+              },
+            },
+            paused: {
+              meta: { description: 'Polling paused while the tab is hidden' },
+              on: {
+                'system.visibilityChanged': {
+                  guard: { type: 'isVisibleNow', params: ({ event }) => event },
+                  target: 'refreshing',
+                  actions: { type: 'assignVisibility', params: ({ event }) => event },
+                },
+              },
+            },
+            refreshing: {
+              meta: { description: 'Polling Safe info' },
+              invoke: {
+                id: 'pollSafeInfo',
+                src: 'loadSafeInfo',
+                input: ({ context }) => safeOf(context),
+                onDone: [
+                  { guard: 'isHidden', target: 'paused', actions: { type: 'applyPolledSafeInfo', params: ({ event }) => event.output } },
+                  { target: 'watching', actions: { type: 'applyPolledSafeInfo', params: ({ event }) => event.output } },
+                ],
+                onError: [
+                  { guard: 'isHidden', target: 'paused', actions: { type: 'assignPollError', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'watching', actions: { type: 'assignPollError', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+            },
+          },
+        },
+        balances: {
+          initial: 'loading',
+          on: {
+            'user.setCurrency': {
+              guard: { type: 'isOtherCurrency', params: ({ event }) => event },
+              target: '.loading',
+              reenter: true,
+              actions: { type: 'assignCurrency', params: ({ event }) => event },
+            },
+            'gateway.tagsChanged': { guard: { type: 'hasHistoryChanged', params: ({ event }) => event }, target: '.loading', reenter: true },
+          },
+          states: {
+            loading: {
+              meta: { description: 'Loading balances in the chosen currency' },
+              invoke: {
+                id: 'loadBalances',
+                src: 'loadBalances',
+                input: ({ context }) => ({ ...safeOf(context), currency: context.currency }),
+                onDone: { target: 'loaded', actions: { type: 'assignBalances', params: ({ event }) => event.output } },
+                onError: { target: 'failed', actions: { type: 'assignBalancesError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            loaded: { meta: { description: 'Balances loaded' } },
+            failed: { meta: { description: 'Balances could not be loaded' }, on: { 'user.retryBalances': 'loading' } },
+          },
+        },
+        fiatCodes: {
+          initial: 'loading',
+          states: {
+            loading: {
+              meta: { description: 'Loading the supported fiat currencies' },
+              invoke: {
+                id: 'loadFiatCodes',
+                src: 'loadFiatCodes',
+                onDone: { target: 'loaded', actions: { type: 'assignFiatCodes', params: ({ event }) => event.output } },
+                onError: { target: 'failed', actions: { type: 'assignFiatCodesError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            loaded: { meta: { description: 'Fiat currencies loaded' } },
+            failed: { meta: { description: 'Fiat currencies could not be loaded' }, on: { 'user.retryFiatCodes': 'loading' } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SafeSessionMachine = typeof safeSessionMachine;

@@ -1,0 +1,72 @@
+import type { ChainInfo, Collectible, MessageListItem, SafeBalances, SafeInfo, SafeInfoTag, TransactionItem } from '../../services/gateway/types.ts';
+
+export type { SafeInfoTag };
+
+/** The Safe named by `?safe=<shortName>:<address>`; the address is checked by the machine. */
+export interface SafeRefInput {
+  shortName: string;
+  address: string;
+}
+
+export interface SafeSessionInput {
+  safe: SafeRefInput;
+  /** Whether the tab is visible at start (default true). */
+  visible?: boolean;
+  /** Fiat currency code for balances (default `usd`). */
+  currency?: string;
+  /** The connected wallet's account, if any (read-only mode when it is not an owner). */
+  walletAddress?: string | null;
+}
+
+export interface SafeSessionContext {
+  safe: SafeRefInput;
+  chain: ChainInfo | null;
+  /** Short names the gateway lists (for the "chain not supported" message). */
+  supportedShortNames: string[];
+  safeInfo: SafeInfo | null;
+  /** The blocking error (gateway down, not a Safe...), or null. */
+  error: string | null;
+  /** The last failed poll of Safe info (the data shown is then older than 15 s), or null. */
+  pollError: string | null;
+  visible: boolean;
+  walletAddress: string | null;
+  currency: string;
+  balances: SafeBalances | null;
+  balancesError: string | null;
+  fiatCodes: string[];
+  fiatCodesError: string | null;
+  /** Token addresses (lower-case) the user hid. */
+  hiddenTokens: string[];
+  showHiddenTokens: boolean;
+  hideSmallBalances: boolean;
+}
+
+export interface BalancesRequest {
+  chainId: string;
+  safeAddress: string;
+  currency: string;
+}
+
+export interface SafeInfoRequest {
+  chainId: string;
+  safeAddress: string;
+}
+
+export type SafeSessionEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.retryBalances' }
+  | { type: 'user.retryFiatCodes' }
+  | { type: 'user.setCurrency'; currency: string }
+  | { type: 'user.toggleTokenHidden'; tokenAddress: string }
+  | { type: 'user.toggleShowHiddenTokens' }
+  | { type: 'user.toggleHideSmallBalances' }
+  | { type: 'system.visibilityChanged'; visible: boolean }
+  | { type: 'wallet.accountChanged'; address: string | null }
+  /** Raised after a Safe info poll when tags changed. */
+  | { type: 'gateway.tagsChanged'; tags: SafeInfoTag[] };
+
+/** Item types of the four lists. */
+export type QueueItem = TransactionItem;
+export type HistoryItem = TransactionItem;
+export type MessagesItem = MessageListItem;
+export type CollectibleItem = Collectible;
