@@ -3,13 +3,14 @@
  * hold is anvil's own. It listens on 127.0.0.1; with port 0 (the default) anvil picks a free port and we read
  * it from its "Listening on" line. With a stateFile the chain is loaded from it when it exists and dumped to it
  * on stop (anvil only dumps on SIGINT, so stop() sends SIGINT then, SIGTERM otherwise) and stop() waits for the
- * process to exit. A small watchdog (`sh`) kills anvil if this Node process dies without running its exit
- * handlers (SIGKILL, crash), and an exit handler kills it on a normal exit: no anvil is ever left behind.
+ * process to exit. A watchdog (watchdog.ts) signals anvil if this Node process dies without running its exit
+ * handlers (SIGKILL, crash), and an exit handler does on a normal exit: no anvil is ever left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { startWatchdog } from './watchdog.ts';
 
 export interface StartAnvilOptions {
   /** Port to listen on; 0 or undefined lets anvil pick a free one. */
@@ -87,24 +88,9 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
   };
   process.on('exit', onParentExit);
 
-  // Kill anvil if this process dies without running exit handlers (SIGKILL, fatal signal).
-  const watchdog = spawn(
-    'sh',
-    ['-c', `while kill -0 ${process.pid} 2>/dev/null; do kill -0 ${pid} 2>/dev/null || exit 0; sleep 0.5; done; kill -TERM ${pid} 2>/dev/null`],
-    // Own process group, so stop() can end the shell and its `sleep` together.
-    { stdio: 'ignore', detached: true },
-  );
-  watchdog.on('error', () => undefined);
-  watchdog.unref();
-  const killWatchdog = (): boolean => {
-    if (watchdog.pid === undefined || !isAlive(watchdog)) return false;
-    try {
-      process.kill(-watchdog.pid, 'SIGTERM');
-    } catch {
-      return false;
-    }
-    return true;
-  };
+  // Kill anvil if this process dies without running exit handlers (SIGKILL, fatal signal). SIGINT makes
+  // anvil dump its state first.
+  const watchdog = startWatchdog(`kill -${opts.stateFile ? 'INT' : 'TERM'} ${pid} 2>/dev/null`, `kill -0 ${pid} 2>/dev/null`);
 
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -131,7 +117,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
       cleanup();
       if (isAlive(child)) child.kill('SIGKILL');
       process.off('exit', onParentExit);
-      killWatchdog();
+      void watchdog.stop();
       reject(err);
     }
     child.stdout.on('data', onData);
@@ -159,7 +145,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
         }
       }
       process.off('exit', onParentExit);
-      if (killWatchdog()) await waitForExit(watchdog, 2_000);
+      await watchdog.stop();
     })();
     return stopping;
   };

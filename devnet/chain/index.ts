@@ -10,3 +10,4 @@ export * from './clients.ts';
 export * from './safe.ts';
 export * from './safeContracts.ts';
 export * from './tokens.ts';
+export * from './watchdog.ts';

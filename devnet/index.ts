@@ -1,0 +1,225 @@
+/**
+ * startDevnet: the whole offline devnet in one call. Starts anvil, deploys the canonical Safe 1.4.1 contracts
+ * and test tokens and writes the on-chain demo history (first run only), starts the local gateway
+ * (devnet/gateway) and posts the off-chain demo data (queue, messages) through its HTTP API.
+ *
+ * With `stateDir` the chain (anvil --dump-state/--load-state) and the gateway database live in that folder and
+ * the demo data is written only once (remembered in `devnet.json`); the folder is reset when it is
+ * inconsistent (marker without chain state, or a chain without the demo Safes). Without it everything goes to
+ * a temporary folder that stop() deletes. stop() stops everything this call started.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Address, Hex } from 'viem';
+import {
+  DEVNET_ACCOUNTS,
+  RELAYER_ACCOUNT,
+  connectDevnet,
+  readSafe,
+  shellQuote,
+  startAnvil,
+  startWatchdog,
+  type AnvilHandle,
+  type DevnetTokens,
+  type SafeContracts,
+} from './chain/index.ts';
+import { startGateway } from './gateway/index.ts';
+import { seedChain, seedGateway, type DemoChain, type DemoOffchain } from './seed/index.ts';
+
+export const DEVNET_SHORT_NAME = 'devnet';
+
+export interface StartDevnetOptions {
+  /** Keep chain and gateway database in this folder between runs. */
+  stateDir?: string;
+  /** anvil port (default: a free one). */
+  rpcPort?: number;
+  /** Gateway port (default: a free one). */
+  gatewayPort?: number;
+  /** Origins the gateway allows with CORS (the app's origin). */
+  appOrigins?: string[];
+  /** Progress messages (default: none). */
+  log?: (message: string) => void;
+}
+
+export interface DevnetSafe {
+  name: string;
+  address: Address;
+  owners: Address[];
+  threshold: number;
+}
+
+export interface DevnetKey {
+  address: Address;
+  privateKey: Hex;
+}
+
+export interface DevnetInfo {
+  rpcUrl: string;
+  gatewayUrl: string;
+  chainId: number;
+  shortName: typeof DEVNET_SHORT_NAME;
+  /** The 2-of-3 team Safe first, then the 1-of-1 solo Safe (current on-chain owners/threshold). */
+  safes: DevnetSafe[];
+  /** Devnet keys: owners 0, 1, 2 of the team Safe, then account 3 (owns nothing). */
+  owners: DevnetKey[];
+  tokens: DevnetTokens;
+  contracts: SafeContracts;
+  /** Hashes of the seeded off-chain demo data (queue and messages). */
+  demo: DemoOffchain;
+  /** The folder holding chain and database (a temporary one without `stateDir`). */
+  stateDir: string;
+  /** True when this run wrote the demo data (first run of a state folder, or every throw-away run). */
+  seeded: boolean;
+  /** anvil's process id. */
+  anvilPid: number;
+}
+
+export interface Devnet extends DevnetInfo {
+  stop(): Promise<void>;
+}
+
+interface Marker {
+  version: 1;
+  seededAt: string;
+  chain: DemoChain;
+  offchain: DemoOffchain;
+}
+
+const MARKER = 'devnet.json';
+const CHAIN_STATE = 'anvil-state.json';
+const GATEWAY_DB = 'gateway.sqlite';
+const DAY = 86_400;
+
+async function readMarker(file: string): Promise<Marker | undefined> {
+  try {
+    const m = JSON.parse(await readFile(file, 'utf8')) as Partial<Marker>;
+    return m.version === 1 && m.chain && m.offchain ? (m as Marker) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function hasCode(rpcUrl: string, address: Address): Promise<boolean> {
+  const { publicClient } = await connectDevnet(rpcUrl);
+  const code = await publicClient.getCode({ address });
+  return code !== undefined && code !== '0x';
+}
+
+export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet> {
+  const log = opts.log ?? ((): void => undefined);
+  const persistent = opts.stateDir !== undefined;
+  const dir = persistent ? resolve(opts.stateDir ?? '.') : await mkdtemp(join(tmpdir(), 'countersign-devnet-'));
+  await mkdir(dir, { recursive: true });
+  const markerFile = join(dir, MARKER);
+  const stateFile = join(dir, CHAIN_STATE);
+  const dbFile = join(dir, GATEWAY_DB);
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async (): Promise<void> => {
+    for (const c of cleanups.splice(0).reverse()) {
+      try {
+        await c();
+      } catch (err) {
+        log(`devnet: error while stopping: ${String(err)}`);
+      }
+    }
+  };
+  if (!persistent) {
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    // If this process is killed outright, remove the throw-away folder once anvil (signalled by its own
+    // watchdog) has had time to exit.
+    const dirWatchdog = startWatchdog(`sleep 2; rm -rf ${shellQuote(dir)}`);
+    cleanups.push(() => dirWatchdog.stop());
+  }
+
+  try {
+    let marker = persistent ? await readMarker(markerFile) : undefined;
+    if (marker && !existsSync(stateFile)) {
+      log(`devnet: ${dir} has demo data but no chain state; starting over`);
+      marker = undefined;
+    }
+    if (!marker) await resetFolder(dir, [markerFile, stateFile, dbFile]);
+
+    const now = Math.floor(Date.now() / 1000);
+    let anvil: AnvilHandle = await startAnvil({
+      port: opts.rpcPort,
+      stateFile: persistent ? stateFile : undefined,
+      genesisTimestamp: now - 10 * DAY,
+    });
+    cleanups.push(() => anvil.stop());
+    log(`devnet: anvil ${anvil.loadedState ? 'loaded state' : 'started'} at ${anvil.rpcUrl} (pid ${anvil.pid})`);
+
+    if (marker && !(await hasCode(anvil.rpcUrl, marker.chain.safes.team.address))) {
+      log('devnet: chain state does not contain the demo Safes; starting over');
+      await anvil.stop();
+      marker = undefined;
+      await resetFolder(dir, [markerFile, stateFile, dbFile]);
+      anvil = await startAnvil({ port: opts.rpcPort, stateFile: persistent ? stateFile : undefined, genesisTimestamp: now - 10 * DAY });
+    }
+
+    let chain: DemoChain;
+    if (marker) {
+      chain = marker.chain;
+    } else {
+      log('devnet: deploying Safe 1.4.1 contracts and tokens, writing demo history');
+      chain = await seedChain(anvil.rpcUrl, { now });
+    }
+
+    const gateway = await startGateway({
+      rpcUrl: anvil.rpcUrl,
+      chainId: chain.chainId,
+      dbFile,
+      port: opts.gatewayPort,
+      corsOrigins: opts.appOrigins,
+      relayerPrivateKey: RELAYER_ACCOUNT.privateKey,
+      shortName: DEVNET_SHORT_NAME,
+    });
+    cleanups.push(() => gateway.stop());
+    log(`devnet: gateway at ${gateway.url}`);
+
+    let offchain: DemoOffchain;
+    if (marker) {
+      offchain = marker.offchain;
+    } else {
+      log('devnet: posting off-chain demo data (queue, messages) to the gateway');
+      offchain = await seedGateway(gateway.url, chain);
+      if (persistent) {
+        const m: Marker = { version: 1, seededAt: new Date().toISOString(), chain, offchain };
+        await writeFile(markerFile, `${JSON.stringify(m, null, 2)}\n`);
+      }
+    }
+
+    const safes: DevnetSafe[] = [];
+    for (const s of [chain.safes.team, chain.safes.solo]) {
+      const current = await readSafe(anvil.rpcUrl, s.address);
+      safes.push({ name: s.name, address: s.address, owners: current.owners, threshold: current.threshold });
+    }
+
+    const info: DevnetInfo = {
+      rpcUrl: anvil.rpcUrl,
+      gatewayUrl: gateway.url,
+      chainId: chain.chainId,
+      shortName: DEVNET_SHORT_NAME,
+      safes,
+      owners: DEVNET_ACCOUNTS.slice(0, 4).map((a) => ({ address: a.address, privateKey: a.privateKey })),
+      tokens: chain.tokens,
+      contracts: chain.contracts,
+      demo: offchain,
+      stateDir: dir,
+      seeded: !marker,
+      anvilPid: anvil.pid,
+    };
+    let stopping: Promise<void> | undefined;
+    return { ...info, stop: () => (stopping ??= stopAll()) };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+async function resetFolder(dir: string, files: string[]): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const f of files) await rm(f, { force: true });
+}
