@@ -1,0 +1,183 @@
+/**
+ * The Safe session's effects, on the real gateway client and the local hashing (src/services/safe).
+ *
+ *   provideSafeSessionServices(safeSessionMachine, gatewayClient) → machine.provide({...})
+ *
+ * Effect names (what the event log and the diagrams show):
+ *   loadChains, loadSafeInfo (also `pollSafeInfo`), loadBalances, loadFiatCodes;
+ *   the lists' `loadPage` = loadQueue / loadHistory / loadMessages / loadCollectibles;
+ *   txDetails: `loadDetails` = loadTxDetails, `computeHashes` = computeTxHashes;
+ *   messageDetails: `loadDetails` = loadMessage, `computeHashes` = computeMessageHashes.
+ *
+ * Failures reach the machine as Errors with a `kind` (see safeSession.errors.ts): a gateway 404/422 is
+ * `notFound`, everything else (network, timeout, 5xx, malformed response) is `unavailable`.
+ */
+import { fromPromise } from 'xstate';
+import type { Address, Hex } from 'viem';
+import type { ListPage, PageRequest } from '../machines/pagedList/pagedList.types.ts';
+import type { DetailsRequest, HashCheck, HashRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
+import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors.ts';
+import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
+import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
+import type { BalancesRequest, SafeInfoRequest } from '../machines/safeSession/safeSession.types.ts';
+import { GatewayError, type GatewayClient } from './gateway/index.ts';
+import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from './gateway/types.ts';
+import { domainHash, messageInnerHash, normalizeSafeTx, safeMessageHash, safeTxHashes, type Eip712TypedData, type SafeContext } from './safe/index.ts';
+
+/** An Error the Safe session can classify. */
+export class SessionLoadError extends Error {
+  override readonly name = 'SessionLoadError';
+  constructor(
+    message: string,
+    readonly kind: LoadFailureKind,
+  ) {
+    super(message);
+  }
+}
+
+/** Maps any failure of a gateway call to a SessionLoadError with a message a user can act on. */
+export function toSessionError(error: unknown, what: string): SessionLoadError {
+  if (error instanceof SessionLoadError) return error;
+  if (error instanceof GatewayError) {
+    if (error.status === 404 || error.status === 422) return new SessionLoadError(error.message || `${what}: not found`, 'notFound');
+    if (error.status >= 500) return new SessionLoadError(`The gateway failed (${error.status}): ${error.message}`, 'unavailable');
+    return new SessionLoadError(error.message, 'unavailable');
+  }
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError') return new SessionLoadError(`The gateway did not answer in time (${what}).`, 'unavailable');
+  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+  return new SessionLoadError(`The gateway could not be reached${detail}.`, 'unavailable');
+}
+
+async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toSessionError(error, what);
+  }
+}
+
+const toListPage = <T>(page: Page<T>): ListPage<T> => ({ results: page.results, next: page.next, count: page.count });
+
+/** Every chain the gateway lists, following `next` links. */
+export async function loadChains(client: GatewayClient): Promise<ChainInfo[]> {
+  return guarded('chains', async () => {
+    const chains: ChainInfo[] = [];
+    let page = await client.getChainsConfig();
+    chains.push(...page.results);
+    const seen = new Set<string>();
+    while (page.next && !seen.has(page.next)) {
+      seen.add(page.next);
+      page = await client.getChainsConfig(page.next);
+      chains.push(...page.results);
+    }
+    return chains;
+  });
+}
+
+export const loadSafeInfo = (client: GatewayClient, req: SafeInfoRequest): Promise<SafeInfo> =>
+  guarded('Safe info', () => client.getSafeInfo(req.chainId, req.safeAddress));
+
+export const loadBalances = (client: GatewayClient, req: BalancesRequest): Promise<SafeBalances> =>
+  guarded('balances', () => client.getBalances(req.chainId, req.safeAddress, req.currency, { trusted: false, exclude_spam: true }));
+
+export const loadFiatCodes = (client: GatewayClient): Promise<string[]> => guarded('fiat currencies', () => client.getFiatCurrencies());
+
+const localTimezone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+export const loadQueue = (client: GatewayClient, req: PageRequest) =>
+  guarded('queue', async () => toListPage(await client.getTransactionQueue(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: true })));
+
+export const loadHistory = (client: GatewayClient, req: PageRequest) =>
+  guarded('history', async () =>
+    toListPage(await client.getTransactionHistory(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: true, timezone: localTimezone() })),
+  );
+
+export const loadMessages = (client: GatewayClient, req: PageRequest) =>
+  guarded('messages', async () => toListPage(await client.getSafeMessages(req.chainId, req.safeAddress, req.pageUrl ?? undefined)));
+
+export const loadCollectibles = (client: GatewayClient, req: PageRequest) =>
+  guarded('NFTs', async () =>
+    toListPage(await client.getCollectiblesPage(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: false, exclude_spam: true })),
+  );
+
+export const loadTxDetails = (client: GatewayClient, req: DetailsRequest): Promise<TransactionDetails> =>
+  guarded('transaction', () => client.getTransactionDetails(req.chainId, req.key));
+
+export const loadMessage = (client: GatewayClient, req: DetailsRequest): Promise<Message> =>
+  guarded('message', () => client.getSafeMessage(req.chainId, req.key));
+
+function safeContext(req: { chainId: string; safeAddress: string; version: string | null }): SafeContext {
+  if (!req.version) throw new Error('The Safe’s contract version is unknown (unsupported base contract), so its hashes cannot be computed locally.');
+  return { chainId: BigInt(req.chainId), safeAddress: req.safeAddress as Address, version: req.version };
+}
+
+/**
+ * The domain hash, message hash and safeTxHash of a multisig transaction, computed locally from the
+ * transaction's own fields (txData + detailedExecutionInfo), for the open Safe and its version. Nothing to
+ * hash for module transactions, transfers and the creation.
+ */
+export function computeTxHashes(req: HashRequest<TransactionDetails>): HashCheck<TxHashes> {
+  const { txData, detailedExecutionInfo: exec } = req.details;
+  if (!txData || exec?.type !== 'MULTISIG') return { hashes: null, computed: null, expected: null };
+  const tx = normalizeSafeTx({
+    to: txData.to.value as Address,
+    value: BigInt(txData.value ?? '0'),
+    data: (txData.hexData ?? '0x') as Hex,
+    operation: txData.operation,
+    safeTxGas: BigInt(exec.safeTxGas),
+    baseGas: BigInt(exec.baseGas),
+    gasPrice: BigInt(exec.gasPrice),
+    gasToken: exec.gasToken as Address,
+    refundReceiver: exec.refundReceiver.value as Address,
+    nonce: BigInt(exec.nonce),
+  });
+  const hashes = safeTxHashes(safeContext(req), tx);
+  return { hashes, computed: hashes.safeTxHash, expected: exec.safeTxHash };
+}
+
+/** The SafeMessage hash of a message (and its parts), computed locally for the open Safe. */
+export function computeMessageHashes(req: HashRequest<Message>): HashCheck<MessageHashes> {
+  const ctx = safeContext(req);
+  const content = typeof req.details.message === 'string' ? req.details.message : (req.details.message as Eip712TypedData);
+  const hashes: MessageHashes = {
+    domainHash: domainHash(ctx),
+    contentHash: messageInnerHash(content),
+    safeMessageHash: safeMessageHash(ctx, content),
+  };
+  return { hashes, computed: hashes.safeMessageHash, expected: req.details.messageHash };
+}
+
+/** The Safe session machine with every effect wired to `client` and the local hashing. */
+export function provideSafeSessionServices(machine: SafeSessionMachine, client: GatewayClient) {
+  return machine.provide({
+    actors: {
+      loadChains: fromPromise(() => loadChains(client)),
+      loadSafeInfo: fromPromise(({ input }) => loadSafeInfo(client, input)),
+      loadBalances: fromPromise(({ input }) => loadBalances(client, input)),
+      loadFiatCodes: fromPromise(() => loadFiatCodes(client)),
+      queueList: queueListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadQueue(client, input)) } }),
+      historyList: historyListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadHistory(client, input)) } }),
+      messagesList: messagesListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadMessages(client, input)) } }),
+      collectiblesList: collectiblesListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadCollectibles(client, input)) } }),
+      txDetails: txDetailsMachine.provide({
+        actors: {
+          loadDetails: fromPromise(({ input }) => loadTxDetails(client, input)),
+          computeHashes: fromPromise(async ({ input }) => computeTxHashes(input)),
+        },
+      }),
+      messageDetails: messageDetailsMachine.provide({
+        actors: {
+          loadDetails: fromPromise(({ input }) => loadMessage(client, input)),
+          computeHashes: fromPromise(async ({ input }) => computeMessageHashes(input)),
+        },
+      }),
+    },
+  });
+}
