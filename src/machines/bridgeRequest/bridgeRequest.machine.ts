@@ -1,0 +1,401 @@
+/**
+ * bridgeRequest: one Safe Apps request, already validated by the host (src/bridge/host), answered exactly once.
+ *
+ *   validating ─┬─────────────────────────────────────────────► replying ─► done
+ *               ├─► awaitingPermission ─┬─────────────────────► replying
+ *               │                       └─► fetching.addressBook ─► replying
+ *               ├─► fetching.{balances,transaction,rpc,offChainSignature,addressBook} ─► replying
+ *               └─► handedOver.{transaction,offChainMessage,onChainMessage} ─► replying
+ *
+ * `replying` is the only state with the `sendReply` action and the only way into `done`, so every request gets
+ * one reply and never a second (tests/unit/bridge/bridgeRequest.replies.test.ts walks every path). `bridge.cancel`
+ * (app closed, Safe changed) ends any pending request with its rejection text; `user.cancel` does the same
+ * while a transaction or message flow is open.
+ *
+ * Effects are named, never imported: actors `getSessionInfo`, `getBalances`, `getTx`, `rpcRead`,
+ * `getOffChainSignature`, `getAddressBook`, `startTransactionFlow`, `startMessageFlow`; actions `sendReply`,
+ * `savePermissions`, `saveSettings`. The permission prompt is the `awaitingPermission` state itself: the user's
+ * decision arrives as `user.grantPermission` / `user.denyPermission` (with the time in the payload).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  canSignOffChain,
+  decidePermissions,
+  effectErrorText,
+  failure,
+  hasPermission,
+  immediateAnswer,
+  isMessageHashMalformed,
+  isPermissionRefused,
+  refusalOf,
+  rejectionText,
+  requestedCapabilities,
+  settingsFromRpc,
+  success,
+} from './bridgeRequest.logic.ts';
+import { BridgeErrors } from './bridgeRequest.protocol.ts';
+import type {
+  AddressBookItem,
+  BridgeReply,
+  BridgeRequest,
+  BridgeRequestContext,
+  BridgeRequestEvent,
+  BridgeRequestInput,
+  BridgeSessionInfo,
+  GetAddressBookInput,
+  GetBalancesInput,
+  GetOffChainSignatureInput,
+  GetSessionInfoInput,
+  GetTxInput,
+  JsonValue,
+  MessageFlowInput,
+  MessageFlowOutput,
+  MessageToSign,
+  Permission,
+  RpcReadInput,
+  SafeBalances,
+  SavePermissionsParams,
+  SaveSettingsParams,
+  SendReplyParams,
+  TransactionDetails,
+  TransactionFlowInput,
+  TransactionFlowOutput,
+} from './bridgeRequest.types.ts';
+
+const placeholder = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is provided by the composition root`);
+};
+
+/** The session facts carried by the `getSessionInfo` done event. */
+const sessionOf = (event: unknown): BridgeSessionInfo => (event as { output: BridgeSessionInfo }).output;
+
+function requireSession(context: BridgeRequestContext): BridgeSessionInfo {
+  if (!context.session) throw new Error('bridgeRequest: the session is not loaded');
+  return context.session;
+}
+
+function messageOf(request: BridgeRequest): MessageToSign {
+  if (request.method === 'signMessage') return { kind: 'text', message: request.params.message };
+  if (request.method === 'signTypedMessage' && request.params.typedData && request.params.primaryType) {
+    return { kind: 'typed', typedData: request.params.typedData, primaryType: request.params.primaryType };
+  }
+  throw new Error(`bridgeRequest: ${request.method} carries no message`);
+}
+
+function messageFlowInput(context: BridgeRequestContext, signing: MessageFlowInput['signing']): MessageFlowInput {
+  const { safe } = requireSession(context);
+  return {
+    requestId: context.request.id,
+    appOrigin: context.appOrigin,
+    chainId: safe.chainId,
+    safeAddress: safe.address.value,
+    signing,
+    message: messageOf(context.request),
+  };
+}
+
+function messageReply(output: MessageFlowOutput): BridgeReply {
+  if (output.status === 'signed') return success({ messageHash: output.messageHash, signature: output.signature });
+  if (output.status === 'proposed') return success({ safeTxHash: output.safeTxHash });
+  return failure(BridgeErrors.transactionRejected);
+}
+
+const permissionsAfter = (context: BridgeRequestContext, granted: boolean, at: number): Permission[] => {
+  const capabilities = context.request.method === 'wallet_requestPermissions' ? requestedCapabilities(context.request.params.requests) : ['requestAddressBook'];
+  return decidePermissions(requireSession(context).permissions, context.appOrigin, capabilities, granted, at);
+};
+
+const is = (method: BridgeRequest['method']) => ({ context }: { context: BridgeRequestContext }) => context.request.method === method;
+
+export const bridgeRequestMachine = setup({
+  types: {
+    context: {} as BridgeRequestContext,
+    events: {} as BridgeRequestEvent,
+    input: {} as BridgeRequestInput,
+    output: {} as BridgeReply,
+  },
+  actors: {
+    getSessionInfo: fromPromise<BridgeSessionInfo, GetSessionInfoInput>(placeholder('getSessionInfo')),
+    getBalances: fromPromise<SafeBalances, GetBalancesInput>(placeholder('getBalances')),
+    getTx: fromPromise<TransactionDetails, GetTxInput>(placeholder('getTx')),
+    rpcRead: fromPromise<JsonValue, RpcReadInput>(placeholder('rpcRead')),
+    getOffChainSignature: fromPromise<string | null, GetOffChainSignatureInput>(placeholder('getOffChainSignature')),
+    getAddressBook: fromPromise<AddressBookItem[], GetAddressBookInput>(placeholder('getAddressBook')),
+    startTransactionFlow: fromPromise<TransactionFlowOutput, TransactionFlowInput>(placeholder('startTransactionFlow')),
+    startMessageFlow: fromPromise<MessageFlowOutput, MessageFlowInput>(placeholder('startMessageFlow')),
+  },
+  actions: {
+    sendReply: (_, _params: SendReplyParams) => {},
+    savePermissions: (_, _params: SavePermissionsParams) => {},
+    saveSettings: (_, _params: SaveSettingsParams) => {},
+  },
+  guards: {
+    isRefused: ({ context }) => refusalOf(context.request) !== null,
+    isMessageHashMalformed: ({ context }) => isMessageHashMalformed(context.request),
+    isSettingsChange: ({ context }) => context.request.method === 'rpcCall' && context.request.params.call === 'safe_setSettings',
+    isAnsweredFromSession: ({ context, event }) => immediateAnswer(context.request, sessionOf(event)) !== null,
+    isAddressBookRefused: ({ context, event }) =>
+      context.request.method === 'requestAddressBook' && isPermissionRefused(sessionOf(event).permissions, 'requestAddressBook'),
+    isAddressBookGranted: ({ context, event }) =>
+      context.request.method === 'requestAddressBook' && hasPermission(sessionOf(event).permissions, 'requestAddressBook'),
+    isPermissionNeeded: ({ context }) => context.request.method === 'requestAddressBook' || context.request.method === 'wallet_requestPermissions',
+    isBalancesRequest: is('getSafeBalances'),
+    isTxRequest: is('getTxBySafeTxHash'),
+    isRpcRead: is('rpcCall'),
+    isOffChainSignatureRequest: is('getOffChainSignature'),
+    isTransactionRequest: is('sendTransactions'),
+    isAddressBookRequest: is('requestAddressBook'),
+    canSignOffChain: ({ context, event }) => canSignOffChain(sessionOf(event), context.request.sdkVersion),
+    isFlowRejected: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'rejected',
+  },
+}).createMachine({
+  id: 'bridgeRequest',
+  context: ({ input }) => ({ request: input.request, appOrigin: input.appOrigin, session: null, permissions: null, reply: null }),
+  output: ({ context }) => context.reply ?? failure(BridgeErrors.requestFailed),
+  on: {
+    'bridge.cancel': { target: '.replying', actions: assign({ reply: ({ context }) => failure(rejectionText(context.request)) }) },
+  },
+  initial: 'validating',
+  states: {
+    validating: {
+      meta: { description: 'Reading the Safe, chain and app session the request is answered from' },
+      invoke: {
+        id: 'getSessionInfo',
+        src: 'getSessionInfo',
+        input: ({ context }) => ({ appOrigin: context.appOrigin }),
+        onDone: [
+          {
+            guard: 'isRefused',
+            target: 'replying',
+            actions: assign({ session: ({ event }) => event.output, reply: ({ context }) => failure(refusalOf(context.request) ?? BridgeErrors.requestFailed) }),
+          },
+          {
+            guard: 'isMessageHashMalformed',
+            target: 'replying',
+            actions: assign({ session: ({ event }) => event.output, reply: () => success('') }),
+          },
+          {
+            guard: 'isSettingsChange',
+            target: 'replying',
+            actions: [
+              assign({ session: ({ event }) => event.output, reply: ({ context, event }) => immediateAnswer(context.request, event.output) }),
+              {
+                type: 'saveSettings',
+                params: ({ context }) => ({
+                  origin: context.appOrigin,
+                  settings: settingsFromRpc(context.request.method === 'rpcCall' ? context.request.params.params : []),
+                }),
+              },
+            ],
+          },
+          {
+            guard: 'isAnsweredFromSession',
+            target: 'replying',
+            actions: assign({ session: ({ event }) => event.output, reply: ({ context, event }) => immediateAnswer(context.request, event.output) }),
+          },
+          {
+            guard: 'isAddressBookRefused',
+            target: 'replying',
+            actions: assign({ session: ({ event }) => event.output, reply: () => failure(BridgeErrors.permissionsRejected) }),
+          },
+          { guard: 'isAddressBookGranted', target: 'fetching.addressBook', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'isPermissionNeeded', target: 'awaitingPermission', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'isBalancesRequest', target: 'fetching.balances', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'isTxRequest', target: 'fetching.transaction', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'isRpcRead', target: 'fetching.rpc', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'isOffChainSignatureRequest', target: 'fetching.offChainSignature', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'isTransactionRequest', target: 'handedOver.transaction', actions: assign({ session: ({ event }) => event.output }) },
+          // What is left are signMessage / signTypedMessage.
+          { guard: 'canSignOffChain', target: 'handedOver.offChainMessage', actions: assign({ session: ({ event }) => event.output }) },
+          { target: 'handedOver.onChainMessage', actions: assign({ session: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'replying', actions: assign({ reply: () => failure(BridgeErrors.requestFailed) }) },
+      },
+    },
+
+    awaitingPermission: {
+      meta: { description: 'Asking the user whether the app may read the address book' },
+      tags: ['prompt'],
+      on: {
+        'user.grantPermission': [
+          {
+            guard: 'isAddressBookRequest',
+            target: 'fetching.addressBook',
+            actions: [
+              assign({ permissions: ({ context, event }) => permissionsAfter(context, true, event.at) }),
+              { type: 'savePermissions', params: ({ context }) => ({ origin: context.appOrigin, permissions: context.permissions ?? [] }) },
+            ],
+          },
+          {
+            target: 'replying',
+            actions: [
+              assign({ permissions: ({ context, event }) => permissionsAfter(context, true, event.at) }),
+              assign({ reply: ({ context }) => success((context.permissions ?? []) as unknown as JsonValue) }),
+              { type: 'savePermissions', params: ({ context }) => ({ origin: context.appOrigin, permissions: context.permissions ?? [] }) },
+            ],
+          },
+        ],
+        'user.denyPermission': {
+          target: 'replying',
+          actions: [
+            assign({
+              permissions: ({ context, event }) => permissionsAfter(context, false, event.at),
+              reply: ({ context }) => failure(rejectionText(context.request)),
+            }),
+            { type: 'savePermissions', params: ({ context }) => ({ origin: context.appOrigin, permissions: context.permissions ?? [] }) },
+          ],
+        },
+      },
+    },
+
+    fetching: {
+      tags: ['busy'],
+      // Always entered at a child; `initial` is required by XState for compound states.
+      initial: 'balances',
+      states: {
+        balances: {
+          meta: { description: 'Reading the Safe balances from the gateway' },
+          invoke: {
+            id: 'getBalances',
+            src: 'getBalances',
+            input: ({ context }) => {
+              const { safe } = requireSession(context);
+              const currency = context.request.method === 'getSafeBalances' ? context.request.params.currency : 'usd';
+              return { chainId: safe.chainId, safeAddress: safe.address.value, currency };
+            },
+            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output as unknown as JsonValue) }) },
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+          },
+        },
+        transaction: {
+          meta: { description: 'Reading the transaction from the gateway' },
+          invoke: {
+            id: 'getTx',
+            src: 'getTx',
+            input: ({ context }) => ({
+              chainId: requireSession(context).safe.chainId,
+              safeTxHash: context.request.method === 'getTxBySafeTxHash' ? context.request.params.safeTxHash : '',
+            }),
+            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output as unknown as JsonValue) }) },
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+          },
+        },
+        rpc: {
+          meta: { description: 'Reading from the chain' },
+          invoke: {
+            id: 'rpcRead',
+            src: 'rpcRead',
+            input: ({ context }) => ({
+              chainId: requireSession(context).safe.chainId,
+              method: context.request.method === 'rpcCall' ? context.request.params.call : '',
+              params: context.request.method === 'rpcCall' ? context.request.params.params : [],
+            }),
+            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output) }) },
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+          },
+        },
+        offChainSignature: {
+          meta: { description: 'Reading the prepared signature of an off-chain message' },
+          invoke: {
+            id: 'getOffChainSignature',
+            src: 'getOffChainSignature',
+            input: ({ context }) => ({
+              chainId: requireSession(context).safe.chainId,
+              messageHash: context.request.method === 'getOffChainSignature' ? context.request.params.messageHash : '',
+            }),
+            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output) }) },
+            // A failed lookup (e.g. 404) answers '' (A.2.9).
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => success('') }) },
+          },
+        },
+        addressBook: {
+          meta: { description: 'Reading the address book of this chain' },
+          invoke: {
+            id: 'getAddressBook',
+            src: 'getAddressBook',
+            input: ({ context }) => ({ chainId: requireSession(context).safe.chainId }),
+            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output as unknown as JsonValue) }) },
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+          },
+        },
+      },
+    },
+
+    handedOver: {
+      meta: { description: 'Waiting for the user to confirm in the transaction or message flow' },
+      tags: ['prompt'],
+      on: {
+        'user.cancel': { target: 'replying', actions: assign({ reply: ({ context }) => failure(rejectionText(context.request)) }) },
+      },
+      // Always entered at a child; `initial` is required by XState for compound states.
+      initial: 'transaction',
+      states: {
+        transaction: {
+          invoke: {
+            id: 'startTransactionFlow',
+            src: 'startTransactionFlow',
+            input: ({ context }) => {
+              const { safe } = requireSession(context);
+              const params = context.request.method === 'sendTransactions' ? context.request.params : null;
+              return {
+                requestId: context.request.id,
+                appOrigin: context.appOrigin,
+                chainId: safe.chainId,
+                safeAddress: safe.address.value,
+                txs: params?.txs ?? [],
+                safeTxGas: params?.safeTxGas ?? null,
+              };
+            },
+            onDone: [
+              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+              {
+                target: '#bridgeRequest.replying',
+                actions: assign({
+                  reply: ({ event }) => (event.output.status === 'proposed' ? success({ safeTxHash: event.output.safeTxHash }) : failure(BridgeErrors.transactionRejected)),
+                }),
+              },
+            ],
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+          },
+        },
+        offChainMessage: {
+          invoke: {
+            id: 'startMessageFlow',
+            src: 'startMessageFlow',
+            input: ({ context }) => messageFlowInput(context, 'offChain'),
+            onDone: [
+              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+              { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => messageReply(event.output) }) },
+            ],
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+          },
+        },
+        onChainMessage: {
+          invoke: {
+            id: 'startMessageFlow',
+            src: 'startMessageFlow',
+            input: ({ context }) => messageFlowInput(context, 'onChain'),
+            onDone: [
+              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+              { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => messageReply(event.output) }) },
+            ],
+            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+          },
+        },
+      },
+    },
+
+    replying: {
+      meta: { description: 'Sending the one reply to the app' },
+      entry: { type: 'sendReply', params: ({ context }) => ({ id: context.request.id, reply: context.reply ?? failure(BridgeErrors.requestFailed) }) },
+      always: { target: 'done' },
+    },
+
+    done: {
+      meta: { description: 'Answered' },
+      type: 'final',
+    },
+  },
+});
+
+export type BridgeRequestMachine = typeof bridgeRequestMachine;

@@ -1,0 +1,97 @@
+/**
+ * bridgeSession: the bridge of one open Safe App. It invokes the host listener (a callback actor that turns
+ * valid iframe messages into plain `bridge.request` events, so they are recorded), spawns one bridgeRequest
+ * actor per request with an explicit id, and hands each reply (`bridge.reply`, sent by the child) back to the
+ * listener, which posts it to the app. Closing the app cancels every pending request.
+ *
+ * Named effects: actor `bridgeListener` (src/bridge/host/listener.ts provides it) and the child logic
+ * `bridgeRequest`, whose own effects the composition root provides (see `withSessionReplies`).
+ */
+import { enqueueActions, fromCallback, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
+import { bridgeRequestMachine } from './bridgeRequest.machine.ts';
+import type { BridgeReply, BridgeRequest, SendReplyParams } from './bridgeRequest.types.ts';
+
+export interface BridgeListenerInput {
+  appOrigin: string;
+}
+
+/** Events the listener receives from the session. */
+export type BridgeListenerCommand = { type: 'bridge.reply'; id: string; reply: BridgeReply } | { type: 'bridge.theme'; darkMode: boolean };
+
+export interface BridgeSessionInput {
+  appOrigin: string;
+}
+
+export interface BridgeSessionContext {
+  appOrigin: string;
+}
+
+export type BridgeSessionEvent =
+  | { type: 'bridge.request'; request: BridgeRequest }
+  | { type: 'bridge.reply'; id: string; reply: BridgeReply }
+  | { type: 'bridge.theme'; darkMode: boolean }
+  | { type: 'user.closeApp' };
+
+export const BRIDGE_LISTENER_ID = 'bridgeListener';
+
+/** The child actor id of a request: `request:<app request id>`. */
+export const requestActorId = (requestId: string): string => `request:${requestId}`;
+
+/** Wires a bridgeRequest's `sendReply` to its session: the reply becomes a recorded `bridge.reply` event. */
+export const withSessionReplies = <T extends typeof bridgeRequestMachine>(machine: T) =>
+  machine.provide({
+    actions: {
+      sendReply: sendParent((_, params: SendReplyParams) => ({ type: 'bridge.reply', id: params.id, reply: params.reply })),
+    },
+  });
+
+export const bridgeSessionMachine = setup({
+  types: {
+    context: {} as BridgeSessionContext,
+    events: {} as BridgeSessionEvent,
+    input: {} as BridgeSessionInput,
+  },
+  actors: {
+    bridgeListener: fromCallback<BridgeListenerCommand, BridgeListenerInput>(() => {
+      throw new Error('bridgeListener is provided by the composition root');
+    }),
+    bridgeRequest: withSessionReplies(bridgeRequestMachine),
+  },
+}).createMachine({
+  id: 'bridgeSession',
+  context: ({ input }) => ({ appOrigin: input.appOrigin }),
+  initial: 'open',
+  states: {
+    open: {
+      meta: { description: 'The app is open; its requests are answered' },
+      invoke: { id: BRIDGE_LISTENER_ID, src: 'bridgeListener', input: ({ context }) => ({ appOrigin: context.appOrigin }) },
+      on: {
+        'bridge.request': {
+          actions: enqueueActions(({ context, event, enqueue, self }) => {
+            const id = requestActorId(event.request.id);
+            // The listener never hands over a pending id twice; this only guards a replayed or forged log.
+            if (self.getSnapshot().children[id]) return;
+            enqueue.spawnChild('bridgeRequest', { id, input: { request: event.request, appOrigin: context.appOrigin } });
+          }),
+        },
+        'bridge.reply': { actions: sendTo(BRIDGE_LISTENER_ID, ({ event }) => event) },
+        'bridge.theme': { actions: sendTo(BRIDGE_LISTENER_ID, ({ event }) => event) },
+        'user.closeApp': {
+          target: 'closed',
+          actions: enqueueActions(({ enqueue, self }) => {
+            const children = self.getSnapshot().children as Record<string, AnyActorRef | undefined>;
+            for (const [id, child] of Object.entries(children)) {
+              if (child && id.startsWith('request:')) enqueue.sendTo(child, { type: 'bridge.cancel' });
+            }
+          }),
+        },
+      },
+    },
+    closed: {
+      meta: { description: 'The app was closed' },
+      type: 'final',
+    },
+  },
+});
+
+export type BridgeSessionMachine = typeof bridgeSessionMachine;
