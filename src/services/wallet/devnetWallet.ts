@@ -1,0 +1,397 @@
+/**
+ * The Devnet Wallet: an EIP-1193 provider backed by the devnet's well-known test keys, announced to the page
+ * through EIP-6963 as "Devnet Wallet". Browser-safe (no Node imports). Only the app's devnet builds load it
+ * (see onboard.ts); it must never hold a real key.
+ *
+ * Answered locally: eth_requestAccounts, eth_accounts, eth_chainId, net_version, wallet_switchEthereumChain
+ * (4902 for chains it does not know), wallet_addEthereumChain, wallet_getPermissions / wallet_requestPermissions,
+ * personal_sign, eth_sign, eth_signTypedData_v4 / _v3 (signed with viem's privateKeyToAccount) and
+ * eth_sendTransaction (signed locally, sent with eth_sendRawTransaction by a viem wallet client over HTTP).
+ * Every other request is forwarded as JSON-RPC to the current chain's RPC URL (anvil on the devnet).
+ * Test and demo hooks: selectAccount(index) emits accountsChanged; disconnect() emits accountsChanged([]).
+ */
+import {
+  createWalletClient,
+  defineChain,
+  getAddress,
+  hexToBigInt,
+  hexToNumber,
+  http,
+  isAddress,
+  isHex,
+  numberToHex,
+  stringToHex,
+  type Address,
+  type Chain,
+  type Hex,
+  type TypedDataDefinition,
+} from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+export interface DevnetWalletAccount {
+  address: Address;
+  privateKey: Hex;
+}
+
+export interface DevnetWalletOptions {
+  rpcUrl: string;
+  chainId: number;
+  accounts: readonly DevnetWalletAccount[];
+  /** Start connected (eth_accounts answers without eth_requestAccounts). Default false. */
+  connected?: boolean;
+  /** Name of the devnet chain for wallet_addEthereumChain bookkeeping. */
+  chainName?: string;
+}
+
+export interface RequestArguments {
+  readonly method: string;
+  readonly params?: readonly unknown[] | object;
+}
+
+export type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect' | 'message';
+export type ProviderListener = (payload: unknown) => void;
+
+/** EIP-1193 error: `code` 4001 rejected, 4100 unauthorized, 4200 unsupported, 4900 disconnected, 4902 unknown chain. */
+export class ProviderRpcError extends Error {
+  readonly code: number;
+  readonly data?: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = 'ProviderRpcError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export interface DevnetWalletProvider {
+  request(args: RequestArguments): Promise<unknown>;
+  on(event: ProviderEvent, listener: ProviderListener): DevnetWalletProvider;
+  removeListener(event: ProviderEvent, listener: ProviderListener): DevnetWalletProvider;
+  off(event: ProviderEvent, listener: ProviderListener): DevnetWalletProvider;
+  /** Makes account `index` the selected one; emits accountsChanged when connected. */
+  selectAccount(index: number): void;
+  /** Forgets the site connection; emits accountsChanged([]). */
+  disconnect(): void;
+  /** All accounts the wallet holds (the selected one is `accounts[selectedIndex]`). */
+  readonly accounts: readonly Address[];
+  readonly selectedIndex: number;
+  readonly isConnected: boolean;
+  /** Current chain id as a hex string. */
+  readonly chainId: Hex;
+  readonly isDevnetWallet: true;
+}
+
+interface KnownChain {
+  chainId: number;
+  rpcUrl: string;
+  name: string;
+}
+
+function params(args: RequestArguments): readonly unknown[] {
+  if (args.params === undefined) return [];
+  if (Array.isArray(args.params)) return args.params as readonly unknown[];
+  return [args.params];
+}
+
+function invalidParams(message: string): ProviderRpcError {
+  return new ProviderRpcError(-32602, message);
+}
+
+function parseChainId(value: unknown): number {
+  if (typeof value === 'string' && isHex(value)) return hexToNumber(value);
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  throw invalidParams(`invalid chainId ${String(value)}`);
+}
+
+const quantity = (value: unknown, field: string): bigint | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' && isHex(value)) return hexToBigInt(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  throw invalidParams(`invalid ${field}: ${String(value)}`);
+};
+
+let nextRpcId = 1;
+
+async function forward(rpcUrl: string, method: string, rpcParams: readonly unknown[]): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextRpcId++, method, params: rpcParams }),
+    });
+  } catch (err) {
+    throw new ProviderRpcError(4900, `Devnet Wallet: the RPC at ${rpcUrl} is unreachable (${String(err)})`);
+  }
+  const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | null;
+  if (!body) throw new ProviderRpcError(-32603, `Devnet Wallet: bad RPC response (HTTP ${response.status})`);
+  if (body.error) throw new ProviderRpcError(body.error.code, body.error.message, body.error.data);
+  return body.result;
+}
+
+export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvider {
+  if (opts.accounts.length === 0) throw new Error('Devnet Wallet needs at least one account');
+  const signers: PrivateKeyAccount[] = opts.accounts.map((a) => {
+    const account = privateKeyToAccount(a.privateKey);
+    if (account.address.toLowerCase() !== a.address.toLowerCase()) throw new Error(`Devnet Wallet: key does not match ${a.address}`);
+    return account;
+  });
+  const chains = new Map<number, KnownChain>([[opts.chainId, { chainId: opts.chainId, rpcUrl: opts.rpcUrl, name: opts.chainName ?? 'Countersign Devnet' }]]);
+  const listeners = new Map<ProviderEvent, Set<ProviderListener>>();
+  let selected = 0;
+  let connected = opts.connected ?? false;
+  let currentChainId = opts.chainId;
+
+  const emit = (event: ProviderEvent, payload: unknown): void => {
+    for (const l of [...(listeners.get(event) ?? [])]) {
+      try {
+        l(payload);
+      } catch (err) {
+        console.error(`Devnet Wallet: ${event} listener threw`, err);
+      }
+    }
+  };
+  const currentChain = (): KnownChain => {
+    const c = chains.get(currentChainId);
+    if (!c) throw new ProviderRpcError(4901, `Devnet Wallet: chain ${currentChainId} is not configured`);
+    return c;
+  };
+  const selectedSigner = (): PrivateKeyAccount => {
+    const s = signers[selected];
+    if (!s) throw new ProviderRpcError(4100, 'Devnet Wallet: no account selected');
+    return s;
+  };
+  /** The signer for `address`; signing needs a connection and an address the wallet holds. */
+  const signerFor = (address: unknown): PrivateKeyAccount => {
+    if (!connected) throw new ProviderRpcError(4100, 'Devnet Wallet: not connected; call eth_requestAccounts first');
+    if (typeof address !== 'string' || !isAddress(address, { strict: false })) throw invalidParams(`invalid address ${String(address)}`);
+    const signer = signers.find((s) => s.address.toLowerCase() === address.toLowerCase());
+    if (!signer) throw new ProviderRpcError(4100, `Devnet Wallet: it does not hold ${address}`);
+    return signer;
+  };
+  const visibleAccounts = (): Address[] => (connected ? [selectedSigner().address] : []);
+  const permissions = (): unknown[] => (connected ? [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: visibleAccounts() }] }] : []);
+
+  const sendTransaction = async (raw: unknown): Promise<Hex> => {
+    if (typeof raw !== 'object' || raw === null) throw invalidParams('eth_sendTransaction needs a transaction object');
+    const tx = raw as Record<string, unknown>;
+    const signer = signerFor(tx.from ?? selectedSigner().address);
+    const chainInfo = currentChain();
+    const chain: Chain = defineChain({
+      id: chainInfo.chainId,
+      name: chainInfo.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chainInfo.rpcUrl] } },
+    });
+    const to = tx.to;
+    if (to !== undefined && to !== null && (typeof to !== 'string' || !isAddress(to, { strict: false }))) throw invalidParams(`invalid to ${String(to)}`);
+    const data = tx.data ?? tx.input;
+    if (data !== undefined && data !== null && (typeof data !== 'string' || !isHex(data))) throw invalidParams('invalid data');
+    const client = createWalletClient({ account: signer, chain, transport: http(chainInfo.rpcUrl, { retryCount: 0 }) });
+    const gasPrice = quantity(tx.gasPrice, 'gasPrice');
+    const nonce = quantity(tx.nonce, 'nonce');
+    const common = {
+      to: typeof to === 'string' ? getAddress(to) : null,
+      data: typeof data === 'string' ? (data as Hex) : undefined,
+      value: quantity(tx.value, 'value'),
+      gas: quantity(tx.gas, 'gas'),
+      nonce: nonce === undefined ? undefined : Number(nonce),
+    };
+    try {
+      if (gasPrice !== undefined) return await client.sendTransaction({ ...common, gasPrice });
+      return await client.sendTransaction({
+        ...common,
+        maxFeePerGas: quantity(tx.maxFeePerGas, 'maxFeePerGas'),
+        maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
+      });
+    } catch (err) {
+      if (err instanceof ProviderRpcError) throw err;
+      const e = err as { shortMessage?: string; message?: string; details?: string };
+      throw new ProviderRpcError(-32603, e.shortMessage ?? e.message ?? 'eth_sendTransaction failed', e.details);
+    }
+  };
+
+  const handle = async (args: RequestArguments): Promise<unknown> => {
+    const p = params(args);
+    switch (args.method) {
+      case 'eth_requestAccounts': {
+        if (!connected) {
+          connected = true;
+          emit('connect', { chainId: numberToHex(currentChainId) });
+          emit('accountsChanged', visibleAccounts());
+        }
+        return visibleAccounts();
+      }
+      case 'eth_accounts':
+        return visibleAccounts();
+      case 'eth_chainId':
+        return numberToHex(currentChainId);
+      case 'net_version':
+        return String(currentChainId);
+      case 'wallet_getPermissions':
+        return permissions();
+      case 'wallet_requestPermissions':
+        if (!connected) {
+          connected = true;
+          emit('accountsChanged', visibleAccounts());
+        }
+        return permissions();
+      case 'wallet_revokePermissions':
+        provider.disconnect();
+        return null;
+      case 'wallet_switchEthereumChain': {
+        const target = parseChainId((p[0] as { chainId?: unknown } | undefined)?.chainId);
+        if (!chains.has(target)) throw new ProviderRpcError(4902, `Unrecognized chain ID "${numberToHex(target)}". Try adding the chain using wallet_addEthereumChain first.`);
+        if (target !== currentChainId) {
+          currentChainId = target;
+          emit('chainChanged', numberToHex(target));
+        }
+        return null;
+      }
+      case 'wallet_addEthereumChain': {
+        const spec = p[0] as { chainId?: unknown; rpcUrls?: unknown; chainName?: unknown } | undefined;
+        const id = parseChainId(spec?.chainId);
+        const rpcUrl = Array.isArray(spec?.rpcUrls) ? spec.rpcUrls.find((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u)) : undefined;
+        if (!chains.has(id)) {
+          if (!rpcUrl) throw invalidParams('wallet_addEthereumChain needs an http(s) rpcUrls entry');
+          chains.set(id, { chainId: id, rpcUrl, name: typeof spec?.chainName === 'string' ? spec.chainName : `Chain ${id}` });
+        }
+        if (id !== currentChainId) {
+          currentChainId = id;
+          emit('chainChanged', numberToHex(id));
+        }
+        return null;
+      }
+      case 'personal_sign': {
+        const [message, address] = p;
+        if (typeof message !== 'string') throw invalidParams('personal_sign needs a message');
+        const signer = signerFor(address);
+        return signer.signMessage({ message: { raw: isHex(message) ? message : stringToHex(message) } });
+      }
+      case 'eth_sign': {
+        const [address, hash] = p;
+        if (typeof hash !== 'string' || !isHex(hash) || hash.length !== 66) throw invalidParams('eth_sign needs a 32-byte hash');
+        return signerFor(address).sign({ hash });
+      }
+      case 'eth_signTypedData_v4':
+      case 'eth_signTypedData_v3': {
+        const [address, raw] = p;
+        const signer = signerFor(address);
+        let typed: unknown;
+        try {
+          typed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+        } catch {
+          throw invalidParams('typed data is not valid JSON');
+        }
+        if (typeof typed !== 'object' || typed === null) throw invalidParams('typed data must be an object');
+        const { types, primaryType, domain, message } = typed as Record<string, unknown>;
+        if (typeof types !== 'object' || types === null || typeof primaryType !== 'string') throw invalidParams('typed data needs types and primaryType');
+        const { EIP712Domain: _domainType, ...rest } = types as Record<string, unknown>;
+        const definition = { types: rest, primaryType, domain: (domain ?? {}) as object, message: (message ?? {}) as object } as unknown as TypedDataDefinition;
+        try {
+          return await signer.signTypedData(definition);
+        } catch (err) {
+          throw invalidParams(`cannot sign typed data: ${(err as Error).message}`);
+        }
+      }
+      case 'eth_sendTransaction':
+        return sendTransaction(p[0]);
+      default:
+        return forward(currentChain().rpcUrl, args.method, p);
+    }
+  };
+
+  const provider: DevnetWalletProvider = {
+    request: (args) => {
+      if (typeof args !== 'object' || args === null || typeof args.method !== 'string') {
+        return Promise.reject(invalidParams('request() needs { method, params? }'));
+      }
+      return handle(args);
+    },
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener);
+      return provider;
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener);
+      return provider;
+    },
+    off(event, listener) {
+      return provider.removeListener(event, listener);
+    },
+    selectAccount(index) {
+      if (!Number.isInteger(index) || index < 0 || index >= signers.length) throw new RangeError(`Devnet Wallet has no account ${index}`);
+      if (index === selected) return;
+      selected = index;
+      if (connected) emit('accountsChanged', visibleAccounts());
+    },
+    disconnect() {
+      if (!connected) return;
+      connected = false;
+      emit('accountsChanged', []);
+    },
+    get accounts() {
+      return signers.map((s) => s.address);
+    },
+    get selectedIndex() {
+      return selected;
+    },
+    get isConnected() {
+      return connected;
+    },
+    get chainId() {
+      return numberToHex(currentChainId);
+    },
+    isDevnetWallet: true,
+  };
+  return provider;
+}
+
+// ───────────────────────────── EIP-6963 ─────────────────────────────
+
+export interface Eip6963ProviderInfo {
+  uuid: string;
+  name: string;
+  icon: string;
+  rdns: string;
+}
+
+export const DEVNET_WALLET_RDNS = 'dev.countersign.devnet';
+export const DEVNET_WALLET_NAME = 'Devnet Wallet';
+
+const ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#1f6f5c"/>' +
+  '<path d="M24 34h48v36H24z" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/>' +
+  '<path d="M30 34l6-10h24l6 10" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/><circle cx="60" cy="52" r="5" fill="#fff"/></svg>';
+
+export const DEVNET_WALLET_ICON = `data:image/svg+xml;base64,${btoa(ICON_SVG)}`;
+
+function newUuid(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/**
+ * Announces `provider` as "Devnet Wallet" (EIP-6963): dispatches `eip6963:announceProvider` now and again on
+ * every `eip6963:requestProvider`. Returns a function that stops answering. `target` defaults to `window`.
+ */
+export function announceDevnetWallet(provider: DevnetWalletProvider, target: EventTarget = globalThis.window): () => void {
+  const detail = Object.freeze({
+    info: Object.freeze<Eip6963ProviderInfo>({ uuid: newUuid(), name: DEVNET_WALLET_NAME, icon: DEVNET_WALLET_ICON, rdns: DEVNET_WALLET_RDNS }),
+    provider,
+  });
+  const announce = (): void => {
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+  };
+  target.addEventListener('eip6963:requestProvider', announce);
+  announce();
+  return () => target.removeEventListener('eip6963:requestProvider', announce);
+}
+
+/** Creates the Devnet Wallet from the app's runtime devnet config and announces it on `window`. */
+export function installDevnetWallet(config: DevnetWalletOptions, target: EventTarget = globalThis.window): DevnetWalletProvider {
+  const provider = createDevnetWallet(config);
+  announceDevnetWallet(provider, target);
+  return provider;
+}

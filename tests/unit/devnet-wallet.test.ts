@@ -1,0 +1,189 @@
+// The Devnet Wallet's local behaviour (no chain, no DOM): accounts, chains, events, signing, EIP-6963.
+// eth_sendTransaction and forwarded reads run against a real anvil in tests/integration/devnet-wallet.test.ts.
+import { describe, expect, it } from 'vitest';
+import { hashTypedData, recoverAddress, recoverMessageAddress, recoverTypedDataAddress, type Address, type Hex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC } from '../../devnet/chain/accounts.ts';
+import {
+  DEVNET_WALLET_ICON,
+  DEVNET_WALLET_RDNS,
+  ProviderRpcError,
+  announceDevnetWallet,
+  createDevnetWallet,
+  type DevnetWalletProvider,
+  type Eip6963ProviderInfo,
+} from '../../src/services/wallet/devnetWallet.ts';
+
+const accounts = DEVNET_ACCOUNTS.slice(0, 3).map((a) => ({ address: a.address, privateKey: a.privateKey }));
+const [a0, a1] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+
+function wallet(connected = false): DevnetWalletProvider {
+  // The RPC URL is never contacted by these tests (port 9 = discard).
+  return createDevnetWallet({ rpcUrl: 'http://127.0.0.1:9', chainId: 31337, accounts, connected });
+}
+
+async function rejection(p: Promise<unknown>): Promise<ProviderRpcError> {
+  const err = await p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProviderRpcError);
+  return err as ProviderRpcError;
+}
+
+describe('devnet accounts', () => {
+  it('are the anvil mnemonic accounts', () => {
+    DEVNET_ACCOUNTS.forEach((a, i) => {
+      const derived = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: i });
+      expect(derived.address).toBe(a.address);
+    });
+    expect(DEVNET_ACCOUNTS).toHaveLength(10);
+  });
+});
+
+describe('Devnet Wallet (EIP-1193)', () => {
+  it('reveals accounts only after eth_requestAccounts and emits accountsChanged', async () => {
+    const w = wallet();
+    const seen: unknown[] = [];
+    w.on('accountsChanged', (a) => seen.push(a));
+    expect(await w.request({ method: 'eth_accounts' })).toEqual([]);
+    expect(await w.request({ method: 'eth_requestAccounts' })).toEqual([a0.address]);
+    expect(await w.request({ method: 'eth_accounts' })).toEqual([a0.address]);
+    expect(seen).toEqual([[a0.address]]);
+    expect(await w.request({ method: 'wallet_getPermissions' })).toMatchObject([{ parentCapability: 'eth_accounts' }]);
+  });
+
+  it('switches accounts with selectAccount and disconnects', async () => {
+    const w = wallet(true);
+    const seen: unknown[] = [];
+    const listener = (a: unknown): void => void seen.push(a);
+    w.on('accountsChanged', listener);
+    w.selectAccount(1);
+    expect(await w.request({ method: 'eth_accounts' })).toEqual([a1.address]);
+    w.disconnect();
+    expect(await w.request({ method: 'eth_accounts' })).toEqual([]);
+    expect(seen).toEqual([[a1.address], []]);
+    w.removeListener('accountsChanged', listener);
+    await w.request({ method: 'eth_requestAccounts' });
+    expect(seen).toHaveLength(2);
+    expect(() => w.selectAccount(3)).toThrow(RangeError);
+  });
+
+  it('answers chain requests locally, 4902 for an unknown chain, adds and switches chains', async () => {
+    const w = wallet(true);
+    const chains: unknown[] = [];
+    w.on('chainChanged', (c) => chains.push(c));
+    expect(await w.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    expect(await w.request({ method: 'net_version' })).toBe('31337');
+    expect(await w.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })).toBeNull();
+    expect(chains).toEqual([]);
+    expect((await rejection(w.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }))).code).toBe(4902);
+
+    await w.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1', chainName: 'Ethereum', rpcUrls: ['http://127.0.0.1:9'] }] });
+    expect(await w.request({ method: 'eth_chainId' })).toBe('0x1');
+    await w.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] });
+    expect(chains).toEqual(['0x1', '0x7a69']);
+  });
+
+  it('signs eth_signTypedData_v4 (a SafeTx) with the requested account', async () => {
+    const w = wallet(true);
+    const typedData = {
+      types: {
+        EIP712Domain: [
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        SafeTx: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'data', type: 'bytes' },
+          { name: 'operation', type: 'uint8' },
+          { name: 'safeTxGas', type: 'uint256' },
+          { name: 'baseGas', type: 'uint256' },
+          { name: 'gasPrice', type: 'uint256' },
+          { name: 'gasToken', type: 'address' },
+          { name: 'refundReceiver', type: 'address' },
+          { name: 'nonce', type: 'uint256' },
+        ],
+      },
+      primaryType: 'SafeTx',
+      domain: { chainId: 31337, verifyingContract: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' },
+      message: {
+        to: DEVNET_ACCOUNTS[5]?.address,
+        value: '1000000000000000000',
+        data: '0x',
+        operation: 0,
+        safeTxGas: '0',
+        baseGas: '0',
+        gasPrice: '0',
+        gasToken: '0x0000000000000000000000000000000000000000',
+        refundReceiver: '0x0000000000000000000000000000000000000000',
+        nonce: '3',
+      },
+    } as const;
+    w.selectAccount(1);
+    const signature = (await w.request({ method: 'eth_signTypedData_v4', params: [a1.address, JSON.stringify(typedData)] })) as Hex;
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
+    const { EIP712Domain: _d, ...types } = typedData.types;
+    const definition = { types, primaryType: typedData.primaryType, domain: typedData.domain, message: typedData.message };
+    expect(await recoverTypedDataAddress({ ...definition, signature })).toBe(a1.address);
+    // The Safe accepts v = 27/28 (0x1b/0x1c) as a plain ECDSA signature.
+    expect(['1b', '1c']).toContain(signature.slice(-2));
+    expect(await recoverAddress({ hash: hashTypedData(definition), signature })).toBe(a1.address);
+  });
+
+  it('signs personal_sign (text and hex) and eth_sign', async () => {
+    const w = wallet(true);
+    const text = 'Hello from the Devnet Wallet';
+    const sig1 = (await w.request({ method: 'personal_sign', params: [text, a0.address] })) as Hex;
+    expect(await recoverMessageAddress({ message: text, signature: sig1 })).toBe(a0.address);
+    const raw: Hex = '0xdeadbeef';
+    const sig2 = (await w.request({ method: 'personal_sign', params: [raw, a0.address.toLowerCase()] })) as Hex;
+    expect(await recoverMessageAddress({ message: { raw }, signature: sig2 })).toBe(a0.address);
+    const hash: Hex = `0x${'ab'.repeat(32)}`;
+    const sig3 = (await w.request({ method: 'eth_sign', params: [a0.address, hash] })) as Hex;
+    expect(await recoverAddress({ hash, signature: sig3 })).toBe(a0.address);
+  });
+
+  it('refuses to sign before connecting or for an address it does not hold', async () => {
+    const w = wallet();
+    expect((await rejection(w.request({ method: 'personal_sign', params: ['hi', a0.address] }))).code).toBe(4100);
+    await w.request({ method: 'eth_requestAccounts' });
+    const stranger: Address = DEVNET_ACCOUNTS[9]?.address ?? '0x';
+    expect((await rejection(w.request({ method: 'personal_sign', params: ['hi', stranger] }))).code).toBe(4100);
+    expect((await rejection(w.request({ method: 'eth_signTypedData_v4', params: [a0.address, '{not json'] }))).code).toBe(-32602);
+  });
+
+  it('rejects a key that does not match its address', () => {
+    expect(() => createDevnetWallet({ rpcUrl: 'http://127.0.0.1:9', chainId: 1, accounts: [{ address: a1.address, privateKey: a0.privateKey }] })).toThrow(/does not match/);
+  });
+});
+
+describe('Devnet Wallet (EIP-6963)', () => {
+  it('announces itself and answers eip6963:requestProvider until stopped', () => {
+    const target = new EventTarget();
+    const announced: { info: Eip6963ProviderInfo; provider: unknown }[] = [];
+    target.addEventListener('eip6963:announceProvider', (e) => announced.push((e as CustomEvent<{ info: Eip6963ProviderInfo; provider: unknown }>).detail));
+    const w = wallet();
+    const stop = announceDevnetWallet(w, target);
+    expect(announced).toHaveLength(1);
+    const first = announced[0];
+    expect(first?.provider).toBe(w);
+    expect(first?.info.name).toBe('Devnet Wallet');
+    expect(first?.info.rdns).toBe(DEVNET_WALLET_RDNS);
+    expect(first?.info.rdns).toBe('dev.countersign.devnet');
+    expect(first?.info.icon).toBe(DEVNET_WALLET_ICON);
+    expect(first?.info.icon).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(first?.info.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Object.isFrozen(first)).toBe(true);
+
+    target.dispatchEvent(new Event('eip6963:requestProvider'));
+    expect(announced).toHaveLength(2);
+    expect(announced[1]?.info.uuid).toBe(first?.info.uuid);
+    stop();
+    target.dispatchEvent(new Event('eip6963:requestProvider'));
+    expect(announced).toHaveLength(2);
+  });
+});
