@@ -1,0 +1,189 @@
+/**
+ * bulkExecuteFlow: execute several consecutive, fully signed queued transactions in one on-chain transaction
+ * (anchor-features §2.3 ExecuteBatch): a MultiSendCallOnly of `execTransaction` calls, sent by the wallet or
+ * relayed. Each item's SafeTx and hashes are rebuilt locally and cross-checked (loadBatch); any mismatch, a
+ * missing signature or a nonce gap blocks execution.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorText, walletFailureOf } from './transactionFlow.setup.ts';
+import type {
+  BulkExecuteContext,
+  BulkExecuteEvent,
+  BulkExecuteInput,
+  BulkItem,
+  Hex,
+  StatusCheck,
+  TrackResult,
+  TxFlowSafe,
+  TxFlowWallet,
+  WalletFailureKind,
+} from './transactionFlow.types.ts';
+
+export const BULK_EXECUTE_FLOW_ID = 'bulkExecuteFlow';
+/** Safe{Wallet}'s limit (hooks/useBatchedTxs.ts). */
+export const MAX_BULK_EXECUTE = 20;
+
+const placeholder = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is provided by src/services/transactionFlow.ts`);
+};
+
+/** Why the batch cannot be executed, or null. */
+export function bulkBlocker(context: Pick<BulkExecuteContext, 'items' | 'safe' | 'risksAcknowledged'>): string | null {
+  const { items, safe } = context;
+  if (items.length < 2) return 'Select at least two transactions.';
+  if (items.length > MAX_BULK_EXECUTE) return `At most ${MAX_BULK_EXECUTE} transactions can be executed together.`;
+  for (const [i, item] of items.entries()) {
+    if (Number(item.safeTx.nonce) !== safe.nonce + i)
+      return 'Batch execution is only available for transactions that have been fully signed and are strictly sequential in Safe account nonce.';
+    if (item.mismatches.length > 0) return `Transaction ${item.safeTx.nonce} does not match what the gateway returned: ${item.mismatches[0]}`;
+    const signers = new Set(item.confirmations.map((c) => c.signer.toLowerCase()).filter((s) => safe.owners.some((o) => o.toLowerCase() === s)));
+    if (signers.size < safe.threshold)
+      return 'Batch execution is only available for transactions that have been fully signed and are strictly sequential in Safe account nonce.';
+  }
+  if (!context.risksAcknowledged && items.some((item) => item.risks.some((r) => r.severity === 'blocking'))) return 'Acknowledge the risks first.';
+  return null;
+}
+
+const walletErrorRoutes = [
+  ...(['rejected', 'wrongChain', 'disconnected', 'insufficientFunds'] as const).map((kind) => ({
+    guard: { type: 'isWalletFailure' as const, params: { kind } },
+    target: `#${BULK_EXECUTE_FLOW_ID}.walletError.${kind}`,
+    actions: 'assignWalletFailure' as const,
+  })),
+  { target: `#${BULK_EXECUTE_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' as const },
+];
+const recover = { 'system.recover': { target: `#${BULK_EXECUTE_FLOW_ID}.checkingStatus` } };
+const cancel = { 'user.cancel': { target: `#${BULK_EXECUTE_FLOW_ID}.cancelled` } };
+
+export const bulkExecuteFlowMachine = setup({
+  types: {
+    context: {} as BulkExecuteContext,
+    events: {} as BulkExecuteEvent,
+    input: {} as BulkExecuteInput,
+    tags: {} as 'nonIdempotent' | 'busy',
+  },
+  actors: {
+    loadBatch: fromPromise<BulkItem[], { safe: TxFlowSafe; txIds: string[] }>(placeholder('loadBatch')),
+    loadRelayRemaining: fromPromise<{ remaining: number; limit: number }, { safe: TxFlowSafe }>(placeholder('loadRelayRemaining')),
+    executeBatch: fromPromise<{ txHash: Hex }, { safe: TxFlowSafe; items: BulkItem[]; wallet: TxFlowWallet | null }>(placeholder('executeBatch')),
+    relayBatch: fromPromise<{ taskId: string; txHash: Hex | null }, { safe: TxFlowSafe; items: BulkItem[] }>(placeholder('relayBatch')),
+    checkBatchStatus: fromPromise<StatusCheck, { safe: TxFlowSafe; safeTxHash: Hex }>(placeholder('checkBatchStatus')),
+    waitForReceipt: fromPromise<TrackResult, { safe: TxFlowSafe; txHash: Hex | null; taskId: string | null; safeTxHash: Hex }>(placeholder('waitForReceipt')),
+  },
+  guards: {
+    canExecuteBatch: ({ context }) => bulkBlocker(context) === null && context.wallet !== null,
+    canRelayBatch: ({ context }) => bulkBlocker(context) === null && (context.relay?.remaining ?? 0) > 0,
+    isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) =>
+      'error' in event ? walletFailureOf((event as { error: unknown }).error).kind === params.kind : false,
+    isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
+    isExecutedOnChain: ({ event }) =>
+      'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
+  },
+  actions: {
+    assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
+    assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    clearErrors: assign({ walletFailure: null, error: null }),
+  },
+}).createMachine({
+  id: BULK_EXECUTE_FLOW_ID,
+  context: ({ input }) => ({ ...input, items: [], relay: null, risksAcknowledged: false, txHash: null, outcome: null, walletFailure: null, error: null }),
+  on: { 'wallet.changed': { actions: assign({ wallet: ({ event }) => event.wallet }) } },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadBatch',
+        src: 'loadBatch',
+        input: ({ context }) => ({ safe: context.safe, txIds: context.txIds }),
+        onDone: { target: 'loadingRelay', actions: assign({ items: ({ event }) => event.output }) },
+        onError: { target: 'loadFailed', actions: 'assignError' },
+      },
+    },
+    loadFailed: { on: { 'user.retry': { target: 'loading', actions: 'clearErrors' }, ...cancel } },
+    loadingRelay: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadRelayRemaining',
+        src: 'loadRelayRemaining',
+        input: ({ context }) => ({ safe: context.safe }),
+        onDone: { target: 'review', actions: assign({ relay: ({ event }) => event.output }) },
+        onError: { target: 'review', actions: assign({ relay: null }) },
+      },
+    },
+    review: {
+      on: {
+        'user.acknowledgeRisks': { actions: assign({ risksAcknowledged: ({ event }) => event.acknowledged }) },
+        'user.execute': { guard: 'canExecuteBatch', target: 'executing', actions: 'clearErrors' },
+        'user.relay': { guard: 'canRelayBatch', target: 'relaying', actions: 'clearErrors' },
+        ...cancel,
+      },
+    },
+    executing: {
+      tags: ['nonIdempotent'],
+      on: {
+        ...recover,
+        'wallet.changed': {
+          guard: 'isWalletGone',
+          target: 'walletError.disconnected',
+          actions: assign({ walletFailure: { kind: 'disconnected', message: 'The wallet was disconnected.' } }),
+        },
+      },
+      invoke: {
+        id: 'executeBatch',
+        src: 'executeBatch',
+        input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet }),
+        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onError: walletErrorRoutes,
+      },
+    },
+    relaying: {
+      tags: ['nonIdempotent'],
+      on: recover,
+      invoke: {
+        id: 'relayBatch',
+        src: 'relayBatch',
+        input: ({ context }) => ({ safe: context.safe, items: context.items }),
+        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onError: { target: 'submitFailed', actions: 'assignError' },
+      },
+    },
+    checkingStatus: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkBatchStatus',
+        src: 'checkBatchStatus',
+        input: ({ context }) => ({ safe: context.safe, safeTxHash: context.items.at(-1)?.hashes.safeTxHash ?? '0x' }),
+        onDone: [{ guard: 'isExecutedOnChain', target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) }, { target: 'interrupted' }],
+        onError: { target: 'interrupted' },
+      },
+    },
+    interrupted: { on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel } },
+    walletError: {
+      on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
+      states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
+    },
+    submitFailed: { on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel } },
+    tracking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'waitForReceipt',
+        src: 'waitForReceipt',
+        input: ({ context }) => ({ safe: context.safe, txHash: context.txHash, taskId: null, safeTxHash: context.items.at(-1)?.hashes.safeTxHash ?? '0x' }),
+        onDone: [
+          { guard: ({ event }) => event.output.status === 'SUCCESS', target: 'succeeded', actions: assign({ outcome: 'SUCCESS', txHash: ({ event }) => event.output.txHash }) },
+          { target: 'failed', actions: assign({ outcome: 'FAILED', txHash: ({ event }) => event.output.txHash }) },
+        ],
+        onError: { target: 'trackingLost', actions: 'assignError' },
+      },
+    },
+    trackingLost: { on: { 'user.retry': { target: 'tracking', actions: 'clearErrors' }, 'user.close': { target: 'closed' } } },
+    succeeded: { on: { 'user.close': { target: 'closed' } } },
+    failed: { on: { 'user.close': { target: 'closed' } } },
+    cancelled: { type: 'final' },
+    closed: { type: 'final' },
+  },
+  output: ({ context }) => ({ outcome: context.outcome, txHash: context.txHash }),
+});
+
+export type BulkExecuteFlowMachine = typeof bulkExecuteFlowMachine;

@@ -1,0 +1,409 @@
+/**
+ * transactionFlow: one Safe transaction from compose to execution (issue 7; anchor-features §2.1–§2.3).
+ *
+ *   create:  composing → loadingNonces → choosingNonce → (estimating, legacy Safes) → building → decoding
+ *            → crossChecking → classifying → loadingRelay → review
+ *   confirm / execute (from the queue): loadingTx → crossChecking → …  → review
+ *   reject:  building (empty call of the Safe to itself at the queued nonce) → decoding → … → review
+ *   review → signing → proposing → signed | executing → tracking → succeeded | failed; or relaying → tracking
+ *
+ * Every hash shown and signed is computed locally (buildSafeTx / loadTx); the gateway's answer is only
+ * cross-checked (crossCheck), and any mismatch blocks signing (guards in transactionFlow.setup.ts).
+ * States tagged `nonIdempotent` (signing, proposing, executing, relaying) handle `system.recover`, which the
+ * event log sends after a restore: they go to `checkingStatus`, never re-run their effect.
+ */
+import { and, assign } from 'xstate';
+import { NON_IDEMPOTENT, TX_FLOW_ID, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
+import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
+
+const safeIn = ({ context }: { context: TxFlowContext }) => ({ safe: context.safe });
+const mustHave = <T>(value: T | null, name: string): T => {
+  if (value === null) throw new Error(`transactionFlow: ${name} is missing`);
+  return value;
+};
+
+/** The routes of a wallet effect's error (its own state per kind, anchor texts in the views). */
+const walletErrorRoutes = (['rejected', 'wrongChain', 'disconnected', 'insufficientFunds'] as const).map((kind) => ({
+  guard: { type: 'isWalletFailure' as const, params: { kind } },
+  target: `#${TX_FLOW_ID}.walletError.${kind}`,
+  actions: 'assignWalletFailure' as const,
+}));
+const walletError = [...walletErrorRoutes, { target: `#${TX_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' as const }];
+
+const recover = { 'system.recover': { target: `#${TX_FLOW_ID}.checkingStatus` } };
+const walletGone = { 'wallet.changed': { guard: 'isWalletGone' as const, target: `#${TX_FLOW_ID}.walletError.disconnected`, actions: 'assignDisconnected' as const } };
+const cancel = { 'user.cancel': { target: `#${TX_FLOW_ID}.cancelled` } };
+
+export const transactionFlowMachine = txFlowSetup.createMachine({
+  id: TX_FLOW_ID,
+  context: ({ input }) => initialContext(input),
+  on: { 'wallet.changed': { actions: 'assignWallet' } },
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: { type: 'isMode', params: { mode: 'create' } }, target: 'composing' },
+        { guard: { type: 'isMode', params: { mode: 'reject' } }, target: 'building' },
+        { target: 'loadingTx' },
+      ],
+    },
+
+    // ───────────── compose (create only) ─────────────
+    composing: {
+      tags: ['step.compose'],
+      initial: 'editing',
+      on: {
+        'user.addToBatch': { guard: 'isBatchable', actions: assign({ batch: ({ context, event }) => [...context.batch, event.call] }) },
+        'user.removeFromBatch': { actions: assign({ batch: ({ context, event }) => context.batch.filter((_, i) => i !== event.index) }) },
+        'user.compose': {
+          guard: 'isComposedDraftValid',
+          target: 'loadingNonces',
+          actions: assign({ draft: ({ event }) => event.draft, error: null }),
+        },
+        ...cancel,
+      },
+      states: {
+        editing: {
+          on: { 'user.loadAbi': { target: 'loadingAbi', actions: assign({ abiError: null }) } },
+        },
+        loadingAbi: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadContractAbi',
+            src: 'loadContractAbi',
+            input: ({ context, event }) => ({ safe: context.safe, address: event.type === 'user.loadAbi' ? event.address : '' }),
+            onDone: { target: 'editing', actions: assign({ contractAbi: ({ event }) => event.output }) },
+            onError: {
+              target: 'editing',
+              actions: assign({ contractAbi: null, abiError: 'No verified ABI found for this address. Paste the ABI instead.' }),
+            },
+          },
+        },
+      },
+    },
+
+    // ───────────── nonce ─────────────
+    loadingNonces: {
+      tags: ['step.nonce', 'busy'],
+      invoke: {
+        id: 'loadNonces',
+        src: 'loadNonces',
+        input: safeIn,
+        onDone: {
+          target: 'choosingNonce',
+          actions: assign({
+            nonces: ({ event }) => event.output,
+            nonceInput: ({ context, event }) => context.nonceInput || String(event.output.recommended),
+          }),
+        },
+        onError: { target: 'nonceLoadFailed', actions: 'assignError' },
+      },
+    },
+    nonceLoadFailed: {
+      tags: ['step.nonce'],
+      on: { 'user.retry': { target: 'loadingNonces' }, 'user.back': { target: 'composing' }, ...cancel },
+    },
+    choosingNonce: {
+      tags: ['step.nonce'],
+      on: {
+        'user.setNonce': { actions: assign({ nonceInput: ({ event }) => event.nonce }) },
+        'user.confirmNonce': [
+          { guard: and(['hasValidNonce', 'isLegacySafe']), target: 'estimating' },
+          { guard: 'hasValidNonce', target: 'building' },
+        ],
+        'user.back': { target: 'composing' },
+        ...cancel,
+      },
+    },
+    estimating: {
+      tags: ['step.nonce', 'busy'],
+      invoke: {
+        id: 'estimateSafeTxGas',
+        src: 'estimateSafeTxGas',
+        input: ({ context }) => ({ safe: context.safe, draft: mustHave(context.draft, 'draft'), nonce: context.nonceInput }),
+        onDone: { target: 'building', actions: assign({ safeTxGas: ({ event }) => event.output.safeTxGas }) },
+        onError: { target: 'prepareFailed', actions: 'assignError' },
+      },
+    },
+
+    // ───────────── queued transaction (confirm / execute) ─────────────
+    loadingTx: {
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'loadTx',
+        src: 'loadTx',
+        input: ({ context }) => ({ safe: context.safe, txId: mustHave(context.txId, 'txId') }),
+        onDone: {
+          target: 'crossChecking',
+          actions: assign(({ event }) => ({
+            safeTx: event.output.safeTx,
+            hashes: event.output.hashes,
+            confirmations: event.output.confirmations,
+            proposer: event.output.proposer,
+            gatewayView: event.output.gatewayView,
+            txLabel: event.output.label,
+            nonceInput: event.output.safeTx.nonce,
+          })),
+        },
+        onError: { target: 'loadFailed', actions: 'assignError' },
+      },
+    },
+    loadFailed: {
+      tags: ['step.review'],
+      on: { 'user.retry': { target: 'loadingTx', actions: 'clearErrors' }, ...cancel },
+    },
+
+    // ───────────── build, decode, cross-check, classify ─────────────
+    building: {
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'buildSafeTx',
+        src: 'buildSafeTx',
+        input: ({ context }) => ({ safe: context.safe, draft: mustHave(context.draft, 'draft'), nonce: context.nonceInput, safeTxGas: context.safeTxGas }),
+        onDone: {
+          target: 'decoding',
+          actions: assign(({ event }) => ({ safeTx: event.output.safeTx, hashes: event.output.hashes, txLabel: event.output.label, risksAcknowledged: false })),
+        },
+        onError: { target: 'prepareFailed', actions: 'assignError' },
+      },
+    },
+    decoding: {
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'decodeTx',
+        src: 'decodeTx',
+        input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx') }),
+        onDone: { target: 'crossChecking', actions: assign({ gatewayView: ({ event }) => event.output }) },
+        onError: { target: 'prepareFailed', actions: 'assignError' },
+      },
+    },
+    crossChecking: {
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'crossCheck',
+        src: 'crossCheck',
+        input: ({ context }) => ({
+          safe: context.safe,
+          safeTx: mustHave(context.safeTx, 'safeTx'),
+          hashes: mustHave(context.hashes, 'hashes'),
+          draft: context.draft,
+          gatewayView: mustHave(context.gatewayView, 'gatewayView'),
+        }),
+        onDone: { target: 'classifying', actions: assign({ mismatches: ({ event }) => event.output.mismatches }) },
+        onError: { target: 'prepareFailed', actions: 'assignError' },
+      },
+    },
+    classifying: {
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'classifyRisks',
+        src: 'classifyRisks',
+        input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx') }),
+        onDone: { target: 'loadingRelay', actions: assign({ risks: ({ event }) => event.output }) },
+        onError: { target: 'prepareFailed', actions: 'assignError' },
+      },
+    },
+    loadingRelay: {
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'loadRelayRemaining',
+        src: 'loadRelayRemaining',
+        input: safeIn,
+        onDone: { target: 'review', actions: assign({ relay: ({ event }) => event.output }) },
+        // No relay on this chain or the service is down: the other ways to submit stay available.
+        onError: { target: 'review', actions: assign({ relay: null }) },
+      },
+    },
+    prepareFailed: {
+      tags: ['step.review'],
+      on: {
+        'user.retry': [
+          { guard: and(['isCreate', 'isLegacySafe']), target: 'estimating', actions: 'clearErrors' },
+          { guard: 'isCreate', target: 'building', actions: 'clearErrors' },
+          { guard: { type: 'isMode', params: { mode: 'reject' } }, target: 'building', actions: 'clearErrors' },
+          { target: 'loadingTx', actions: 'clearErrors' },
+        ],
+        'user.back': { guard: 'isCreate', target: 'composing', actions: 'clearErrors' },
+        ...cancel,
+      },
+    },
+
+    // ───────────── review and submit ─────────────
+    review: {
+      tags: ['step.review'],
+      on: {
+        'user.acknowledgeRisks': { actions: assign({ risksAcknowledged: ({ event }) => event.acknowledged }) },
+        'user.sign': { guard: 'canSign', target: 'signing', actions: [{ type: 'assignIntent', params: { intent: 'sign' } }, 'clearErrors'] },
+        'user.signAndExecute': {
+          guard: 'canSignAndExecute',
+          target: 'signing',
+          actions: [{ type: 'assignIntent', params: { intent: 'signAndExecute' } }, 'clearErrors'],
+        },
+        'user.execute': { guard: 'canExecute', target: 'executing', actions: [{ type: 'assignIntent', params: { intent: 'execute' } }, 'clearErrors'] },
+        'user.relay': { guard: 'canRelay', target: 'relaying', actions: [{ type: 'assignIntent', params: { intent: 'relay' } }, 'clearErrors'] },
+        'user.editNonce': { guard: 'isCreate', target: 'choosingNonce' },
+        'user.back': { guard: 'isCreate', target: 'composing' },
+        ...cancel,
+      },
+    },
+    signing: {
+      tags: ['step.submit', NON_IDEMPOTENT],
+      on: { ...recover, ...walletGone },
+      invoke: {
+        id: 'requestSignature',
+        src: 'requestSignature',
+        input: ({ context }) => ({
+          safe: context.safe,
+          safeTx: mustHave(context.safeTx, 'safeTx'),
+          hashes: mustHave(context.hashes, 'hashes'),
+          wallet: context.wallet,
+        }),
+        onDone: { target: 'proposing', actions: assign({ pendingSignature: ({ event }) => event.output }) },
+        onError: walletError,
+      },
+    },
+    proposing: {
+      tags: ['step.submit', NON_IDEMPOTENT],
+      on: recover,
+      invoke: {
+        id: 'proposeTx',
+        src: 'proposeTx',
+        input: ({ context }) => ({
+          safe: context.safe,
+          safeTx: mustHave(context.safeTx, 'safeTx'),
+          hashes: mustHave(context.hashes, 'hashes'),
+          signature: mustHave(context.pendingSignature, 'pendingSignature'),
+        }),
+        onDone: [
+          {
+            guard: { type: 'isIntent', params: { intent: 'signAndExecute' } },
+            target: 'executing',
+            actions: assign({ confirmations: ({ event }) => event.output.confirmations, pendingSignature: null }),
+          },
+          { target: 'signed', actions: assign({ confirmations: ({ event }) => event.output.confirmations, pendingSignature: null }) },
+        ],
+        onError: { target: 'submitFailed', actions: 'assignError' },
+      },
+    },
+    executing: {
+      tags: ['step.submit', NON_IDEMPOTENT],
+      on: { ...recover, ...walletGone },
+      invoke: {
+        id: 'executeTx',
+        src: 'executeTx',
+        input: ({ context }) => ({
+          safe: context.safe,
+          safeTx: mustHave(context.safeTx, 'safeTx'),
+          confirmations: context.confirmations,
+          wallet: context.wallet,
+        }),
+        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onError: walletError,
+      },
+    },
+    relaying: {
+      tags: ['step.submit', NON_IDEMPOTENT],
+      on: recover,
+      invoke: {
+        id: 'relayTx',
+        src: 'relayTx',
+        input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx'), confirmations: context.confirmations }),
+        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash, relayTaskId: ({ event }) => event.output.taskId }) },
+        onError: { target: 'submitFailed', actions: 'assignError' },
+      },
+    },
+    walletError: {
+      tags: ['step.submit'],
+      on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
+      states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
+    },
+    submitFailed: {
+      tags: ['step.submit'],
+      on: {
+        'user.retry': [
+          { guard: 'hasPendingSignature', target: 'proposing', actions: 'clearErrors' },
+          { target: 'review', actions: 'clearErrors' },
+        ],
+        ...cancel,
+      },
+    },
+
+    // ───────────── after a restore ─────────────
+    checkingStatus: {
+      tags: ['step.submit', 'busy'],
+      invoke: {
+        id: 'checkTxStatus',
+        src: 'checkTxStatus',
+        input: ({ context }) => ({ safe: context.safe, safeTxHash: mustHave(context.hashes, 'hashes').safeTxHash }),
+        onDone: [
+          {
+            guard: 'isExecutedOnChain',
+            target: 'tracking',
+            actions: assign({ txHash: ({ event }) => event.output.txHash, confirmations: ({ event }) => event.output.confirmations }),
+          },
+          { target: 'interrupted', actions: assign({ confirmations: ({ event }) => event.output.confirmations }) },
+        ],
+        onError: { target: 'interrupted' },
+      },
+    },
+    interrupted: {
+      tags: ['step.submit'],
+      on: {
+        'user.retry': [
+          { guard: 'hasPendingSignature', target: 'proposing', actions: 'clearErrors' },
+          { target: 'review', actions: 'clearErrors' },
+        ],
+        ...cancel,
+      },
+    },
+
+    // ───────────── tracking and the end ─────────────
+    tracking: {
+      tags: ['step.track', 'busy'],
+      invoke: {
+        id: 'waitForReceipt',
+        src: 'waitForReceipt',
+        input: ({ context }) => ({
+          safe: context.safe,
+          txHash: context.txHash,
+          taskId: context.relayTaskId,
+          safeTxHash: mustHave(context.hashes, 'hashes').safeTxHash,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.status === 'SUCCESS',
+            target: 'succeeded',
+            actions: assign({ outcome: 'SUCCESS', txHash: ({ event }) => event.output.txHash }),
+          },
+          { target: 'failed', actions: assign({ outcome: 'FAILED', txHash: ({ event }) => event.output.txHash }) },
+        ],
+        onError: { target: 'trackingLost', actions: 'assignError' },
+      },
+    },
+    trackingLost: {
+      tags: ['step.track'],
+      on: { 'user.retry': { target: 'tracking', actions: 'clearErrors' }, 'user.close': { target: 'closed' } },
+    },
+    signed: { tags: ['step.done'], on: { 'user.close': { target: 'closed' } } },
+    succeeded: { tags: ['step.done'], on: { 'user.close': { target: 'closed' } } },
+    failed: { tags: ['step.done'], on: { 'user.close': { target: 'closed' } } },
+    cancelled: { type: 'final' },
+    closed: { type: 'final' },
+  },
+  output: ({ context }): TxFlowOutput => ({
+    outcome:
+      context.outcome === 'SUCCESS'
+        ? 'executed'
+        : context.outcome === 'FAILED'
+          ? 'failed'
+          : context.txHash
+            ? 'submitted'
+            : context.intent === 'sign' && hasWalletSigned(context)
+              ? 'signed'
+              : 'cancelled',
+    safeTxHash: context.hashes?.safeTxHash ?? null,
+    txHash: context.txHash,
+  }),
+});
+
+export type TransactionFlowMachine = typeof transactionFlowMachine;

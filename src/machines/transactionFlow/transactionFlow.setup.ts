@@ -1,0 +1,200 @@
+/**
+ * The vocabulary of the transactionFlow machine: context/event types, the named effects (typed placeholders
+ * that src/services/transactionFlow.ts replaces), guards and actions. The state graph is in
+ * transactionFlow.machine.ts.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { isDraftValid, validateNonce } from './draft.ts';
+import type {
+  Confirmation,
+  GatewayView,
+  LoadedTx,
+  NonceInfo,
+  Risk,
+  SafeTxJson,
+  StatusCheck,
+  SubmitIntent,
+  TrackResult,
+  TxDraft,
+  TxFlowContext,
+  TxFlowEvent,
+  TxFlowInput,
+  TxFlowSafe,
+  TxFlowWallet,
+  TxHashes,
+  WalletFailure,
+  WalletFailureKind,
+} from './transactionFlow.types.ts';
+
+export const TX_FLOW_ID = 'transactionFlow';
+
+/** Effects that are not idempotent (a wallet prompt, a broadcast, a POST): never re-run on restore. */
+export const NON_IDEMPOTENT = 'nonIdempotent';
+
+const placeholder = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is provided by src/services/transactionFlow.ts`);
+};
+
+/** The text for an effect's error; accepts an Error, its logged JSON form or a WalletFailure. */
+export function errorText(error: unknown, fallback = 'Error submitting the transaction. Please try again.'): string {
+  if (typeof error === 'string' && error) return error;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  return fallback;
+}
+
+/** Reads a WalletFailure out of an effect error (anything else counts as `other`). */
+export function walletFailureOf(error: unknown): WalletFailure {
+  const kinds: WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
+  const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : null;
+  return {
+    kind: kinds.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other',
+    message: errorText(error),
+  };
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Signatures the Safe would accept for this tx: those of current owners, one per owner. */
+export function validConfirmations(context: Pick<TxFlowContext, 'confirmations' | 'safe'>): Confirmation[] {
+  return context.confirmations.filter((c) => context.safe.owners.some((o) => sameAddress(o, c.signer)));
+}
+
+export const isWalletOwner = (context: Pick<TxFlowContext, 'wallet' | 'safe'>): boolean =>
+  context.wallet !== null && context.safe.owners.some((o) => sameAddress(o, context.wallet!.address));
+
+export const hasWalletSigned = (context: Pick<TxFlowContext, 'wallet' | 'confirmations'>): boolean =>
+  context.wallet !== null && context.confirmations.some((c) => sameAddress(c.signer, context.wallet!.address));
+
+/** Nothing blocks signing: the gateway agrees with the local SafeTx, and blocking risks are acknowledged. */
+export const isClearToSubmit = (context: Pick<TxFlowContext, 'mismatches' | 'risks' | 'risksAcknowledged' | 'safeTx'>): boolean =>
+  context.safeTx !== null && context.mismatches.length === 0 && (context.risksAcknowledged || !context.risks.some((r) => r.severity === 'blocking'));
+
+const isNextNonce = (context: TxFlowContext) => context.safeTx !== null && Number(context.safeTx.nonce) === context.safe.nonce;
+
+export const canSign = (context: TxFlowContext) => isClearToSubmit(context) && isWalletOwner(context) && !hasWalletSigned(context);
+export const canExecute = (context: TxFlowContext) =>
+  isClearToSubmit(context) && context.wallet !== null && isNextNonce(context) && validConfirmations(context).length >= context.safe.threshold;
+export const canSignAndExecute = (context: TxFlowContext) =>
+  canSign(context) && isNextNonce(context) && validConfirmations(context).length + 1 >= context.safe.threshold;
+export const canRelay = (context: TxFlowContext) =>
+  isClearToSubmit(context) && isNextNonce(context) && validConfirmations(context).length >= context.safe.threshold && (context.relay?.remaining ?? 0) > 0;
+
+const isLegacySafe = (safe: TxFlowSafe) => {
+  const m = /^v?(\d+)\.(\d+)/.exec(safe.version);
+  return m ? Number(m[1]) < 1 || (Number(m[1]) === 1 && Number(m[2]) < 3) : false;
+};
+
+export function initialContext(input: TxFlowInput): TxFlowContext {
+  const draft: TxDraft | null = input.mode === 'reject' ? { kind: 'rejection' } : (input.initialDraft ?? null);
+  return {
+    flowId: input.flowId,
+    mode: input.mode,
+    safe: input.safe,
+    wallet: input.wallet,
+    txId: input.txId ?? null,
+    tokens: input.tokens ?? [],
+    draft,
+    batch: draft?.kind === 'batch' ? draft.calls : [],
+    contractAbi: null,
+    abiError: null,
+    nonces: null,
+    nonceInput: input.mode === 'reject' && input.nonce !== null && input.nonce !== undefined ? String(input.nonce) : '',
+    safeTxGas: '0',
+    safeTx: null,
+    hashes: null,
+    gatewayView: null,
+    txLabel: null,
+    mismatches: [],
+    risks: [],
+    risksAcknowledged: false,
+    confirmations: [],
+    proposer: null,
+    relay: null,
+    intent: null,
+    pendingSignature: null,
+    txHash: null,
+    relayTaskId: null,
+    outcome: null,
+    walletFailure: null,
+    error: null,
+  };
+}
+
+interface SafeInput {
+  safe: TxFlowSafe;
+}
+
+export const txFlowSetup = setup({
+  types: {
+    context: {} as TxFlowContext,
+    events: {} as TxFlowEvent,
+    input: {} as TxFlowInput,
+    tags: {} as
+      | 'nonIdempotent'
+      | 'busy'
+      | 'step.compose'
+      | 'step.nonce'
+      | 'step.review'
+      | 'step.submit'
+      | 'step.track'
+      | 'step.done',
+  },
+  actors: {
+    loadContractAbi: fromPromise<{ address: `0x${string}`; abi: string; name: string | null }, SafeInput & { address: string }>(placeholder('loadContractAbi')),
+    loadNonces: fromPromise<NonceInfo, SafeInput>(placeholder('loadNonces')),
+    estimateSafeTxGas: fromPromise<{ safeTxGas: string }, SafeInput & { draft: TxDraft; nonce: string }>(placeholder('estimateSafeTxGas')),
+    buildSafeTx: fromPromise<{ safeTx: SafeTxJson; hashes: TxHashes; label: string }, SafeInput & { draft: TxDraft; nonce: string; safeTxGas: string }>(
+      placeholder('buildSafeTx'),
+    ),
+    loadTx: fromPromise<LoadedTx & { hashes: TxHashes }, SafeInput & { txId: string }>(placeholder('loadTx')),
+    decodeTx: fromPromise<GatewayView, SafeInput & { safeTx: SafeTxJson }>(placeholder('decodeTx')),
+    crossCheck: fromPromise<{ mismatches: string[] }, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView }>(
+      placeholder('crossCheck'),
+    ),
+    classifyRisks: fromPromise<Risk[], SafeInput & { safeTx: SafeTxJson }>(placeholder('classifyRisks')),
+    loadRelayRemaining: fromPromise<{ remaining: number; limit: number }, SafeInput>(placeholder('loadRelayRemaining')),
+    requestSignature: fromPromise<Confirmation, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; wallet: TxFlowWallet | null }>(
+      placeholder('requestSignature'),
+    ),
+    proposeTx: fromPromise<{ confirmations: Confirmation[] }, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }>(
+      placeholder('proposeTx'),
+    ),
+    executeTx: fromPromise<{ txHash: `0x${string}` }, SafeInput & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null }>(
+      placeholder('executeTx'),
+    ),
+    relayTx: fromPromise<{ taskId: string; txHash: `0x${string}` | null }, SafeInput & { safeTx: SafeTxJson; confirmations: Confirmation[] }>(
+      placeholder('relayTx'),
+    ),
+    waitForReceipt: fromPromise<TrackResult, SafeInput & { txHash: `0x${string}` | null; taskId: string | null; safeTxHash: `0x${string}` }>(
+      placeholder('waitForReceipt'),
+    ),
+    checkTxStatus: fromPromise<StatusCheck, SafeInput & { safeTxHash: `0x${string}` }>(placeholder('checkTxStatus')),
+  },
+  guards: {
+    isMode: ({ context }, params: { mode: TxFlowInput['mode'] }) => context.mode === params.mode,
+    isCreate: ({ context }) => context.mode === 'create',
+    isComposedDraftValid: ({ context, event }) => event.type === 'user.compose' && isDraftValid(event.draft, context.safe, context.tokens),
+    isBatchable: ({ context, event }) => event.type === 'user.addToBatch' && isDraftValid(event.call, context.safe, context.tokens),
+    hasValidNonce: ({ context }) => validateNonce(context.nonceInput, context.safe.nonce, context.nonces?.recommended ?? null).error === null,
+    isLegacySafe: ({ context }) => isLegacySafe(context.safe),
+    canSign: ({ context }) => canSign(context),
+    canSignAndExecute: ({ context }) => canSignAndExecute(context),
+    canExecute: ({ context }) => canExecute(context),
+    canRelay: ({ context }) => canRelay(context),
+    isIntent: ({ context }, params: { intent: SubmitIntent }) => context.intent === params.intent,
+    isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) =>
+      'error' in event ? walletFailureOf((event as { error: unknown }).error).kind === params.kind : false,
+    isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
+    hasPendingSignature: ({ context }) => context.pendingSignature !== null,
+    isExecutedOnChain: ({ event }) =>
+      'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
+  },
+  actions: {
+    assignWallet: assign({ wallet: ({ event }) => (event.type === 'wallet.changed' ? event.wallet : null) }),
+    assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
+    assignDisconnected: assign({ walletFailure: () => ({ kind: 'disconnected' as const, message: 'The wallet was disconnected.' }) }),
+    assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    clearErrors: assign({ error: null, walletFailure: null, abiError: null }),
+    assignIntent: assign((_, params: { intent: SubmitIntent }) => ({ intent: params.intent })),
+  },
+});

@@ -1,0 +1,322 @@
+/**
+ * Types of the transaction flows (transactionFlow, deleteTxFlow, bulkExecuteFlow). Everything that lives in
+ * context or travels in an event is plain JSON: wei and other uint256 values are base-10 strings, addresses and
+ * hashes are hex strings. That keeps the flows replayable from the event log (statecharts.md §3.2).
+ */
+
+export type Hex = `0x${string}`;
+export type Address = `0x${string}`;
+
+/** The Safe a flow works on, as the Safe session knows it when the flow opens. */
+export interface TxFlowSafe {
+  chainId: string;
+  chainName: string;
+  address: Address;
+  /** Contract version, e.g. "1.4.1" or "1.3.0+L2". */
+  version: string;
+  /** The Safe's on-chain nonce. */
+  nonce: number;
+  threshold: number;
+  owners: Address[];
+  modules: Address[];
+  guard: Address | null;
+  fallbackHandler: Address | null;
+}
+
+/** The connected wallet, as the wallet connection reports it; null when none is connected. */
+export interface TxFlowWallet {
+  address: Address;
+  chainId: string;
+}
+
+/** A token the compose form offers (from the Safe's balances). `address` null = the native coin. */
+export interface TokenOption {
+  address: Address | null;
+  symbol: string;
+  decimals: number;
+  /** Balance in base units (decimal string), for the "Insufficient balance" check. */
+  balance: string;
+}
+
+// ───────────────────────── what the user composes ─────────────────────────
+
+export type SettingsChange =
+  | { type: 'addOwner'; owner: string; threshold: number }
+  | { type: 'removeOwner'; owner: string; threshold: number }
+  | { type: 'swapOwner'; oldOwner: string; newOwner: string }
+  | { type: 'changeThreshold'; threshold: number }
+  | { type: 'enableModule'; module: string }
+  | { type: 'disableModule'; module: string }
+  | { type: 'setGuard'; guard: string }
+  | { type: 'setFallbackHandler'; handler: string }
+  | { type: 'updateVersion' };
+
+/** One call the user composed. Amounts are human decimal strings ("1.5") with the token's decimals. */
+export type CallDraft =
+  | { kind: 'nativeTransfer'; recipient: string; amount: string; decimals: number }
+  | { kind: 'erc20Transfer'; token: string; symbol: string; recipient: string; amount: string; decimals: number }
+  | { kind: 'erc721Transfer'; token: string; recipient: string; tokenId: string }
+  /** `abi` is the JSON ABI text (from the gateway or pasted); `args` are the typed inputs as text. */
+  | { kind: 'contractCall'; to: string; value: string; abi: string; method: string; args: string[] }
+  | { kind: 'settings'; change: SettingsChange };
+
+export type TxDraft =
+  | CallDraft
+  | { kind: 'batch'; calls: CallDraft[] }
+  /** An on-chain rejection: a 0-value call of the Safe to itself at a queued nonce. */
+  | { kind: 'rejection' };
+
+// ───────────────────────── what the effects return ─────────────────────────
+
+/** The ten SafeTx fields (protocol.md B.8.1) as JSON. */
+export interface SafeTxJson {
+  to: Address;
+  value: string;
+  data: Hex;
+  operation: 0 | 1;
+  safeTxGas: string;
+  baseGas: string;
+  gasPrice: string;
+  gasToken: Address;
+  refundReceiver: Address;
+  nonce: string;
+}
+
+/** Computed locally (security property S1); the only hashes shown or signed. */
+export interface TxHashes {
+  domainHash: Hex;
+  messageHash: Hex;
+  safeTxHash: Hex;
+}
+
+export interface Confirmation {
+  signer: Address;
+  signature: Hex;
+}
+
+export interface QueuedNonce {
+  nonce: number;
+  /** What is queued at that nonce, e.g. "Send 5 dUSD", for the conflict notice. */
+  labels: string[];
+}
+
+export interface NonceInfo {
+  current: number;
+  recommended: number;
+  queued: QueuedNonce[];
+}
+
+/** A decoded call, as shown on the review step (gateway decoding, cross-checked). */
+export interface DecodedCall {
+  method: string;
+  parameters: { name: string; type: string; value: string }[];
+}
+
+/** What the gateway says about the transaction (decoding and, for queued transactions, its stored fields). */
+export interface GatewayView {
+  /** The gateway's decoding of the top-level call; null when the data is empty or unknown to it. */
+  decoded: DecodedCall | null;
+  /** Inner calls of a MultiSend, as the gateway decoded them. */
+  innerCalls: { operation: 0 | 1; to: Address; value: string; data: Hex | null; decoded: DecodedCall | null }[];
+  /** A queued transaction's fields as the gateway stored them (to cross-check the hash); null for new ones. */
+  stored: (SafeTxJson & { safeTxHash: Hex }) | null;
+  /** The gateway's one-line summary, e.g. "Transfer", "SettingsChange", "Custom". */
+  summary: string;
+}
+
+export type RiskSeverity = 'blocking' | 'warning' | 'info';
+
+export interface Risk {
+  /** Stable id, e.g. `delegatecall`, `gasToken`, `ownerChange`. */
+  id: string;
+  severity: RiskSeverity;
+  title: string;
+  detail: string;
+}
+
+/** A queued transaction loaded for confirm/execute. */
+export interface LoadedTx {
+  safeTx: SafeTxJson;
+  confirmations: Confirmation[];
+  /** The proposer, when known (only the proposer may delete). */
+  proposer: Address | null;
+  gatewayView: GatewayView;
+  /** The gateway's label, e.g. "Send 1 ETH". */
+  label: string;
+}
+
+export type WalletFailureKind = 'rejected' | 'wrongChain' | 'disconnected' | 'insufficientFunds' | 'other';
+
+/** What the wallet effects reject with (plain JSON, so the event log records it as it is). */
+export interface WalletFailure {
+  kind: WalletFailureKind;
+  message: string;
+}
+
+export type TxOutcome = 'SUCCESS' | 'FAILED';
+
+export interface TrackResult {
+  status: TxOutcome;
+  txHash: Hex;
+}
+
+export interface StatusCheck {
+  /** `executed`: the Safe nonce moved past the tx and the receipt is known. */
+  status: 'executed' | 'proposed' | 'unknown';
+  txHash: Hex | null;
+  confirmations: Confirmation[];
+}
+
+// ───────────────────────── the transactionFlow machine ─────────────────────────
+
+export type TxFlowMode = 'create' | 'confirm' | 'execute' | 'reject';
+
+export type SubmitIntent = 'sign' | 'signAndExecute' | 'execute' | 'relay';
+
+export interface TxFlowInput {
+  /** Stream id of the flow (generated where the flow is opened, never inside the machine). */
+  flowId: string;
+  mode: TxFlowMode;
+  safe: TxFlowSafe;
+  wallet: TxFlowWallet | null;
+  /** confirm / execute: the gateway id of the queued transaction. */
+  txId?: string | null;
+  /** reject: the nonce to reject. */
+  nonce?: number | null;
+  tokens?: TokenOption[];
+  /** Prefilled compose form (e.g. the settings screens or the /addOwner deep link). */
+  initialDraft?: TxDraft | null;
+}
+
+export interface TxFlowContext {
+  flowId: string;
+  mode: TxFlowMode;
+  safe: TxFlowSafe;
+  wallet: TxFlowWallet | null;
+  txId: string | null;
+  tokens: TokenOption[];
+  draft: TxDraft | null;
+  /** Calls collected for a batch while composing. */
+  batch: CallDraft[];
+  /** ABI loaded from the gateway for the contract-interaction form. */
+  contractAbi: { address: Address; abi: string; name: string | null } | null;
+  abiError: string | null;
+  nonces: NonceInfo | null;
+  /** The nonce as typed (validated with validateNonce). */
+  nonceInput: string;
+  safeTxGas: string;
+  safeTx: SafeTxJson | null;
+  hashes: TxHashes | null;
+  gatewayView: GatewayView | null;
+  txLabel: string | null;
+  /** Cross-check result: empty = the gateway agrees with the locally built SafeTx. */
+  mismatches: string[];
+  risks: Risk[];
+  risksAcknowledged: boolean;
+  confirmations: Confirmation[];
+  proposer: Address | null;
+  relay: { remaining: number; limit: number } | null;
+  intent: SubmitIntent | null;
+  /** A signature obtained but not yet accepted by the gateway (kept across a reload). */
+  pendingSignature: Confirmation | null;
+  txHash: Hex | null;
+  relayTaskId: string | null;
+  outcome: TxOutcome | null;
+  walletFailure: WalletFailure | null;
+  error: string | null;
+}
+
+export type TxFlowEvent =
+  | { type: 'user.addToBatch'; call: CallDraft }
+  | { type: 'user.removeFromBatch'; index: number }
+  | { type: 'user.loadAbi'; address: string }
+  | { type: 'user.compose'; draft: TxDraft }
+  | { type: 'user.setNonce'; nonce: string }
+  | { type: 'user.confirmNonce' }
+  | { type: 'user.editNonce' }
+  | { type: 'user.acknowledgeRisks'; acknowledged: boolean }
+  | { type: 'user.sign' }
+  | { type: 'user.signAndExecute' }
+  | { type: 'user.execute' }
+  | { type: 'user.relay' }
+  | { type: 'user.retry' }
+  | { type: 'user.back' }
+  | { type: 'user.cancel' }
+  | { type: 'user.close' }
+  | { type: 'wallet.changed'; wallet: TxFlowWallet | null }
+  | { type: 'system.recover' };
+
+export interface TxFlowOutput {
+  /** `submitted`: broadcast, but the receipt could not be confirmed before the dialog was closed. */
+  outcome: 'signed' | 'executed' | 'failed' | 'submitted' | 'cancelled';
+  safeTxHash: Hex | null;
+  txHash: Hex | null;
+}
+
+// ───────────────────────── deleteTxFlow ─────────────────────────
+
+export interface DeleteTxInput {
+  flowId: string;
+  safe: TxFlowSafe;
+  wallet: TxFlowWallet | null;
+  safeTxHash: Hex;
+  nonce: number;
+  proposer: Address | null;
+  label: string;
+}
+
+export interface DeleteTxContext extends DeleteTxInput {
+  /** When the user confirmed (ms since epoch), from the event payload: the DeleteRequest TOTP is derived from it. */
+  requestedAtMs: number | null;
+  signature: Hex | null;
+  walletFailure: WalletFailure | null;
+  error: string | null;
+}
+
+export type DeleteTxEvent =
+  | { type: 'user.confirmDelete'; nowMs: number }
+  | { type: 'user.retry' }
+  | { type: 'user.cancel' }
+  | { type: 'user.close' }
+  | { type: 'wallet.changed'; wallet: TxFlowWallet | null }
+  | { type: 'system.recover' };
+
+// ───────────────────────── bulkExecuteFlow ─────────────────────────
+
+export interface BulkExecuteInput {
+  flowId: string;
+  safe: TxFlowSafe;
+  wallet: TxFlowWallet | null;
+  /** Gateway ids of the queued transactions, in nonce order. */
+  txIds: string[];
+}
+
+export interface BulkItem {
+  txId: string;
+  label: string;
+  safeTx: SafeTxJson;
+  hashes: TxHashes;
+  confirmations: Confirmation[];
+  mismatches: string[];
+  risks: Risk[];
+}
+
+export interface BulkExecuteContext extends BulkExecuteInput {
+  items: BulkItem[];
+  relay: { remaining: number; limit: number } | null;
+  risksAcknowledged: boolean;
+  txHash: Hex | null;
+  outcome: TxOutcome | null;
+  walletFailure: WalletFailure | null;
+  error: string | null;
+}
+
+export type BulkExecuteEvent =
+  | { type: 'user.acknowledgeRisks'; acknowledged: boolean }
+  | { type: 'user.execute' }
+  | { type: 'user.relay' }
+  | { type: 'user.retry' }
+  | { type: 'user.cancel' }
+  | { type: 'user.close' }
+  | { type: 'wallet.changed'; wallet: TxFlowWallet | null }
+  | { type: 'system.recover' };
