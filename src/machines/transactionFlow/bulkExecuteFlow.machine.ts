@@ -161,6 +161,7 @@ export const bulkExecuteFlowMachine = setup({
     interrupted: { on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel } },
     walletError: {
       on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
+      initial: 'other',
       states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
     },
     submitFailed: { on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel } },

@@ -97,6 +97,7 @@ export const deleteTxFlowMachine = setup({
     },
     walletError: {
       on: { 'user.retry': { target: 'confirming', actions: 'clearErrors' }, 'user.cancel': { target: 'cancelled' } },
+      initial: 'other',
       states: { rejected: {}, wrongChain: {}, disconnected: {}, other: {} },
     },
     failed: {

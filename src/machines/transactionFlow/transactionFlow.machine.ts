@@ -315,6 +315,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
     walletError: {
       tags: ['step.submit'],
       on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
+      initial: 'other',
       states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
     },
     submitFailed: {
