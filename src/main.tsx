@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppSession } from './root.ts';
+import { createApp } from './root.ts';
 import { App } from './views/App.tsx';
 import { AppSessionProvider } from './views/appContext.tsx';
+import { AuditProvider } from './views/audit/auditContext.tsx';
+import { PersistenceGate } from './views/audit/PersistenceGate.tsx';
 import './views/styles.css';
 
 // The root actor is created once, outside React, so StrictMode cannot double-start its effects.
-const appSession = createAppSession();
+const { appSession, audit } = createApp();
 appSession.start();
 
 const container = document.getElementById('root');
@@ -14,7 +16,11 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <AppSessionProvider actor={appSession}>
-      <App />
+      <AuditProvider port={audit}>
+        <PersistenceGate>
+          <App />
+        </PersistenceGate>
+      </AuditProvider>
     </AppSessionProvider>
   </StrictMode>,
 );

@@ -1,12 +1,16 @@
 /**
  * The composition root: the only module that joins machines to real effects. It creates the root actor
- * (appSession) ONCE, outside React, and wires browser events (back/forward navigation) into it.
+ * (appSession) ONCE, outside React, wires browser events (back/forward navigation) into it, and starts the
+ * event log: every event the root receives is captured through `inspect` into its own stream in IndexedDB.
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { name as appName, version as appVersion } from '../package.json';
 import { appSessionMachine } from './machines/appSession/appSession.machine.ts';
 import type { GatewayProbe, Theme } from './machines/appSession/appSession.types.ts';
+import { MACHINES } from './machines/registry.ts';
 import { parseLocation } from './machines/shared/routes.ts';
 import { loadRuntimeConfig } from './services/config.ts';
+import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 
@@ -32,7 +36,33 @@ async function probeGateway(gatewayUrl: string): Promise<GatewayProbe> {
   return { chainCount: results.length };
 }
 
-export function createAppSession(): AppSessionActor {
+export interface App {
+  appSession: AppSessionActor;
+  audit: AuditService;
+}
+
+/** One stream per page load for the root actor; ids sort by start time. */
+function newSessionStreamId(): string {
+  return `appSession:${new Date().toISOString()}:${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export function createApp(): App {
+  const streamId = newSessionStreamId();
+  const store = deferredStore(IdbEventStore.open());
+  void navigator.storage?.persist?.().catch(() => false);
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(AUDIT_CHANNEL) : null;
+  let audit: AuditService | null = null;
+  const capture = createEventCapture({
+    store,
+    machines: MACHINES,
+    // Only the root for now; transaction and message flows will get a stream per instance.
+    streamIdFor: (actor) => (actor.isRoot ? streamId : null),
+    locks: (navigator.locks as unknown as LockManagerLike | undefined) ?? null,
+    // A failed write is never silent: the root moves to its visible persistenceFailed state.
+    onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
+    onAppend: (record) => audit?.notifyAppended(record),
+  });
+  audit = createAuditService({ store, capture, machines: MACHINES, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel });
   const actor = createActor(
     appSessionMachine.provide({
       actors: {
@@ -44,11 +74,14 @@ export function createAppSession(): AppSessionActor {
         persistTheme: (_, params) => window.localStorage.setItem(THEME_KEY, params.theme),
       },
     }),
-    { input: { location: parseLocation(window.location.pathname + window.location.search), theme: initialTheme() } },
+    {
+      input: { location: parseLocation(window.location.pathname + window.location.search), theme: initialTheme() },
+      inspect: capture.inspect,
+    },
   );
   window.addEventListener('popstate', () => {
     const { path, search } = parseLocation(window.location.pathname + window.location.search);
     actor.send({ type: 'system.locationChanged', path, search });
   });
-  return actor;
+  return { appSession: actor, audit };
 }

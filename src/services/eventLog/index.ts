@@ -8,3 +8,4 @@ export { StreamWriter, StreamLockedError, lockName, stateAfterOf, payloadOf, typ
 export { createEventCapture, originOf, type EventCapture, type EventCaptureOptions, type LoggedActorInfo } from './capture.ts';
 export { replayRecords, restoreStream, sanitizeForRestore, eventOf, sameState, type ReplayResult, type RestoreResult } from './replay.ts';
 export { exportNdjson, verifyNdjson, EXPORT_FORMAT, type ExportHeader, type ExportFooter, type VerifyProblem, type VerifyReport, type ProblemKind } from './ndjson.ts';
+export { createAuditService, deferredStore, fileNameFor, AUDIT_CHANNEL, type AuditService, type AuditServiceOptions } from './auditService.ts';

@@ -1,0 +1,88 @@
+/**
+ * The audit service the /audit screen and the persistence alert talk to (through the port the views declare,
+ * src/views/audit/auditPort.ts). It reads streams from the store, exports them as NDJSON, verifies files, and
+ * tells subscribers when records were appended, in this tab or (via BroadcastChannel) in another one.
+ */
+import type { RegisteredMachine } from '../../machines/registry.ts';
+import { canonicalJson } from './canonical.ts';
+import type { EventCapture } from './capture.ts';
+import { exportNdjson, verifyNdjson, type VerifyReport } from './ndjson.ts';
+import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
+import { payloadOf } from './writer.ts';
+
+export const AUDIT_CHANNEL = 'countersign.eventlog';
+
+export interface AuditServiceOptions {
+  store: EventStore;
+  capture: EventCapture;
+  machines: readonly RegisteredMachine[];
+  app: { name: string; version: string };
+  /** The stream this tab writes for the root actor. */
+  currentStreamId: string;
+  now?: () => string;
+  /** BroadcastChannel constructor when available (browser); omitted in tests. */
+  channel?: { postMessage(message: unknown): void; addEventListener(type: 'message', listener: () => void): void } | null;
+}
+
+export interface AuditService {
+  currentStreamId(): string;
+  listStreams(): Promise<StreamInfo[]>;
+  readStream(streamId: string): Promise<LogRecord[]>;
+  exportStream(streamId: string): Promise<{ fileName: string; text: string }>;
+  verifyText(text: string): Promise<VerifyReport>;
+  subscribe(listener: () => void): () => void;
+  /** The events this tab could not save, one JSON object a line (not a verifiable export), or null. */
+  unsavedText(): string | null;
+  /** Called for every appended record (wire to the capture's onAppend). */
+  notifyAppended(record: LogRecord): void;
+}
+
+export function fileNameFor(streamId: string): string {
+  return `${streamId.replace(/[^a-zA-Z0-9._-]+/g, '_')}.ndjson`;
+}
+
+export function createAuditService(options: AuditServiceOptions): AuditService {
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((listener) => listener());
+  options.channel?.addEventListener('message', emit);
+  return {
+    currentStreamId: () => options.currentStreamId,
+    listStreams: () => options.store.listStreams(),
+    readStream: (streamId) => options.store.readStream(streamId),
+    async exportStream(streamId) {
+      const records = await options.store.readStream(streamId);
+      const text = await exportNdjson(records, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
+      return { fileName: fileNameFor(streamId), text };
+    },
+    verifyText: (text) => verifyNdjson(text, options.machines),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    unsavedText() {
+      const lines: string[] = [];
+      for (const streamId of options.capture.streamIds()) {
+        for (const pending of options.capture.writer(streamId)?.unsaved() ?? []) {
+          lines.push(canonicalJson({ streamId, type: pending.event.type, payload: payloadOf(pending.event), origin: pending.origin } as JsonValue));
+        }
+      }
+      return lines.length ? `${lines.join('\n')}\n` : null;
+    },
+    notifyAppended(record) {
+      options.channel?.postMessage({ streamId: record.streamId, seq: record.seq });
+      emit();
+    },
+  };
+}
+
+/** An EventStore whose backing store is still opening; an open failure surfaces as a failed append. */
+export function deferredStore(opening: Promise<EventStore>): EventStore {
+  return {
+    append: async (record, snapshot) => (await opening).append(record, snapshot),
+    readStream: async (streamId, fromSeq) => (await opening).readStream(streamId, fromSeq),
+    getStream: async (streamId) => (await opening).getStream(streamId),
+    listStreams: async () => (await opening).listStreams(),
+    setStatus: async (streamId, status) => (await opening).setStatus(streamId, status),
+    latestSnapshot: async (streamId, version) => (await opening).latestSnapshot(streamId, version),
+  };
+}

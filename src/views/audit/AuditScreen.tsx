@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import type { AuditPort, AuditRecord, AuditStream, AuditVerifyReport } from './auditPort.ts';
+import { useAuditPort } from './auditContext.tsx';
+import { downloadText } from './download.ts';
+
+function stateText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, child]) => `${key}.${stateText(child)}`)
+      .join(' | ');
+  }
+  return String(value);
+}
+
+function payloadText(payload: AuditRecord['payload']): string {
+  const { actorId: _actorId, ...rest } = payload;
+  const text = JSON.stringify(rest);
+  if (text === '{}') return '';
+  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
+}
+
+function who(record: AuditRecord): string {
+  return record.sourceActorId ? `${record.origin} (${record.sourceActorId})` : record.origin;
+}
+
+function VerifyResult({ report, label }: { report: AuditVerifyReport; label: string }) {
+  return (
+    <p role="status" aria-label={label} className={report.ok ? 'banner' : 'banner banner-error'} data-ok={report.ok}>
+      {report.summary}
+    </p>
+  );
+}
+
+function useStreams(port: AuditPort): AuditStream[] | null {
+  const [streams, setStreams] = useState<AuditStream[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () => void port.listStreams().then((list) => live && setStreams(list));
+    load();
+    const unsubscribe = port.subscribe(load);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [port]);
+  return streams;
+}
+
+function useRecords(port: AuditPort, streamId: string | null): AuditRecord[] | null {
+  const [records, setRecords] = useState<{ streamId: string; list: AuditRecord[] } | null>(null);
+  useEffect(() => {
+    if (!streamId) return;
+    let live = true;
+    const load = () => void port.readStream(streamId).then((list) => live && setRecords({ streamId, list }));
+    load();
+    const unsubscribe = port.subscribe(load);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [port, streamId]);
+  return records && records.streamId === streamId ? records.list : null;
+}
+
+function Timeline({ records }: { records: AuditRecord[] }) {
+  return (
+    <table aria-label="Timeline" className="timeline">
+      <thead>
+        <tr>
+          <th scope="col">Seq</th>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">What</th>
+          <th scope="col">Resulting state</th>
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((record) => (
+          <tr key={record.seq} title={`hash ${record.hash}`}>
+            <td>{record.seq}</td>
+            <td>
+              <time dateTime={record.recordedAt}>{record.recordedAt.replace('T', ' ').replace('Z', '')}</time>
+            </td>
+            <td>{who(record)}</td>
+            <td>
+              <code>{record.type}</code> <span className="muted">{payloadText(record.payload)}</span>
+            </td>
+            <td>
+              <code>{stateText(record.stateAfter.value)}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function StreamAudit({ port, streamId }: { port: AuditPort; streamId: string }) {
+  const records = useRecords(port, streamId);
+  const [report, setReport] = useState<{ streamId: string; report: AuditVerifyReport } | null>(null);
+  const verify = useCallback(async () => {
+    const { text } = await port.exportStream(streamId);
+    setReport({ streamId, report: await port.verifyText(text) });
+  }, [port, streamId]);
+  const download = useCallback(async () => {
+    const { fileName, text } = await port.exportStream(streamId);
+    downloadText(fileName, text);
+  }, [port, streamId]);
+  return (
+    <section aria-label={`Stream ${streamId}`}>
+      <h2>{streamId}</h2>
+      <div className="toolbar">
+        <button type="button" onClick={() => void download()} disabled={!records?.length}>
+          Export NDJSON
+        </button>{' '}
+        <button type="button" onClick={() => void verify()} disabled={!records?.length}>
+          Verify stored log
+        </button>
+      </div>
+      {report && report.streamId === streamId ? <VerifyResult report={report.report} label="Stored log verification" /> : null}
+      {records ? <Timeline records={records} /> : <p role="status">Loading the timeline…</p>}
+    </section>
+  );
+}
+
+function ImportVerify({ port }: { port: AuditPort }) {
+  const [result, setResult] = useState<{ name: string; report: AuditVerifyReport } | null>(null);
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    setResult({ name: file.name, report: await port.verifyText(text) });
+  }
+  return (
+    <section aria-labelledby="import-title">
+      <h2 id="import-title">Verify an exported file</h2>
+      <label>
+        Exported NDJSON file <input type="file" accept=".ndjson,application/x-ndjson,text/plain" onChange={(e) => void onFile(e)} />
+      </label>
+      {result ? <VerifyResult report={result.report} label={`Verification of ${result.name}`} /> : null}
+    </section>
+  );
+}
+
+export function AuditScreen() {
+  const port = useAuditPort();
+  if (!port) {
+    return (
+      <section aria-labelledby="screen-title" className="screen">
+        <h1 id="screen-title">Audit</h1>
+        <p role="alert">The event log is not available in this session.</p>
+      </section>
+    );
+  }
+  return <AuditWithPort port={port} />;
+}
+
+function AuditWithPort({ port }: { port: AuditPort }) {
+  const streams = useStreams(port);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selected = chosen ?? streams?.[0]?.streamId ?? null;
+  return (
+    <section aria-labelledby="screen-title" className="screen">
+      <h1 id="screen-title">Audit</h1>
+      <p>Every event each flow received, hash-chained. Export a flow as NDJSON, or verify an exported file.</p>
+      <h2>Flows</h2>
+      {streams === null ? (
+        <p role="status">Loading the event log…</p>
+      ) : streams.length === 0 ? (
+        <p>No events recorded yet.</p>
+      ) : (
+        <ul aria-label="Flows" className="stream-list">
+          {streams.map((stream) => (
+            <li key={stream.streamId}>
+              <button type="button" aria-pressed={stream.streamId === selected} onClick={() => setChosen(stream.streamId)}>
+                {stream.streamId}
+              </button>{' '}
+              <span className="muted">
+                {stream.machineId} · {stream.headSeq} events · {stream.status}
+                {stream.streamId === port.currentStreamId() ? ' · this session' : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {selected ? <StreamAudit port={port} streamId={selected} /> : null}
+      <ImportVerify port={port} />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useAppSelector } from '../appContext.tsx';
+import { useAuditPort } from './auditContext.tsx';
+import { downloadText } from './download.ts';
+
+/**
+ * When the event log cannot save (appSession `persistenceFailed`), the app stops and says so instead of
+ * carrying on without an audit trail. The events it could not save can still be downloaded.
+ */
+export function PersistenceGate({ children }: { children: ReactNode }) {
+  const failed = useAppSelector((s) => s.matches('persistenceFailed'));
+  const reason = useAppSelector((s) => s.context.persistenceError);
+  const audit = useAuditPort();
+  if (!failed) return <>{children}</>;
+  const unsaved = audit?.unsavedText() ?? null;
+  return (
+    <main className="boot">
+      <div role="alert" className="banner banner-error">
+        <strong>The event log could not be saved.</strong> {reason} Countersign stopped so that nothing happens without a record.
+        Reload the page to start a new session.
+      </div>
+      {unsaved ? (
+        <button type="button" onClick={() => downloadText('countersign-unsaved-events.ndjson', unsaved)}>
+          Download unsaved events
+        </button>
+      ) : null}
+    </main>
+  );
+}
