@@ -44,7 +44,7 @@ export function buildSignatureBytes(signatures: readonly OwnerSignature[]): Hex 
       staticParts.push(sig.data);
     }
   }
-  return concat(['0x', ...staticParts, ...dynamicParts]);
+  return concat(['0x', ...staticParts, ...dynamicParts]).toLowerCase() as Hex;
 }
 
 /** Splits concatenated 65-byte signatures (static parts only). */
@@ -55,4 +55,5 @@ export function splitSignatures(bytes: Hex): Hex[] {
 }
 
 /** An "approved hash" signature (v = 1) for an owner that approved on-chain or is the executor. */
-export const approvedHashSignature = (owner: Address): Hex => concat([pad(owner, { size: 32 }), pad('0x00', { size: 32 }), '0x01']);
+export const approvedHashSignature = (owner: Address): Hex =>
+  concat([pad(owner, { size: 32 }), pad('0x00', { size: 32 }), '0x01']).toLowerCase() as Hex;

@@ -1,0 +1,61 @@
+/**
+ * Local, versioned allow-list of contracts a Safe may DELEGATECALL (security property S4). It never comes
+ * from the gateway. Addresses are the canonical deployments (plus the eip155 and zkSync variants) from
+ * @safe-global/safe-deployments; a unit test cross-checks them against that package.
+ */
+import { getAddress, type Address } from 'viem';
+import { versionAtLeast } from './version.ts';
+
+export type LibraryKind = 'MultiSend' | 'MultiSendCallOnly' | 'SignMessageLib' | 'CreateCall' | 'SafeMigration' | 'SafeToL2Migration';
+
+export interface KnownLibrary {
+  kind: LibraryKind;
+  /** Release of the library contract. */
+  release: string;
+  address: Address;
+}
+
+const lib = (kind: LibraryKind, release: string, addresses: string[]): KnownLibrary[] =>
+  addresses.map((address) => ({ kind, release, address: getAddress(address) }));
+
+/** Libraries usable by Safes before 1.3.0. */
+const LEGACY_LIBRARIES: KnownLibrary[] = [
+  ...lib('MultiSend', '1.1.1', ['0x8D29bE29923b68abfDD21e541b9374737B49cdAD']),
+  ...lib('CreateCall', '1.1.1', ['0x8538FcBccba7f5303d2C679Fa5d7A629A8c9bf4A']),
+];
+
+/** Libraries usable by Safes 1.3.0 and later (1.3.0 and 1.4.1 releases work with both). */
+const MODERN_LIBRARIES: KnownLibrary[] = [
+  ...lib('MultiSend', '1.3.0', ['0xA238CBeb142c10Ef7Ad8442C6D1f9E89e07e7761', '0x998739BFdAAdde7C933B942a68053933098f9EDa', '0x0dFcccB95225ffB03c6FBB2559B530C2B7C8A912']),
+  ...lib('MultiSendCallOnly', '1.3.0', ['0x40A2aCCbd92BCA938b02010E17A5b8929b49130D', '0xA1dabEF33b3B82c7814B6D82A79e50F4AC44102B', '0xf220D3b4DFb23C4ade8C88E526C1353AbAcbC38F']),
+  ...lib('SignMessageLib', '1.3.0', ['0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2', '0x98FFBBF51bb33A056B08ddf711f289936AafF717', '0x357147caf9C0cCa67DfA0CF5369318d8193c8407']),
+  ...lib('CreateCall', '1.3.0', ['0x7cbB62EaA69F79e6873cD1ecB2392971036cFAa4', '0xB19D6FFc2182150F8Eb585b79D4ABcd7C5640A9d', '0xcB8e5E438c5c2b45FbE17B02Ca9aF91509a8ad56']),
+  ...lib('MultiSend', '1.4.1', ['0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526', '0x309D0B190FeCCa8e1D5D8309a16F7e3CB133E885']),
+  ...lib('MultiSendCallOnly', '1.4.1', ['0x9641d764fc13c8B624c04430C7356C1C7C8102e2', '0x0408EF011960d02349d50286D20531229BCef773']),
+  ...lib('SignMessageLib', '1.4.1', ['0xd53cd0aB83D845Ac265BE939c57F53AD838012c9', '0xAca1ec0a1A575CDCCF1DC3d5d296202Eb6061888']),
+  ...lib('CreateCall', '1.4.1', ['0x9b35Af71d77eaf8d7e40252370304687390A1A52', '0xAAA566Fe7978bB0fb0B5362B7ba23038f4428D8f']),
+  ...lib('SafeMigration', '1.4.1', ['0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6', '0x817756C6c555A94BCEE39eB5a102AbC1678b09A7']),
+  ...lib('SafeToL2Migration', '1.4.1', ['0xfF83F6335d8930cBad1c0D439A841f01888D9f69', '0xa26620d1f8f1a2433F0D25027F141aaCAFB3E590']),
+];
+
+/** Contracts a Safe of this version may DELEGATECALL. */
+export function delegateCallAllowList(safeVersion: string): readonly KnownLibrary[] {
+  return versionAtLeast(safeVersion, '1.3.0') ? MODERN_LIBRARIES : LEGACY_LIBRARIES;
+}
+
+export function findTrustedLibrary(safeVersion: string, address: string): KnownLibrary | undefined {
+  const target = address.toLowerCase();
+  return delegateCallAllowList(safeVersion).find((entry) => entry.address.toLowerCase() === target);
+}
+
+/** The MultiSendCallOnly used to build batches for this Safe version (canonical address). */
+export function defaultMultiSendCallOnly(safeVersion: string): Address {
+  if (!versionAtLeast(safeVersion, '1.3.0')) {
+    // MultiSendCallOnly does not exist before 1.3.0; older Safes batch through MultiSend 1.1.1.
+    return getAddress('0x8D29bE29923b68abfDD21e541b9374737B49cdAD');
+  }
+  return versionAtLeast(safeVersion, '1.4.0') ? getAddress('0x9641d764fc13c8B624c04430C7356C1C7C8102e2') : getAddress('0x40A2aCCbd92BCA938b02010E17A5b8929b49130D');
+}
+
+/** Safe 1.4.1 canonical SafeMigration (1.3.0 → 1.4.1 singleton upgrade through DELEGATECALL). */
+export const SAFE_MIGRATION_141: Address = getAddress('0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6');

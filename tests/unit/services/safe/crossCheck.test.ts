@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { encodeFunctionData, type Address } from 'viem';
+import type { TransactionDetails } from '../../../../src/services/gateway/types.ts';
+import {
+  buildSafeTx,
+  crossCheckConfirmationView,
+  crossCheckDecodedData,
+  crossCheckTransaction,
+  encodeMultiSendCall,
+  erc20Abi,
+  safeTxHash,
+  type SafeTx,
+} from '../../../../src/services/safe/index.ts';
+
+const SAFE: Address = '0x1234567890123456789012345678901234567890';
+const TOKEN: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const RECIPIENT: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const OTHER: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const ctx = { chainId: 31337, safeAddress: SAFE, version: '1.4.1' };
+const info = (value: string) => ({ value, name: null, logoUri: null });
+
+const local: SafeTx = buildSafeTx({ kind: 'erc20Transfer', token: TOKEN, to: RECIPIENT, amount: 5000n }, { safeAddress: SAFE, version: '1.4.1', nonce: 12n });
+
+/** What an honest gateway returns for `local`. */
+function honestDetails(tx: SafeTx): TransactionDetails {
+  const hash = safeTxHash(ctx, tx);
+  return {
+    safeAddress: SAFE,
+    txId: `multisig_${SAFE}_${hash}`,
+    executedAt: null,
+    txStatus: 'AWAITING_CONFIRMATIONS',
+    txInfo: {
+      type: 'Transfer',
+      humanDescription: null,
+      sender: info(SAFE),
+      recipient: info(RECIPIENT),
+      direction: 'OUTGOING',
+      transferInfo: { type: 'ERC20', tokenAddress: TOKEN, value: '5000', tokenName: 'T', tokenSymbol: 'T', logoUri: null, decimals: 18, trusted: true, imitation: false },
+    },
+    txData: {
+      hexData: tx.data,
+      dataDecoded: {
+        method: 'transfer',
+        parameters: [
+          { name: 'to', type: 'address', value: RECIPIENT },
+          { name: 'value', type: 'uint256', value: '5000' },
+        ],
+      },
+      to: info(tx.to),
+      value: tx.value.toString(),
+      operation: tx.operation,
+      trustedDelegateCallTarget: null,
+      addressInfoIndex: null,
+    },
+    txHash: null,
+    detailedExecutionInfo: {
+      type: 'MULTISIG',
+      submittedAt: 1,
+      nonce: Number(tx.nonce),
+      safeTxGas: tx.safeTxGas.toString(),
+      baseGas: tx.baseGas.toString(),
+      gasPrice: tx.gasPrice.toString(),
+      gasToken: tx.gasToken,
+      refundReceiver: info(tx.refundReceiver),
+      safeTxHash: hash,
+      executor: null,
+      signers: [],
+      confirmationsRequired: 1,
+      confirmations: [],
+      rejectors: [],
+      gasTokenInfo: null,
+      trusted: true,
+      proposer: null,
+      proposedByDelegate: null,
+    },
+    safeAppInfo: null,
+    note: null,
+  };
+}
+
+type Mutation = [field: string, mutate: (d: TransactionDetails) => void];
+const data = (d: TransactionDetails) => d.txData!;
+const exec = (d: TransactionDetails) => d.detailedExecutionInfo as Extract<TransactionDetails['detailedExecutionInfo'], { type: 'MULTISIG' }>;
+
+const mutations: Mutation[] = [
+  ['txData.to', (d) => (data(d).to = info(OTHER))],
+  ['txData.value', (d) => (data(d).value = '1')],
+  ['txData.hexData', (d) => (data(d).hexData = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [OTHER, 5000n] }))],
+  ['txData.operation', (d) => (data(d).operation = 1)],
+  ['detailedExecutionInfo.nonce', (d) => (exec(d).nonce = 13)],
+  ['detailedExecutionInfo.safeTxGas', (d) => (exec(d).safeTxGas = '1')],
+  ['detailedExecutionInfo.baseGas', (d) => (exec(d).baseGas = '1')],
+  ['detailedExecutionInfo.gasPrice', (d) => (exec(d).gasPrice = '1')],
+  ['detailedExecutionInfo.gasToken', (d) => (exec(d).gasToken = TOKEN)],
+  ['detailedExecutionInfo.refundReceiver', (d) => (exec(d).refundReceiver = info(OTHER))],
+  ['detailedExecutionInfo.safeTxHash', (d) => (exec(d).safeTxHash = `0x${'11'.repeat(32)}`)],
+];
+
+describe('crossCheckTransaction', () => {
+  it('an honest gateway response matches', () => {
+    expect(crossCheckTransaction(local, honestDetails(local), ctx)).toEqual({ ok: true, mismatches: [], unverified: [] });
+  });
+
+  it.each(mutations)('a changed %s is reported', (field, mutate) => {
+    const details = honestDetails(local);
+    mutate(details);
+    const result = crossCheckTransaction(local, details, ctx);
+    expect(result.ok).toBe(false);
+    expect(result.mismatches.map((m) => m.field)).toContain(field);
+  });
+
+  it('reports the local and the gateway value', () => {
+    const details = honestDetails(local);
+    exec(details).nonce = 99;
+    expect(crossCheckTransaction(local, details, ctx).mismatches).toEqual([{ field: 'detailedExecutionInfo.nonce', local: '12', gateway: '99' }]);
+  });
+
+  it('a gateway that consistently describes another transaction (and its own hash) is caught', () => {
+    const forged = buildSafeTx({ kind: 'erc20Transfer', token: TOKEN, to: OTHER, amount: 5000n }, { safeAddress: SAFE, version: '1.4.1', nonce: 12n });
+    const fields = crossCheckTransaction(local, honestDetails(forged), ctx).mismatches.map((m) => m.field);
+    expect(fields).toEqual(['txData.hexData', 'detailedExecutionInfo.safeTxHash', 'txId.safeTxHash']);
+  });
+
+  it('a preview that lies while the raw fields are honest is caught (decoded data and txInfo)', () => {
+    const details = honestDetails(local);
+    data(details).dataDecoded!.parameters![0]!.value = OTHER;
+    const summary = details.txInfo;
+    if (summary.type === 'Transfer') summary.recipient = info(OTHER);
+    const fields = crossCheckTransaction(local, details, ctx).mismatches.map((m) => m.field);
+    expect(fields).toEqual(['txData.dataDecoded.parameters', 'txInfo.recipient']);
+  });
+
+  it('a transaction of another Safe is caught', () => {
+    const details = honestDetails(local);
+    details.safeAddress = OTHER;
+    expect(crossCheckTransaction(local, details, ctx).mismatches.map((m) => m.field)).toEqual(['safeAddress']);
+  });
+
+  it('missing txData or module execution info are mismatches', () => {
+    const details = honestDetails(local);
+    details.txData = null;
+    details.detailedExecutionInfo = { type: 'MODULE', address: info(OTHER) };
+    const fields = crossCheckTransaction(local, details, ctx).mismatches.map((m) => m.field);
+    expect(fields).toEqual(expect.arrayContaining(['txData', 'detailedExecutionInfo.type']));
+  });
+});
+
+describe('crossCheckDecodedData', () => {
+  it('checks every inner transaction of a MultiSend preview', () => {
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1n] });
+    const inner = [
+      { operation: 0 as const, to: TOKEN, value: 0n, data: transfer },
+      { operation: 0 as const, to: RECIPIENT, value: 7n, data: '0x' as const },
+    ];
+    const calldata = encodeMultiSendCall(inner);
+    const decoded = {
+      method: 'multiSend',
+      parameters: [
+        {
+          name: 'transactions',
+          type: 'bytes',
+          value: `0x${calldata.slice(138, 138 + Number(BigInt(`0x${calldata.slice(74, 138)}`)) * 2)}`,
+          valueDecoded: [
+            {
+              operation: 0 as const,
+              to: TOKEN,
+              value: '0',
+              data: transfer,
+              dataDecoded: { method: 'transfer', parameters: [{ name: 'to', type: 'address', value: RECIPIENT }, { name: 'value', type: 'uint256', value: '1' }] },
+            },
+            { operation: 0 as const, to: RECIPIENT, value: '7', data: null },
+          ],
+        },
+      ],
+    };
+    expect(crossCheckDecodedData(calldata, decoded)).toEqual({ ok: true, mismatches: [], unverified: [] });
+
+    const lying = structuredClone(decoded);
+    lying.parameters[0]!.valueDecoded[1]!.operation = 1 as 0;
+    lying.parameters[0]!.valueDecoded[0]!.dataDecoded!.parameters[1]!.value = '1000';
+    expect(crossCheckDecodedData(calldata, lying).mismatches.map((m) => m.field)).toEqual([
+      'dataDecoded.parameters.0.valueDecoded.0.dataDecoded.parameters',
+      'dataDecoded.parameters.0.valueDecoded.1.operation',
+    ]);
+  });
+
+  it('a method name that does not match the selector is a mismatch; tuples are unverified', () => {
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1n] });
+    const r = crossCheckDecodedData(transfer, { method: 'approve', parameters: [{ name: 's', type: 'address', value: RECIPIENT }, { name: 'v', type: 'uint256', value: '1' }] });
+    expect(r.mismatches.map((m) => m.field)).toEqual(['dataDecoded.method']);
+    const t = crossCheckDecodedData(transfer, { method: 'x', parameters: [{ name: 's', type: 'tuple', value: [] }] });
+    expect(t).toEqual({ ok: true, mismatches: [], unverified: ['dataDecoded: x has tuple parameters'] });
+  });
+
+  it('checks the confirmation view', () => {
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1n] });
+    const params = [{ name: 'to', type: 'address', value: RECIPIENT }, { name: 'value', type: 'uint256', value: '1' }];
+    expect(crossCheckConfirmationView(transfer, { type: 'GENERIC', method: 'transfer', parameters: params }).ok).toBe(true);
+    expect(crossCheckConfirmationView(transfer, { type: 'GENERIC', method: 'transfer', parameters: [params[0]!, { ...params[1]!, value: '2' }] }).ok).toBe(false);
+    expect(crossCheckConfirmationView(transfer, { type: 'COW_SWAP_ORDER' }).unverified).toHaveLength(1);
+  });
+
+  it('a decoded preview for a plain transfer with no data is a mismatch', () => {
+    expect(crossCheckDecodedData('0x', { method: 'transfer', parameters: [] }).mismatches.map((m) => m.field)).toEqual(['dataDecoded.method']);
+  });
+});
