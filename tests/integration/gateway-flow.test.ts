@@ -354,3 +354,38 @@ describe('relay', () => {
     expect(SAFE_141.safeL2).toBeTruthy();
   });
 });
+
+describe('modules and MultiSend from the chain', () => {
+  it('indexes ENABLE_MODULE, module transactions and a MultiSend batch', async () => {
+    const { execNextSafeTx } = await import('../../devnet/chain/index.ts');
+    const safe = d.soloSafe;
+    const module = owner(9);
+    await execNextSafeTx(d.rpcUrl, safe, { to: safe, data: encodeFunctionData({ abi: safeAbi, functionName: 'enableModule', args: [module.address] }) }, { signers: [owner(0).privateKey] });
+    const info = S.expectShape(S.SafeState, (await api.get(`${C}/safes/${safe}`)).body, 'safe');
+    expect(info.modules?.map((m) => m.value)).toEqual([module.address]);
+
+    const { publicClient, wallet } = await connectDevnet(d.rpcUrl);
+    const h = await wallet(module.privateKey).writeContract({ address: safe, abi: safeAbi, functionName: 'execTransactionFromModule', args: [owner(8).address, 5n, '0x', 0] });
+    await waitForSuccess(publicClient, h, 'module tx');
+
+    const packed = (to: Address, value: bigint) => `00${to.slice(2).toLowerCase()}${value.toString(16).padStart(64, '0')}${'0'.repeat(64)}`;
+    const batch = encodeFunctionData({ abi: parseAbi(['function multiSend(bytes transactions)']), functionName: 'multiSend', args: [`0x${packed(owner(7).address, 1n)}${packed(owner(8).address, 2n)}`] });
+    const exec = await execNextSafeTx(d.rpcUrl, safe, { to: SAFE_141.multiSendCallOnly, data: batch, operation: 1 }, { signers: [owner(0).privateKey] });
+
+    const hist = await history(safe);
+    const txs = hist.results.flatMap((i) => (i.type === 'TRANSACTION' ? [i.transaction] : []));
+    const [multi, mod, enable] = txs;
+    expect(multi!.txInfo).toMatchObject({ type: 'Custom', methodName: 'multiSend', actionCount: 2, to: { value: SAFE_141.multiSendCallOnly, name: 'Safe: MultiSendCallOnly 1.4.1' } });
+    expect(multi!.id).toBe(`multisig_${safe}_${exec.safeTxHash}`);
+    expect(mod!.executionInfo).toEqual({ type: 'MODULE', address: { value: module.address, name: null, logoUri: null } });
+    expect(mod!.txInfo).toMatchObject({ type: 'Transfer', transferInfo: { type: 'NATIVE_COIN', value: '5' } });
+    expect(enable!.txInfo).toMatchObject({ type: 'SettingsChange', settingsInfo: { type: 'ENABLE_MODULE', module: { value: module.address } } });
+
+    const md = S.expectShape(S.TransactionDetails, (await api.get(`${C}/transactions/${multi!.id}`)).body, 'multisend details');
+    expect(md.txData).toMatchObject({ operation: 1, trustedDelegateCallTarget: true, dataDecoded: { method: 'multiSend' } });
+    const modDet = S.expectShape(S.TransactionDetails, (await api.get(`${C}/transactions/${mod!.id}`)).body, 'module details');
+    expect(modDet.detailedExecutionInfo).toEqual({ type: 'MODULE', address: { value: module.address, name: null, logoUri: null } });
+    const modList = S.expectShape(S.TransactionPage, (await api.get(`${C}/safes/${safe}/module-transactions/?module=${module.address}`)).body, 'module list');
+    expect(modList.results).toHaveLength(1);
+  });
+});
