@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import type { AuditPort, AuditRecord, AuditStream, AuditVerifyReport } from './auditPort.ts';
 import { useAuditPort } from './auditContext.tsx';
-import { downloadText } from './download.ts';
+import { downloadText, readFileText } from './download.ts';
 
 function stateText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -129,7 +129,7 @@ function ImportVerify({ port }: { port: AuditPort }) {
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
-    const text = await file.text();
+    const text = await readFileText(file);
     setResult({ name: file.name, report: await port.verifyText(text) });
   }
   return (

@@ -9,3 +9,13 @@ export function downloadText(fileName: string, text: string, type = 'application
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Reads a chosen file as text (FileReader works in every browser and in jsdom). */
+export function readFileText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsText(file);
+  });
+}

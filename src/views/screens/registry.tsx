@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import type { MatchedRoute } from '../../machines/shared/routes.ts';
+import { AuditScreen } from '../audit/AuditScreen.tsx';
+import { StatechartsScreen } from '../statecharts/StatechartsScreen.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
 
@@ -54,7 +56,7 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
     },
   },
   loadSafe: placeholder('Add existing Safe', 'Open a Safe by chain and address and add it to your list.'),
-  statecharts: placeholder('Statecharts', 'Diagrams of every state machine, generated from the code, with the live state highlighted.'),
-  audit: placeholder('Audit', 'The event log of each signing flow: timeline, export as NDJSON, and verification of an exported file.'),
+  statecharts: { title: 'Statecharts', render: () => <StatechartsScreen /> },
+  audit: { title: 'Audit', render: () => <AuditScreen /> },
   notFound: { title: 'Page not found', render: () => <NotFound /> },
 };

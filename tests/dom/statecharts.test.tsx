@@ -1,0 +1,61 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
+import type { GatewayProbe, RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
+import { MACHINES } from '../../src/machines/registry.ts';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { StatechartsScreen } from '../../src/views/statecharts/StatechartsScreen.tsx';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+
+afterEach(cleanup);
+
+function start() {
+  const pending: { config: Deferred<RuntimeConfig> | null; probe: Deferred<GatewayProbe> | null } = { config: null, probe: null };
+  const actor = createActor(
+    appSessionMachine.provide({
+      actors: {
+        loadConfig: fromPromise(() => (pending.config = deferred<RuntimeConfig>()).promise),
+        probeGateway: fromPromise(() => (pending.probe = deferred<GatewayProbe>()).promise),
+      },
+    }),
+    { input: { location: { path: '/statecharts', search: '' }, theme: 'light' } },
+  );
+  actor.start();
+  render(
+    <AppSessionProvider actor={actor}>
+      <StatechartsScreen />
+    </AppSessionProvider>,
+  );
+  return { actor, pending };
+}
+
+const active = (machine: string) =>
+  [...screen.getByTestId(`diagram-${machine}`).querySelectorAll('[data-active="true"]')].map((n) => n.getAttribute('data-state-id'));
+
+describe('/statecharts', () => {
+  it('lists every registered machine with its generated diagram and definition hash', async () => {
+    start();
+    const nav = screen.getByRole('navigation', { name: 'Machines' });
+    for (const entry of MACHINES) {
+      expect(within(nav).getByRole('link', { name: entry.title })).toHaveAttribute('href', `#machine-${entry.id}`);
+      const section = screen.getByRole('region', { name: entry.title });
+      expect(within(section).getByRole('img', { name: `Statechart of ${entry.id}` })).toBeInTheDocument();
+    }
+    expect(await screen.findByTitle(/^[0-9a-f]{64}$/)).toBeInTheDocument();
+  });
+
+  it('highlights the current state of the running root actor, live', async () => {
+    const { pending } = start();
+    expect(screen.getByTestId('current-appSession')).toHaveTextContent('booting');
+    expect(active('appSession')).toEqual(['appSession.booting']);
+
+    await act(async () => pending.config!.resolve({ gatewayUrl: 'http://gateway.test', rpcOverrides: {}, devnet: null }));
+    expect(screen.getByTestId('current-appSession')).toHaveTextContent('running.checkingGateway');
+    expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.checkingGateway']);
+
+    await act(async () => pending.probe!.reject(new Error('down')));
+    expect(screen.getByTestId('current-appSession')).toHaveTextContent('running.gatewayUnreachable');
+    expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.gatewayUnreachable']);
+  });
+});
