@@ -4,8 +4,8 @@
  * React views over a real actor whose effects are deferred stubs), and measures transition coverage.
  *
  * Strict by design (xstate/graph is silent about gaps): a step whose event has no executor fails, a step
- * whose state has no assertion fails, and coverage below 100 % fails unless the uncovered transition is
- * listed in `unreachable` with a reason.
+ * whose state has no assertion fails, and coverage below 100 % fails unless the uncovered transition
+ * (`missing`) or state (`missingStates`) is listed as unreachable with a reason.
  */
 import { transition, waitFor, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type AnyMachineSnapshot } from 'xstate';
 import { getShortestPaths, toDirectedGraph, type StatePath } from 'xstate/graph';
@@ -134,11 +134,61 @@ function stateKeyMatches(snapshot: AnyMachineSnapshot, key: string): boolean {
   return snapshot.matches(value as never);
 }
 
+/** Every state node id of the machine (the root excluded), e.g. `appSession.running.gatewayOnline`. */
+export function machineStates(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const child of Object.values(node.states)) {
+      out.push(child.id);
+      visit(child as AnyStateMachine['root']);
+    }
+  };
+  visit(machine.root);
+  return out;
+}
+
+/** The ids of the state nodes a snapshot is in (ancestors included). */
+export function activeStates(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string[] {
+  const out: string[] = [];
+  const walk = (prefix: string, value: unknown) => {
+    if (typeof value === 'string') out.push(`${prefix}.${value}`);
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+        out.push(`${prefix}.${key}`);
+        walk(`${prefix}.${key}`, child);
+      }
+    }
+  };
+  walk(machine.id, snapshot.value);
+  return out;
+}
+
 export class CoverageRecorder {
   readonly covered = new Set<string>();
+  readonly visited = new Set<string>();
 
   record(machine: AnyStateMachine, before: AnyMachineSnapshot, event: AnyEventObject): void {
     for (const key of takenKeys(machine, before, event)) this.covered.add(key);
+  }
+
+  /** Records the states a snapshot asserted against the real views is in. */
+  recordState(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): void {
+    for (const id of activeStates(machine, snapshot)) this.visited.add(id);
+  }
+
+  /** States never visited, minus those declared unreachable (with a reason). Throws on stale entries. */
+  missingStates(machine: AnyStateMachine, unreachable: Record<string, string> = {}): string[] {
+    const all = machineStates(machine);
+    for (const id of Object.keys(unreachable)) {
+      if (!all.includes(id)) throw new Error(`unreachable lists an unknown state: ${id}`);
+      if (this.visited.has(id)) throw new Error(`unreachable lists a state that is visited: ${id}`);
+    }
+    return all.filter((id) => !this.visited.has(id) && !(id in unreachable));
+  }
+
+  stateRatio(machine: AnyStateMachine): { covered: number; total: number } {
+    const all = machineStates(machine);
+    return { covered: all.filter((id) => this.visited.has(id)).length, total: all.length };
   }
 
   /** Uncovered transitions, minus those declared unreachable. Throws when an `unreachable` entry is stale. */
@@ -184,6 +234,7 @@ export async function runPath<TSut extends SystemUnderTest>(
       const keys = Object.keys(driver.states).filter((key) => stateKeyMatches(expected, key));
       if (keys.length === 0) throw new Error(`No state assertion matches ${JSON.stringify(expected.value)}`);
       for (const key of keys) await driver.states[key]!(sut, expected);
+      coverage.recordState(machine, expected);
       previous = expected;
     }
   } finally {

@@ -1,14 +1,20 @@
 /**
  * Model-based test of the root machine through the real views: every generated path is replayed by clicking
  * what a user clicks, with effects held in deferred promises so each intermediate state can be asserted.
+ * The actor is logged by the real event capture (in-memory store): after every path the log must replay to
+ * exactly the actor's state, and a failing store must lead to the visible persistenceFailed state.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { GatewayProbe, RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
+import { MACHINES } from '../../src/machines/registry.ts';
+import { createAuditService, createEventCapture, MemoryEventStore, replayRecords, sameState, stateAfterOf, type EventCapture } from '../../src/services/eventLog/index.ts';
 import { App } from '../../src/views/App.tsx';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { AuditProvider } from '../../src/views/audit/auditContext.tsx';
+import { PersistenceGate } from '../../src/views/audit/PersistenceGate.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
@@ -24,12 +30,17 @@ const events: AnyEventObject[] = [
   { type: 'user.toggleTheme' },
   { type: 'user.navigate', to: '/balances' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
+  { type: 'system.persistenceFailed', streamId: 'appSession:model', message: 'QuotaExceededError: the disk is full' },
 ];
+
+const STREAM = 'appSession:model';
 
 interface AppSut extends SystemUnderTest {
   pending: { loadConfig: Deferred<RuntimeConfig> | null; probeGateway: Deferred<GatewayProbe> | null };
   pushed: string[];
   persisted: string[];
+  store: MemoryEventStore;
+  capture: EventCapture;
 }
 
 function current<T>(d: Deferred<T> | null, name: string): Deferred<T> {
@@ -45,6 +56,14 @@ const driver: ViewDriver<AppSut> = {
     const pending: AppSut['pending'] = { loadConfig: null, probeGateway: null };
     const pushed: string[] = [];
     const persisted: string[] = [];
+    const store = new MemoryEventStore();
+    const capture = createEventCapture({
+      store,
+      machines: MACHINES,
+      streamIdFor: (a) => (a.isRoot ? STREAM : null),
+      onFailure: (streamId, error) => actor.send({ type: 'system.persistenceFailed', streamId, message: `${error.name}: ${error.message}` }),
+    });
+    const audit = createAuditService({ store, capture, machines: MACHINES, app: { name: 'countersign', version: 'test' }, currentStreamId: STREAM });
     const actor = createActor(
       appSessionMachine.provide({
         actors: {
@@ -56,15 +75,38 @@ const driver: ViewDriver<AppSut> = {
           persistTheme: (_, params) => void persisted.push(params.theme),
         },
       }),
-      { input },
+      { input, inspect: capture.inspect },
     );
     actor.start();
     render(
       <AppSessionProvider actor={actor}>
-        <App />
+        <AuditProvider port={audit}>
+          <PersistenceGate>
+            <App />
+          </PersistenceGate>
+        </AuditProvider>
       </AppSessionProvider>,
     );
-    return { actor, pending, pushed, persisted, cleanup: () => { cleanup(); actor.stop(); } };
+    return {
+      actor,
+      pending,
+      pushed,
+      persisted,
+      store,
+      capture,
+      cleanup: async () => {
+        cleanup();
+        await capture.flush();
+        if (!store.failure) {
+          // The log of the path replays, effect-free, to exactly the state the live actor is in.
+          const replay = await replayRecords(appSessionMachine, await store.readStream(STREAM));
+          const live = actor.getSnapshot();
+          expect(replay.mismatch).toBeNull();
+          expect(sameState(await stateAfterOf(replay.snapshot.value, replay.snapshot.status, replay.snapshot.context), await stateAfterOf(live.value, live.status, live.context))).toBe(true);
+        }
+        actor.stop();
+      },
+    };
   },
   events: {
     'xstate.done.actor.loadConfig': async (sut, e) => act(async () => current(sut.pending.loadConfig, 'loadConfig').resolve(outputOf<RuntimeConfig>(e))),
@@ -82,6 +124,17 @@ const driver: ViewDriver<AppSut> = {
       expect(sut.pushed.at(-1)).toBe('/balances');
     },
     'system.locationChanged': async (sut, e) => act(async () => sut.actor.send(e)),
+    // Storage breaks (disk full), then the next event cannot be saved: the app must stop visibly.
+    'system.persistenceFailed': async (sut) => {
+      const error = new Error('the disk is full');
+      error.name = 'QuotaExceededError';
+      sut.store.failure = error;
+      const { path, search } = sut.actor.getSnapshot().context.location;
+      await act(async () => {
+        sut.actor.send({ type: 'system.locationChanged', path, search });
+        await sut.capture.flush();
+      });
+    },
   },
   states: {
     booting: () => {
@@ -105,6 +158,13 @@ const driver: ViewDriver<AppSut> = {
     'running.gatewayOnline': () => {
       expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByRole('status')).toBeNull();
+    },
+    persistenceFailed: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The event log could not be saved. QuotaExceededError: the disk is full (stream appSession:model) Countersign stopped so that nothing happens without a record.',
+      );
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Download unsaved events' })).toBeEnabled();
     },
     'running.gatewayUnreachable': (_, expected) => {
       expect(screen.getByRole('alert')).toHaveTextContent(`Gateway unreachable. ${expected.context.error}`);
@@ -130,8 +190,13 @@ describe('appSession (model-based, real views)', () => {
     expect(coverage.missing(appSessionMachine)).toEqual([]);
   });
 
+  it('visits every state of the machine', () => {
+    expect(coverage.missingStates(appSessionMachine)).toEqual([]);
+  });
+
   afterAll(() => {
     const { covered, total } = coverage.ratio(appSessionMachine);
-    console.info(`appSession transition coverage: ${covered}/${total} over ${paths.length} paths`);
+    const states = coverage.stateRatio(appSessionMachine);
+    console.info(`appSession coverage: transitions ${covered}/${total}, states ${states.covered}/${states.total}, over ${paths.length} paths`);
   });
 });
