@@ -1,7 +1,7 @@
-// Balances with fixed devnet prices: ETH 3000 USD, stablecoins (symbol containing "USD") 1 USD, other
-// tokens 0 unless configured; fiat conversion through fixed rates.
+// Balances with fixed devnet prices: ETH 3000 USD, stablecoins (symbol containing "USD") 1 USD, DVT 2.5 USD,
+// other tokens 0 unless configured (`tokenPrices`); fiat conversion through fixed rates.
 import { formatUnits, getAddress, zeroAddress, type Address } from 'viem';
-import { FIAT_RATES, NATIVE_PRICE_USD } from './config.ts';
+import { DEFAULT_SYMBOL_PRICES, FIAT_RATES, NATIVE_PRICE_USD } from './config.ts';
 import type { GatewayContext } from './context.ts';
 import { httpError } from './errors.ts';
 import type { Balances, BalanceItem } from './types.ts';
@@ -15,7 +15,8 @@ export function fiatRate(currency: string): number {
 function tokenPriceUsd(ctx: GatewayContext, address: Address, symbol: string): number {
   const configured = ctx.opts.tokenPrices?.[address] ?? ctx.opts.tokenPrices?.[address.toLowerCase()];
   if (configured !== undefined) return configured;
-  return /USD|DAI/i.test(symbol) ? 1 : 0;
+  if (/USD|DAI/i.test(symbol)) return 1;
+  return DEFAULT_SYMBOL_PRICES[symbol] ?? 0;
 }
 
 /** Plain decimal string (no exponent, no grouping), up to 2 fraction digits for money. */

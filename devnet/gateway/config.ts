@@ -70,6 +70,8 @@ export const SUPPORTED_SINGLETONS = new Set<string>([SAFE_141.safeL2, SAFE_141.s
 
 /** Fixed devnet prices (USD per whole token) and fiat rates (per 1 USD). */
 export const NATIVE_PRICE_USD = 3000;
+/** Default USD prices of tokens without a configured price, by symbol (stablecoins are 1 USD). */
+export const DEFAULT_SYMBOL_PRICES: Record<string, number> = { DVT: 2.5 };
 export const FIAT_RATES: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, CHF: 0.88, JPY: 150 };
 
 export const DEVNET_LOGO = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PGNpcmNsZSBjeD0iMTYiIGN5PSIxNiIgcj0iMTYiIGZpbGw9IiMxMjhlN2EiLz48L3N2Zz4=';

@@ -6,7 +6,6 @@ import {
   hashMessage,
   hashTypedData,
   hexToBigInt,
-  keccak256,
   recoverAddress,
   size,
   slice,
@@ -209,4 +208,3 @@ export function buildSignatures(sigs: Array<{ owner: string; signature: Hex }>):
   return concat([...staticParts, ...dynamicParts]);
 }
 
-export const hashOfString = (s: string): Hex => keccak256(toHex(s));

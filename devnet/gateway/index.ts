@@ -17,7 +17,7 @@ import { safeRoutes } from './routes/safes.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 
 export type { GatewayOptions } from './config.ts';
-export { DEFAULT_FEATURES, SAFE_141 as GATEWAY_SAFE_141 } from './config.ts';
+export { DEFAULT_FEATURES } from './config.ts';
 
 export type GatewayApp = Hono & { gateway: GatewayContext; close(): Promise<void> };
 
@@ -78,16 +78,17 @@ export async function createGatewayApp(opts: GatewayOptions): Promise<GatewayApp
 
 export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle> {
   const port = opts.port ?? 0;
-  // the chain config names the gateway's own URL, so it is known before the app answers anything
-  const placeholder = { ...opts };
-  const app = await createGatewayApp(placeholder);
+  // the chain config names the gateway's own URL (transactionService): filled in once the port is known,
+  // before the first request is answered
+  const options: GatewayOptions = { ...opts };
+  const app = await createGatewayApp(options);
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, () => resolve(s));
     s.once('error', reject);
   });
   const actual = (server.address() as NetAddressInfo).port;
   const url = `http://127.0.0.1:${actual}`;
-  placeholder.publicUrl = url;
+  options.publicUrl = url;
   // warm the index so the first request is fast
   await app.gateway.sync().catch(() => undefined);
   let stopped: Promise<void> | null = null;

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { getAddress, type Address } from 'viem';
 import { balancesOf, fiatRate } from '../balances.ts';
 import type { OnchainSafe } from '../chain.ts';
-import { RECOMMENDED_VERSION, SUPPORTED_SINGLETONS } from '../config.ts';
+import { RECOMMENDED_VERSION, SAFE_141, SUPPORTED_SINGLETONS } from '../config.ts';
 import { parseAddress, type GatewayContext } from '../context.ts';
 import { httpError } from '../errors.ts';
 import { requestUrl } from '../http.ts';
@@ -25,7 +25,7 @@ function versionState(safe: OnchainSafe): SafeState['implementationVersionState'
 }
 
 export function safeState(ctx: GatewayContext, safe: OnchainSafe): SafeState {
-  const version = safe.version && safe.singleton === getAddress('0x29fcB43b46531BcA003ddC8FCB67FFE91900C762') ? `${safe.version}+L2` : safe.version;
+  const version = safe.version && safe.singleton === SAFE_141.safeL2 ? `${safe.version}+L2` : safe.version;
   return {
     address: ctx.addressInfo(safe.address),
     chainId: String(ctx.chainId),

@@ -306,4 +306,3 @@ export function transactionRoutes(app: Hono, ctx: GatewayContext): void {
   });
 }
 
-export { creationSummary };
