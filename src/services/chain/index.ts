@@ -1,0 +1,3 @@
+export * from './client.ts';
+export * from './reads.ts';
+export * from './wallet.ts';

@@ -1,0 +1,102 @@
+/** Reads of a Safe's on-chain state, independent of the gateway (security property S18). */
+import { getAddress, hexToBigInt, isAddressEqual, zeroAddress, type Address, type Hash, type Hex } from 'viem';
+import { eip1271Abi, eip1271LegacyAbi, FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT, SENTINEL_ADDRESS, SINGLETON_STORAGE_SLOT, safeAbi } from '../safe/abis.ts';
+import { isEip1271MagicValue } from '../safe/eip1271.ts';
+import type { ChainClient } from './client.ts';
+
+const BLOCK = { blockTag: 'latest' } as const;
+
+const slotAddress = (word: Hex | undefined): Address => (word && word !== '0x' ? getAddress(`0x${word.slice(-40)}`) : zeroAddress);
+
+export const readSafeNonce = (client: ChainClient, safe: Address): Promise<bigint> =>
+  client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce', ...BLOCK });
+
+export const readSafeOwners = async (client: ChainClient, safe: Address): Promise<Address[]> => [
+  ...(await client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners', ...BLOCK })),
+];
+
+export const readSafeThreshold = async (client: ChainClient, safe: Address): Promise<number> =>
+  Number(await client.readContract({ address: safe, abi: safeAbi, functionName: 'getThreshold', ...BLOCK }));
+
+export const readSafeVersion = (client: ChainClient, safe: Address): Promise<string> =>
+  client.readContract({ address: safe, abi: safeAbi, functionName: 'VERSION', ...BLOCK });
+
+/** All enabled modules, following getModulesPaginated page by page. */
+export async function readSafeModules(client: ChainClient, safe: Address, pageSize = 50n): Promise<Address[]> {
+  const modules: Address[] = [];
+  let start: Address = SENTINEL_ADDRESS;
+  for (let page = 0; page < 100; page += 1) {
+    const [array, next] = await client.readContract({ address: safe, abi: safeAbi, functionName: 'getModulesPaginated', args: [start, pageSize], ...BLOCK });
+    modules.push(...array);
+    if (isAddressEqual(next, SENTINEL_ADDRESS) || isAddressEqual(next, zeroAddress) || array.length === 0) return modules;
+    start = next;
+  }
+  throw new Error('Too many modules');
+}
+
+export const readSafeGuard = async (client: ChainClient, safe: Address): Promise<Address> =>
+  slotAddress(await client.getStorageAt({ address: safe, slot: GUARD_STORAGE_SLOT, ...BLOCK }));
+
+export const readSafeFallbackHandler = async (client: ChainClient, safe: Address): Promise<Address> =>
+  slotAddress(await client.getStorageAt({ address: safe, slot: FALLBACK_HANDLER_STORAGE_SLOT, ...BLOCK }));
+
+/** The proxy's singleton (masterCopy), storage slot 0. */
+export const readSafeSingleton = async (client: ChainClient, safe: Address): Promise<Address> =>
+  slotAddress(await client.getStorageAt({ address: safe, slot: SINGLETON_STORAGE_SLOT, ...BLOCK }));
+
+export interface SafeChainState {
+  address: Address;
+  nonce: bigint;
+  owners: Address[];
+  threshold: number;
+  version: string;
+  modules: Address[];
+  guard: Address;
+  fallbackHandler: Address;
+  singleton: Address;
+}
+
+export async function readSafeState(client: ChainClient, safe: Address): Promise<SafeChainState> {
+  const address = getAddress(safe);
+  const [nonce, owners, threshold, version, modules, guard, fallbackHandler, singleton] = await Promise.all([
+    readSafeNonce(client, address),
+    readSafeOwners(client, address),
+    readSafeThreshold(client, address),
+    readSafeVersion(client, address),
+    readSafeModules(client, address),
+    readSafeGuard(client, address),
+    readSafeFallbackHandler(client, address),
+    readSafeSingleton(client, address),
+  ]);
+  return { address, nonce, owners, threshold, version, modules, guard, fallbackHandler, singleton };
+}
+
+/**
+ * EIP-1271 check at the Safe (protocol.md A.4.3): `isValidSignature(bytes32,bytes)` must answer 0x1626ba7e;
+ * failing that, the legacy `isValidSignature(bytes,bytes)` with the hash as bytes must answer 0x20c13b0b.
+ * Any RPC error (e.g. a revert for missing signatures) makes that check false.
+ */
+export async function isValidSafeSignature(client: ChainClient, safe: Address, hash: Hash, signature: Hex): Promise<boolean> {
+  try {
+    const result = await client.readContract({ address: safe, abi: eip1271Abi, functionName: 'isValidSignature', args: [hash, signature], ...BLOCK });
+    if (isEip1271MagicValue(result, 'hash')) return true;
+  } catch {
+    // fall through to the legacy form
+  }
+  return isValidSafeSignatureForBytes(client, safe, hash, signature);
+}
+
+/** Legacy EIP-1271 form over arbitrary bytes: true only for 0x20c13b0b. */
+export async function isValidSafeSignatureForBytes(client: ChainClient, safe: Address, data: Hex, signature: Hex): Promise<boolean> {
+  try {
+    const result = await client.readContract({ address: safe, abi: eip1271LegacyAbi, functionName: 'isValidSignature', args: [data, signature], ...BLOCK });
+    return isEip1271MagicValue(result, 'bytes');
+  } catch {
+    return false;
+  }
+}
+
+/** Balance of the Safe in the native coin. */
+export const readNativeBalance = (client: ChainClient, address: Address): Promise<bigint> => client.getBalance({ address, ...BLOCK });
+
+export const wordToBigInt = (word: Hex): bigint => hexToBigInt(word);

@@ -1,0 +1,195 @@
+/**
+ * Local hashing, signature building, reads and execution checked against the real Safe 1.4.1 contracts on
+ * an anvil devnet (started here, stopped by its own handle).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createTestClient, getAddress, hashMessage, http, parseEther, toHex, zeroAddress, type Address, type EIP1193Provider, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createSafe, deploySafeContracts, DEVNET_ACCOUNTS, SAFE_141, startAnvil, type AnvilHandle } from '../../../devnet/chain/index.ts';
+import {
+  createChainClient,
+  createSafeWalletClient,
+  executeSafeTransaction,
+  isValidSafeSignature,
+  isValidSafeSignatureForBytes,
+  readSafeState,
+  signSafeMessage,
+  signSafeTransaction,
+  type ChainClient,
+  type ChainConfig,
+} from '../../../src/services/chain/index.ts';
+import {
+  buildSafeTx,
+  buildSignatureBytes,
+  domainHash,
+  fallbackHandlerAbi,
+  messageInnerHash,
+  normalizeSafeTx,
+  safeAbi,
+  safeMessageHash,
+  safeMessageTypedData,
+  safeTxHash,
+  safeTxTypedData,
+  type SafeContext,
+  type SafeTx,
+} from '../../../src/services/safe/index.ts';
+
+let anvil: AnvilHandle;
+let client: ChainClient;
+let chain: ChainConfig;
+let safe: Address;
+let ctx: SafeContext;
+const owners = DEVNET_ACCOUNTS.slice(0, 3);
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  await deploySafeContracts(anvil.rpcUrl);
+  safe = await createSafe(anvil.rpcUrl, { owners: owners.map((o) => o.address), threshold: 2, saltNonce: 4242n });
+  chain = {
+    chainId: '31337',
+    chainName: 'Devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: '' },
+    rpcUri: { authentication: 'NO_AUTHENTICATION', value: anvil.rpcUrl },
+  };
+  client = createChainClient(chain);
+  ctx = { chainId: 31337, safeAddress: safe, version: '1.4.1' };
+});
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => getAddress(toHex(b)));
+const uint256 = fc.bigInt({ min: 0n, max: 2n ** 256n - 1n });
+const safeTxArb: fc.Arbitrary<SafeTx> = fc.record({
+  to: address,
+  value: uint256,
+  data: fc.uint8Array({ maxLength: 200 }).map((b): Hex => (b.length ? toHex(b) : '0x')),
+  operation: fc.constantFrom(0 as const, 1 as const),
+  safeTxGas: uint256,
+  baseGas: uint256,
+  gasPrice: uint256,
+  gasToken: fc.oneof(fc.constant(zeroAddress), address),
+  refundReceiver: fc.oneof(fc.constant(zeroAddress), address),
+  nonce: uint256,
+});
+
+const onChainHash = (tx: SafeTx) =>
+  client.readContract({
+    address: safe,
+    abi: safeAbi,
+    functionName: 'getTransactionHash',
+    args: [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, tx.nonce],
+  });
+
+describe('hashing equals the Safe contracts', () => {
+  it('domainSeparator() equals the local domain hash', async () => {
+    expect(await client.readContract({ address: safe, abi: safeAbi, functionName: 'domainSeparator' })).toBe(domainHash(ctx));
+  });
+
+  it('random SafeTx: local safeTxHash equals getTransactionHash (property, 60 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(safeTxArb, async (tx) => {
+        expect(safeTxHash(ctx, tx)).toBe(await onChainHash(tx));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('random messages: SafeMessage hash equals CompatibilityFallbackHandler.getMessageHashForSafe (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 120 }), async (text) => {
+        const expected = await client.readContract({
+          address: SAFE_141.compatibilityFallbackHandler,
+          abi: fallbackHandlerAbi,
+          functionName: 'getMessageHashForSafe',
+          args: [safe, messageInnerHash(text)],
+        });
+        expect(safeMessageHash(ctx, text)).toBe(expected);
+      }),
+      { numRuns: 30 },
+    );
+    const typed = {
+      domain: { name: 'App', version: '1', chainId: '31337', verifyingContract: '0x0000000000000000000000000000000000000001' },
+      types: { Order: [{ name: 'amount', type: 'uint256' }, { name: 'owner', type: 'address' }] },
+      message: { amount: 5n, owner: safe },
+    };
+    expect(safeMessageHash(ctx, typed)).toBe(
+      await client.readContract({ address: SAFE_141.compatibilityFallbackHandler, abi: fallbackHandlerAbi, functionName: 'getMessageHashForSafe', args: [safe, messageInnerHash(typed)] }),
+    );
+  });
+});
+
+describe('EIP-1271 on a real Safe', () => {
+  const sign = (index: number, typed: ReturnType<typeof safeMessageTypedData>) => privateKeyToAccount(owners[index]!.privateKey).signTypedData(typed);
+
+  it('isValidSignature(bytes32,bytes) answers the magic value only with threshold signatures', async () => {
+    const inner = hashMessage('Hello Safe devnet');
+    const typed = safeMessageTypedData(ctx, inner);
+    const [s0, s2] = await Promise.all([sign(0, typed), sign(2, typed)]);
+    const both = buildSignatureBytes([{ signer: owners[2]!.address, data: s2 }, { signer: owners[0]!.address, data: s0 }]);
+    expect(await isValidSafeSignature(client, safe, inner, both)).toBe(true);
+    expect(await isValidSafeSignature(client, safe, inner, buildSignatureBytes([{ signer: owners[0]!.address, data: s0 }]))).toBe(false);
+    expect(await isValidSafeSignature(client, safe, hashMessage('other'), both)).toBe(false);
+  });
+
+  it('isValidSignature(bytes,bytes) answers 0x20c13b0b for signatures over the raw bytes', async () => {
+    const raw: Hex = '0xdeadbeefcafe';
+    const typed = safeMessageTypedData(ctx, raw);
+    const sigs = buildSignatureBytes(await Promise.all([0, 1].map(async (i) => ({ signer: owners[i]!.address, data: await sign(i, typed) }))));
+    expect(await isValidSafeSignatureForBytes(client, safe, raw, sigs)).toBe(true);
+    expect(await isValidSafeSignatureForBytes(client, safe, '0xdeadbeef', sigs)).toBe(false);
+  });
+});
+
+describe('chain reads and execution through an EIP-1193 wallet', () => {
+  // An EIP-1193 provider that forwards to anvil (its accounts are unlocked), like an injected wallet.
+  const provider: EIP1193Provider = {
+    request: async ({ method, params }: { method: string; params?: unknown }) => {
+      const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) });
+      const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+      if (body.error) throw new Error(body.error.message);
+      return body.result;
+    },
+    on: () => undefined,
+    removeListener: () => undefined,
+  } as unknown as EIP1193Provider;
+
+  it('reads the Safe’s state', async () => {
+    expect(await readSafeState(client, safe)).toEqual({
+      address: safe,
+      nonce: 0n,
+      owners: owners.map((o) => o.address),
+      threshold: 2,
+      version: '1.4.1',
+      modules: [],
+      guard: zeroAddress,
+      fallbackHandler: SAFE_141.compatibilityFallbackHandler,
+      singleton: SAFE_141.safeL2,
+    });
+  });
+
+  it('signs with eth_signTypedData_v4 and executes execTransaction', async () => {
+    const test = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
+    await test.setBalance({ address: safe, value: parseEther('5') });
+    const recipient = DEVNET_ACCOUNTS[5]!.address;
+    const before = await client.getBalance({ address: recipient });
+    const state = await readSafeState(client, safe);
+    const tx = buildSafeTx({ kind: 'nativeTransfer', to: recipient, value: parseEther('1') }, { safeAddress: safe, version: state.version, nonce: state.nonce });
+    const wallets = [0, 1].map((i) => createSafeWalletClient(provider, chain, owners[i]!.address));
+    const signatures = await Promise.all(wallets.map(async (w, i) => ({ signer: owners[i]!.address, data: await signSafeTransaction(w, ctx, tx) })));
+    expect(signatures[0]!.data).toBe(await privateKeyToAccount(owners[0]!.privateKey).signTypedData(safeTxTypedData(ctx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0]));
+    const hash = await executeSafeTransaction(wallets[0]!, safe, tx, buildSignatureBytes(signatures));
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    expect(receipt.status).toBe('success');
+    expect(await client.getBalance({ address: recipient })).toBe(before + parseEther('1'));
+    expect((await readSafeState(client, safe)).nonce).toBe(1n);
+
+    // A SafeMessage signed through the wallet validates as well.
+    const inner = hashMessage('via wallet');
+    const msgSigs = await Promise.all(wallets.map(async (w, i) => ({ signer: owners[i]!.address, data: await signSafeMessage(w, ctx, inner) })));
+    expect(await isValidSafeSignature(client, safe, inner, buildSignatureBytes(msgSigs))).toBe(true);
+    expect(normalizeSafeTx({ to: recipient, nonce: 1n }).data).toBe('0x');
+  });
+});
