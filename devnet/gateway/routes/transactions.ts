@@ -19,7 +19,6 @@ import { parseCursor, pageOf, slicePage } from '../paging.ts';
 import { Proposals } from '../proposals.ts';
 import { recoverAddress } from 'viem';
 import {
-  creationSummary,
   detailsById,
   executedViews,
   historyEntries,
@@ -114,7 +113,6 @@ export function transactionRoutes(app: Hono, ctx: GatewayContext): void {
       setupData: null,
       saltNonce: rec.saltNonce,
       dataDecoded: null,
-      summary: creationSummary(ctx, rec),
     });
   });
 
