@@ -111,20 +111,22 @@ describe('Devnet Wallet (EIP-1193)', () => {
       primaryType: 'SafeTx',
       domain: { chainId: 31337, verifyingContract: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' },
       message: {
-        to: DEVNET_ACCOUNTS[5]?.address,
-        value: '1000000000000000000',
+        to: DEVNET_ACCOUNTS[5]?.address ?? '0x',
+        value: 10n ** 18n,
         data: '0x',
         operation: 0,
-        safeTxGas: '0',
-        baseGas: '0',
-        gasPrice: '0',
+        safeTxGas: 0n,
+        baseGas: 0n,
+        gasPrice: 0n,
         gasToken: '0x0000000000000000000000000000000000000000',
         refundReceiver: '0x0000000000000000000000000000000000000000',
-        nonce: '3',
+        nonce: 3n,
       },
     } as const;
+    // What a dapp sends: JSON with uint256 values as decimal strings and EIP712Domain listed in types.
+    const json = JSON.stringify(typedData, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
     w.selectAccount(1);
-    const signature = (await w.request({ method: 'eth_signTypedData_v4', params: [a1.address, JSON.stringify(typedData)] })) as Hex;
+    const signature = (await w.request({ method: 'eth_signTypedData_v4', params: [a1.address, json] })) as Hex;
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
     const { EIP712Domain: _d, ...types } = typedData.types;
     const definition = { types, primaryType: typedData.primaryType, domain: typedData.domain, message: typedData.message };
