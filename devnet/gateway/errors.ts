@@ -37,6 +37,10 @@ export const notFound = (message = 'Not Found'): GatewayError => upstreamError(4
 
 export function errorResponse(c: Context, err: unknown): Response {
   if (err instanceof GatewayError) return c.json(err.body, err.status);
+  // the node is unreachable: like the real gateway when its data source is down
+  if (err instanceof Error && /HttpRequestError|TimeoutError/.test(err.name)) {
+    return c.json({ code: 503, message: 'Service unavailable' }, 503);
+  }
   const message = err instanceof Error ? err.message : String(err);
   console.error('[gateway] internal error:', message);
   return c.json({ code: 500, message: 'Internal server error' }, 500);
