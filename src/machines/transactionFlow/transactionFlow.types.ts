@@ -4,6 +4,8 @@
  * hashes are hex strings. That keeps the flows replayable from the event log (statecharts.md §3.2).
  */
 
+import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../services/gateway/types.ts';
+
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
 
@@ -122,6 +124,8 @@ export interface GatewayView {
   stored: (SafeTxJson & { safeTxHash: Hex }) | null;
   /** The gateway's one-line summary, e.g. "Transfer", "SettingsChange", "Custom". */
   summary: string;
+  /** The gateway's answers as received (JSON), for the cross-check. */
+  raw: { details: TransactionDetails | null; dataDecoded: DataDecoded | null; confirmationView: ConfirmationView | null };
 }
 
 export type RiskSeverity = 'blocking' | 'warning' | 'info';

@@ -1,0 +1,413 @@
+/**
+ * The real effects of the transaction flows (src/machines/transactionFlow). Building, hashing, the gateway
+ * cross-check and the risk classifier are the Safe services' own functions (src/services/safe); this module only
+ * joins them to the gateway client, the chain and the connected wallet.
+ *
+ *   provideTransactionFlowServices(transactionFlowMachine, deps)
+ *   provideDeleteTxFlowServices(deleteTxFlowMachine, deps)
+ *   provideBulkExecuteFlowServices(bulkExecuteFlowMachine, deps)
+ */
+import { decodeEventLog, encodeFunctionData, getAddress, parseAbi, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
+import { fromPromise } from 'xstate';
+import { draftLabel } from '../machines/transactionFlow/draft.ts';
+import type { BulkExecuteFlowMachine } from '../machines/transactionFlow/bulkExecuteFlow.machine.ts';
+import type { DeleteTxFlowMachine } from '../machines/transactionFlow/deleteTxFlow.machine.ts';
+import type { TransactionFlowMachine } from '../machines/transactionFlow/transactionFlow.machine.ts';
+import type {
+  BulkItem,
+  Confirmation,
+  GatewayView,
+  LoadedTx,
+  NonceInfo,
+  SafeTxJson,
+  StatusCheck,
+  TrackResult,
+  TxFlowSafe,
+  TxHashes,
+} from '../machines/transactionFlow/transactionFlow.types.ts';
+import type { GatewayClient } from './gateway/client.ts';
+import { GatewayError } from './gateway/http.ts';
+import type { TransactionDetails, TransactionItem, TxInfo } from './gateway/types.ts';
+import { safeAbi } from './safe/abis.ts';
+import { defaultMultiSendCallOnly } from './safe/contracts.ts';
+import { crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction } from './safe/crossCheck.ts';
+import { deleteRequestTypedData, deleteRequestHash } from './safe/deleteRequest.ts';
+import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
+import { encodeMultiSendCall } from './safe/multisend.ts';
+import { classifyRisks } from './safe/risks.ts';
+import { buildSignatureBytes } from './safe/signatures.ts';
+import type { SafeTx } from './safe/types.ts';
+import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './txFlow/convert.ts';
+import { sendTransaction, signTypedData, type WalletAccess } from './txFlow/wallet.ts';
+
+export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt'>;
+
+export interface TransactionFlowDeps {
+  gateway: GatewayClient;
+  chain: TxFlowChain;
+  /** The connected wallet's EIP-1193 provider, or null. */
+  wallet: WalletAccess;
+  /** `origin` sent with proposals (JSON string), e.g. for Safe Apps; default null. */
+  origin?: string | null;
+  /** How often, and how many times, the gateway is asked whether it indexed an execution (default 500 ms × 60). */
+  pollIntervalMs?: number;
+  pollAttempts?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Safe ≥ 1.4.0 indexes the safeTxHash of its execution events; 1.3.0 does not. */
+const executionEvents = [
+  parseAbi(['event ExecutionSuccess(bytes32 indexed txHash, uint256 payment)', 'event ExecutionFailure(bytes32 indexed txHash, uint256 payment)']),
+  parseAbi(['event ExecutionSuccess(bytes32 txHash, uint256 payment)', 'event ExecutionFailure(bytes32 txHash, uint256 payment)']),
+];
+
+const is404 = (error: unknown) => error instanceof GatewayError && error.status === 404;
+
+export const hashesOf = (safe: TxFlowSafe, tx: SafeTx): TxHashes => safeTxHashes(safeContextOf(safe), tx);
+
+/** A short label of a gateway tx summary, e.g. "Transfer", "ADD_OWNER", "approve". */
+export function txInfoLabel(info: TxInfo): string {
+  switch (info.type) {
+    case 'Transfer':
+      return `${info.direction === 'INCOMING' ? 'Received' : 'Send'} ${info.transferInfo.type === 'ERC721' ? 'NFT' : info.transferInfo.type === 'ERC20' ? (info.transferInfo.tokenSymbol ?? 'tokens') : 'native coin'}`;
+    case 'SettingsChange':
+      return info.settingsInfo?.type ?? info.dataDecoded.method;
+    case 'Custom':
+      return info.isCancellation ? 'On-chain rejection' : (info.methodName ?? 'Contract interaction');
+    default:
+      return info.type;
+  }
+}
+
+/** The SafeTx of a queued transaction, from the gateway's fields (hashed locally afterwards). */
+export function safeTxOfDetails(details: TransactionDetails): SafeTx {
+  const exec = details.detailedExecutionInfo;
+  if (!exec || exec.type !== 'MULTISIG' || !details.txData) throw new Error('This is not a multi-signature transaction of the Safe');
+  return {
+    to: getAddress(details.txData.to.value),
+    value: BigInt(details.txData.value ?? '0'),
+    data: ((details.txData.hexData ?? '0x') as Hex).toLowerCase() as Hex,
+    operation: details.txData.operation,
+    safeTxGas: BigInt(exec.safeTxGas),
+    baseGas: BigInt(exec.baseGas),
+    gasPrice: BigInt(exec.gasPrice),
+    gasToken: getAddress(exec.gasToken),
+    refundReceiver: getAddress(exec.refundReceiver.value),
+    nonce: BigInt(exec.nonce),
+  };
+}
+
+const confirmationsOf = (details: TransactionDetails): Confirmation[] =>
+  details.detailedExecutionInfo?.type === 'MULTISIG'
+    ? details.detailedExecutionInfo.confirmations
+        .filter((c) => c.signature !== null)
+        .map((c) => ({ signer: getAddress(c.signer.value), signature: (c.signature as Hex).toLowerCase() as Hex }))
+    : [];
+
+function gatewayViewOfDetails(details: TransactionDetails, safeTx: SafeTx, hashes: TxHashes): GatewayView {
+  const exec = details.detailedExecutionInfo;
+  return {
+    decoded: decodedCallOf(details.txData?.dataDecoded),
+    innerCalls: innerCallsOf(details.txData?.dataDecoded),
+    stored: exec?.type === 'MULTISIG' ? { ...toSafeTxJson(safeTx), safeTxHash: exec.safeTxHash as Hex } : { ...toSafeTxJson(safeTx), safeTxHash: hashes.safeTxHash },
+    summary: txInfoLabel(details.txInfo),
+    raw: { details, dataDecoded: null, confirmationView: null },
+  };
+}
+
+/** Reads a queued transaction and rebuilds it locally. */
+export async function loadQueuedTx(gateway: GatewayClient, safe: TxFlowSafe, txId: string): Promise<LoadedTx & { hashes: TxHashes }> {
+  const details = await gateway.getTransactionDetails(safe.chainId, txId);
+  const tx = safeTxOfDetails(details);
+  const hashes = hashesOf(safe, tx);
+  const exec = details.detailedExecutionInfo;
+  return {
+    safeTx: toSafeTxJson(tx),
+    hashes,
+    confirmations: confirmationsOf(details),
+    proposer: exec?.type === 'MULTISIG' && exec.proposer ? getAddress(exec.proposer.value) : null,
+    gatewayView: gatewayViewOfDetails(details, tx, hashes),
+    label: txInfoLabel(details.txInfo),
+  };
+}
+
+/** Every mismatch between what the gateway said and the local SafeTx, as sentences. */
+export function crossCheckView(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView): string[] {
+  const local = toSafeTx(safeTx);
+  const out: string[] = [];
+  if (view.raw.details) out.push(...crossCheckTransaction(local, view.raw.details, safeContextOf(safe)).mismatches.map(mismatchText));
+  if (view.raw.dataDecoded) out.push(...crossCheckDecodedData(local.data, view.raw.dataDecoded, 'dataDecoded').mismatches.map(mismatchText));
+  if (view.raw.confirmationView) out.push(...crossCheckConfirmationView(local.data, view.raw.confirmationView).mismatches.map(mismatchText));
+  return out;
+}
+
+function executionCalldata(safeTx: SafeTxJson, confirmations: readonly Confirmation[]): Hex {
+  const tx = toSafeTx(safeTx);
+  const signatures = buildSignatureBytes(confirmations.map((c) => ({ signer: getAddress(c.signer), data: c.signature })));
+  return encodeFunctionData({
+    abi: safeAbi,
+    functionName: 'execTransaction',
+    args: [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, signatures],
+  });
+}
+
+/** Only signatures of current owners, one per owner, as many as the threshold needs. */
+function executableConfirmations(safe: TxFlowSafe, confirmations: readonly Confirmation[]): Confirmation[] {
+  const seen = new Set<string>();
+  const owners = new Set(safe.owners.map((o) => o.toLowerCase()));
+  const out: Confirmation[] = [];
+  for (const c of confirmations) {
+    const key = c.signer.toLowerCase();
+    if (!owners.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    out.push(c);
+  }
+  return out;
+}
+
+const safeVersionOf = (safe: TxFlowSafe) => safe.version.replace(/\+.*$/, '');
+
+export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
+  const { gateway, chain } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const interval = deps.pollIntervalMs ?? 500;
+  const attempts = deps.pollAttempts ?? 60;
+
+  /** Fresh details: reading the Safe info first applies its tags, which drop stale cached tx details. */
+  async function freshDetails(safe: TxFlowSafe, safeTxHash: Hex): Promise<TransactionDetails> {
+    await gateway.getSafeInfo(safe.chainId, safe.address);
+    return gateway.getTransactionDetails(safe.chainId, safeTxHash);
+  }
+
+  async function trackExecution(safe: TxFlowSafe, txHash: Hex | null, safeTxHash: Hex): Promise<TrackResult> {
+    let hash = txHash;
+    // A relayed execution without a known hash: wait for the gateway to see it.
+    for (let i = 0; hash === null && i < attempts; i += 1) {
+      const details = await freshDetails(safe, safeTxHash).catch(() => null);
+      if (details?.txHash) hash = details.txHash as Hex;
+      else await sleep(interval);
+    }
+    if (hash === null) throw new Error('The relayed transaction has not been seen yet. Try again in a moment.');
+    const receipt = await chain.waitForTransactionReceipt({ hash });
+    let status: TrackResult['status'] = 'FAILED';
+    if (receipt.status === 'success') {
+      for (const log of receipt.logs) {
+        if (log.address.toLowerCase() !== safe.address.toLowerCase()) continue;
+        for (const abi of executionEvents) {
+          try {
+            const event = decodeEventLog({ abi, data: log.data, topics: log.topics });
+            if (event.args.txHash.toLowerCase() === safeTxHash.toLowerCase()) status = event.eventName === 'ExecutionSuccess' ? 'SUCCESS' : 'FAILED';
+            break;
+          } catch {
+            // another event of the Safe, or the other event layout
+          }
+        }
+      }
+    }
+    // Wait until the gateway's history shows the execution too (what the queue and history screens read).
+    for (let i = 0; i < attempts; i += 1) {
+      const details = await freshDetails(safe, safeTxHash).catch(() => null);
+      if (details && (details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED')) break;
+      await sleep(interval);
+    }
+    return { status, txHash: hash };
+  }
+
+  async function checkStatus(safe: TxFlowSafe, safeTxHash: Hex): Promise<StatusCheck> {
+    try {
+      const details = await freshDetails(safe, safeTxHash);
+      const executed = (details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED') && details.txHash;
+      return { status: executed ? 'executed' : 'proposed', txHash: executed ? (details.txHash as Hex) : null, confirmations: confirmationsOf(details) };
+    } catch (error) {
+      if (is404(error)) return { status: 'unknown', txHash: null, confirmations: [] };
+      throw error;
+    }
+  }
+
+  async function relay(safe: TxFlowSafe, to: Address, data: Hex): Promise<{ taskId: string; txHash: Hex | null }> {
+    const { taskId } = await gateway.relayTransaction(safe.chainId, { to, data, version: safeVersionOf(safe) });
+    return { taskId, txHash: null };
+  }
+
+  return {
+    loadContractAbi: async ({ safe, address }: { safe: TxFlowSafe; address: string }) => {
+      const contract = await gateway.getContract(safe.chainId, getAddress(address.trim()));
+      if (!contract.contractAbi) throw new Error('No ABI');
+      return { address: getAddress(contract.address), abi: JSON.stringify(contract.contractAbi), name: contract.displayName || contract.name || null };
+    },
+    loadNonces: async ({ safe }: { safe: TxFlowSafe }): Promise<NonceInfo> => {
+      const [nonces, queue] = await Promise.all([gateway.getNonces(safe.chainId, safe.address), gateway.getTransactionQueue(safe.chainId, safe.address)]);
+      const byNonce = new Map<number, string[]>();
+      for (const item of queue.results as TransactionItem[]) {
+        if (item.type !== 'TRANSACTION' || item.transaction.executionInfo?.type !== 'MULTISIG') continue;
+        const nonce = item.transaction.executionInfo.nonce;
+        byNonce.set(nonce, [...(byNonce.get(nonce) ?? []), txInfoLabel(item.transaction.txInfo)]);
+      }
+      return {
+        current: nonces.currentNonce,
+        recommended: nonces.recommendedNonce,
+        queued: [...byNonce.entries()].sort((a, b) => a[0] - b[0]).map(([nonce, labels]) => ({ nonce, labels })),
+      };
+    },
+    estimateSafeTxGas: async ({ safe, draft, nonce }: { safe: TxFlowSafe; draft: Parameters<typeof draftToSafeTx>[0]; nonce: string }) => {
+      const tx = draftToSafeTx(draft, safe, BigInt(nonce));
+      const estimation = await gateway.getSafeTxGasEstimation(safe.chainId, safe.address, { to: tx.to, value: tx.value.toString(), data: tx.data === '0x' ? null : tx.data, operation: tx.operation });
+      return { safeTxGas: estimation.safeTxGas };
+    },
+    buildSafeTx: async ({ safe, draft, nonce, safeTxGas }: { safe: TxFlowSafe; draft: Parameters<typeof draftToSafeTx>[0]; nonce: string; safeTxGas: string }) => {
+      const tx = draftToSafeTx(draft, safe, BigInt(nonce), BigInt(safeTxGas));
+      return { safeTx: toSafeTxJson(tx), hashes: hashesOf(safe, tx), label: draft.kind === 'rejection' ? `Reject transaction #${nonce}` : draftLabel(draft) };
+    },
+    loadTx: ({ safe, txId }: { safe: TxFlowSafe; txId: string }) => loadQueuedTx(gateway, safe, txId),
+    decodeTx: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }): Promise<GatewayView> => {
+      const empty = safeTx.data === '0x';
+      const body = { data: safeTx.data, to: safeTx.to };
+      const [dataDecoded, confirmationView] = empty
+        ? [null, null]
+        : await Promise.all([
+            gateway.getDecodedData(safe.chainId, body).catch((error: unknown) => (is404(error) ? null : Promise.reject(error))),
+            gateway
+              .getConfirmationView(safe.chainId, safe.address, { ...body, value: safeTx.value, operation: safeTx.operation })
+              .catch((error: unknown) => (is404(error) ? null : Promise.reject(error))),
+          ]);
+      return {
+        decoded: decodedCallOf(dataDecoded),
+        innerCalls: innerCallsOf(dataDecoded),
+        stored: null,
+        summary: empty ? (safeTx.value === '0' ? 'Empty call' : 'Native transfer') : (dataDecoded?.method ?? 'Unknown call'),
+        raw: { details: null, dataDecoded, confirmationView },
+      };
+    },
+    crossCheck: async ({ safe, safeTx, hashes, draft, gatewayView }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; draft: Parameters<typeof draftToSafeTx>[0] | null; gatewayView: GatewayView }) => {
+      const mismatches = crossCheckView(safe, safeTx, gatewayView);
+      const local = hashesOf(safe, toSafeTx(safeTx));
+      if (local.safeTxHash !== hashes.safeTxHash) mismatches.push(`The safeTxHash shown (${hashes.safeTxHash}) is not the hash of this transaction (${local.safeTxHash}).`);
+      if (draft) {
+        const rebuilt = toSafeTxJson({ ...draftToSafeTx(draft, safe, BigInt(safeTx.nonce)), safeTxGas: BigInt(safeTx.safeTxGas) });
+        if (JSON.stringify(rebuilt) !== JSON.stringify(safeTx)) mismatches.push('The transaction does not match what was composed.');
+      }
+      return { mismatches };
+    },
+    classifyRisks: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }) =>
+      classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+    loadRelayRemaining: ({ safe }: { safe: TxFlowSafe }) => gateway.getRelayCount(safe.chainId, safe.address),
+    requestSignature: async ({ safe, safeTx, hashes, wallet }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; wallet: { address: Address } | null }) => {
+      const typed = safeTxTypedData(safeContextOf(safe), toSafeTx(safeTx));
+      return signTypedData(deps.wallet, safe, wallet?.address ?? null, typed as Parameters<typeof signTypedData>[3], hashes.safeTxHash);
+    },
+    proposeTx: async ({ safe, safeTx, hashes, signature }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }) => {
+      const details = await gateway.proposeTransaction(safe.chainId, safe.address, {
+        to: safeTx.to,
+        value: safeTx.value,
+        data: safeTx.data === '0x' ? null : safeTx.data,
+        nonce: safeTx.nonce,
+        operation: safeTx.operation,
+        safeTxGas: safeTx.safeTxGas,
+        baseGas: safeTx.baseGas,
+        gasPrice: safeTx.gasPrice,
+        gasToken: safeTx.gasToken,
+        refundReceiver: safeTx.refundReceiver === zeroAddress ? null : safeTx.refundReceiver,
+        safeTxHash: hashes.safeTxHash,
+        sender: signature.signer,
+        signature: signature.signature,
+        origin: deps.origin ?? null,
+      });
+      return { confirmations: confirmationsOf(details) };
+    },
+    executeTx: async ({ safe, safeTx, confirmations, wallet }: { safe: TxFlowSafe; safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: { address: Address } | null }) => {
+      const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
+      return { txHash: await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: getAddress(safe.address), data }) };
+    },
+    relayTx: ({ safe, safeTx, confirmations }: { safe: TxFlowSafe; safeTx: SafeTxJson; confirmations: Confirmation[] }) =>
+      relay(safe, getAddress(safe.address), executionCalldata(safeTx, executableConfirmations(safe, confirmations))),
+    waitForReceipt: ({ safe, txHash, safeTxHash }: { safe: TxFlowSafe; txHash: Hex | null; taskId: string | null; safeTxHash: Hex }) => trackExecution(safe, txHash, safeTxHash),
+    checkTxStatus: ({ safe, safeTxHash }: { safe: TxFlowSafe; safeTxHash: Hex }) => checkStatus(safe, safeTxHash),
+
+    // delete
+    requestDeleteSignature: async ({ safe, wallet, safeTxHash, nowMs }: { safe: TxFlowSafe; wallet: { address: Address } | null; safeTxHash: Hex; nowMs: number }) => {
+      const args = { chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), safeTxHash, nowMs };
+      const signed = await signTypedData(deps.wallet, safe, wallet?.address ?? null, deleteRequestTypedData(args) as Parameters<typeof signTypedData>[3], deleteRequestHash(args));
+      return { signature: signed.signature };
+    },
+    deleteTx: async ({ safe, safeTxHash, signature }: { safe: TxFlowSafe; safeTxHash: Hex; signature: Hex }) => {
+      await gateway.deleteTransaction(safe.chainId, safeTxHash, signature);
+    },
+
+    // bulk execute
+    loadBatch: async ({ safe, txIds }: { safe: TxFlowSafe; txIds: string[] }): Promise<BulkItem[]> => {
+      const loaded = await Promise.all(txIds.map((txId) => loadQueuedTx(gateway, safe, txId).then((tx) => ({ txId, tx }))));
+      return loaded
+        .map(({ txId, tx }) => ({
+          txId,
+          label: tx.label,
+          safeTx: tx.safeTx,
+          hashes: tx.hashes,
+          confirmations: executableConfirmations(safe, tx.confirmations),
+          mismatches: crossCheckView(safe, tx.safeTx, tx.gatewayView),
+          risks: classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+        }))
+        .sort((a, b) => Number(a.safeTx.nonce) - Number(b.safeTx.nonce));
+    },
+    executeBatch: async ({ safe, items, wallet }: { safe: TxFlowSafe; items: BulkItem[]; wallet: { address: Address } | null }) => {
+      const data = batchCalldata(safe, items);
+      return { txHash: await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: defaultMultiSendCallOnly(safe.version), data }) };
+    },
+    relayBatch: ({ safe, items }: { safe: TxFlowSafe; items: BulkItem[] }) => relay(safe, defaultMultiSendCallOnly(safe.version), batchCalldata(safe, items)),
+    checkBatchStatus: ({ safe, safeTxHash }: { safe: TxFlowSafe; safeTxHash: Hex }) => checkStatus(safe, safeTxHash),
+  };
+}
+
+function batchCalldata(safe: TxFlowSafe, items: readonly BulkItem[]): Hex {
+  return encodeMultiSendCall(
+    items.map((item) => ({ operation: 0, to: getAddress(safe.address), value: 0n, data: executionCalldata(item.safeTx, item.confirmations) })),
+  );
+}
+
+export type TransactionFlowEffects = ReturnType<typeof createTransactionFlowEffects>;
+
+export function provideTransactionFlowServices(machine: TransactionFlowMachine, deps: TransactionFlowDeps | TransactionFlowEffects) {
+  const e = 'loadTx' in deps ? deps : createTransactionFlowEffects(deps);
+  return machine.provide({
+    actors: {
+      loadContractAbi: fromPromise(({ input }) => e.loadContractAbi(input)),
+      loadNonces: fromPromise(({ input }) => e.loadNonces(input)),
+      estimateSafeTxGas: fromPromise(({ input }) => e.estimateSafeTxGas(input)),
+      buildSafeTx: fromPromise(({ input }) => e.buildSafeTx(input)),
+      loadTx: fromPromise(({ input }) => e.loadTx(input)),
+      decodeTx: fromPromise(({ input }) => e.decodeTx(input)),
+      crossCheck: fromPromise(({ input }) => e.crossCheck(input)),
+      classifyRisks: fromPromise(({ input }) => e.classifyRisks(input)),
+      loadRelayRemaining: fromPromise(({ input }) => e.loadRelayRemaining(input)),
+      requestSignature: fromPromise(({ input }) => e.requestSignature(input)),
+      proposeTx: fromPromise(({ input }) => e.proposeTx(input)),
+      executeTx: fromPromise(({ input }) => e.executeTx(input)),
+      relayTx: fromPromise(({ input }) => e.relayTx(input)),
+      waitForReceipt: fromPromise(({ input }) => e.waitForReceipt(input)),
+      checkTxStatus: fromPromise(({ input }) => e.checkTxStatus(input)),
+    },
+  });
+}
+
+export function provideDeleteTxFlowServices(machine: DeleteTxFlowMachine, deps: TransactionFlowDeps | TransactionFlowEffects) {
+  const e = 'loadTx' in deps ? deps : createTransactionFlowEffects(deps);
+  return machine.provide({
+    actors: {
+      requestDeleteSignature: fromPromise(({ input }) => e.requestDeleteSignature(input)),
+      deleteTx: fromPromise(({ input }) => e.deleteTx(input)),
+    },
+  });
+}
+
+export function provideBulkExecuteFlowServices(machine: BulkExecuteFlowMachine, deps: TransactionFlowDeps | TransactionFlowEffects) {
+  const e = 'loadTx' in deps ? deps : createTransactionFlowEffects(deps);
+  return machine.provide({
+    actors: {
+      loadBatch: fromPromise(({ input }) => e.loadBatch(input)),
+      loadRelayRemaining: fromPromise(({ input }) => e.loadRelayRemaining(input)),
+      executeBatch: fromPromise(({ input }) => e.executeBatch(input)),
+      relayBatch: fromPromise(({ input }) => e.relayBatch(input)),
+      checkBatchStatus: fromPromise(({ input }) => e.checkBatchStatus(input)),
+      waitForReceipt: fromPromise(({ input }) => e.waitForReceipt(input)),
+    },
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Wallet requests of the transaction flows, through an EIP-1193 provider.
+ *
+ * - Signatures: `eth_signTypedData_v4` only (security property S9; no eth_sign fallback). The typed data
+ *   object that is hashed for display is the one serialised and sent (S2): its hash is recomputed right before
+ *   the request and must equal the safeTxHash the user saw, and the returned signature must recover to the
+ *   connected account.
+ * - The wallet must be on the Safe's chain (S10), checked with eth_chainId before every request.
+ * - Errors become WalletFailure objects (plain JSON, recorded as they are by the event log) with the anchor
+ *   texts.
+ */
+import {
+  getAddress,
+  getTypesForEIP712Domain,
+  hashTypedData,
+  recoverTypedDataAddress,
+  serializeTypedData,
+  type Address,
+  type Hex,
+  type TypedDataDefinition,
+} from 'viem';
+import type { TxFlowSafe, WalletFailure } from '../../machines/transactionFlow/transactionFlow.types.ts';
+
+export interface Eip1193Like {
+  request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
+}
+
+/** The connected wallet's provider, or null when none is connected. */
+export type WalletAccess = () => Eip1193Like | null;
+
+export const USER_REJECTED_SIGNING = 'User rejected signing.';
+export const USER_REJECTED_TX = 'User rejected the transaction.';
+export const NO_WALLET = 'No wallet is connected.';
+export const INSUFFICIENT_FUNDS = "Your connected wallet doesn't have enough funds to execute this transaction.";
+export const SUBMIT_ERROR = 'Error submitting the transaction. Please try again.';
+export const wrongChainText = (chainName: string) =>
+  `You are trying to sign or execute a transaction on ${chainName}. Make sure that your wallet is set to the same network.`;
+
+const failure = (kind: WalletFailure['kind'], message: string): WalletFailure => ({ kind, message });
+
+/** Maps a provider error to a WalletFailure. */
+export function classifyWalletError(error: unknown, action: 'sign' | 'send'): WalletFailure {
+  if (isWalletFailure(error)) return error;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
+  const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
+  if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', action === 'sign' ? USER_REJECTED_SIGNING : USER_REJECTED_TX);
+  if (code === 4900 || code === 4100 || /disconnected|not connected|no accounts/i.test(message)) return failure('disconnected', NO_WALLET);
+  if (/insufficient funds|exceeds the balance|insufficient balance/i.test(message)) return failure('insufficientFunds', INSUFFICIENT_FUNDS);
+  return failure('other', `${SUBMIT_ERROR} ${message}`.trim());
+}
+
+export function isWalletFailure(value: unknown): value is WalletFailure {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value && typeof (value as { message: unknown }).message === 'string';
+}
+
+/** The provider, connected, on the Safe's chain, with `account` selected; throws WalletFailure otherwise. */
+export async function readyWallet(access: WalletAccess, safe: TxFlowSafe, account: Address | null, action: 'sign' | 'send'): Promise<{ provider: Eip1193Like; account: Address }> {
+  const provider = access();
+  if (!provider || !account) throw failure('disconnected', NO_WALLET);
+  let chainId: unknown;
+  let accounts: unknown;
+  try {
+    chainId = await provider.request({ method: 'eth_chainId' });
+    accounts = await provider.request({ method: 'eth_accounts' });
+  } catch (error) {
+    throw classifyWalletError(error, action);
+  }
+  if (!Array.isArray(accounts) || accounts.length === 0) throw failure('disconnected', NO_WALLET);
+  if (!accounts.some((a) => typeof a === 'string' && a.toLowerCase() === account.toLowerCase())) {
+    throw failure('other', `The wallet's account changed; reconnect ${account} and try again.`);
+  }
+  if (typeof chainId !== 'string' || BigInt(chainId) !== BigInt(safe.chainId)) throw failure('wrongChain', wrongChainText(safe.chainName));
+  return { provider, account: getAddress(account) };
+}
+
+/**
+ * Signs typed data with eth_signTypedData_v4 after checking that it hashes to `expectedHash` (what the user
+ * saw), and checks that the signature recovers to the account.
+ */
+export async function signTypedData(
+  access: WalletAccess,
+  safe: TxFlowSafe,
+  account: Address | null,
+  typedData: TypedDataDefinition,
+  expectedHash: Hex,
+): Promise<{ signer: Address; signature: Hex }> {
+  const shown = hashTypedData(typedData);
+  if (shown.toLowerCase() !== expectedHash.toLowerCase()) {
+    throw failure('other', `Refusing to sign: the typed data hashes to ${shown}, not to the hash shown (${expectedHash}).`);
+  }
+  const { provider, account: signer } = await readyWallet(access, safe, account, 'sign');
+  const domain = typedData.domain ?? {};
+  const payload = serializeTypedData({
+    ...typedData,
+    types: { EIP712Domain: getTypesForEIP712Domain({ domain }), ...(typedData.types as Record<string, unknown>) },
+  } as TypedDataDefinition);
+  let signature: unknown;
+  try {
+    signature = await provider.request({ method: 'eth_signTypedData_v4', params: [signer, payload] });
+  } catch (error) {
+    throw classifyWalletError(error, 'sign');
+  }
+  if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw failure('other', 'The wallet returned an invalid signature.');
+  const recovered = await recoverTypedDataAddress({ ...typedData, signature: signature as Hex } as Parameters<typeof recoverTypedDataAddress>[0]);
+  if (recovered.toLowerCase() !== signer.toLowerCase()) throw failure('other', `The signature is from ${recovered}, not from the connected account ${signer}.`);
+  return { signer, signature: signature.toLowerCase() as Hex };
+}
+
+/** Sends a transaction from the connected account (eth_sendTransaction); returns its hash. */
+export async function sendTransaction(access: WalletAccess, safe: TxFlowSafe, account: Address | null, tx: { to: Address; data: Hex; value?: bigint }): Promise<Hex> {
+  const { provider, account: from } = await readyWallet(access, safe, account, 'send');
+  try {
+    const hash = await provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from, to: tx.to, data: tx.data, value: `0x${(tx.value ?? 0n).toString(16)}` }],
+    });
+    if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash');
+    return hash as Hex;
+  } catch (error) {
+    throw classifyWalletError(error, 'send');
+  }
+}
