@@ -1,0 +1,53 @@
+import type { HexAddress } from '../walletConnection/walletConnection.types.ts';
+
+/** One address-book entry: a name for an address on one chain (decimal chain id). */
+export interface AddressBookEntry {
+  chainId: string;
+  address: HexAddress;
+  name: string;
+}
+
+export interface EntryKey {
+  chainId: string;
+  address: string;
+}
+
+/** A CSV file read for import: the entries it holds and what was wrong with the rest. */
+export interface ImportPreview {
+  fileName: string;
+  entries: AddressBookEntry[];
+  /** Problems, one per rejected row or one for the whole file ("The file is empty."). */
+  errors: string[];
+}
+
+export interface SaveEntryInput {
+  entry: AddressBookEntry;
+  /** The entry being edited, when its chain or address changed (it is replaced). */
+  previous: EntryKey | null;
+}
+
+export interface AddressBookContext {
+  entries: AddressBookEntry[];
+  /** The entry being edited (null when adding). */
+  editing: EntryKey | null;
+  /** The validated entry being saved. */
+  draft: AddressBookEntry | null;
+  /** The entry awaiting delete confirmation. */
+  deleting: EntryKey | null;
+  importPreview: ImportPreview | null;
+  /** A problem with the form or the last effect, shown to the user. */
+  error: string | null;
+  /** A short confirmation of the last change ("Imported 3 entries."). */
+  notice: string | null;
+}
+
+export type AddressBookEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.add' }
+  | { type: 'user.edit'; chainId: string; address: string }
+  | { type: 'user.save'; chainId: string; address: string; name: string }
+  | { type: 'user.cancel' }
+  | { type: 'user.delete'; chainId: string; address: string }
+  | { type: 'user.confirm' }
+  | { type: 'user.importFile'; fileName: string; text: string }
+  | { type: 'user.export' };

@@ -1,0 +1,47 @@
+import type { HexAddress } from '../walletConnection/walletConnection.types.ts';
+
+/** The `/v1/safes` overview of one Safe. */
+export interface AccountOverview {
+  /** Fiat total as the gateway sends it (a decimal string), in `currency`. */
+  fiatTotal: string;
+  currency: string;
+  threshold: number;
+  owners: number;
+  queued: number;
+}
+
+/** One Safe on /welcome/accounts. */
+export interface AccountRow {
+  chainId: string;
+  chainName: string;
+  shortName: string;
+  address: HexAddress;
+  /** The connected wallet is an owner (from `owners/{address}/safes`). */
+  owned: boolean;
+  /** The user added it by address (local storage). */
+  added: boolean;
+  /** The name the user gave it when adding, or null. */
+  name: string | null;
+  /** Null when the gateway had no overview for it. */
+  overview: AccountOverview | null;
+}
+
+export interface AccountsData {
+  rows: AccountRow[];
+  /** Chains whose owned-Safes lookup failed (the rest still shows). */
+  failedChains: string[];
+}
+
+export interface MyAccountsInput {
+  /** The connected wallet's address; null shows only the added Safes. */
+  owner: HexAddress | null;
+}
+
+export interface MyAccountsContext {
+  owner: HexAddress | null;
+  rows: AccountRow[];
+  failedChains: string[];
+  error: string | null;
+}
+
+export type MyAccountsEvent = { type: 'user.retry' } | { type: 'user.refresh' };

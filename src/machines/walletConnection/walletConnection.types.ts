@@ -1,0 +1,86 @@
+/**
+ * Types of the walletConnection machine: the connected wallet as the app sees it, the failures its effects
+ * report, and the closed vocabulary of events.
+ */
+
+export type HexAddress = `0x${string}`;
+
+/** A connected wallet, as the effects report it: checksummed address, decimal chain id. */
+export interface WalletConnection {
+  /** The wallet's name as web3-onboard lists it, e.g. `Devnet Wallet`, `MetaMask`. */
+  label: string;
+  address: HexAddress;
+  /** Decimal chain id, the gateway's form (`"1"`, `"31337"`). */
+  chainId: string;
+}
+
+/**
+ * Why an effect failed:
+ *  - `rejected`: the user said no in the wallet (EIP-1193 code 4001); never retried automatically.
+ *  - `unavailable`: no wallet is installed or enabled in this browser.
+ *  - `failed`: anything else (wallet not ready, the lazily loaded wallet code did not load, …); a
+ *    connection failing this way is retried (see CONNECTION_RETRIES).
+ */
+export type WalletFailureKind = 'rejected' | 'unavailable' | 'failed';
+
+export interface WalletFailure {
+  kind: WalletFailureKind;
+  message: string;
+}
+
+/** What the connect effects resolve with: a connection, or null when the user closed the wallet list. */
+export type ConnectResult = WalletConnection | null;
+
+export interface SwitchChainInput {
+  /** Decimal chain id to switch the wallet to. */
+  chainId: string;
+}
+
+export interface SwitchChainOutput {
+  /** Decimal chain id the wallet is on afterwards. */
+  chainId: string;
+}
+
+export interface WatchWalletInput {
+  label: string;
+}
+
+export interface DisconnectInput {
+  label: string;
+}
+
+export interface WalletConnectionContext {
+  wallet: WalletConnection | null;
+  /** The open Safe's chain (decimal), or null when no Safe is open. Sent by the root. */
+  requiredChainId: string | null;
+  /** The chains the gateway lists (decimal ids); null until the root has sent them. */
+  supportedChainIds: string[] | null;
+  /** Chain names by decimal id, for the views ("Switch to Gnosis Chain"). */
+  chainNames: Record<string, string>;
+  /** Automatic connection retries used so far in this connection attempt. */
+  retries: number;
+  /** The last failure shown to the user, or null. */
+  error: WalletFailure | null;
+}
+
+export type WalletConnectionEvent =
+  | { type: 'user.connect' }
+  | { type: 'user.disconnect' }
+  | { type: 'user.switchChain' }
+  | { type: 'user.dismiss' }
+  /** Checksummed addresses, the selected one first; an empty list means the wallet was locked. */
+  | { type: 'wallet.accountsChanged'; accounts: HexAddress[] }
+  /** Decimal chain id. */
+  | { type: 'wallet.chainChanged'; chainId: string }
+  | { type: 'wallet.disconnected' }
+  | { type: 'system.requiredChainChanged'; chainId: string | null }
+  | { type: 'system.supportedChainsChanged'; chainIds: string[]; chainNames?: Record<string, string> };
+
+/** The three ways a connected wallet can stand towards the app's chains. */
+export type ChainFit = 'ready' | 'wrongChain' | 'unsupportedChain';
+
+export interface ChainView {
+  chainId: string | null;
+  requiredChainId: string | null;
+  supportedChainIds: string[] | null;
+}

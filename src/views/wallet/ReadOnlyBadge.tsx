@@ -1,0 +1,28 @@
+import { useWallet } from './walletContext.tsx';
+
+/** The connected wallet's address, or null. */
+export function useWalletAddress(): `0x${string}` | null {
+  return useWallet((s) => (s.matches('connected') ? (s.context.wallet?.address ?? null) : null));
+}
+
+/** Whether the connected wallet is one of `owners` (case-insensitive). False when no wallet is connected. */
+export function useIsOwner(owners: readonly string[]): boolean {
+  const address = useWalletAddress();
+  return address !== null && owners.some((owner) => owner.toLowerCase() === address.toLowerCase());
+}
+
+/**
+ * "Read-only" next to the Safe when the connected wallet cannot sign for it (not connected, or not an
+ * owner). Nothing when it can.
+ */
+export function ReadOnlyBadge({ owners }: { owners: readonly string[] }) {
+  const address = useWalletAddress();
+  const owner = useIsOwner(owners);
+  if (owner) return null;
+  const reason = address ? 'Your connected wallet is not a signer of this Safe account' : 'Please connect your wallet';
+  return (
+    <span className="chip chip-readonly" role="note" title={reason} aria-label={`Read-only: ${reason}`}>
+      Read-only
+    </span>
+  );
+}

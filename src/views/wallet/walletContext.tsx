@@ -1,0 +1,83 @@
+/**
+ * Hook façades over the wallet-side actors. The actors are created once outside React (by the composition
+ * root) and handed in through <WalletProvider>; components select narrow slices and send events.
+ *
+ *  - `wallet`       the walletConnection actor (required)
+ *  - `addressBook`  the addressBook actor (names for addresses; the address-book screen)
+ *  - `accounts`     the myAccounts machine with its effects provided; /welcome/accounts starts one actor per
+ *                   connected address
+ *  - `loadSafe`     the loadSafe machine with its effects provided; /new-safe/load starts one actor per visit
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { walletConnectionMachine } from '../../machines/walletConnection/walletConnection.machine.ts';
+import type { WalletConnectionEvent } from '../../machines/walletConnection/walletConnection.types.ts';
+import type { addressBookMachine } from '../../machines/addressBook/addressBook.machine.ts';
+import type { AddressBookEvent } from '../../machines/addressBook/addressBook.types.ts';
+import type { myAccountsMachine } from '../../machines/myAccounts/myAccounts.machine.ts';
+import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.ts';
+
+export type WalletConnectionRef = ActorRefFrom<typeof walletConnectionMachine>;
+export type WalletConnectionSnapshot = SnapshotFrom<typeof walletConnectionMachine>;
+export type AddressBookRef = ActorRefFrom<typeof addressBookMachine>;
+export type AddressBookSnapshot = SnapshotFrom<typeof addressBookMachine>;
+export type MyAccountsLogic = typeof myAccountsMachine;
+export type LoadSafeLogic = typeof loadSafeMachine;
+
+export interface WalletActors {
+  wallet: WalletConnectionRef;
+  addressBook?: AddressBookRef | undefined;
+  accounts?: MyAccountsLogic | undefined;
+  loadSafe?: LoadSafeLogic | undefined;
+}
+
+const WalletContext = createContext<WalletActors | null>(null);
+
+export function WalletProvider({ actors, children }: { actors: WalletActors; children: ReactNode }) {
+  return <WalletContext.Provider value={actors}>{children}</WalletContext.Provider>;
+}
+
+function useActors(): WalletActors {
+  const actors = useContext(WalletContext);
+  if (!actors) throw new Error('WalletProvider is missing');
+  return actors;
+}
+
+function required<T>(value: T | undefined, name: string): T {
+  if (!value) throw new Error(`WalletProvider was given no ${name} actor`);
+  return value;
+}
+
+export function useWallet<T>(selector: (snapshot: WalletConnectionSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useActors().wallet, selector, compare);
+}
+
+export function useWalletSend(): (event: WalletConnectionEvent) => void {
+  return useActors().wallet.send;
+}
+
+export function useAddressBookRef(): AddressBookRef {
+  return required(useActors().addressBook, 'addressBook');
+}
+
+/** The address-book actor when one was provided (names are optional decoration elsewhere). */
+export function useOptionalAddressBookRef(): AddressBookRef | null {
+  return useContext(WalletContext)?.addressBook ?? null;
+}
+
+export function useAddressBook<T>(selector: (snapshot: AddressBookSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useAddressBookRef(), selector, compare);
+}
+
+export function useAddressBookSend(): (event: AddressBookEvent) => void {
+  return useAddressBookRef().send;
+}
+
+export function useAccountsLogic(): MyAccountsLogic {
+  return required(useActors().accounts, 'accounts');
+}
+
+export function useLoadSafeLogic(): LoadSafeLogic {
+  return required(useActors().loadSafe, 'loadSafe');
+}
