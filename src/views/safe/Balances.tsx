@@ -1,0 +1,117 @@
+import { Address } from '../components/Address.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { visibleBalances } from './connect.ts';
+import { formatFiat, formatTokenAmount } from './format.ts';
+import { SafeGate } from './SafeGate.tsx';
+import { useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
+
+/** `ready.balances` state as a Loadable status. */
+export function useBalancesStatus(): 'loading' | 'failed' | 'ready' {
+  return useSafeSession((s) =>
+    s.matches({ ready: { balances: 'loaded' } }) ? 'ready' : s.matches({ ready: { balances: 'failed' } }) ? 'failed' : 'loading',
+  );
+}
+
+function CurrencySelect() {
+  const send = useSafeSessionSend();
+  const currency = useSafeSession((s) => s.context.currency);
+  const codes = useSafeSession((s) => s.context.fiatCodes);
+  const status = useSafeSession((s) =>
+    s.matches({ ready: { fiatCodes: 'loaded' } }) ? 'ready' : s.matches({ ready: { fiatCodes: 'failed' } }) ? 'failed' : 'loading',
+  );
+  const error = useSafeSession((s) => s.context.fiatCodesError);
+  const canRetry = useSafeSession((s) => s.can({ type: 'user.retryFiatCodes' }));
+  const options = codes.some((code) => code.toLowerCase() === currency) ? codes : [currency.toUpperCase(), ...codes];
+  return (
+    <div className="currency">
+      <label>
+        Currency{' '}
+        <select value={currency.toUpperCase()} onChange={(event) => send({ type: 'user.setCurrency', currency: event.target.value })}>
+          {options.map((code) => (
+            <option key={code} value={code.toUpperCase()}>
+              {code.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </label>
+      {status !== 'ready' ? (
+        <Loadable what="fiat currencies" status={status} error={error} onRetry={() => send({ type: 'user.retryFiatCodes' })} canRetry={canRetry} />
+      ) : null}
+    </div>
+  );
+}
+
+export function BalancesTable() {
+  const send = useSafeSessionSend();
+  const balances = useSafeSession((s) => s.context.balances);
+  const currency = useSafeSession((s) => s.context.currency);
+  const hiddenTokens = useSafeSession((s) => s.context.hiddenTokens);
+  const showHiddenTokens = useSafeSession((s) => s.context.showHiddenTokens);
+  const hideSmallBalances = useSafeSession((s) => s.context.hideSmallBalances);
+  const status = useBalancesStatus();
+  const error = useSafeSession((s) => s.context.balancesError);
+  const canRetry = useSafeSession((s) => s.can({ type: 'user.retryBalances' }));
+  const rows = visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances });
+  return (
+    <>
+      <div className="balances-controls">
+        <CurrencySelect />
+        <label>
+          <input type="checkbox" checked={hideSmallBalances} onChange={() => send({ type: 'user.toggleHideSmallBalances' })} /> Hide small balances
+        </label>
+        <label>
+          <input type="checkbox" checked={showHiddenTokens} onChange={() => send({ type: 'user.toggleShowHiddenTokens' })} /> Show hidden tokens (
+          {hiddenTokens.length})
+        </label>
+      </div>
+      <Loadable what="balances" status={status} error={error} onRetry={() => send({ type: 'user.retryBalances' })} canRetry={canRetry} keepContent={balances !== null}>
+        {balances ? (
+          <>
+            <p className="total">
+              Total value: <strong aria-label="Total value">{formatFiat(balances.fiatTotal, currency)}</strong>
+            </p>
+            <table className="balances">
+              <caption className="visually-hidden">Token balances</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Asset</th>
+                  <th scope="col">Balance</th>
+                  <th scope="col">Value</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(({ balance, hidden }) => (
+                  <tr key={balance.tokenInfo.address} data-hidden={hidden || undefined}>
+                    <th scope="row">
+                      {balance.tokenInfo.name} <span className="muted">{balance.tokenInfo.symbol}</span>
+                      {balance.tokenInfo.type !== 'NATIVE_TOKEN' ? <Address address={balance.tokenInfo.address} short /> : null}
+                    </th>
+                    <td>
+                      {formatTokenAmount(balance.balance, balance.tokenInfo.decimals)} {balance.tokenInfo.symbol}
+                    </td>
+                    <td>{formatFiat(balance.fiatBalance, currency)}</td>
+                    <td>
+                      <button type="button" onClick={() => send({ type: 'user.toggleTokenHidden', tokenAddress: balance.tokenInfo.address })}>
+                        {hidden ? `Unhide ${balance.tokenInfo.symbol}` : `Hide ${balance.tokenInfo.symbol}`}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {rows.length === 0 ? <p>No assets to show.</p> : null}
+          </>
+        ) : null}
+      </Loadable>
+    </>
+  );
+}
+
+export function BalancesScreen() {
+  return (
+    <SafeGate title="Assets">
+      <BalancesTable />
+    </SafeGate>
+  );
+}

@@ -1,0 +1,101 @@
+import { useSelector } from '@xstate/react';
+import { Link } from '../components/Link.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { useBalancesStatus } from './Balances.tsx';
+import { transactionsOf } from './connect.ts';
+import { formatFiat, formatTokenAmount } from './format.ts';
+import { SafeGate } from './SafeGate.tsx';
+import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
+import { TxSummaryLine } from './TxList.tsx';
+
+const NO_ITEMS: never[] = [];
+
+/** "Outdated" / "unsupported base contract" warning from Safe info's implementationVersionState. */
+export function VersionWarning() {
+  const state = useSafeSession((s) => s.context.safeInfo?.implementationVersionState ?? 'UNKNOWN');
+  const version = useSafeSession((s) => s.context.safeInfo?.version ?? null);
+  const latest = useSafeSession((s) => s.context.chain?.recommendedMasterCopyVersion ?? null);
+  if (state === 'UP_TO_DATE') return null;
+  return (
+    <aside className="warning" aria-label="Safe version warning">
+      {state === 'OUTDATED'
+        ? `Your Safe account's version (${version ?? 'unknown'}) is outdated${latest ? `; the latest is ${latest}` : ''}. Update it from Settings.`
+        : 'This Safe account was created with an unsupported base contract. It should only be used for fund recovery.'}
+    </aside>
+  );
+}
+
+function PendingTransactions() {
+  const ref = useSafeChild('queue');
+  const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
+  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
+  const error = useSelector(ref, (s) => s?.context.error ?? null);
+  const txs = transactionsOf(items).slice(0, 5);
+  return (
+    <section aria-labelledby="pending-title" className="card">
+      <h2 id="pending-title">Pending transactions</h2>
+      <Loadable
+        what="pending transactions"
+        status={state === 'failed' ? 'failed' : state === 'loading' ? 'loading' : 'ready'}
+        error={error}
+        onRetry={() => ref?.send({ type: 'user.retry' })}
+      >
+        {txs.length === 0 ? (
+          <p>No pending transactions.</p>
+        ) : (
+          <ul className="plain">
+            {txs.map((tx) => (
+              <li key={tx.id}>
+                <TxSummaryLine tx={tx} native={native} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/transactions/queue">View all queued transactions</Link>
+      </Loadable>
+    </section>
+  );
+}
+
+function Overview() {
+  const send = useSafeSessionSend();
+  const balances = useSafeSession((s) => s.context.balances);
+  const currency = useSafeSession((s) => s.context.currency);
+  const error = useSafeSession((s) => s.context.balancesError);
+  const status = useBalancesStatus();
+  const top = (balances?.items ?? []).slice(0, 5);
+  return (
+    <section aria-labelledby="assets-title" className="card">
+      <h2 id="assets-title">Assets</h2>
+      <Loadable what="balances" status={status} error={error} onRetry={() => send({ type: 'user.retryBalances' })} keepContent={balances !== null}>
+        {balances ? (
+          <>
+            <p className="total">
+              Total balance: <strong aria-label="Total balance">{formatFiat(balances.fiatTotal, currency)}</strong>
+            </p>
+            <ul className="plain">
+              {top.map((item) => (
+                <li key={item.tokenInfo.address}>
+                  {formatTokenAmount(item.balance, item.tokenInfo.decimals)} {item.tokenInfo.symbol}{' '}
+                  <span className="muted">{formatFiat(item.fiatBalance, currency)}</span>
+                </li>
+              ))}
+            </ul>
+            <Link to="/balances">View all assets</Link>
+          </>
+        ) : null}
+      </Loadable>
+    </section>
+  );
+}
+
+export function DashboardScreen() {
+  return (
+    <SafeGate title="Overview">
+      <VersionWarning />
+      <Overview />
+      <PendingTransactions />
+    </SafeGate>
+  );
+}

@@ -1,0 +1,152 @@
+import { useSelector } from '@xstate/react';
+import { Address } from '../components/Address.tsx';
+import { Link } from '../components/Link.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { DetailsBody, HashList, useOpenFromRoute } from './details.tsx';
+import { formatDateLabel, formatDateTime } from './format.ts';
+import { SafeGate } from './SafeGate.tsx';
+import { useSafeChild } from './safeSessionContext.tsx';
+import { PagingControls } from './TxList.tsx';
+import type { Message, MessageHashes } from './viewTypes.ts';
+
+const NO_ITEMS: never[] = [];
+
+const MESSAGE_STATUS = { NEEDS_CONFIRMATION: 'Needs confirmation', CONFIRMED: 'Confirmed' } as const;
+
+function preview(message: Message['message']): string {
+  if (typeof message === 'string') return message.length > 80 ? `${message.slice(0, 80)}…` : message;
+  return `Typed data: ${message.primaryType}${message.domain.name ? ` (${message.domain.name})` : ''}`;
+}
+
+function MessageList() {
+  const ref = useSafeChild('messages');
+  const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
+  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
+  const error = useSelector(ref, (s) => s?.context.error ?? null);
+  const hasLoaded = useSelector(ref, (s) => s?.context.hasLoaded ?? false);
+  const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
+  const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
+  if (state === 'disabled') return <p>Messages are not available on this network.</p>;
+  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
+  return (
+    <>
+      <Loadable what="messages" status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>
+        {items.length === 0 ? (
+          <p>No messages.</p>
+        ) : (
+          <ul className="plain messages" aria-label="Messages">
+            {items.map((item, index) =>
+              item.type === 'DATE_LABEL' ? (
+                <li key={`date-${item.timestamp}-${index}`} className="tx-date" role="heading" aria-level={2}>
+                  {formatDateLabel(item.timestamp)}
+                </li>
+              ) : (
+                <li key={item.messageHash} className="message-row">
+                  <span>{item.name ?? preview(item.message)}</span>
+                  <span className="muted">{formatDateTime(item.creationTimestamp)}</span>
+                  <span aria-label={`${item.confirmationsSubmitted}/${item.confirmationsRequired} confirmations`}>
+                    {item.confirmationsSubmitted}/{item.confirmationsRequired}
+                  </span>
+                  <span>{MESSAGE_STATUS[item.status]}</span>
+                  <Link to={`/transactions/msg?messageHash=${item.messageHash}`} aria-label={`Details of message ${item.messageHash}`}>
+                    Details
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+      </Loadable>
+      <PagingControls what="messages" state={state} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />
+    </>
+  );
+}
+
+export function MessagesScreen() {
+  return (
+    <SafeGate title="Messages">
+      <MessageList />
+    </SafeGate>
+  );
+}
+
+function MessageContent({ message }: { message: Message }) {
+  return (
+    <>
+      <section aria-labelledby="message-title" className="card">
+        <h2 id="message-title">{message.name ?? 'Message'}</h2>
+        <dl className="facts">
+          <dt>Status</dt>
+          <dd>{MESSAGE_STATUS[message.status]}</dd>
+          <dt>Created</dt>
+          <dd>{formatDateTime(message.creationTimestamp)}</dd>
+          <dt>Proposed by</dt>
+          <dd>
+            <Address address={message.proposedBy.value} name={message.proposedBy.name} />
+          </dd>
+        </dl>
+        <pre className="message-content" aria-label="Message content">
+          {typeof message.message === 'string' ? message.message : JSON.stringify(message.message, null, 2)}
+        </pre>
+      </section>
+      <section aria-labelledby="msg-confirmations-title" className="card">
+        <h2 id="msg-confirmations-title">
+          Confirmations ({message.confirmationsSubmitted} of {message.confirmationsRequired})
+        </h2>
+        <ul className="plain" aria-label="Confirmed by">
+          {message.confirmations.map((c) => (
+            <li key={c.owner.value}>
+              <Address address={c.owner.value} name={c.owner.name} />
+            </li>
+          ))}
+        </ul>
+        {message.preparedSignature ? (
+          <p>
+            Prepared signature: <code className="hex">{message.preparedSignature}</code>
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function MessageDetailsBody() {
+  const ref = useSafeChild('messageDetails');
+  const message = useSelector(ref, (s) => s?.context.details ?? null);
+  const hashes = useSelector(ref, (s) => (s?.context.check?.hashes ?? null) as MessageHashes | null);
+  return (
+    <DetailsBody
+      child="messageDetails"
+      what="message"
+      hashName="SafeMessage hash"
+      hashes={
+        hashes ? (
+          <HashList
+            title="Hashes (computed locally)"
+            hashes={[
+              { label: 'Domain hash', value: hashes.domainHash },
+              { label: 'Message hash', value: hashes.contentHash },
+              { label: 'SafeMessage hash', value: hashes.safeMessageHash },
+            ]}
+          />
+        ) : null
+      }
+    >
+      {message ? <MessageContent message={message} /> : null}
+    </DetailsBody>
+  );
+}
+
+function OpenMessage() {
+  const hash = useOpenFromRoute('messageDetails', 'messageHash');
+  if (!hash) return <p>No message selected.</p>;
+  return <MessageDetailsBody />;
+}
+
+export function MessageDetailsScreen() {
+  return (
+    <SafeGate title="Message details">
+      <OpenMessage />
+    </SafeGate>
+  );
+}

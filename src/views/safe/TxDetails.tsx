@@ -1,0 +1,194 @@
+import { useSelector } from '@xstate/react';
+import { Address } from '../components/Address.tsx';
+import { missingSigners } from './connect.ts';
+import { DetailsBody, HashList, useOpenFromRoute } from './details.tsx';
+import { STATUS_LABELS, formatDateTime, formatTokenAmount, txInfoText, txTypeLabel } from './format.ts';
+import { SafeGate } from './SafeGate.tsx';
+import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
+import type { DataDecoded, TransactionDetails, TxHashes } from './viewTypes.ts';
+
+function DecodedData({ decoded }: { decoded: DataDecoded | null }) {
+  if (!decoded) return <p className="muted">The data could not be decoded.</p>;
+  return (
+    <div className="decoded">
+      <p>
+        Method: <code>{decoded.method}</code>
+      </p>
+      {decoded.parameters?.length ? (
+        <table>
+          <caption className="visually-hidden">Parameters of {decoded.method}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Parameter</th>
+              <th scope="col">Type</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {decoded.parameters.map((param, index) => (
+              <tr key={`${param.name}-${index}`}>
+                <th scope="row">{param.name}</th>
+                <td>{param.type}</td>
+                <td>
+                  <code>{typeof param.value === 'string' ? param.value : JSON.stringify(param.value)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+function TxContent({ details }: { details: TransactionDetails }) {
+  const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const exec = details.detailedExecutionInfo;
+  const data = details.txData;
+  return (
+    <>
+      <section aria-labelledby="summary-title" className="card">
+        <h2 id="summary-title">{txTypeLabel(details.txInfo)}</h2>
+        <dl className="facts">
+          <dt>Status</dt>
+          <dd>{STATUS_LABELS[details.txStatus]}</dd>
+          {txInfoText(details.txInfo, native) ? (
+            <>
+              <dt>Summary</dt>
+              <dd>{txInfoText(details.txInfo, native)}</dd>
+            </>
+          ) : null}
+          {exec?.type === 'MULTISIG' ? (
+            <>
+              <dt>Nonce</dt>
+              <dd>{exec.nonce}</dd>
+              <dt>Created</dt>
+              <dd>{formatDateTime(exec.submittedAt)}</dd>
+            </>
+          ) : null}
+          {details.executedAt ? (
+            <>
+              <dt>Executed</dt>
+              <dd>{formatDateTime(details.executedAt)}</dd>
+            </>
+          ) : null}
+          {details.txHash ? (
+            <>
+              <dt>Transaction hash</dt>
+              <dd>
+                <code>{details.txHash}</code>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      {data ? (
+        <section aria-labelledby="data-title" className="card">
+          <h2 id="data-title">Transaction data</h2>
+          <dl className="facts">
+            <dt>To</dt>
+            <dd>
+              <Address address={data.to.value} name={data.to.name} />
+            </dd>
+            <dt>Value</dt>
+            <dd>
+              {formatTokenAmount(data.value ?? '0', native?.decimals ?? 18)} {native?.symbol ?? 'ETH'}
+            </dd>
+            <dt>Operation</dt>
+            <dd>{data.operation === 1 ? '1 (delegate call)' : '0 (call)'}</dd>
+            <dt>Data</dt>
+            <dd>
+              <code className="hex">{data.hexData ?? '0x'}</code>
+            </dd>
+          </dl>
+          {data.hexData && data.hexData !== '0x' ? <DecodedData decoded={data.dataDecoded} /> : null}
+        </section>
+      ) : null}
+      {exec?.type === 'MULTISIG' ? <Confirmations details={details} /> : null}
+      {exec?.type === 'MODULE' ? (
+        <p>
+          Executed by module <Address address={exec.address.value} name={exec.address.name} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Confirmations({ details }: { details: TransactionDetails }) {
+  const exec = details.detailedExecutionInfo;
+  if (exec?.type !== 'MULTISIG') return null;
+  const confirmed = exec.confirmations.map((c) => c.signer);
+  const missing = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED' ? [] : missingSigners(exec.signers, confirmed);
+  return (
+    <section aria-labelledby="confirmations-title" className="card">
+      <h2 id="confirmations-title">
+        Confirmations ({exec.confirmations.length} of {exec.confirmationsRequired})
+      </h2>
+      <ul className="plain" aria-label="Confirmed by">
+        {exec.confirmations.map((c) => (
+          <li key={c.signer.value}>
+            <Address address={c.signer.value} name={c.signer.name} /> <span className="muted">{formatDateTime(c.submittedAt)}</span>
+          </li>
+        ))}
+      </ul>
+      {missing.length ? (
+        <>
+          <h3>Missing signers</h3>
+          <ul className="plain" aria-label="Missing signers">
+            {missing.map((signer) => (
+              <li key={signer.value}>
+                <Address address={signer.value} name={signer.name} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {exec.executor ? (
+        <p>
+          Executed by <Address address={exec.executor.value} name={exec.executor.name} />
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function TxDetailsBody() {
+  const ref = useSafeChild('txDetails');
+  const details = useSelector(ref, (s) => s?.context.details ?? null);
+  const hashes = useSelector(ref, (s) => (s?.context.check?.hashes ?? null) as TxHashes | null);
+  return (
+    <DetailsBody
+      child="txDetails"
+      what="transaction"
+      hashName="safeTxHash"
+      hashes={
+        hashes ? (
+          <HashList
+            title="Hashes (computed locally)"
+            hashes={[
+              { label: 'Domain hash', value: hashes.domainHash },
+              { label: 'Message hash', value: hashes.messageHash },
+              { label: 'safeTxHash', value: hashes.safeTxHash },
+            ]}
+          />
+        ) : null
+      }
+    >
+      {details ? <TxContent details={details} /> : null}
+    </DetailsBody>
+  );
+}
+
+function OpenTx() {
+  const id = useOpenFromRoute('txDetails', 'id');
+  if (!id) return <p>No transaction selected.</p>;
+  return <TxDetailsBody />;
+}
+
+export function TxDetailsScreen() {
+  return (
+    <SafeGate title="Transaction details">
+      <OpenTx />
+    </SafeGate>
+  );
+}

@@ -1,0 +1,79 @@
+/** Pure view-model helpers of the Safe screens (no React, no effects). */
+import type { Balance, SafeInfo, TransactionItem, TransactionSummary } from './viewTypes.ts';
+
+export function isOwnerOf(info: SafeInfo | null, wallet: string | null): boolean {
+  if (!info || !wallet) return false;
+  const address = wallet.toLowerCase();
+  return info.owners.some((owner) => owner.value.toLowerCase() === address);
+}
+
+/** Below this fiat value a balance counts as "small" (Safe{Wallet}'s hide-dust rule). */
+export const SMALL_BALANCE_FIAT = 0.01;
+
+export interface BalancePreferences {
+  hiddenTokens: readonly string[];
+  showHiddenTokens: boolean;
+  hideSmallBalances: boolean;
+}
+
+export interface VisibleBalance {
+  balance: Balance;
+  hidden: boolean;
+}
+
+/** Balances to show: hidden tokens only when "show hidden" is on; small ones dropped when "hide small" is on. */
+export function visibleBalances(items: readonly Balance[], prefs: BalancePreferences): VisibleBalance[] {
+  return items
+    .map((balance) => ({ balance, hidden: prefs.hiddenTokens.includes(balance.tokenInfo.address.toLowerCase()) }))
+    .filter(({ balance, hidden }) => {
+      if (hidden && !prefs.showHiddenTokens) return false;
+      if (prefs.hideSmallBalances && Number(balance.fiatBalance) < SMALL_BALANCE_FIAT) return false;
+      return true;
+    });
+}
+
+/** A row of a transaction list, flat so a windowed list can render it at a fixed height. */
+export type TxRow =
+  | { kind: 'label'; key: string; label: 'Next' | 'Queued' }
+  | { kind: 'date'; key: string; timestamp: number }
+  | { kind: 'conflict'; key: string; nonce: number }
+  | { kind: 'tx'; key: string; tx: TransactionSummary; conflict: 'None' | 'HasNext' | 'End' };
+
+/**
+ * Gateway list items → rows. A CONFLICT_HEADER opens a group; the following transactions with conflictType
+ * HasNext stay in it and the one with End closes it. Duplicate transactions (paging overlap) are dropped.
+ */
+export function toTxRows(items: readonly TransactionItem[]): TxRow[] {
+  const rows: TxRow[] = [];
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    switch (item.type) {
+      case 'LABEL':
+        rows.push({ kind: 'label', key: `label-${item.label}-${index}`, label: item.label });
+        break;
+      case 'DATE_LABEL':
+        rows.push({ kind: 'date', key: `date-${item.timestamp}-${index}`, timestamp: item.timestamp });
+        break;
+      case 'CONFLICT_HEADER':
+        rows.push({ kind: 'conflict', key: `conflict-${item.nonce}-${index}`, nonce: item.nonce });
+        break;
+      case 'TRANSACTION':
+        if (seen.has(item.transaction.id)) break;
+        seen.add(item.transaction.id);
+        rows.push({ kind: 'tx', key: item.transaction.id, tx: item.transaction, conflict: item.conflictType });
+        break;
+    }
+  });
+  return rows;
+}
+
+/** Transactions of a list, without labels (the dashboard's "Pending transactions"). */
+export function transactionsOf(items: readonly TransactionItem[]): TransactionSummary[] {
+  return items.flatMap((item) => (item.type === 'TRANSACTION' ? [item.transaction] : []));
+}
+
+/** Owners that have not confirmed: the Safe's signers minus the confirmations' signers. */
+export function missingSigners<T extends { value: string }>(signers: readonly T[], confirmed: readonly { value: string }[]): T[] {
+  const done = new Set(confirmed.map((c) => c.value.toLowerCase()));
+  return signers.filter((s) => !done.has(s.value.toLowerCase()));
+}

@@ -1,0 +1,104 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useAppSelector } from '../appContext.tsx';
+import { CopyButton } from '../components/CopyButton.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { useSafeChild } from './safeSessionContext.tsx';
+
+type DetailsChild = 'txDetails' | 'messageDetails';
+
+/** Opens the item named by the route's query parameter (`?id=` / `?messageHash=`) in a details child. */
+export function useOpenFromRoute(child: DetailsChild, param: string): string | null {
+  const ref = useSafeChild(child);
+  const search = useAppSelector((s) => s.context.location.search);
+  const key = new URLSearchParams(search).get(param);
+  const openKey = useSelector(ref, (s) => s?.context.key ?? null);
+  useEffect(() => {
+    if (ref && key && key !== openKey) ref.send({ type: 'user.open', key });
+  }, [ref, key, openKey]);
+  return key;
+}
+
+export interface HashEntry {
+  label: string;
+  value: string;
+}
+
+/** Hashes in full, each with a copy button. */
+export function HashList({ title, hashes }: { title: string; hashes: HashEntry[] }) {
+  return (
+    <section aria-labelledby="hashes-title" className="card">
+      <h2 id="hashes-title">{title}</h2>
+      <dl className="hashes">
+        {hashes.map((hash) => (
+          <div key={hash.label}>
+            <dt>{hash.label}</dt>
+            <dd>
+              <code aria-label={hash.label}>{hash.value}</code> <CopyButton value={hash.value} label={hash.label} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The details child's state: loading, load error with retry, hash error with retry, mismatch, or the
+ * content (`children`) with the verified/unhashed hashes section (`hashes`).
+ */
+export function DetailsBody({
+  child,
+  what,
+  hashName,
+  children,
+  hashes,
+}: {
+  child: DetailsChild;
+  what: string;
+  hashName: string;
+  children: ReactNode;
+  hashes: ReactNode;
+}) {
+  const ref = useSafeChild(child);
+  const state = useSelector(ref, (s) => (s ? String(s.value) : 'idle'));
+  const error = useSelector(ref, (s) => s?.context.error ?? null);
+  const check = useSelector(ref, (s) => s?.context.check ?? null);
+  const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
+  const retry = () => ref?.send({ type: 'user.retry' });
+  if (state === 'idle') return <p role="status">Opening the {what}…</p>;
+  if (state === 'loading' || state === 'failed') {
+    return <Loadable what={`the ${what}`} status={state === 'loading' ? 'loading' : 'failed'} error={error} onRetry={retry} canRetry={canRetry} />;
+  }
+  return (
+    <>
+      {state === 'hashing' ? <p role="status">Computing the hashes locally…</p> : null}
+      {state === 'hashFailed' ? (
+        <div role="alert" className="loadable-error">
+          Could not compute the hashes locally. {error}{' '}
+          <button type="button" onClick={retry} disabled={!canRetry} aria-label="Retry computing the hashes">
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {state === 'mismatch' ? (
+        <div role="alert" className="banner-error hash-mismatch">
+          <strong>Hash mismatch.</strong> The {hashName} the gateway gives (<code>{check?.expected ?? 'none'}</code>) differs from the one
+          computed locally (<code>{check?.computed ?? 'none'}</code>). Do not sign or execute it.
+        </div>
+      ) : null}
+      {state === 'verified' ? (
+        <p className="verified" aria-label="Hash check">
+          ✓ The gateway’s {hashName} matches the one computed locally.
+        </p>
+      ) : null}
+      {state === 'unhashed' ? (
+        <p className="muted" aria-label="Hash check">
+          Nothing to hash: this is not a Safe multisig {what}.
+        </p>
+      ) : null}
+      {state === 'verified' || state === 'mismatch' ? hashes : null}
+      {children}
+    </>
+  );
+}
