@@ -70,3 +70,24 @@ export type QueueItem = TransactionItem;
 export type HistoryItem = TransactionItem;
 export type MessagesItem = MessageListItem;
 export type CollectibleItem = Collectible;
+
+/** Gateway data types the session's snapshots carry, re-exported for the views (which never import services). */
+export type {
+  AddressInfo,
+  Balance,
+  ChainInfo,
+  Collectible,
+  DataDecoded,
+  DataDecodedParameter,
+  Message,
+  MessageItem,
+  MessageListItem,
+  SafeBalances,
+  SafeInfo,
+  SettingsInfo,
+  TransactionDetails,
+  TransactionItem,
+  TransactionStatus,
+  TransactionSummary,
+  TxInfo,
+} from '../../services/gateway/types.ts';
