@@ -52,11 +52,19 @@ export function createApp(): App {
   void navigator.storage?.persist?.().catch(() => false);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(AUDIT_CHANNEL) : null;
   let audit: AuditService | null = null;
+  const instances = new Map<string, number>();
   const capture = createEventCapture({
     store,
     machines: MACHINES,
-    // Only the root for now; transaction and message flows will get a stream per instance.
-    streamIdFor: (actor) => (actor.isRoot ? streamId : null),
+    // The root's events go to the session stream; every registered machine running as a child (a transaction
+    // or message flow, …) gets a stream per instance.
+    streamIdFor: (actor) => {
+      if (actor.isRoot) return streamId;
+      const key = `${actor.machineId}:${actor.actorId}`;
+      const instance = (instances.get(key) ?? 0) + 1;
+      instances.set(key, instance);
+      return `${streamId}/${key}#${instance}`;
+    },
     locks: (navigator.locks as unknown as LockManagerLike | undefined) ?? null,
     // A failed write is never silent: the root moves to its visible persistenceFailed state.
     onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),

@@ -25,6 +25,7 @@ export function stateName(value: unknown): string {
     const entries = Object.entries(value as Record<string, unknown>);
     const parts = entries.map(([key, child]) => {
       const inner = stateName(child);
+      if (!inner) return key;
       return inner.includes(' & ') && entries.length === 1 ? `${key}.(${inner})` : `${key}.${inner}`;
     });
     return parts.join(' & ');

@@ -59,3 +59,19 @@ describe('/statecharts', () => {
     expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.gatewayUnreachable']);
   });
 });
+
+describe('running actors', () => {
+  it('include machine children (flows) with their active states', async () => {
+    const { setup, createActor: create } = await import('xstate');
+    const { runningActors } = await import('../../src/views/statecharts/activeStates.ts');
+    const flow = setup({}).createMachine({ id: 'txFlow', initial: 'review', states: { review: { on: { 'user.sign': 'signing' } }, signing: {} } });
+    const root = setup({ actors: { flow } }).createMachine({ id: 'root', type: 'parallel', states: { a: {}, b: {} }, invoke: { id: 'tx-1', src: 'flow' } });
+    const actor = create(root).start();
+    expect(runningActors('root', actor.getSnapshot())).toEqual([
+      { actorId: 'root', machineId: 'root', state: 'a & b', activeIds: ['root.a', 'root.b'] },
+      { actorId: 'tx-1', machineId: 'txFlow', state: 'review', activeIds: ['txFlow.review'] },
+    ]);
+    actor.getSnapshot().children['tx-1']!.send({ type: 'user.sign' });
+    expect(runningActors('root', actor.getSnapshot())[1]).toMatchObject({ state: 'signing', activeIds: ['txFlow.signing'] });
+  });
+});

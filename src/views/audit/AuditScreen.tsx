@@ -7,7 +7,10 @@ function stateText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, child]) => `${key}.${stateText(child)}`)
+      .map(([key, child]) => {
+        const inner = stateText(child);
+        return inner ? `${key}.${inner}` : key;
+      })
       .join(' | ');
   }
   return String(value);

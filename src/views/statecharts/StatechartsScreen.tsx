@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { definitionHash, MACHINES, type RegisteredMachine } from '../../machines/registry.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { runningActors, type RunningActor } from './activeStates.ts';
@@ -10,7 +10,24 @@ function svgFor(id: string): string | null {
   return SVGS[`../../../docs/machines/${id}.svg`] ?? null;
 }
 
-const sameActors = (a: RunningActor[], b: RunningActor[]) => JSON.stringify(a) === JSON.stringify(b);
+interface Observable {
+  subscribe?: (observer: { next: () => void; error: () => void }) => { unsubscribe(): void };
+}
+
+/**
+ * The root actor and its machine children (flows), with their current states. Re-renders when the root or any
+ * child actor changes state.
+ */
+function useRunningActors(): RunningActor[] {
+  const snapshot = useAppSelector((s) => s);
+  const children = snapshot.children as Record<string, Observable | undefined>;
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const subscriptions = Object.values(children).map((child) => child?.subscribe?.({ next: bump, error: bump }));
+    return () => subscriptions.forEach((s) => s?.unsubscribe());
+  }, [children]);
+  return runningActors(snapshot.machine.id, snapshot);
+}
 
 function useDefinitionHash(entry: RegisteredMachine): string | null {
   const [hash, setHash] = useState<string | null>(null);
@@ -68,7 +85,7 @@ function MachineSection({ entry, actors }: { entry: RegisteredMachine; actors: R
 }
 
 export function StatechartsScreen() {
-  const actors = useAppSelector((s) => runningActors(s.machine.id, s), sameActors);
+  const actors = useRunningActors();
   return (
     <section aria-labelledby="screen-title" className="screen">
       <style>{`.statechart{overflow:auto;max-width:100%}.statechart [data-active="true"]>rect{stroke:#2563eb;stroke-width:3;fill:#dbeafe}`}</style>

@@ -36,7 +36,10 @@ export function stateLabel(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, child]) => `${key}.${stateLabel(child)}`)
+      .map(([key, child]) => {
+        const inner = stateLabel(child);
+        return inner ? `${key}.${inner}` : key;
+      })
       .join(' & ');
   }
   return String(value);
