@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestClient, getAddress, hashMessage, http, parseEther, toHex, zeroAddress, type Address, type EIP1193Provider, type Hex } from 'viem';
+import { createTestClient, encodeFunctionData, getAddress, hashMessage, http, parseAbi, parseEther, toHex, zeroAddress, type Address, type EIP1193Provider, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSafe, deploySafeContracts, DEVNET_ACCOUNTS, SAFE_141, startAnvil, type AnvilHandle } from '../../../devnet/chain/index.ts';
 import {
@@ -13,6 +13,7 @@ import {
   executeSafeTransaction,
   isValidSafeSignature,
   isValidSafeSignatureForBytes,
+  readSafeSingleton,
   readSafeState,
   signSafeMessage,
   signSafeTransaction,
@@ -22,7 +23,9 @@ import {
 import {
   buildSafeTx,
   buildSignatureBytes,
+  classifyRisks,
   domainHash,
+  encodeMultiSendCall,
   fallbackHandlerAbi,
   messageInnerHash,
   normalizeSafeTx,
@@ -191,5 +194,43 @@ describe('chain reads and execution through an EIP-1193 wallet', () => {
     const msgSigs = await Promise.all(wallets.map(async (w, i) => ({ signer: owners[i]!.address, data: await signSafeMessage(w, ctx, inner) })));
     expect(await isValidSafeSignature(client, safe, inner, buildSignatureBytes(msgSigs))).toBe(true);
     expect(normalizeSafeTx({ to: recipient, nonce: 1n }).data).toBe('0x');
+  });
+});
+
+describe('a Bybit-style batch on the devnet', () => {
+  it('the classifier blocks it, and executing it really replaces the masterCopy in slot 0', async () => {
+    const test = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
+    // Attacker code: SSTORE(0, CALLDATALOAD(4)) — "transfer(to, amount)" writes `to` into slot 0.
+    const attacker: Address = getAddress('0x00000000000000000000000000000000000bad01');
+    await test.setCode({ address: attacker, bytecode: '0x60043560005500' });
+    const victim = await createSafe(anvil.rpcUrl, { owners: owners.map((o) => o.address), threshold: 2, saltNonce: 777n });
+    const victimCtx: SafeContext = { chainId: 31337, safeAddress: victim, version: '1.4.1' };
+    const evilImplementation: Address = '0x000000000000000000000000000000000000dEaD';
+    const transfer = (to: Address, value: bigint) =>
+      encodeFunctionData({ abi: parseAbi(['function transfer(address to, uint256 value)']), functionName: 'transfer', args: [to, value] });
+    const tx = normalizeSafeTx({
+      to: SAFE_141.multiSend,
+      operation: 1,
+      data: encodeMultiSendCall([
+        { operation: 0, to: DEVNET_ACCOUNTS[5]!.address, value: 0n, data: '0x' },
+        { operation: 1, to: attacker, value: 0n, data: transfer(evilImplementation, 0n) },
+      ]),
+      nonce: 0n,
+    });
+
+    const risks = classifyRisks(tx, { chainId: 31337, safeVersion: '1.4.1', safeAddress: victim });
+    expect(risks.map((r) => [r.severity, r.code, r.path])).toEqual([['blocking', 'untrusted-delegatecall', [1]]]);
+
+    expect(await readSafeSingleton(client, victim)).toBe(SAFE_141.safeL2);
+    const typed = safeTxTypedData(victimCtx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0];
+    const sigs = await Promise.all([0, 1].map(async (i) => ({ signer: owners[i]!.address, data: await privateKeyToAccount(owners[i]!.privateKey).signTypedData(typed) })));
+    const wallet = createSafeWalletClient(
+      { request: ({ method, params }: { method: string; params?: unknown }) => client.request({ method, params } as never) } as unknown as EIP1193Provider,
+      chain,
+      owners[0]!.address,
+    );
+    const hash = await executeSafeTransaction(wallet, victim, tx, buildSignatureBytes(sigs), 1_000_000n);
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success');
+    expect(await readSafeSingleton(client, victim)).toBe(evilImplementation);
   });
 });
