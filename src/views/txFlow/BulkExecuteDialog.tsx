@@ -1,0 +1,103 @@
+/** Dialog of the bulkExecuteFlow: the transactions, their locally computed safeTxHashes, and Execute / Relay. */
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { bulkBlocker, type BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
+import { CopyButton } from '../components/CopyButton.tsx';
+
+export type BulkExecuteRef = ActorRefFrom<BulkExecuteFlowMachine>;
+
+const WALLET_ERRORS: Record<string, string> = {
+  rejected: 'User rejected the transaction.',
+  wrongChain: 'Change your wallet network',
+  disconnected: 'No wallet is connected.',
+  insufficientFunds: "Your connected wallet doesn't have enough funds to execute this transaction.",
+  other: 'Error submitting the transaction. Please try again.',
+};
+
+export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
+  const titleId = useId();
+  const s = useSelector(actor, (snapshot) => snapshot);
+  if (s.status === 'done') return null;
+  const ctx = s.context;
+  const state = typeof s.value === 'string' ? s.value : 'walletError';
+  const sub = typeof s.value === 'object' ? (Object.values(s.value)[0] as string) : null;
+  const button = (type: 'user.retry' | 'user.cancel' | 'user.close', label: string) =>
+    s.can({ type }) ? (
+      <button type="button" onClick={() => actor.send({ type })}>
+        {label}
+      </button>
+    ) : null;
+  const blocker = bulkBlocker(ctx);
+  const blocking = ctx.items.some((item) => item.risks.some((r) => r.severity === 'blocking'));
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
+      <h2 id={titleId}>Bulk execute</h2>
+      {state === 'loading' || state === 'loadingRelay' ? <p role="status">Loading the transactions…</p> : null}
+      {state === 'loadFailed' ? (
+        <>
+          <p role="alert">The transactions could not be loaded. {ctx.error}</p>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again')}</div>
+        </>
+      ) : null}
+      {state === 'review' ? (
+        <>
+          <p>This batch contains {ctx.items.length} transactions. All highlighted transactions will be included in the batch execution.</p>
+          <ol aria-label="Transactions">
+            {ctx.items.map((item) => (
+              <li key={item.txId}>
+                #{item.safeTx.nonce} {item.label} — safeTxHash <code>{item.hashes.safeTxHash}</code> <CopyButton value={item.hashes.safeTxHash} label={`safeTxHash of #${item.safeTx.nonce}`} />
+                {item.risks.map((r, i) => (
+                  <p key={i} className={`txflow-risk-${r.severity}`}>
+                    <strong>{r.title}</strong>: {r.detail}
+                  </p>
+                ))}
+              </li>
+            ))}
+          </ol>
+          {blocker ? <p role="alert">{blocker}</p> : null}
+          {blocking ? (
+            <label className="txflow-ack">
+              <input type="checkbox" checked={ctx.risksAcknowledged} onChange={(e) => actor.send({ type: 'user.acknowledgeRisks', acknowledged: e.target.checked })} />
+              I understand the risks and would like to proceed with this transaction.
+            </label>
+          ) : null}
+          <div className="txflow-actions">
+            {button('user.cancel', 'Cancel')}
+            <button type="button" disabled={!s.can({ type: 'user.execute' })} onClick={() => actor.send({ type: 'user.execute' })}>
+              Execute
+            </button>
+            <button type="button" disabled={!s.can({ type: 'user.relay' })} onClick={() => actor.send({ type: 'user.relay' })}>
+              {ctx.relay ? `Execute with relay (${ctx.relay.remaining} of ${ctx.relay.limit} left)` : 'Execute with relay (unavailable)'}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {state === 'executing' ? <p role="status">Confirm the execution in your wallet…</p> : null}
+      {state === 'relaying' ? <p role="status">Relaying the transactions…</p> : null}
+      {state === 'checkingStatus' ? <p role="status">Checking the transactions’ status…</p> : null}
+      {state === 'tracking' ? <p role="status">Transaction is being processed…</p> : null}
+      {state === 'walletError' ? (
+        <>
+          <p role="alert">{WALLET_ERRORS[sub ?? 'other']} {sub === 'other' ? ctx.walletFailure?.message : ''}</p>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again')}</div>
+        </>
+      ) : null}
+      {state === 'submitFailed' || state === 'interrupted' || state === 'trackingLost' ? (
+        <>
+          <p role="alert">
+            {state === 'interrupted' ? 'The page was reloaded during the execution. Nothing was sent again.' : state === 'trackingLost' ? 'The status is not known yet.' : 'Error submitting the transaction. Please try again.'}{' '}
+            {ctx.error}
+          </p>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.close', 'Close')}{button('user.retry', 'Try again')}</div>
+        </>
+      ) : null}
+      {state === 'succeeded' || state === 'failed' ? (
+        <>
+          <p role="status">{state === 'succeeded' ? 'Transaction was successful' : 'Transaction failed'}</p>
+          <div className="txflow-actions">{button('user.close', 'Close')}</div>
+        </>
+      ) : null}
+    </div>
+  );
+}

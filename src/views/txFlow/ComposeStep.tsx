@@ -1,0 +1,308 @@
+/** The compose step: what to send or change. Validation messages come from the machine's own rules (draft.ts). */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { validateCall, writeFunctions, type FieldErrors } from '../../machines/transactionFlow/draft.ts';
+import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
+import { describeCall } from './format.ts';
+
+type Kind = 'tokens' | 'nft' | 'contract' | 'settings';
+
+const KINDS: { kind: Kind; label: string }[] = [
+  { kind: 'tokens', label: 'Send tokens' },
+  { kind: 'nft', label: 'Send NFT' },
+  { kind: 'contract', label: 'Contract interaction' },
+  { kind: 'settings', label: 'Settings change' },
+];
+
+const SETTINGS: { type: SettingsChange['type']; label: string }[] = [
+  { type: 'addOwner', label: 'Add signer' },
+  { type: 'removeOwner', label: 'Remove signer' },
+  { type: 'swapOwner', label: 'Replace signer' },
+  { type: 'changeThreshold', label: 'Change threshold' },
+  { type: 'enableModule', label: 'Enable module' },
+  { type: 'disableModule', label: 'Disable module' },
+  { type: 'setGuard', label: 'Set guard' },
+  { type: 'setFallbackHandler', label: 'Set fallback handler' },
+  { type: 'updateVersion', label: 'Update Safe version' },
+];
+
+function Field({ label, error, children }: { label: string; error?: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="txflow-field">
+      <label htmlFor={id}>{label}</label>
+      {children(id, error ? errorId : undefined)}
+      {error ? (
+        <span id={errorId} className="txflow-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function kindOf(call: CallDraft | null): Kind {
+  if (!call) return 'tokens';
+  return call.kind === 'erc721Transfer' ? 'nft' : call.kind === 'contractCall' ? 'contract' : call.kind === 'settings' ? 'settings' : 'tokens';
+}
+
+export function ComposeStep() {
+  const send = useTxFlowSend();
+  const safe = useTxFlow((s) => s.context.safe);
+  const tokens = useTxFlow((s) => s.context.tokens);
+  const batch = useTxFlow((s) => s.context.batch);
+  const saved = useTxFlow((s) => s.context.draft);
+  const contractAbi = useTxFlow((s) => s.context.contractAbi);
+  const abiError = useTxFlow((s) => s.context.abiError);
+  const loadingAbi = useTxFlow((s) => s.matches({ composing: 'loadingAbi' }));
+  const snapshot = useTxFlow((s) => s);
+  const first: CallDraft | null = saved && saved.kind !== 'batch' && saved.kind !== 'rejection' ? saved : null;
+
+  const [kind, setKind] = useState<Kind>(kindOf(first));
+  const [token, setToken] = useState<string>(first?.kind === 'erc20Transfer' ? first.token : '');
+  const [recipient, setRecipient] = useState(first && 'recipient' in first ? first.recipient : '');
+  const [amount, setAmount] = useState(first && 'amount' in first ? first.amount : '');
+  const [nftToken, setNftToken] = useState(first?.kind === 'erc721Transfer' ? first.token : '');
+  const [tokenId, setTokenId] = useState(first?.kind === 'erc721Transfer' ? first.tokenId : '');
+  const [contract, setContract] = useState(first?.kind === 'contractCall' ? first.to : '');
+  const [abiText, setAbiText] = useState(first?.kind === 'contractCall' ? first.abi : '');
+  const [method, setMethod] = useState(first?.kind === 'contractCall' ? first.method : '');
+  const [args, setArgs] = useState<string[]>(first?.kind === 'contractCall' ? first.args : []);
+  const [callValue, setCallValue] = useState(first?.kind === 'contractCall' ? first.value : '0');
+  const [change, setChange] = useState<SettingsChange['type']>(first?.kind === 'settings' ? first.change.type : 'addOwner');
+  const [owner, setOwner] = useState('');
+  const [newOwner, setNewOwner] = useState('');
+  const [threshold, setThreshold] = useState(String(safe.threshold));
+  const [target, setTarget] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+
+  // The ABI the gateway returned replaces the text field once, for the address it was loaded for.
+  if (contractAbi && loadedFor !== contractAbi.address) {
+    setLoadedFor(contractAbi.address);
+    setAbiText(contractAbi.abi);
+    setMethod('');
+    setArgs([]);
+  }
+
+  const functions = writeFunctions(abiText) ?? [];
+  const fn = functions.find((f) => f.signature === method);
+
+  function settingsChange(): SettingsChange {
+    const t = Number(threshold);
+    switch (change) {
+      case 'addOwner':
+        return { type: 'addOwner', owner: newOwner, threshold: t };
+      case 'removeOwner':
+        return { type: 'removeOwner', owner, threshold: t };
+      case 'swapOwner':
+        return { type: 'swapOwner', oldOwner: owner, newOwner };
+      case 'changeThreshold':
+        return { type: 'changeThreshold', threshold: t };
+      case 'enableModule':
+        return { type: 'enableModule', module: target };
+      case 'disableModule':
+        return { type: 'disableModule', module: target };
+      case 'setGuard':
+        return { type: 'setGuard', guard: target };
+      case 'setFallbackHandler':
+        return { type: 'setFallbackHandler', handler: target };
+      case 'updateVersion':
+        return { type: 'updateVersion' };
+    }
+  }
+
+  function currentCall(): CallDraft {
+    switch (kind) {
+      case 'tokens': {
+        const option = tokens.find((t) => (t.address ?? '') === token);
+        if (!option || option.address === null) return { kind: 'nativeTransfer', recipient, amount, decimals: option?.decimals ?? 18 };
+        return { kind: 'erc20Transfer', token: option.address, symbol: option.symbol, recipient, amount, decimals: option.decimals };
+      }
+      case 'nft':
+        return { kind: 'erc721Transfer', token: nftToken, recipient, tokenId };
+      case 'contract':
+        return { kind: 'contractCall', to: contract, value: callValue, abi: abiText, method, args: fn ? fn.inputs.map((_, i) => args[i] ?? '') : [] };
+      case 'settings':
+        return { kind: 'settings', change: settingsChange() };
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const draft: TxDraft = batch.length > 0 ? { kind: 'batch', calls: batch } : currentCall();
+    const check = draft.kind === 'batch' ? {} : validateCall(draft, safe, tokens);
+    setErrors(check);
+    if (snapshot.can({ type: 'user.compose', draft })) send({ type: 'user.compose', draft });
+  }
+
+  function addToBatch() {
+    const call = currentCall();
+    const check = validateCall(call, safe, tokens);
+    setErrors(check);
+    if (snapshot.can({ type: 'user.addToBatch', call })) send({ type: 'user.addToBatch', call });
+  }
+
+  return (
+    <form className="txflow-compose" onSubmit={submit} noValidate aria-label="Compose transaction">
+      <fieldset className="txflow-kinds">
+        <legend>What do you want to do?</legend>
+        {KINDS.map((k) => (
+          <label key={k.kind}>
+            <input type="radio" name="kind" value={k.kind} checked={kind === k.kind} onChange={() => { setKind(k.kind); setErrors({}); }} />
+            {k.label}
+          </label>
+        ))}
+      </fieldset>
+
+      {kind === 'tokens' ? (
+        <>
+          <Field label="Token" error={errors.token}>
+            {(id) => (
+              <select id={id} value={token} onChange={(e) => setToken(e.target.value)}>
+                {tokens.length === 0 ? <option value="">Native coin</option> : null}
+                {tokens.map((t) => (
+                  <option key={t.address ?? 'native'} value={t.address ?? ''}>
+                    {t.symbol}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Recipient address" error={errors.recipient}>
+            {(id, d) => <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.recipient)} value={recipient} onChange={(e) => setRecipient(e.target.value)} />}
+          </Field>
+          <Field label="Amount" error={errors.amount}>
+            {(id, d) => <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.amount)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+          </Field>
+        </>
+      ) : null}
+
+      {kind === 'nft' ? (
+        <>
+          <Field label="NFT contract" error={errors.token}>
+            {(id, d) => <input id={id} aria-describedby={d} value={nftToken} onChange={(e) => setNftToken(e.target.value)} />}
+          </Field>
+          <Field label="Token ID" error={errors.tokenId}>
+            {(id, d) => <input id={id} aria-describedby={d} value={tokenId} onChange={(e) => setTokenId(e.target.value)} />}
+          </Field>
+          <Field label="Recipient address" error={errors.recipient}>
+            {(id, d) => <input id={id} aria-describedby={d} value={recipient} onChange={(e) => setRecipient(e.target.value)} />}
+          </Field>
+        </>
+      ) : null}
+
+      {kind === 'contract' ? (
+        <>
+          <Field label="Contract address" error={errors.to}>
+            {(id, d) => <input id={id} aria-describedby={d} value={contract} onChange={(e) => setContract(e.target.value)} />}
+          </Field>
+          <button type="button" disabled={loadingAbi || !snapshot.can({ type: 'user.loadAbi', address: contract })} onClick={() => send({ type: 'user.loadAbi', address: contract })}>
+            Load ABI
+          </button>
+          {loadingAbi ? <p role="status">Loading the contract’s ABI…</p> : null}
+          {abiError ? <p className="txflow-error">{abiError}</p> : null}
+          {contractAbi ? <p className="muted">ABI of {contractAbi.name ?? contractAbi.address} loaded from the gateway.</p> : null}
+          <Field label="ABI (JSON)" error={errors.abi}>
+            {(id, d) => <textarea id={id} aria-describedby={d} rows={4} value={abiText} onChange={(e) => setAbiText(e.target.value)} />}
+          </Field>
+          <Field label="Method" error={errors.method}>
+            {(id, d) => (
+              <select id={id} aria-describedby={d} value={method} onChange={(e) => { setMethod(e.target.value); setArgs([]); }}>
+                <option value="">Choose a method</option>
+                {functions.map((f) => (
+                  <option key={f.signature} value={f.signature}>
+                    {f.signature}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {fn?.inputs.map((input, i) => (
+            <Field key={`${fn.signature}-${i}`} label={`${input.name} (${input.type})`} error={errors[`arg${i}`]}>
+              {(id, d) => (
+                <input id={id} aria-describedby={d} value={args[i] ?? ''} onChange={(e) => setArgs((old) => Object.assign([...old], { [i]: e.target.value }))} />
+              )}
+            </Field>
+          ))}
+          <Field label="Value (native coin)" error={errors.value}>
+            {(id, d) => <input id={id} aria-describedby={d} value={callValue} onChange={(e) => setCallValue(e.target.value)} />}
+          </Field>
+        </>
+      ) : null}
+
+      {kind === 'settings' ? (
+        <>
+          <Field label="Change">
+            {(id) => (
+              <select id={id} value={change} onChange={(e) => setChange(e.target.value as SettingsChange['type'])}>
+                {SETTINGS.map((s) => (
+                  <option key={s.type} value={s.type}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {change === 'removeOwner' || change === 'swapOwner' ? (
+            <Field label="Signer" error={errors.owner ?? errors.oldOwner}>
+              {(id, d) => (
+                <select id={id} aria-describedby={d} value={owner} onChange={(e) => setOwner(e.target.value)}>
+                  <option value="">Choose a signer</option>
+                  {safe.owners.map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : null}
+          {change === 'addOwner' || change === 'swapOwner' ? (
+            <Field label="New signer address" error={errors.owner ?? errors.newOwner}>
+              {(id, d) => <input id={id} aria-describedby={d} value={newOwner} onChange={(e) => setNewOwner(e.target.value)} />}
+            </Field>
+          ) : null}
+          {change === 'addOwner' || change === 'removeOwner' || change === 'changeThreshold' ? (
+            <Field label="Threshold" error={errors.threshold}>
+              {(id, d) => <input id={id} aria-describedby={d} inputMode="numeric" value={threshold} onChange={(e) => setThreshold(e.target.value)} />}
+            </Field>
+          ) : null}
+          {change === 'enableModule' || change === 'disableModule' || change === 'setGuard' || change === 'setFallbackHandler' ? (
+            <Field label="Address" error={errors.module ?? errors.guard ?? errors.handler}>
+              {(id, d) => <input id={id} aria-describedby={d} value={target} onChange={(e) => setTarget(e.target.value)} />}
+            </Field>
+          ) : null}
+          {errors.version ? <p className="txflow-error">{errors.version}</p> : null}
+        </>
+      ) : null}
+
+      {batch.length > 0 ? (
+        <section aria-label="Batch" className="txflow-batch">
+          <h3>Batch ({batch.length})</h3>
+          <ol>
+            {batch.map((call, i) => (
+              <li key={i}>
+                {describeCall(call)}{' '}
+                <button type="button" onClick={() => send({ type: 'user.removeFromBatch', index: i })}>
+                  Remove call {i + 1}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <div className="txflow-actions">
+        <button type="button" onClick={() => send({ type: 'user.cancel' })}>
+          Cancel
+        </button>
+        <button type="button" onClick={addToBatch}>
+          Add to batch
+        </button>
+        <button type="submit">{batch.length > 0 ? 'Review batch' : 'Continue'}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * The guided transaction dialog: a role="dialog" with the flow's title, a step list with progress, the step
+ * announced to screen readers, and the current step's content. Everything shown is selected from the flow
+ * actor; every control sends an event (enabled by snapshot.can).
+ */
+import { useId, type ReactNode } from 'react';
+import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { ComposeStep } from './ComposeStep.tsx';
+import { NonceStep, ReviewStep } from './ReviewStep.tsx';
+import { useTxFlow, useTxFlowSend, type TxFlowSnapshot } from './txFlowContext.tsx';
+
+const TITLES: Record<TxFlowMode, string> = {
+  create: 'New transaction',
+  confirm: 'Confirm transaction',
+  execute: 'Execute transaction',
+  reject: 'Reject transaction',
+};
+
+type Step = 'compose' | 'nonce' | 'review' | 'submit' | 'track' | 'done';
+const STEP_NAMES: Record<Step, string> = { compose: 'Compose', nonce: 'Nonce', review: 'Review', submit: 'Sign or execute', track: 'Processing', done: 'Done' };
+
+export function stepsFor(mode: TxFlowMode): Step[] {
+  return mode === 'create' ? ['compose', 'nonce', 'review', 'submit', 'track', 'done'] : ['review', 'submit', 'track', 'done'];
+}
+
+function currentStep(s: TxFlowSnapshot): Step {
+  for (const step of ['compose', 'nonce', 'review', 'submit', 'track', 'done'] as const) if (s.hasTag(`step.${step}`)) return step;
+  return 'done';
+}
+
+/** What a busy state is doing, for the status line. */
+const BUSY: Record<string, string> = {
+  loadingNonces: 'Loading nonces…',
+  estimating: 'Estimating safeTxGas…',
+  loadingTx: 'Loading the transaction…',
+  building: 'Building the transaction and computing its hashes…',
+  decoding: 'Decoding the transaction with the gateway…',
+  crossChecking: 'Cross-checking the gateway’s answer against the transaction built here…',
+  classifying: 'Checking the transaction for risks…',
+  loadingRelay: 'Checking available relays…',
+  checkingStatus: 'Checking the transaction’s status…',
+};
+
+const WALLET_ERRORS: Record<string, { title: string; text: (chain: string) => string }> = {
+  rejected: { title: 'User rejected signing.', text: () => 'Nothing was signed or sent. Your transaction is kept; you can try again.' },
+  wrongChain: {
+    title: 'Change your wallet network',
+    text: (chain) => `You are trying to sign or execute a transaction on ${chain}. Make sure that your wallet is set to the same network.`,
+  },
+  disconnected: { title: 'No wallet is connected.', text: () => 'Please connect your wallet, then try again. Your transaction is kept.' },
+  insufficientFunds: { title: "Your connected wallet doesn't have enough funds to execute this transaction.", text: () => 'Add funds to the wallet or let another signer execute.' },
+  other: { title: 'Error submitting the transaction. Please try again.', text: () => '' },
+};
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="txflow-actions">{children}</div>;
+}
+
+function Button({ event, label }: { event: 'user.retry' | 'user.back' | 'user.cancel' | 'user.close'; label: string }) {
+  const send = useTxFlowSend();
+  const enabled = useTxFlow((s) => s.can({ type: event }));
+  if (!enabled) return null;
+  return (
+    <button type="button" onClick={() => send({ type: event })}>
+      {label}
+    </button>
+  );
+}
+
+function StepContent() {
+  const state = useTxFlow((s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!));
+  const sub = useTxFlow((s) => (typeof s.value === 'object' ? (Object.values(s.value)[0] as string) : null));
+  const ctx = useTxFlow((s) => s.context);
+  const busy = BUSY[state];
+  if (busy) return <p role="status">{busy}</p>;
+  switch (state) {
+    case 'composing':
+      return <ComposeStep />;
+    case 'choosingNonce':
+      return <NonceStep />;
+    case 'review':
+      return <ReviewStep />;
+    case 'nonceLoadFailed':
+    case 'loadFailed':
+    case 'prepareFailed':
+      return (
+        <>
+          <p role="alert">
+            {state === 'nonceLoadFailed' ? 'The nonces could not be loaded.' : state === 'loadFailed' ? 'The transaction could not be loaded.' : 'The transaction could not be prepared.'}{' '}
+            {ctx.error}
+          </p>
+          <Actions>
+            <Button event="user.back" label="Back" />
+            <Button event="user.cancel" label="Cancel" />
+            <Button event="user.retry" label="Try again" />
+          </Actions>
+        </>
+      );
+    case 'signing':
+      return (
+        <p role="status">
+          Confirm the signature request in your wallet. Your wallet should show the safeTxHash <code>{ctx.hashes?.safeTxHash}</code>.
+        </p>
+      );
+    case 'proposing':
+      return <p role="status">Submitting the signature to the gateway…</p>;
+    case 'executing':
+      return <p role="status">Confirm the execution in your wallet…</p>;
+    case 'relaying':
+      return <p role="status">Relaying the transaction…</p>;
+    case 'walletError': {
+      const text = WALLET_ERRORS[sub ?? 'other'] ?? WALLET_ERRORS.other!;
+      return (
+        <>
+          <div role="alert">
+            <strong>{text.title}</strong> {text.text(ctx.safe.chainName)}
+            {sub === 'other' && ctx.walletFailure ? <p>{ctx.walletFailure.message}</p> : null}
+          </div>
+          <Actions>
+            <Button event="user.cancel" label="Cancel" />
+            <Button event="user.retry" label="Try again" />
+          </Actions>
+        </>
+      );
+    }
+    case 'submitFailed':
+      return (
+        <>
+          <p role="alert">Error submitting the transaction. Please try again. {ctx.error}</p>
+          <Actions>
+            <Button event="user.cancel" label="Cancel" />
+            <Button event="user.retry" label="Try again" />
+          </Actions>
+        </>
+      );
+    case 'interrupted':
+      return (
+        <>
+          <p role="alert">
+            The page was reloaded while a wallet request or a submission was in progress. Nothing was sent again.{' '}
+            {ctx.pendingSignature ? 'Your signature is kept: submit it again to the gateway.' : 'Review the transaction and confirm it again.'}
+          </p>
+          <Actions>
+            <Button event="user.cancel" label="Cancel" />
+            <Button event="user.retry" label="Try again" />
+          </Actions>
+        </>
+      );
+    case 'tracking':
+      return (
+        <p role="status">
+          Transaction is being processed{ctx.txHash ? <> (<code>{ctx.txHash}</code>)</> : null}…
+        </p>
+      );
+    case 'trackingLost':
+      return (
+        <>
+          <p role="alert">The transaction’s status is not known yet. {ctx.error}</p>
+          <Actions>
+            <Button event="user.close" label="Close" />
+            <Button event="user.retry" label="Try again" />
+          </Actions>
+        </>
+      );
+    case 'signed':
+      return (
+        <>
+          <p role="status">
+            Signature submitted. Confirmed {ctx.confirmations.length} of {ctx.safe.threshold}.
+          </p>
+          <Actions>
+            <Button event="user.close" label="Close" />
+          </Actions>
+        </>
+      );
+    case 'succeeded':
+    case 'failed':
+      return (
+        <>
+          <p role="status">
+            {state === 'succeeded' ? 'Transaction was successful' : 'Transaction failed'}
+            {ctx.txHash ? <> (<code>{ctx.txHash}</code>)</> : null}
+          </p>
+          <Actions>
+            <Button event="user.close" label="Close" />
+          </Actions>
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+/** The transaction flow dialog. Mount it inside <TxFlowProvider actor={…}>; it renders nothing once the flow ended. */
+export function TxFlowDialog() {
+  const titleId = useId();
+  const mode = useTxFlow((s) => s.context.mode);
+  const step = useTxFlow(currentStep);
+  const done = useTxFlow((s) => s.status === 'done');
+  if (done) return null;
+  const steps = stepsFor(mode);
+  const index = Math.max(0, steps.indexOf(step));
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
+      <h2 id={titleId}>{TITLES[mode]}</h2>
+      <ol className="txflow-steps" aria-label="Steps">
+        {steps.map((s, i) => (
+          <li key={s} aria-current={i === index ? 'step' : undefined} className={i < index ? 'txflow-step-done' : undefined}>
+            {STEP_NAMES[s]}
+          </li>
+        ))}
+      </ol>
+      <progress className="txflow-progress" aria-label="Progress" max={steps.length} value={index + 1} />
+      <p className="txflow-announce" aria-live="polite">
+        Step {index + 1} of {steps.length}: {STEP_NAMES[steps[index]!]}
+      </p>
+      <StepContent />
+    </div>
+  );
+}
