@@ -143,11 +143,18 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     if (!marker) await resetFolder(dir, [markerFile, stateFile, dbFile]);
 
     const now = Math.floor(Date.now() / 1000);
-    let anvil: AnvilHandle = await startAnvil({
-      port: opts.rpcPort,
-      stateFile: persistent ? stateFile : undefined,
-      genesisTimestamp: now - 10 * DAY,
-    });
+    const anvilOptions = { port: opts.rpcPort, stateFile: persistent ? stateFile : undefined, genesisTimestamp: now - 10 * DAY };
+    let anvil: AnvilHandle;
+    try {
+      anvil = await startAnvil(anvilOptions);
+    } catch (err) {
+      if (!marker) throw err;
+      // Most likely an unreadable state file: start over rather than refuse to run.
+      log(`devnet: anvil could not load ${stateFile} (${(err as Error).message.split('\n')[0]}); starting over`);
+      marker = undefined;
+      await resetFolder(dir, [markerFile, stateFile, dbFile]);
+      anvil = await startAnvil(anvilOptions);
+    }
     cleanups.push(() => anvil.stop());
     log(`devnet: anvil ${anvil.loadedState ? 'loaded state' : 'started'} at ${anvil.rpcUrl} (pid ${anvil.pid})`);
 
@@ -156,7 +163,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
       await anvil.stop();
       marker = undefined;
       await resetFolder(dir, [markerFile, stateFile, dbFile]);
-      anvil = await startAnvil({ port: opts.rpcPort, stateFile: persistent ? stateFile : undefined, genesisTimestamp: now - 10 * DAY });
+      anvil = await startAnvil(anvilOptions);
     }
 
     let chain: DemoChain;

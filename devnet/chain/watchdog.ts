@@ -31,10 +31,17 @@ export function startWatchdog(onParentDeath: string, whileAlive = 'true'): Watch
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        // ref() again: an unref'd child's exit would not keep the event loop alive while we wait for it.
+        child.ref();
+        const timer = setTimeout(resolve, 2_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
         try {
           process.kill(-child.pid, 'SIGTERM');
         } catch {
+          clearTimeout(timer);
           resolve();
         }
       });

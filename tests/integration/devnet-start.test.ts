@@ -1,6 +1,9 @@
 // startDevnet in-process: what it returns, the off-chain demo data as the gateway serves it (queue with a 1-of-2
 // next tx, a conflict, a later nonce; messages in both states), CORS for the app origin, and a clean stop().
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_ACCOUNTS, SAFE_141, readSafe } from '../../devnet/chain/index.ts';
 import { startDevnet, type Devnet } from '../../devnet/index.ts';
@@ -89,5 +92,29 @@ describe('startDevnet', () => {
     expect(existsSync(stateDir)).toBe(false);
     await expect(fetch(`${gatewayUrl}/v1/chains`)).rejects.toThrow();
     await devnet.stop(); // idempotent
+  });
+});
+
+describe('startDevnet with an inconsistent state folder', () => {
+  it('starts over when the chain state is unreadable, instead of refusing to run', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'devnet-start-test-'));
+    try {
+      await writeFile(join(dir, 'devnet.json'), JSON.stringify({ version: 1, seededAt: 'x', chain: { safes: { team: { address: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' } } }, offchain: {} }));
+      await writeFile(join(dir, 'anvil-state.json'), 'not a state file');
+      const logs: string[] = [];
+      const d = await startDevnet({ stateDir: dir, log: (m) => logs.push(m) });
+      try {
+        expect(d.seeded).toBe(true);
+        expect(d.stateDir).toBe(dir);
+        expect(d.safes[0]?.address).toBe('0x599C86d40e80ac8D0a4B7b19642457A73333d91f');
+        expect(logs.join('\n')).toMatch(/starting over/);
+      } finally {
+        await d.stop();
+      }
+      expect(existsSync(`/proc/${d.anvilPid}`)).toBe(false);
+      expect(existsSync(join(dir, 'anvil-state.json'))).toBe(true); // dumped on stop
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
