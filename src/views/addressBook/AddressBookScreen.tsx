@@ -1,0 +1,242 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { findEntry } from '../../machines/addressBook/addressBook.csv.ts';
+import { Address } from '../components/Address.tsx';
+import { chainLabel } from '../wallet/chainLabel.ts';
+import { useAddressBook, useAddressBookSend, useWallet } from '../wallet/walletContext.tsx';
+
+function EntryForm() {
+  const send = useAddressBookSend();
+  const editing = useAddressBook((s) => s.context.editing);
+  const entries = useAddressBook((s) => s.context.entries);
+  const error = useAddressBook((s) => s.context.error);
+  const saving = useAddressBook((s) => s.matches({ ready: 'saving' }));
+  const chainIds = useWallet((s) => s.context.supportedChainIds);
+  const chainNames = useWallet((s) => s.context.chainNames);
+  const existing = editing ? findEntry(entries, editing) : undefined;
+  const [chainId, setChainId] = useState(existing?.chainId ?? chainIds?.[0] ?? '');
+  const [address, setAddress] = useState(existing?.address ?? '');
+  const [name, setName] = useState(existing?.name ?? '');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send({ type: 'user.save', chainId, address, name });
+  }
+  return (
+    <form className="address-book-form" onSubmit={submit} aria-label={existing ? 'Edit entry' : 'Add entry'} noValidate>
+      <h2>{existing ? 'Edit entry' : 'Add entry'}</h2>
+      <label>
+        Network{' '}
+        {chainIds && chainIds.length > 0 ? (
+          <select value={chainId} onChange={(e) => setChainId(e.target.value)} disabled={saving}>
+            {chainIds.map((id) => (
+              <option key={id} value={id}>
+                {chainLabel(chainNames, id)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input value={chainId} onChange={(e) => setChainId(e.target.value)} inputMode="numeric" placeholder="Chain id" disabled={saving} />
+        )}
+      </label>
+      <label>
+        Address <input value={address} onChange={(e) => setAddress(e.target.value)} spellCheck={false} autoComplete="off" disabled={saving} />
+      </label>
+      <label>
+        Name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={50} disabled={saving} />
+      </label>
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={saving}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>{' '}
+      <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={saving}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function DeleteConfirm() {
+  const send = useAddressBookSend();
+  const deleting = useAddressBook((s) => s.context.deleting);
+  const entries = useAddressBook((s) => s.context.entries);
+  const busy = useAddressBook((s) => s.matches({ ready: 'deleting' }));
+  const entry = deleting ? findEntry(entries, deleting) : undefined;
+  return (
+    <div role="dialog" aria-label="Delete entry" className="card">
+      <p>
+        Delete <strong>{entry?.name}</strong> ({entry?.address}) from the address book?
+      </p>
+      <button type="button" onClick={() => send({ type: 'user.confirm' })} disabled={busy}>
+        {busy ? 'Deleting…' : 'Delete'}
+      </button>{' '}
+      <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={busy}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function ImportReview() {
+  const send = useAddressBookSend();
+  const preview = useAddressBook((s) => s.context.importPreview);
+  const error = useAddressBook((s) => s.context.error);
+  const canImport = useAddressBook((s) => s.can({ type: 'user.confirm' }));
+  const busy = useAddressBook((s) => s.matches({ ready: 'importing' }));
+  const chainNames = useWallet((s) => s.context.chainNames);
+  if (!preview) return null;
+  return (
+    <div role="dialog" aria-label="Import address book" className="card">
+      <h2>Import {preview.fileName}</h2>
+      {preview.errors.length > 0 ? (
+        <div role="alert" className="banner banner-error">
+          <strong>{preview.entries.length > 0 ? 'Some lines cannot be imported:' : 'Nothing can be imported:'}</strong>
+          <ul>
+            {preview.errors.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {preview.entries.length > 0 ? (
+        <ul aria-label="Entries to import">
+          {preview.entries.map((entry) => (
+            <li key={`${entry.chainId}:${entry.address}`}>
+              {entry.name} · {entry.address} · {chainLabel(chainNames, entry.chainId)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" onClick={() => send({ type: 'user.confirm' })} disabled={!canImport || busy}>
+        {busy ? 'Importing…' : `Import ${preview.entries.length} ${preview.entries.length === 1 ? 'entry' : 'entries'}`}
+      </button>{' '}
+      <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={busy}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** /address-book: names for addresses per network; add, edit, delete, CSV import and export. */
+export function AddressBookScreen() {
+  const send = useAddressBookSend();
+  const loading = useAddressBook((s) => s.matches('loading'));
+  const loadFailed = useAddressBook((s) => s.matches('loadFailed'));
+  const editing = useAddressBook((s) => s.matches({ ready: 'editing' }) || s.matches({ ready: 'saving' }));
+  const confirming = useAddressBook((s) => s.matches({ ready: 'confirmingDelete' }) || s.matches({ ready: 'deleting' }));
+  const reviewing = useAddressBook((s) => s.matches({ ready: 'reviewingImport' }) || s.matches({ ready: 'importing' }));
+  const idle = useAddressBook((s) => s.matches({ ready: 'idle' }));
+  const entries = useAddressBook((s) => s.context.entries);
+  const error = useAddressBook((s) => s.context.error);
+  const notice = useAddressBook((s) => s.context.notice);
+  const chainNames = useWallet((s) => s.context.chainNames);
+  const editingKey = useAddressBook((s) => (s.context.editing ? `${s.context.editing.chainId}:${s.context.editing.address}` : 'new'));
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    input.value = '';
+    send({ type: 'user.importFile', fileName: file.name, text });
+  }
+
+  return (
+    <section aria-labelledby="screen-title" className="screen address-book">
+      <h1 id="screen-title">Address book</h1>
+      {loading ? (
+        <p role="status" className="banner">
+          Loading the address book…
+        </p>
+      ) : null}
+      {loadFailed ? (
+        <div role="alert" className="banner banner-error">
+          <strong>Could not read the address book.</strong> {error}{' '}
+          <button type="button" onClick={() => send({ type: 'user.retry' })}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {idle && error ? (
+        <p role="alert" className="banner banner-error">
+          {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="banner">
+          {notice}
+        </p>
+      ) : null}
+      {idle ? (
+        <div className="address-book-actions">
+          <button type="button" onClick={() => send({ type: 'user.add' })}>
+            Add entry
+          </button>{' '}
+          <label className="button-link">
+            Import CSV <input type="file" accept=".csv,text/csv" onChange={readFile} className="visually-hidden" aria-label="Import CSV" />
+          </label>{' '}
+          <button type="button" onClick={() => send({ type: 'user.export' })} disabled={entries.length === 0}>
+            Export CSV
+          </button>
+        </div>
+      ) : null}
+      {editing ? <EntryForm key={editingKey} /> : null}
+      {confirming ? <DeleteConfirm /> : null}
+      {reviewing ? <ImportReview /> : null}
+      {!loading && !loadFailed ? (
+        entries.length === 0 ? (
+          <p className="muted">No entries yet. Add one, or import a CSV file with the columns address, name, chainId.</p>
+        ) : (
+          <table className="address-book-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Address</th>
+                <th scope="col">Network</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={`${entry.chainId}:${entry.address}`}>
+                  <td>{entry.name}</td>
+                  <td>
+                    <Address address={entry.address} short />
+                  </td>
+                  <td>{chainLabel(chainNames, entry.chainId)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() => send({ type: 'user.edit', chainId: entry.chainId, address: entry.address })}
+                      disabled={!idle}
+                      aria-label={`Edit ${entry.name}`}
+                    >
+                      Edit
+                    </button>{' '}
+                    <button
+                      type="button"
+                      onClick={() => send({ type: 'user.delete', chainId: entry.chainId, address: entry.address })}
+                      disabled={!idle}
+                      aria-label={`Delete ${entry.name}`}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+    </section>
+  );
+}

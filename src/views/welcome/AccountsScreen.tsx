@@ -1,0 +1,139 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { AccountRow } from '../../machines/myAccounts/myAccounts.types.ts';
+import { Address } from '../components/Address.tsx';
+import { Link } from '../components/Link.tsx';
+import { useAddressName } from '../addressBook/useAddressName.ts';
+import { useWalletAddress } from '../wallet/ReadOnlyBadge.tsx';
+import { useAccountsLogic, useWallet, useWalletSend } from '../wallet/walletContext.tsx';
+
+function formatFiat(value: string, currency: string): string {
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) return `${value} ${currency.toUpperCase()}`;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), maximumFractionDigits: 2 }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+function AccountItem({ row }: { row: AccountRow }) {
+  const bookName = useAddressName(row.address, row.chainId);
+  const name = row.name || bookName;
+  return (
+    <li className="account-row" data-testid="account-row">
+      <div className="account-main">
+        <span className="chip">{row.chainName}</span> <Address address={row.address} name={name} short />
+        {row.owned ? <span className="chip chip-owned">Owner</span> : null}
+        {row.added ? <span className="chip">Added</span> : null}
+      </div>
+      {row.overview ? (
+        <dl className="account-overview">
+          <dt>Total</dt>
+          <dd>{formatFiat(row.overview.fiatTotal, row.overview.currency)}</dd>
+          <dt>Threshold</dt>
+          <dd>
+            {row.overview.threshold}/{row.overview.owners}
+          </dd>
+          <dt>Queued</dt>
+          <dd>{row.overview.queued}</dd>
+        </dl>
+      ) : (
+        <p className="muted account-overview">No overview available.</p>
+      )}
+      <Link to={`/home?safe=${row.shortName}:${row.address}`} aria-label={`Open ${name ?? row.address} on ${row.chainName}`}>
+        Open
+      </Link>
+    </li>
+  );
+}
+
+/** The list for one owner (or none); a new actor per owner, so a changed account reloads. */
+export function AccountsList({ owner }: { owner: `0x${string}` | null }) {
+  const logic = useAccountsLogic();
+  const actor = useActorRef(logic, { input: { owner } });
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const failedChains = useSelector(actor, (s) => s.context.failedChains);
+  const error = useSelector(actor, (s) => s.context.error);
+  const canRefresh = useSelector(actor, (s) => s.can({ type: 'user.refresh' }));
+  if (loading) {
+    return (
+      <p role="status" className="banner">
+        Loading your Safe accounts…
+      </p>
+    );
+  }
+  if (failed) {
+    return (
+      <div role="alert" className="banner banner-error">
+        <strong>Could not load your Safe accounts.</strong> {error}{' '}
+        <button type="button" onClick={() => actor.send({ type: 'user.retry' })}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  const owned = rows.filter((r) => r.owned);
+  const added = rows.filter((r) => !r.owned);
+  return (
+    <>
+      {failedChains.length > 0 ? (
+        <p role="note" className="banner">
+          Owned Safes could not be read on: {failedChains.join(', ')}.
+        </p>
+      ) : null}
+      <h2>{owner ? `Owned by ${owner.slice(0, 6)}…${owner.slice(-4)} (${owned.length})` : 'Owned Safes'}</h2>
+      {owner === null ? (
+        <p className="muted">Connect a wallet to see the Safes it owns.</p>
+      ) : owned.length === 0 ? (
+        <p className="muted">This wallet owns no Safe on the networks the gateway lists.</p>
+      ) : (
+        <ul className="account-list" aria-label="Owned Safes">
+          {owned.map((row) => (
+            <AccountItem key={`${row.chainId}:${row.address}`} row={row} />
+          ))}
+        </ul>
+      )}
+      <h2>Added Safes ({added.length})</h2>
+      {added.length === 0 ? (
+        <p className="muted">No added Safes yet.</p>
+      ) : (
+        <ul className="account-list" aria-label="Added Safes">
+          {added.map((row) => (
+            <AccountItem key={`${row.chainId}:${row.address}`} row={row} />
+          ))}
+        </ul>
+      )}
+      <p>
+        <button type="button" onClick={() => actor.send({ type: 'user.refresh' })} disabled={!canRefresh}>
+          Refresh
+        </button>
+      </p>
+    </>
+  );
+}
+
+/** /welcome/accounts: the Safes the connected wallet owns on every chain, plus the added ones. */
+export function AccountsScreen() {
+  const owner = useWalletAddress();
+  const send = useWalletSend();
+  const canConnect = useWallet((s) => s.can({ type: 'user.connect' }));
+  return (
+    <section aria-labelledby="screen-title" className="screen accounts">
+      <h1 id="screen-title">My Safe accounts</h1>
+      <p>
+        <Link to="/new-safe/load">Add existing Safe</Link>
+        {owner === null && canConnect ? (
+          <>
+            {' '}
+            <button type="button" onClick={() => send({ type: 'user.connect' })}>
+              Connect wallet
+            </button>
+          </>
+        ) : null}
+      </p>
+      <AccountsList key={owner ?? 'none'} owner={owner} />
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import type { LoadSafeInput } from '../../machines/loadSafe/loadSafe.types.ts';
+import { useAppSelector, useAppSend } from '../appContext.tsx';
+import { Address } from '../components/Address.tsx';
+import { useLoadSafeLogic } from '../wallet/walletContext.tsx';
+
+/** Prefill from `?address=` (plain or `shortName:address`) and `?chain=<shortName>`. */
+export function loadSafePrefill(search: string): LoadSafeInput {
+  const params = new URLSearchParams(search);
+  return { address: params.get('address') ?? undefined, chainShortName: params.get('chain') ?? undefined };
+}
+
+/** The add-existing-Safe flow; `openSafe` navigates once the Safe is added. */
+export function LoadSafeFlow({ input, openSafe }: { input: LoadSafeInput; openSafe: (href: string) => void }) {
+  const logic = useLoadSafeLogic();
+  const actor = useActorRef(logic.provide({ actions: { openSafe: (_, params) => openSafe(params.href) } }), { input });
+  const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
+  const chains = useSelector(actor, (s) => s.context.chains);
+  const form = useSelector(actor, (s) => s.context.form);
+  const fieldError = useSelector(actor, (s) => s.context.fieldError);
+  const error = useSelector(actor, (s) => s.context.error);
+  const safe = useSelector(actor, (s) => s.context.safe);
+  const [chainId, setChainId] = useState<string | null>(null);
+  const [address, setAddress] = useState<string | null>(null);
+  const [name, setName] = useState<string | null>(null);
+  const values = { chainId: chainId ?? form.chainId, address: address ?? form.address, name: name ?? form.name };
+
+  if (state === 'preparing') {
+    return (
+      <p role="status" className="banner">
+        Loading networks…
+      </p>
+    );
+  }
+  if (state === 'prepareFailed') {
+    return (
+      <div role="alert" className="banner banner-error">
+        <strong>Could not load the networks.</strong> {error}{' '}
+        <button type="button" onClick={() => actor.send({ type: 'user.retry' })}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if ((state === 'review' || state === 'adding' || state === 'added') && safe) {
+    const chain = chains.find((c) => c.chainId === form.chainId);
+    return (
+      <div className="load-safe-review">
+        <h2>Review</h2>
+        <p>
+          Network: <strong>{chain?.chainName ?? form.chainId}</strong>
+          {form.name ? (
+            <>
+              {' '}
+              · Name: <strong>{form.name}</strong>
+            </>
+          ) : null}
+        </p>
+        <Address address={safe.address} name={form.name || null} />
+        <h3>Signers and confirmations</h3>
+        <p>
+          Any transaction requires the confirmation of: {safe.threshold} out of {safe.owners.length} signers
+        </p>
+        <ul aria-label="Signers">
+          {safe.owners.map((owner) => (
+            <li key={owner}>
+              <Address address={owner} short />
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <p role="alert" className="banner banner-error">
+            {error}
+          </p>
+        ) : null}
+        <p>Confirm adding Safe account to your Watchlist</p>
+        <button type="button" onClick={() => actor.send({ type: 'user.back' })} disabled={state !== 'review'}>
+          Back
+        </button>{' '}
+        <button type="button" onClick={() => actor.send({ type: 'user.confirm' })} disabled={state !== 'review'}>
+          {state === 'review' ? 'Add Safe account' : 'Adding…'}
+        </button>
+      </div>
+    );
+  }
+  const checking = state === 'checking';
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'user.submit', ...values });
+  }
+  return (
+    <form className="load-safe-form" onSubmit={submit} aria-label="Choose address, network and a name" noValidate>
+      <h2>Choose address, network and a name</h2>
+      <label>
+        Network{' '}
+        <select value={values.chainId} onChange={(e) => setChainId(e.target.value)} disabled={checking}>
+          {chains.map((c) => (
+            <option key={c.chainId} value={c.chainId}>
+              {c.chainName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Safe account address{' '}
+        <input
+          value={values.address}
+          onChange={(e) => setAddress(e.target.value)}
+          placeholder="0x… or shortName:0x…"
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'load-safe-address-error' : undefined}
+          disabled={checking}
+        />
+      </label>
+      {fieldError ? (
+        <p id="load-safe-address-error" role="alert" className="field-error">
+          {fieldError}
+        </p>
+      ) : null}
+      <label>
+        Name (optional){' '}
+        <input value={values.name} onChange={(e) => setName(e.target.value)} maxLength={50} disabled={checking} />
+      </label>
+      {error ? (
+        <p role="alert" className="banner banner-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={checking}>
+        {checking ? 'Checking…' : 'Next'}
+      </button>
+    </form>
+  );
+}
+
+/** /new-safe/load: add an existing Safe by network and address, then open it. */
+export function LoadSafeScreen() {
+  const search = useAppSelector((s) => s.context.location.search);
+  const send = useAppSend();
+  const [input] = useState(() => loadSafePrefill(search));
+  return (
+    <section aria-labelledby="screen-title" className="screen load-safe">
+      <h1 id="screen-title">Add existing Safe account</h1>
+      <LoadSafeFlow input={input} openSafe={(href) => send({ type: 'user.navigate', to: href })} />
+    </section>
+  );
+}
