@@ -5,7 +5,7 @@
  * refreshes the queue after a proposal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAddress, type Address } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startDevnet, type Devnet } from '../../../devnet/index.ts';
 import { createChainClient, readSafeState } from '../../../src/services/chain/index.ts';
@@ -17,6 +17,7 @@ import {
   safeTxHash,
   safeTxTypedData,
   type SafeContext,
+  type SafeTx,
 } from '../../../src/services/safe/index.ts';
 
 let devnet: Devnet;
@@ -98,7 +99,7 @@ describe('services against the devnet gateway', () => {
     const local = {
       to: getAddress(details.txData.to.value),
       value: BigInt(details.txData.value ?? '0'),
-      data: details.txData.hexData ?? '0x',
+      data: (details.txData.hexData ?? '0x') as Hex,
       operation: details.txData.operation,
       safeTxGas: BigInt(exec.safeTxGas),
       baseGas: BigInt(exec.baseGas),
@@ -106,7 +107,7 @@ describe('services against the devnet gateway', () => {
       gasToken: getAddress(exec.gasToken),
       refundReceiver: getAddress(exec.refundReceiver.value),
       nonce: BigInt(exec.nonce),
-    } as const;
+    } satisfies SafeTx;
     expect(crossCheckTransaction(local, details, ctx).mismatches).toEqual([]);
     const fields = crossCheckTransaction({ ...local, nonce: local.nonce + 1n }, details, ctx).mismatches.map((m) => m.field);
     expect(fields).toEqual(expect.arrayContaining(['detailedExecutionInfo.nonce', 'detailedExecutionInfo.safeTxHash']));
