@@ -1,0 +1,18 @@
+export { messageFlowMachine, type MessageFlowMachine } from './messageFlow.machine.ts';
+export {
+  MESSAGE_FLOW_ID,
+  MESSAGE_TEXTS,
+  NON_IDEMPOTENT,
+  canSign,
+  errorText,
+  expectedHash,
+  hasWalletSigned,
+  hashMismatchText,
+  isOwner,
+  missingSigners,
+  ownerConfirmations,
+  requestedMismatchText,
+  signBlocker,
+  walletFailureOf,
+} from './messageFlow.setup.ts';
+export type * from './messageFlow.types.ts';

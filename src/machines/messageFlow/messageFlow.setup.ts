@@ -1,0 +1,240 @@
+/**
+ * The vocabulary of the messageFlow machine: context, the named effects (typed placeholders that
+ * src/services/messageFlow.ts replaces), guards, actions and the pure rules the views read (who may sign,
+ * who is missing). The state graph is in messageFlow.machine.ts.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type {
+  Address,
+  GatewayMessageView,
+  Hex,
+  MessageFlowContext,
+  MessageFlowEvent,
+  MessageFlowInput,
+  MessageFlowSafe,
+  MessageFlowWallet,
+  MessagePreview,
+  MessageRequest,
+  OnChainSignatureRequest,
+  OwnerSignature,
+  StartOnChainSignatureEvent,
+  Verification,
+  WalletFailure,
+  WalletFailureKind,
+} from './messageFlow.types.ts';
+
+export const MESSAGE_FLOW_ID = 'messageFlow';
+
+/** Effects that are not idempotent (a wallet prompt, a POST): never re-run on restore. */
+export const NON_IDEMPOTENT = 'nonIdempotent';
+
+/** Anchor texts (anchor-features §3). */
+export const MESSAGE_TEXTS = {
+  noWallet: 'No wallet is connected.',
+  notSigner: "You are currently not a signer of this Safe account and won't be able to confirm this message.",
+  alreadySigned: 'Your connected wallet has already signed this message.',
+  collecting:
+    'Collect all the confirmations… Please keep this modal open until all signers confirm this message. Closing the modal will abort the signing request.',
+  appNotice: 'The signature will be submitted to the requesting app when the message is fully signed.',
+  signed: 'Message successfully signed',
+  onChainWarning: 'Signing a message with your Safe account requires a transaction on the blockchain',
+} as const;
+
+const placeholder = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is provided by src/services/messageFlow.ts`);
+};
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The text of an effect's error; accepts an Error, its logged JSON form or a WalletFailure. */
+export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (typeof error === 'string' && error) return error;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  return fallback;
+}
+
+export function walletFailureOf(error: unknown): WalletFailure {
+  const kinds: WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'notOwner', 'other'];
+  const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : null;
+  return { kind: kinds.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other', message: errorText(error, 'Error signing message, please retry!') };
+}
+
+export const isOwner = (safe: MessageFlowSafe, address: string): boolean => safe.owners.some((o) => sameAddress(o, address));
+
+/** Confirmations by current owners, one per owner (the gateway's list, filtered). */
+export function ownerConfirmations(context: Pick<MessageFlowContext, 'safe' | 'gatewayMessage'>): Address[] {
+  const seen: Address[] = [];
+  for (const c of context.gatewayMessage?.confirmations ?? []) {
+    if (isOwner(context.safe, c.owner) && !seen.some((s) => sameAddress(s, c.owner))) seen.push(c.owner);
+  }
+  return seen;
+}
+
+/** Owners who have not signed yet. */
+export const missingSigners = (context: Pick<MessageFlowContext, 'safe' | 'gatewayMessage'>): Address[] =>
+  context.safe.owners.filter((o) => !ownerConfirmations(context).some((s) => sameAddress(s, o)));
+
+export const hasWalletSigned = (context: Pick<MessageFlowContext, 'wallet' | 'safe' | 'gatewayMessage'>): boolean =>
+  context.wallet !== null && ownerConfirmations(context).some((s) => sameAddress(s, context.wallet!.address));
+
+/** Why the connected wallet cannot sign now (anchor texts), or null when it can. */
+export function signBlocker(context: Pick<MessageFlowContext, 'wallet' | 'safe' | 'gatewayMessage' | 'preview'>): string | null {
+  if (context.wallet === null) return MESSAGE_TEXTS.noWallet;
+  if (!isOwner(context.safe, context.wallet.address)) return MESSAGE_TEXTS.notSigner;
+  if (hasWalletSigned(context)) return MESSAGE_TEXTS.alreadySigned;
+  return null;
+}
+
+export const canSign = (context: MessageFlowContext): boolean =>
+  context.preview !== null && context.gatewayMessage?.status !== 'CONFIRMED' && signBlocker(context) === null;
+
+/** The hash the gateway must answer for: the local SafeMessage hash, else the one asked for. */
+export const expectedHash = (context: Pick<MessageFlowContext, 'preview' | 'requestedHash'>): Hex | null =>
+  context.preview?.safeMessageHash ?? context.requestedHash;
+
+export const hashMismatchText = (received: string, local: string): string =>
+  `Refused: the gateway answered for message hash ${received}, but the SafeMessage hash computed locally is ${local}. Nothing was signed or sent.`;
+
+export const requestedMismatchText = (requested: string, local: string): string =>
+  `Refused: the message stored under ${requested} hashes locally to ${local}. The gateway's message does not match its hash; do not sign it.`;
+
+const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
+
+export function initialContext(input: MessageFlowInput): MessageFlowContext {
+  return {
+    flowId: input.flowId,
+    mode: input.mode,
+    safe: input.safe,
+    wallet: input.wallet,
+    signing: input.signing ?? 'offChain',
+    offChainSupported: input.offChainSupported,
+    origin: input.origin ?? null,
+    safeAppId: input.safeAppId ?? null,
+    requestedHash: input.messageHash ?? null,
+    request: input.mode === 'sign' ? (input.message ?? null) : null,
+    preview: null,
+    gatewayMessage: null,
+    pendingSignature: null,
+    verification: null,
+    onChainRequest: null,
+    safeTxHash: null,
+    walletFailure: null,
+    error: null,
+  };
+}
+
+interface SafeInput {
+  safe: MessageFlowSafe;
+}
+
+export const messageFlowSetup = setup({
+  types: {
+    context: {} as MessageFlowContext,
+    events: {} as MessageFlowEvent,
+    input: {} as MessageFlowInput,
+    emitted: {} as StartOnChainSignatureEvent,
+    tags: {} as 'nonIdempotent' | 'busy' | 'step.compose' | 'step.review' | 'step.sign' | 'step.collect' | 'step.verify' | 'step.onChain' | 'step.done',
+  },
+  actors: {
+    /** Local hashing of the message (never the gateway's): SafeMessage hash, domain/struct hashes, wallet payload. */
+    computeMessageHash: fromPromise<MessagePreview, SafeInput & { request: MessageRequest }>(placeholder('computeMessageHash')),
+    /** GET messages/{hash}; null when the gateway has no such message (404). */
+    loadMessage: fromPromise<GatewayMessageView | null, SafeInput & { messageHash: Hex }>(placeholder('loadMessage')),
+    /** eth_signTypedData_v4 of the SafeMessage shown (no eth_sign); the signer must be an owner. */
+    requestSignature: fromPromise<OwnerSignature, SafeInput & { wallet: MessageFlowWallet | null; preview: MessagePreview }>(placeholder('requestSignature')),
+    /** POST safes/{safe}/messages (first signer), then GET the message. */
+    createMessage: fromPromise<
+      GatewayMessageView,
+      SafeInput & { preview: MessagePreview; signature: OwnerSignature; origin: string | null; safeAppId: number | null }
+    >(placeholder('createMessage')),
+    /** POST messages/{hash}/signatures (later signers), then GET the message. */
+    addSignature: fromPromise<GatewayMessageView, SafeInput & { messageHash: Hex; signature: OwnerSignature }>(placeholder('addSignature')),
+    /** Polls GET messages/{hash} until its confirmations change; resolves with the new record. */
+    watchMessage: fromPromise<GatewayMessageView, SafeInput & { messageHash: Hex; confirmationsSubmitted: number }>(placeholder('watchMessage')),
+    /** EIP-1271 isValidSignature at the Safe (eth_call): hash form, then bytes form. */
+    verifyOnChain: fromPromise<Verification, SafeInput & { innerHash: Hex; signature: Hex }>(placeholder('verifyOnChain')),
+    /** The SignMessageLib DELEGATECALL for this Safe version, from the local allow-list. */
+    prepareOnChainSignature: fromPromise<OnChainSignatureRequest, SafeInput & { innerHash: Hex }>(placeholder('prepareOnChainSignature')),
+  },
+  guards: {
+    isConfirmMode: ({ context }) => context.mode === 'confirm',
+    hasMessage: ({ context }) => context.request !== null,
+    isComposed: ({ context }) => context.request?.kind === 'draft',
+    wantsOnChain: ({ context }) => context.mode === 'sign' && (context.signing === 'onChain' || !context.offChainSupported),
+    /** confirm mode: the gateway's stored message does not hash to the hash asked for. */
+    isRequestedHashMismatch: ({ context, event }) =>
+      context.requestedHash !== null && !sameHash(outputOf<MessagePreview>(event).safeMessageHash, context.requestedHash),
+    /** The gateway answered for another hash than the local one. */
+    isGatewayHashMismatch: ({ context, event }) => {
+      const answer = outputOf<GatewayMessageView | null>(event);
+      const expected = expectedHash(context);
+      return answer !== null && expected !== null && !sameHash(answer.messageHash, expected);
+    },
+    isMessageUnknown: ({ context, event }) => context.mode === 'confirm' && outputOf<GatewayMessageView | null>(event) === null,
+    needsLocalHash: ({ context }) => context.preview === null,
+    hasGatewayMessage: ({ context }) => context.gatewayMessage !== null,
+    isConfirmed: ({ context }) => context.gatewayMessage?.status === 'CONFIRMED' && context.gatewayMessage.preparedSignature !== null,
+    isAnswerConfirmed: ({ event }) => {
+      const answer = outputOf<GatewayMessageView | null>(event);
+      return answer !== null && answer.status === 'CONFIRMED' && answer.preparedSignature !== null;
+    },
+    /** After a restore: the gateway already holds the signature that was being submitted (or the wallet's). */
+    isAnswerSignedByUs: ({ context, event }) => {
+      const answer = outputOf<GatewayMessageView | null>(event);
+      const us = context.pendingSignature?.signer ?? context.wallet?.address ?? null;
+      return answer !== null && us !== null && answer.confirmations.some((c) => sameAddress(c.owner, us));
+    },
+    hasWalletSigned: ({ context }) => hasWalletSigned(context),
+    canSign: ({ context }) => canSign(context),
+    canSignOnChain: ({ context }) => context.mode === 'sign' && context.gatewayMessage === null && context.preview !== null,
+    isNewMessage: ({ context }) => context.gatewayMessage === null,
+    hasPendingSignature: ({ context }) => context.pendingSignature !== null,
+    isValidSignature: ({ event }) => outputOf<Verification>(event).valid,
+    isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) =>
+      'error' in event ? walletFailureOf((event as { error: unknown }).error).kind === params.kind : false,
+    isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
+  },
+  actions: {
+    assignWallet: assign({ wallet: ({ event }) => (event.type === 'wallet.changed' ? event.wallet : null) }),
+    assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
+    assignDisconnected: assign({ walletFailure: () => ({ kind: 'disconnected' as const, message: MESSAGE_TEXTS.noWallet }) }),
+    assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    clearErrors: assign({ error: null, walletFailure: null }),
+    assignPreview: assign({ preview: ({ event }) => outputOf<MessagePreview>(event), error: null }),
+    assignGatewayMessage: assign({ gatewayMessage: ({ event }) => outputOf<GatewayMessageView | null>(event) }),
+    /** A submitted signature is now on the gateway: keep its record, forget the pending one. */
+    assignSubmitted: assign({ gatewayMessage: ({ event }) => outputOf<GatewayMessageView>(event), pendingSignature: null, error: null }),
+    assignGatewayMismatch: assign({
+      error: ({ context, event }) => hashMismatchText(outputOf<GatewayMessageView>(event).messageHash, expectedHash(context) ?? '(none)'),
+    }),
+    assignRequestedMismatch: assign({
+      preview: ({ event }) => outputOf<MessagePreview>(event),
+      error: ({ context, event }) => requestedMismatchText(context.requestedHash ?? '(none)', outputOf<MessagePreview>(event).safeMessageHash),
+    }),
+    assignUnknownMessage: assign({
+      error: ({ context }) => `The gateway has no message with hash ${context.requestedHash ?? '(none)'} for this Safe.`,
+    }),
+    /** confirm mode: the stored message becomes what is hashed locally. */
+    assignStoredMessage: assign(({ event }) => {
+      const answer = outputOf<GatewayMessageView>(event);
+      const request: MessageRequest =
+        typeof answer.message === 'string' ? { kind: 'text', message: answer.message } : { kind: 'typed', typedData: answer.message };
+      return { gatewayMessage: answer, request };
+    }),
+    assignDraft: assign({
+      request: ({ event }) => (event.type === 'user.compose' ? { kind: 'draft' as const, format: event.format, text: event.text } : null),
+      error: null,
+    }),
+    assignPendingSignature: assign({ pendingSignature: ({ event }) => outputOf<OwnerSignature>(event) }),
+    assignVerification: assign({ verification: ({ event }) => outputOf<Verification>(event), error: null }),
+    clearVerification: assign({ verification: null }),
+    assignSafeTxHash: assign({ safeTxHash: ({ event }) => (event.type === 'txFlow.proposed' ? event.safeTxHash : null) }),
+    assignOnChainRequest: assign({ onChainRequest: ({ event }) => outputOf<OnChainSignatureRequest>(event), error: null }),
+    /** Hands the SignMessageLib transaction to the transaction flow (the parent listens for it). */
+    startOnChainSignature: emit(({ context }): StartOnChainSignatureEvent => {
+      if (!context.onChainRequest) throw new Error('messageFlow: the on-chain request is missing');
+      return { type: 'startOnChainSignature', flowId: context.flowId, safe: context.safe, request: context.onChainRequest };
+    }),
+  },
+});
