@@ -115,3 +115,25 @@ test('/statecharts shows every machine’s diagram and highlights the live state
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(diagram.locator('[data-state-id="appSession.running.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
 });
+
+test('when IndexedDB cannot be written, the app stops visibly instead of acting without a record', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Storage is broken (quota, private mode policy…): opening the database fails.
+    indexedDB.open = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.goto(`${server.url}/home`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The event log could not be saved. QuotaExceededError: The quota has been exceeded. (stream appSession:');
+  await expect(alert).toContainText('Countersign stopped so that nothing happens without a record.');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download unsaved events' }).click();
+  const download = await downloading;
+  const file = join(dir, 'unsaved.ndjson');
+  await download.saveAs(file);
+  const unsaved = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
+  expect(unsaved[0]).toMatchObject({ type: 'xstate.init' });
+  expect(unsaved.map((e) => e.type)).toContain('system.persistenceFailed');
+});

@@ -77,6 +77,9 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
 
 /** An EventStore whose backing store is still opening; an open failure surfaces as a failed append. */
 export function deferredStore(opening: Promise<EventStore>): EventStore {
+  // The failure is reported where the store is used (a failed append → persistenceFailed), not as an
+  // unhandled rejection.
+  opening.catch(() => undefined);
   return {
     append: async (record, snapshot) => (await opening).append(record, snapshot),
     readStream: async (streamId, fromSeq) => (await opening).readStream(streamId, fromSeq),

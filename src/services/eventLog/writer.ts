@@ -103,8 +103,12 @@ export class StreamWriter {
   }
 
   /** Resolves when everything enqueued so far has been written (or kept as unsaved after a failure). */
-  flush(): Promise<void> {
-    return this.tail;
+  async flush(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.tail;
+      await current;
+    } while (current !== this.tail);
   }
 
   async close(): Promise<void> {
@@ -190,6 +194,8 @@ export class StreamWriter {
     this.failureValue = error instanceof Error ? error : new Error(String(error));
     // A writer refused the lock does not own the stream, so it must not mark it.
     if (!(this.failureValue instanceof StreamLockedError)) void this.options.store.setStatus(this.streamId, 'failed').catch(() => undefined);
-    this.options.onFailure?.(this.failureValue);
+    // Report once the events already queued have been moved to `unsaved`, so whoever reacts sees all of them.
+    const failure = this.failureValue;
+    this.tail = this.tail.then(() => this.options.onFailure?.(failure)).catch(() => undefined);
   }
 }

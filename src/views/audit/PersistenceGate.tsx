@@ -12,15 +12,21 @@ export function PersistenceGate({ children }: { children: ReactNode }) {
   const reason = useAppSelector((s) => s.context.persistenceError);
   const audit = useAuditPort();
   if (!failed) return <>{children}</>;
-  const unsaved = audit?.unsavedText() ?? null;
+
   return (
     <main className="boot">
       <div role="alert" className="banner banner-error">
         <strong>The event log could not be saved.</strong> {reason} Countersign stopped so that nothing happens without a record.
         Reload the page to start a new session.
       </div>
-      {unsaved ? (
-        <button type="button" onClick={() => downloadText('countersign-unsaved-events.ndjson', unsaved)}>
+      {audit ? (
+        <button
+          type="button"
+          onClick={() => {
+            const unsaved = audit.unsavedText();
+            if (unsaved) downloadText('countersign-unsaved-events.ndjson', unsaved);
+          }}
+        >
           Download unsaved events
         </button>
       ) : null}
