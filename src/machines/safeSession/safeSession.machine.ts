@@ -88,8 +88,11 @@ export const safeSessionMachine = setup({
     isHidden: ({ context }) => !context.visible,
     isHiddenNow: (_, params: { visible: boolean }) => !params.visible,
     isVisibleNow: (_, params: { visible: boolean }) => params.visible,
+    /** A currency from supported-fiat-codes other than the current one. */
     isOtherCurrency: ({ context }, params: { currency: string }) =>
-      /^[A-Za-z]{3,5}$/.test(params.currency) && params.currency.toLowerCase() !== context.currency.toLowerCase(),
+      params.currency.toLowerCase() !== context.currency &&
+      context.fiatCodes.some((code) => code.toLowerCase() === params.currency.toLowerCase()),
+    hasBalances: ({ context }) => context.balances !== null,
     hasHistoryChanged: (_, params: { tags: string[] }) => params.tags.includes('txHistoryTag'),
   },
   actions: {
@@ -208,7 +211,7 @@ export const safeSessionMachine = setup({
         { id: 'messageDetails', src: 'messageDetails', input: ({ context }) => ({ ...safeOf(context), version: context.safeInfo?.version ?? null }) },
       ],
       on: {
-        'user.toggleTokenHidden': { actions: { type: 'toggleTokenHidden', params: ({ event }) => event } },
+        'user.toggleTokenHidden': { guard: 'hasBalances', actions: { type: 'toggleTokenHidden', params: ({ event }) => event } },
         'user.toggleShowHiddenTokens': { actions: 'toggleShowHiddenTokens' },
         'user.toggleHideSmallBalances': { actions: 'toggleHideSmallBalances' },
       },

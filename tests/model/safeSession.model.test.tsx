@@ -1,0 +1,257 @@
+/**
+ * Model-based test of the Safe session through the real views: every generated path is replayed on the Assets
+ * screen (which shows the session's blocking states, its polling line, balances and fiat currencies), with
+ * effects held in deferred promises and the 15 s poll driven by a simulated clock.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
+import { changedTags } from '../../src/machines/safeSession/safeSession.helpers.ts';
+import {
+  collectiblesListMachine,
+  historyListMachine,
+  messagesListMachine,
+  queueListMachine,
+  safeSessionMachine,
+} from '../../src/machines/safeSession/safeSession.machine.ts';
+import type { BalancesRequest, ChainInfo, SafeBalances, SafeInfo, SafeSessionContext as SessionContext, SafeSessionInput } from '../../src/machines/safeSession/safeSession.types.ts';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { BalancesScreen } from '../../src/views/safe/Balances.tsx';
+import { formatFiat } from '../../src/views/safe/format.ts';
+import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { OWNER_A, SAFE, STRANGER, balances, chain, fiatCodes, otherChain, safeInfo, safeInfoChanged } from '../unit/safeSession/fixtures.ts';
+
+const input: SafeSessionInput = { safe: { shortName: 'devnet', address: SAFE } };
+const invalidInput: SafeSessionInput = { safe: { shortName: 'devnet', address: '0x1234567890123456789012345678901234567890'.replace('12', 'Ab') } };
+const AFTER_POLL = 'xstate.after.pollInterval.safeSession.ready.info.watching';
+const unavailable = Object.assign(new Error('The gateway could not be reached (fetch failed).'), { kind: 'unavailable' });
+const notFound = Object.assign(new Error('404: Not Found'), { kind: 'notFound' });
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadChains', output: [otherChain, chain] },
+  { type: 'xstate.done.actor.loadChains', output: [otherChain] },
+  { type: 'xstate.error.actor.loadChains', error: unavailable },
+  { type: 'xstate.done.actor.loadSafeInfo', output: safeInfo },
+  { type: 'xstate.error.actor.loadSafeInfo', error: notFound },
+  { type: 'xstate.error.actor.loadSafeInfo', error: unavailable },
+  { type: 'user.retry' },
+  { type: AFTER_POLL },
+  { type: 'xstate.done.actor.pollSafeInfo', output: safeInfo },
+  { type: 'xstate.done.actor.pollSafeInfo', output: safeInfoChanged },
+  { type: 'xstate.error.actor.pollSafeInfo', error: unavailable },
+  { type: 'system.visibilityChanged', visible: false },
+  { type: 'system.visibilityChanged', visible: true },
+  { type: 'gateway.tagsChanged', tags: ['txHistoryTag'] },
+  { type: 'xstate.done.actor.loadBalances', output: balances },
+  { type: 'xstate.error.actor.loadBalances', error: new Error('503: Service unavailable') },
+  { type: 'user.retryBalances' },
+  { type: 'user.setCurrency', currency: 'EUR' },
+  { type: 'xstate.done.actor.loadFiatCodes', output: fiatCodes },
+  { type: 'xstate.error.actor.loadFiatCodes', error: new Error('500: Internal server error') },
+  { type: 'user.retryFiatCodes' },
+  { type: 'user.toggleTokenHidden', tokenAddress: balances.items[1]!.tokenInfo.address },
+  { type: 'user.toggleShowHiddenTokens' },
+  { type: 'user.toggleHideSmallBalances' },
+  { type: 'wallet.accountChanged', address: OWNER_A },
+  { type: 'wallet.accountChanged', address: STRANGER },
+];
+
+type ListId = 'queue' | 'history' | 'messages' | 'collectibles';
+
+interface SessionSut extends SystemUnderTest {
+  clock: SimulatedClock;
+  pending: {
+    loadChains: Deferred<ChainInfo[]> | null;
+    loadSafeInfo: Deferred<SafeInfo> | null;
+    loadBalances: Deferred<SafeBalances> | null;
+    loadFiatCodes: Deferred<string[]> | null;
+  };
+  balanceRequests: BalancesRequest[];
+  listLoads: Record<ListId, number>;
+}
+
+function current<T>(d: Deferred<T> | null, name: string): Deferred<T> {
+  if (!d) throw new Error(`${name} is not running`);
+  return d;
+}
+const outputOf = <T,>(event: AnyEventObject): T => (event as unknown as { output: T }).output;
+const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error: unknown }).error;
+const never = () => new Promise<never>(() => {});
+
+const texts = (role: 'status' | 'alert') => screen.queryAllByRole(role).map((el) => el.textContent ?? '');
+const expectRole = (role: 'status' | 'alert', text: string) => expect(texts(role).some((t) => t.includes(text)), `${role} "${text}" in ${JSON.stringify(texts(role))}`).toBe(true);
+const expectNoRole = (role: 'status' | 'alert', text: string) => expect(texts(role).some((t) => t.includes(text))).toBe(false);
+
+function startSut(sessionInput: SafeSessionInput): SessionSut {
+  const pending: SessionSut['pending'] = { loadChains: null, loadSafeInfo: null, loadBalances: null, loadFiatCodes: null };
+  const balanceRequests: BalancesRequest[] = [];
+  const listLoads: Record<ListId, number> = { queue: 0, history: 0, messages: 0, collectibles: 0 };
+  const list = (id: ListId) => ({ actors: { loadPage: fromPromise(() => ((listLoads[id] += 1), never())) } });
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    safeSessionMachine.provide({
+      actors: {
+        loadChains: fromPromise(() => (pending.loadChains = deferred<ChainInfo[]>()).promise),
+        loadSafeInfo: fromPromise(() => (pending.loadSafeInfo = deferred<SafeInfo>()).promise),
+        loadBalances: fromPromise(({ input: req }) => (balanceRequests.push(req), (pending.loadBalances = deferred<SafeBalances>()).promise)),
+        loadFiatCodes: fromPromise(() => (pending.loadFiatCodes = deferred<string[]>()).promise),
+        queueList: queueListMachine.provide(list('queue')),
+        historyList: historyListMachine.provide(list('history')),
+        messagesList: messagesListMachine.provide(list('messages')),
+        collectiblesList: collectiblesListMachine.provide(list('collectibles')),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  actor.start();
+  const app = createActor(appSessionMachine, { input: { location: { path: '/balances', search: `?safe=devnet:${SAFE}` }, theme: 'light' } });
+  render(
+    <AppSessionProvider actor={app}>
+      <SafeSessionProvider actor={actor}>
+        <BalancesScreen />
+      </SafeSessionProvider>
+    </AppSessionProvider>,
+  );
+  return { actor, clock, pending, balanceRequests, listLoads, cleanup: () => { cleanup(); actor.stop(); } };
+}
+
+/**
+ * The harness checks the state value against the model; context-dependent rendering is checked against the
+ * actor's own context (the planner collapses context into vertices, so a path's snapshots may carry context
+ * from another visit of the same vertex).
+ */
+const actual = (sut: SessionSut) => sut.actor.getSnapshot() as AnyMachineSnapshot & { context: SessionContext };
+
+const click = (name: string) => act(async () => screen.getByRole('button', { name }).click());
+
+const driver: ViewDriver<SessionSut> = {
+  start: () => startSut(input),
+  events: {
+    'xstate.done.actor.loadChains': (sut, e) => act(async () => current(sut.pending.loadChains, 'loadChains').resolve(outputOf<ChainInfo[]>(e))),
+    'xstate.error.actor.loadChains': (sut, e) => act(async () => current(sut.pending.loadChains, 'loadChains').reject(errorOf(e))),
+    'xstate.done.actor.loadSafeInfo': (sut, e) => act(async () => current(sut.pending.loadSafeInfo, 'loadSafeInfo').resolve(outputOf<SafeInfo>(e))),
+    'xstate.error.actor.loadSafeInfo': (sut, e) => act(async () => current(sut.pending.loadSafeInfo, 'loadSafeInfo').reject(errorOf(e))),
+    'xstate.done.actor.pollSafeInfo': async (sut, e) => {
+      const before = { ...sut.listLoads };
+      const previous = sut.actor.getSnapshot().context.safeInfo as SafeInfo;
+      const next = outputOf<SafeInfo>(e);
+      await act(async () => current(sut.pending.loadSafeInfo, 'pollSafeInfo').resolve(next));
+      // Only the lists whose tag changed were reloaded.
+      const tags = changedTags(previous, next);
+      const expected: Record<ListId, number> = {
+        queue: before.queue + (tags.includes('txQueuedTag') || tags.includes('txHistoryTag') ? 1 : 0),
+        history: before.history + (tags.includes('txHistoryTag') ? 1 : 0),
+        messages: before.messages + (tags.includes('messagesTag') ? 1 : 0),
+        collectibles: before.collectibles + (tags.includes('collectiblesTag') ? 1 : 0),
+      };
+      expect(sut.listLoads).toEqual(expected);
+    },
+    'xstate.error.actor.pollSafeInfo': (sut, e) => act(async () => current(sut.pending.loadSafeInfo, 'pollSafeInfo').reject(errorOf(e))),
+    [AFTER_POLL]: async (sut) => {
+      const before = sut.pending.loadSafeInfo;
+      await act(async () => sut.clock.increment(15_000));
+      expect(sut.pending.loadSafeInfo).not.toBe(before);
+    },
+    'system.visibilityChanged': (sut, e) => act(async () => sut.actor.send(e)),
+    'wallet.accountChanged': (sut, e) => act(async () => sut.actor.send(e)),
+    'gateway.tagsChanged': (sut, e) => act(async () => sut.actor.send(e)),
+    'xstate.done.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').resolve(outputOf<SafeBalances>(e))),
+    'xstate.error.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').reject(errorOf(e))),
+    'xstate.done.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').resolve(outputOf<string[]>(e))),
+    'xstate.error.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').reject(errorOf(e))),
+    'user.retry': () => click('Retry loading the Safe'),
+    'user.retryBalances': () => click('Retry loading balances'),
+    'user.retryFiatCodes': () => click('Retry loading fiat currencies'),
+    'user.setCurrency': async (sut) => {
+      await act(async () => fireEvent.change(screen.getByRole('combobox', { name: 'Currency' }), { target: { value: 'EUR' } }));
+      expect(sut.balanceRequests.at(-1)?.currency).toBe('eur');
+    },
+    'user.toggleTokenHidden': () => click('Hide DAI'),
+    'user.toggleShowHiddenTokens': () => act(async () => screen.getByRole('checkbox', { name: /Show hidden tokens/ }).click()),
+    'user.toggleHideSmallBalances': () => act(async () => screen.getByRole('checkbox', { name: 'Hide small balances' }).click()),
+  },
+  states: {
+    resolvingChain: () => expectRole('status', 'Loading chain configuration…'),
+    loadingSafe: () => expectRole('status', 'Loading Safe…'),
+    invalidAddress: () => expectRole('alert', 'Invalid Safe address.'),
+    chainNotSupported: () => {
+      expectRole('alert', 'Chain not supported. The gateway lists no chain with the short name “devnet”. Supported: eth.');
+    },
+    notASafe: () => {
+      expectRole('alert', 'Not a Safe.');
+      expect(screen.getByRole('button', { name: 'Retry loading the Safe' })).toBeEnabled();
+    },
+    gatewayDown: (sut) => {
+      const s = actual(sut);
+      expectRole('alert', `Gateway unavailable. ${s.context.error}`);
+      expect(screen.getByRole('button', { name: 'Retry loading the Safe' })).toBeEnabled();
+    },
+    ready: (sut) => {
+      const s = actual(sut);
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Assets');
+      const owner = s.context.walletAddress === OWNER_A;
+      expect(screen.queryByText('Read-only') === null).toBe(owner);
+      if (s.context.pollError) expectRole('alert', `Could not refresh the Safe: ${s.context.pollError}`);
+      else expectNoRole('alert', 'Could not refresh the Safe');
+      expect(screen.getByRole('checkbox', { name: 'Hide small balances' })).toHaveProperty('checked', s.context.hideSmallBalances);
+      expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue(s.context.currency.toUpperCase());
+    },
+    'ready.info.watching': () => expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Up to date · refreshes every 15 s.'),
+    'ready.info.paused': () => expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Updates paused while this tab is hidden.'),
+    'ready.info.refreshing': () => expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshing Safe info…'),
+    'ready.balances.loading': (sut) => {
+      const s = actual(sut);
+      expectRole('status', 'Loading balances…');
+      expect(screen.queryByRole('table') !== null).toBe(s.context.balances !== null);
+    },
+    'ready.balances.loaded': (sut) => {
+      const s = actual(sut);
+      expectNoRole('status', 'Loading balances…');
+      expect(screen.getByLabelText('Total value')).toHaveTextContent(formatFiat(balances.fiatTotal, s.context.currency));
+      const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+      const daiHidden = s.context.hiddenTokens.length > 0;
+      const daiShown = !s.context.hideSmallBalances && (!daiHidden || s.context.showHiddenTokens);
+      expect(rows.map((r) => within(r).getByRole('rowheader').textContent?.includes('DAI'))).toEqual(daiShown ? [false, true] : [false]);
+    },
+    'ready.balances.failed': (sut) => {
+      const s = actual(sut);
+      expectRole('alert', `Could not load balances. ${s.context.balancesError}`);
+      expect(screen.getByRole('button', { name: 'Retry loading balances' })).toBeEnabled();
+    },
+    'ready.fiatCodes.loading': () => expectRole('status', 'Loading fiat currencies…'),
+    'ready.fiatCodes.loaded': () => {
+      const options = within(screen.getByRole('combobox', { name: 'Currency' })).getAllByRole('option').map((o) => o.textContent);
+      expect(options).toEqual(['USD', 'EUR', 'GBP']);
+    },
+    'ready.fiatCodes.failed': () => {
+      expectRole('alert', 'Could not load fiat currencies.');
+      expect(screen.getByRole('button', { name: 'Retry loading fiat currencies' })).toBeEnabled();
+    },
+  },
+};
+
+const serializeState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.visible, s.context.currency, s.context.chain !== null, s.context.balances !== null]);
+const paths = planPaths({ machine: safeSessionMachine, input, events, serializeState });
+const invalidPaths = planPaths({ machine: safeSessionMachine, input: invalidInput, events, serializeState });
+const coverage = new CoverageRecorder();
+
+describe('safeSession (model-based, real views)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), () => runPath(safeSessionMachine, path, driver, coverage));
+  }
+  for (const path of invalidPaths) {
+    it(`invalid address: ${pathTitle(path)}`, () => runPath(safeSessionMachine, path, { ...driver, start: () => startSut(invalidInput) }, coverage));
+  }
+
+  it('covers every transition of the machine', () => {
+    expect(coverage.missing(safeSessionMachine)).toEqual([]);
+  });
+
+  afterAll(() => {
+    const { covered, total } = coverage.ratio(safeSessionMachine);
+    console.info(`safeSession transition coverage: ${covered}/${total} over ${paths.length + invalidPaths.length} paths`);
+  });
+});
