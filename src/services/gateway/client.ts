@@ -182,7 +182,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // ── Safe ──
     async getSafeInfo(chainId: string, address: string): Promise<SafeInfo> {
       const info = await get(url('/v1/chains/{chainId}/safes/{address}', { chainId, address }), s.SafeInfoSchema, { cache: false });
-      cache.applySafeInfoTags(info);
+      if (typeof info.address?.value === 'string') cache.applySafeInfoTags(info);
       return info;
     },
     getIncomingTransfers: (chainId: string, address: string, query?: QueryOrPageUrl) =>
@@ -220,7 +220,10 @@ export function createGatewayClient(options: GatewayClientOptions) {
       get(url('/v1/chains/{chainId}/transactions/{transactionId}', { chainId, transactionId }), s.TransactionDetailsSchema, {
         kind: 'txDetails',
         scopes: [],
-        scopesFromResult: (value) => safeScope(chainId, (value as TransactionDetails).safeAddress),
+        scopesFromResult: (value) => {
+          const owner = (value as Partial<TransactionDetails>).safeAddress;
+          return typeof owner === 'string' ? safeScope(chainId, owner) : chainScope(chainId);
+        },
       }),
     async deleteTransaction(chainId: string, safeTxHash: string, signature: string): Promise<EmptyResponse> {
       const result = await mutate('DELETE', url('/v1/chains/{chainId}/transactions/{safeTxHash}', { chainId, safeTxHash }), Empty, { signature });
@@ -234,7 +237,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
         s.TransactionDetailsSchema,
         { signature },
       );
-      cache.invalidateKinds(['queued', 'multisig', 'txDetails', 'overview'], safeScope(chainId, result.safeAddress)[0]!);
+      cache.invalidateKinds(['queued', 'multisig', 'txDetails', 'overview'], (typeof result.safeAddress === 'string' ? safeScope(chainId, result.safeAddress) : chainScope(chainId))[0]!);
       return result;
     },
     getSafeTxGasEstimation: (chainId: string, address: string, body: EstimationRequest): Promise<EstimationResponse> =>
