@@ -55,3 +55,53 @@ describe('event capture through inspect', () => {
     expect(output.devnet.accounts[0]).toEqual({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', privateKey: '[redacted]' });
   });
 });
+
+describe('streams per flow instance', () => {
+  it('logs each registered child flow into its own stream, and the parent sees the child’s result as an effect', async () => {
+    const { assign, createActor, setup, waitFor } = await import('xstate');
+    const { createEventCapture, MemoryEventStore, originOf, replayRecords } = await import('../../../src/services/eventLog/index.ts');
+    const flow = setup({ types: { events: {} as { type: 'user.sign' } | { type: 'user.cancel' } } }).createMachine({
+      id: 'flow',
+      initial: 'review',
+      states: { review: { on: { 'user.sign': 'done', 'user.cancel': 'review' } }, done: { type: 'final' } },
+    });
+    const parent = setup({ actors: { flow } }).createMachine({
+      id: 'parent',
+      context: { finished: 0 },
+      initial: 'running',
+      states: { running: { invoke: { id: 'tx-1', src: 'flow', onDone: { target: 'idle', actions: assign({ finished: 1 }) } } }, idle: {} },
+    });
+    const entry = (machine: typeof flow | typeof parent) => ({ id: machine.id, title: machine.id, description: '', machine, schemaVersion: 1, sampleInput: undefined, sampleEvents: [] });
+    const store = new MemoryEventStore();
+    const capture = createEventCapture({
+      store,
+      machines: [entry(parent), entry(flow)],
+      streamIdFor: (a) => (a.isRoot ? 'session' : `session/${a.machineId}:${a.actorId}`),
+      onFailure: (_, error) => {
+        throw error;
+      },
+    });
+    const actor = createActor(parent, { inspect: capture.inspect }).start();
+    const child = actor.getSnapshot().children['tx-1']!;
+    child.send({ type: 'user.cancel' });
+    child.send({ type: 'user.sign' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    await capture.flush();
+
+    expect(capture.streamIds().sort()).toEqual(['session', 'session/flow:tx-1']);
+    const childLog = await store.readStream('session/flow:tx-1');
+    expect(childLog.map((r) => [r.seq, r.type, r.machineId, r.stateAfter.value])).toEqual([
+      [1, 'xstate.init', 'flow', 'review'],
+      [2, 'user.cancel', 'flow', 'review'],
+      [3, 'user.sign', 'flow', 'done'],
+    ]);
+    const parentLog = await store.readStream('session');
+    expect(parentLog.map((r) => [r.type, r.origin, r.sourceActorId])).toEqual([
+      ['xstate.init', 'system', null],
+      ['xstate.done.actor.tx-1', 'effect', 'tx-1'],
+    ]);
+    expect((await replayRecords(flow, childLog)).mismatch).toBeNull();
+    expect((await replayRecords(parent, parentLog)).snapshot.context).toEqual({ finished: 1 });
+    expect([originOf('xstate.after.1000.flow.review', false), originOf('bridge.request', false), originOf('wallet.accountsChanged', true)]).toEqual(['timer', 'bridge', 'effect']);
+  });
+});
