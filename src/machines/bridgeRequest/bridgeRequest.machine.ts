@@ -105,6 +105,9 @@ const permissionsAfter = (context: BridgeRequestContext, granted: boolean, at: n
   return decidePermissions(requireSession(context).permissions, context.appOrigin, capabilities, granted, at);
 };
 
+/** `bridge.cancel` on every state that waits: the request ends with its rejection text (never from `done`). */
+const cancelled = { 'bridge.cancel': { target: '#bridgeRequest.replying', actions: 'assignRejection' } } as const;
+
 const is = (method: BridgeRequest['method']) => ({ context }: { context: BridgeRequestContext }) => context.request.method === method;
 
 export const bridgeRequestMachine = setup({
@@ -128,6 +131,7 @@ export const bridgeRequestMachine = setup({
     sendReply: (_, _params: SendReplyParams) => {},
     savePermissions: (_, _params: SavePermissionsParams) => {},
     saveSettings: (_, _params: SaveSettingsParams) => {},
+    assignRejection: assign({ reply: ({ context }) => failure(rejectionText(context.request)) }),
   },
   guards: {
     isRefused: ({ context }) => refusalOf(context.request) !== null,
@@ -152,13 +156,11 @@ export const bridgeRequestMachine = setup({
   id: 'bridgeRequest',
   context: ({ input }) => ({ request: input.request, appOrigin: input.appOrigin, session: null, permissions: null, reply: null }),
   output: ({ context }) => context.reply ?? failure(BridgeErrors.requestFailed),
-  on: {
-    'bridge.cancel': { target: '.replying', actions: assign({ reply: ({ context }) => failure(rejectionText(context.request)) }) },
-  },
   initial: 'validating',
   states: {
     validating: {
       meta: { description: 'Reading the Safe, chain and app session the request is answered from' },
+      on: cancelled,
       invoke: {
         id: 'getSessionInfo',
         src: 'getSessionInfo',
@@ -217,6 +219,7 @@ export const bridgeRequestMachine = setup({
       meta: { description: 'Asking the user whether the app may read the address book' },
       tags: ['prompt'],
       on: {
+        ...cancelled,
         'user.grantPermission': [
           {
             guard: 'isAddressBookRequest',
@@ -238,10 +241,8 @@ export const bridgeRequestMachine = setup({
         'user.denyPermission': {
           target: 'replying',
           actions: [
-            assign({
-              permissions: ({ context, event }) => permissionsAfter(context, false, event.at),
-              reply: ({ context }) => failure(rejectionText(context.request)),
-            }),
+            assign({ permissions: ({ context, event }) => permissionsAfter(context, false, event.at) }),
+            'assignRejection',
             { type: 'savePermissions', params: ({ context }) => ({ origin: context.appOrigin, permissions: context.permissions ?? [] }) },
           ],
         },
@@ -250,6 +251,7 @@ export const bridgeRequestMachine = setup({
 
     fetching: {
       tags: ['busy'],
+      on: cancelled,
       // Always entered at a child; `initial` is required by XState for compound states.
       initial: 'balances',
       states: {
@@ -325,7 +327,8 @@ export const bridgeRequestMachine = setup({
       meta: { description: 'Waiting for the user to confirm in the transaction or message flow' },
       tags: ['prompt'],
       on: {
-        'user.cancel': { target: 'replying', actions: assign({ reply: ({ context }) => failure(rejectionText(context.request)) }) },
+        ...cancelled,
+        'user.cancel': { target: 'replying', actions: 'assignRejection' },
       },
       // Always entered at a child; `initial` is required by XState for compound states.
       initial: 'transaction',

@@ -75,8 +75,10 @@ export function session(overrides: Partial<BridgeSessionInfo> = {}): BridgeSessi
 }
 
 let counter = 0;
-/** A validated request for the machine tests. */
-export function request<M extends BridgeRequest['method']>(method: M, params: Extract<BridgeRequest, { method: M }>['params'], sdkVersion = '9.1.0'): Extract<BridgeRequest, { method: M }> {
+type RequestOf<M extends BridgeRequest['method']> = BridgeRequest extends infer R ? (R extends { method: infer X } ? (M extends X ? R : never) : never) : never;
+
+/** A validated request for the machine tests, with a fresh id. */
+export function request<M extends BridgeRequest['method']>(method: M, params: RequestOf<M>['params'], sdkVersion = '9.1.0'): RequestOf<M> {
   counter += 1;
-  return { id: `req${counter.toString(16).padStart(7, '0')}`, method, sdkVersion, params } as Extract<BridgeRequest, { method: M }>;
+  return { id: `req${counter.toString(16).padStart(7, '0')}`, method, sdkVersion, params } as RequestOf<M>;
 }

@@ -1,0 +1,192 @@
+/**
+ * Model-based test of bridgeRequest through the real prompt view: for each kind of request (one plan per input,
+ * one shared coverage recorder), every generated path is replayed with effects held in deferred promises and
+ * user decisions made by clicking. Each path ends with exactly one reply, equal to the model's.
+ */
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { bridgeRequestMachine } from '../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
+import type { BridgeRequestInput, BridgeSessionInfo, SavePermissionsParams, SaveSettingsParams, SendReplyParams } from '../../src/machines/bridgeRequest/bridgeRequest.types.ts';
+import { BridgeRequestPrompt } from '../../src/views/bridge/BridgeRequestPrompt.tsx';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+import { APP_ORIGIN, MESSAGE_HASH, SAFE_ADDRESS, SAFE_TX_HASH, chainInfo, grantedAddressBook, refusedAddressBook, request, session } from '../unit/bridge/fixtures.ts';
+
+const sessions: Record<string, BridgeSessionInfo> = {
+  plain: session(),
+  granted: session({ permissions: grantedAddressBook }),
+  refused: session({ permissions: refusedAddressBook }),
+  noEip1271: session({ chain: { ...chainInfo, features: ['SAFE_APPS'] } }),
+};
+
+const tx = { to: SAFE_ADDRESS, value: '1', data: '0x' };
+const scenarios: Record<string, BridgeRequestInput['request']> = {
+  getSafeInfo: request('getSafeInfo', null),
+  setSettings: request('rpcCall', { call: 'safe_setSettings', params: [{ offChainSigning: false }] }),
+  refusedRpc: request('rpcCall', { call: 'eth_sendRawTransaction', params: ['0x00'] }),
+  malformedMessageHash: request('getOffChainSignature', { messageHash: 'nope' }),
+  requestAddressBook: request('requestAddressBook', null),
+  requestPermissions: request('wallet_requestPermissions', { requests: [{ requestAddressBook: {} }] }),
+  getSafeBalances: request('getSafeBalances', { currency: 'eur' }),
+  getTxBySafeTxHash: request('getTxBySafeTxHash', { safeTxHash: SAFE_TX_HASH }),
+  rpcRead: request('rpcCall', { call: 'eth_getBalance', params: [SAFE_ADDRESS, 'latest'] }),
+  getOffChainSignature: request('getOffChainSignature', { messageHash: MESSAGE_HASH }),
+  sendTransactions: request('sendTransactions', { txs: [tx], safeTxGas: null, requestsDelegateCall: false }),
+  signMessage: request('signMessage', { message: 'hello' }),
+};
+
+const DECISION_AT = 1_700_000_000_000;
+const fail = (text: string) => new Error(text);
+const events: AnyEventObject[] = [
+  ...Object.values(sessions).map((output) => ({ type: 'xstate.done.actor.getSessionInfo', output })),
+  { type: 'xstate.error.actor.getSessionInfo', error: fail('No Safe is open') },
+  { type: 'xstate.done.actor.getBalances', output: { fiatTotal: '1', items: [] } },
+  { type: 'xstate.error.actor.getBalances', error: fail('500: gateway down') },
+  { type: 'xstate.done.actor.getTx', output: { txId: 'multisig_x', txStatus: 'SUCCESS' } },
+  { type: 'xstate.error.actor.getTx', error: fail('404: Not found') },
+  { type: 'xstate.done.actor.rpcRead', output: '0x1' },
+  { type: 'xstate.error.actor.rpcRead', error: fail('execution reverted') },
+  { type: 'xstate.done.actor.getOffChainSignature', output: '0xsig' },
+  { type: 'xstate.error.actor.getOffChainSignature', error: fail('404') },
+  { type: 'xstate.done.actor.getAddressBook', output: [{ address: SAFE_ADDRESS, name: 'Team', chainId: '31337' }] },
+  { type: 'xstate.error.actor.getAddressBook', error: fail('storage unavailable') },
+  { type: 'xstate.done.actor.startTransactionFlow', output: { status: 'proposed', safeTxHash: SAFE_TX_HASH } },
+  { type: 'xstate.done.actor.startTransactionFlow', output: { status: 'rejected' } },
+  { type: 'xstate.error.actor.startTransactionFlow', error: fail('flow crashed') },
+  { type: 'xstate.done.actor.startMessageFlow', output: { status: 'signed', messageHash: MESSAGE_HASH, signature: '0x11' } },
+  { type: 'xstate.done.actor.startMessageFlow', output: { status: 'proposed', safeTxHash: SAFE_TX_HASH } },
+  { type: 'xstate.done.actor.startMessageFlow', output: { status: 'rejected' } },
+  { type: 'xstate.error.actor.startMessageFlow', error: fail('flow crashed') },
+  { type: 'user.grantPermission', at: DECISION_AT },
+  { type: 'user.denyPermission', at: DECISION_AT },
+  { type: 'user.cancel' },
+  { type: 'bridge.cancel' },
+];
+
+const EFFECTS = ['getSessionInfo', 'getBalances', 'getTx', 'rpcRead', 'getOffChainSignature', 'getAddressBook', 'startTransactionFlow', 'startMessageFlow'] as const;
+type Effect = (typeof EFFECTS)[number];
+
+interface RequestSut extends SystemUnderTest {
+  pending: Partial<Record<Effect, Deferred<unknown>>>;
+  replies: SendReplyParams[];
+  savedPermissions: SavePermissionsParams[];
+  savedSettings: SaveSettingsParams[];
+}
+
+const effectOf = (type: string): Effect => type.replace(/^xstate\.(done|error)\.actor\./, '') as Effect;
+
+function driverFor(input: BridgeRequestInput): ViewDriver<RequestSut> {
+  const settle = async (sut: RequestSut, event: AnyEventObject) => {
+    const name = effectOf(event.type);
+    const pending = sut.pending[name];
+    if (!pending) throw new Error(`${name} is not running`);
+    delete sut.pending[name];
+    await act(async () => {
+      if (event.type.startsWith('xstate.done')) pending.resolve((event as unknown as { output: unknown }).output);
+      else pending.reject((event as unknown as { error: unknown }).error);
+    });
+  };
+  const click = (name: string) => async () => act(async () => screen.getByRole('button', { name }).click());
+  return {
+    start() {
+      const pending: RequestSut['pending'] = {};
+      const replies: SendReplyParams[] = [];
+      const savedPermissions: SavePermissionsParams[] = [];
+      const savedSettings: SaveSettingsParams[] = [];
+      const held = (name: Effect) => fromPromise(() => (pending[name] = deferred<unknown>()).promise as Promise<never>);
+      const actor = createActor(
+        bridgeRequestMachine.provide({
+          actors: Object.fromEntries(EFFECTS.map((name) => [name, held(name)])) as never,
+          actions: {
+            sendReply: (_, params) => void replies.push(params),
+            savePermissions: (_, params) => void savedPermissions.push(params),
+            saveSettings: (_, params) => void savedSettings.push(params),
+          },
+        }),
+        { input },
+      );
+      actor.start();
+      render(<BridgeRequestPrompt actor={actor} now={() => DECISION_AT} />);
+      return { actor, pending, replies, savedPermissions, savedSettings, cleanup: () => { cleanup(); actor.stop(); } };
+    },
+    events: {
+      ...Object.fromEntries(events.filter((e) => e.type.startsWith('xstate.')).map((e) => [e.type, settle])),
+      'user.grantPermission': click('Accept'),
+      'user.denyPermission': click('Reject'),
+      'user.cancel': click('Cancel'),
+      'bridge.cancel': async (sut, event) => act(async () => sut.actor.send(event)),
+    },
+    states: {
+      validating: (sut) => {
+        expect(screen.getByRole('status')).toHaveTextContent(`Checking the request from ${APP_ORIGIN}…`);
+        expect(sut.replies).toEqual([]);
+      },
+      fetching: (sut) => {
+        expect(screen.getByRole('status')).toHaveTextContent(`Reading data for ${APP_ORIGIN}…`);
+        expect(sut.replies).toEqual([]);
+      },
+      awaitingPermission: (sut) => {
+        const dialog = screen.getByRole('dialog', { name: 'Permissions Request' });
+        expect(dialog).toHaveTextContent(`${APP_ORIGIN} is requesting permissions for:`);
+        expect(within(dialog).getByRole('listitem')).toHaveTextContent('Access to your address book');
+        expect(within(dialog).getByRole('button', { name: 'Accept' })).toBeEnabled();
+        expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+        expect(sut.replies).toEqual([]);
+      },
+      'fetching.addressBook': (sut, expected) => {
+        // Reached after a grant (saved once) or with a stored grant (nothing saved).
+        expect(sut.savedPermissions.map((p) => p.permissions)).toEqual(expected.context.permissions ? [expected.context.permissions] : []);
+      },
+      handedOver: (sut) => {
+        expect(screen.getByRole('dialog', { name: 'Safe App request' })).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+        expect(sut.replies).toEqual([]);
+      },
+      'handedOver.transaction': () => {
+        expect(screen.getByRole('dialog')).toHaveTextContent(`${APP_ORIGIN} asks you to confirm 1 transaction.`);
+      },
+      'handedOver.offChainMessage': () => {
+        expect(screen.getByRole('dialog')).toHaveTextContent('sign a message (off-chain signature)');
+      },
+      'handedOver.onChainMessage': () => {
+        expect(screen.getByRole('dialog')).toHaveTextContent('sign a message (on-chain transaction)');
+      },
+      done: (sut, expected) => {
+        const reply = expected.context.reply;
+        expect(sut.replies).toEqual([{ id: input.request.id, reply }]);
+        expect(sut.actor.getSnapshot().output).toEqual(reply);
+        expect(screen.getByRole('status')).toHaveTextContent(reply.success ? `Answered ${input.request.method}` : `Refused ${input.request.method}: ${reply.error}`);
+        expect(sut.savedSettings).toEqual(input.request.method === 'rpcCall' && input.request.params.call === 'safe_setSettings' && expected.context.session ? [{ origin: APP_ORIGIN, settings: { offChainSigning: false } }] : []);
+        expect(sut.savedPermissions.map((p) => p.permissions)).toEqual(expected.context.permissions ? [expected.context.permissions] : []);
+      },
+    },
+  };
+}
+
+const coverage = new CoverageRecorder();
+const serializeState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.session?.permissions.length ?? null, s.context.session?.chain.features.length ?? null, s.context.reply, s.context.permissions]);
+
+describe('bridgeRequest (model-based, real prompt view)', () => {
+  let total = 0;
+  for (const [name, req] of Object.entries(scenarios)) {
+    const input: BridgeRequestInput = { request: req, appOrigin: APP_ORIGIN };
+    const paths = planPaths({ machine: bridgeRequestMachine, input, events, serializeState });
+    total += paths.length;
+    const driver = driverFor(input);
+    describe(name, () => {
+      for (const path of paths) {
+        it(pathTitle(path), () => runPath(bridgeRequestMachine, path, driver, coverage));
+      }
+    });
+  }
+
+  it('covers every transition of the machine', () => {
+    expect(coverage.missing(bridgeRequestMachine)).toEqual([]);
+  });
+
+  afterAll(() => {
+    const { covered, total: all } = coverage.ratio(bridgeRequestMachine);
+    console.info(`bridgeRequest transition coverage: ${covered}/${all} over ${total} paths`);
+  });
+});
