@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { concat, encodeAbiParameters, keccak256, toBytes, zeroAddress, type Address, type Hex } from 'viem';
+import fc from 'fast-check';
+import { concat, encodeAbiParameters, getAddress, keccak256, toBytes, toHex, zeroAddress, type Address, type Hex } from 'viem';
 import {
   DOMAIN_TYPEHASH_LEGACY,
   DOMAIN_TYPEHASH_WITH_CHAIN,
@@ -142,5 +143,47 @@ describe('golden vectors', () => {
     expect(safeTxHash(ctx, tx)).toBe(keccak256(concat(['0x1901', domain, struct])));
     expect(safeTxTypedData(ctx, tx).message).toHaveProperty('dataGas', 2n);
     expect(safeTxMessageHash({ ...ctx, version: '1.0.0' }, tx)).not.toBe(struct);
+  });
+});
+
+describe('property: random SafeTx × versions equals an independent ABI-encoding implementation', () => {
+  const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => getAddress(toHex(b)));
+  const uint256 = fc.bigInt({ min: 0n, max: 2n ** 256n - 1n });
+  const tx: fc.Arbitrary<SafeTx> = fc.record({
+    to: address,
+    value: uint256,
+    data: fc.uint8Array({ maxLength: 100 }).map((b): Hex => (b.length ? toHex(b) : '0x')),
+    operation: fc.constantFrom(0 as const, 1 as const),
+    safeTxGas: uint256,
+    baseGas: uint256,
+    gasPrice: uint256,
+    gasToken: address,
+    refundReceiver: address,
+    nonce: uint256,
+  });
+
+  function reference(version: string, chainId: bigint, safe: Address, t: SafeTx): Hex {
+    const [major, minor] = version.split('.').map(Number) as [number, number];
+    const withChain = major > 1 || (major === 1 && minor >= 3);
+    const domain = withChain
+      ? keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }, { type: 'address' }], [DOMAIN_TYPEHASH_WITH_CHAIN, chainId, safe]))
+      : keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'address' }], [DOMAIN_TYPEHASH_LEGACY, safe]));
+    const typeHash = major < 1 ? SAFE_TX_TYPEHASH_DATAGAS : SAFE_TX_TYPEHASH;
+    const struct = keccak256(
+      encodeAbiParameters(
+        ['bytes32', 'address', 'uint256', 'bytes32', 'uint8', 'uint256', 'uint256', 'uint256', 'address', 'address', 'uint256'].map((type) => ({ type })),
+        [typeHash, t.to, t.value, keccak256(t.data), t.operation, t.safeTxGas, t.baseGas, t.gasPrice, t.gasToken, t.refundReceiver, t.nonce],
+      ),
+    );
+    return keccak256(concat(['0x1901', domain, struct]));
+  }
+
+  it('holds for 300 random cases', () => {
+    fc.assert(
+      fc.property(tx, fc.constantFrom('0.1.0', '1.0.0', '1.1.1', '1.2.0', '1.3.0', '1.3.0+L2', '1.4.1'), fc.bigInt({ min: 1n, max: 2n ** 53n - 1n }), address, (t, version, chainId, safe) => {
+        expect(safeTxHash({ chainId, safeAddress: safe, version }, t)).toBe(reference(version, chainId, safe, t));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
