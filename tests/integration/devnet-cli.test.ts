@@ -34,13 +34,23 @@ interface Run {
 
 const running: ChildProcess[] = [];
 
-afterAll(() => {
-  // Only if a test failed half-way: end what this file started, by PID.
-  for (const c of running) if (c.exitCode === null && c.signalCode === null && c.pid) process.kill(c.pid, 'SIGKILL');
+afterAll(async () => {
+  // Only if a test failed half-way: stop what this file started, by PID. SIGTERM the devnet's own Node process
+  // (it stops anvil and the gateway), then SIGKILL whatever of the tree is still there.
+  for (const c of running) {
+    if (c.exitCode !== null || c.signalCode !== null || !c.pid) continue;
+    const tree = descendants(c.pid);
+    for (const [pid, cmd] of tree) if (cmd.includes('preflight') && cmd.includes('devnet/cli.ts')) process.kill(pid, 'SIGTERM');
+    await eventually(() => [...tree].every(([pid, cmd]) => !alive(pid, cmd) || !cmd.includes('/bin/anvil ')), 10_000);
+    for (const [pid, cmd] of tree) if (alive(pid, cmd)) process.kill(pid, 'SIGKILL');
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  }
 });
 
-function startCli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(TSX, ['devnet/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the devnet CLI directly with tsx, or through `npm run -s devnet` as a user would. */
+function startCli(args: string[], env: Record<string, string> = {}, via: 'tsx' | 'npm' = 'tsx'): Promise<Run> {
+  const [cmd, cmdArgs] = via === 'tsx' ? [TSX, ['devnet/cli.ts', ...args]] : ['npm', ['run', '-s', 'devnet', '--', ...args]];
+  const child = spawn(cmd, cmdArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let out = '';
   let err = '';
@@ -178,14 +188,16 @@ async function checkAndStop(run: Run, signal: NodeJS.Signals): Promise<{ stateDi
 
 describe('npm run devnet', () => {
   it('runs twice in a row, throw-away, and leaves no process, port or temp folder behind', async () => {
-    for (const signal of ['SIGTERM', 'SIGTERM'] as const) {
-      const run = await startCli([]);
+    // First through npm (SIGTERM to npm itself), then with tsx directly (SIGTERM to tsx).
+    for (const via of ['npm', 'tsx'] as const) {
+      const signal = 'SIGTERM';
+      const run = await startCli([], {}, via);
       const { stateDir } = await checkAndStop(run, signal);
       expect(run.stderr()).toMatch(/seeded state in/);
       expect(stateDir.startsWith(tmpdir())).toBe(true);
       expect(existsSync(stateDir)).toBe(false);
     }
-  });
+  }, 180_000); // two cold starts; generous for a loaded machine
 
   it('--state DIR: the second start reuses chain and database (same Safes, no re-seed, changes kept)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'devnet-cli-test-'));
@@ -228,5 +240,5 @@ describe('npm run devnet', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
