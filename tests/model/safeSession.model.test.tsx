@@ -15,7 +15,8 @@ import {
   queueListMachine,
   safeSessionMachine,
 } from '../../src/machines/safeSession/safeSession.machine.ts';
-import type { BalancesRequest, ChainInfo, SafeBalances, SafeInfo, SafeSessionContext as SessionContext, SafeSessionInput } from '../../src/machines/safeSession/safeSession.types.ts';
+import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
+import type { BalancesRequest, ChainInfo, Collectible, MessageListItem, TransactionItem, SafeBalances, SafeInfo, SafeSessionContext as SessionContext, SafeSessionInput } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { BalancesScreen } from '../../src/views/safe/Balances.tsx';
 import { formatFiat } from '../../src/views/safe/format.ts';
@@ -89,7 +90,9 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
   const pending: SessionSut['pending'] = { loadChains: null, loadSafeInfo: null, loadBalances: null, loadFiatCodes: null };
   const balanceRequests: BalancesRequest[] = [];
   const listLoads: Record<ListId, number> = { queue: 0, history: 0, messages: 0, collectibles: 0 };
-  const list = (id: ListId) => ({ actors: { loadPage: fromPromise(() => ((listLoads[id] += 1), never())) } });
+  const list = <T,>(id: ListId) => ({
+    actors: { loadPage: fromPromise<ListPage<T>, PageRequest>(() => ((listLoads[id] += 1), never())) },
+  });
   const clock = new SimulatedClock();
   const actor = createActor(
     safeSessionMachine.provide({
@@ -98,10 +101,10 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
         loadSafeInfo: fromPromise(() => (pending.loadSafeInfo = deferred<SafeInfo>()).promise),
         loadBalances: fromPromise(({ input: req }) => (balanceRequests.push(req), (pending.loadBalances = deferred<SafeBalances>()).promise)),
         loadFiatCodes: fromPromise(() => (pending.loadFiatCodes = deferred<string[]>()).promise),
-        queueList: queueListMachine.provide(list('queue')),
-        historyList: historyListMachine.provide(list('history')),
-        messagesList: messagesListMachine.provide(list('messages')),
-        collectiblesList: collectiblesListMachine.provide(list('collectibles')),
+        queueList: queueListMachine.provide(list<TransactionItem>('queue')),
+        historyList: historyListMachine.provide(list<TransactionItem>('history')),
+        messagesList: messagesListMachine.provide(list<MessageListItem>('messages')),
+        collectiblesList: collectiblesListMachine.provide(list<Collectible>('collectibles')),
       },
     }),
     { input: sessionInput, clock },
@@ -199,9 +202,15 @@ const driver: ViewDriver<SessionSut> = {
       expect(screen.getByRole('checkbox', { name: 'Hide small balances' })).toHaveProperty('checked', s.context.hideSmallBalances);
       expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue(s.context.currency.toUpperCase());
     },
-    'ready.info.watching': () => expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Up to date · refreshes every 15 s.'),
-    'ready.info.paused': () => expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Updates paused while this tab is hidden.'),
-    'ready.info.refreshing': () => expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshing Safe info…'),
+    'ready.info.watching': () => {
+      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Up to date · refreshes every 15 s.');
+    },
+    'ready.info.paused': () => {
+      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Updates paused while this tab is hidden.');
+    },
+    'ready.info.refreshing': () => {
+      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshing Safe info…');
+    },
     'ready.balances.loading': (sut) => {
       const s = actual(sut);
       expectRole('status', 'Loading balances…');

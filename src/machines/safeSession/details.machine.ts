@@ -30,13 +30,13 @@ export function createDetailsMachine<TDetails, THashes>(id: string) {
     },
     guards: {
       hasKey: ({ context }) => context.key !== null,
+      /** Opening the item already open does nothing (a refresh or a retry reloads it). */
+      isOtherKey: ({ context }, params: { key: string }) => params.key !== context.key,
       isUnhashed: (_, check: HashCheck<THashes>) => check.hashes === null || check.computed === null,
       isMismatch: (_, check: HashCheck<THashes>) => check.expected === null || check.computed === null || !sameHash(check.computed, check.expected),
     },
     actions: {
-      openKey: assign(({ context }, params: { key: string }) =>
-        params.key === context.key ? {} : { key: params.key, details: null, check: null, error: null },
-      ),
+      openKey: assign((_, params: { key: string }) => ({ key: params.key, details: null, check: null, error: null })),
       assignDetails: assign((_, details: TDetails) => ({ details, error: null })),
       assignCheck: assign((_, check: HashCheck<THashes>) => ({ check, error: null })),
       assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
@@ -53,7 +53,12 @@ export function createDetailsMachine<TDetails, THashes>(id: string) {
       error: null,
     }),
     on: {
-      'user.open': { target: '.loading', reenter: true, actions: { type: 'openKey', params: ({ event }) => ({ key: event.key }) } },
+      'user.open': {
+        guard: { type: 'isOtherKey', params: ({ event }) => ({ key: event.key }) },
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'openKey', params: ({ event }) => ({ key: event.key }) },
+      },
       'system.refresh': { guard: 'hasKey', target: '.loading', reenter: true },
     },
     initial: 'idle',

@@ -41,26 +41,27 @@ export type TxRow =
 
 /**
  * Gateway list items → rows. A CONFLICT_HEADER opens a group; the following transactions with conflictType
- * HasNext stay in it and the one with End closes it. Duplicate transactions (paging overlap) are dropped.
+ * HasNext stay in it and the one with End closes it. Pages are concatenated, so a label, date or conflict
+ * header that a later page repeats (a group or a day continuing across pages) and duplicate transactions
+ * are dropped.
  */
 export function toTxRows(items: readonly TransactionItem[]): TxRow[] {
   const rows: TxRow[] = [];
   const seen = new Set<string>();
-  items.forEach((item, index) => {
+  const once = (key: string) => (seen.has(key) ? false : (seen.add(key), true));
+  items.forEach((item) => {
     switch (item.type) {
       case 'LABEL':
-        rows.push({ kind: 'label', key: `label-${item.label}-${index}`, label: item.label });
+        if (once(`label-${item.label}`)) rows.push({ kind: 'label', key: `label-${item.label}`, label: item.label });
         break;
       case 'DATE_LABEL':
-        rows.push({ kind: 'date', key: `date-${item.timestamp}-${index}`, timestamp: item.timestamp });
+        if (once(`date-${item.timestamp}`)) rows.push({ kind: 'date', key: `date-${item.timestamp}`, timestamp: item.timestamp });
         break;
       case 'CONFLICT_HEADER':
-        rows.push({ kind: 'conflict', key: `conflict-${item.nonce}-${index}`, nonce: item.nonce });
+        if (once(`conflict-${item.nonce}`)) rows.push({ kind: 'conflict', key: `conflict-${item.nonce}`, nonce: item.nonce });
         break;
       case 'TRANSACTION':
-        if (seen.has(item.transaction.id)) break;
-        seen.add(item.transaction.id);
-        rows.push({ kind: 'tx', key: item.transaction.id, tx: item.transaction, conflict: item.conflictType });
+        if (once(item.transaction.id)) rows.push({ kind: 'tx', key: item.transaction.id, tx: item.transaction, conflict: item.conflictType });
         break;
     }
   });

@@ -1,0 +1,195 @@
+/**
+ * Model-based test of the paged lists (pagedList) through the real Queue screen: the list child of a Safe
+ * session whose Safe is open, with its `loadPage` effect held in deferred promises. The NFT list on a chain
+ * without ERC721 covers the `disabled` state through the NFTs screen.
+ */
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
+import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
+import { collectiblesListMachine, queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
+import type { ChainInfo, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { NftsScreen } from '../../src/views/safe/Nfts.tsx';
+import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
+import { QueueScreen } from '../../src/views/safe/Transactions.tsx';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { SAFE, chain, queueItems, safeInfo } from '../unit/safeSession/fixtures.ts';
+
+const firstPage: ListPage<TransactionItem> = { results: queueItems, next: 'http://gateway.test/page-2', count: 6 };
+const secondTx = queueItems[2] as Extract<TransactionItem, { type: 'TRANSACTION' }>;
+const lastPage: ListPage<TransactionItem> = {
+  results: [
+    { type: 'LABEL', label: 'Queued' },
+    { type: 'TRANSACTION', conflictType: 'None', transaction: { ...secondTx.transaction, id: `${secondTx.transaction.id}-n4`, executionInfo: { type: 'MULTISIG', nonce: 4, confirmationsRequired: 2, confirmationsSubmitted: 0, missingSigners: null } } },
+  ],
+  next: null,
+  count: 6,
+};
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadPage', output: firstPage },
+  { type: 'xstate.done.actor.loadPage', output: lastPage },
+  { type: 'xstate.error.actor.loadPage', error: new Error('503: Service unavailable') },
+  { type: 'user.loadMore' },
+  { type: 'user.retry' },
+  { type: 'system.refresh' },
+];
+
+interface ListSut extends SystemUnderTest {
+  requests: PageRequest[];
+  pending: Deferred<ListPage<TransactionItem>> | null;
+}
+
+async function startSession(chainInfo: ChainInfo, onLoad: (req: PageRequest) => Promise<ListPage<TransactionItem>>, screenElement: React.ReactNode) {
+  const never = () => new Promise<never>(() => {});
+  const session = createActor(
+    safeSessionMachine.provide({
+      actors: {
+        loadChains: fromPromise(async () => [chainInfo]),
+        loadSafeInfo: fromPromise(async () => safeInfo),
+        loadBalances: fromPromise(never),
+        loadFiatCodes: fromPromise(never),
+        queueList: queueListMachine.provide({ actors: { loadPage: fromPromise<ListPage<TransactionItem>, PageRequest>(({ input }) => onLoad(input)) } }),
+      },
+    }),
+    { input: { safe: { shortName: chainInfo.shortName, address: SAFE } } },
+  );
+  session.start();
+  await waitFor(session, (s) => s.matches('ready'));
+  const app = createActor(appSessionMachine, { input: { location: { path: '/transactions/queue', search: `?safe=devnet:${SAFE}` }, theme: 'light' } });
+  render(
+    <AppSessionProvider actor={app}>
+      <SafeSessionProvider actor={session}>{screenElement}</SafeSessionProvider>
+    </AppSessionProvider>,
+  );
+  return session;
+}
+
+const outputOf = <T,>(event: AnyEventObject): T => (event as unknown as { output: T }).output;
+const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error: unknown }).error;
+const texts = (role: 'status' | 'alert') => screen.queryAllByRole(role).map((el) => el.textContent ?? '');
+const hasText = (role: 'status' | 'alert', text: string) => texts(role).some((t) => t.includes(text));
+const current = (sut: ListSut) => {
+  if (!sut.pending) throw new Error('loadPage is not running');
+  return sut.pending;
+};
+type ListSnapshot = AnyMachineSnapshot & { context: { items: TransactionItem[]; next: string | null; hasLoaded: boolean; error: string | null } };
+const actual = (sut: ListSut) => sut.actor.getSnapshot() as ListSnapshot;
+
+function expectRows(sut: ListSut) {
+  const s = actual(sut);
+  const list = screen.getByRole('list', { name: 'queued transactions' });
+  const txs = new Set(s.context.items.flatMap((i) => (i.type === 'TRANSACTION' ? [i.transaction.id] : []))).size;
+  expect(within(list).getAllByRole('link', { name: /^Details of / })).toHaveLength(txs);
+  expect(within(list).queryByText('Next') !== null).toBe(s.context.items.some((i) => i.type === 'LABEL' && i.label === 'Next'));
+  expect(within(list).queryByText('Conflicting transactions') !== null).toBe(s.context.items.some((i) => i.type === 'CONFLICT_HEADER'));
+  expect(within(list).queryByText(/^Queued - transaction with nonce 3 needs to be executed first$/) !== null).toBe(s.context.items.some((i) => i.type === 'LABEL' && i.label === 'Queued'));
+}
+
+const driver: ViewDriver<ListSut> = {
+  async start() {
+    const sut: ListSut = { actor: null as unknown as AnyActorRef, requests: [], pending: null, cleanup: () => {} };
+    const session = await startSession(
+      chain,
+      (req) => {
+        sut.requests.push(req);
+        return (sut.pending = deferred<ListPage<TransactionItem>>()).promise;
+      },
+      <QueueScreen />,
+    );
+    sut.actor = session.getSnapshot().children.queue as AnyActorRef;
+    sut.cleanup = () => {
+      cleanup();
+      session.stop();
+    };
+    return sut;
+  },
+  events: {
+    'xstate.done.actor.loadPage': (sut, e) => act(async () => current(sut).resolve(outputOf<ListPage<TransactionItem>>(e))),
+    'xstate.error.actor.loadPage': (sut, e) => act(async () => current(sut).reject(errorOf(e))),
+    'user.loadMore': async (sut) => {
+      await act(async () => screen.getByRole('button', { name: 'Load more queued transactions' }).click());
+      expect(sut.requests.at(-1)?.pageUrl).toBe(firstPage.next);
+    },
+    'user.retry': async (sut) => {
+      const more = actual(sut).matches('loadMoreFailed');
+      await act(async () => screen.getByRole('button', { name: more ? 'Retry loading more queued transactions' : 'Retry loading queued transactions' }).click());
+      expect(sut.requests.at(-1)?.pageUrl).toBe(more ? firstPage.next : null);
+    },
+    'system.refresh': async (sut, e) => {
+      await act(async () => sut.actor.send(e));
+      expect(sut.requests.at(-1)?.pageUrl).toBeNull();
+    },
+  },
+  states: {
+    loading: (sut) => {
+      const s = actual(sut);
+      if (s.context.hasLoaded) {
+        expect(hasText('status', 'Updating queued transactions…')).toBe(true);
+        expectRows(sut);
+      } else {
+        expect(hasText('status', 'Loading queued transactions…')).toBe(true);
+        expect(screen.queryByRole('list', { name: 'queued transactions' })).toBeNull();
+      }
+    },
+    loaded: (sut) => {
+      const s = actual(sut);
+      expect(texts('status')).toEqual([]);
+      expect(texts('alert')).toEqual([]);
+      expectRows(sut);
+      expect(screen.queryByRole('button', { name: 'Load more queued transactions' }) !== null).toBe(s.context.next !== null);
+    },
+    failed: (sut) => {
+      expect(hasText('alert', `Could not load queued transactions. ${actual(sut).context.error}`)).toBe(true);
+      expect(screen.getByRole('button', { name: 'Retry loading queued transactions' })).toBeEnabled();
+    },
+    loadingMore: (sut) => {
+      expect(hasText('status', 'Loading more queued transactions…')).toBe(true);
+      expectRows(sut);
+    },
+    loadMoreFailed: (sut) => {
+      expect(hasText('alert', `Could not load more queued transactions. ${actual(sut).context.error}`)).toBe(true);
+      expect(screen.getByRole('button', { name: 'Retry loading more queued transactions' })).toBeEnabled();
+      expectRows(sut);
+    },
+  },
+};
+
+const input = { chainId: chain.chainId, safeAddress: SAFE, enabled: true };
+const paths = planPaths({
+  machine: queueListMachine,
+  input,
+  events,
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.next !== null, s.context.hasLoaded]),
+});
+const coverage = new CoverageRecorder();
+
+describe('pagedList (model-based, Queue screen)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), () => runPath(queueListMachine, path, driver, coverage));
+  }
+
+  it('covers every transition of the machine', () => {
+    expect(coverage.missing(queueListMachine)).toEqual([]);
+  });
+
+  it('is disabled, with the chain’s message, when the chain lacks the feature (NFTs without ERC721)', async () => {
+    const session = await startSession({ ...chain, features: ['EIP1271'] }, () => new Promise(() => {}), <NftsScreen />);
+    const nfts = session.getSnapshot().children.collectibles;
+    expect(nfts?.getSnapshot().value).toBe('disabled');
+    const standalone = createActor(collectiblesListMachine, { input: { ...input, enabled: false } }).start();
+    expect(standalone.getSnapshot().value).toBe('disabled');
+    standalone.stop();
+    expect(screen.getByText('NFTs are not available on this network.')).toBeInTheDocument();
+    cleanup();
+    session.stop();
+  });
+
+  afterAll(() => {
+    const { covered, total } = coverage.ratio(queueListMachine);
+    console.info(`pagedList transition coverage: ${covered}/${total} over ${paths.length} paths`);
+  });
+});
