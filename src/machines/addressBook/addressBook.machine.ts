@@ -46,6 +46,7 @@ export const addressBookMachine = setup({
   guards: {
     isValidEntry: (_, params: { chainId: string; address: string; name: string }) => validateEntry(params) === null,
     hasEntry: ({ context }, params: EntryKey) => findEntry(context.entries, params) !== undefined,
+    hasEntries: ({ context }) => context.entries.length > 0,
     hasImportableEntries: ({ context }) => (context.importPreview?.entries.length ?? 0) > 0,
   },
   actions: {
@@ -93,6 +94,7 @@ export const addressBookMachine = setup({
               actions: assign({ importPreview: ({ event }) => parseAddressBookCsv(event.fileName, event.text), error: null, notice: null }),
             },
             'user.export': {
+              guard: 'hasEntries',
               actions: [{ type: 'downloadCsv', params: ({ context }) => ({ text: toCsv(context.entries) }) }, assign({ notice: null })],
             },
           },

@@ -4,6 +4,16 @@ import { Address } from '../components/Address.tsx';
 import { chainLabel } from '../wallet/chainLabel.ts';
 import { useAddressBook, useAddressBookSend, useWallet } from '../wallet/walletContext.tsx';
 
+/** A file's text through FileReader (works in every browser and in jsdom). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 function EntryForm() {
   const send = useAddressBookSend();
   const editing = useAddressBook((s) => s.context.editing);
@@ -136,6 +146,7 @@ export function AddressBookScreen() {
   const entries = useAddressBook((s) => s.context.entries);
   const error = useAddressBook((s) => s.context.error);
   const notice = useAddressBook((s) => s.context.notice);
+  const canExport = useAddressBook((s) => s.can({ type: 'user.export' }));
   const chainNames = useWallet((s) => s.context.chainNames);
   const editingKey = useAddressBook((s) => (s.context.editing ? `${s.context.editing.chainId}:${s.context.editing.address}` : 'new'));
 
@@ -143,7 +154,7 @@ export function AddressBookScreen() {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const text = await file.text();
+    const text = await readText(file);
     input.value = '';
     send({ type: 'user.importFile', fileName: file.name, text });
   }
@@ -182,7 +193,7 @@ export function AddressBookScreen() {
           <label className="button-link">
             Import CSV <input type="file" accept=".csv,text/csv" onChange={readFile} className="visually-hidden" aria-label="Import CSV" />
           </label>{' '}
-          <button type="button" onClick={() => send({ type: 'user.export' })} disabled={entries.length === 0}>
+          <button type="button" onClick={() => send({ type: 'user.export' })} disabled={!canExport}>
             Export CSV
           </button>
         </div>

@@ -1,4 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { myAccountsMachine } from '../../machines/myAccounts/myAccounts.machine.ts';
 import type { AccountRow } from '../../machines/myAccounts/myAccounts.types.ts';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
@@ -47,10 +49,11 @@ function AccountItem({ row }: { row: AccountRow }) {
   );
 }
 
-/** The list for one owner (or none); a new actor per owner, so a changed account reloads. */
-export function AccountsList({ owner }: { owner: `0x${string}` | null }) {
-  const logic = useAccountsLogic();
-  const actor = useActorRef(logic, { input: { owner } });
+export type MyAccountsRef = ActorRefFrom<typeof myAccountsMachine>;
+
+/** The owned and added Safes, drawn from one myAccounts actor. */
+export function AccountsList({ actor }: { actor: MyAccountsRef }) {
+  const owner = useSelector(actor, (s) => s.context.owner);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const rows = useSelector(actor, (s) => s.context.rows);
@@ -114,6 +117,12 @@ export function AccountsList({ owner }: { owner: `0x${string}` | null }) {
   );
 }
 
+/** A new myAccounts actor per owner, so switching accounts in the wallet reloads the list. */
+function OwnerAccounts({ owner }: { owner: `0x${string}` | null }) {
+  const actor = useActorRef(useAccountsLogic(), { input: { owner } });
+  return <AccountsList actor={actor} />;
+}
+
 /** /welcome/accounts: the Safes the connected wallet owns on every chain, plus the added ones. */
 export function AccountsScreen() {
   const owner = useWalletAddress();
@@ -133,7 +142,7 @@ export function AccountsScreen() {
           </>
         ) : null}
       </p>
-      <AccountsList key={owner ?? 'none'} owner={owner} />
+      <OwnerAccounts key={owner ?? 'none'} owner={owner} />
     </section>
   );
 }

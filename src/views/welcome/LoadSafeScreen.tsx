@@ -1,5 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.ts';
 import type { LoadSafeInput } from '../../machines/loadSafe/loadSafe.types.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { Address } from '../components/Address.tsx';
@@ -11,10 +13,10 @@ export function loadSafePrefill(search: string): LoadSafeInput {
   return { address: params.get('address') ?? undefined, chainShortName: params.get('chain') ?? undefined };
 }
 
-/** The add-existing-Safe flow; `openSafe` navigates once the Safe is added. */
-export function LoadSafeFlow({ input, openSafe }: { input: LoadSafeInput; openSafe: (href: string) => void }) {
-  const logic = useLoadSafeLogic();
-  const actor = useActorRef(logic.provide({ actions: { openSafe: (_, params) => openSafe(params.href) } }), { input });
+export type LoadSafeRef = ActorRefFrom<typeof loadSafeMachine>;
+
+/** The add-existing-Safe flow, drawn from one loadSafe actor. */
+export function LoadSafeFlow({ actor }: { actor: LoadSafeRef }) {
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
   const chains = useSelector(actor, (s) => s.context.chains);
   const form = useSelector(actor, (s) => s.context.form);
@@ -140,11 +142,15 @@ export function LoadSafeFlow({ input, openSafe }: { input: LoadSafeInput; openSa
 export function LoadSafeScreen() {
   const search = useAppSelector((s) => s.context.location.search);
   const send = useAppSend();
-  const [input] = useState(() => loadSafePrefill(search));
+  const logic = useLoadSafeLogic();
+  // One actor per visit; the view supplies the navigation the machine's `openSafe` action asks for.
+  const actor = useActorRef(logic.provide({ actions: { openSafe: (_, params) => send({ type: 'user.navigate', to: params.href }) } }), {
+    input: loadSafePrefill(search),
+  });
   return (
     <section aria-labelledby="screen-title" className="screen load-safe">
       <h1 id="screen-title">Add existing Safe account</h1>
-      <LoadSafeFlow input={input} openSafe={(href) => send({ type: 'user.navigate', to: href })} />
+      <LoadSafeFlow actor={actor} />
     </section>
   );
 }

@@ -1,0 +1,214 @@
+/**
+ * Model-based test of the addressBook machine through the real /address-book screen: add, edit, delete,
+ * CSV import (with a preview of what can and cannot be imported) and export; storage effects held in
+ * deferred promises.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type NonReducibleUnknown } from 'xstate';
+import { addressBookMachine } from '../../src/machines/addressBook/addressBook.machine.ts';
+import type { AddressBookContext, AddressBookEntry, EntryKey, SaveEntryInput } from '../../src/machines/addressBook/addressBook.types.ts';
+import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
+import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
+import { AddressBookScreen } from '../../src/views/addressBook/AddressBookScreen.tsx';
+import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+
+const ALICE: AddressBookEntry = { chainId: '1', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'Alice' };
+const BOB: AddressBookEntry = { chainId: '1', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', name: 'Bob' };
+const GOOD_CSV = `address,name,chainId\n${BOB.address},Bob,1\nnot-an-address,Eve,1\n`;
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadEntries', output: [ALICE] },
+  { type: 'xstate.error.actor.loadEntries', error: new Error('IndexedDB is not available') },
+  { type: 'user.retry' },
+  { type: 'user.add' },
+  { type: 'user.edit', chainId: ALICE.chainId, address: ALICE.address },
+  { type: 'user.delete', chainId: ALICE.chainId, address: ALICE.address },
+  { type: 'user.save', chainId: '1', address: BOB.address, name: 'Bob' },
+  { type: 'user.save', chainId: '1', address: '0x12', name: 'Bob' },
+  { type: 'user.cancel' },
+  { type: 'user.confirm' },
+  { type: 'user.importFile', fileName: 'book.csv', text: GOOD_CSV },
+  { type: 'user.importFile', fileName: 'empty.csv', text: '' },
+  { type: 'user.export' },
+  { type: 'xstate.done.actor.saveEntry', output: [ALICE, BOB] },
+  { type: 'xstate.error.actor.saveEntry', error: new Error('Quota exceeded') },
+  { type: 'xstate.done.actor.removeEntry', output: [] },
+  { type: 'xstate.error.actor.removeEntry', error: new Error('Quota exceeded') },
+  { type: 'xstate.done.actor.importEntries', output: [ALICE, BOB] },
+  { type: 'xstate.error.actor.importEntries', error: new Error('Quota exceeded') },
+];
+
+type Pending = Record<'loadEntries' | 'saveEntry' | 'removeEntry' | 'importEntries', Deferred<AddressBookEntry[]> | null>;
+interface BookSut extends SystemUnderTest {
+  pending: Pending;
+  downloads: string[];
+  saved: unknown[];
+}
+
+const payload = <T,>(event: AnyEventObject, key: 'output' | 'error'): T => (event as unknown as Record<string, T>)[key]!;
+function running(sut: BookSut, name: keyof Pending): Deferred<AddressBookEntry[]> {
+  const d = sut.pending[name];
+  if (!d) throw new Error(`${name} is not running`);
+  return d;
+}
+const click = (name: string | RegExp) => act(async () => screen.getByRole('button', { name }).click());
+const ctx = (s: AnyMachineSnapshot) => s.context as AddressBookContext;
+
+const driver: ViewDriver<BookSut> = {
+  start() {
+    const pending: Pending = { loadEntries: null, saveEntry: null, removeEntry: null, importEntries: null };
+    const downloads: string[] = [];
+    const saved: unknown[] = [];
+    const hold = <I,>(name: keyof Pending) => fromPromise<AddressBookEntry[], I>(({ input }) => {
+      saved.push(input);
+      return (pending[name] = deferred<AddressBookEntry[]>()).promise;
+    });
+    const actor = createActor(
+      addressBookMachine.provide({
+        actors: {
+          loadEntries: hold<NonReducibleUnknown>('loadEntries'),
+          saveEntry: hold<SaveEntryInput>('saveEntry'),
+          removeEntry: hold<EntryKey>('removeEntry'),
+          importEntries: hold<{ entries: AddressBookEntry[] }>('importEntries'),
+        },
+        actions: { downloadCsv: (_, params) => void downloads.push(params.text) },
+      }),
+    );
+    const wallet = createActor(walletConnectionMachine.provide({ actors: { restoreWallet: fromPromise<ConnectResult>(() => new Promise(() => {})) } }));
+    wallet.start();
+    wallet.send({ type: 'system.supportedChainsChanged', chainIds: ['1', '5'], chainNames: { '1': 'Ethereum', '5': 'Goerli' } });
+    actor.start();
+    render(
+      <WalletProvider actors={{ wallet, addressBook: actor }}>
+        <AddressBookScreen />
+      </WalletProvider>,
+    );
+    return {
+      actor,
+      pending,
+      downloads,
+      saved,
+      cleanup: () => {
+        cleanup();
+        actor.stop();
+        wallet.stop();
+      },
+    };
+  },
+  events: {
+    'xstate.done.actor.loadEntries': (sut, e) => act(async () => running(sut, 'loadEntries').resolve(payload(e, 'output'))),
+    'xstate.error.actor.loadEntries': (sut, e) => act(async () => running(sut, 'loadEntries').reject(payload(e, 'error'))),
+    'xstate.done.actor.saveEntry': (sut, e) => act(async () => running(sut, 'saveEntry').resolve(payload(e, 'output'))),
+    'xstate.error.actor.saveEntry': (sut, e) => act(async () => running(sut, 'saveEntry').reject(payload(e, 'error'))),
+    'xstate.done.actor.removeEntry': (sut, e) => act(async () => running(sut, 'removeEntry').resolve(payload(e, 'output'))),
+    'xstate.error.actor.removeEntry': (sut, e) => act(async () => running(sut, 'removeEntry').reject(payload(e, 'error'))),
+    'xstate.done.actor.importEntries': (sut, e) => act(async () => running(sut, 'importEntries').resolve(payload(e, 'output'))),
+    'xstate.error.actor.importEntries': (sut, e) => act(async () => running(sut, 'importEntries').reject(payload(e, 'error'))),
+    'user.retry': () => click('Retry'),
+    'user.add': () => click('Add entry'),
+    'user.edit': () => click('Edit Alice'),
+    'user.delete': () => click('Delete Alice'),
+    'user.save': async (_, e) => {
+      const { chainId, address, name } = e as unknown as AddressBookEntry;
+      const form = screen.getByRole('form');
+      await act(async () => {
+        fireEvent.change(within(form).getByRole('combobox', { name: /Network/ }), { target: { value: chainId } });
+        fireEvent.change(within(form).getByRole('textbox', { name: /Address/ }), { target: { value: address } });
+        fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: name } });
+      });
+      await act(async () => within(form).getByRole('button', { name: 'Save' }).click());
+    },
+    'user.cancel': () => click('Cancel'),
+    'user.confirm': async (sut) => {
+      const s = sut.actor.getSnapshot() as AnyMachineSnapshot;
+      if (s.matches({ ready: 'confirmingDelete' })) await click('Delete');
+      else await click(/^Import \d+ entr/);
+    },
+    'user.importFile': async (_, e) => {
+      const { fileName, text } = e as unknown as { fileName: string; text: string };
+      const file = new File([text], fileName, { type: 'text/csv' });
+      await act(async () => {
+        fireEvent.change(screen.getByLabelText('Import CSV'), { target: { files: [file] } });
+      });
+    },
+    'user.export': async (sut) => {
+      const before = sut.downloads.length;
+      await click('Export CSV');
+      expect(sut.downloads.length).toBe(before + 1);
+      const entries = ctx(sut.actor.getSnapshot() as AnyMachineSnapshot).entries;
+      expect(sut.downloads.at(-1)).toBe(`address,name,chainId\n${entries.map((x) => `${x.address},${x.name},${x.chainId}\n`).join('')}`);
+    },
+  },
+  states: {
+    loading: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading the address book…');
+    },
+    loadFailed: (_, s) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`Could not read the address book. ${ctx(s).error}`);
+    },
+    ready: (_, s) => {
+      const { entries } = ctx(s);
+      if (entries.length === 0) expect(screen.getByText(/No entries yet/)).toBeInTheDocument();
+      else expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(entries.length + 1);
+      for (const entry of entries) expect(screen.getByRole('cell', { name: entry.name })).toBeInTheDocument();
+    },
+    'ready.idle': (_, s) => {
+      expect(screen.getByRole('button', { name: 'Add entry' })).toBeEnabled();
+      const { notice, error } = ctx(s);
+      if (notice) expect(screen.getByRole('status')).toHaveTextContent(notice);
+      if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
+    },
+    'ready.editing': (_, s) => {
+      const { editing, error } = ctx(s);
+      expect(screen.getByRole('form', { name: editing ? 'Edit entry' : 'Add entry' })).toBeInTheDocument();
+      if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
+      else expect(screen.queryByRole('alert')).toBeNull();
+    },
+    'ready.saving': () => {
+      expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    },
+    'ready.confirmingDelete': () => {
+      expect(screen.getByRole('dialog', { name: 'Delete entry' })).toHaveTextContent('Delete Alice');
+    },
+    'ready.deleting': () => {
+      expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();
+    },
+    'ready.reviewingImport': (_, s) => {
+      const preview = ctx(s).importPreview!;
+      const dialog = screen.getByRole('dialog', { name: 'Import address book' });
+      for (const problem of preview.errors) expect(dialog).toHaveTextContent(problem);
+      const button = within(dialog).getByRole('button', { name: /^Import \d+ entr/ });
+      if (preview.entries.length > 0) expect(button).toBeEnabled();
+      else expect(button).toBeDisabled();
+    },
+    'ready.importing': () => {
+      expect(screen.getByRole('button', { name: 'Importing…' })).toBeDisabled();
+    },
+  },
+};
+
+const paths = planPaths({
+  machine: addressBookMachine,
+  events,
+  serializeState: (s: AnyMachineSnapshot) => {
+    const c = ctx(s);
+    return JSON.stringify([s.value, c.entries.map((e) => e.name), c.editing, c.deleting, c.importPreview?.fileName ?? null, c.error, c.notice]);
+  },
+});
+const coverage = new CoverageRecorder();
+
+describe('addressBook (model-based, real views)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), () => runPath(addressBookMachine, path, driver, coverage));
+  }
+  it('covers every transition of the machine', () => {
+    expect(coverage.missing(addressBookMachine)).toEqual([]);
+  });
+  afterAll(() => {
+    const { covered, total } = coverage.ratio(addressBookMachine);
+    console.info(`addressBook transition coverage: ${covered}/${total} over ${paths.length} paths`);
+  });
+});

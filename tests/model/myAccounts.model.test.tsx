@@ -1,0 +1,137 @@
+/**
+ * Model-based test of the myAccounts machine through the real accounts list of /welcome/accounts: owned and
+ * added Safes with their overview (fiat total, threshold, owners, queued), failure with retry, refresh.
+ */
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
+import { myAccountsMachine } from '../../src/machines/myAccounts/myAccounts.machine.ts';
+import type { AccountsData, MyAccountsContext, MyAccountsInput } from '../../src/machines/myAccounts/myAccounts.types.ts';
+import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
+import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
+import type { RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { AccountsList } from '../../src/views/welcome/AccountsScreen.tsx';
+import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+
+const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const TEAM = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const WATCHED = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+const input: MyAccountsInput = { owner: OWNER };
+const data: AccountsData = {
+  rows: [
+    {
+      chainId: '31337', chainName: 'Devnet', shortName: 'dev', address: TEAM, owned: true, added: false, name: null,
+      overview: { fiatTotal: '1234.5', currency: 'usd', threshold: 2, owners: 3, queued: 4 },
+    },
+    { chainId: '31337', chainName: 'Devnet', shortName: 'dev', address: WATCHED, owned: false, added: true, name: 'Watched', overview: null },
+  ],
+  failedChains: ['Goerli'],
+};
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadAccounts', output: data },
+  { type: 'xstate.error.actor.loadAccounts', error: new Error('Gateway unreachable at http://gateway.test') },
+  { type: 'user.retry' },
+  { type: 'user.refresh' },
+];
+
+interface AccountsSut extends SystemUnderTest {
+  pending: Deferred<AccountsData> | null;
+  asked: MyAccountsInput[];
+}
+
+const payload = <T,>(event: AnyEventObject, key: 'output' | 'error'): T => (event as unknown as Record<string, T>)[key]!;
+function running(sut: AccountsSut): Deferred<AccountsData> {
+  if (!sut.pending) throw new Error('loadAccounts is not running');
+  return sut.pending;
+}
+
+const driver: ViewDriver<AccountsSut> = {
+  start() {
+    const sut = { pending: null, asked: [] } as unknown as AccountsSut;
+    const actor = createActor(
+      myAccountsMachine.provide({
+        actors: {
+          loadAccounts: fromPromise(({ input: asked }) => {
+            sut.asked.push(asked);
+            return (sut.pending = deferred<AccountsData>()).promise;
+          }),
+        },
+      }),
+      { input },
+    );
+        const app = createActor(appSessionMachine.provide({ actors: { loadConfig: fromPromise<RuntimeConfig>(() => new Promise(() => {})) } }), {
+      input: { location: { path: '/welcome/accounts', search: '' }, theme: 'light' },
+    });
+    const wallet = createActor(walletConnectionMachine.provide({ actors: { restoreWallet: fromPromise<ConnectResult>(() => new Promise(() => {})) } }));
+    app.start();
+    wallet.start();
+    actor.start();
+    render(
+      <AppSessionProvider actor={app}>
+        <WalletProvider actors={{ wallet }}>
+          <AccountsList actor={actor} />
+        </WalletProvider>
+      </AppSessionProvider>,
+    );
+    return Object.assign(sut, {
+      actor,
+      cleanup: () => {
+        cleanup();
+        actor.stop();
+        wallet.stop();
+        app.stop();
+      },
+    });
+  },
+  events: {
+    'xstate.done.actor.loadAccounts': async (sut, e) => {
+      expect(sut.asked.at(-1)).toEqual({ owner: OWNER });
+      await act(async () => running(sut).resolve(payload(e, 'output')));
+    },
+    'xstate.error.actor.loadAccounts': (sut, e) => act(async () => running(sut).reject(payload(e, 'error'))),
+    'user.retry': () => act(async () => screen.getByRole('button', { name: 'Retry' }).click()),
+    'user.refresh': () => act(async () => screen.getByRole('button', { name: 'Refresh' }).click()),
+  },
+  states: {
+    loading: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading your Safe accounts…');
+    },
+    failed: (_, s) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`Could not load your Safe accounts. ${(s.context as MyAccountsContext).error}`);
+    },
+    ready: () => {
+      const owned = within(screen.getByRole('list', { name: 'Owned Safes' })).getAllByTestId('account-row');
+      expect(owned).toHaveLength(1);
+      expect(owned[0]).toHaveTextContent('Devnet');
+      expect(owned[0]).toHaveTextContent('$1,234.50');
+      expect(owned[0]).toHaveTextContent('Threshold2/3');
+      expect(owned[0]).toHaveTextContent('Queued4');
+      expect(within(owned[0]!).getByRole('link', { name: `Open ${TEAM} on Devnet` })).toHaveAttribute('href', `/home?safe=dev%3A${TEAM}`);
+      const added = within(screen.getByRole('list', { name: 'Added Safes' })).getAllByTestId('account-row');
+      expect(added[0]).toHaveTextContent('Watched');
+      expect(added[0]).toHaveTextContent('No overview available.');
+      expect(screen.getByRole('note')).toHaveTextContent('Owned Safes could not be read on: Goerli.');
+    },
+  },
+};
+
+const paths = planPaths({ machine: myAccountsMachine, input, events, serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, (s.context as MyAccountsContext).error]) });
+const coverage = new CoverageRecorder();
+
+describe('myAccounts (model-based, real views)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), () => runPath(myAccountsMachine, path, driver, coverage));
+  }
+  it('covers every transition of the machine', () => {
+    expect(coverage.missing(myAccountsMachine)).toEqual([]);
+  });
+  afterAll(() => {
+    const { covered, total } = coverage.ratio(myAccountsMachine);
+    console.info(`myAccounts transition coverage: ${covered}/${total} over ${paths.length} paths`);
+  });
+});
