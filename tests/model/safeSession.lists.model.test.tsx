@@ -5,11 +5,11 @@
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor, type SnapshotFrom, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
 import { collectiblesListMachine, queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
-import type { ChainInfo, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
+import type { BalancesRequest, ChainInfo, SafeBalances, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { NftsScreen } from '../../src/views/safe/Nfts.tsx';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
@@ -50,8 +50,8 @@ async function startSession(chainInfo: ChainInfo, onLoad: (req: PageRequest) => 
       actors: {
         loadChains: fromPromise(async () => [chainInfo]),
         loadSafeInfo: fromPromise(async () => safeInfo),
-        loadBalances: fromPromise(never),
-        loadFiatCodes: fromPromise(never),
+        loadBalances: fromPromise<SafeBalances, BalancesRequest>(never),
+        loadFiatCodes: fromPromise<string[]>(never),
         queueList: queueListMachine.provide({ actors: { loadPage: fromPromise<ListPage<TransactionItem>, PageRequest>(({ input }) => onLoad(input)) } }),
       },
     }),
@@ -76,7 +76,7 @@ const current = (sut: ListSut) => {
   if (!sut.pending) throw new Error('loadPage is not running');
   return sut.pending;
 };
-type ListSnapshot = AnyMachineSnapshot & { context: { items: TransactionItem[]; next: string | null; hasLoaded: boolean; error: string | null } };
+type ListSnapshot = SnapshotFrom<typeof queueListMachine>;
 const actual = (sut: ListSut) => sut.actor.getSnapshot() as ListSnapshot;
 
 function expectRows(sut: ListSut) {
