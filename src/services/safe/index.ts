@@ -11,3 +11,4 @@ export * from './contracts.ts';
 export * from './build.ts';
 export * from './crossCheck.ts';
 export * from './risks.ts';
+export * from './gatewayBodies.ts';

@@ -16,6 +16,7 @@ import {
   crossCheckTransaction,
   safeTxHash,
   safeTxTypedData,
+  toProposeTransactionBody,
   type SafeContext,
   type SafeTx,
 } from '../../../src/services/safe/index.ts';
@@ -59,22 +60,7 @@ describe('services against the devnet gateway', () => {
     const hash = safeTxHash(ctx, tx);
     const proposer = devnet.owners[0]!;
     const signature = await privateKeyToAccount(proposer.privateKey).signTypedData(safeTxTypedData(ctx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0]);
-    const proposed = await gateway.proposeTransaction(CHAIN, safe, {
-      to: tx.to,
-      value: tx.value.toString(),
-      data: tx.data,
-      nonce: tx.nonce.toString(),
-      operation: tx.operation,
-      safeTxGas: '0',
-      baseGas: '0',
-      gasPrice: '0',
-      gasToken: tx.gasToken,
-      refundReceiver: tx.refundReceiver,
-      safeTxHash: hash,
-      sender: proposer.address,
-      signature,
-      origin: null,
-    });
+    const proposed = await gateway.proposeTransaction(CHAIN, safe, toProposeTransactionBody(ctx, tx, { sender: proposer.address, signature }));
     expect(crossCheckTransaction(tx, proposed, ctx)).toEqual({ ok: true, mismatches: [], unverified: [] });
     const details = await gateway.getTransactionDetails(CHAIN, hash);
     expect(crossCheckTransaction(tx, details, ctx)).toEqual({ ok: true, mismatches: [], unverified: [] });

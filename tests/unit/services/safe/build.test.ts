@@ -7,6 +7,9 @@ import {
   erc721Abi,
   previousInList,
   safeSettingsAbi,
+  safeTxHash,
+  toEstimationRequest,
+  toProposeTransactionBody,
 } from '../../../../src/services/safe/index.ts';
 
 const SAFE: Address = '0x1234567890123456789012345678901234567890';
@@ -74,5 +77,29 @@ describe('buildSafeTx', () => {
     const migration = buildSafeTx({ kind: 'changeImplementation', l2: true }, { ...ctx, version: '1.3.0' });
     expect(migration).toMatchObject({ to: '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6', operation: 1 });
     expect(() => buildSafeTx({ kind: 'changeImplementation' }, ctx)).toThrow('No upgrade path from Safe 1.4.1');
+  });
+});
+
+describe('gateway bodies from the local SafeTx', () => {
+  it('propose body carries the exact fields and the local safeTxHash', () => {
+    const tx = buildSafeTx({ kind: 'nativeTransfer', to: A, value: 10n }, ctx);
+    const hashCtx = { chainId: 1, safeAddress: SAFE, version: '1.4.1' };
+    expect(toProposeTransactionBody(hashCtx, tx, { sender: B, signature: '0x12' })).toEqual({
+      to: A,
+      value: '10',
+      data: null,
+      nonce: '4',
+      operation: 0,
+      safeTxGas: '0',
+      baseGas: '0',
+      gasPrice: '0',
+      gasToken: '0x0000000000000000000000000000000000000000',
+      refundReceiver: null,
+      safeTxHash: safeTxHash(hashCtx, tx),
+      sender: B,
+      signature: '0x12',
+      origin: null,
+    });
+    expect(toEstimationRequest(tx)).toEqual({ to: A, value: '10', data: null, operation: 0 });
   });
 });
