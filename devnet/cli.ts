@@ -21,13 +21,17 @@ async function main(): Promise<void> {
   const log = (m: string): void => void process.stderr.write(`${m}\n`);
 
   // A signal during start-up is remembered and honoured once startDevnet has returned (so its cleanup runs).
-  const run: { devnet?: Devnet; signalled?: NodeJS.Signals } = {};
+  // A repeated signal within 2 s is ignored: Ctrl-C reaches this process both from the terminal and relayed
+  // by tsx. A later one forces the exit (anvil and the temp folder are then handled by their watchdogs).
+  const run: { devnet?: Devnet; signalled?: NodeJS.Signals; at?: number } = {};
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
     if (run.signalled) {
+      if (performance.now() - (run.at ?? 0) < 2_000) return;
       log(`devnet: ${signal} again, exiting now`);
       process.exit(1);
     }
     run.signalled = signal;
+    run.at = performance.now();
     if (!run.devnet) return;
     log(`devnet: ${signal}, stopping`);
     await run.devnet.stop();
@@ -45,7 +49,9 @@ async function main(): Promise<void> {
   }
   const { rpcUrl, gatewayUrl, chainId, shortName, safes, owners } = devnet;
   process.stdout.write(`${JSON.stringify({ rpcUrl, gatewayUrl, chainId, shortName, safes, owners })}\n`);
-  log(`devnet: ready in ${Math.round(performance.now() - started)} ms (${devnet.seeded ? 'seeded' : 'reused'} state in ${devnet.stateDir}); Ctrl-C to stop`);
+  log(
+    `devnet: ready in ${Math.round(performance.now() - started)} ms, ${Math.round(process.uptime() * 1000)} ms since process start (${devnet.seeded ? 'seeded' : 'reused'} state in ${devnet.stateDir}); Ctrl-C to stop`,
+  );
 }
 
 main().catch((err: unknown) => {

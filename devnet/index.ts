@@ -108,7 +108,10 @@ async function hasCode(rpcUrl: string, address: Address): Promise<boolean> {
 }
 
 export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet> {
-  const log = opts.log ?? ((): void => undefined);
+  const t0 = performance.now();
+  const sink = opts.log ?? ((): void => undefined);
+  /** Progress lines carry the time since startDevnet was called, e.g. `devnet: [+812 ms] gateway at …`. */
+  const log = (message: string): void => sink(message.replace(/^devnet: /, `devnet: [+${Math.round(performance.now() - t0)} ms] `));
   const persistent = opts.stateDir !== undefined;
   const dir = persistent ? resolve(opts.stateDir ?? '.') : await mkdtemp(join(tmpdir(), 'countersign-devnet-'));
   await mkdir(dir, { recursive: true });
