@@ -1,0 +1,245 @@
+/**
+ * Model-based test of the details machine (transactions and messages) through the real Transaction details
+ * and Message details screens. The item is opened by navigating (the route's `?id=` / `?messageHash=`), its
+ * load and local hashing are held in deferred promises, and each outcome (verified, mismatch, nothing to
+ * hash, failures with retry) is asserted on screen.
+ */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import type { ReactNode } from 'react';
+import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
+import { messageDetailsMachine, txDetailsMachine } from '../../src/machines/safeSession/details.machine.ts';
+import type { HashCheck, MessageHashes, TxHashes } from '../../src/machines/safeSession/details.types.ts';
+import { safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
+import type { BalancesRequest, SafeBalances } from '../../src/machines/safeSession/safeSession.types.ts';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { MessageDetailsScreen } from '../../src/views/safe/Messages.tsx';
+import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
+import { TxDetailsScreen } from '../../src/views/safe/TxDetails.tsx';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { SAFE, chain, message, safeInfo, txDetails } from '../unit/safeSession/fixtures.ts';
+
+const h = (byte: string) => `0x${byte.repeat(32)}`;
+
+interface Variant {
+  name: string;
+  machine: AnyStateMachine;
+  child: 'txDetails' | 'messageDetails';
+  actorKey: 'txDetails' | 'messageDetails';
+  path: string;
+  param: string;
+  keys: [string, string];
+  details: unknown;
+  screen: ReactNode;
+  what: string;
+  hashName: string;
+  hashLabels: string[];
+  verified: HashCheck<unknown>;
+  mismatch: HashCheck<unknown>;
+  contentCheck: () => void;
+}
+
+const txHashes: TxHashes = { domainHash: h('d1'), messageHash: h('e2'), safeTxHash: h('ab') };
+const msgHashes: MessageHashes = { domainHash: h('d1'), contentHash: h('c3'), safeMessageHash: message.messageHash };
+
+const variants: Variant[] = [
+  {
+    name: 'txDetails',
+    machine: txDetailsMachine,
+    child: 'txDetails',
+    actorKey: 'txDetails',
+    path: '/transactions/tx',
+    param: 'id',
+    keys: [txDetails.txId, `multisig_${SAFE}_${h('cd')}`],
+    details: txDetails,
+    screen: <TxDetailsScreen />,
+    what: 'transaction',
+    hashName: 'safeTxHash',
+    hashLabels: ['Domain hash', 'Message hash', 'safeTxHash'],
+    verified: { hashes: txHashes, computed: txHashes.safeTxHash, expected: h('ab') },
+    mismatch: { hashes: { ...txHashes, safeTxHash: h('ef') }, computed: h('ef'), expected: h('ab') },
+    contentCheck: () => {
+      expect(screen.getByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Confirmations (1 of 2)' })).toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Missing signers' })).toHaveTextContent(safeInfo.owners[1]!.value);
+    },
+  },
+  {
+    name: 'messageDetails',
+    machine: messageDetailsMachine,
+    child: 'messageDetails',
+    actorKey: 'messageDetails',
+    path: '/transactions/msg',
+    param: 'messageHash',
+    keys: [message.messageHash, h('7b')],
+    details: message,
+    screen: <MessageDetailsScreen />,
+    what: 'message',
+    hashName: 'SafeMessage hash',
+    hashLabels: ['Domain hash', 'Message hash', 'SafeMessage hash'],
+    verified: { hashes: msgHashes, computed: msgHashes.safeMessageHash, expected: message.messageHash },
+    mismatch: { hashes: { ...msgHashes, safeMessageHash: h('ef') }, computed: h('ef'), expected: message.messageHash },
+    contentCheck: () => {
+      expect(screen.getByLabelText('Message content')).toHaveTextContent('Hello Safe devnet');
+      expect(screen.getByRole('heading', { name: 'Confirmations (1 of 2)' })).toBeInTheDocument();
+    },
+  },
+];
+
+interface DetailsSut extends SystemUnderTest {
+  app: AnyActorRef;
+  loads: string[];
+  pending: { load: Deferred<unknown> | null; hash: Deferred<HashCheck<unknown>> | null };
+}
+
+const outputOf = <T,>(event: AnyEventObject): T => (event as unknown as { output: T }).output;
+const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error: unknown }).error;
+const texts = (role: 'status' | 'alert') => screen.queryAllByRole(role).map((el) => el.textContent ?? '');
+const hasText = (role: 'status' | 'alert', text: string) => texts(role).some((t) => t.includes(text));
+const never = () => new Promise<never>(() => {});
+function current<T>(d: Deferred<T> | null, name: string): Deferred<T> {
+  if (!d) throw new Error(`${name} is not running`);
+  return d;
+}
+
+for (const v of variants) {
+  const events: AnyEventObject[] = [
+    { type: 'user.open', key: v.keys[0] },
+    { type: 'user.open', key: v.keys[1] },
+    { type: 'xstate.done.actor.loadDetails', output: v.details },
+    { type: 'xstate.error.actor.loadDetails', error: new Error('404: Not found') },
+    { type: 'xstate.done.actor.computeHashes', output: v.verified },
+    { type: 'xstate.done.actor.computeHashes', output: v.mismatch },
+    { type: 'xstate.done.actor.computeHashes', output: { hashes: null, computed: null, expected: null } },
+    { type: 'xstate.error.actor.computeHashes', error: new Error('The Safe’s contract version is unknown.') },
+    { type: 'user.retry' },
+    { type: 'system.refresh' },
+  ];
+
+  const actual = (sut: DetailsSut) => sut.actor.getSnapshot() as AnyMachineSnapshot;
+
+  const driver: ViewDriver<DetailsSut> = {
+    async start() {
+      const pending: DetailsSut['pending'] = { load: null, hash: null };
+      const loads: string[] = [];
+      const provided = (v.machine as typeof txDetailsMachine).provide({
+        actors: {
+          loadDetails: fromPromise(({ input }) => (loads.push(input.key), (pending.load = deferred<unknown>()).promise as Promise<never>)),
+          computeHashes: fromPromise(() => (pending.hash = deferred<HashCheck<unknown>>()).promise as Promise<never>),
+        },
+      });
+      const session = createActor(
+        safeSessionMachine.provide({
+          actors: {
+            loadChains: fromPromise(async () => [chain]),
+            loadSafeInfo: fromPromise(async () => safeInfo),
+            loadBalances: fromPromise<SafeBalances, BalancesRequest>(never),
+            loadFiatCodes: fromPromise<string[]>(never),
+            [v.actorKey]: provided,
+          },
+        }),
+        { input: { safe: { shortName: 'devnet', address: SAFE } } },
+      );
+      session.start();
+      await waitFor(session, (s) => s.matches('ready'));
+      // A started root whose config never loads: it only keeps the location, which navigation changes.
+      const app = createActor(appSessionMachine.provide({ actors: { loadConfig: fromPromise(never) } }), {
+        input: { location: { path: v.path, search: `?safe=devnet:${SAFE}` }, theme: 'light' },
+      }).start();
+      render(
+        <AppSessionProvider actor={app}>
+          <SafeSessionProvider actor={session}>{v.screen}</SafeSessionProvider>
+        </AppSessionProvider>,
+      );
+      const actor = session.getSnapshot().children[v.child] as AnyActorRef;
+      return { actor, app, loads, pending, cleanup: () => { cleanup(); session.stop(); app.stop(); } };
+    },
+    events: {
+      'user.open': async (sut, e) => {
+        const key = (e as unknown as { key: string }).key;
+        await act(async () => sut.app.send({ type: 'system.locationChanged', path: v.path, search: `?safe=devnet:${SAFE}&${v.param}=${encodeURIComponent(key)}` }));
+        expect(sut.loads.at(-1)).toBe(key);
+      },
+      'xstate.done.actor.loadDetails': (sut, e) => act(async () => current(sut.pending.load, 'loadDetails').resolve(outputOf(e))),
+      'xstate.error.actor.loadDetails': (sut, e) => act(async () => current(sut.pending.load, 'loadDetails').reject(errorOf(e))),
+      'xstate.done.actor.computeHashes': (sut, e) => act(async () => current(sut.pending.hash, 'computeHashes').resolve(outputOf(e))),
+      'xstate.error.actor.computeHashes': (sut, e) => act(async () => current(sut.pending.hash, 'computeHashes').reject(errorOf(e))),
+      'user.retry': async (sut) => {
+        const name = actual(sut).matches('hashFailed') ? 'Retry computing the hashes' : `Retry loading the ${v.what}`;
+        await act(async () => screen.getByRole('button', { name }).click());
+      },
+      'system.refresh': async (sut, e) => {
+        const before = sut.loads.length;
+        await act(async () => sut.actor.send(e));
+        expect(sut.loads.length).toBe(before + 1);
+      },
+    },
+    states: {
+      idle: () => {
+        expect(screen.getByText(`No ${v.what} selected.`)).toBeInTheDocument();
+      },
+      loading: () => {
+        expect(hasText('status', `Loading the ${v.what}…`)).toBe(true);
+      },
+      failed: (sut) => {
+        expect(hasText('alert', `Could not load the ${v.what}. ${actual(sut).context.error}`)).toBe(true);
+        expect(screen.getByRole('button', { name: `Retry loading the ${v.what}` })).toBeEnabled();
+      },
+      hashing: () => {
+        expect(hasText('status', 'Computing the hashes locally…')).toBe(true);
+        v.contentCheck();
+      },
+      hashFailed: (sut) => {
+        expect(hasText('alert', `Could not compute the hashes locally. ${actual(sut).context.error}`)).toBe(true);
+        expect(screen.getByRole('button', { name: 'Retry computing the hashes' })).toBeEnabled();
+        v.contentCheck();
+      },
+      verified: (sut) => {
+        const check = actual(sut).context.check as HashCheck<Record<string, string>>;
+        expect(screen.getByLabelText('Hash check')).toHaveTextContent(`The gateway’s ${v.hashName} matches the one computed locally.`);
+        expect(texts('alert')).toEqual([]);
+        const values = Object.values(check.hashes ?? {});
+        v.hashLabels.forEach((label, i) => {
+          expect(screen.getByLabelText(label, { selector: 'code' })).toHaveTextContent(values[i]!);
+          expect(screen.getByRole('button', { name: `Copy ${label}` })).toBeInTheDocument();
+        });
+        v.contentCheck();
+      },
+      mismatch: (sut) => {
+        const check = actual(sut).context.check as HashCheck<unknown>;
+        expect(hasText('alert', `Hash mismatch. The ${v.hashName} the gateway gives (${check.expected}) differs from the one computed locally (${check.computed}).`)).toBe(true);
+        expect(screen.getByLabelText(v.hashLabels[2]!, { selector: 'code' })).toHaveTextContent(check.computed!);
+        v.contentCheck();
+      },
+      unhashed: () => {
+        expect(screen.getByLabelText('Hash check')).toHaveTextContent(`Nothing to hash: this is not a Safe multisig ${v.what}.`);
+        expect(screen.queryByRole('heading', { name: 'Hashes (computed locally)' })).toBeNull();
+        v.contentCheck();
+      },
+    },
+  };
+
+  const input = { chainId: chain.chainId, safeAddress: SAFE, version: safeInfo.version };
+  const paths = planPaths({
+    machine: v.machine,
+    input,
+    events,
+    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.key]),
+  });
+  const coverage = new CoverageRecorder();
+
+  describe(`${v.name} (model-based, real screen)`, () => {
+    for (const path of paths) {
+      it(pathTitle(path), () => runPath(v.machine, path, driver, coverage));
+    }
+    it('covers every transition of the machine', () => {
+      expect(coverage.missing(v.machine)).toEqual([]);
+    });
+    afterAll(() => {
+      const { covered, total } = coverage.ratio(v.machine);
+      console.info(`${v.name} transition coverage: ${covered}/${total} over ${paths.length} paths`);
+    });
+  });
+}
