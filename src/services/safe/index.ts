@@ -12,3 +12,4 @@ export * from './build.ts';
 export * from './crossCheck.ts';
 export * from './risks.ts';
 export * from './gatewayBodies.ts';
+export * from './messageCheck.ts';
