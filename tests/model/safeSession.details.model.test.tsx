@@ -10,7 +10,8 @@ import { createActor, fromPromise, waitFor, type AnyActorRef, type AnyEventObjec
 import type { ReactNode } from 'react';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../../src/machines/safeSession/details.machine.ts';
-import type { HashCheck, MessageHashes, TxHashes } from '../../src/machines/safeSession/details.types.ts';
+import type { RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
+import type { DetailsRequest, HashCheck, MessageHashes, TxHashes } from '../../src/machines/safeSession/details.types.ts';
 import { safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
 import type { BalancesRequest, SafeBalances } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
@@ -124,12 +125,14 @@ for (const v of variants) {
     async start() {
       const pending: DetailsSut['pending'] = { load: null, hash: null };
       const loads: string[] = [];
-      const provided = (v.machine as typeof txDetailsMachine).provide({
+      // Both variants come from one factory; the stubs are typed loosely because they serve either.
+      const stubs = {
         actors: {
-          loadDetails: fromPromise(({ input }) => (loads.push(input.key), (pending.load = deferred<unknown>()).promise as Promise<never>)),
-          computeHashes: fromPromise(() => (pending.hash = deferred<HashCheck<unknown>>()).promise as Promise<never>),
+          loadDetails: fromPromise<unknown, DetailsRequest>(({ input }) => (loads.push(input.key), (pending.load = deferred<unknown>()).promise)),
+          computeHashes: fromPromise<HashCheck<unknown>>(() => (pending.hash = deferred<HashCheck<unknown>>()).promise),
         },
-      });
+      };
+      const provided = (v.machine as typeof txDetailsMachine).provide(stubs as unknown as Parameters<typeof txDetailsMachine.provide>[0]);
       const session = createActor(
         safeSessionMachine.provide({
           actors: {
@@ -145,7 +148,7 @@ for (const v of variants) {
       session.start();
       await waitFor(session, (s) => s.matches('ready'));
       // A started root whose config never loads: it only keeps the location, which navigation changes.
-      const app = createActor(appSessionMachine.provide({ actors: { loadConfig: fromPromise(never) } }), {
+      const app = createActor(appSessionMachine.provide({ actors: { loadConfig: fromPromise<RuntimeConfig>(never) } }), {
         input: { location: { path: v.path, search: `?safe=devnet:${SAFE}` }, theme: 'light' },
       }).start();
       render(
