@@ -1,0 +1,88 @@
+/**
+ * openApp: /apps/open?appUrl=. Refuses a URL that is not http(s) and an app on our own origin (S13); reads the
+ * app's info (gateway list, else its manifest) and the permissions stored for its origin; shows the info and
+ * permissions prompt — with the unknown-app warning to accept when the app is not in the gateway's list — and
+ * then runs the app in its sandboxed iframe with a bridge session (the `bridgeSession` child) answering it.
+ *
+ *   checking ─┬─► refused
+ *             └─► loadingInfo ─┬─► prompt ─► running ─► closed
+ *                              └─► failed ─► loadingInfo
+ *
+ * Named effects: actor `loadAppInfo`; child `bridgeSession` (src/machines/bridgeRequest, provided by the root).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { bridgeSessionMachine } from '../bridgeRequest/bridgeSession.machine.ts';
+import { appOriginOf, errorText } from './safeApps.logic.ts';
+import type { AppInfo, LoadAppInfoInput, OpenAppContext, OpenAppEvent, OpenAppInput } from './safeApps.types.ts';
+
+export const BRIDGE_SESSION_ID = 'bridgeSession';
+
+export const openAppMachine = setup({
+  types: {
+    context: {} as OpenAppContext,
+    events: {} as OpenAppEvent,
+    input: {} as OpenAppInput,
+  },
+  actors: {
+    loadAppInfo: fromPromise<AppInfo, LoadAppInfoInput>(async () => {
+      throw new Error('loadAppInfo is provided by the composition root');
+    }),
+    bridgeSession: bridgeSessionMachine,
+  },
+  guards: {
+    isUrlInvalid: ({ context }) => context.appOrigin === null,
+    isOwnOrigin: ({ context }) => context.appOrigin === context.hostOrigin,
+    canOpen: ({ context }) => context.info !== null && (context.info.listed || context.warningAccepted),
+  },
+}).createMachine({
+  id: 'openApp',
+  context: ({ input }) => ({ ...input, appOrigin: appOriginOf(input.appUrl), refusal: null, info: null, warningAccepted: false, error: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      meta: { description: 'Checking the app URL and origin' },
+      always: [
+        { guard: 'isUrlInvalid', target: 'refused', actions: assign({ refusal: 'invalidUrl' as const }) },
+        { guard: 'isOwnOrigin', target: 'refused', actions: assign({ refusal: 'sameOrigin' as const }) },
+        { target: 'loadingInfo' },
+      ],
+    },
+    refused: {
+      meta: { description: 'The app cannot be opened (not an http(s) URL, or on our own origin)' },
+      type: 'final',
+    },
+    loadingInfo: {
+      meta: { description: 'Reading the app’s name, description and stored permissions' },
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAppInfo',
+        src: 'loadAppInfo',
+        input: ({ context }) => ({ appUrl: context.appUrl, chainId: context.chainId }),
+        onDone: { target: 'prompt', actions: assign({ info: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, 'The app could not be loaded.') }) },
+      },
+    },
+    failed: {
+      meta: { description: 'The app’s info could not be read' },
+      on: { 'user.retry': 'loadingInfo' },
+    },
+    prompt: {
+      meta: { description: 'The app’s info, its permissions and (for an unknown app) the warning to accept' },
+      on: {
+        'user.toggleWarning': { actions: assign({ warningAccepted: ({ context }) => !context.warningAccepted }) },
+        'user.openApp': { guard: 'canOpen', target: 'running' },
+      },
+    },
+    running: {
+      meta: { description: 'The app runs in its sandboxed iframe; its requests are answered by the bridge' },
+      invoke: { id: BRIDGE_SESSION_ID, src: 'bridgeSession', input: ({ context }) => ({ appOrigin: context.appOrigin ?? '' }) },
+      on: { 'user.closeApp': 'closed' },
+    },
+    closed: {
+      meta: { description: 'The app was closed' },
+      type: 'final',
+    },
+  },
+});
+
+export type OpenAppMachine = typeof openAppMachine;

@@ -1,0 +1,168 @@
+/**
+ * Types of the Safe Apps screens' machines: the apps list (/apps), custom apps (/apps/custom), opening one app
+ * (/apps/open) and the granted permissions (/settings/safe-apps). Effects' inputs and outputs are plain JSON.
+ */
+import type { SafeApp } from '../../services/gateway/types.ts';
+import type { Permission } from '../bridgeRequest/bridgeRequest.types.ts';
+
+export type { Permission, SafeApp };
+
+/** What an app's `manifest.json` says, validated (see `parseManifest`). */
+export interface AppManifest {
+  name: string;
+  description: string;
+  /** Absolute URL of the best icon, or null. */
+  iconUrl: string | null;
+  /** Browser features the app asks for (`safe_apps_permissions`), known names only. */
+  browserPermissions: string[];
+}
+
+/** A Safe App added by URL (stored per chain list). */
+export interface CustomSafeApp {
+  url: string;
+  name: string;
+  description: string;
+  iconUrl: string | null;
+  chainIds: string[];
+}
+
+// ───────────────────────────── /apps ─────────────────────────────
+
+export interface SafeAppsListInput {
+  chainId: string;
+  /** Our own origin, sent as `clientUrl` (DOMAIN_ALLOWLIST is decided on it). */
+  clientUrl: string;
+}
+
+export interface LoadSafeAppsOutput {
+  apps: SafeApp[];
+  pinned: number[];
+}
+
+export interface SafeAppsListContext extends SafeAppsListInput {
+  apps: SafeApp[];
+  pinned: number[];
+  query: string;
+  tag: string | null;
+  batchedOnly: boolean;
+  error: string | null;
+}
+
+export type SafeAppsListEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.search'; query: string }
+  | { type: 'user.selectTag'; tag: string | null }
+  | { type: 'user.toggleBatched' }
+  | { type: 'user.togglePin'; appId: number };
+
+export interface SavePinnedParams {
+  chainId: string;
+  appIds: number[];
+}
+
+// ───────────────────────────── /apps/custom ─────────────────────────────
+
+export interface CustomAppsInput {
+  chainId: string;
+}
+
+export interface CustomAppsContext extends CustomAppsInput {
+  apps: CustomSafeApp[];
+  /** The URL being added (normalised), or ''. */
+  draftUrl: string;
+  manifest: AppManifest | null;
+  /** "This Safe App is not part of Countersign and I agree to use it at my own risk." */
+  riskAccepted: boolean;
+  /** The URL asked to be removed. */
+  removing: string | null;
+  error: string | null;
+}
+
+export type CustomAppsEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.add'; url: string }
+  | { type: 'user.toggleRisk' }
+  | { type: 'user.confirmAdd' }
+  | { type: 'user.remove'; url: string }
+  | { type: 'user.confirmRemove' }
+  | { type: 'user.cancel' };
+
+export interface FetchManifestInput {
+  url: string;
+}
+
+export interface SaveCustomAppInput {
+  chainId: string;
+  app: CustomSafeApp;
+}
+
+export interface RemoveCustomAppInput {
+  chainId: string;
+  url: string;
+}
+
+// ───────────────────────────── /apps/open ─────────────────────────────
+
+export interface OpenAppInput {
+  appUrl: string;
+  /** Our own origin: an app on it is refused (S13). */
+  hostOrigin: string;
+  chainId: string;
+}
+
+export interface AppInfo {
+  url: string;
+  name: string;
+  description: string;
+  iconUrl: string | null;
+  /** In the gateway's list for this chain (else: the unknown-app warning). */
+  listed: boolean;
+  /** Browser features the manifest asks for. */
+  browserPermissions: string[];
+  /** Bridge permissions already stored for the app's origin. */
+  permissions: Permission[];
+}
+
+export interface LoadAppInfoInput {
+  appUrl: string;
+  chainId: string;
+}
+
+export type OpenAppRefusal = 'invalidUrl' | 'sameOrigin';
+
+export interface OpenAppContext extends OpenAppInput {
+  appOrigin: string | null;
+  refusal: OpenAppRefusal | null;
+  info: AppInfo | null;
+  warningAccepted: boolean;
+  error: string | null;
+}
+
+export type OpenAppEvent = { type: 'user.retry' } | { type: 'user.toggleWarning' } | { type: 'user.openApp' } | { type: 'user.closeApp' };
+
+/**
+ * Where the bridge finds the open app's iframe window: the view registers its iframe under the app's origin;
+ * the host listener reads it on every message. Created by the composition root (src/services/bridge.ts).
+ */
+export interface AppFrameRegistry {
+  register(origin: string, getWindow: () => unknown): () => void;
+  window(origin: string): unknown;
+}
+
+// ───────────────────────────── /settings/safe-apps ─────────────────────────────
+
+/** Permissions per app origin. */
+export type PermissionsByOrigin = Record<string, Permission[]>;
+
+export interface AppPermissionsContext {
+  entries: PermissionsByOrigin;
+  error: string | null;
+}
+
+/** `capability: null` removes every permission of the origin. */
+export type AppPermissionsEvent = { type: 'user.retry' } | { type: 'user.revoke'; origin: string; capability: string | null };
+
+export interface RevokePermissionInput {
+  origin: string;
+  capability: string | null;
+}
