@@ -188,4 +188,18 @@ describe('Devnet Wallet (EIP-6963)', () => {
     target.dispatchEvent(new Event('eip6963:requestProvider'));
     expect(announced).toHaveLength(2);
   });
+
+  it('makes a v4 uuid without crypto.randomUUID (insecure contexts)', () => {
+    const original = globalThis.crypto.randomUUID;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true, writable: true });
+    try {
+      const target = new EventTarget();
+      let info: Eip6963ProviderInfo | undefined;
+      target.addEventListener('eip6963:announceProvider', (e) => (info = (e as CustomEvent<{ info: Eip6963ProviderInfo }>).detail.info));
+      announceDevnetWallet(wallet(), target)();
+      expect(info?.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: original, configurable: true, writable: true });
+    }
+  });
 });

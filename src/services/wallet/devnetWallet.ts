@@ -368,8 +368,14 @@ const ICON_SVG =
 
 export const DEVNET_WALLET_ICON = `data:image/svg+xml;base64,${btoa(ICON_SVG)}`;
 
+/** A v4 UUID. `crypto.randomUUID` exists only in secure contexts (https, localhost), so fall back to getRandomValues. */
 function newUuid(): string {
-  return globalThis.crypto.randomUUID();
+  if (typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const b = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /**
