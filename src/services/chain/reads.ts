@@ -29,6 +29,9 @@ export async function readSafeModules(client: ChainClient, safe: Address, pageSi
     const [array, next] = await client.readContract({ address: safe, abi: safeAbi, functionName: 'getModulesPaginated', args: [start, pageSize], ...BLOCK });
     modules.push(...array);
     if (isAddressEqual(next, SENTINEL_ADDRESS) || isAddressEqual(next, zeroAddress) || array.length === 0) return modules;
+    // 1.4.x returns the page's last module as `next`; 1.3.0 returns the first module of the following page,
+    // which a call starting from it would skip: keep it here.
+    if (!array.some((module) => isAddressEqual(module, next))) modules.push(next);
     start = next;
   }
   throw new Error('Too many modules');

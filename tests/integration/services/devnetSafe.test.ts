@@ -13,6 +13,7 @@ import {
   executeSafeTransaction,
   isValidSafeSignature,
   isValidSafeSignatureForBytes,
+  readSafeModules,
   readSafeSingleton,
   readSafeState,
   signSafeMessage,
@@ -232,5 +233,46 @@ describe('a Bybit-style batch on the devnet', () => {
     const hash = await executeSafeTransaction(wallet, victim, tx, buildSignatureBytes(sigs), 1_000_000n);
     expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success');
     expect(await readSafeSingleton(client, victim)).toBe(evilImplementation);
+  });
+});
+
+describe('settings changes built locally, executed, and read back from chain', () => {
+  it('modules (paginated), fallback handler, owners and threshold', async () => {
+    const target = await createSafe(anvil.rpcUrl, { owners: owners.map((o) => o.address), threshold: 2, saltNonce: 9001n });
+    const targetCtx: SafeContext = { chainId: 31337, safeAddress: target, version: '1.4.1' };
+    const wallet = createSafeWalletClient(
+      { request: ({ method, params }: { method: string; params?: unknown }) => client.request({ method, params } as never) } as unknown as EIP1193Provider,
+      chain,
+      owners[0]!.address,
+    );
+    const run = async (intent: Parameters<typeof buildSafeTx>[0]) => {
+      const state = await readSafeState(client, target);
+      const tx = buildSafeTx(intent, { safeAddress: target, version: state.version, nonce: state.nonce, owners: state.owners, modules: state.modules });
+      const typed = safeTxTypedData(targetCtx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0];
+      // Owners 0 and 2 stay owners throughout (owner 1 is swapped out).
+      const sigs = await Promise.all([0, 2].map(async (i) => ({ signer: owners[i]!.address, data: await privateKeyToAccount(owners[i]!.privateKey).signTypedData(typed) })));
+      const args = [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, buildSignatureBytes(sigs)] as const;
+      // Simulate first so a failure names the step and the Safe's revert reason.
+      await client.simulateContract({ address: target, abi: safeAbi, functionName: 'execTransaction', args, account: owners[0]!.address }).catch((error: unknown) => {
+        throw new Error(`${intent.kind}: ${String(error).slice(0, 600)}`, { cause: error });
+      });
+      const hash = await executeSafeTransaction(wallet, target, tx, buildSignatureBytes(sigs), 1_000_000n);
+      expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success');
+    };
+    const modules: Address[] = ['0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000A2', '0x00000000000000000000000000000000000000a3'].map((a) => getAddress(a));
+    for (const module of modules) await run({ kind: 'enableModule', module });
+    // The Safe's linked list is newest first; pages of 2 must still return all three.
+    expect(await readSafeModules(client, target, 2n)).toEqual([...modules].reverse());
+    await run({ kind: 'disableModule', module: modules[1]! });
+    const handler = getAddress('0x00000000000000000000000000000000000000f1');
+    await run({ kind: 'setFallbackHandler', handler });
+    await run({ kind: 'swapOwner', oldOwner: owners[1]!.address, newOwner: DEVNET_ACCOUNTS[4]!.address });
+    await run({ kind: 'changeThreshold', threshold: 3 });
+    const state = await readSafeState(client, target);
+    expect(state.modules).toEqual([modules[2], modules[0]]);
+    expect(state.fallbackHandler).toBe(handler);
+    expect(state.owners).toEqual([owners[0]!.address, DEVNET_ACCOUNTS[4]!.address, owners[2]!.address]);
+    expect(state.threshold).toBe(3);
+    expect(state.nonce).toBe(7n);
   });
 });
