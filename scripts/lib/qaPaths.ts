@@ -45,17 +45,24 @@ function toPlan(path: Path, kind: Plan['kind'], index: number): Plan {
 }
 
 export function plansFor(entry: RegisteredMachine, options: { simpleLimit?: number } = {}): Plan[] {
-  const traversal = {
+  const base = {
     input: entry.sampleInput,
     events: entry.sampleEvents,
     filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => snapshot.can(event),
-    // A QA plan is about states a person can see: vertices are state values (context collapsed).
-    serializeState: (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value),
   };
-  const shortest = getShortestPaths(entry.machine, traversal as never) as unknown as Path[];
-  const simple = getSimplePaths(entry.machine, { ...traversal, limit: options.simpleLimit ?? 5000 } as never) as unknown as Path[];
+  const byValue = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
   const byLength = (a: Path, b: Path) => a.steps.length - b.steps.length || stateName(a.state.value).localeCompare(stateName(b.state.value));
-  return [...shortest.sort(byLength).map((p, i) => toPlan(p, 'shortest', i)), ...simple.sort(byLength).map((p, i) => toPlan(p, 'simple', i))];
+  // Shortest: explore with the machine's own vertex identity (context matters for guards), then keep the
+  // shortest path to each state a person can see (state value).
+  const explored = getShortestPaths(entry.machine, { ...base, serializeState: entry.serializeState ?? byValue } as never) as unknown as Path[];
+  const shortestByValue = new Map<string, Path>();
+  for (const path of explored.sort(byLength)) {
+    const key = byValue(path.state);
+    if (!shortestByValue.has(key)) shortestByValue.set(key, path);
+  }
+  // Simple paths: over state values only (context collapsed), which keeps them a readable number.
+  const simple = getSimplePaths(entry.machine, { ...base, serializeState: byValue, limit: options.simpleLimit ?? 5000 } as never) as unknown as Path[];
+  return [...[...shortestByValue.values()].sort(byLength).map((p, i) => toPlan(p, 'shortest', i)), ...simple.sort(byLength).map((p, i) => toPlan(p, 'simple', i))];
 }
 
 function eventText(event: AnyEventObject, step: number): string {
