@@ -1,0 +1,167 @@
+/**
+ * /apps/custom: Safe Apps added by URL. Adding reads the app's manifest.json and shows the unknown-app
+ * warning, with the risk checkbox the user must tick; removing asks for confirmation.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { customAppsMachine } from '../../machines/safeApps/customApps.machine.ts';
+import { Link } from '../components/Link.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { SafeGate, useSafeSession } from '../safe/index.ts';
+import { AppIcon, openAppPath } from './AppCard.tsx';
+import { AppsTabs } from './AppsScreen.tsx';
+import { useSafeAppsLogic } from './safeAppsContext.tsx';
+
+export type CustomAppsRef = ActorRefFrom<typeof customAppsMachine>;
+
+export const RISK_TEXT = 'This Safe App is not part of Countersign and I agree to use it at my own risk.';
+
+function AddForm({ actor }: { actor: CustomAppsRef }) {
+  const [url, setUrl] = useState('');
+  const canAdd = useSelector(actor, (s) => s.can({ type: 'user.add', url: 'https://example.org' }));
+  const fetching = useSelector(actor, (s) => s.matches('fetchingManifest'));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'user.add', url });
+  }
+  return (
+    <form onSubmit={submit} aria-label="Add custom app" className="safe-apps-add">
+      <label>
+        Safe App URL
+        <input type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" required />
+      </label>
+      <button type="submit" disabled={!canAdd}>
+        Add app
+      </button>
+      {fetching ? (
+        <span role="status">
+          Reading manifest.json…{' '}
+          <button type="button" onClick={() => actor.send({ type: 'user.cancel' })}>
+            Cancel
+          </button>
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
+  const manifest = useSelector(actor, (s) => s.context.manifest);
+  const url = useSelector(actor, (s) => s.context.draftUrl);
+  const riskAccepted = useSelector(actor, (s) => s.context.riskAccepted);
+  const saving = useSelector(actor, (s) => s.matches('saving'));
+  const canConfirm = useSelector(actor, (s) => s.can({ type: 'user.confirmAdd' }));
+  const canToggle = useSelector(actor, (s) => s.can({ type: 'user.toggleRisk' }));
+  const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
+  if (!manifest) return null;
+  return (
+    <section role="dialog" aria-label="Add custom Safe App" className="safe-apps-dialog">
+      <h2>Add custom Safe App</h2>
+      <div className="safe-app-card-head">
+        <AppIcon url={manifest.iconUrl} name={manifest.name} />
+        <div>
+          <strong>{manifest.name}</strong>
+          <p className="muted">{url}</p>
+        </div>
+      </div>
+      <p>{manifest.description}</p>
+      <p role="note" className="banner banner-warning">
+        The application you are trying to add is not in the default Safe Apps list. Check the link you are using and ensure that it comes from a source you trust.
+      </p>
+      <label>
+        <input type="checkbox" checked={riskAccepted} disabled={!canToggle} onChange={() => actor.send({ type: 'user.toggleRisk' })} /> {RISK_TEXT}
+      </label>
+      <p>
+        <button type="button" disabled={!canCancel} onClick={() => actor.send({ type: 'user.cancel' })}>
+          Cancel
+        </button>{' '}
+        <button type="button" disabled={!canConfirm} onClick={() => actor.send({ type: 'user.confirmAdd' })}>
+          {saving ? 'Adding…' : 'Add'}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function ConfirmRemove({ actor }: { actor: CustomAppsRef }) {
+  const removing = useSelector(actor, (s) => s.context.removing);
+  const name = useSelector(actor, (s) => s.context.apps.find((app) => app.url === s.context.removing)?.name ?? s.context.removing);
+  const busy = useSelector(actor, (s) => s.matches('removing'));
+  const canConfirm = useSelector(actor, (s) => s.can({ type: 'user.confirmRemove' }));
+  const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
+  if (!removing) return null;
+  return (
+    <section role="dialog" aria-label="Remove Safe App" className="safe-apps-dialog">
+      <h2>Remove Safe App</h2>
+      <p>Remove {name} from your custom apps?</p>
+      <button type="button" disabled={!canCancel} onClick={() => actor.send({ type: 'user.cancel' })}>
+        Cancel
+      </button>{' '}
+      <button type="button" disabled={!canConfirm} onClick={() => actor.send({ type: 'user.confirmRemove' })}>
+        {busy ? 'Removing…' : 'Remove'}
+      </button>
+    </section>
+  );
+}
+
+export function CustomAppsView({ actor }: { actor: CustomAppsRef }) {
+  const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  const apps = useSelector(actor, (s) => s.context.apps);
+  const error = useSelector(actor, (s) => s.context.error);
+  const canRemove = useSelector(actor, (s) => s.can({ type: 'user.remove', url: '' }));
+  const canRetry = useSelector(actor, (s) => s.can({ type: 'user.retry' }));
+  return (
+    <Loadable what="your custom apps" status={status} error={error} onRetry={() => actor.send({ type: 'user.retry' })} canRetry={canRetry}>
+      <AddForm actor={actor} />
+      {error ? (
+        <p role="alert" className="banner banner-error">
+          {error}
+        </p>
+      ) : null}
+      <ConfirmAdd actor={actor} />
+      <ConfirmRemove actor={actor} />
+      {apps.length === 0 ? (
+        <p>You have not added any custom apps on this network.</p>
+      ) : (
+        <ul aria-label="Custom apps" className="safe-app-grid">
+          {apps.map((app) => (
+            <li key={app.url} className="safe-app-card" data-testid="custom-app" aria-label={app.name}>
+              <div className="safe-app-card-head">
+                <AppIcon url={app.iconUrl} name={app.name} />
+                <h3>
+                  <Link to={openAppPath(app.url)}>{app.name}</Link>
+                </h3>
+                <button type="button" disabled={!canRemove} onClick={() => actor.send({ type: 'user.remove', url: app.url })} aria-label={`Remove ${app.name}`}>
+                  Remove
+                </button>
+              </div>
+              <p>{app.description}</p>
+              <p className="muted">{app.url}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Loadable>
+  );
+}
+
+function CustomAppsForChain({ chainId }: { chainId: string }) {
+  const logic = useSafeAppsLogic();
+  const actor = useActorRef(logic.customApps, { input: { chainId } });
+  return <CustomAppsView actor={actor} />;
+}
+
+function CustomAppsOfSession() {
+  const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
+  return chainId ? <CustomAppsForChain key={chainId} chainId={chainId} /> : null;
+}
+
+export function CustomAppsScreen() {
+  return (
+    <SafeGate title="Custom apps">
+      <AppsTabs />
+      <CustomAppsOfSession />
+    </SafeGate>
+  );
+}
