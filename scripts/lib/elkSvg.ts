@@ -27,6 +27,14 @@ function stateLines(model: MachineModel, state: StateModel): string[] {
   ];
 }
 
+/** Edge labels in the picture are short (`done loadConfig`, `error x`, `after 1000`); the table has full types. */
+export function shortEventLabel(label: string): string {
+  return label
+    .replace(/^xstate\.done\.actor\./, 'done ')
+    .replace(/^xstate\.error\.actor\./, 'error ')
+    .replace(/^xstate\.after\.([^.]+)\..*?( \[|$)/, 'after $1$2');
+}
+
 function textWidth(lines: string[]): number {
   return Math.max(...lines.map((l) => l.length)) * CHAR + 2 * PAD;
 }
@@ -80,7 +88,7 @@ export async function renderSvg(model: MachineModel): Promise<string> {
     if (t.internal) continue;
     for (const target of t.targets) {
       const id = `e${edgeCount++}`;
-      const text = eventLabel(t);
+      const text = shortEventLabel(eventLabel(t));
       labels.set(id, text);
       edges.push({
         id,
@@ -100,8 +108,11 @@ export async function renderSvg(model: MachineModel): Promise<string> {
       'elk.edgeRouting': 'ORTHOGONAL',
       'elk.edgeLabels.placement': 'CENTER',
       'elk.layered.spacing.nodeNodeBetweenLayers': '40',
-      'elk.spacing.nodeNode': '30',
+      'elk.spacing.nodeNode': '24',
       'elk.spacing.edgeLabel': '4',
+      'elk.spacing.edgeEdge': '8',
+      'elk.layered.spacing.edgeEdgeBetweenLayers': '8',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '12',
       'elk.randomSeed': '1',
     },
     children: root.children ?? [],
