@@ -95,7 +95,8 @@ const DAY = 86_400;
 async function readMarker(file: string): Promise<Marker | undefined> {
   try {
     const m = JSON.parse(await readFile(file, 'utf8')) as Partial<Marker>;
-    return m.version === 1 && m.chain && m.offchain ? (m as Marker) : undefined;
+    const ok = m.version === 1 && typeof m.chain?.safes?.team?.address === 'string' && typeof m.chain.safes.solo?.address === 'string' && Array.isArray(m.offchain?.queue);
+    return ok ? (m as Marker) : undefined;
   } catch {
     return undefined;
   }

@@ -99,7 +99,9 @@ describe('startDevnet with an inconsistent state folder', () => {
   it('starts over when the chain state is unreadable, instead of refusing to run', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'devnet-start-test-'));
     try {
-      await writeFile(join(dir, 'devnet.json'), JSON.stringify({ version: 1, seededAt: 'x', chain: { safes: { team: { address: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' } } }, offchain: {} }));
+      const team = { address: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' };
+      const solo = { address: '0x4116ab459cf5B93Ce08a44F227DdF95b83bdeAF1' };
+      await writeFile(join(dir, 'devnet.json'), JSON.stringify({ version: 1, seededAt: 'x', chain: { safes: { team, solo } }, offchain: { queue: [], messages: [] } }));
       await writeFile(join(dir, 'anvil-state.json'), 'not a state file');
       const logs: string[] = [];
       const d = await startDevnet({ stateDir: dir, log: (m) => logs.push(m) });
