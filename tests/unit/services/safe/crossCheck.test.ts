@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFunctionData, type Address } from 'viem';
+import fc from 'fast-check';
+import { encodeFunctionData, getAddress, size, toHex, type Address, type Hex } from 'viem';
 import type { TransactionDetails } from '../../../../src/services/gateway/types.ts';
 import {
   buildSafeTx,
@@ -202,5 +203,62 @@ describe('crossCheckDecodedData', () => {
 
   it('a decoded preview for a plain transfer with no data is a mismatch', () => {
     expect(crossCheckDecodedData('0x', { method: 'transfer', parameters: [] }).mismatches.map((m) => m.field)).toEqual(['dataDecoded.method']);
+  });
+});
+
+describe('property: any single-field change of an honest gateway answer is reported', () => {
+  const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => getAddress(toHex(b)));
+  const uint = fc.bigInt({ min: 0n, max: 2n ** 64n });
+  const txArb: fc.Arbitrary<SafeTx> = fc.record({
+    to: address,
+    value: uint,
+    data: fc.uint8Array({ maxLength: 40 }).map((b): Hex => (b.length ? toHex(b) : '0x')),
+    operation: fc.constantFrom(0 as const, 1 as const),
+    safeTxGas: uint,
+    baseGas: uint,
+    gasPrice: uint,
+    gasToken: address,
+    refundReceiver: address,
+    nonce: fc.bigInt({ min: 0n, max: 2n ** 40n }),
+  });
+
+  /** An honest answer with a Custom summary (the gateway's generic description). */
+  const honest = (tx: SafeTx): TransactionDetails => {
+    const d = honestDetails(tx);
+    d.txData!.dataDecoded = null;
+    d.txInfo = { type: 'Custom', humanDescription: null, to: info(tx.to), dataSize: String(size(tx.data)), value: tx.value.toString(), methodName: null, actionCount: null, isCancellation: false };
+    return d;
+  };
+
+  const fields = ['to', 'value', 'data', 'operation', 'nonce', 'safeTxGas', 'baseGas', 'gasPrice', 'gasToken', 'refundReceiver'] as const;
+  const mutate = (d: TransactionDetails, field: (typeof fields)[number], other: SafeTx) => {
+    const e = exec(d);
+    switch (field) {
+      case 'to': data(d).to = info(other.to); break;
+      case 'value': data(d).value = (BigInt(data(d).value ?? '0') + 1n).toString(); break;
+      case 'data': data(d).hexData = `${data(d).hexData ?? '0x'}00`; break;
+      case 'operation': data(d).operation = data(d).operation === 0 ? 1 : 0; break;
+      case 'nonce': e.nonce += 1; break;
+      case 'safeTxGas': e.safeTxGas = (BigInt(e.safeTxGas) + 1n).toString(); break;
+      case 'baseGas': e.baseGas = (BigInt(e.baseGas) + 1n).toString(); break;
+      case 'gasPrice': e.gasPrice = (BigInt(e.gasPrice) + 1n).toString(); break;
+      case 'gasToken': e.gasToken = other.gasToken; break;
+      case 'refundReceiver': e.refundReceiver = info(other.refundReceiver); break;
+    }
+  };
+
+  it('holds for random transactions and fields', () => {
+    fc.assert(
+      fc.property(txArb, txArb, fc.constantFrom(...fields), (tx, other, field) => {
+        expect(crossCheckTransaction(tx, honest(tx), ctx).ok).toBe(true);
+        if (field === 'to') fc.pre(other.to !== tx.to);
+        if (field === 'gasToken') fc.pre(other.gasToken !== tx.gasToken);
+        if (field === 'refundReceiver') fc.pre(other.refundReceiver !== tx.refundReceiver);
+        const details = honest(tx);
+        mutate(details, field, other);
+        expect(crossCheckTransaction(tx, details, ctx).ok).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
