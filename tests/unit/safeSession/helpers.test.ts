@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { hashTypedData, zeroAddress } from 'viem';
+import { errorMessage, failureKind } from '../../../src/machines/safeSession/safeSession.errors.ts';
+import { changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress, readSafeParam } from '../../../src/machines/safeSession/safeSession.helpers.ts';
+import { GatewayError } from '../../../src/services/gateway/index.ts';
+import { SessionLoadError, computeMessageHashes, computeTxHashes, toSessionError } from '../../../src/services/safeSession.ts';
+import { visibleRange } from '../../../src/views/components/VirtualList.tsx';
+import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safe/connect.ts';
+import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safe/format.ts';
+import { DAI, OWNER_A, SAFE, STRANGER, balances, chain, message, otherChain, queueItems, safeInfo, safeInfoChanged, txDetails } from './fixtures.ts';
+
+describe('session helpers', () => {
+  it('accepts lower-case and checksummed addresses, rejects bad checksums and lengths', () => {
+    expect(isValidSafeAddress(SAFE)).toBe(true);
+    expect(isValidSafeAddress(OWNER_A)).toBe(true);
+    expect(isValidSafeAddress(OWNER_A.toLowerCase())).toBe(true);
+    expect(isValidSafeAddress(OWNER_A.replace('C8', 'c8'))).toBe(false);
+    expect(isValidSafeAddress('0x1234')).toBe(false);
+  });
+
+  it('splits ?safe= without validating, so a bad address can be reported', () => {
+    expect(readSafeParam(`?safe=devnet:${SAFE}`)).toEqual({ shortName: 'devnet', address: SAFE });
+    expect(readSafeParam('?safe=eth:0xnope')).toEqual({ shortName: 'eth', address: '0xnope' });
+    expect(readSafeParam('?safe=nocolon')).toBeNull();
+    expect(readSafeParam('?chain=eth')).toBeNull();
+  });
+
+  it('finds the chain by short name and reads its features', () => {
+    expect(findChain([otherChain, chain], 'devnet')).toBe(chain);
+    expect(findChain([otherChain], 'devnet')).toBeNull();
+    expect(hasFeature(chain, 'ERC721')).toBe(true);
+    expect(hasFeature({ ...chain, features: [] }, 'ERC721')).toBe(false);
+    expect(hasFeature(null, 'ERC721')).toBe(false);
+  });
+
+  it('lists changed tags and the children each one refreshes', () => {
+    expect(changedTags(null, safeInfo)).toEqual([]);
+    expect(changedTags(safeInfo, { ...safeInfo, nonce: 9 })).toEqual([]);
+    expect(changedTags(safeInfo, { ...safeInfo, txQueuedTag: 'x' })).toEqual(['txQueuedTag']);
+    expect(changedTags(safeInfo, safeInfoChanged)).toEqual(['txQueuedTag', 'txHistoryTag', 'messagesTag', 'collectiblesTag']);
+    expect(childrenToRefresh(['txQueuedTag'])).toEqual(['queue', 'txDetails']);
+    expect(childrenToRefresh(['txHistoryTag'])).toEqual(['queue', 'history', 'txDetails']);
+    expect(childrenToRefresh(['messagesTag'])).toEqual(['messages', 'messageDetails']);
+    expect(childrenToRefresh(['collectiblesTag'])).toEqual(['collectibles']);
+  });
+
+  it('classifies failures: only a `notFound` kind is "not a Safe"', () => {
+    expect(failureKind(new SessionLoadError('404: Not found', 'notFound'))).toBe('notFound');
+    expect(failureKind(new Error('boom'))).toBe('unavailable');
+    expect(failureKind(null)).toBe('unavailable');
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+    expect(errorMessage({ message: 'plain' })).toBe('plain');
+    expect(errorMessage(undefined)).toBe('Oops, something went wrong!');
+  });
+});
+
+describe('services/safeSession error mapping', () => {
+  it('maps gateway 404/422 to notFound and network, timeout and 5xx to unavailable', () => {
+    expect(toSessionError(new GatewayError('404: Safe not found', 404), 'Safe info')).toMatchObject({ kind: 'notFound', message: '404: Safe not found' });
+    expect(toSessionError(new GatewayError('422: Invalid address', 422), 'Safe info').kind).toBe('notFound');
+    expect(toSessionError(new GatewayError('503: Service unavailable', 503), 'Safe info')).toMatchObject({
+      kind: 'unavailable',
+      message: 'The gateway failed (503): 503: Service unavailable',
+    });
+    expect(toSessionError(new TypeError('fetch failed'), 'chains')).toMatchObject({ kind: 'unavailable', message: 'The gateway could not be reached (fetch failed).' });
+    const timeout = Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
+    expect(toSessionError(timeout, 'chains').message).toBe('The gateway did not answer in time (chains).');
+  });
+});
+
+describe('local hashing of the details', () => {
+  it('computes the three hashes of a multisig transaction from its own fields', () => {
+    const exec = txDetails.detailedExecutionInfo;
+    if (exec?.type !== 'MULTISIG') throw new Error('fixture');
+    const check = computeTxHashes({ chainId: '31337', safeAddress: SAFE, version: '1.4.1', details: txDetails });
+    // Independent computation with viem's EIP-712 implementation.
+    const expected = hashTypedData({
+      domain: { chainId: 31337, verifyingContract: SAFE },
+      types: {
+        SafeTx: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'data', type: 'bytes' },
+          { name: 'operation', type: 'uint8' },
+          { name: 'safeTxGas', type: 'uint256' },
+          { name: 'baseGas', type: 'uint256' },
+          { name: 'gasPrice', type: 'uint256' },
+          { name: 'gasToken', type: 'address' },
+          { name: 'refundReceiver', type: 'address' },
+          { name: 'nonce', type: 'uint256' },
+        ],
+      },
+      primaryType: 'SafeTx',
+      message: {
+        to: OWNER_A,
+        value: 10n ** 18n,
+        data: '0x',
+        operation: 0,
+        safeTxGas: 0n,
+        baseGas: 0n,
+        gasPrice: 0n,
+        gasToken: zeroAddress,
+        refundReceiver: zeroAddress,
+        nonce: 3n,
+      },
+    });
+    expect(check.computed).toBe(expected);
+    expect(check.hashes?.safeTxHash).toBe(expected);
+    expect(check.hashes?.domainHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(check.hashes?.messageHash).toMatch(/^0x[0-9a-f]{64}$/);
+    // The fixture's gateway hash is made up, so this one would show as a mismatch.
+    expect(check.expected).toBe(exec.safeTxHash);
+    expect(check.computed).not.toBe(check.expected);
+  });
+
+  it('hashes for the open Safe: the same transaction of another Safe gives another safeTxHash', () => {
+    const a = computeTxHashes({ chainId: '31337', safeAddress: SAFE, version: '1.4.1', details: txDetails });
+    const b = computeTxHashes({ chainId: '31337', safeAddress: STRANGER, version: '1.4.1', details: txDetails });
+    expect(a.computed).not.toBe(b.computed);
+  });
+
+  it('has nothing to hash for module transactions, and refuses an unknown Safe version', () => {
+    expect(computeTxHashes({ chainId: '1', safeAddress: SAFE, version: '1.4.1', details: { ...txDetails, detailedExecutionInfo: { type: 'MODULE', address: safeInfo.owners[0]! } } })).toEqual({
+      hashes: null,
+      computed: null,
+      expected: null,
+    });
+    expect(() => computeTxHashes({ chainId: '1', safeAddress: SAFE, version: null, details: txDetails })).toThrow(/version is unknown/);
+  });
+
+  it('computes the SafeMessage hash of a text message', () => {
+    const check = computeMessageHashes({ chainId: '31337', safeAddress: SAFE, version: '1.4.1', details: message });
+    const expected = hashTypedData({
+      domain: { chainId: 31337, verifyingContract: SAFE },
+      types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+      primaryType: 'SafeMessage',
+      message: { message: check.hashes!.contentHash as `0x${string}` },
+    });
+    expect(check.computed).toBe(expected);
+    expect(check.expected).toBe(message.messageHash);
+  });
+});
+
+describe('view models', () => {
+  it('turns queue items into rows with labels, conflict headers and transactions, merging repeats across pages', () => {
+    const rows = toTxRows([...queueItems, ...queueItems]);
+    expect(rows.map((r) => r.kind)).toEqual(['label', 'conflict', 'tx', 'tx']);
+    expect(rows.filter((r) => r.kind === 'tx').map((r) => (r.kind === 'tx' ? r.conflict : null))).toEqual(['HasNext', 'End']);
+  });
+
+  it('filters balances by hidden tokens and small balances', () => {
+    const prefs = { hiddenTokens: [] as string[], showHiddenTokens: false, hideSmallBalances: false };
+    expect(visibleBalances(balances.items, prefs).map((b) => b.balance.tokenInfo.symbol)).toEqual(['ETH', 'DAI']);
+    expect(visibleBalances(balances.items, { ...prefs, hideSmallBalances: true }).map((b) => b.balance.tokenInfo.symbol)).toEqual(['ETH']);
+    const hidden = { ...prefs, hiddenTokens: [DAI.toLowerCase()] };
+    expect(visibleBalances(balances.items, hidden).map((b) => b.balance.tokenInfo.symbol)).toEqual(['ETH']);
+    expect(visibleBalances(balances.items, { ...hidden, showHiddenTokens: true }).map((b) => [b.balance.tokenInfo.symbol, b.hidden])).toEqual([
+      ['ETH', false],
+      ['DAI', true],
+    ]);
+  });
+
+  it('knows owners and missing signers', () => {
+    expect(isOwnerOf(safeInfo, OWNER_A.toLowerCase())).toBe(true);
+    expect(isOwnerOf(safeInfo, STRANGER)).toBe(false);
+    expect(isOwnerOf(safeInfo, null)).toBe(false);
+    expect(missingSigners(safeInfo.owners, [safeInfo.owners[0]!]).map((o) => o.value)).toEqual([safeInfo.owners[1]!.value]);
+  });
+
+  it('formats amounts, fiat and transaction labels', () => {
+    expect(formatTokenAmount('1234567890000000000000', 18)).toBe('1,234.56789');
+    expect(formatTokenAmount('1', 18)).toBe('0');
+    expect(formatTokenAmount(null, 18)).toBe('0');
+    expect(formatFiat('1234.5', 'usd')).toBe('$1,234.50');
+    expect(formatFiat('2', 'eur')).toBe('€2.00');
+    expect(formatFiat('3', 'xyz1')).toBe('3.00 XYZ1');
+    const tx = queueItems[2];
+    if (tx?.type !== 'TRANSACTION') throw new Error('fixture');
+    expect(txTypeLabel(tx.transaction.txInfo)).toBe('Sent');
+    expect(txInfoText(tx.transaction.txInfo, chain.nativeCurrency)).toBe('−1 ETH');
+    expect(confirmationsText(tx.transaction)).toBe('1/2');
+    const settings = queueItems[3];
+    if (settings?.type !== 'TRANSACTION') throw new Error('fixture');
+    expect(txTypeLabel(settings.transaction.txInfo)).toBe('Change required confirmations');
+    expect(txInfoText(settings.transaction.txInfo, null)).toBe('Threshold: 1');
+  });
+
+  it('windows a long list: only the rows near the viewport', () => {
+    expect(visibleRange(2000, 56, 640, 0, 6)).toEqual([0, 19]);
+    expect(visibleRange(2000, 56, 640, 56 * 1000, 6)).toEqual([994, 1019]);
+    expect(visibleRange(2000, 56, 640, 56 * 5000, 6)).toEqual([2000, 2000]);
+    expect(visibleRange(0, 56, 640, 0, 6)).toEqual([0, 0]);
+  });
+});
