@@ -9,12 +9,17 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startDevnet, type Devnet } from '../../../devnet/index.ts';
 import { createChainClient, readSafeState } from '../../../src/services/chain/index.ts';
-import { createGatewayClient, type GatewayClient } from '../../../src/services/gateway/index.ts';
+import { createGatewayClient, GatewayError, type GatewayClient } from '../../../src/services/gateway/index.ts';
 import {
   buildSafeTx,
   classifyRisks,
   crossCheckTransaction,
   safeTxHash,
+  crossCheckMessage,
+  deleteRequestTypedData,
+  messageInnerHash,
+  safeMessageHash,
+  safeMessageTypedData,
   safeTxTypedData,
   toProposeTransactionBody,
   type SafeContext,
@@ -98,4 +103,33 @@ describe('services against the devnet gateway', () => {
     const fields = crossCheckTransaction({ ...local, nonce: local.nonce + 1n }, details, ctx).mismatches.map((m) => m.field);
     expect(fields).toEqual(expect.arrayContaining(['detailedExecutionInfo.nonce', 'detailedExecutionInfo.safeTxHash']));
   });
+
+  it('the proposer deletes a proposal with a locally built DeleteRequest signature; an off-chain message round-trips', async () => {
+    const info = await gateway.getSafeInfo(CHAIN, safe);
+    const ctx: SafeContext = { chainId: 31337, safeAddress: safe, version: info.version ?? '1.4.1' };
+    const nonces = await gateway.getNonces(CHAIN, safe);
+    const tx = buildSafeTx({ kind: 'nativeTransfer', to: devnet.owners[3]!.address, value: 42n }, { safeAddress: safe, version: ctx.version, nonce: BigInt(nonces.recommendedNonce) + 5n });
+    const proposer = privateKeyToAccount(devnet.owners[1]!.privateKey);
+    const signature = await proposer.signTypedData(safeTxTypedData(ctx, tx) as Parameters<typeof proposer.signTypedData>[0]);
+    await gateway.proposeTransaction(CHAIN, safe, toProposeTransactionBody(ctx, tx, { sender: proposer.address, signature }));
+    const hash = safeTxHash(ctx, tx);
+    await expect(gateway.getTransactionDetails(CHAIN, hash)).resolves.toMatchObject({ txStatus: 'AWAITING_CONFIRMATIONS' });
+
+    // A signature by someone else is refused with the gateway's error text; the proposer's is accepted.
+    const stranger = privateKeyToAccount(devnet.owners[2]!.privateKey);
+    const typed = deleteRequestTypedData({ chainId: 31337, safeAddress: safe, safeTxHash: hash, nowMs: Date.now() });
+    await expect(gateway.deleteTransaction(CHAIN, hash, await stranger.signTypedData(typed))).rejects.toBeInstanceOf(GatewayError);
+    await expect(gateway.deleteTransaction(CHAIN, hash, await proposer.signTypedData(typed))).resolves.toEqual({});
+    gateway.clearCache();
+    await expect(gateway.getTransactionDetails(CHAIN, hash)).rejects.toMatchObject({ name: 'GatewayError', status: 404 });
+
+    // Off-chain message: proposed with a local SafeMessage signature, read back and cross-checked.
+    const text = `services test ${hash.slice(2, 10)}`;
+    const messageSignature = await proposer.signTypedData(safeMessageTypedData(ctx, messageInnerHash(text)));
+    await gateway.proposeSafeMessage(CHAIN, safe, { message: text, safeAppId: null, signature: messageSignature, origin: null });
+    const message = await gateway.getSafeMessage(CHAIN, safeMessageHash(ctx, text));
+    expect(crossCheckMessage(text, message, ctx)).toEqual({ ok: true, mismatches: [] });
+    expect(message.confirmations.map((c) => getAddress(c.owner.value))).toEqual([proposer.address]);
+  });
 });
+
