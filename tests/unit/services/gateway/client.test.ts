@@ -281,3 +281,21 @@ describe('gateway client: cache (product-spec §9)', () => {
     expect(server.hitsOf('GET', QUEUE_PATH)).toBe(2);
   });
 });
+
+describe('gateway client: transport failures', () => {
+  it('a refused connection rejects every caller and is not cached', async () => {
+    const down = await startTestServer();
+    const baseUrl = down.baseUrl;
+    await down.close();
+    const offline = createGatewayClient({ baseUrl });
+    const results = await Promise.allSettled([offline.getChainConfig(CHAIN), offline.getChainConfig(CHAIN)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await expect(offline.getChainConfig(CHAIN)).rejects.toThrow();
+  });
+
+  it('a response slower than the timeout fails instead of hanging', async () => {
+    server.json(`GET /v1/chains/${CHAIN}`, sampleChainInfo, 200, 300);
+    const impatient = createGatewayClient({ baseUrl: server.baseUrl, timeoutMs: 50 });
+    await expect(impatient.getChainConfig(CHAIN)).rejects.toThrow(/timed out/i);
+  });
+});
