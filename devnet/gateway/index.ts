@@ -15,6 +15,7 @@ import { messageRoutes } from './routes/messages.ts';
 import { relayRoutes } from './routes/relay.ts';
 import { safeRoutes } from './routes/safes.ts';
 import { transactionRoutes } from './routes/transactions.ts';
+import { devnetAppRoutes } from '../apps/index.ts';
 
 export type { GatewayOptions } from './config.ts';
 export { DEFAULT_FEATURES } from './config.ts';
@@ -61,6 +62,8 @@ export async function createGatewayApp(opts: GatewayOptions): Promise<GatewayApp
   decodingRoutes(app, ctx);
   accountRoutes(app, ctx);
   relayRoutes(app, ctx);
+  // the demo Safe App the default safe-apps list points at (devnet/apps)
+  devnetAppRoutes(app);
 
   app.notFound((c) => c.json({ code: 404, message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((err, c) => errorResponse(c, err));
