@@ -75,7 +75,7 @@ describe('local hashing of the details', () => {
     const check = computeTxHashes({ chainId: '31337', safeAddress: SAFE, version: '1.4.1', details: txDetails });
     // Independent computation with viem's EIP-712 implementation.
     const expected = hashTypedData({
-      domain: { chainId: 31337, verifyingContract: SAFE },
+      domain: { chainId: 31337, verifyingContract: SAFE as `0x${string}` },
       types: {
         SafeTx: [
           { name: 'to', type: 'address' },
@@ -92,7 +92,7 @@ describe('local hashing of the details', () => {
       },
       primaryType: 'SafeTx',
       message: {
-        to: OWNER_A,
+        to: OWNER_A as `0x${string}`,
         value: 10n ** 18n,
         data: '0x',
         operation: 0,
@@ -131,7 +131,7 @@ describe('local hashing of the details', () => {
   it('computes the SafeMessage hash of a text message', () => {
     const check = computeMessageHashes({ chainId: '31337', safeAddress: SAFE, version: '1.4.1', details: message });
     const expected = hashTypedData({
-      domain: { chainId: 31337, verifyingContract: SAFE },
+      domain: { chainId: 31337, verifyingContract: SAFE as `0x${string}` },
       types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
       primaryType: 'SafeMessage',
       message: { message: check.hashes!.contentHash as `0x${string}` },
