@@ -70,8 +70,8 @@ async function ask(...requests: BridgeRequest[]): Promise<Map<string, BridgeRepl
   return replies;
 }
 
-const req = <M extends BridgeRequest['method']>(id: string, method: M, params: Extract<BridgeRequest, { method: M }>['params']) =>
-  ({ id, method, params, sdkVersion: '9.1.0' }) as Extract<BridgeRequest, { method: M }>;
+/** A validated request as the host validator hands it over (shapes checked by the bridge tests). */
+const req = (id: string, method: BridgeRequest['method'], params: unknown): BridgeRequest => ({ id, method, params, sdkVersion: '9.1.0' }) as BridgeRequest;
 
 describe('provideSafeAppsServices on the devnet', () => {
   it('answers the Safe, chain and environment from the open session', async () => {
@@ -98,7 +98,7 @@ describe('provideSafeAppsServices on the devnet', () => {
     );
     const balances = r.get('balances');
     expect(balances?.success).toBe(true);
-    expect((balances as { data: { items: unknown[] } }).data.items.length).toBeGreaterThan(0);
+    expect((balances as unknown as { data: { items: unknown[] } }).data.items.length).toBeGreaterThan(0);
     expect(r.get('tx')).toMatchObject({ success: true, data: { txStatus: 'AWAITING_CONFIRMATIONS' } });
     expect(JSON.stringify(r.get('tx'))).toContain(queued.safeTxHash);
     const wei = await createChainClient(session.chain, { rpcUrl: devnet.rpcUrl }).getBalance({ address: team.address });
