@@ -14,6 +14,11 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { appSessionMachine } from './appSession/appSession.machine.ts';
 import type { AppSessionEvent, AppSessionInput, RuntimeConfig } from './appSession/appSession.types.ts';
+import { safeAppsListMachine } from './safeApps/safeAppsList.machine.ts';
+import { customAppsMachine } from './safeApps/customApps.machine.ts';
+import { openAppMachine } from './safeApps/openApp.machine.ts';
+import { appPermissionsMachine } from './safeApps/appPermissions.machine.ts';
+import type { AppInfo, CustomAppsInput, CustomSafeApp, LoadSafeAppsOutput, OpenAppInput, SafeAppsListInput } from './safeApps/safeApps.types.ts';
 
 export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
 export const RECOVER_EVENT_TYPE = 'system.recover';
@@ -47,6 +52,109 @@ const appSessionEvents: (AppSessionEvent | AnyEventObject)[] = [
   { type: 'system.persistenceFailed', streamId: 'appSession:sample', message: 'QuotaExceededError: the disk is full' },
 ];
 
+// ───────────── Safe Apps screens (issue 9) ─────────────
+
+const sampleApp: LoadSafeAppsOutput['apps'][number] = {
+  id: 1,
+  url: 'http://127.0.0.1:8787/devnet/apps/hello',
+  name: 'Devnet Hello App',
+  iconUrl: null,
+  description: 'A minimal local Safe App.',
+  chainIds: ['31337'],
+  provider: null,
+  accessControl: { type: 'NO_RESTRICTIONS', value: null },
+  tags: ['Devnet'],
+  features: ['BATCHED_TRANSACTIONS'],
+  developerWebsite: null,
+  socialProfiles: [],
+  featured: true,
+};
+const sampleCustomApp: CustomSafeApp = { url: 'https://app.example', name: 'Example', description: 'An app', iconUrl: null, chainIds: ['31337'] };
+const sampleAppInfo: AppInfo = { url: 'https://app.example', name: 'Example', description: 'An app', iconUrl: null, listed: false, browserPermissions: [], permissions: [] };
+const effectError = { name: 'Error', message: '503 Service unavailable' };
+
+const SAFE_APPS_MACHINES: RegisteredMachine[] = [
+  {
+    id: 'safeAppsList',
+    title: 'Safe Apps list (/apps)',
+    description: 'Loads the gateway’s Safe Apps (DOMAIN_ALLOWLIST on our origin) and pinned ids; search, category and batch filters; pin/unpin.',
+    machine: safeAppsListMachine,
+    schemaVersion: 1,
+    sampleInput: { chainId: '31337', clientUrl: 'http://127.0.0.1:4173' } satisfies SafeAppsListInput,
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadSafeApps', output: { apps: [sampleApp], pinned: [] } satisfies LoadSafeAppsOutput },
+      { type: 'xstate.error.actor.loadSafeApps', error: effectError },
+      { type: 'user.retry' },
+      { type: 'user.search', query: 'hello' },
+      { type: 'user.selectTag', tag: 'Devnet' },
+      { type: 'user.toggleBatched' },
+      { type: 'user.togglePin', appId: 1 },
+    ],
+    serializeState: (s) => JSON.stringify(s.value),
+  },
+  {
+    id: 'customApps',
+    title: 'Custom Safe Apps (/apps/custom)',
+    description: 'Adds an app by URL after reading its manifest.json and the user accepting the unknown-app risk; removes with confirmation.',
+    machine: customAppsMachine,
+    schemaVersion: 1,
+    sampleInput: { chainId: '31337' } satisfies CustomAppsInput,
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadCustomApps', output: [] },
+      { type: 'xstate.error.actor.loadCustomApps', error: effectError },
+      { type: 'user.retry' },
+      { type: 'user.add', url: 'https://app.example' },
+      { type: 'user.add', url: 'not a url' },
+      { type: 'xstate.done.actor.fetchManifest', output: { name: 'Example', description: 'An app', iconUrl: null, browserPermissions: [] } },
+      { type: 'xstate.error.actor.fetchManifest', error: effectError },
+      { type: 'user.toggleRisk' },
+      { type: 'user.confirmAdd' },
+      { type: 'xstate.done.actor.saveCustomApp', output: [sampleCustomApp] },
+      { type: 'xstate.error.actor.saveCustomApp', error: effectError },
+      { type: 'user.remove', url: 'https://app.example' },
+      { type: 'user.confirmRemove' },
+      { type: 'xstate.done.actor.removeCustomApp', output: [] },
+      { type: 'xstate.error.actor.removeCustomApp', error: effectError },
+      { type: 'user.cancel' },
+    ],
+    serializeState: (s) => JSON.stringify([s.value, (s.context as { riskAccepted: boolean }).riskAccepted]),
+  },
+  {
+    id: 'openApp',
+    title: 'Open a Safe App (/apps/open)',
+    description: 'Refuses non-http(s) URLs and our own origin; shows the app’s info, permissions and the unknown-app warning, then runs it with a bridge session.',
+    machine: openAppMachine,
+    schemaVersion: 1,
+    sampleInput: { appUrl: 'https://app.example', hostOrigin: 'http://127.0.0.1:4173', chainId: '31337' } satisfies OpenAppInput,
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadAppInfo', output: sampleAppInfo },
+      { type: 'xstate.error.actor.loadAppInfo', error: effectError },
+      { type: 'user.retry' },
+      { type: 'user.toggleWarning' },
+      { type: 'user.openApp' },
+      { type: 'user.closeApp' },
+    ],
+    serializeState: (s) => JSON.stringify([s.value, (s.context as { warningAccepted: boolean }).warningAccepted]),
+  },
+  {
+    id: 'appPermissions',
+    title: 'Safe App permissions (/settings/safe-apps)',
+    description: 'Lists the bridge permissions stored per app origin and revokes them.',
+    machine: appPermissionsMachine,
+    schemaVersion: 1,
+    sampleInput: undefined,
+    sampleEvents: [
+      { type: 'xstate.done.actor.loadPermissions', output: { 'https://app.example': [{ invoker: 'https://app.example', parentCapability: 'requestAddressBook', date: 1, caveats: [] }] } },
+      { type: 'xstate.error.actor.loadPermissions', error: effectError },
+      { type: 'user.retry' },
+      { type: 'user.revoke', origin: 'https://app.example', capability: 'requestAddressBook' },
+      { type: 'xstate.done.actor.revokePermission', output: {} },
+      { type: 'xstate.error.actor.revokePermission', error: effectError },
+    ],
+    serializeState: (s) => JSON.stringify(s.value),
+  },
+];
+
 export const MACHINES: readonly RegisteredMachine[] = [
   {
     id: 'appSession',
@@ -58,6 +166,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     sampleEvents: appSessionEvents,
     serializeState: (s) => JSON.stringify([s.value, s.context.theme, s.context.location.path]),
   },
+  ...SAFE_APPS_MACHINES,
 ];
 
 export function findMachine(id: string): RegisteredMachine | undefined {
