@@ -1,14 +1,19 @@
 /**
- * viem clients for talking to the devnet chain from Node: a public client and wallet clients backed by local
- * private keys (so the same code works against any node, not only anvil's unlocked accounts), with a short
- * polling interval because anvil mines instantly. `sendAndWait` sends a transaction and fails loudly on revert.
+ * viem clients for talking to the devnet chain from Node: a public client, wallet clients backed by local
+ * private keys, and `send`, which sends a transaction and waits for its successful receipt. `send` lets the node
+ * sign when it holds the sender unlocked (anvil's dev accounts: one eth_sendTransaction, and with automine the
+ * receipt is there at once, about 10x faster than preparing and signing in viem) and signs locally otherwise,
+ * so the helpers work against any node. A short polling interval suits anvil's instant mining.
  */
 import {
   createPublicClient,
   createWalletClient,
   defineChain,
   http,
+  numberToHex,
+  TransactionReceiptNotFoundError,
   type Account,
+  type Address,
   type Chain,
   type Hash,
   type Hex,
@@ -22,12 +27,22 @@ import { privateKeyToAccount } from 'viem/accounts';
 export type DevnetPublicClient = PublicClient<Transport, Chain>;
 export type DevnetWalletClient = WalletClient<Transport, Chain, Account>;
 
+export interface TxRequest {
+  /** Omit (or null) to deploy `data` as a contract. */
+  to?: Address | null;
+  data?: Hex;
+  value?: bigint;
+  gas?: bigint;
+}
+
 export interface DevnetClients {
   readonly rpcUrl: string;
   readonly chain: Chain;
   readonly publicClient: DevnetPublicClient;
   /** A wallet client that signs locally with the given private key. */
   wallet(privateKey: Hex): DevnetWalletClient;
+  /** Sends `tx` from `from` and returns the receipt; throws if it reverts. */
+  send(from: { address: Address; privateKey: Hex }, tx: TxRequest, what?: string): Promise<TransactionReceipt>;
 }
 
 const POLLING_MS = 25;
@@ -49,19 +64,67 @@ export async function connectDevnet(rpcUrl: string): Promise<DevnetClients> {
   const chain = devnetChain(rpcUrl, chainId);
   const publicClient: DevnetPublicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: POLLING_MS });
   const wallets = new Map<Hex, DevnetWalletClient>();
+  const wallet = (privateKey: Hex): DevnetWalletClient => {
+    let w = wallets.get(privateKey);
+    if (!w) {
+      w = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(rpcUrl), pollingInterval: POLLING_MS });
+      wallets.set(privateKey, w);
+    }
+    return w;
+  };
+  let unlocked: Promise<Set<string>> | undefined;
+  const nodeHolds = async (address: Address): Promise<boolean> => {
+    unlocked ??= publicClient
+      .request<{ Method: 'eth_accounts'; Parameters?: undefined; ReturnType: Address[] }>({ method: 'eth_accounts' })
+      .then((list) => new Set<string>(list.map((a) => a.toLowerCase())))
+      .catch(() => new Set<string>());
+    return (await unlocked).has(address.toLowerCase());
+  };
   return {
     rpcUrl,
     chain,
     publicClient,
-    wallet(privateKey) {
-      let w = wallets.get(privateKey);
-      if (!w) {
-        w = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(rpcUrl), pollingInterval: POLLING_MS });
-        wallets.set(privateKey, w);
+    wallet,
+    async send(from, tx, what = 'transaction') {
+      let hash: Hash;
+      if (await nodeHolds(from.address)) {
+        const request: EthSendTransactionParams = { from: from.address };
+        if (tx.to) request.to = tx.to;
+        if (tx.data) request.data = tx.data;
+        if (tx.value !== undefined) request.value = numberToHex(tx.value);
+        if (tx.gas !== undefined) request.gas = numberToHex(tx.gas);
+        try {
+          hash = await publicClient.request<{ Method: 'eth_sendTransaction'; Parameters: [EthSendTransactionParams]; ReturnType: Hash }>({
+            method: 'eth_sendTransaction',
+            params: [request],
+          });
+        } catch (err) {
+          throw new Error(`${what} failed: ${(err as { shortMessage?: string; message: string }).shortMessage ?? (err as Error).message}`, { cause: err });
+        }
+        try {
+          const receipt = await publicClient.getTransactionReceipt({ hash });
+          if (receipt.status !== 'success') throw new Error(`${what} reverted (tx ${hash})`);
+          return receipt;
+        } catch (err) {
+          if (!(err instanceof TransactionReceiptNotFoundError)) throw err;
+        }
+      } else {
+        const w = wallet(from.privateKey);
+        hash = tx.to
+          ? await w.sendTransaction({ to: tx.to, data: tx.data, value: tx.value, gas: tx.gas })
+          : await w.sendTransaction({ to: null, data: tx.data, value: tx.value, gas: tx.gas });
       }
-      return w;
+      return waitForSuccess(publicClient, hash, what);
     },
   };
+}
+
+interface EthSendTransactionParams {
+  from: Address;
+  to?: Address;
+  data?: Hex;
+  value?: Hex;
+  gas?: Hex;
 }
 
 /** Waits for the receipt of `hash` and throws if the transaction reverted. */

@@ -24,8 +24,12 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { safeAbi, safeProxyFactoryAbi } from './abis.ts';
 import { INFRA_ACCOUNT } from './accounts.ts';
-import { connectDevnet, waitForSuccess, type DevnetPublicClient } from './clients.ts';
+import { connectDevnet, type DevnetPublicClient } from './clients.ts';
 import { SAFE_141 } from './safeContracts.ts';
+
+function keyHolder(privateKey: Hex | undefined): { address: Address; privateKey: Hex } | undefined {
+  return privateKey ? { address: privateKeyToAccount(privateKey).address, privateKey } : undefined;
+}
 
 export interface CreateSafeOptions {
   owners: readonly Address[];
@@ -65,15 +69,13 @@ export async function predictSafeAddress(rpcUrl: string, opts: CreateSafeOptions
 
 /** Deploys a Safe proxy and returns its address (from the ProxyCreation event). */
 export async function createSafe(rpcUrl: string, opts: CreateSafeOptions): Promise<Address> {
-  const { publicClient, wallet } = await connectDevnet(rpcUrl);
-  const sender = wallet(opts.senderPrivateKey ?? INFRA_ACCOUNT.privateKey);
-  const hash = await sender.writeContract({
-    address: SAFE_141.safeProxyFactory,
+  const { send } = await connectDevnet(rpcUrl);
+  const data = encodeFunctionData({
     abi: safeProxyFactoryAbi,
     functionName: 'createProxyWithNonce',
     args: [opts.singleton ?? SAFE_141.safeL2, safeSetupData(opts), opts.saltNonce],
   });
-  const receipt = await waitForSuccess(publicClient, hash, 'creating a Safe');
+  const receipt = await send(keyHolder(opts.senderPrivateKey) ?? INFRA_ACCOUNT, { to: SAFE_141.safeProxyFactory, data }, 'creating a Safe');
   const [created] = parseEventLogs({ abi: safeProxyFactoryAbi, eventName: 'ProxyCreation', logs: receipt.logs });
   if (!created) throw new Error('createProxyWithNonce: no ProxyCreation event');
   return created.args.proxy;
@@ -203,17 +205,16 @@ export interface ExecSafeTxOptions {
  * reverts or the Safe reports ExecutionFailure.
  */
 export async function execSafeTx(rpcUrl: string, safe: Address, tx: SafeTx, opts: ExecSafeTxOptions): Promise<{ receipt: TransactionReceipt; safeTxHash: Hash }> {
-  const { publicClient, wallet, chain } = await connectDevnet(rpcUrl);
-  const executorKey = opts.executorPrivateKey ?? opts.signers[0];
-  if (!executorKey) throw new Error('execSafeTx: no signer');
+  const { send, chain } = await connectDevnet(rpcUrl);
+  const executor = keyHolder(opts.executorPrivateKey ?? opts.signers[0]);
+  if (!executor) throw new Error('execSafeTx: no signer');
   const signatures = await signSafeTxWithKeys(chain.id, safe, tx, opts.signers);
-  const hash = await wallet(executorKey).writeContract({
-    address: safe,
+  const data = encodeFunctionData({
     abi: safeAbi,
     functionName: 'execTransaction',
     args: [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, signatures],
   });
-  const receipt = await waitForSuccess(publicClient, hash, 'execTransaction');
+  const receipt = await send(executor, { to: safe, data }, 'execTransaction');
   const events = parseEventLogs({ abi: safeAbi, logs: receipt.logs.filter((l) => l.address.toLowerCase() === safe.toLowerCase()) });
   const txHash = safeTxHash(chain.id, safe, tx);
   if (events.some((e) => e.eventName === 'ExecutionFailure')) throw new Error(`Safe transaction ${txHash} failed (ExecutionFailure)`);

@@ -89,7 +89,7 @@ export interface DeploySafeContractsResult {
 }
 
 async function ensureSingletonFactory(rpcUrl: string): Promise<void> {
-  const { publicClient, wallet } = await connectDevnet(rpcUrl);
+  const { publicClient, send } = await connectDevnet(rpcUrl);
   const code = await publicClient.getCode({ address: SINGLETON_FACTORY_ADDRESS });
   if (code && code !== '0x') return;
   const deployment = singletonFactoryDeployment(publicClient.chain.id);
@@ -98,12 +98,9 @@ async function ensureSingletonFactory(rpcUrl: string): Promise<void> {
     await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setCode({ address: SINGLETON_FACTORY_ADDRESS, bytecode: SINGLETON_FACTORY_RUNTIME });
     return;
   }
-  const infra = wallet(INFRA_ACCOUNT.privateKey);
   const cost = deployment.gasPrice * deployment.gasLimit;
   const balance = await publicClient.getBalance({ address: deployment.signerAddress });
-  if (balance < cost) {
-    await waitForSuccess(publicClient, await infra.sendTransaction({ to: deployment.signerAddress, value: cost - balance }), 'funding the factory signer');
-  }
+  if (balance < cost) await send(INFRA_ACCOUNT, { to: deployment.signerAddress, value: cost - balance }, 'funding the factory signer');
   const hash = await publicClient.sendRawTransaction({ serializedTransaction: deployment.transaction });
   await waitForSuccess(publicClient, hash, 'singleton factory deployment');
 }
@@ -114,8 +111,7 @@ async function ensureSingletonFactory(rpcUrl: string): Promise<void> {
  */
 export async function deploySafeContracts(rpcUrl: string): Promise<DeploySafeContractsResult> {
   await ensureSingletonFactory(rpcUrl);
-  const { publicClient, wallet } = await connectDevnet(rpcUrl);
-  const infra = wallet(INFRA_ACCOUNT.privateKey);
+  const { publicClient, send } = await connectDevnet(rpcUrl);
   const deployed: SafeContractName[] = [];
   for (const name of SAFE_CONTRACT_NAMES) {
     const { address, codeHash } = canonicalDeployment(name);
@@ -126,8 +122,7 @@ export async function deploySafeContracts(rpcUrl: string): Promise<DeploySafeCon
     }
     let code = await publicClient.getCode({ address });
     if (!code || code === '0x') {
-      const hash = await infra.sendTransaction({ to: SINGLETON_FACTORY_ADDRESS, data: concat([zeroHash, initCode]), gas: 8_000_000n });
-      await waitForSuccess(publicClient, hash, `deploying ${name}`);
+      await send(INFRA_ACCOUNT, { to: SINGLETON_FACTORY_ADDRESS, data: concat([zeroHash, initCode]), gas: 8_000_000n }, `deploying ${name}`);
       code = await publicClient.getCode({ address });
       deployed.push(name);
     }

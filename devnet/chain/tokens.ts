@@ -10,11 +10,11 @@
  * runtime code and the single PUSH1 immediately inside it is patched; nothing else moves, and deployTokens
  * checks `decimals()` on chain afterwards.
  */
-import { bytesToHex, getAddress, getContractAddress, hexToBytes, parseAbi, parseEventLogs, type Address, type Hash, type Hex } from 'viem';
+import { bytesToHex, encodeDeployData, encodeFunctionData, getAddress, getContractAddress, hexToBytes, parseAbi, parseEventLogs, type Address, type Hex } from 'viem';
 import { erc20Abi, erc721Abi } from './abis.ts';
 import { TOKEN_DEPLOYER } from './accounts.ts';
 import { ozArtifact, type Artifact } from './artifacts.ts';
-import { connectDevnet, waitForSuccess } from './clients.ts';
+import { connectDevnet } from './clients.ts';
 
 export interface Erc20Info {
   readonly address: Address;
@@ -91,8 +91,7 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
  * their `decimals()` on chain.
  */
 export async function deployTokens(rpcUrl: string): Promise<DevnetTokens> {
-  const { publicClient, wallet } = await connectDevnet(rpcUrl);
-  const deployer = wallet(TOKEN_DEPLOYER.privateKey);
+  const { publicClient, send } = await connectDevnet(rpcUrl);
   const expected = expectedTokenAddresses();
   const result: Partial<Record<keyof typeof SPECS, Address>> = {};
   for (const key of ['usd', 'dvt', 'nft'] as const) {
@@ -102,19 +101,15 @@ export async function deployTokens(rpcUrl: string): Promise<DevnetTokens> {
       continue;
     }
     const spec = SPECS[key];
-    let hash: Hash;
+    let data: Hex;
     if (spec.kind === 'erc20') {
       const preset = ozArtifact('ERC20PresetMinterPauser');
       const bytecode = spec.decimals === 18 ? preset.bytecode : withDecimals(preset, spec.decimals);
-      hash = await deployer.deployContract({ abi: erc20PresetCtorAbi, bytecode, args: [spec.name, spec.symbol] });
+      data = encodeDeployData({ abi: erc20PresetCtorAbi, bytecode, args: [spec.name, spec.symbol] });
     } else {
-      hash = await deployer.deployContract({
-        abi: erc721PresetCtorAbi,
-        bytecode: ozArtifact('ERC721PresetMinterPauserAutoId').bytecode,
-        args: [spec.name, spec.symbol, NFT_BASE_URI],
-      });
+      data = encodeDeployData({ abi: erc721PresetCtorAbi, bytecode: ozArtifact('ERC721PresetMinterPauserAutoId').bytecode, args: [spec.name, spec.symbol, NFT_BASE_URI] });
     }
-    const receipt = await waitForSuccess(publicClient, hash, `deploying ${spec.symbol}`);
+    const receipt = await send(TOKEN_DEPLOYER, { data }, `deploying ${spec.symbol}`);
     if (!receipt.contractAddress) throw new Error(`deploying ${spec.symbol}: no contract address`);
     result[key] = getAddress(receipt.contractAddress);
   }
@@ -133,16 +128,14 @@ export async function deployTokens(rpcUrl: string): Promise<DevnetTokens> {
 
 /** Mints `amount` (base units) of a devnet ERC20 to `to` (the deployer holds MINTER_ROLE). */
 export async function mintErc20(rpcUrl: string, token: Address, to: Address, amount: bigint): Promise<void> {
-  const { publicClient, wallet } = await connectDevnet(rpcUrl);
-  const hash = await wallet(TOKEN_DEPLOYER.privateKey).writeContract({ address: token, abi: erc20Abi, functionName: 'mint', args: [to, amount] });
-  await waitForSuccess(publicClient, hash, 'minting ERC20');
+  const { send } = await connectDevnet(rpcUrl);
+  await send(TOKEN_DEPLOYER, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'mint', args: [to, amount] }) }, 'minting ERC20');
 }
 
 /** Mints the next NFT id of a devnet ERC721 to `to` and returns the id. */
 export async function mintNft(rpcUrl: string, nft: Address, to: Address): Promise<bigint> {
-  const { publicClient, wallet } = await connectDevnet(rpcUrl);
-  const hash = await wallet(TOKEN_DEPLOYER.privateKey).writeContract({ address: nft, abi: erc721Abi, functionName: 'mint', args: [to] });
-  const receipt = await waitForSuccess(publicClient, hash, 'minting NFT');
+  const { send } = await connectDevnet(rpcUrl);
+  const receipt = await send(TOKEN_DEPLOYER, { to: nft, data: encodeFunctionData({ abi: erc721Abi, functionName: 'mint', args: [to] }) }, 'minting NFT');
   const [minted] = parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt.logs });
   if (!minted) throw new Error('minting NFT: no Transfer event');
   return minted.args.tokenId;

@@ -13,7 +13,7 @@
  * Addresses depend only on owners, threshold, saltNonce and the canonical contracts, so they are the same on
  * every run. Running it again on a seeded chain changes nothing and returns the same description.
  */
-import { createTestClient, encodeFunctionData, http, parseEther, parseUnits, type Address, type Hash } from 'viem';
+import { createTestClient, encodeFunctionData, http, parseEther, parseUnits, type Address } from 'viem';
 import {
   DEVNET_ACCOUNTS,
   TOKEN_DEPLOYER,
@@ -27,7 +27,6 @@ import {
   predictSafeAddress,
   readSafe,
   safeAbi,
-  waitForSuccess,
   type DevnetAccount,
   type DevnetTokens,
   type SafeContracts,
@@ -105,7 +104,8 @@ export async function seedChain(rpcUrl: string, opts: SeedChainOptions = {}): Pr
 }
 
 async function writeHistory(rpcUrl: string, tokens: DevnetTokens, now: number): Promise<void> {
-  const { publicClient, wallet } = await connectDevnet(rpcUrl);
+  const c = await connectDevnet(rpcUrl);
+  const { publicClient } = c;
   const test = createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
 
   /** Places the next block at `daysAgo` days before `now` (plus `offset` s) if the chain's clock is earlier. */
@@ -115,28 +115,20 @@ async function writeHistory(rpcUrl: string, tokens: DevnetTokens, now: number): 
     if (BigInt(target) > latest.timestamp) await test.setNextBlockTimestamp({ timestamp: BigInt(target) });
   };
   const send = async (from: DevnetAccount, to: Address, value: bigint): Promise<void> => {
-    await waitForSuccess(publicClient, await wallet(from.privateKey).sendTransaction({ to, value }), 'ETH transfer');
+    await c.send(from, { to, value }, 'ETH transfer');
   };
   const erc20 = async (from: DevnetAccount, token: Address, to: Address, amount: bigint): Promise<void> => {
-    const hash = await wallet(from.privateKey).writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-    await waitForSuccess(publicClient, hash, 'ERC20 transfer');
+    await c.send(from, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) }, 'ERC20 transfer');
   };
   const mint = async (token: Address, to: Address, amount: bigint): Promise<void> => {
-    const hash = await wallet(TOKEN_DEPLOYER.privateKey).writeContract({ address: token, abi: erc20Abi, functionName: 'mint', args: [to, amount] });
-    await waitForSuccess(publicClient, hash, 'ERC20 mint');
+    await c.send(TOKEN_DEPLOYER, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'mint', args: [to, amount] }) }, 'ERC20 mint');
   };
   const mintNft = async (to: Address): Promise<void> => {
-    const hash: Hash = await wallet(TOKEN_DEPLOYER.privateKey).writeContract({ address: tokens.nft.address, abi: erc721Abi, functionName: 'mint', args: [to] });
-    await waitForSuccess(publicClient, hash, 'NFT mint');
+    await c.send(TOKEN_DEPLOYER, { to: tokens.nft.address, data: encodeFunctionData({ abi: erc721Abi, functionName: 'mint', args: [to] }) }, 'NFT mint');
   };
   const sendNft = async (from: DevnetAccount, to: Address, id: bigint): Promise<void> => {
-    const hash = await wallet(from.privateKey).writeContract({
-      address: tokens.nft.address,
-      abi: erc721Abi,
-      functionName: 'safeTransferFrom',
-      args: [from.address, to, id],
-    });
-    await waitForSuccess(publicClient, hash, 'NFT transfer');
+    const data = encodeFunctionData({ abi: erc721Abi, functionName: 'safeTransferFrom', args: [from.address, to, id] });
+    await c.send(from, { to: tokens.nft.address, data }, 'NFT transfer');
   };
   const usd = (n: string): bigint => parseUnits(n, tokens.usd.decimals);
   const dvt = (n: string): bigint => parseUnits(n, tokens.dvt.decimals);
