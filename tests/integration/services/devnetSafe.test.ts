@@ -18,6 +18,7 @@ import {
   readSafeState,
   signSafeMessage,
   signSafeTransaction,
+  simulateSafeTxEffects,
   type ChainClient,
   type ChainConfig,
 } from '../../../src/services/chain/index.ts';
@@ -274,5 +275,40 @@ describe('settings changes built locally, executed, and read back from chain', (
     expect(state.owners).toEqual([owners[0]!.address, DEVNET_ACCOUNTS[4]!.address, owners[2]!.address]);
     expect(state.threshold).toBe(3);
     expect(state.nonce).toBe(7n);
+  });
+});
+
+describe('effect simulation (S7)', () => {
+  it('reports a singleton change from a hidden DELEGATECALL, and nothing for a plain transfer', async () => {
+    const test = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
+    const attacker = getAddress('0x00000000000000000000000000000000000bad02');
+    await test.setCode({ address: attacker, bytecode: '0x60043560005500' });
+    const target = await createSafe(anvil.rpcUrl, { owners: owners.map((o) => o.address), threshold: 2, saltNonce: 31337n });
+    await test.setBalance({ address: target, value: parseEther('1') });
+    const evil = getAddress('0x000000000000000000000000000000000000beef');
+    const transfer = encodeFunctionData({ abi: parseAbi(['function transfer(address to, uint256 value)']), functionName: 'transfer', args: [evil, 0n] });
+    const batch = normalizeSafeTx({
+      to: SAFE_141.multiSend,
+      operation: 1,
+      data: encodeMultiSendCall([
+        { operation: 0, to: DEVNET_ACCOUNTS[5]!.address, value: 1n, data: '0x' },
+        { operation: 1, to: attacker, value: 0n, data: transfer },
+      ]),
+      nonce: 0n,
+    });
+    const effects = await simulateSafeTxEffects(client, target, batch);
+    expect(effects.success).toBe(true);
+    expect(effects.changed).toEqual(['singleton']);
+    expect(effects.before.singleton).toBe(SAFE_141.safeL2);
+    expect(effects.after.singleton).toBe(evil);
+
+    const plain = await simulateSafeTxEffects(client, target, normalizeSafeTx({ to: DEVNET_ACCOUNTS[5]!.address, value: 1n, nonce: 0n }));
+    expect(plain).toMatchObject({ success: true, changed: [] });
+    expect(plain.before).toEqual({ singleton: SAFE_141.safeL2, ownerCount: 3n, threshold: 2n, guard: zeroAddress, fallbackHandler: SAFE_141.compatibilityFallbackHandler });
+
+    const settings = buildSafeTx({ kind: 'addOwner', owner: DEVNET_ACCOUNTS[6]!.address, threshold: 3 }, { safeAddress: target, version: '1.4.1', nonce: 0n });
+    expect(await simulateSafeTxEffects(client, target, settings)).toMatchObject({ success: true, changed: ['ownerCount', 'threshold'] });
+    // Nothing was sent: the Safe is unchanged.
+    expect(await readSafeSingleton(client, target)).toBe(SAFE_141.safeL2);
   });
 });

@@ -1,0 +1,104 @@
+/**
+ * Effect probe (security property S7): runs a SafeTx inside the Safe's own context with eth_call and reports
+ * what it did to the Safe's critical storage — singleton (slot 0), owner count (3), threshold (4), guard and
+ * fallback handler slots — so an implementation change is caught by its effect, not only by its selector.
+ *
+ * How: the Safe's `simulateAndRevert(probe, payload)` (StorageAccessible, Safe ≥ 1.3.0) DELEGATECALLs a probe
+ * contract placed by a state override; the probe performs the transaction (CALL or DELEGATECALL with the
+ * Safe as sender) and returns those storage words; the Safe reverts with them. Nothing is signed or sent.
+ */
+import { BaseError, concat, decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, slice, type Address, type Hex } from 'viem';
+import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT } from '../safe/abis.ts';
+import type { SafeTx } from '../safe/types.ts';
+import type { ChainClient } from './client.ts';
+
+const storageAccessibleAbi = parseAbi(['function simulateAndRevert(address targetContract, bytes calldataPayload)']);
+
+/** Where the probe's code is placed for the call (an address nothing lives at). */
+export const PROBE_ADDRESS: Address = '0x00000000000000000000000000000000C0FFEE01';
+
+const guardSlot = GUARD_STORAGE_SLOT.slice(2);
+const fallbackSlot = FALLBACK_HANDLER_STORAGE_SLOT.slice(2);
+
+/**
+ * Probe runtime. Calldata: to (32) ‖ value (32) ‖ operation (32) ‖ data. Returns
+ * success ‖ sload(0) ‖ sload(3) ‖ sload(4) ‖ sload(guard slot) ‖ sload(fallback handler slot).
+ */
+export const PROBE_CODE: Hex = `0x${[
+  '606036', '03', '80', '6060', '6000', '37', // len = calldatasize - 0x60; calldatacopy(0, 0x60, len)
+  '6040', '35', '6022', '57', // if operation != 0 goto DELEGATE (0x22)
+  '6000', '6000', '82', '6000', '6020', '35', '6000', '35', '5a', 'f1', // call(gas, to, value, 0, len, 0, 0)
+  '602f', '56', // goto END (0x2f)
+  '5b', '6000', '6000', '82', '6000', '6000', '35', '5a', 'f4', // DELEGATE: delegatecall(gas, to, 0, len, 0, 0)
+  '5b', '6000', '52', '50', // END: mstore(0, success); pop len
+  '600054', '602052', // mstore(0x20, sload(0))
+  '600354', '604052', // mstore(0x40, sload(3))
+  '600454', '606052', // mstore(0x60, sload(4))
+  `7f${guardSlot}`, '54', '608052', // mstore(0x80, sload(guard))
+  `7f${fallbackSlot}`, '54', '60a052', // mstore(0xa0, sload(fallback))
+  '60c0', '6000', 'f3', // return(0, 0xc0)
+].join('')}`;
+
+export interface SafeStorageSnapshot {
+  singleton: Address;
+  ownerCount: bigint;
+  threshold: bigint;
+  guard: Address;
+  fallbackHandler: Address;
+}
+
+export interface SafeTxEffects {
+  /** Whether the transaction itself succeeded. */
+  success: boolean;
+  before: SafeStorageSnapshot;
+  after: SafeStorageSnapshot;
+  /** Names of the snapshot fields that changed. */
+  changed: (keyof SafeStorageSnapshot)[];
+}
+
+const word = (hex: Hex, index: number): Hex => slice(hex, index * 32, index * 32 + 32);
+const toAddress = (w: Hex): Address => getAddress(`0x${w.slice(-40)}`);
+const snapshot = (out: Hex, first: number): SafeStorageSnapshot => ({
+  singleton: toAddress(word(out, first)),
+  ownerCount: hexToBigInt(word(out, first + 1)),
+  threshold: hexToBigInt(word(out, first + 2)),
+  guard: toAddress(word(out, first + 3)),
+  fallbackHandler: toAddress(word(out, first + 4)),
+});
+
+function revertData(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const found = error.walk((e) => typeof (e as { data?: unknown }).data === 'string' && (e as { data: string }).data.startsWith('0x'));
+  const data = (found as { data?: unknown } | null)?.data;
+  return typeof data === 'string' ? (data as Hex) : undefined;
+}
+
+async function probe(client: ChainClient, safe: Address, tx: Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>): Promise<Hex> {
+  const payload = concat([encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], [tx.to, tx.value, BigInt(tx.operation)]), tx.data]);
+  const data = encodeFunctionData({ abi: storageAccessibleAbi, functionName: 'simulateAndRevert', args: [PROBE_ADDRESS, payload] });
+  let reverted: Hex | undefined;
+  try {
+    await client.call({ to: safe, data, stateOverride: [{ address: PROBE_ADDRESS, code: PROBE_CODE }], blockTag: 'latest' });
+  } catch (error) {
+    reverted = revertData(error);
+    if (!reverted) throw error;
+  }
+  if (!reverted) throw new Error('simulateAndRevert did not revert: not a Safe ≥ 1.3.0?');
+  // Revert data: success ‖ returndatasize ‖ returndata (the probe's six words).
+  const [ok] = decodeAbiParameters([{ type: 'bool' }], word(reverted, 0));
+  if (!ok || size(reverted) < 64 + 192) throw new Error('The simulation probe failed');
+  return slice(reverted, 64);
+}
+
+/** Simulates the SafeTx in the Safe's context and reports changes to its critical storage. */
+export async function simulateSafeTxEffects(client: ChainClient, safe: Address, tx: Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>): Promise<SafeTxEffects> {
+  // A no-op call (to the zero address, no data) reads the "before" words the same way.
+  const [beforeOut, afterOut] = await Promise.all([
+    probe(client, safe, { to: '0x0000000000000000000000000000000000000000', value: 0n, data: '0x', operation: 0 }),
+    probe(client, safe, tx),
+  ]);
+  const before = snapshot(beforeOut, 1);
+  const after = snapshot(afterOut, 1);
+  const changed = (Object.keys(before) as (keyof SafeStorageSnapshot)[]).filter((key) => before[key] !== after[key]);
+  return { success: hexToBigInt(word(afterOut, 0)) === 1n, before, after, changed };
+}
