@@ -54,7 +54,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
       initial: 'editing',
       on: {
         'user.addToBatch': { guard: 'isBatchable', actions: assign({ batch: ({ context, event }) => [...context.batch, event.call] }) },
-        'user.removeFromBatch': { actions: assign({ batch: ({ context, event }) => context.batch.filter((_, i) => i !== event.index) }) },
+        'user.removeFromBatch': { guard: 'hasBatchItem', actions: assign({ batch: ({ context, event }) => context.batch.filter((_, i) => i !== event.index) }) },
         'user.compose': {
           guard: 'isComposedDraftValid',
           target: 'loadingNonces',

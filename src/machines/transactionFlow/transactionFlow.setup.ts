@@ -175,6 +175,7 @@ export const txFlowSetup = setup({
     isCreate: ({ context }) => context.mode === 'create',
     isComposedDraftValid: ({ context, event }) => event.type === 'user.compose' && isDraftValid(event.draft, context.safe, context.tokens),
     isBatchable: ({ context, event }) => event.type === 'user.addToBatch' && isDraftValid(event.call, context.safe, context.tokens),
+    hasBatchItem: ({ context, event }) => event.type === 'user.removeFromBatch' && event.index >= 0 && event.index < context.batch.length,
     hasValidNonce: ({ context }) => validateNonce(context.nonceInput, context.safe.nonce, context.nonces?.recommended ?? null).error === null,
     isLegacySafe: ({ context }) => isLegacySafe(context.safe),
     canSign: ({ context }) => canSign(context),

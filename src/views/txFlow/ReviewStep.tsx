@@ -69,6 +69,9 @@ export function NonceStep() {
         <button type="button" onClick={() => send({ type: 'user.back' })}>
           Back
         </button>
+        <button type="button" onClick={() => send({ type: 'user.cancel' })}>
+          Cancel
+        </button>
         <button type="submit" disabled={!canContinue}>
           Continue
         </button>
