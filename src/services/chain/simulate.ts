@@ -9,6 +9,7 @@
  */
 import { BaseError, concat, decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, slice, type Address, type Hex } from 'viem';
 import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT } from '../safe/abis.ts';
+import type { Risk, RiskCode } from '../safe/risks.ts';
 import type { SafeTx } from '../safe/types.ts';
 import type { ChainClient } from './client.ts';
 
@@ -101,4 +102,31 @@ export async function simulateSafeTxEffects(client: ChainClient, safe: Address, 
   const after = snapshot(afterOut, 1);
   const changed = (Object.keys(before) as (keyof SafeStorageSnapshot)[]).filter((key) => before[key] !== after[key]);
   return { success: hexToBigInt(word(afterOut, 0)) === 1n, before, after, changed };
+}
+
+const EFFECT_RISK: Record<keyof SafeStorageSnapshot, RiskCode> = {
+  singleton: 'implementation-change',
+  ownerCount: 'owner-change',
+  threshold: 'threshold-change',
+  guard: 'guard-change',
+  fallbackHandler: 'fallback-handler-change',
+};
+
+/**
+ * Risks seen in the simulated effects. A change the static classification (classifyRisks) already names is a
+ * warning; a change it did not predict means the calldata hides what it does, and is blocking.
+ */
+export function effectRisks(effects: SafeTxEffects, tx: Pick<SafeTx, 'to'>, staticRisks: readonly Risk[]): Risk[] {
+  const to = getAddress(tx.to);
+  return effects.changed.map((field) => {
+    const code = EFFECT_RISK[field];
+    const predicted = staticRisks.some((risk) => risk.code === code);
+    return {
+      code,
+      severity: predicted ? 'warning' : 'blocking',
+      message: `Simulation: ${field} changes from ${String(effects.before[field])} to ${String(effects.after[field])}${predicted ? '' : ', which the transaction data does not declare'}`,
+      path: [],
+      to,
+    };
+  });
 }

@@ -18,6 +18,7 @@ import {
   readSafeState,
   signSafeMessage,
   signSafeTransaction,
+  effectRisks,
   simulateSafeTxEffects,
   type ChainClient,
   type ChainConfig,
@@ -301,13 +302,20 @@ describe('effect simulation (S7)', () => {
     expect(effects.changed).toEqual(['singleton']);
     expect(effects.before.singleton).toBe(SAFE_141.safeL2);
     expect(effects.after.singleton).toBe(evil);
+    // The static classifier calls it an untrusted DELEGATECALL; the simulation adds the undeclared slot-0 change.
+    expect(effectRisks(effects, batch, classifyRisks(batch, { chainId: 31337, safeVersion: '1.4.1', safeAddress: target })).map((r) => [r.severity, r.code])).toEqual([
+      ['blocking', 'implementation-change'],
+    ]);
 
     const plain = await simulateSafeTxEffects(client, target, normalizeSafeTx({ to: DEVNET_ACCOUNTS[5]!.address, value: 1n, nonce: 0n }));
     expect(plain).toMatchObject({ success: true, changed: [] });
     expect(plain.before).toEqual({ singleton: SAFE_141.safeL2, ownerCount: 3n, threshold: 2n, guard: zeroAddress, fallbackHandler: SAFE_141.compatibilityFallbackHandler });
 
     const settings = buildSafeTx({ kind: 'addOwner', owner: DEVNET_ACCOUNTS[6]!.address, threshold: 3 }, { safeAddress: target, version: '1.4.1', nonce: 0n });
-    expect(await simulateSafeTxEffects(client, target, settings)).toMatchObject({ success: true, changed: ['ownerCount', 'threshold'] });
+    const settingsEffects = await simulateSafeTxEffects(client, target, settings);
+    expect(settingsEffects).toMatchObject({ success: true, changed: ['ownerCount', 'threshold'] });
+    const declared = classifyRisks(settings, { chainId: 31337, safeVersion: '1.4.1', safeAddress: target });
+    expect(effectRisks(settingsEffects, settings, declared).map((r) => r.severity)).toEqual(['warning', 'warning']);
     // Nothing was sent: the Safe is unchanged.
     expect(await readSafeSingleton(client, target)).toBe(SAFE_141.safeL2);
   });
