@@ -13,12 +13,15 @@
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { appSessionMachine } from './appSession/appSession.machine.ts';
+import { TX_FLOW_MACHINES } from './transactionFlow/transactionFlow.registry.ts';
 import type { AppSessionEvent, AppSessionInput, RuntimeConfig } from './appSession/appSession.types.ts';
 import { safeAppsListMachine } from './safeApps/safeAppsList.machine.ts';
 import { customAppsMachine } from './safeApps/customApps.machine.ts';
 import { openAppMachine } from './safeApps/openApp.machine.ts';
 import { appPermissionsMachine } from './safeApps/appPermissions.machine.ts';
 import type { AppInfo, CustomAppsInput, CustomSafeApp, LoadSafeAppsOutput, OpenAppInput, SafeAppsListInput } from './safeApps/safeApps.types.ts';
+import { messageFlowMachine } from './messageFlow/messageFlow.machine.ts';
+import { messageFlowSampleEvents, messageFlowSampleInput, serializeMessageFlowState } from './messageFlow/messageFlow.samples.ts';
 
 export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
 export const RECOVER_EVENT_TYPE = 'system.recover';
@@ -166,7 +169,19 @@ export const MACHINES: readonly RegisteredMachine[] = [
     sampleEvents: appSessionEvents,
     serializeState: (s) => JSON.stringify([s.value, s.context.theme, s.context.location.path]),
   },
+  {
+    id: 'messageFlow',
+    title: 'Message flow',
+    description:
+      'One off-chain Safe message: compose or receive, hash locally, sign (EIP-712 SafeMessage), create or confirm on the gateway, collect confirmations, verify on chain (EIP-1271); on-chain fallback through the transaction flow.',
+    machine: messageFlowMachine,
+    schemaVersion: 1,
+    sampleInput: messageFlowSampleInput,
+    sampleEvents: messageFlowSampleEvents,
+    serializeState: serializeMessageFlowState,
+  },
   ...SAFE_APPS_MACHINES,
+  ...TX_FLOW_MACHINES,
 ];
 
 export function findMachine(id: string): RegisteredMachine | undefined {

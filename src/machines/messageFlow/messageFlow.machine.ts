@@ -39,6 +39,13 @@ const afterSubmit = [
   { target: `#${MESSAGE_FLOW_ID}.collecting`, actions: 'assignSubmitted' as const },
 ];
 
+/** Where a message read from the gateway leads (guards read the answer, which is assigned on the way). */
+const afterLoad = [
+  { guard: 'isAnswerConfirmed' as const, target: `#${MESSAGE_FLOW_ID}.verifying`, actions: 'assignGatewayMessage' as const },
+  { guard: 'isAnswerSignedByWallet' as const, target: `#${MESSAGE_FLOW_ID}.collecting`, actions: 'assignGatewayMessage' as const },
+  { target: `#${MESSAGE_FLOW_ID}.review`, actions: 'assignGatewayMessage' as const },
+];
+
 /** Submit the pending signature again (only on an explicit user.retry). */
 const resubmit = [
   { guard: 'isNewMessage' as const, target: `#${MESSAGE_FLOW_ID}.creating`, actions: 'clearErrors' as const },
@@ -76,7 +83,10 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
         onDone: [
           { guard: 'isRequestedHashMismatch', target: 'refused', actions: 'assignRequestedMismatch' },
           { guard: 'wantsOnChain', target: 'preparingOnChain', actions: 'assignPreview' },
-          { guard: 'hasGatewayMessage', target: 'routing', actions: 'assignPreview' },
+          // confirm mode: the stored message was read first; where it stands decides the next step.
+          { guard: 'isStoredConfirmed', target: 'verifying', actions: 'assignPreview' },
+          { guard: 'isStoredSignedByWallet', target: 'collecting', actions: 'assignPreview' },
+          { guard: 'hasGatewayMessage', target: 'review', actions: 'assignPreview' },
           { target: 'loadingMessage', actions: 'assignPreview' },
         ],
         // An invalid composed message goes back to the form with the reason ('Please specify primaryType').
@@ -96,7 +106,7 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
           { guard: 'isGatewayHashMismatch', target: 'refused', actions: 'assignGatewayMismatch' },
           { guard: 'isMessageUnknown', target: 'refused', actions: 'assignUnknownMessage' },
           { guard: 'needsLocalHash', target: 'hashing', actions: 'assignStoredMessage' },
-          { target: 'routing', actions: 'assignGatewayMessage' },
+          ...afterLoad,
         ],
         onError: { target: 'loadFailed', actions: 'assignError' },
       },
@@ -105,14 +115,6 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
       tags: ['step.review'],
       on: { 'user.retry': { target: 'loadingMessage', actions: 'clearErrors' }, ...cancel },
     },
-    routing: {
-      always: [
-        { guard: 'isConfirmed', target: 'verifying' },
-        { guard: 'hasWalletSigned', target: 'collecting' },
-        { target: 'review' },
-      ],
-    },
-
     // ───────────── review and sign ─────────────
     review: {
       tags: ['step.review'],
@@ -255,17 +257,15 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
     interrupted: {
       tags: ['step.sign'],
       on: {
+        // A signature obtained before the reload is submitted again only on this explicit retry.
         'user.retry': [
-          { guard: 'hasPendingSignature', target: 'resubmitting' },
+          { guard: 'hasPendingNewMessage', target: 'creating', actions: 'clearErrors' },
+          { guard: 'hasPendingSignature', target: 'addingSignature', actions: 'clearErrors' },
           { target: 'review', actions: 'clearErrors' },
         ],
         ...cancel,
       },
     },
-    resubmitting: {
-      always: resubmit,
-    },
-
     // ───────────── on-chain fallback ─────────────
     preparingOnChain: {
       tags: ['step.onChain', 'busy'],

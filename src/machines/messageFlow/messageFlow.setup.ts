@@ -186,6 +186,10 @@ export const messageFlowSetup = setup({
       return answer !== null && us !== null && answer.confirmations.some((c) => sameAddress(c.owner, us));
     },
     hasWalletSigned: ({ context }) => hasWalletSigned(context),
+    isStoredConfirmed: ({ context }) => context.gatewayMessage?.status === 'CONFIRMED' && context.gatewayMessage.preparedSignature !== null,
+    isStoredSignedByWallet: ({ context }) => context.gatewayMessage !== null && hasWalletSigned(context),
+    hasPendingNewMessage: ({ context }) => context.pendingSignature !== null && context.gatewayMessage === null,
+    isAnswerSignedByWallet: ({ context, event }) => hasWalletSigned({ ...context, gatewayMessage: outputOf<GatewayMessageView | null>(event) }),
     canSign: ({ context }) => canSign(context),
     canSignOnChain: ({ context }) => context.mode === 'sign' && context.gatewayMessage === null && context.preview !== null,
     isNewMessage: ({ context }) => context.gatewayMessage === null,

@@ -1,0 +1,119 @@
+/**
+ * Sample input and events of the messageFlow machine for the registry (QA paths, diagrams, event-log tools):
+ * plain JSON, hashes computed once by the real services for a 2-of-3 Safe and the text "Hello Safe".
+ */
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { signBlocker } from './messageFlow.setup.ts';
+import type { GatewayMessageView, Hex, MessageFlowContext, MessageFlowInput, MessagePreview } from './messageFlow.types.ts';
+
+const owners = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222', '0x3333333333333333333333333333333333333333'] as const;
+const safeAddress = '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826';
+const innerHash: Hex = '0x29e9c81cc415b1f09f40756e8a502520ad93230e98697c752e0336c742f7629c';
+const H: Hex = '0xfff698be09cb0fb9514fc8ba57e72cd03666833678e773220aae81e5ed2930b4';
+const signature: Hex = `0x${'12'.repeat(64)}1b`;
+
+const preview: MessagePreview = {
+  content: { kind: 'text', text: 'Hello Safe' },
+  innerHash,
+  safeMessageHash: H,
+  domainHash: '0xe1199e8042f48960de4f96ebf84daa44b439057a6bd278f9bb4f5638ea24a2b1',
+  structHash: '0x564863c40a4a5053dff235396621fb1e63477a19ad8cc8b79cd17711e2e2c49e',
+  walletTypedData: JSON.stringify({
+    domain: { chainId: 31337, verifyingContract: safeAddress.toLowerCase() },
+    message: { message: innerHash },
+    primaryType: 'SafeMessage',
+    types: {
+      EIP712Domain: [
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      SafeMessage: [{ name: 'message', type: 'bytes' }],
+    },
+  }),
+  blindSigning: false,
+};
+
+const record = (signers: readonly `0x${string}`[], messageHash: Hex = H): GatewayMessageView => ({
+  messageHash,
+  status: signers.length >= 2 ? 'CONFIRMED' : 'NEEDS_CONFIRMATION',
+  message: 'Hello Safe',
+  confirmations: signers.map((owner) => ({ owner, signature })),
+  confirmationsRequired: 2,
+  confirmationsSubmitted: signers.length,
+  preparedSignature: signers.length >= 2 ? `0x${'12'.repeat(64)}1b${'34'.repeat(64)}1c` : null,
+  proposedBy: signers[0] ?? owners[0],
+  creationTimestamp: 1_700_000_000_000,
+  origin: null,
+  name: null,
+});
+
+export const messageFlowSampleInput: MessageFlowInput = {
+  flowId: 'message:sample',
+  mode: 'sign',
+  safe: { chainId: '31337', chainName: 'Devnet', address: safeAddress, version: '1.4.1', threshold: 2, owners: [...owners], fallbackHandler: null },
+  wallet: { address: owners[0], chainId: '31337' },
+  offChainSupported: true,
+};
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+const gatewayDown = { name: 'GatewayError', message: 'Gateway unreachable' };
+
+export const messageFlowSampleEvents: AnyEventObject[] = [
+  { type: 'user.compose', format: 'text', text: 'Hello Safe' },
+  done('computeMessageHash', preview),
+  fail('computeMessageHash', { name: 'Error', message: 'Please specify primaryType' }),
+  done('loadMessage', null),
+  done('loadMessage', record([owners[0]])),
+  done('loadMessage', record([owners[0], owners[1]])),
+  done('loadMessage', record([owners[0]], `0x${'ab'.repeat(32)}`)),
+  fail('loadMessage', gatewayDown),
+  { type: 'user.sign' },
+  { type: 'user.signOnChain' },
+  { type: 'user.confirmOnChain' },
+  { type: 'user.back' },
+  { type: 'user.retry' },
+  { type: 'user.cancel' },
+  { type: 'user.close' },
+  done('requestSignature', { signer: owners[0], signature }),
+  fail('requestSignature', { kind: 'rejected', message: 'User rejected signing.' }),
+  fail('requestSignature', { kind: 'wrongChain', message: 'You are trying to sign a message on Devnet. Make sure that your wallet is set to the same network.' }),
+  fail('requestSignature', { kind: 'disconnected', message: 'No wallet is connected.' }),
+  fail('requestSignature', { kind: 'notOwner', message: "You are currently not a signer of this Safe account and won't be able to confirm this message." }),
+  fail('requestSignature', { kind: 'other', message: 'Error signing message, please retry!' }),
+  done('createMessage', record([owners[0]])),
+  done('createMessage', record([owners[0], owners[1]])),
+  done('createMessage', record([owners[0]], `0x${'ab'.repeat(32)}`)),
+  fail('createMessage', { name: 'GatewayError', message: '422: Invalid signature' }),
+  done('addSignature', record([owners[0], owners[1]])),
+  fail('addSignature', { name: 'GatewayError', message: '422: Invalid signature' }),
+  done('watchMessage', record([owners[0], owners[1]])),
+  fail('watchMessage', gatewayDown),
+  done('verifyOnChain', { valid: true, form: 'hash', hashFormResult: '0x1626ba7e', bytesFormResult: null }),
+  done('verifyOnChain', { valid: false, form: null, hashFormResult: '0xffffffff', bytesFormResult: null }),
+  fail('verifyOnChain', { name: 'Error', message: 'The chain node is unreachable' }),
+  done('prepareOnChainSignature', {
+    to: '0xd53cd0aB83D845Ac265BE939c57F53AD838012c9',
+    value: '0',
+    data: `0x85a5affe${'0'.repeat(62)}20${'0'.repeat(62)}20${innerHash.slice(2)}`,
+    operation: 1,
+    library: 'SignMessageLib 1.4.1',
+    method: 'signMessage',
+    innerHash,
+  }),
+  fail('prepareOnChainSignature', { name: 'Error', message: 'On-chain message signing is not available for a Safe 1.1.1: no allow-listed SignMessageLib.' }),
+  done('checkMessageStatus', null),
+  done('checkMessageStatus', record([owners[0]])),
+  fail('checkMessageStatus', gatewayDown),
+  { type: 'wallet.changed', wallet: { address: owners[1], chainId: '31337' } },
+  { type: 'wallet.changed', wallet: null },
+  { type: 'txFlow.proposed', safeTxHash: `0x${'cd'.repeat(32)}` },
+  { type: 'txFlow.cancelled' },
+  { type: 'system.recover' },
+];
+
+/** Vertex identity for path generation: the state plus what its guards read. */
+export function serializeMessageFlowState(snapshot: AnyMachineSnapshot): string {
+  const c = snapshot.context as MessageFlowContext;
+  return JSON.stringify([snapshot.value, signBlocker(c), c.preview !== null, c.gatewayMessage?.status ?? null, c.pendingSignature !== null, c.request?.kind ?? null]);
+}

@@ -1,0 +1,513 @@
+/**
+ * The message flow dialog: compose → review (the SafeMessage hash in full, the typed data exactly as the
+ * wallet will show it) → signing → collecting confirmations → verification on chain; plus the on-chain
+ * fallback and every error state. It renders what the messageFlow snapshot says; buttons are enabled by
+ * `snapshot.can(event)`.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { shallowEqual } from '@xstate/react';
+import { MESSAGE_TEXTS, missingSigners, ownerConfirmations, signBlocker } from '../../machines/messageFlow/messageFlow.setup.ts';
+import type { MessagePreview } from '../../machines/messageFlow/messageFlow.types.ts';
+import { Address } from '../components/Address.tsx';
+import { CopyButton } from '../components/CopyButton.tsx';
+import { useMessageFlow, useMessageFlowCan, useMessageFlowSend, type MessageFlowSnapshot } from './messageFlowContext.tsx';
+
+type Step =
+  | 'composing'
+  | 'working'
+  | 'loadFailed'
+  | 'review'
+  | 'signing'
+  | 'submitting'
+  | 'walletError'
+  | 'submitFailed'
+  | 'collecting'
+  | 'verifying'
+  | 'verificationFailed'
+  | 'confirmed'
+  | 'checkingStatus'
+  | 'interrupted'
+  | 'preparingOnChain'
+  | 'onChainReview'
+  | 'onChainUnavailable'
+  | 'awaitingTransaction'
+  | 'refused'
+  | 'done';
+
+function stepOf(s: MessageFlowSnapshot): Step {
+  if (s.status !== 'active') return 'done';
+  const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!;
+  switch (top) {
+    case 'starting':
+    case 'hashing':
+    case 'loadingMessage':
+      return 'working';
+    case 'creating':
+    case 'addingSignature':
+      return 'submitting';
+    default:
+      return top as Step;
+  }
+}
+
+const TITLES: Record<Step, string> = {
+  composing: 'Sign a message',
+  working: 'Confirm message',
+  loadFailed: 'Confirm message',
+  review: 'Confirm message',
+  signing: 'Confirm message',
+  submitting: 'Confirm message',
+  walletError: 'Confirm message',
+  submitFailed: 'Confirm message',
+  collecting: 'Collect confirmations',
+  verifying: 'Verifying the signature',
+  verificationFailed: 'Verifying the signature',
+  confirmed: MESSAGE_TEXTS.signed,
+  checkingStatus: 'Confirm message',
+  interrupted: 'Confirm message',
+  preparingOnChain: 'Sign message on-chain',
+  onChainReview: 'Sign message on-chain',
+  onChainUnavailable: 'Sign message on-chain',
+  awaitingTransaction: 'Sign message on-chain',
+  refused: 'Message refused',
+  done: '',
+};
+
+/** The message flow in a dialog; renders nothing once the flow has ended. */
+export function MessageFlowDialog() {
+  const step = useMessageFlow(stepOf);
+  const titleId = useId();
+  if (step === 'done') return null;
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="message-flow">
+      <h2 id={titleId}>{TITLES[step]}</h2>
+      <StepBody step={step} />
+    </div>
+  );
+}
+
+function StepBody({ step }: { step: Step }) {
+  switch (step) {
+    case 'composing':
+      return <ComposeForm />;
+    case 'working':
+      return <Status text="Computing the SafeMessage hash and reading the message…" />;
+    case 'loadFailed':
+      return (
+        <>
+          <ErrorText prefix="The message could not be loaded." />
+          <Actions retry cancel />
+        </>
+      );
+    case 'review':
+      return (
+        <>
+          <ThresholdIntro />
+          <Preview />
+          <Confirmations />
+          <SignBlocker />
+          <Actions sign signOnChain back cancel />
+        </>
+      );
+    case 'signing':
+      return (
+        <>
+          <Status text="Confirm the signature request in your wallet." />
+          <Preview />
+        </>
+      );
+    case 'submitting':
+      return <Status text="Submitting your signature to the gateway…" />;
+    case 'walletError':
+      return <WalletErrorBody />;
+    case 'submitFailed':
+      return (
+        <>
+          <ErrorText prefix="Your signature was not accepted." />
+          <Actions retry cancel />
+        </>
+      );
+    case 'collecting':
+      return <CollectingBody />;
+    case 'verifying':
+      return <Status text="Checking the signature on chain (EIP-1271 isValidSignature at the Safe)…" />;
+    case 'verificationFailed':
+      return (
+        <>
+          <VerificationResult />
+          <ErrorText prefix="" />
+          <Actions retry close />
+        </>
+      );
+    case 'confirmed':
+      return <ConfirmedBody />;
+    case 'checkingStatus':
+      return <Status text="Checking whether your signature reached the gateway…" />;
+    case 'interrupted':
+      return (
+        <>
+          <p role="alert">The signature request was interrupted (the page was reloaded). Nothing was sent again; confirm to continue.</p>
+          <Preview />
+          <Actions retry cancel />
+        </>
+      );
+    case 'preparingOnChain':
+      return <Status text="Preparing the on-chain signature…" />;
+    case 'onChainReview':
+      return <OnChainReview />;
+    case 'onChainUnavailable':
+      return (
+        <>
+          <ErrorText prefix="On-chain signing is not available." />
+          <Actions cancel />
+        </>
+      );
+    case 'awaitingTransaction':
+      return <Status text="Continue in the transaction dialog: the SignMessageLib transaction is being created there." />;
+    case 'refused':
+      return (
+        <>
+          <ErrorText prefix="" />
+          <Actions close />
+        </>
+      );
+    case 'done':
+      return null;
+  }
+}
+
+// ───────────────────────── pieces ─────────────────────────
+
+function Status({ text }: { text: string }) {
+  return <p role="status">{text}</p>;
+}
+
+function ErrorText({ prefix }: { prefix: string }) {
+  const error = useMessageFlow((s) => s.context.error);
+  if (!prefix && !error) return null;
+  return <p role="alert">{[prefix, error].filter(Boolean).join(' ')}</p>;
+}
+
+function ComposeForm() {
+  const send = useMessageFlowSend();
+  const error = useMessageFlow((s) => s.context.error);
+  const draft = useMessageFlow((s) => (s.context.request?.kind === 'draft' ? s.context.request : null));
+  const [format, setFormat] = useState<'text' | 'typed'>(draft?.format ?? 'text');
+  const [text, setText] = useState(draft?.text ?? '');
+  const messageId = useId();
+  return (
+    <form
+      className="message-compose"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'user.compose', format, text });
+      }}
+    >
+      <fieldset>
+        <legend>Message type</legend>
+        <label>
+          <input type="radio" name="message-format" checked={format === 'text'} onChange={() => setFormat('text')} /> Text (EIP-191)
+        </label>
+        <label>
+          <input type="radio" name="message-format" checked={format === 'typed'} onChange={() => setFormat('typed')} /> Typed data (EIP-712, JSON)
+        </label>
+      </fieldset>
+      <label htmlFor={messageId}>{format === 'text' ? 'Message' : 'Typed data'}</label>
+      <textarea id={messageId} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+      {error ? <p role="alert">{error}</p> : null}
+      <div className="message-actions">
+        <button type="submit">Review</button>
+        <CancelButton />
+      </div>
+    </form>
+  );
+}
+
+function ThresholdIntro() {
+  const threshold = useMessageFlow((s) => s.context.safe.threshold);
+  return <p>To sign this message, collect signatures from {threshold} signers of your Safe account.</p>;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="message-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function HashValue({ value, label }: { value: string; label: string }) {
+  return (
+    <>
+      <code className="message-hash" aria-label={label}>
+        {value}
+      </code>
+      <CopyButton value={value} label={label} />
+    </>
+  );
+}
+
+function pretty(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2);
+  } catch {
+    return json;
+  }
+}
+
+function MessageBody({ preview }: { preview: MessagePreview }) {
+  if (preview.content.kind === 'text') {
+    return (
+      <section aria-label="Message">
+        <h3>Message</h3>
+        <pre className="message-body">{preview.content.text}</pre>
+        <CopyButton value={preview.content.text} label="message" />
+        {preview.blindSigning ? (
+          <p role="alert">This message is a raw 32-byte hash: you cannot see what it stands for. Sign it only if you know where it comes from (blind signing).</p>
+        ) : null}
+      </section>
+    );
+  }
+  const json = JSON.stringify(preview.content.typedData, null, 2);
+  return (
+    <section aria-label="Message">
+      <h3>Typed data: {preview.content.typedData.primaryType}</h3>
+      <pre className="message-body">{json}</pre>
+      <CopyButton value={json} label="typed data" />
+    </section>
+  );
+}
+
+function Preview() {
+  const preview = useMessageFlow((s) => s.context.preview);
+  if (!preview) return null;
+  return (
+    <>
+      <MessageBody preview={preview} />
+      <dl className="message-hashes">
+        <Row label="SafeMessage hash">
+          <HashValue value={preview.safeMessageHash} label="SafeMessage hash" />
+        </Row>
+      </dl>
+      <details className="message-details" open>
+        <summary>SafeMessage details</summary>
+        <dl>
+          <Row label="SafeMessage">
+            <HashValue value={preview.innerHash} label="SafeMessage" />
+          </Row>
+          <Row label="Domain hash">
+            <HashValue value={preview.domainHash} label="Domain hash" />
+          </Row>
+          <Row label="Message hash">
+            <HashValue value={preview.structHash} label="Message hash" />
+          </Row>
+        </dl>
+        <h3>What your wallet will show (eth_signTypedData_v4)</h3>
+        <pre className="message-wallet-data" aria-label="Typed data sent to the wallet">
+          {pretty(preview.walletTypedData)}
+        </pre>
+        <CopyButton value={preview.walletTypedData} label="wallet typed data" />
+      </details>
+    </>
+  );
+}
+
+function Confirmations() {
+  const view = useMessageFlow(
+    (s) => ({
+      message: s.context.gatewayMessage,
+      threshold: s.context.safe.threshold,
+      signed: ownerConfirmations(s.context),
+      missing: missingSigners(s.context),
+    }),
+    shallowEqual,
+  );
+  const required = view.message?.confirmationsRequired ?? view.threshold;
+  return (
+    <section aria-label="Confirmations" className="message-confirmations">
+      <h3>
+        Confirmations: {view.signed.length} of {required}
+      </h3>
+      {view.message ? <p>Status: {view.message.status === 'CONFIRMED' ? 'Confirmed' : 'Needs confirmation'}</p> : <p>Not signed by anyone yet.</p>}
+      {view.signed.length > 0 ? (
+        <>
+          <h4>Signed by</h4>
+          <ul aria-label="Signed by">
+            {view.signed.map((owner) => (
+              <li key={owner}>
+                <Address address={owner} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {view.missing.length > 0 ? (
+        <>
+          <h4>Missing signers</h4>
+          <ul aria-label="Missing signers">
+            {view.missing.map((owner) => (
+              <li key={owner}>
+                <Address address={owner} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function SignBlocker() {
+  const blocker = useMessageFlow((s) => signBlocker(s.context));
+  return blocker ? <p role="alert">{blocker}</p> : null;
+}
+
+function WalletErrorBody() {
+  const failure = useMessageFlow((s) => s.context.walletFailure);
+  return (
+    <>
+      <p role="alert">{failure?.message ?? 'Error signing message, please retry!'}</p>
+      <p>Nothing was lost: the message and its hash are kept; retry to review and sign again.</p>
+      <Actions retry cancel />
+    </>
+  );
+}
+
+function CollectingBody() {
+  const watchFailed = useMessageFlow((s) => s.matches({ collecting: 'watchFailed' }));
+  return (
+    <>
+      <p role="status">{MESSAGE_TEXTS.collecting}</p>
+      <Confirmations />
+      {watchFailed ? <ErrorText prefix="Could not refresh the confirmations." /> : null}
+      <Preview />
+      <SignBlocker />
+      <Actions sign retry close />
+    </>
+  );
+}
+
+function VerificationResult() {
+  const verification = useMessageFlow((s) => s.context.verification);
+  if (!verification) return null;
+  if (verification.valid) {
+    const magic = verification.form === 'hash' ? verification.hashFormResult : verification.bytesFormResult;
+    return (
+      <p role="status" className="message-verified">
+        Verified on chain: the Safe&apos;s isValidSignature({verification.form === 'hash' ? 'bytes32' : 'bytes'}, bytes) returned {magic}, the EIP-1271 magic value.
+      </p>
+    );
+  }
+  return (
+    <p role="alert">
+      Not valid on chain: isValidSignature(bytes32, bytes) returned {verification.hashFormResult ?? 'an error'} and isValidSignature(bytes, bytes) returned{' '}
+      {verification.bytesFormResult ?? 'an error'}; only 0x1626ba7e or 0x20c13b0b mean valid.
+    </p>
+  );
+}
+
+function ConfirmedBody() {
+  const prepared = useMessageFlow((s) => s.context.gatewayMessage?.preparedSignature ?? '');
+  return (
+    <>
+      <VerificationResult />
+      <Confirmations />
+      <dl className="message-hashes">
+        <Row label="Signature">
+          <HashValue value={prepared} label="signature" />
+        </Row>
+      </dl>
+      <Preview />
+      <Actions close />
+    </>
+  );
+}
+
+function OnChainReview() {
+  const request = useMessageFlow((s) => s.context.onChainRequest);
+  const send = useMessageFlowSend();
+  const can = useMessageFlowCan({ type: 'user.confirmOnChain' });
+  if (!request) return null;
+  return (
+    <>
+      <p role="note">{MESSAGE_TEXTS.onChainWarning}</p>
+      <dl className="message-hashes">
+        <Row label="Library">
+          {request.library} <Address address={request.to} />
+        </Row>
+        <Row label="Signing method">{request.method}</Row>
+        <Row label="Operation">1 (delegate call)</Row>
+        <Row label="Data">
+          <HashValue value={request.data} label="data" />
+        </Row>
+        <Row label="Message hash signed">
+          <HashValue value={request.innerHash} label="message hash signed" />
+        </Row>
+      </dl>
+      <Preview />
+      <div className="message-actions">
+        <button type="button" disabled={!can} onClick={() => send({ type: 'user.confirmOnChain' })}>
+          Create transaction
+        </button>
+        <CancelButton />
+      </div>
+    </>
+  );
+}
+
+// ───────────────────────── buttons ─────────────────────────
+
+function CancelButton() {
+  const send = useMessageFlowSend();
+  const can = useMessageFlowCan({ type: 'user.cancel' });
+  return (
+    <button type="button" disabled={!can} onClick={() => send({ type: 'user.cancel' })}>
+      Cancel
+    </button>
+  );
+}
+
+function Actions(props: { sign?: boolean; signOnChain?: boolean; back?: boolean; retry?: boolean; cancel?: boolean; close?: boolean }) {
+  const send = useMessageFlowSend();
+  const can = useMessageFlow(
+    (s) => ({
+      sign: s.can({ type: 'user.sign' }),
+      signOnChain: s.can({ type: 'user.signOnChain' }),
+      back: s.can({ type: 'user.back' }),
+      retry: s.can({ type: 'user.retry' }),
+      close: s.can({ type: 'user.close' }),
+    }),
+    shallowEqual,
+  );
+  return (
+    <div className="message-actions">
+      {props.back && can.back ? (
+        <button type="button" onClick={() => send({ type: 'user.back' })}>
+          Back
+        </button>
+      ) : null}
+      {props.sign ? (
+        <button type="button" className="primary" disabled={!can.sign} onClick={() => send({ type: 'user.sign' })}>
+          Sign
+        </button>
+      ) : null}
+      {props.signOnChain && can.signOnChain ? (
+        <button type="button" onClick={() => send({ type: 'user.signOnChain' })}>
+          Sign on-chain instead
+        </button>
+      ) : null}
+      {props.retry && can.retry ? (
+        <button type="button" onClick={() => send({ type: 'user.retry' })}>
+          Retry
+        </button>
+      ) : null}
+      {props.cancel ? <CancelButton /> : null}
+      {props.close ? (
+        <button type="button" disabled={!can.close} onClick={() => send({ type: 'user.close' })}>
+          {props.sign ? 'Close (abort the signing request)' : 'Close'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+/**
+ * Model-based test of the messageFlow machine through the real dialog: every generated path is replayed by
+ * clicking what a user clicks (system events — wallet changes, the transaction flow's answer, the event log's
+ * system.recover — are sent as their sources send them), with every effect held in a deferred promise so each
+ * intermediate state is asserted on screen. Three starting points (compose a message, confirm one from the
+ * list, a Safe app asking for an on-chain signature) share one coverage record, which must reach 100 % of the
+ * transitions and every state (eventless states are counted through the microsteps that pass them).
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, getInitialMicrosteps, getMicrosteps, initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { messageFlowMachine } from '../../src/machines/messageFlow/messageFlow.machine.ts';
+import { MESSAGE_TEXTS, canSign, hasWalletSigned, signBlocker } from '../../src/machines/messageFlow/messageFlow.setup.ts';
+import type { MessageFlowContext, MessageFlowInput } from '../../src/machines/messageFlow/messageFlow.types.ts';
+import { MessageFlowDialog, MessageFlowProvider, type MessageFlowRef } from '../../src/views/messageFlow/index.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type ModelPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+import * as fx from '../unit/messageFlow/fixtures.ts';
+
+/** Counts the states an event passes through in the same macrostep (the eventless `starting`). */
+class MicrostepCoverage extends CoverageRecorder {
+  override record(machine: AnyStateMachine, before: AnyMachineSnapshot, event: AnyEventObject): void {
+    super.record(machine, before, event);
+    for (const [snapshot] of getMicrosteps(machine, before as never, event as never)) this.recordState(machine, snapshot as AnyMachineSnapshot);
+  }
+}
+
+const SRC_OF: Record<string, string> = { checkMessageStatus: 'loadMessage' };
+const ACTORS = ['computeMessageHash', 'loadMessage', 'requestSignature', 'createMessage', 'addSignature', 'watchMessage', 'verifyOnChain', 'prepareOnChainSignature'] as const;
+
+interface MessageSut extends SystemUnderTest {
+  actor: MessageFlowRef;
+  pending: Record<string, Deferred<unknown> | null>;
+  emitted: AnyEventObject[];
+}
+
+const outputOf = (event: AnyEventObject): unknown => (event as unknown as { output: unknown }).output;
+const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error: unknown }).error;
+const ctx = (s: AnyMachineSnapshot) => s.context as MessageFlowContext;
+
+function settle(sut: MessageSut, type: string, event: AnyEventObject, how: 'resolve' | 'reject') {
+  const id = type.replace(/^xstate\.(done|error)\.actor\./, '');
+  const src = SRC_OF[id] ?? id;
+  const d = sut.pending[src];
+  if (!d) throw new Error(`${src} is not running`);
+  sut.pending[src] = null;
+  return act(async () => (how === 'resolve' ? d.resolve(outputOf(event)) : d.reject(errorOf(event))));
+}
+
+const click = (name: string | RegExp) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
+const dialog = () => screen.getByRole('dialog');
+
+function driverFor(input: MessageFlowInput): ViewDriver<MessageSut> {
+  const done: ViewDriver<MessageSut>['events'] = {};
+  for (const id of [...ACTORS, 'checkMessageStatus']) {
+    done[`xstate.done.actor.${id}`] = (sut, e) => settle(sut, e.type, e, 'resolve');
+    done[`xstate.error.actor.${id}`] = (sut, e) => settle(sut, e.type, e, 'reject');
+  }
+  return {
+    start() {
+      const pending: MessageSut['pending'] = {};
+      const actors = Object.fromEntries(ACTORS.map((name) => [name, fromPromise(() => (pending[name] = deferred<unknown>()).promise)]));
+      const actor = createActor(messageFlowMachine.provide({ actors: actors as never }), { input });
+      const emitted: AnyEventObject[] = [];
+      actor.on('startOnChainSignature', (event) => void emitted.push(event));
+      actor.start();
+      render(
+        <MessageFlowProvider actor={actor}>
+          <MessageFlowDialog />
+        </MessageFlowProvider>,
+      );
+      return {
+        actor,
+        pending,
+        emitted,
+        cleanup: () => {
+          cleanup();
+          actor.stop();
+        },
+      };
+    },
+    events: {
+      ...done,
+      'user.compose': async (_, e) => {
+        const { format, text } = e as unknown as { format: 'text' | 'typed'; text: string };
+        await act(async () => fireEvent.click(screen.getByRole('radio', { name: format === 'text' ? /Text/ : /Typed data/ })));
+        await act(async () => fireEvent.change(screen.getByRole('textbox', { name: format === 'text' ? 'Message' : 'Typed data' }), { target: { value: text } }));
+        await click('Review');
+      },
+      'user.sign': () => click('Sign'),
+      'user.signOnChain': () => click('Sign on-chain instead'),
+      'user.confirmOnChain': async (sut) => {
+        const before = sut.emitted.length;
+        await click('Create transaction');
+        // The handoff to the transaction flow carries the allow-listed SignMessageLib delegate call.
+        expect(sut.emitted.slice(before)).toEqual([{ type: 'startOnChainSignature', flowId: input.flowId, safe: input.safe, request: fx.onChainRequest }]);
+      },
+      'user.back': () => click('Back'),
+      'user.retry': () => click('Retry'),
+      'user.cancel': () => click('Cancel'),
+      'user.close': () => click(/^Close/),
+      // Sent by the wallet connection, the transaction flow and the event log, not by this dialog.
+      'wallet.changed': (sut, e) => act(async () => sut.actor.send(e as never)),
+      'txFlow.proposed': (sut, e) => act(async () => sut.actor.send(e as never)),
+      'txFlow.cancelled': (sut, e) => act(async () => sut.actor.send(e as never)),
+      'system.recover': (sut, e) => act(async () => sut.actor.send(e as never)),
+    },
+    // The harness has checked the state value; what the dialog shows is compared with the live actor's context.
+    states: Object.fromEntries(Object.entries(stateAssertions).map(([key, assert]) => [key, (sut: MessageSut) => assert(sut, sut.actor.getSnapshot() as AnyMachineSnapshot)])),
+  };
+}
+
+const busy = (text: string) => () => {
+  expect(within(dialog()).getByRole('status')).toHaveTextContent(text);
+};
+
+function expectPreview(s: AnyMachineSnapshot) {
+  const preview = ctx(s).preview!;
+  // The SafeMessage hash in full, with copy, and the exact typed data the wallet will be sent.
+  expect(screen.getByLabelText('SafeMessage hash')).toHaveTextContent(preview.safeMessageHash);
+  expect(screen.getByRole('button', { name: 'Copy SafeMessage hash' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Domain hash')).toHaveTextContent(preview.domainHash);
+  expect(screen.getByLabelText('Message hash')).toHaveTextContent(preview.structHash);
+  expect(screen.getByLabelText('Typed data sent to the wallet').textContent).toBe(JSON.stringify(JSON.parse(preview.walletTypedData), null, 2));
+}
+
+function expectConfirmations(s: AnyMachineSnapshot) {
+  const c = ctx(s);
+  const region = screen.getByRole('region', { name: 'Confirmations' });
+  const signed = (c.gatewayMessage?.confirmations ?? []).filter((x) => c.safe.owners.includes(x.owner)).map((x) => x.owner);
+  expect(within(region).getByRole('heading', { level: 3 })).toHaveTextContent(`Confirmations: ${signed.length} of ${c.gatewayMessage?.confirmationsRequired ?? c.safe.threshold}`);
+  const missing = c.safe.owners.filter((o) => !signed.includes(o));
+  if (missing.length) expect(within(within(region).getByRole('list', { name: 'Missing signers' })).getAllByRole('listitem')).toHaveLength(missing.length);
+}
+
+const alertText = (text: string) => expect(within(dialog()).getAllByRole('alert').map((a) => a.textContent)).toContain(text);
+
+const stateAssertions: ViewDriver<MessageSut>['states'] = {
+  composing: (_, s) => {
+    expect(dialog()).toHaveAccessibleName('Sign a message');
+    expect(screen.getByRole('button', { name: 'Review' })).toBeEnabled();
+    if (ctx(s).error) alertText(ctx(s).error!);
+    else expect(screen.queryByRole('alert')).toBeNull();
+  },
+  hashing: busy('Computing the SafeMessage hash'),
+  loadingMessage: busy('Computing the SafeMessage hash'),
+  loadFailed: (_, s) => {
+    alertText(`The message could not be loaded. ${ctx(s).error}`);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+  review: (_, s) => {
+    expect(dialog()).toHaveAccessibleName('Confirm message');
+    expect(dialog()).toHaveTextContent(`To sign this message, collect signatures from ${ctx(s).safe.threshold} signers of your Safe account.`);
+    expectPreview(s);
+    expectConfirmations(s);
+    const sign = screen.getByRole('button', { name: 'Sign' });
+    expect(sign.hasAttribute('disabled')).toBe(!s.can({ type: 'user.sign' }));
+    expect(s.can({ type: 'user.sign' })).toBe(canSign(ctx(s)));
+    const blocker = signBlocker(ctx(s));
+    if (blocker) alertText(blocker);
+    expect(screen.queryByRole('button', { name: 'Sign on-chain instead' }) !== null).toBe(s.can({ type: 'user.signOnChain' }));
+    expect(screen.queryByRole('button', { name: 'Back' }) !== null).toBe(s.can({ type: 'user.back' }));
+  },
+  signing: (_, s) => {
+    busy('Confirm the signature request in your wallet.')();
+    expectPreview(s);
+  },
+  creating: busy('Submitting your signature'),
+  addingSignature: busy('Submitting your signature'),
+  walletError: (_, s) => {
+    alertText(ctx(s).walletFailure!.message);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+  'walletError.notOwner': (_, s) => {
+    expect(ctx(s).walletFailure).toEqual({ kind: 'notOwner', message: MESSAGE_TEXTS.notSigner });
+    alertText(MESSAGE_TEXTS.notSigner);
+  },
+  'walletError.disconnected': () => alertText(MESSAGE_TEXTS.noWallet),
+  submitFailed: (_, s) => alertText(`Your signature was not accepted. ${ctx(s).error}`),
+  collecting: (_, s) => {
+    expect(dialog()).toHaveAccessibleName('Collect confirmations');
+    expect(dialog()).toHaveTextContent(MESSAGE_TEXTS.collecting);
+    expectConfirmations(s);
+    expect(screen.getByRole('button', { name: 'Sign' }).hasAttribute('disabled')).toBe(!s.can({ type: 'user.sign' }));
+    if (hasWalletSigned(ctx(s))) alertText(MESSAGE_TEXTS.alreadySigned);
+  },
+  'collecting.watchFailed': (_, s) => alertText(`Could not refresh the confirmations. ${ctx(s).error}`),
+  verifying: busy('Checking the signature on chain'),
+  verificationFailed: (_, s) => {
+    const c = ctx(s);
+    if (c.verification) alertText(`Not valid on chain: isValidSignature(bytes32, bytes) returned ${c.verification.hashFormResult ?? 'an error'} and isValidSignature(bytes, bytes) returned ${c.verification.bytesFormResult ?? 'an error'}; only 0x1626ba7e or 0x20c13b0b mean valid.`);
+    else alertText(c.error!);
+  },
+  confirmed: (_, s) => {
+    expect(dialog()).toHaveAccessibleName(MESSAGE_TEXTS.signed);
+    expect(within(dialog()).getAllByRole('status')[0]).toHaveTextContent("Verified on chain: the Safe's isValidSignature(bytes32, bytes) returned 0x1626ba7e, the EIP-1271 magic value.");
+    expect(screen.getByLabelText('signature')).toHaveTextContent(ctx(s).gatewayMessage!.preparedSignature!);
+  },
+  checkingStatus: busy('Checking whether your signature reached the gateway'),
+  interrupted: () => {
+    alertText('The signature request was interrupted (the page was reloaded). Nothing was sent again; confirm to continue.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+  preparingOnChain: busy('Preparing the on-chain signature'),
+  onChainReview: () => {
+    expect(dialog()).toHaveAccessibleName('Sign message on-chain');
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGE_TEXTS.onChainWarning);
+    expect(dialog()).toHaveTextContent(fx.onChainRequest.library);
+    expect(screen.getByLabelText('data')).toHaveTextContent(fx.onChainRequest.data);
+  },
+  onChainUnavailable: (_, s) => alertText(`On-chain signing is not available. ${ctx(s).error}`),
+  awaitingTransaction: busy('Continue in the transaction dialog'),
+  refused: (_, s) => {
+    expect(dialog()).toHaveAccessibleName('Message refused');
+    alertText(ctx(s).error!);
+  },
+  proposedOnChain: (sut) => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sut.actor.getSnapshot().output).toEqual({ status: 'proposed', safeTxHash: fx.safeTxHash });
+  },
+  cancelled: (sut) => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sut.actor.getSnapshot().output).toMatchObject({ status: 'rejected' });
+  },
+  closed: (sut) => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const s = sut.actor.getSnapshot();
+    if (s.context.verification?.valid) expect(s.output).toEqual({ status: 'signed', messageHash: fx.H, signature: fx.prepared });
+    else expect(s.output).toMatchObject({ status: 'rejected' });
+  },
+};
+
+/** Vertex identity: the state plus every fact its guards read (other context collapsed). */
+const serializeState = (s: AnyMachineSnapshot) => {
+  const c = ctx(s);
+  const signerMatters = s.matches('review') || s.matches('collecting');
+  const m = c.gatewayMessage;
+  return JSON.stringify([
+    s.value,
+    signerMatters ? (c.wallet?.address ?? null) : null,
+    c.preview?.safeMessageHash ?? null,
+    m ? [m.messageHash, m.status, m.confirmations.map((x) => x.owner)] : null,
+    c.pendingSignature !== null,
+    c.request?.kind ?? null,
+  ]);
+};
+
+const coverage = new MicrostepCoverage();
+
+const scenarios: { name: string; input: MessageFlowInput }[] = [
+  { name: 'compose and sign', input: fx.composeInput },
+  { name: 'confirm from the messages list', input: fx.confirmInput },
+  { name: 'app asks for an on-chain signature', input: fx.onChainInput },
+];
+
+for (const { name, input } of scenarios) {
+  // A stored message that hashes to another hash only exists when a message is opened by hash.
+  const events = input.mode === 'confirm' ? fx.events : fx.events.filter((e) => !(e.type === 'xstate.done.actor.computeMessageHash' && e.output === fx.previewOther));
+  const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
+  const driver = driverFor(input);
+  describe(`messageFlow (model-based, real dialog): ${name}`, () => {
+    it('starts where the input says', () => {
+      for (const [snapshot] of getInitialMicrosteps(messageFlowMachine, input)) coverage.recordState(messageFlowMachine, snapshot as AnyMachineSnapshot);
+    });
+    for (const path of paths) {
+      it(pathTitle(path), () => runPath(messageFlowMachine, path, driver, coverage));
+    }
+  });
+}
+
+/** A path given as events (folded with the pure transition function), for a case the planner's collapsed vertices skip. */
+function explicitPath(input: MessageFlowInput, events: AnyEventObject[]): ModelPath {
+  let [state] = initialTransition(messageFlowMachine, input);
+  const steps: ModelPath['steps'] = [{ event: { type: 'xstate.init' }, state: state as AnyMachineSnapshot }];
+  for (const event of events) {
+    [state] = transition(messageFlowMachine, state, event as never);
+    steps.push({ event, state: state as AnyMachineSnapshot });
+  }
+  return { state: state as AnyMachineSnapshot, steps, weight: steps.length - 1 };
+}
+
+describe('messageFlow (model-based, real dialog): explicit paths', () => {
+  // Opened from the list by an owner who already signed: straight to collecting once the local hash matches.
+  const path = explicitPath(fx.confirmInput, [
+    { type: 'xstate.done.actor.loadMessage', output: fx.messages.signedByUs },
+    { type: 'xstate.done.actor.computeMessageHash', output: fx.preview },
+  ]);
+  it(pathTitle(path), () => runPath(messageFlowMachine, path, driverFor(fx.confirmInput), coverage));
+});
+
+describe('messageFlow coverage', () => {
+  it('covers every transition of the machine', () => {
+    expect(coverage.missing(messageFlowMachine)).toEqual([]);
+  });
+
+  it('visits every state of the machine', () => {
+    expect(coverage.missingStates(messageFlowMachine)).toEqual([]);
+  });
+
+  afterAll(() => {
+    const { covered, total } = coverage.ratio(messageFlowMachine);
+    const states = coverage.stateRatio(messageFlowMachine);
+    console.info(`messageFlow coverage: transitions ${covered}/${total}, states ${states.covered}/${states.total}`);
+  });
+});
