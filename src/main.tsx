@@ -8,7 +8,7 @@ import { PersistenceGate } from './views/audit/PersistenceGate.tsx';
 import './views/styles.css';
 
 // The root actor is created once, outside React, so StrictMode cannot double-start its effects.
-const { appSession, audit } = createApp();
+const { appSession, audit, screens } = createApp();
 appSession.start();
 
 const container = document.getElementById('root');
@@ -18,7 +18,7 @@ createRoot(container).render(
     <AppSessionProvider actor={appSession}>
       <AuditProvider port={audit}>
         <PersistenceGate>
-          <App />
+          <App screens={screens} />
         </PersistenceGate>
       </AuditProvider>
     </AppSessionProvider>

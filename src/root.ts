@@ -3,13 +3,25 @@
  * (appSession) ONCE, outside React, wires browser events (back/forward navigation) into it, and starts the
  * event log: every event the root receives is captured through `inspect` into its own stream in IndexedDB.
  */
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { addressBookMachine } from './machines/addressBook/addressBook.machine.ts';
+import { safeSessionMachine } from './machines/safeSession/safeSession.machine.ts';
+import { walletConnectionMachine } from './machines/walletConnection/walletConnection.machine.ts';
+import { loadSafeMachine } from './machines/loadSafe/loadSafe.machine.ts';
+import { myAccountsMachine } from './machines/myAccounts/myAccounts.machine.ts';
 import { name as appName, version as appVersion } from '../package.json';
 import { appSessionMachine } from './machines/appSession/appSession.machine.ts';
-import type { GatewayProbe, Theme } from './machines/appSession/appSession.types.ts';
+import type { GatewayProbe, RuntimeConfig, Theme } from './machines/appSession/appSession.types.ts';
+import type { SafeSessionContext } from './machines/safeSession/safeSession.types.ts';
+import type { WalletConnectionContext } from './machines/walletConnection/walletConnection.types.ts';
 import { MACHINES } from './machines/registry.ts';
 import { parseLocation } from './machines/shared/routes.ts';
 import { loadRuntimeConfig } from './services/config.ts';
+import { createGatewayClient, type ChainInfo, type GatewayClient } from './services/gateway/index.ts';
+import { provideSafeSessionServices } from './services/safeSession.ts';
+import { openLocalStore } from './services/storage/index.ts';
+import { provideWalletServices } from './services/wallet/onboard.ts';
+import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
 import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
@@ -22,23 +34,76 @@ function initialTheme(): Theme {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-async function probeGateway(gatewayUrl: string): Promise<GatewayProbe> {
-  let response: Response;
-  try {
-    response = await fetch(`${gatewayUrl}/v1/chains`, { headers: { accept: 'application/json' } });
-  } catch {
-    throw new Error(`Gateway unreachable at ${gatewayUrl}`);
+/**
+ * What the app learns at boot and its services share: the runtime config and the gateway client built from
+ * it. Services are provided before the config is known, so they reach both through this holder.
+ */
+class Runtime {
+  config: RuntimeConfig | null = null;
+  private client: GatewayClient | null = null;
+  private chains: Promise<ChainInfo[]> | null = null;
+
+  configure(config: RuntimeConfig): RuntimeConfig {
+    this.config = config;
+    this.client = createGatewayClient({ baseUrl: config.gatewayUrl });
+    this.chains = null;
+    return config;
   }
-  if (!response.ok) throw new Error(`Gateway answered ${response.status} ${response.statusText}`.trim());
-  const body: unknown = await response.json().catch(() => null);
-  const results = (body as { results?: unknown } | null)?.results;
-  if (!Array.isArray(results)) throw new Error('Invalid response content: the gateway did not list chains');
-  return { chainCount: results.length };
+
+  /** The gateway client; a proxy so it can be handed out before the config is loaded. */
+  readonly gateway: GatewayClient = new Proxy({} as GatewayClient, {
+    get: (_, key) => {
+      if (!this.client) throw new Error('The gateway is not configured yet');
+      return this.client[key as keyof GatewayClient];
+    },
+  });
+
+  /** Every chain the gateway lists (following its pages), fetched once per configuration. */
+  loadChains = (): Promise<ChainInfo[]> => {
+    this.chains ??= (async () => {
+      const all: ChainInfo[] = [];
+      let page = await this.gateway.getChainsConfig();
+      all.push(...page.results);
+      while (page.next) {
+        page = await this.gateway.getChainsConfig(page.next);
+        all.push(...page.results);
+      }
+      return all;
+    })().catch((error: unknown) => {
+      this.chains = null;
+      throw error;
+    });
+    return this.chains;
+  };
+
+  async probe(): Promise<GatewayProbe> {
+    try {
+      return { chainCount: (await this.loadChains()).length };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const unreachable = /fetch|network|load failed/i.test(message);
+      throw new Error(unreachable ? `Gateway unreachable at ${this.config?.gatewayUrl ?? ''}` : message, { cause: error });
+    }
+  }
+}
+
+/** An object whose async methods wait for `source` first: local storage opens asynchronously. */
+function whenOpen<T extends object>(source: Promise<T>): T {
+  return new Proxy({} as T, {
+    get: (_, key) => async (...args: unknown[]) => {
+      const target = await source;
+      const member = target[key as keyof T];
+      if (typeof member !== 'function') throw new Error(`${String(key)} is not a storage method`);
+      return (member as (...a: unknown[]) => unknown).apply(target, args);
+    },
+  });
 }
 
 export interface App {
   appSession: AppSessionActor;
   audit: AuditService;
+  /** Machines whose screens start one actor per visit (their effects provided). */
+  screens: { loadSafe: typeof loadSafeMachine; accounts: typeof myAccountsMachine };
 }
 
 /** One stream per page load for the root actor; ids sort by start time. */
@@ -47,6 +112,9 @@ function newSessionStreamId(): string {
 }
 
 export function createApp(): App {
+  const runtime = new Runtime();
+  const local = openLocalStore();
+  const safes = whenOpen(local.then((l) => l.safes));
   const streamId = newSessionStreamId();
   const store = deferredStore(IdbEventStore.open());
   void navigator.storage?.persist?.().catch(() => false);
@@ -74,8 +142,11 @@ export function createApp(): App {
   const actor = createActor(
     appSessionMachine.provide({
       actors: {
-        loadConfig: fromPromise(() => loadRuntimeConfig(fetch, import.meta.env.BASE_URL, import.meta.env)),
-        probeGateway: fromPromise(({ input }) => probeGateway(input.gatewayUrl)),
+        loadConfig: fromPromise(async () => runtime.configure(await loadRuntimeConfig(fetch, import.meta.env.BASE_URL, import.meta.env))),
+        probeGateway: fromPromise(() => runtime.probe()),
+        walletConnection: provideWalletServices(walletConnectionMachine, { loadChains: runtime.loadChains, getConfig: () => runtime.config }),
+        addressBook: provideAddressBookServices(addressBookMachine, { store: whenOpen(local.then((l) => l.addressBook)) }),
+        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.gateway),
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),
@@ -91,5 +162,71 @@ export function createApp(): App {
     const { path, search } = parseLocation(window.location.pathname + window.location.search);
     actor.send({ type: 'system.locationChanged', path, search });
   });
-  return { appSession: actor, audit };
+  linkChildren(actor, runtime.loadChains);
+  return {
+    appSession: actor,
+    audit,
+    screens: {
+      loadSafe: provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
+      accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
+    },
+  };
+}
+
+/**
+ * The facts one child needs from another, passed as plain events (so they are recorded like any other):
+ * the wallet learns the chains the gateway supports and the open Safe's chain; the Safe session learns the
+ * connected account (read-only when it is not an owner).
+ */
+function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[]>): void {
+  let wallet: AnyActorRef | undefined;
+  let safe: AnyActorRef | undefined;
+  let subscriptions: { unsubscribe(): void }[] = [];
+  let requiredChain: string | null | undefined;
+  let account: string | null | undefined;
+
+  const sync = () => {
+    const walletContext = wallet?.getSnapshot().context as WalletConnectionContext | undefined;
+    const safeContext = safe?.getSnapshot().context as SafeSessionContext | undefined;
+    const chainId = safeContext?.chain?.chainId ?? null;
+    if (wallet && chainId !== requiredChain) {
+      requiredChain = chainId;
+      wallet.send({ type: 'system.requiredChainChanged', chainId });
+    }
+    const address = walletContext?.wallet?.address ?? null;
+    if (safe && address !== account) {
+      account = address;
+      safe.send({ type: 'wallet.accountChanged', address });
+    }
+  };
+
+  document.addEventListener('visibilitychange', () => {
+    safe?.send({ type: 'system.visibilityChanged', visible: document.visibilityState === 'visible' });
+  });
+
+  app.subscribe((snapshot) => {
+    const nextWallet = snapshot.children.wallet as AnyActorRef | undefined;
+    const nextSafe = snapshot.children.safeSession as AnyActorRef | undefined;
+    if (nextWallet === wallet && nextSafe === safe) return;
+    if (nextWallet && nextWallet !== wallet) {
+      void loadChains().then(
+        (chains) =>
+          nextWallet.send({
+            type: 'system.supportedChainsChanged',
+            chainIds: chains.map((c) => c.chainId),
+            chainNames: Object.fromEntries(chains.map((c) => [c.chainId, c.chainName])),
+          }),
+        () => undefined, // the gateway banner already says the gateway is unreachable
+      );
+    }
+    if (nextSafe !== safe) {
+      requiredChain = undefined;
+      account = undefined;
+    }
+    wallet = nextWallet;
+    safe = nextSafe;
+    subscriptions.forEach((s) => s.unsubscribe());
+    subscriptions = [wallet, safe].filter((a): a is AnyActorRef => Boolean(a)).map((a) => a.subscribe(sync));
+    sync();
+  });
 }

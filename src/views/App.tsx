@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
+import { SafeSessionProvider } from './safe/index.ts';
+import { WalletNotices, WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
@@ -29,10 +31,19 @@ function Boot() {
   );
 }
 
-export function App() {
+/** Machines whose screens start one actor per visit, with their effects provided by the composition root. */
+export interface ScreenLogic {
+  loadSafe?: LoadSafeLogic;
+  accounts?: MyAccountsLogic;
+}
+
+export function App({ screens = {} }: { screens?: ScreenLogic }) {
   const running = useAppSelector((s) => s.matches('running'));
   const theme = useAppSelector((s) => s.context.theme);
   const path = useAppSelector((s) => s.context.location.path);
+  const wallet = useAppSelector((s) => s.children.wallet);
+  const addressBook = useAppSelector((s) => s.children.addressBook);
+  const safeSession = useAppSelector((s) => s.children.safeSession ?? null);
   const route = matchRoute(path);
   const screen = SCREENS[route.id];
 
@@ -43,15 +54,20 @@ export function App() {
     document.title = `${screen.title} · Countersign`;
   }, [screen.title]);
 
-  if (!running) return <Boot />;
+  if (!running || !wallet) return <Boot />;
   return (
-    <div className="shell">
-      <Sidebar />
-      <div className="main-column">
-        <Header />
-        <GatewayStatus />
-        <main className="content">{screen.render(route)}</main>
-      </div>
-    </div>
+    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe }}>
+      <SafeSessionProvider actor={safeSession}>
+        <div className="shell">
+          <Sidebar />
+          <div className="main-column">
+            <Header />
+            <GatewayStatus />
+            <WalletNotices />
+            <main className="content">{screen.render(route)}</main>
+          </div>
+        </div>
+      </SafeSessionProvider>
+    </WalletProvider>
   );
 }

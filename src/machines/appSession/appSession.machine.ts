@@ -5,11 +5,18 @@
  * Effects are named, never imported: `loadConfig` and `probeGateway` (actors), `pushLocation` and
  * `persistTheme` (actions). The composition root (src/root.ts) provides the real ones.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { hrefFor, parseLocation } from '../shared/routes.ts';
+import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import { addressBookMachine } from '../addressBook/addressBook.machine.ts';
+import { safeSessionMachine } from '../safeSession/safeSession.machine.ts';
+import { hrefFor, parseLocation, parseSafeParam } from '../shared/routes.ts';
+import { walletConnectionMachine } from '../walletConnection/walletConnection.machine.ts';
 import type { AppSessionContext, AppSessionEvent, AppSessionInput, GatewayProbe, RuntimeConfig, Theme } from './appSession.types.ts';
 
 export const APP_SESSION_ID = 'appSession';
+/** Stable ids of the root's children. */
+export const WALLET_CHILD = 'wallet';
+export const ADDRESS_BOOK_CHILD = 'addressBook';
+export const SAFE_SESSION_CHILD = 'safeSession';
 
 /**
  * The text shown for an effect's error. Accepts an Error or its logged JSON form (`{name, message}`), so a
@@ -28,6 +35,7 @@ export const appSessionMachine = setup({
     context: {} as AppSessionContext,
     events: {} as AppSessionEvent,
     input: {} as AppSessionInput,
+    children: {} as { wallet: 'walletConnection'; addressBook: 'addressBook'; safeSession: 'safeSession' },
   },
   actors: {
     loadConfig: fromPromise<RuntimeConfig>(async () => {
@@ -36,8 +44,26 @@ export const appSessionMachine = setup({
     probeGateway: fromPromise<GatewayProbe, { gatewayUrl: string }>(async () => {
       throw new Error('probeGateway is provided by the composition root');
     }),
+    // Children. The composition root provides each with its real effects.
+    walletConnection: walletConnectionMachine,
+    addressBook: addressBookMachine,
+    safeSession: safeSessionMachine,
   },
   actions: {
+    /**
+     * Keeps exactly one safeSession child for the Safe named in `?safe=`: started when a Safe is opened,
+     * replaced when another one is, stopped when the parameter goes away.
+     */
+    syncSafeSession: enqueueActions(({ context, enqueue }) => {
+      const safe = parseSafeParam(context.location.search);
+      const key = safe ? `${safe.shortName}:${safe.address.toLowerCase()}` : null;
+      if (key === context.openSafe) return;
+      if (context.openSafe) enqueue.stopChild(SAFE_SESSION_CHILD);
+      if (safe) {
+        enqueue.spawnChild('safeSession', { id: SAFE_SESSION_CHILD, input: { safe } });
+      }
+      enqueue.assign({ openSafe: key });
+    }),
     pushLocation: (_, _params: { href: string }) => {},
     persistTheme: (_, _params: { theme: Theme }) => {},
   },
@@ -50,6 +76,7 @@ export const appSessionMachine = setup({
     chainCount: null,
     error: null,
     persistenceError: null,
+    openSafe: null,
   }),
   on: {
     'system.locationChanged': {
@@ -80,11 +107,20 @@ export const appSessionMachine = setup({
       meta: { description: 'The event log could not be saved; the app stopped so that nothing goes unrecorded' },
     },
     running: {
+      entry: [
+        spawnChild('walletConnection', { id: WALLET_CHILD }),
+        spawnChild('addressBook', { id: ADDRESS_BOOK_CHILD }),
+        'syncSafeSession',
+      ],
       on: {
+        'system.locationChanged': {
+          actions: [assign({ location: ({ event }) => ({ path: event.path, search: event.search }) }), 'syncSafeSession'],
+        },
         'user.navigate': {
           actions: [
             assign({ location: ({ context, event }) => parseLocation(hrefFor(event.to, context.location)) }),
             { type: 'pushLocation', params: ({ context }) => ({ href: context.location.path + context.location.search }) },
+            'syncSafeSession',
           ],
         },
         'user.toggleTheme': {

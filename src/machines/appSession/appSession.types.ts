@@ -38,6 +38,8 @@ export interface AppSessionContext {
   error: string | null;
   /** Why the event log stopped saving, once it has; null while it works. */
   persistenceError: string | null;
+  /** `<shortName>:<lower-case address>` of the Safe whose safeSession child runs, or null. */
+  openSafe: string | null;
 }
 
 export type AppSessionEvent =

@@ -1,6 +1,7 @@
 import { parseSafeParam } from '../../machines/shared/routes.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { Link } from '../components/Link.tsx';
+import { WalletButton } from '../wallet/index.ts';
 
 function shorten(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
@@ -26,9 +27,7 @@ export function Header() {
         <button type="button" onClick={() => send({ type: 'user.toggleTheme' })} aria-pressed={theme === 'dark'}>
           Dark theme
         </button>
-        <button type="button" disabled title="Wallet connection is not available yet">
-          Connect wallet
-        </button>
+        <WalletButton />
       </div>
     </header>
   );

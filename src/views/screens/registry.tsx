@@ -2,10 +2,12 @@
  * Which screen each route shows. Screens that later issues fill start as honest placeholders that say what
  * will be there.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { MatchedRoute } from '../../machines/shared/routes.ts';
 import { AuditScreen } from '../audit/AuditScreen.tsx';
 import { StatechartsScreen } from '../statecharts/StatechartsScreen.tsx';
+import { SAFE_SCREENS, SAFE_SETTINGS_TABS } from '../safe/index.ts';
+import { WALLET_SCREENS } from '../wallet/index.ts';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
 
@@ -13,6 +15,8 @@ interface ScreenEntry {
   title: string;
   render: (route: MatchedRoute) => ReactNode;
 }
+
+const screen = (title: string, Component: ComponentType): ScreenEntry => ({ title, render: () => <Component /> });
 
 const placeholder = (title: string, description: string): ScreenEntry => ({
   title,
@@ -32,30 +36,32 @@ const SETTINGS_TABS: Record<string, string> = {
 };
 
 export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
-  root: placeholder('Welcome', 'Connect a wallet or open a Safe to begin.'),
-  welcome: placeholder('Welcome', 'Connect a wallet or open a Safe to begin.'),
-  accounts: placeholder('My Safe accounts', 'The Safes your connected wallet owns on every chain, with their fiat total, threshold, owners and queued count.'),
-  home: placeholder('Overview', 'The open Safe at a glance: total balance, pending transactions and assets.'),
-  balances: placeholder('Assets', 'Token balances of the open Safe, in the currency you choose.'),
-  nfts: placeholder('NFTs', 'The NFT collections the open Safe holds.'),
-  queue: placeholder('Queue', 'Transactions waiting for confirmations or execution, grouped by nonce with conflicts shown.'),
-  history: placeholder('History', 'Executed transactions and incoming transfers, grouped by date.'),
-  transaction: placeholder('Transaction details', 'One transaction: what it does, its hashes computed locally, and who confirmed it.'),
-  messages: placeholder('Messages', 'Off-chain Safe messages and their confirmations.'),
-  message: placeholder('Message details', 'One message: its SafeMessage hash, signatures and status.'),
+  root: screen('Welcome', WALLET_SCREENS.welcome),
+  welcome: screen('Welcome', WALLET_SCREENS.welcome),
+  accounts: screen('My Safe accounts', WALLET_SCREENS.accounts),
+  home: SAFE_SCREENS.home,
+  balances: SAFE_SCREENS.balances,
+  nfts: SAFE_SCREENS.nfts,
+  queue: SAFE_SCREENS.queue,
+  history: SAFE_SCREENS.history,
+  transaction: SAFE_SCREENS.transaction,
+  messages: SAFE_SCREENS.messages,
+  message: SAFE_SCREENS.message,
   apps: placeholder('Safe Apps', 'Apps that run inside Countersign and talk to your Safe through the bridge.'),
   customApps: placeholder('Custom apps', 'Safe Apps you added by URL.'),
   openApp: placeholder('Safe App', 'The selected Safe App, running in a sandboxed frame.'),
-  addressBook: placeholder('Address book', 'Names for addresses, per chain; import and export as CSV.'),
+  addressBook: screen('Address book', WALLET_SCREENS.addressBook),
   settings: placeholder('Settings', 'Choose a settings section.'),
   settingsTab: {
     title: 'Settings',
     render: (route) => {
+      const safeTab = route.tab === 'setup' || route.tab === 'modules' ? SAFE_SETTINGS_TABS[route.tab] : undefined;
+      if (safeTab) return safeTab.render(route);
       const description = route.tab ? SETTINGS_TABS[route.tab] : undefined;
       return description ? <Placeholder title={`Settings: ${route.tab}`} description={description} /> : <NotFound />;
     },
   },
-  loadSafe: placeholder('Add existing Safe', 'Open a Safe by chain and address and add it to your list.'),
+  loadSafe: screen('Add existing Safe', WALLET_SCREENS.loadSafe),
   statecharts: { title: 'Statecharts', render: () => <StatechartsScreen /> },
   audit: { title: 'Audit', render: () => <AuditScreen /> },
   notFound: { title: 'Page not found', render: () => <NotFound /> },
