@@ -42,6 +42,7 @@ export const customAppsMachine = setup({
     isUrlInvalid: ({ event }) => normalizeAppUrl(urlOf(event)) === null,
     isDuplicate: ({ context, event }) => hasCustomApp(context.apps, urlOf(event)),
     isRiskAccepted: ({ context }) => context.riskAccepted,
+    isListedApp: ({ context, event }) => event.type === 'user.remove' && context.apps.some((app) => app.url === event.url),
   },
 }).createMachine({
   id: 'customApps',
@@ -74,7 +75,7 @@ export const customAppsMachine = setup({
             actions: assign({ draftUrl: ({ event }) => normalizeAppUrl(event.url) ?? '', manifest: null, riskAccepted: false, error: null }),
           },
         ],
-        'user.remove': { target: 'confirmingRemove', actions: assign({ removing: ({ event }) => event.url, error: null }) },
+        'user.remove': { guard: 'isListedApp', target: 'confirmingRemove', actions: assign({ removing: ({ event }) => event.url, error: null }) },
       },
     },
     fetchingManifest: {

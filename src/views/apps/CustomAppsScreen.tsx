@@ -109,7 +109,11 @@ export function CustomAppsView({ actor }: { actor: CustomAppsRef }) {
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const apps = useSelector(actor, (s) => s.context.apps);
   const error = useSelector(actor, (s) => s.context.error);
-  const canRemove = useSelector(actor, (s) => s.can({ type: 'user.remove', url: '' }));
+  const removable = useSelector(
+    actor,
+    (s) => s.context.apps.filter((app) => s.can({ type: 'user.remove', url: app.url })).map((app) => app.url),
+    (a, b) => a.length === b.length && a.every((url, i) => url === b[i]),
+  );
   const canRetry = useSelector(actor, (s) => s.can({ type: 'user.retry' }));
   return (
     <Loadable what="your custom apps" status={status} error={error} onRetry={() => actor.send({ type: 'user.retry' })} canRetry={canRetry}>
@@ -132,7 +136,7 @@ export function CustomAppsView({ actor }: { actor: CustomAppsRef }) {
                 <h3>
                   <Link to={openAppPath(app.url)}>{app.name}</Link>
                 </h3>
-                <button type="button" disabled={!canRemove} onClick={() => actor.send({ type: 'user.remove', url: app.url })} aria-label={`Remove ${app.name}`}>
+                <button type="button" disabled={!removable.includes(app.url)} onClick={() => actor.send({ type: 'user.remove', url: app.url })} aria-label={`Remove ${app.name}`}>
                   Remove
                 </button>
               </div>
