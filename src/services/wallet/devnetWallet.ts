@@ -395,9 +395,14 @@ export function announceDevnetWallet(provider: DevnetWalletProvider, target: Eve
   return () => target.removeEventListener('eip6963:requestProvider', announce);
 }
 
-/** Creates the Devnet Wallet from the app's runtime devnet config and announces it on `window`. */
+/**
+ * Creates the Devnet Wallet from the app's runtime devnet config and announces it on `window`. It is also
+ * reachable as `window.__devnetWallet`, so a person or a browser test can switch accounts and chains the
+ * way one would in a wallet's own UI (devnet builds only; production builds do not contain this module).
+ */
 export function installDevnetWallet(config: DevnetWalletOptions, target: EventTarget = globalThis.window): DevnetWalletProvider {
   const provider = createDevnetWallet(config);
   announceDevnetWallet(provider, target);
+  Object.defineProperty(target, '__devnetWallet', { value: provider, configurable: true });
   return provider;
 }

@@ -1,0 +1,98 @@
+/**
+ * Issue 6 on the real devnet, in Chromium: connect the Devnet Wallet through web3-onboard, open the demo
+ * 2-of-3 Safe and see what the devnet seeded (balances, NFTs, the queue with its conflict group, history);
+ * switch to an account that is not an owner and see read-only; put the wallet on a chain the gateway does not
+ * list and switch back; and with the gateway stopped, see an error with retry instead of a loader.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+
+let app: DevnetApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  app = await startDevnetApp();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function connect(page: Page) {
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^Wallet ${app.devnet.owners[0]!.address}`, 'i') })).toBeVisible();
+}
+
+test('an owner connects and sees the demo Safe: balances, NFTs, queue with its conflict group, history', async ({ page }) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    if (!/^(http:\/\/127\.0\.0\.1|data:|blob:)/.test(r.url())) outside.push(r.url());
+  });
+  await page.goto(app.url(`/home?safe=${app.teamSafe}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  await expect(page.getByText('Read-only')).toBeVisible();
+
+  await connect(page);
+  await expect(page.getByText('Read-only')).toHaveCount(0);
+
+  await nav(page).getByRole('link', { name: 'Assets' }).click();
+  const balances = page.getByRole('table');
+  await expect(balances).toContainText('ETH');
+  await expect(balances).toContainText('dUSD');
+  await expect(balances).toContainText('DVT');
+
+  await nav(page).getByRole('link', { name: 'NFTs' }).click();
+  await expect(page.getByRole('list', { name: 'NFTs' }).getByRole('listitem').first()).toBeVisible();
+
+  await nav(page).getByRole('link', { name: 'Queue' }).click();
+  await expect(page.getByText('Conflicting transactions')).toBeVisible();
+  await expect(page.getByText('Next', { exact: true })).toBeVisible();
+
+  await nav(page).getByRole('link', { name: 'History' }).click();
+  await expect(page.getByText('Change required confirmations').first()).toBeVisible();
+  await expect(page.getByText('Received').first()).toBeVisible();
+  await expect(page.getByText('Sent').first()).toBeVisible();
+
+  expect(outside).toEqual([]);
+});
+
+test('a non-owner account is read-only, and a foreign chain can be switched back', async ({ page }) => {
+  await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+  await connect(page);
+  await expect(page.getByText('Read-only')).toHaveCount(0);
+
+  // Account 3 owns nothing: switched in the wallet, as a user would.
+  await page.evaluate(() => (window as unknown as { __devnetWallet: { selectAccount(i: number): void } }).__devnetWallet.selectAccount(3));
+  await expect(page.getByText('Read-only')).toBeVisible();
+  await page.evaluate(() => (window as unknown as { __devnetWallet: { selectAccount(i: number): void } }).__devnetWallet.selectAccount(0));
+  await expect(page.getByText('Read-only')).toHaveCount(0);
+
+  // The wallet moves to a chain the gateway does not list.
+  await page.evaluate(async () => {
+    const wallet = (window as unknown as { __devnetWallet: { request(a: { method: string; params?: unknown[] }): Promise<unknown> } }).__devnetWallet;
+    await wallet.request({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: '0x5', chainName: 'Elsewhere', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+    });
+    await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x5' }] });
+  });
+  const banner = page.getByRole('alert').filter({ has: page.getByRole('button', { name: /^Switch to / }) });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: /^Switch to / }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /on Countersign Devnet$/ })).toBeVisible();
+});
+
+test('with the gateway stopped, the Safe screen shows an error with retry, not a loader', async ({ page }) => {
+  await page.route(`${app.devnet.gatewayUrl}/**`, (route) => route.abort('connectionrefused'));
+  await page.goto(app.url(`/home?safe=${app.teamSafe}`));
+  await expect(page.getByRole('alert').filter({ hasText: 'Gateway unreachable.' })).toBeVisible();
+  const safeError = page.getByRole('alert').filter({ hasText: 'Gateway unavailable.' });
+  await expect(safeError).toContainText('The gateway could not be reached');
+  await page.unroute(`${app.devnet.gatewayUrl}/**`);
+  await safeError.getByRole('button', { name: 'Retry loading the Safe' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  await expect(page.getByText('Total balance')).toBeVisible();
+});
