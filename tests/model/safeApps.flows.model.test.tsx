@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { bridgeSessionMachine, type BridgeListenerCommand, type BridgeListenerInput } from '../../src/machines/bridgeRequest/bridgeSession.machine.ts';
 import { bridgeRequestMachine } from '../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
-import type { BridgeSessionInfo } from '../../src/machines/bridgeRequest/bridgeRequest.types.ts';
+import type { BridgeSessionInfo, GetSessionInfoInput } from '../../src/machines/bridgeRequest/bridgeRequest.types.ts';
 import { withSessionReplies } from '../../src/machines/bridgeRequest/bridgeSession.machine.ts';
 import { customAppsMachine } from '../../src/machines/safeApps/customApps.machine.ts';
 import { openAppMachine } from '../../src/machines/safeApps/openApp.machine.ts';
@@ -214,7 +214,7 @@ function openDriver(input: OpenAppInput): ViewDriver<OpenSut> {
         listener.sendBack = sendBack as never;
         receive((command) => void listener.commands.push(command));
       });
-      const bridgeRequest = withSessionReplies(bridgeRequestMachine.provide({ actors: { getSessionInfo: effects.actor<BridgeSessionInfo, unknown>('getSessionInfo') } }));
+      const bridgeRequest = withSessionReplies(bridgeRequestMachine.provide({ actors: { getSessionInfo: effects.actor<BridgeSessionInfo, GetSessionInfoInput>('getSessionInfo') } }));
       const actor = createActor(
         openAppMachine.provide({
           actors: { loadAppInfo: effects.actor('loadAppInfo'), bridgeSession: bridgeSessionMachine.provide({ actors: { bridgeListener, bridgeRequest } }) },
