@@ -40,6 +40,7 @@ const safeTx = {
 const hashes = { domainHash: `0x${'d'.repeat(64)}`, messageHash: `0x${'e'.repeat(64)}`, safeTxHash };
 const sig = (signer: string) => ({ signer, signature: `0x${'ab'.repeat(65)}` });
 const gatewayView = { decoded: null, innerCalls: [], stored: null, summary: 'transfer', raw: { details: null, dataDecoded: null, confirmationView: null } };
+const delegateCallRisk = { id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: 'DELEGATECALL to 0xbad' };
 const error = (message: string) => ({ name: 'Error', message });
 const walletErrors = (actor: string) =>
   ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'].map((kind) => ({ type: `xstate.error.actor.${actor}`, error: { kind, message: `${kind}` } }));
@@ -139,8 +140,12 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
     sampleEvents: [
       {
         type: 'xstate.done.actor.loadBatch',
-        output: [0, 1].map((i) => ({ txId: `tx${i}`, label: 'Send', safeTx: { ...safeTx, nonce: String(3 + i) }, hashes, confirmations: [sig(OWNERS[0]), sig(OWNERS[1])], mismatches: [], risks: [] })),
+        output: [0, 1].map((i) => ({ txId: `tx${i}`, label: 'Send', safeTx: { ...safeTx, nonce: String(3 + i) }, hashes, confirmations: [sig(OWNERS[0]), sig(OWNERS[1])], mismatches: [], risks: i === 0 ? [delegateCallRisk] : [] })),
       },
+      { type: 'user.acknowledgeRisks', acknowledged: true },
+      { type: 'xstate.error.actor.loadRelayRemaining', error: error('No relay') },
+      { type: 'xstate.done.actor.checkBatchStatus', output: { status: 'executed', txHash: `0x${'1'.repeat(64)}`, confirmations: [] } },
+      { type: 'xstate.error.actor.checkBatchStatus', error: error('Gateway unreachable') },
       { type: 'xstate.error.actor.loadBatch', error: error('Not found') },
       { type: 'xstate.done.actor.loadRelayRemaining', output: { remaining: 5, limit: 5 } },
       { type: 'user.execute' },
@@ -155,6 +160,6 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
       { type: 'xstate.done.actor.checkBatchStatus', output: { status: 'proposed', txHash: null, confirmations: [] } },
       ...commonEnd,
     ],
-    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.wallet !== null, s.context.relay !== null]),
+    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.wallet !== null, s.context.relay !== null, s.context.risksAcknowledged]),
   },
 ];

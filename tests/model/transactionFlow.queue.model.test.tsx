@@ -1,0 +1,152 @@
+/**
+ * Model-based tests of the queue flows through their real dialogs: deleteTxFlow and bulkExecuteFlow. Effects are
+ * deferred stubs; the sample events are the registry's (src/machines/transactionFlow/transactionFlow.registry.ts).
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { bulkExecuteFlowMachine } from '../../src/machines/transactionFlow/bulkExecuteFlow.machine.ts';
+import { deleteTxFlowMachine } from '../../src/machines/transactionFlow/deleteTxFlow.machine.ts';
+import { TX_FLOW_MACHINES } from '../../src/machines/transactionFlow/transactionFlow.registry.ts';
+import { BulkExecuteDialog } from '../../src/views/txFlow/BulkExecuteDialog.tsx';
+import { DeleteTxDialog } from '../../src/views/txFlow/DeleteTxDialog.tsx';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+
+interface QueueSut extends SystemUnderTest {
+  pending: Record<string, Deferred<unknown>>;
+}
+
+const dialog = () => screen.getByRole('dialog');
+const click = (name: string | RegExp) => act(async () => void fireEvent.click(within(dialog()).getByRole('button', { name })));
+const live = (sut: QueueSut) => sut.actor.getSnapshot() as AnyMachineSnapshot;
+const status = (text: RegExp) => () => {
+  expect(within(dialog()).getByRole('status')).toHaveTextContent(text);
+};
+const alert = (text: RegExp) => () => {
+  expect(within(dialog()).getByRole('alert')).toHaveTextContent(text);
+};
+const gone = () => {
+  expect(screen.queryByRole('dialog')).toBeNull();
+};
+
+function effectEvents(actors: readonly string[]) {
+  return Object.fromEntries(
+    actors.flatMap((name) => [
+      [`xstate.done.actor.${name}`, async (sut: QueueSut, e: AnyEventObject) => act(async () => sut.pending[name]!.resolve((e as unknown as { output: unknown }).output))],
+      [`xstate.error.actor.${name}`, async (sut: QueueSut, e: AnyEventObject) => act(async () => sut.pending[name]!.reject((e as unknown as { error: unknown }).error))],
+    ]),
+  );
+}
+
+function startWith(machine: AnyStateMachine, actors: readonly string[], input: unknown, view: (actor: never) => React.ReactNode): QueueSut {
+  const pending: Record<string, Deferred<unknown>> = {};
+  const provided = Object.fromEntries(actors.map((name) => [name, fromPromise(() => (pending[name] = deferred<unknown>()).promise as Promise<never>)]));
+  const actor = createActor(machine.provide({ actors: provided } as never), { input } as never);
+  actor.start();
+  render(<>{view(actor as never)}</>);
+  return { actor, pending, cleanup: () => { cleanup(); actor.stop(); } };
+}
+
+const common = {
+  'user.retry': () => click('Try again'),
+  'user.cancel': () => click('Cancel'),
+  'user.close': () => click('Close'),
+  'wallet.changed': (sut: QueueSut, e: AnyEventObject) => act(async () => void sut.actor.send(e)),
+  'system.recover': (sut: QueueSut, e: AnyEventObject) => act(async () => void sut.actor.send(e)),
+};
+
+const deleteEntry = TX_FLOW_MACHINES.find((m) => m.id === 'deleteTxFlow')!;
+const DELETE_ACTORS = ['requestDeleteSignature', 'deleteTx'] as const;
+const NOW = 1_700_000_000_000;
+const deleteDriver: ViewDriver<QueueSut> = {
+  start: () => startWith(deleteTxFlowMachine, DELETE_ACTORS, deleteEntry.sampleInput, (actor) => <DeleteTxDialog actor={actor} now={() => NOW} />),
+  events: {
+    ...effectEvents(DELETE_ACTORS),
+    ...common,
+    'user.confirmDelete': async (sut) => {
+      await click('Delete');
+      expect(live(sut).context.requestedAtMs).toBe(NOW);
+    },
+  },
+  states: {
+    confirming: () => {
+      expect(screen.getByRole('dialog', { name: 'Delete this transaction?' })).toHaveTextContent('signatures already given will remain valid');
+    },
+    signing: status(/Confirm the delete request in your wallet/),
+    deleting: status(/Deleting the transaction/),
+    'walletError.rejected': alert(/User rejected signing\./),
+    'walletError.wrongChain': alert(/Change your wallet network/),
+    'walletError.disconnected': alert(/No wallet is connected\./),
+    'walletError.other': alert(/Error submitting the transaction/),
+    failed: alert(/could not be deleted\. Provided signer is not the proposer/),
+    interrupted: alert(/reloaded during the deletion\. Nothing was sent again/),
+    deleted: status(/The transaction was deleted/),
+    cancelled: gone,
+    closed: gone,
+  },
+};
+
+const bulkEntry = TX_FLOW_MACHINES.find((m) => m.id === 'bulkExecuteFlow')!;
+const BULK_ACTORS = ['loadBatch', 'loadRelayRemaining', 'executeBatch', 'relayBatch', 'checkBatchStatus', 'waitForReceipt'] as const;
+const bulkDriver: ViewDriver<QueueSut> = {
+  start: () => startWith(bulkExecuteFlowMachine, BULK_ACTORS, bulkEntry.sampleInput, (actor) => <BulkExecuteDialog actor={actor} />),
+  events: {
+    ...effectEvents(BULK_ACTORS),
+    ...common,
+    'user.execute': () => click(/^Execute$/),
+    'user.relay': () => click(/Execute with relay \(5 of 5 left\)/),
+    'user.acknowledgeRisks': () => act(async () => void fireEvent.click(within(dialog()).getByRole('checkbox', { name: /I understand the risks/ }))),
+  },
+  states: {
+    loading: status(/Loading the transactions/),
+    loadingRelay: status(/Loading the transactions/),
+    loadFailed: alert(/could not be loaded\. Not found/),
+    review: (sut) => {
+      const items = live(sut).context.items as unknown[];
+      expect(within(dialog()).getByRole('list', { name: 'Transactions' }).querySelectorAll('li')).toHaveLength(items.length);
+      expect(within(dialog()).getByText(/This batch contains 2 transactions/)).toBeInTheDocument();
+      // The blocking risk of item #3 keeps Execute disabled until it is acknowledged.
+      expect(within(dialog()).getByText(/Unexpected delegate call/)).toBeInTheDocument();
+      const acknowledged = live(sut).context.risksAcknowledged as boolean;
+      expect(within(dialog()).getByRole('checkbox', { name: /I understand the risks/ })).toHaveProperty('checked', acknowledged);
+      if (!acknowledged) expect(within(dialog()).getByRole('button', { name: /^Execute$/ })).toBeDisabled();
+    },
+    executing: status(/Confirm the execution in your wallet/),
+    relaying: status(/Relaying the transactions/),
+    checkingStatus: status(/Checking the transactions’ status/),
+    tracking: status(/Transaction is being processed/),
+    'walletError.rejected': alert(/User rejected the transaction\./),
+    'walletError.wrongChain': alert(/Change your wallet network/),
+    'walletError.disconnected': alert(/No wallet is connected\./),
+    'walletError.insufficientFunds': alert(/doesn't have enough funds/),
+    'walletError.other': alert(/Error submitting the transaction/),
+    submitFailed: alert(/Error submitting the transaction\. Please try again\. Relay limit reached/),
+    interrupted: alert(/reloaded during the execution\. Nothing was sent again/),
+    trackingLost: alert(/status is not known yet\. Timed out/),
+    succeeded: status(/Transaction was successful/),
+    failed: status(/Transaction failed/),
+    cancelled: gone,
+    closed: gone,
+  },
+};
+
+for (const [entry, driver] of [
+  [deleteEntry, deleteDriver],
+  [bulkEntry, bulkDriver],
+] as const) {
+  const coverage = new CoverageRecorder();
+  const paths = planPaths({ machine: entry.machine, input: entry.sampleInput, events: entry.sampleEvents, ...(entry.serializeState ? { serializeState: entry.serializeState } : {}) });
+  describe(`${entry.id} (model-based, real views)`, () => {
+    for (const path of paths) {
+      it(pathTitle(path), () => runPath(entry.machine, path, driver, coverage));
+    }
+    it('covers every transition of the machine', () => {
+      expect(coverage.missing(entry.machine)).toEqual([]);
+    });
+    afterAll(() => {
+      const { covered, total } = coverage.ratio(entry.machine);
+      console.info(`${entry.id} transition coverage: ${covered}/${total} over ${paths.length} paths`);
+    });
+  });
+}
