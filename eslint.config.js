@@ -53,7 +53,7 @@ export const boundaryRules = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.devnet/**', 'docs/**', 'bench/tmp/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.devnet/**', '.tmp/**', 'docs/**', 'bench/tmp/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
