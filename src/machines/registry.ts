@@ -22,6 +22,14 @@ import { appPermissionsMachine } from './safeApps/appPermissions.machine.ts';
 import type { AppInfo, CustomAppsInput, CustomSafeApp, LoadSafeAppsOutput, OpenAppInput, SafeAppsListInput } from './safeApps/safeApps.types.ts';
 import { messageFlowMachine } from './messageFlow/messageFlow.machine.ts';
 import { messageFlowSampleEvents, messageFlowSampleInput, serializeMessageFlowState } from './messageFlow/messageFlow.samples.ts';
+import { walletConnectionMachine } from './walletConnection/walletConnection.machine.ts';
+import { serializeWalletConnectionState, walletConnectionSampleEvents, walletConnectionSampleInput } from './walletConnection/walletConnection.samples.ts';
+import { addressBookMachine } from './addressBook/addressBook.machine.ts';
+import { addressBookSampleEvents, addressBookSampleInput, serializeAddressBookState } from './addressBook/addressBook.samples.ts';
+import { loadSafeMachine } from './loadSafe/loadSafe.machine.ts';
+import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } from './loadSafe/loadSafe.samples.ts';
+import { myAccountsMachine } from './myAccounts/myAccounts.machine.ts';
+import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState } from './myAccounts/myAccounts.samples.ts';
 
 export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
 export const RECOVER_EVENT_TYPE = 'system.recover';
@@ -179,6 +187,47 @@ export const MACHINES: readonly RegisteredMachine[] = [
     sampleInput: messageFlowSampleInput,
     sampleEvents: messageFlowSampleEvents,
     serializeState: serializeMessageFlowState,
+  },
+  {
+    id: 'walletConnection',
+    title: 'Wallet connection',
+    description:
+      'Restores the remembered wallet, connects (with retries), disconnects, and follows the wallet’s account and chain; classifies the chain against the required and supported chains and switches it on request.',
+    machine: walletConnectionMachine,
+    schemaVersion: 1,
+    sampleInput: walletConnectionSampleInput,
+    sampleEvents: walletConnectionSampleEvents,
+    serializeState: serializeWalletConnectionState,
+  },
+  {
+    id: 'addressBook',
+    title: 'Address book (/address-book)',
+    description: 'Loads the stored entries; add, edit and delete with confirmation; CSV import with a preview of what can and cannot be imported; CSV export.',
+    machine: addressBookMachine,
+    schemaVersion: 1,
+    sampleInput: addressBookSampleInput,
+    sampleEvents: addressBookSampleEvents,
+    serializeState: serializeAddressBookState,
+  },
+  {
+    id: 'loadSafe',
+    title: 'Add an existing Safe (/new-safe/load)',
+    description: 'Loads the chains and added Safes, validates the address form, checks the Safe on the gateway, reviews it and adds it to the stored Safes.',
+    machine: loadSafeMachine,
+    schemaVersion: 1,
+    sampleInput: loadSafeSampleInput,
+    sampleEvents: loadSafeSampleEvents,
+    serializeState: serializeLoadSafeState,
+  },
+  {
+    id: 'myAccounts',
+    title: 'My accounts (/welcome/accounts)',
+    description: 'Loads the Safes the connected wallet owns and the added ones, across chains, with their overviews; retry and refresh.',
+    machine: myAccountsMachine,
+    schemaVersion: 1,
+    sampleInput: myAccountsSampleInput,
+    sampleEvents: myAccountsSampleEvents,
+    serializeState: serializeMyAccountsState,
   },
   ...SAFE_APPS_MACHINES,
   ...TX_FLOW_MACHINES,

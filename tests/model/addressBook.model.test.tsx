@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type NonReducibleUnknown } from 'xstate';
 import { addressBookMachine } from '../../src/machines/addressBook/addressBook.machine.ts';
 import type { AddressBookContext, AddressBookEntry, EntryKey, SaveEntryInput } from '../../src/machines/addressBook/addressBook.types.ts';
+import { addressBookSampleEvents, serializeAddressBookState } from '../../src/machines/addressBook/addressBook.samples.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { AddressBookScreen } from '../../src/views/addressBook/AddressBookScreen.tsx';
@@ -15,31 +16,11 @@ import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
-const ALICE: AddressBookEntry = { chainId: '1', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'Alice' };
-const BOB: AddressBookEntry = { chainId: '1', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', name: 'Bob' };
-const GOOD_CSV = `address,name,chainId\n${BOB.address},Bob,1\nnot-an-address,Eve,1\n`;
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadEntries', output: [ALICE] },
-  { type: 'xstate.error.actor.loadEntries', error: new Error('IndexedDB is not available') },
-  { type: 'user.retry' },
-  { type: 'user.add' },
-  { type: 'user.edit', chainId: ALICE.chainId, address: ALICE.address },
-  { type: 'user.delete', chainId: ALICE.chainId, address: ALICE.address },
-  { type: 'user.save', chainId: '1', address: BOB.address, name: 'Bob' },
-  { type: 'user.save', chainId: '1', address: '0x12', name: 'Bob' },
-  { type: 'user.cancel' },
-  { type: 'user.confirm' },
-  { type: 'user.importFile', fileName: 'book.csv', text: GOOD_CSV },
-  { type: 'user.importFile', fileName: 'empty.csv', text: '' },
-  { type: 'user.export' },
-  { type: 'xstate.done.actor.saveEntry', output: [ALICE, BOB] },
-  { type: 'xstate.error.actor.saveEntry', error: new Error('Quota exceeded') },
-  { type: 'xstate.done.actor.removeEntry', output: [] },
-  { type: 'xstate.error.actor.removeEntry', error: new Error('Quota exceeded') },
-  { type: 'xstate.done.actor.importEntries', output: [ALICE, BOB] },
-  { type: 'xstate.error.actor.importEntries', error: new Error('Quota exceeded') },
-];
+/** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
+const events: AnyEventObject[] = addressBookSampleEvents.map((e) => {
+  const error = (e as { error?: Record<string, unknown> }).error;
+  return error && error.name === 'Error' && Object.keys(error).length === 2 ? { ...e, error: new Error(String(error.message)) } : e;
+});
 
 type Pending = Record<'loadEntries' | 'saveEntry' | 'removeEntry' | 'importEntries', Deferred<AddressBookEntry[]> | null>;
 interface BookSut extends SystemUnderTest {
@@ -193,10 +174,7 @@ const driver: ViewDriver<BookSut> = {
 const paths = planPaths({
   machine: addressBookMachine,
   events,
-  serializeState: (s: AnyMachineSnapshot) => {
-    const c = ctx(s);
-    return JSON.stringify([s.value, c.entries.map((e) => e.name), c.editing, c.deleting, c.importPreview?.fileName ?? null, c.error, c.notice]);
-  },
+  serializeState: serializeAddressBookState,
 });
 const coverage = new CoverageRecorder();
 

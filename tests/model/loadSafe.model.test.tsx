@@ -8,6 +8,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import { loadSafeMachine } from '../../src/machines/loadSafe/loadSafe.machine.ts';
 import { LOAD_SAFE_TEXTS } from '../../src/machines/loadSafe/loadSafe.logic.ts';
 import type { AddedSafe, LoadSafeContext, LoadSafeSetup, SafeSummary } from '../../src/machines/loadSafe/loadSafe.types.ts';
+import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } from '../../src/machines/loadSafe/loadSafe.samples.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { LoadSafeFlow } from '../../src/views/welcome/LoadSafeScreen.tsx';
@@ -16,32 +17,11 @@ import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, 
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const ADDED = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
-const OWNERS = ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'] as const;
-const setupData: LoadSafeSetup = {
-  chains: [
-    { chainId: '31337', chainName: 'Devnet', shortName: 'dev' },
-    { chainId: '1', chainName: 'Ethereum', shortName: 'eth' },
-  ],
-  added: [{ chainId: '31337', address: ADDED, name: 'Team' }],
-};
-const summary: SafeSummary = { address: SAFE, threshold: 2, owners: [...OWNERS], version: '1.4.1' };
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadSetup', output: setupData },
-  { type: 'xstate.error.actor.loadSetup', error: new Error('Gateway unreachable at http://gateway.test') },
-  { type: 'user.retry' },
-  { type: 'user.submit', chainId: '31337', address: `dev:${SAFE.toLowerCase()}`, name: 'Treasury' },
-  { type: 'user.submit', chainId: '31337', address: '0x1234', name: '' },
-  { type: 'user.submit', chainId: '31337', address: ADDED, name: '' },
-  { type: 'xstate.done.actor.checkSafe', output: summary },
-  { type: 'xstate.error.actor.checkSafe', error: { kind: 'notASafe', message: 'No Safe at this address' } },
-  { type: 'xstate.error.actor.checkSafe', error: new Error('Gateway unreachable at http://gateway.test') },
-  { type: 'user.back' },
-  { type: 'user.confirm' },
-  { type: 'xstate.done.actor.addSafe', output: undefined },
-  { type: 'xstate.error.actor.addSafe', error: new Error('Quota exceeded') },
-];
+/** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
+const events: AnyEventObject[] = loadSafeSampleEvents.map((e) => {
+  const error = (e as { error?: Record<string, unknown> }).error;
+  return error && error.name === 'Error' && Object.keys(error).length === 2 ? { ...e, error: new Error(String(error.message)) } : e;
+});
 
 interface LoadSut extends SystemUnderTest {
   pending: { loadSetup: Deferred<LoadSafeSetup> | null; checkSafe: Deferred<SafeSummary> | null; addSafe: Deferred<void> | null };
@@ -161,12 +141,9 @@ const driver: ViewDriver<LoadSut> = {
 
 const paths = planPaths({
   machine: loadSafeMachine,
-  input: {},
+  input: loadSafeSampleInput,
   events,
-  serializeState: (s: AnyMachineSnapshot) => {
-    const c = ctx(s);
-    return JSON.stringify([s.value, c.form, c.fieldError, c.error]);
-  },
+  serializeState: serializeLoadSafeState,
 });
 const coverage = new CoverageRecorder();
 

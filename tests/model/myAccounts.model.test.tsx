@@ -4,10 +4,11 @@
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import { myAccountsMachine } from '../../src/machines/myAccounts/myAccounts.machine.ts';
 import type { AccountsData, MyAccountsContext, MyAccountsInput } from '../../src/machines/myAccounts/myAccounts.types.ts';
+import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState } from '../../src/machines/myAccounts/myAccounts.samples.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import type { RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
@@ -19,25 +20,12 @@ import { deferred, type Deferred } from '../harness/deferred.ts';
 
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const TEAM = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const WATCHED = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
-const input: MyAccountsInput = { owner: OWNER };
-const data: AccountsData = {
-  rows: [
-    {
-      chainId: '31337', chainName: 'Devnet', shortName: 'dev', address: TEAM, owned: true, added: false, name: null,
-      overview: { fiatTotal: '1234.5', currency: 'usd', threshold: 2, owners: 3, queued: 4 },
-    },
-    { chainId: '31337', chainName: 'Devnet', shortName: 'dev', address: WATCHED, owned: false, added: true, name: 'Watched', overview: null },
-  ],
-  failedChains: ['Goerli'],
-};
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadAccounts', output: data },
-  { type: 'xstate.error.actor.loadAccounts', error: new Error('Gateway unreachable at http://gateway.test') },
-  { type: 'user.retry' },
-  { type: 'user.refresh' },
-];
+const input: MyAccountsInput = myAccountsSampleInput;
+/** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
+const events: AnyEventObject[] = myAccountsSampleEvents.map((e) => {
+  const error = (e as { error?: Record<string, unknown> }).error;
+  return error && error.name === 'Error' && Object.keys(error).length === 2 ? { ...e, error: new Error(String(error.message)) } : e;
+});
 
 interface AccountsSut extends SystemUnderTest {
   pending: Deferred<AccountsData> | null;
@@ -120,7 +108,7 @@ const driver: ViewDriver<AccountsSut> = {
   },
 };
 
-const paths = planPaths({ machine: myAccountsMachine, input, events, serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, (s.context as MyAccountsContext).error]) });
+const paths = planPaths({ machine: myAccountsMachine, input, events, serializeState: serializeMyAccountsState });
 const coverage = new CoverageRecorder();
 
 describe('myAccounts (model-based, real views)', () => {

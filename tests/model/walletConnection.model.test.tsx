@@ -12,48 +12,24 @@ import { CONNECTION_RETRIES, WALLET_TEXTS } from '../../src/machines/walletConne
 import type {
   ConnectResult,
   SwitchChainOutput,
-  WalletConnection,
   WalletConnectionContext,
   WalletConnectionEvent,
 } from '../../src/machines/walletConnection/walletConnection.types.ts';
+import { serializeWalletConnectionState, WALLET_AFTER_RETRY, walletConnectionSampleEvents } from '../../src/machines/walletConnection/walletConnection.samples.ts';
 import { WalletButton } from '../../src/views/wallet/WalletButton.tsx';
 import { WalletNotices } from '../../src/views/wallet/WalletNotices.tsx';
 import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
-const NAMES = { '1': 'Ethereum', '5': 'Goerli' };
-const on = (chainId: string): WalletConnection => ({ label: 'Devnet Wallet', address: OWNER, chainId });
-const AFTER_RETRY = 'xstate.after.connectionRetryDelay.walletConnection.retrying';
 /** The name the views show for a chain: the gateway's name once the root has sent it, else `chain <id>`. */
 const chainName = (s: AnyMachineSnapshot, chainId: string) => (s.context as WalletConnectionContext).chainNames[chainId] ?? `chain ${chainId}`;
 
-const events: AnyEventObject[] = [
-  // restore after reload: nothing remembered, or a wallet on a supported, another, or an unknown chain
-  ...[null, on('1'), on('5'), on('99')].map((output) => ({ type: 'xstate.done.actor.restoreWallet', output })),
-  { type: 'xstate.error.actor.restoreWallet', error: new Error('The remembered wallet is gone') },
-  { type: 'user.connect' },
-  ...[null, on('1'), on('5'), on('99')].map((output) => ({ type: 'xstate.done.actor.connectWallet', output })),
-  { type: 'xstate.error.actor.connectWallet', error: { kind: 'unavailable', message: WALLET_TEXTS.unavailable } },
-  { type: 'xstate.error.actor.connectWallet', error: new Error('The wallet did not answer') },
-  { type: 'xstate.error.actor.connectWallet', error: { code: 4001, message: 'User rejected the request.' } },
-  { type: AFTER_RETRY },
-  { type: 'user.dismiss' },
-  { type: 'user.disconnect' },
-  { type: 'xstate.done.actor.disconnectWallet', output: undefined },
-  { type: 'xstate.error.actor.disconnectWallet', error: new Error('Wallet gone') },
-  { type: 'user.switchChain' },
-  ...['1', '5', '99'].map((chainId) => ({ type: 'xstate.done.actor.switchChain', output: { chainId } satisfies SwitchChainOutput })),
-  { type: 'xstate.error.actor.switchChain', error: { code: 4001, message: 'User rejected the request.' } },
-  { type: 'wallet.accountsChanged', accounts: [] },
-  { type: 'wallet.accountsChanged', accounts: [OTHER] },
-  ...['1', '5', '99'].map((chainId) => ({ type: 'wallet.chainChanged', chainId })),
-  { type: 'wallet.disconnected' },
-  { type: 'system.requiredChainChanged', chainId: '1' },
-  { type: 'system.supportedChainsChanged', chainIds: ['1', '5'], chainNames: NAMES },
-];
+/** The shared samples with `{ name: 'Error', message }` payloads turned back into `Error` instances. */
+const events: AnyEventObject[] = walletConnectionSampleEvents.map((e) => {
+  const error = (e as { error?: Record<string, unknown> }).error;
+  return error && error.name === 'Error' && Object.keys(error).length === 2 ? { ...e, error: new Error(String(error.message)) } : e;
+});
 
 interface WalletSut extends SystemUnderTest {
   pending: {
@@ -145,7 +121,7 @@ const driver: ViewDriver<WalletSut> = {
     },
     'xstate.error.actor.connectWallet': (sut, e) => act(async () => current(sut.pending.connectWallet, 'connectWallet').reject(payload(e, 'error'))),
     // The retry delay is real (100 ms); the harness waits for the next state, nothing is timed.
-    [AFTER_RETRY]: () => {},
+    [WALLET_AFTER_RETRY]: () => {},
     'user.dismiss': () => click('Dismiss'),
     'user.disconnect': async () => {
       await act(async () => screen.getByRole('button', { name: /^Wallet 0x/ }).click());
@@ -240,10 +216,7 @@ const driver: ViewDriver<WalletSut> = {
 const paths = planPaths({
   machine: walletConnectionMachine,
   events,
-  serializeState: (s: AnyMachineSnapshot) => {
-    const c = s.context as WalletConnectionContext;
-    return JSON.stringify([s.value, c.retries, c.requiredChainId, c.supportedChainIds !== null, c.wallet?.chainId ?? null, c.wallet?.address ?? null, c.error?.kind ?? null]);
-  },
+  serializeState: serializeWalletConnectionState,
 });
 const coverage = new CoverageRecorder();
 

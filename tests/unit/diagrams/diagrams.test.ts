@@ -75,7 +75,7 @@ describe('diagrams', () => {
       expect(md).toContain(toMermaid(machineModel(entry.machine)).trimEnd());
       expect(readFileSync(`docs/machines/${entry.id}.svg`, 'utf8')).toBe(await renderSvg(machineModel(entry.machine)));
     }
-  });
+  }, 60_000);
 
   it('QA paths exist for every registered machine and reach every state', () => {
     for (const entry of MACHINES) {
