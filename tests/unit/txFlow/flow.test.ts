@@ -1,0 +1,61 @@
+/** The machine's signing guards: a cross-check mismatch blocks everything; a blocking risk blocks until acknowledged. */
+import { describe, expect, it } from 'vitest';
+import { initialTransition, transition, type AnyEventObject } from 'xstate';
+import { unrecoverableStates } from '../../../src/machines/registry.ts';
+import { bulkExecuteFlowMachine, deleteTxFlowMachine, transactionFlowMachine } from '../../../src/machines/transactionFlow/index.ts';
+import type { TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
+
+const A = '0x1111111111111111111111111111111111111111';
+const B = '0x2222222222222222222222222222222222222222';
+const input: TxFlowInput = {
+  flowId: 'f',
+  mode: 'confirm',
+  txId: 'x',
+  wallet: { address: A, chainId: '1' },
+  safe: { chainId: '1', chainName: 'Ethereum', address: '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe', version: '1.4.1', nonce: 0, threshold: 2, owners: [A, B], modules: [], guard: null, fallbackHandler: null },
+};
+const safeTx = { to: B, value: '1', data: '0x', operation: 0, safeTxGas: '0', baseGas: '0', gasPrice: '0', gasToken: '0x0000000000000000000000000000000000000000', refundReceiver: '0x0000000000000000000000000000000000000000', nonce: '0' };
+const hashes = { domainHash: '0x01', messageHash: '0x02', safeTxHash: '0x03' };
+const view = { decoded: null, innerCalls: [], stored: null, summary: '', raw: { details: null, dataDecoded: null, confirmationView: null } };
+
+function reviewWith(mismatches: string[], risks: unknown[]) {
+  let [s] = initialTransition(transactionFlowMachine, input);
+  const events: AnyEventObject[] = [
+    { type: 'xstate.done.actor.loadTx', output: { safeTx, hashes, confirmations: [{ signer: B, signature: '0x' }], proposer: B, gatewayView: view, label: 'Send' } },
+    { type: 'xstate.done.actor.crossCheck', output: { mismatches } },
+    { type: 'xstate.done.actor.classifyRisks', output: risks },
+    { type: 'xstate.done.actor.loadRelayRemaining', output: { remaining: 1, limit: 5 } },
+  ];
+  for (const e of events) [s] = transition(transactionFlowMachine, s, e as never);
+  expect(s.value).toBe('review');
+  return s;
+}
+
+describe('transactionFlow guards', () => {
+  it('allows signing, signing+executing when nothing blocks', () => {
+    const s = reviewWith([], []);
+    expect(s.can({ type: 'user.sign' })).toBe(true);
+    expect(s.can({ type: 'user.signAndExecute' })).toBe(true);
+    expect(s.can({ type: 'user.execute' })).toBe(false);
+  });
+  it('blocks signing, execution and relay on any cross-check mismatch, even acknowledged', () => {
+    let [s] = [reviewWith(['The gateway reports txData.to = 0xbad'], [])];
+    [s] = transition(transactionFlowMachine, s, { type: 'user.acknowledgeRisks', acknowledged: true });
+    for (const type of ['user.sign', 'user.signAndExecute', 'user.execute', 'user.relay'] as const) expect(s.can({ type })).toBe(false);
+  });
+  it('blocks on a blocking risk until it is acknowledged', () => {
+    let s = reviewWith([], [{ id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: '' }]);
+    expect(s.can({ type: 'user.sign' })).toBe(false);
+    [s] = transition(transactionFlowMachine, s, { type: 'user.acknowledgeRisks', acknowledged: true });
+    expect(s.can({ type: 'user.sign' })).toBe(true);
+  });
+  it('moves every in-flight state to a checking state on system.recover', () => {
+    for (const m of [transactionFlowMachine, deleteTxFlowMachine, bulkExecuteFlowMachine]) expect(unrecoverableStates(m)).toEqual([]);
+    let s = reviewWith([], []);
+    [s] = transition(transactionFlowMachine, s, { type: 'user.sign' });
+    expect(s.hasTag('nonIdempotent')).toBe(true);
+    [s] = transition(transactionFlowMachine, s, { type: 'system.recover' });
+    expect(s.value).toBe('checkingStatus');
+    expect(s.hasTag('nonIdempotent')).toBe(false);
+  });
+});
