@@ -42,7 +42,7 @@ describe('/statecharts', () => {
       const section = screen.getByRole('region', { name: entry.title });
       expect(within(section).getByRole('img', { name: `Statechart of ${entry.id}` })).toBeInTheDocument();
     }
-    expect(await screen.findByTitle(/^[0-9a-f]{64}$/)).toBeInTheDocument();
+    expect(await screen.findAllByTitle(/^[0-9a-f]{64}$/)).toHaveLength(MACHINES.length);
   });
 
   it('highlights the current state of the running root actor, live', async () => {

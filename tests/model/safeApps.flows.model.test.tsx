@@ -189,6 +189,8 @@ const INFO: AppInfo = {
 
 const openEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadAppInfo', output: INFO },
+  // The gateway's entry names our own origin: the frame would not be the origin the bridge listens to.
+  { type: 'xstate.done.actor.loadAppInfo', output: { ...INFO, url: `${HOST}/evil` } },
   { type: 'xstate.error.actor.loadAppInfo', error: new Error('The app doesn’t answer') },
   { type: 'user.retry' },
   { type: 'user.toggleWarning' },
@@ -245,7 +247,8 @@ function openDriver(input: OpenAppInput): ViewDriver<OpenSut> {
       checking: () => undefined,
       refused: (_, s) => {
         const ctx = s.context as OpenAppContext;
-        expect(screen.getByRole('alert')).toHaveTextContent(ctx.refusal === 'sameOrigin' ? 'served from Countersign’s own origin and cannot be opened' : 'not a valid Safe App URL');
+        const texts = { sameOrigin: 'served from Countersign’s own origin and cannot be opened', originMismatch: 'points to another origin than the address you opened', invalidUrl: 'not a valid Safe App URL' };
+        expect(screen.getByRole('alert')).toHaveTextContent(texts[ctx.refusal!]);
         expect(document.querySelector('iframe')).toBeNull();
       },
       loadingInfo: () => {

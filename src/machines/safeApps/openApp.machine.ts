@@ -33,6 +33,11 @@ export const openAppMachine = setup({
     isUrlInvalid: ({ context }) => context.appOrigin === null,
     isOwnOrigin: ({ context }) => context.appOrigin === context.hostOrigin,
     canOpen: ({ context }) => context.info !== null && (context.info.listed || context.warningAccepted),
+    /** The info names another origin than the one asked for (the frame and the bridge must agree), or ours. */
+    isInfoElsewhere: ({ context, event }) => {
+      const origin = appOriginOf((event as unknown as { output: AppInfo }).output.url);
+      return origin === null || origin === context.hostOrigin || origin !== context.appOrigin;
+    },
   },
 }).createMachine({
   id: 'openApp',
@@ -58,7 +63,10 @@ export const openAppMachine = setup({
         id: 'loadAppInfo',
         src: 'loadAppInfo',
         input: ({ context }) => ({ appUrl: context.appUrl, chainId: context.chainId }),
-        onDone: { target: 'prompt', actions: assign({ info: ({ event }) => event.output, error: null }) },
+        onDone: [
+          { guard: 'isInfoElsewhere', target: 'refused', actions: assign({ refusal: 'originMismatch' as const }) },
+          { target: 'prompt', actions: assign({ info: ({ event }) => event.output, error: null }) },
+        ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, 'The app could not be loaded.') }) },
       },
     },

@@ -128,7 +128,7 @@ export interface LoadAppInfoInput {
   chainId: string;
 }
 
-export type OpenAppRefusal = 'invalidUrl' | 'sameOrigin';
+export type OpenAppRefusal = 'invalidUrl' | 'sameOrigin' | 'originMismatch';
 
 export interface OpenAppContext extends OpenAppInput {
   appOrigin: string | null;

@@ -152,7 +152,9 @@ export function OpenAppView({ actor, frames, hostOrigin }: { actor: OpenAppRef; 
         <div role="alert" className="banner banner-error">
           {refusal === 'sameOrigin'
             ? 'This app is served from Countersign’s own origin and cannot be opened: it could act as Countersign itself.'
-            : 'This is not a valid Safe App URL (it must be an http or https address).'}{' '}
+            : refusal === 'originMismatch'
+              ? 'The app’s listing points to another origin than the address you opened, so it is not opened.'
+              : 'This is not a valid Safe App URL (it must be an http or https address).'}{' '}
           <Link to="/apps">Back to Safe Apps</Link>
         </div>
       );
