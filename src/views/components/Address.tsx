@@ -1,11 +1,14 @@
 import { getAddress } from 'viem';
+import { useAddressName } from '../addressBook/useAddressName.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { fillExplorerTemplate, useExplorerTemplates } from './explorer.tsx';
 
 export interface AddressProps {
   address: string;
-  /** A name for the address (address book, contract name). */
+  /** A name for the address (e.g. a contract name); the address book's name wins when it has one. */
   name?: string | null | undefined;
+  /** Chain of the address, for the address-book lookup (any chain when absent). */
+  chainId?: string | null | undefined;
   /** Overrides the explorer template of the surrounding ExplorerProvider. */
   explorerTemplate?: string | null | undefined;
   /** Show `0x1234…abcd` instead of the full address (the full address stays in the title and the copy). */
@@ -26,17 +29,19 @@ export function shortAddress(address: string): string {
 }
 
 /**
- * An address as the app always shows one: checksummed, optionally named, with a copy button and a link to
- * the chain's block explorer.
+ * An address as the app always shows one: checksummed, with its address-book name (or the given name), a copy
+ * button and a link to the chain's block explorer.
  */
-export function Address({ address, name, explorerTemplate, short = false }: AddressProps) {
+export function Address({ address, name, chainId, explorerTemplate, short = false }: AddressProps) {
   const templates = useExplorerTemplates();
   const value = checksum(address);
+  const bookName = useAddressName(value, chainId);
+  const shownName = bookName ?? name;
   const template = explorerTemplate === undefined ? templates?.address : (explorerTemplate ?? undefined);
   const href = fillExplorerTemplate(template, 'address', value);
   return (
     <span className="address" data-address={value}>
-      {name ? <span className="address-name">{name}</span> : null}
+      {shownName ? <span className="address-name">{shownName}</span> : null}
       <code className="address-value" title={value}>
         {short ? shortAddress(value) : value}
       </code>

@@ -1,0 +1,49 @@
+/** Every address shows its address-book name, checksummed, with copy and explorer link. */
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { addressBookMachine } from '../../src/machines/addressBook/addressBook.machine.ts';
+import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
+import { Address } from '../../src/views/components/Address.tsx';
+import { ExplorerProvider } from '../../src/views/components/explorer.tsx';
+import { WalletProvider } from '../../src/views/wallet/index.ts';
+
+const OWNER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const CHECKSUMMED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+afterEach(cleanup);
+
+describe('Address', () => {
+  it('shows the address-book name, the checksummed address, copy and explorer link', async () => {
+    const addressBook = createActor(
+      addressBookMachine.provide({
+        actors: { loadEntries: fromPromise(async () => [{ chainId: '31337', address: CHECKSUMMED as `0x${string}`, name: 'Alice (owner)' }]) },
+      }),
+    ).start();
+    await waitFor(addressBook, (s) => s.matches('ready'));
+    const wallet = createActor(walletConnectionMachine);
+    render(
+      <WalletProvider actors={{ wallet, addressBook }}>
+        <ExplorerProvider templates={{ address: 'https://explorer.test/address/{{address}}', txHash: 'https://explorer.test/tx/{{txHash}}' }}>
+          <Address address={OWNER} name="fallback name" chainId="31337" />
+        </ExplorerProvider>
+      </WalletProvider>,
+    );
+    expect(screen.getByText('Alice (owner)')).toBeInTheDocument();
+    expect(screen.queryByText('fallback name')).toBeNull();
+    expect(screen.getByText(CHECKSUMMED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `View ${CHECKSUMMED} on the block explorer` })).toHaveAttribute(
+      'href',
+      `https://explorer.test/address/${CHECKSUMMED}`,
+    );
+    addressBook.stop();
+  });
+
+  it('falls back to the given name when the address book has none, and to no name without one', () => {
+    const { rerender } = render(<Address address={OWNER} name="Safe contract" />);
+    expect(screen.getByText('Safe contract')).toBeInTheDocument();
+    rerender(<Address address={OWNER} />);
+    expect(screen.queryByText('Safe contract')).toBeNull();
+    expect(screen.getByText(CHECKSUMMED)).toBeInTheDocument();
+  });
+});
