@@ -54,16 +54,21 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit');
 
   const flows = page.getByRole('list', { name: 'Flows' });
-  await expect(flows.getByRole('listitem')).toHaveCount(1);
-  await expect(flows).toContainText('appSession · 6 events · open · this session');
-  const streamId = (await flows.getByRole('button').first().textContent())!;
+  // The root's stream, plus one stream per registered child flow (the wallet connection, the address book).
+  const sessions = flows.getByRole('listitem').filter({ hasText: 'appSession · ' });
+  await expect(sessions).toHaveCount(1);
+  await expect(flows.getByRole('listitem').filter({ hasText: 'walletConnection · ' })).toHaveCount(1);
+  await expect(sessions).toContainText('appSession · 6 events · open · this session');
+  const streamId = (await sessions.getByRole('button').first().textContent())!;
   expect(streamId).toMatch(/^appSession:\d{4}-\d\d-\d\dT/);
+  await sessions.getByRole('button', { name: streamId, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: streamId })).toBeVisible();
   await expectTimeline(page);
 
   // Reload: a new session starts its own stream, and the previous one is still there, unchanged.
   await page.reload();
-  await expect(flows.getByRole('listitem')).toHaveCount(2);
-  await flows.getByRole('button', { name: streamId }).click();
+  await expect(sessions).toHaveCount(2);
+  await flows.getByRole('button', { name: streamId, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: streamId })).toBeVisible();
   await expectTimeline(page);
 
