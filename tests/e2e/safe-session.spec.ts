@@ -2,7 +2,8 @@
  * Issue 6 on the real devnet, in Chromium: connect the Devnet Wallet through web3-onboard, open the demo
  * 2-of-3 Safe and see what the devnet seeded (balances, NFTs, the queue with its conflict group, history);
  * switch to an account that is not an owner and see read-only; put the wallet on a chain the gateway does not
- * list and switch back; and with the gateway stopped, see an error with retry instead of a loader.
+ * list and switch back; a chain the gateway lists but the Safe is not on gives the wrong-chain state with a
+ * working switch; and with the gateway stopped, see an error with retry instead of a loader.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
@@ -81,6 +82,32 @@ test('a non-owner account is read-only, and a foreign chain can be switched back
   const banner = page.getByRole('alert').filter({ has: page.getByRole('button', { name: /^Switch to / }) });
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: /^Switch to / }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /on Countersign Devnet$/ })).toBeVisible();
+});
+
+test('a wallet on another chain the gateway lists is on the wrong chain, and Switch brings it back', async ({ page }) => {
+  // The devnet runs one chain; here the gateway also lists a second one, as a real gateway lists many.
+  await page.route(new RegExp(`^${app.devnet.gatewayUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/v1/chains(\\?.*)?$`), async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { count: number; results: Record<string, unknown>[] };
+    body.results.push({ ...body.results[0], chainId: '100100', chainName: 'Sidechain', shortName: 'side' });
+    body.count += 1;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(app.url(`/home?safe=${app.teamSafe}`));
+  await connect(page);
+  await page.evaluate(async () => {
+    const wallet = (window as unknown as { __devnetWallet: { request(a: { method: string; params?: unknown[] }): Promise<unknown> } }).__devnetWallet;
+    await wallet.request({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: '0x186a4', chainName: 'Sidechain', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+    });
+    await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x186a4' }] });
+  });
+  const banner = page.getByRole('alert').filter({ hasText: 'Wrong network detected, switch or disconnect to continue.' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Switch to Countersign Devnet' }).click();
   await expect(banner).toHaveCount(0);
   await expect(page.getByRole('button', { name: /on Countersign Devnet$/ })).toBeVisible();
 });
