@@ -125,3 +125,26 @@ describe('the frame registry', () => {
     expect(frames.window('https://app.example')).toBeNull();
   });
 });
+
+describe('wiring', () => {
+  it('provideSafeAppsServices returns what <SafeAppsProvider logic> takes', async () => {
+    const { provideSafeAppsServices } = await import('../../../src/services/bridge.ts');
+    type Logic = import('../../../src/views/apps/safeAppsContext.tsx').SafeAppsLogic;
+    const accept = (logic: Logic): Logic => logic;
+    const services = provideSafeAppsServices({
+      gateway: {} as never,
+      chainClient: () => ({ request: async () => null }),
+      store: {} as never,
+      getSession: () => null,
+      hostOrigin: 'https://wallet.example',
+      hostWindow: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      startTransactionFlow: async () => ({ status: 'rejected' }),
+      startMessageFlow: async () => ({ status: 'rejected' }),
+    });
+    const logic = accept(services);
+    expect(logic.hostOrigin).toBe('https://wallet.example');
+    expect(logic.openApp.id).toBe('openApp');
+    // Without an open Safe every bridge request is answered `Request failed` (getSessionInfo throws).
+    await expect(services.effects.getSessionInfo({ appOrigin: 'https://app.example' })).rejects.toThrow('No Safe is open');
+  });
+});
