@@ -1,5 +1,5 @@
 /**
- * Starts the real anvil binary from the npm package @foundry-rs/anvil (not its Node wrapper), so the PID we
+ * Starts the real anvil binary from the npm package @foundry-rs/anvil-<platform> (not the Node wrapper), so the PID we
  * hold is anvil's own. It listens on 127.0.0.1; with port 0 (the default) anvil picks a free port and we read
  * it from its "Listening on" line. With a stateFile the chain is loaded from it when it exists and dumped to it
  * on stop (anvil only dumps on SIGINT, so stop() sends SIGINT then, SIGTERM otherwise) and stop() waits for the
