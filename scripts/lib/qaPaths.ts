@@ -45,23 +45,27 @@ function toPlan(path: Path, kind: Plan['kind'], index: number): Plan {
 }
 
 export function plansFor(entry: RegisteredMachine, options: { simpleLimit?: number } = {}): Plan[] {
-  const base = {
-    input: entry.sampleInput,
-    events: entry.sampleEvents,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => snapshot.can(event),
-  };
   const byValue = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
   const byLength = (a: Path, b: Path) => a.steps.length - b.steps.length || stateName(a.state.value).localeCompare(stateName(b.state.value));
-  // Shortest: explore with the machine's own vertex identity (context matters for guards), then keep the
-  // shortest path to each state a person can see (state value).
-  const explored = getShortestPaths(entry.machine, { ...base, serializeState: entry.serializeState ?? byValue } as never) as unknown as Path[];
   const shortestByValue = new Map<string, Path>();
-  for (const path of explored.sort(byLength)) {
-    const key = byValue(path.state);
-    if (!shortestByValue.has(key)) shortestByValue.set(key, path);
+  const simple: Path[] = [];
+  for (const input of [entry.sampleInput, ...(entry.extraSampleInputs ?? [])]) {
+    const base = {
+      input,
+      events: entry.sampleEvents,
+      filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => snapshot.can(event),
+    };
+    // Shortest: explore with the machine's own vertex identity (context matters for guards), then keep the
+    // shortest path to each state a person can see (state value), over every sample input.
+    const explored = getShortestPaths(entry.machine, { ...base, serializeState: entry.serializeState ?? byValue } as never) as unknown as Path[];
+    for (const path of explored.sort(byLength)) {
+      const key = byValue(path.state);
+      const known = shortestByValue.get(key);
+      if (!known || byLength(path, known) < 0) shortestByValue.set(key, path);
+    }
+    // Simple paths: over state values only (context collapsed), which keeps them a readable number.
+    simple.push(...(getSimplePaths(entry.machine, { ...base, serializeState: byValue, limit: options.simpleLimit ?? 5000 } as never) as unknown as Path[]));
   }
-  // Simple paths: over state values only (context collapsed), which keeps them a readable number.
-  const simple = getSimplePaths(entry.machine, { ...base, serializeState: byValue, limit: options.simpleLimit ?? 5000 } as never) as unknown as Path[];
   return [...[...shortestByValue.values()].sort(byLength).map((p, i) => toPlan(p, 'shortest', i)), ...simple.sort(byLength).map((p, i) => toPlan(p, 'simple', i))];
 }
 

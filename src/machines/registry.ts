@@ -13,7 +13,7 @@
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { appSessionMachine } from './appSession/appSession.machine.ts';
-import { TX_FLOW_MACHINES } from './transactionFlow/transactionFlow.registry.ts';
+import { TX_FLOW_ENTRY, TX_FLOW_MACHINES } from './transactionFlow/transactionFlow.registry.ts';
 import type { AppSessionEvent, AppSessionInput, RuntimeConfig } from './appSession/appSession.types.ts';
 import { safeAppsListMachine } from './safeApps/safeAppsList.machine.ts';
 import { customAppsMachine } from './safeApps/customApps.machine.ts';
@@ -43,6 +43,8 @@ export interface RegisteredMachine {
   schemaVersion: number;
   /** A representative input (QA paths, diagrams). */
   sampleInput: unknown;
+  /** Further inputs for machines whose branches are chosen by their input (e.g. a flow's mode); QA paths explore each. */
+  extraSampleInputs?: unknown[];
   /** Every event QA paths and model tests explore, with payload samples (JSON only). */
   sampleEvents: AnyEventObject[];
   /** Vertex identity for path generation; collapse context that would blow up the state space. */
@@ -232,6 +234,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     serializeState: serializeMyAccountsState,
   },
   ...SAFE_APPS_MACHINES,
+  TX_FLOW_ENTRY,
   ...TX_FLOW_MACHINES,
 ];
 

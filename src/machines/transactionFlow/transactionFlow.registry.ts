@@ -25,6 +25,7 @@ const sampleSafe: TxFlowSafe = {
 };
 const wallet = { address: OWNERS[0], chainId: '31337' } as const;
 const safeTxHash = `0x${'f'.repeat(64)}` as const;
+const SAMPLE_TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const safeTx = {
   to: '0x7070707070707070707070707070707070707070',
   value: '0',
@@ -74,6 +75,13 @@ const txFlowEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.relayTx', output: { taskId: 'task-1', txHash: null } },
   { type: 'xstate.done.actor.waitForReceipt', output: { status: 'SUCCESS', txHash: `0x${'1'.repeat(64)}` } },
   { type: 'xstate.done.actor.waitForReceipt', output: { status: 'FAILED', txHash: `0x${'1'.repeat(64)}` } },
+  { type: 'xstate.error.actor.waitForReceipt', error: error('Timed out waiting for the receipt') },
+  { type: 'user.loadAbi', address: SAMPLE_TOKEN },
+  {
+    type: 'xstate.done.actor.loadContractAbi',
+    output: { address: SAMPLE_TOKEN, abi: '[{"type":"function","name":"transfer","stateMutability":"nonpayable","inputs":[{"name":"to","type":"address"},{"name":"amount","type":"uint256"}],"outputs":[{"name":"","type":"bool"}]}]', name: 'dUSD' },
+  },
+  { type: 'xstate.error.actor.loadContractAbi', error: error('No ABI is known for this contract') },
   { type: 'xstate.done.actor.checkTxStatus', output: { status: 'proposed', txHash: null, confirmations: [] } },
   { type: 'system.recover' },
   { type: 'wallet.changed', wallet: null },
@@ -92,10 +100,9 @@ const commonEnd: AnyEventObject[] = [
 ];
 
 /**
- * transactionFlow has four modes (create / confirm / execute / reject) chosen by its input, so no single
- * `sampleInput` reaches every state, which the registry's QA-path check requires. It is kept out of MACHINES
- * until the registry accepts several sample inputs per machine (see the issue 7 report); its own model-based
- * test (tests/model/transactionFlow.model.test.tsx) runs all four inputs.
+ * transactionFlow has four modes (create / confirm / execute / reject) chosen by its input, so QA paths explore
+ * `sampleInput` plus `extraSampleInputs` (a legacy 1.1.1 Safe, confirm, reject); its model-based test
+ * (tests/model/transactionFlow.model.test.tsx) runs the same four inputs through the real dialog.
  */
 export const TX_FLOW_ENTRY: RegisteredMachine = {
     id: 'transactionFlow',
@@ -105,6 +112,11 @@ export const TX_FLOW_ENTRY: RegisteredMachine = {
     machine: transactionFlowMachine,
     schemaVersion: 1,
     sampleInput: { flowId: 'sample', mode: 'create', safe: sampleSafe, wallet, tokens: [] } satisfies TxFlowInput,
+    extraSampleInputs: [
+      { flowId: 'sample-legacy', mode: 'create', safe: { ...sampleSafe, version: '1.1.1' }, wallet, tokens: [] } satisfies TxFlowInput,
+      { flowId: 'sample-confirm', mode: 'confirm', safe: sampleSafe, wallet, txId: `multisig_${sampleSafe.address}_${safeTxHash}` } satisfies TxFlowInput,
+      { flowId: 'sample-reject', mode: 'reject', safe: sampleSafe, wallet, nonce: 3 } satisfies TxFlowInput,
+    ],
     sampleEvents: txFlowEvents,
     serializeState: (s: AnyMachineSnapshot) => {
       const c = s.context as TxFlowContext;
