@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { bulkBlocker, type BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { flowDialogParts } from './flowDialog.tsx';
 
 export type BulkExecuteRef = ActorRefFrom<BulkExecuteFlowMachine>;
 
@@ -20,14 +21,7 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
   const s = useSelector(actor, (snapshot) => snapshot);
   if (s.status === 'done') return null;
   const ctx = s.context;
-  const state = typeof s.value === 'string' ? s.value : 'walletError';
-  const sub = typeof s.value === 'object' ? (Object.values(s.value)[0] as string) : null;
-  const button = (type: 'user.retry' | 'user.cancel' | 'user.close', label: string) =>
-    s.can({ type }) ? (
-      <button type="button" onClick={() => actor.send({ type })}>
-        {label}
-      </button>
-    ) : null;
+  const { state, sub, button } = flowDialogParts(s, actor.send);
   const blocker = bulkBlocker(ctx);
   const blocking = ctx.items.some((item) => item.risks.some((r) => r.severity === 'blocking'));
   return (

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
+import { flowDialogParts } from './flowDialog.tsx';
 
 export type DeleteTxRef = ActorRefFrom<DeleteTxFlowMachine>;
 
@@ -19,14 +20,7 @@ export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; 
   const s = useSelector(actor, (snapshot) => snapshot);
   if (s.status === 'done') return null;
   const ctx = s.context;
-  const state = typeof s.value === 'string' ? s.value : 'walletError';
-  const sub = typeof s.value === 'object' ? (Object.values(s.value)[0] as string) : null;
-  const button = (type: 'user.retry' | 'user.cancel' | 'user.close', label: string) =>
-    s.can({ type }) ? (
-      <button type="button" onClick={() => actor.send({ type })}>
-        {label}
-      </button>
-    ) : null;
+  const { state, sub, button } = flowDialogParts(s, actor.send);
   return (
     <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
       <h2 id={titleId}>Delete this transaction?</h2>
