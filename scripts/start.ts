@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { startDevnet, type Devnet } from '../devnet/index.ts';
+import { devnetRuntimeConfig } from './lib/devnetConfig.ts';
 import { startStaticServer } from './lib/staticServer.ts';
 
 const { values } = parseArgs({
@@ -37,12 +38,7 @@ let devnet: Devnet | null = null;
 const server = await startStaticServer({
   dir: APP_DIR,
   port: Number(values.port ?? process.env.PORT ?? 4173),
-  config: () =>
-    devnet ? {
-      gatewayUrl: devnet.gatewayUrl,
-      rpcOverrides: { [String(devnet.chainId)]: devnet.rpcUrl },
-      devnet: { chainId: devnet.chainId, rpcUrl: devnet.rpcUrl, accounts: devnet.owners },
-    } : undefined,
+  config: () => (devnet ? devnetRuntimeConfig(devnet) : undefined),
 });
 log('starting the devnet…');
 try {

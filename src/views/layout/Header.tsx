@@ -1,11 +1,8 @@
 import { parseSafeParam } from '../../machines/shared/routes.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
+import { shortAddress } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { WalletButton } from '../wallet/index.ts';
-
-function shorten(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
 
 export function Header() {
   const search = useAppSelector((s) => s.context.location.search);
@@ -17,7 +14,7 @@ export function Header() {
       <div className="safe-selector">
         {safe ? (
           <Link to="/welcome/accounts" aria-label={`Open Safe ${safe.shortName}:${safe.address}, choose another Safe`}>
-            <span className="chip">{safe.shortName}</span> {shorten(safe.address)}
+            <span className="chip">{safe.shortName}</span> {shortAddress(safe.address)}
           </Link>
         ) : (
           <Link to="/welcome/accounts">Select a Safe</Link>
