@@ -20,7 +20,8 @@ import { loadRuntimeConfig } from './services/config.ts';
 import { createGatewayClient, type ChainInfo, type GatewayClient } from './services/gateway/index.ts';
 import { provideSafeSessionServices } from './services/safeSession.ts';
 import { openLocalStore } from './services/storage/index.ts';
-import { provideWalletServices } from './services/wallet/onboard.ts';
+import { createWalletService, provideWalletServices, type Eip1193Provider, type WalletService } from './services/wallet/onboard.ts';
+import { createChainClientRegistry, type ChainClient } from './services/chain/index.ts';
 import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
 import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
 
@@ -43,12 +44,28 @@ class Runtime {
   private client: GatewayClient | null = null;
   private chains: Promise<ChainInfo[]> | null = null;
 
+  private clients = createChainClientRegistry();
+
+  /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
+  readonly wallet: WalletService = createWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
+
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;
     this.client = createGatewayClient({ baseUrl: config.gatewayUrl });
+    this.clients = createChainClientRegistry({ rpcOverrides: config.rpcOverrides });
     this.chains = null;
     return config;
   }
+
+  /** The connected wallet's EIP-1193 provider, or null. */
+  walletProvider = (): Eip1193Provider | null => this.wallet.provider();
+
+  /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
+  chainClient = async (chainId: string): Promise<ChainClient> => {
+    const chain = (await this.loadChains()).find((c) => c.chainId === chainId);
+    if (!chain) throw new Error(`Chain ${chainId} is not listed by the gateway`);
+    return this.clients.get(chain);
+  };
 
   /** The gateway client; a proxy so it can be handed out before the config is loaded. */
   readonly gateway: GatewayClient = new Proxy({} as GatewayClient, {
@@ -144,7 +161,7 @@ export function createApp(): App {
       actors: {
         loadConfig: fromPromise(async () => runtime.configure(await loadRuntimeConfig(fetch, import.meta.env.BASE_URL, import.meta.env))),
         probeGateway: fromPromise(() => runtime.probe()),
-        walletConnection: provideWalletServices(walletConnectionMachine, { loadChains: runtime.loadChains, getConfig: () => runtime.config }),
+        walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
         addressBook: provideAddressBookServices(addressBookMachine, { store: whenOpen(local.then((l) => l.addressBook)) }),
         safeSession: provideSafeSessionServices(safeSessionMachine, runtime.gateway),
       },

@@ -219,6 +219,8 @@ export interface WalletService {
   watch(label: string, emit: (event: WalletConnectionEvent) => void): () => void;
   remember(label: string): void;
   forget(): void;
+  /** The connected wallet's EIP-1193 provider, or null while none is connected (synchronous: flows ask it per request). */
+  provider(): Eip1193Provider | null;
 }
 
 export function createWalletService(deps: WalletServiceDeps): WalletService {
@@ -234,6 +236,7 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
   const offer = deps.offerDevnet ?? offerDevnetWallet;
   let onboard: Promise<OnboardAPI> | null = null;
   let connecting: Promise<WalletState[]> | null = null;
+  let loaded: OnboardAPI | null = null;
 
   function getOnboard(): Promise<OnboardAPI> {
     onboard ??= (async () => {
@@ -255,7 +258,7 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
         connect: { autoConnectLastWallet: false, showSidebar: false },
         disableFontDownload: true,
       } as InitOptions);
-    })().catch((error: unknown) => {
+    })().then((api) => (loaded = api)).catch((error: unknown) => {
       onboard = null; // a later attempt loads again (e.g. a chunk that failed to download)
       throw toServiceError(error, WALLET_TEXTS.connectRejected);
     });
@@ -369,6 +372,10 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
     },
     forget() {
       storage()?.removeItem(LAST_WALLET_KEY);
+    },
+    provider() {
+      const wallet = loaded?.state.get().wallets[0];
+      return wallet ? (wallet.provider as Eip1193Provider) : null;
     },
   };
 }
