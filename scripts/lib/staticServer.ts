@@ -1,10 +1,12 @@
 /**
  * A small static server for the built app: serves dist/, answers `/config.json` from the given runtime
  * configuration (so one build serves every deployment), and falls back to index.html for app routes.
+ * Every response carries the Content-Security-Policy computed from the config.json it serves (scripts/lib/csp.ts).
  */
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { serverPolicy } from './csp.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +29,8 @@ export interface StaticServerOptions {
    * can be set once other services are up); when absent, the built config.json is served.
    */
   config?: unknown;
+  /** More origins for the policy's connect-src (e.g. public RPCs of chains without an rpcOverride). */
+  connectSrc?: string[];
 }
 
 export interface StaticServer {
@@ -49,14 +53,30 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const root = resolve(options.dir);
   const index = await fileOrNull(join(root, 'index.html'));
   if (!index) throw new Error(`No index.html in ${root}: run \`npm run build\` first`);
+  const configValue = (): unknown => (typeof options.config === 'function' ? (options.config as () => unknown)() : options.config);
   const configBody = (): string | null => {
-    const value = typeof options.config === 'function' ? (options.config as () => unknown)() : options.config;
+    const value = configValue();
     return value === undefined ? null : JSON.stringify(value, null, 2);
   };
+  const builtConfig = await fileOrNull(join(root, 'config.json'));
+  const builtConfigValue = (() => {
+    try {
+      return builtConfig ? (JSON.parse(builtConfig.toString('utf8')) as unknown) : null;
+    } catch {
+      return null;
+    }
+  })();
+  /** The policy for the config.json a request made now would get. */
+  const policy = () => serverPolicy(configValue() ?? builtConfigValue, { extraConnect: options.connectSrc ?? [] });
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+    const headers = {
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': policy(),
+      'x-frame-options': 'DENY',
+    };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
       return;

@@ -1,0 +1,90 @@
+/**
+ * The Content-Security-Policy of the built app (docs/decisions/0006-csp-sri-reproducible-build.md).
+ *
+ * - `serverPolicy(config)`: the HTTP header our static server sends. It is computed from the config.json the
+ *   server serves, so `connect-src` names exactly the configured gateway and RPCs, and `frame-ancestors 'none'`
+ *   forbids framing the app (clickjacking).
+ * - `metaPolicy(mode)`: the fallback written into the built index.html for hosts that cannot set headers. A
+ *   meta tag is read before the runtime config exists, so it cannot name the runtime hosts (it allows https:
+ *   and, in devnet builds, loopback), and browsers ignore `frame-ancestors`, `report-uri` and `sandbox` in it.
+ *   When both are present the browser enforces both, so the header narrows what the meta allows.
+ *
+ * Neither allows inline scripts or eval. Inline styles are allowed: web3-onboard (Svelte) and React's `style`
+ * props set them; styles cannot run code.
+ */
+import { parseRuntimeConfig } from '../../src/services/config.ts';
+
+export type Directives = Record<string, string[]>;
+
+/** The origin of an http(s) URL, or null for anything else. */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const unique = (values: (string | null)[]): string[] => [...new Set(values.filter((v): v is string => v !== null))];
+
+/** The directives every policy shares; `hosts` fills the parts that depend on where the app runs. */
+function directives(hosts: { connect: string[]; frame: string[]; img: string[] }): Directives {
+  return {
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': unique(["'self'", 'data:', 'https:', ...hosts.img]),
+    'font-src': ["'self'"],
+    'connect-src': unique(["'self'", ...hosts.connect]),
+    'frame-src': unique(['https:', ...hosts.frame]),
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+  };
+}
+
+export function serialize(policy: Directives): string {
+  return Object.entries(policy)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+export interface ServerPolicyOptions {
+  /** More origins the app may connect to (e.g. the public RPCs of chains without an rpcOverride). */
+  extraConnect?: string[];
+}
+
+/**
+ * The header for a served config.json (any JSON value; an invalid config gives the strictest policy: the app
+ * then shows its configuration error and connects nowhere but its own origin).
+ */
+export function serverPolicy(config: unknown, options: ServerPolicyOptions = {}): string {
+  let gateway: string | null = null;
+  let rpcs: (string | null)[] = [];
+  let devnet = false;
+  try {
+    const parsed = parseRuntimeConfig(config);
+    gateway = originOf(parsed.gatewayUrl);
+    rpcs = [...Object.values(parsed.rpcOverrides), parsed.devnet?.rpcUrl ?? ''].map(originOf);
+    devnet = parsed.devnet !== null;
+  } catch {
+    // strictest policy below
+  }
+  const extra = (options.extraConnect ?? []).map(originOf);
+  // On the devnet the gateway also serves the demo Safe App (and token logos) over http.
+  const devnetHosts = devnet && gateway ? [gateway] : [];
+  return serialize({
+    ...directives({ connect: unique([gateway, ...rpcs, ...extra]), frame: devnetHosts, img: devnetHosts }),
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+const LOOPBACK = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+/** The meta fallback for a build mode: `devnet` builds also allow loopback hosts (the local devnet). */
+export function metaPolicy(mode: string): string {
+  const local = mode === 'devnet' ? LOOPBACK : [];
+  return serialize(directives({ connect: ['https:', ...local], frame: local, img: local }));
+}

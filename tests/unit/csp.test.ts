@@ -1,0 +1,122 @@
+/**
+ * Issue 11, hardening: the Content-Security-Policy our static server sends (from the config.json it serves),
+ * the meta fallback, and Subresource Integrity on index.html's tags.
+ */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { addIntegrity, sriOf } from '../../scripts/lib/buildIntegrity.ts';
+import { metaPolicy, serverPolicy } from '../../scripts/lib/csp.ts';
+import { startStaticServer } from '../../scripts/lib/staticServer.ts';
+
+const parse = (policy: string): Record<string, string[]> =>
+  Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+const production = { gatewayUrl: 'https://gateway.example/api', rpcOverrides: { '1': 'https://rpc.example:8443/key/abc' }, devnet: null };
+const devnet = {
+  gatewayUrl: 'http://127.0.0.1:5001',
+  rpcOverrides: { '31337': 'http://127.0.0.1:8545' },
+  devnet: { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', accounts: [] },
+};
+
+describe('serverPolicy', () => {
+  it('connects only to its own origin, the configured gateway and RPC origins, and forbids framing', () => {
+    const p = parse(serverPolicy(production));
+    expect(p['connect-src']).toEqual(["'self'", 'https://gateway.example', 'https://rpc.example:8443']);
+    expect(p['script-src']).toEqual(["'self'"]);
+    expect(p['default-src']).toEqual(["'none'"]);
+    expect(p['object-src']).toEqual(["'none'"]);
+    expect(p['base-uri']).toEqual(["'none'"]);
+    expect(p['frame-ancestors']).toEqual(["'none'"]);
+    expect(p['frame-src']).toEqual(['https:']);
+  });
+
+  it('on the devnet also frames and shows images from the gateway origin (its demo Safe App)', () => {
+    const p = parse(serverPolicy(devnet));
+    expect(p['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001', 'http://127.0.0.1:8545']);
+    expect(p['frame-src']).toEqual(['https:', 'http://127.0.0.1:5001']);
+    expect(p['img-src']).toContain('http://127.0.0.1:5001');
+  });
+
+  it('adds extra connect origins; an invalid config gives the strictest policy', () => {
+    expect(parse(serverPolicy(production, { extraConnect: ['https://eth.llamarpc.com/x', 'javascript:alert(1)'] }))['connect-src']).toEqual([
+      "'self'",
+      'https://gateway.example',
+      'https://rpc.example:8443',
+      'https://eth.llamarpc.com',
+    ]);
+    expect(parse(serverPolicy({ gatewayUrl: 'not a url' }))['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('never allows inline scripts or eval, in the header or the meta fallback', () => {
+    for (const policy of [serverPolicy(production), serverPolicy(devnet), metaPolicy('production'), metaPolicy('devnet')]) {
+      const scripts = parse(policy)['script-src'];
+      expect(scripts).toEqual(["'self'"]);
+      expect(policy).not.toContain('unsafe-eval');
+    }
+  });
+
+  it('meta fallback: cannot name runtime hosts (https:, plus loopback on devnet builds) and has no frame-ancestors', () => {
+    expect(parse(metaPolicy('production'))['connect-src']).toEqual(["'self'", 'https:']);
+    expect(parse(metaPolicy('devnet'))['connect-src']).toEqual(["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*']);
+    expect(metaPolicy('production')).not.toContain('frame-ancestors');
+  });
+});
+
+describe('static server', () => {
+  it('sends the policy of the config.json it serves on every response', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'countersign-csp-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    await writeFile(join(dir, 'assets', 'a.js'), 'export {}');
+    await writeFile(join(dir, 'config.json'), JSON.stringify(production));
+    let config: unknown = undefined;
+    const server = await startStaticServer({ dir, config: () => config });
+    try {
+      for (const path of ['/home', '/assets/a.js', '/config.json']) {
+        const res = await fetch(`${server.url}${path}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(parse(res.headers.get('content-security-policy')!)['connect-src']).toEqual(["'self'", 'https://gateway.example', 'https://rpc.example:8443']);
+      }
+      config = devnet;
+      const res = await fetch(`${server.url}/home`);
+      expect(parse(res.headers.get('content-security-policy')!)['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001', 'http://127.0.0.1:8545']);
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('addIntegrity', () => {
+  const files: Record<string, string> = { 'assets/a.js': 'console.log(1)', 'assets/b.js': 'export {}', 'assets/c.css': 'body{}' };
+  const read = async (path: string) => {
+    const text = files[path];
+    if (text === undefined) throw new Error(`no ${path}`);
+    return new TextEncoder().encode(text);
+  };
+  const sri = (path: string) => sriOf(new TextEncoder().encode(files[path]!));
+
+  it('adds sha384 integrity (and crossorigin) to local scripts, stylesheets and modulepreloads only', async () => {
+    const html = [
+      '<script type="module" crossorigin src="/assets/a.js"></script>',
+      '<link rel="modulepreload" href="/assets/b.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/c.css">',
+      '<link rel="icon" href="/favicon.ico">',
+      '<script src="https://cdn.example/x.js"></script>',
+    ].join('\n');
+    const out = await addIntegrity(html, '/', read);
+    expect(out).toContain(`<script type="module" crossorigin src="/assets/a.js" integrity="${sri('assets/a.js')}"></script>`);
+    expect(out).toContain(`<link rel="modulepreload" href="/assets/b.js" integrity="${sri('assets/b.js')}" crossorigin>`);
+    expect(out).toContain(`<link rel="stylesheet" crossorigin href="/assets/c.css" integrity="${sri('assets/c.css')}">`);
+    expect(out).toContain('<link rel="icon" href="/favicon.ico">');
+    expect(out).toContain('<script src="https://cdn.example/x.js"></script>');
+  });
+
+  it('refuses an inline script and a tag naming a file the build does not have', async () => {
+    await expect(addIntegrity('<script>alert(1)</script>', '/', read)).rejects.toThrow(/inline script/);
+    await expect(addIntegrity('<script type="module" src="/assets/missing.js"></script>', '/', read)).rejects.toThrow(/no assets\/missing.js/);
+  });
+});
