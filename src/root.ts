@@ -3,7 +3,7 @@
  * (appSession) ONCE, outside React, wires browser events (back/forward navigation) into it, and starts the
  * event log: every event the root receives is captured through `inspect` into its own stream in IndexedDB.
  */
-import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { addressBookMachine } from './machines/addressBook/addressBook.machine.ts';
 import { safeSessionMachine } from './machines/safeSession/safeSession.machine.ts';
 import { walletConnectionMachine } from './machines/walletConnection/walletConnection.machine.ts';
@@ -116,6 +116,21 @@ function whenOpen<T extends object>(source: Promise<T>): T {
   });
 }
 
+/**
+ * Devnet builds only (in production this returns `inspect` unchanged and the rest is dead code): when a harness
+ * sets `window.__countersignInspect` before the app starts, it also receives every inspection event. The
+ * benchmark (bench/) counts machine snapshots with it.
+ */
+function withDevnetProbe(inspect: (event: InspectionEvent) => void): (event: InspectionEvent) => void {
+  if (import.meta.env.MODE !== 'devnet') return inspect;
+  const probe = (window as { __countersignInspect?: unknown }).__countersignInspect;
+  if (typeof probe !== 'function') return inspect;
+  return (event) => {
+    inspect(event);
+    (probe as (event: InspectionEvent) => void)(event);
+  };
+}
+
 export interface App {
   appSession: AppSessionActor;
   audit: AuditService;
@@ -172,7 +187,7 @@ export function createApp(): App {
     }),
     {
       input: { location: parseLocation(window.location.pathname + window.location.search), theme: initialTheme() },
-      inspect: capture.inspect,
+      inspect: withDevnetProbe(capture.inspect),
     },
   );
   window.addEventListener('popstate', () => {
