@@ -44,6 +44,19 @@ export const safeToL2MigrationAbi = parseAbi([
   'function migrateFromV111(address l2Singleton, address fallbackHandler)',
 ]);
 
+/** SafeProxyFactory 1.4.1: deploys a proxy with CREATE2 (salt = keccak256(keccak256(initializer) ‖ saltNonce)). */
+export const safeProxyFactoryAbi = parseAbi([
+  'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
+  'function proxyCreationCode() pure returns (bytes)',
+  'event ProxyCreation(address indexed proxy, address singleton)',
+]);
+
+/** Safe.setup, the initializer a new proxy is called with. */
+export const safeSetupAbi = parseAbi([
+  'function setup(address[] _owners, uint256 _threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
+  'event SafeSetup(address indexed initiator, address[] owners, uint256 threshold, address initializer, address fallbackHandler)',
+]);
+
 export const signMessageLibAbi = parseAbi(['function signMessage(bytes _data)', 'function getMessageHash(bytes message) view returns (bytes32)']);
 
 export const fallbackHandlerAbi = parseAbi([

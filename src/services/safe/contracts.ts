@@ -59,3 +59,15 @@ export function defaultMultiSendCallOnly(safeVersion: string): Address {
 
 /** Safe 1.4.1 canonical SafeMigration (1.3.0 → 1.4.1 singleton upgrade through DELEGATECALL). */
 export const SAFE_MIGRATION_141: Address = getAddress('0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6');
+
+/**
+ * The Safe 1.4.1 contracts a new Safe is created from (canonical deployments, the same on every chain deployed
+ * through the Safe singleton factory; cross-checked against @safe-global/safe-deployments by a unit test).
+ * See docs/decisions for why SafeL2 and the compatibility fallback handler.
+ */
+export const SAFE_141_CREATION = {
+  version: '1.4.1',
+  proxyFactory: getAddress('0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67'),
+  safeL2Singleton: getAddress('0x29fcB43b46531BcA003ddC8FCB67FFE91900C762'),
+  fallbackHandler: getAddress('0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99'),
+} as const;

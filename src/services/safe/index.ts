@@ -13,3 +13,4 @@ export * from './crossCheck.ts';
 export * from './risks.ts';
 export * from './gatewayBodies.ts';
 export * from './messageCheck.ts';
+export * from './create.ts';
