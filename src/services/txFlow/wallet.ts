@@ -53,8 +53,11 @@ export function isWalletFailure(value: unknown): value is WalletFailure {
   return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value && typeof (value as { message: unknown }).message === 'string';
 }
 
+/** The chain a wallet request is for (a Safe's, or the chain a new Safe is created on). */
+export type WalletChain = Pick<TxFlowSafe, 'chainId' | 'chainName'>;
+
 /** The provider, connected, on the Safe's chain, with `account` selected; throws WalletFailure otherwise. */
-export async function readyWallet(access: WalletAccess, safe: TxFlowSafe, account: Address | null, action: 'sign' | 'send'): Promise<{ provider: Eip1193Like; account: Address }> {
+export async function readyWallet(access: WalletAccess, safe: WalletChain, account: Address | null, action: 'sign' | 'send'): Promise<{ provider: Eip1193Like; account: Address }> {
   const provider = access();
   if (!provider || !account) throw failure('disconnected', NO_WALLET);
   let chainId: unknown;
@@ -107,7 +110,7 @@ export async function signTypedData(
 }
 
 /** Sends a transaction from the connected account (eth_sendTransaction); returns its hash. */
-export async function sendTransaction(access: WalletAccess, safe: TxFlowSafe, account: Address | null, tx: { to: Address; data: Hex; value?: bigint }): Promise<Hex> {
+export async function sendTransaction(access: WalletAccess, safe: WalletChain, account: Address | null, tx: { to: Address; data: Hex; value?: bigint }): Promise<Hex> {
   const { provider, account: from } = await readyWallet(access, safe, account, 'send');
   try {
     const hash = await provider.request({

@@ -1,0 +1,85 @@
+/**
+ * Sample input and events of the createSafe machine for the registry (QA paths, diagrams, event-log tools) and
+ * its model test: plain JSON (errors as `{ name, message }`, or the `{ kind, message }` failures the machine
+ * tells apart; the model test turns the former into `Error` instances, which is what the real effects reject with).
+ */
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { CreateSafeContext, CreateSafeForm, CreateSafeInput, CreateSafeSetup, Prediction } from './createSafe.types.ts';
+
+const OWNER_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const OWNER_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+export const CREATE_SAFE_SAMPLE = {
+  owners: [OWNER_0, OWNER_1],
+  predicted: '0x8DD8266809FC30dC008725653E87e4676840C4AE',
+  txHash: `0x${'ab'.repeat(32)}`,
+} as const;
+
+const setupData: CreateSafeSetup = {
+  chains: [
+    { chainId: '31337', chainName: 'Devnet', shortName: 'dev' },
+    { chainId: '1', chainName: 'Ethereum', shortName: 'eth' },
+  ],
+};
+const validForm: CreateSafeForm = {
+  chainId: '31337',
+  owners: [
+    { name: 'Alice', address: OWNER_0 },
+    { name: '', address: `dev:${OWNER_1.toLowerCase()}` },
+  ],
+  threshold: 2,
+  saltNonce: '',
+};
+const prediction: Prediction = { address: CREATE_SAFE_SAMPLE.predicted, saltNonce: '0' };
+
+/** The connected wallet (owner 0) on the devnet. */
+export const createSafeSampleInput: CreateSafeInput = { wallet: { address: OWNER_0, chainId: '31337' } };
+
+const walletError = (kind: string, message: string) => ({ type: 'xstate.error.actor.deploySafe', error: { kind, message } });
+
+export const createSafeSampleEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadSetup', output: setupData },
+  { type: 'xstate.error.actor.loadSetup', error: { name: 'Error', message: 'Gateway unreachable at http://gateway.test' } },
+  { type: 'user.retry' },
+  { type: 'user.submit', form: validForm },
+  // a duplicate signer, a bad checksum and a salt nonce that is not a number
+  {
+    type: 'user.submit',
+    form: {
+      chainId: '31337',
+      owners: [
+        { name: '', address: OWNER_0 },
+        { name: '', address: OWNER_0.toLowerCase() },
+        { name: '', address: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
+      ],
+      threshold: 3,
+      saltNonce: '-1',
+    },
+  },
+  { type: 'system.walletChanged', wallet: null },
+  { type: 'system.walletChanged', wallet: { address: OWNER_1, chainId: '31337' } },
+  { type: 'xstate.done.actor.predictSafe', output: prediction },
+  { type: 'xstate.error.actor.predictSafe', error: { kind: 'alreadyDeployed', message: 'The Safe is already deployed.' } },
+  { type: 'xstate.error.actor.predictSafe', error: { name: 'Error', message: 'RPC unreachable' } },
+  { type: 'user.back' },
+  { type: 'user.deploy' },
+  { type: 'xstate.done.actor.deploySafe', output: { txHash: CREATE_SAFE_SAMPLE.txHash } },
+  walletError('rejected', 'User rejected the transaction.'),
+  walletError('wrongChain', 'You are trying to sign or execute a transaction on Devnet. Make sure that your wallet is set to the same network.'),
+  walletError('disconnected', 'No wallet is connected.'),
+  walletError('insufficientFunds', "Your connected wallet doesn't have enough funds to execute this transaction."),
+  walletError('other', 'Error submitting the transaction. Please try again. nonce too low'),
+  { type: 'system.recover' },
+  { type: 'xstate.done.actor.checkDeployment', output: { deployed: true } },
+  { type: 'xstate.done.actor.checkDeployment', output: { deployed: false } },
+  { type: 'xstate.error.actor.checkDeployment', error: { name: 'Error', message: 'RPC unreachable' } },
+  { type: 'user.check' },
+  { type: 'xstate.done.actor.waitForDeployment', output: { status: 'SUCCESS', txHash: CREATE_SAFE_SAMPLE.txHash } },
+  { type: 'xstate.done.actor.waitForDeployment', output: { status: 'FAILED', txHash: CREATE_SAFE_SAMPLE.txHash } },
+  { type: 'xstate.error.actor.waitForDeployment', error: { name: 'Error', message: 'Timed out waiting for the receipt' } },
+];
+
+/** Vertex identity for path generation: the state, and whether the form has errors or an effect failed. */
+export function serializeCreateSafeState(s: AnyMachineSnapshot): string {
+  const c = s.context as CreateSafeContext;
+  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet?.address ?? null, c.form.owners.length]);
+}

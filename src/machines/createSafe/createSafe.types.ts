@@ -1,0 +1,126 @@
+import type { Hex } from 'viem';
+import type { ChainOption } from '../loadSafe/loadSafe.types.ts';
+import type { WalletFailure } from '../transactionFlow/transactionFlow.types.ts';
+import type { HexAddress } from '../walletConnection/walletConnection.types.ts';
+
+export type { ChainOption, WalletFailure };
+
+/** One signer row of the form: the name is optional (the address book's name is shown when it has one). */
+export interface OwnerRow {
+  name: string;
+  address: string;
+}
+
+export interface CreateSafeForm {
+  chainId: string;
+  owners: OwnerRow[];
+  /** Confirmations required, 1..owners. */
+  threshold: number;
+  /** Decimal uint256, or '' for the first salt nonce whose Safe is not deployed yet (from 0, like Safe{Wallet}). */
+  saltNonce: string;
+}
+
+/** What is wrong with the form; null fields are fine. `owners` has one entry per row. */
+export interface CreateSafeFormErrors {
+  chain: string | null;
+  owners: (string | null)[];
+  /** About the list as a whole (e.g. no signer at all). */
+  ownerList: string | null;
+  threshold: string | null;
+  saltNonce: string | null;
+}
+
+/** The connected wallet as the wallet child of the root actor holds it (decimal chain id). */
+export interface CreateSafeWallet {
+  address: HexAddress;
+  chainId: string;
+}
+
+export interface CreateSafeInput {
+  wallet: CreateSafeWallet | null;
+  /** `?chain=<shortName>` preselects a network. */
+  chainShortName?: string | undefined;
+}
+
+export interface CreateSafeSetup {
+  chains: ChainOption[];
+}
+
+/** The Safe as it will be deployed: checksummed owners, threshold and the salt nonce used. */
+export interface SafeDeployment {
+  chainId: string;
+  owners: HexAddress[];
+  threshold: number;
+  saltNonce: string;
+}
+
+export interface PredictInput {
+  chainId: string;
+  owners: HexAddress[];
+  threshold: number;
+  /** null: find the first free one from 0. */
+  saltNonce: string | null;
+}
+
+export interface Prediction {
+  /** The CREATE2 address, computed locally. */
+  address: HexAddress;
+  saltNonce: string;
+}
+
+export interface DeployInput extends SafeDeployment {
+  chainName: string;
+  account: HexAddress | null;
+  /** The predicted address (the effect checks the transaction it sends deploys exactly there). */
+  address: HexAddress;
+}
+
+export interface DeployOutput {
+  txHash: Hex;
+}
+
+export interface CheckDeploymentInput {
+  chainId: string;
+  address: HexAddress;
+}
+
+export interface CheckDeploymentOutput {
+  /** Code is at the predicted address. */
+  deployed: boolean;
+}
+
+export interface TrackDeploymentInput {
+  chainId: string;
+  address: HexAddress;
+  /** null after a restore: the code at the address is checked instead of a receipt. */
+  txHash: Hex | null;
+}
+
+export interface TrackDeploymentOutput {
+  status: 'SUCCESS' | 'FAILED';
+  txHash: Hex | null;
+}
+
+export interface CreateSafeContext {
+  chains: ChainOption[];
+  wallet: CreateSafeWallet | null;
+  form: CreateSafeForm;
+  errors: CreateSafeFormErrors | null;
+  /** Owners, threshold and salt nonce of the Safe under review (set when the form is valid). */
+  deployment: SafeDeployment | null;
+  prediction: Prediction | null;
+  txHash: Hex | null;
+  walletFailure: WalletFailure | null;
+  /** A problem with an effect (gateway or node unreachable, …). */
+  error: string | null;
+  prefill: { chainShortName: string | null };
+}
+
+export type CreateSafeEvent =
+  | { type: 'user.submit'; form: CreateSafeForm }
+  | { type: 'user.back' }
+  | { type: 'user.deploy' }
+  | { type: 'user.retry' }
+  | { type: 'user.check' }
+  | { type: 'system.walletChanged'; wallet: CreateSafeWallet | null }
+  | { type: 'system.recover' };
