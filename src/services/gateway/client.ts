@@ -197,9 +197,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
         scopes: safeScope(chainId, address),
       }),
     getFiatCurrencies: (): Promise<string[]> => get(url('/v1/balances/supported-fiat-codes'), s.FiatCurrenciesSchema),
+    // Never cached: which Safes an address owns changes when a Safe is created or its owners change, which no
+    // Safe info tag of an already known Safe announces.
     getOwnedSafes: (chainId: string, address: string): Promise<OwnedSafes> =>
-      get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), s.OwnedSafesSchema),
-    getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> => get(url('/v1/owners/{address}/safes', { address }), s.AllOwnedSafesSchema),
+      get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), s.OwnedSafesSchema, { cache: false }),
+    getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> =>
+      get(url('/v1/owners/{address}/safes', { address }), s.AllOwnedSafesSchema, { cache: false }),
     getCollectibles: (chainId: string, address: string, query?: QueryParams): Promise<Collectible[]> =>
       get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), s.CollectiblesSchema, {
         kind: 'collectibles',
