@@ -18,7 +18,7 @@ import { MACHINES } from './machines/registry.ts';
 import { parseLocation } from './machines/shared/routes.ts';
 import { loadRuntimeConfig } from './services/config.ts';
 import { createGatewayClient, type ChainInfo, type GatewayClient } from './services/gateway/index.ts';
-import { provideSafeSessionServices } from './services/safeSession.ts';
+import { provideSafeSessionServices, toSessionError } from './services/safeSession.ts';
 import { openLocalStore } from './services/storage/index.ts';
 import { createWalletService, provideWalletServices, type Eip1193Provider, type WalletService } from './services/wallet/onboard.ts';
 import { createChainClientRegistry, type ChainClient } from './services/chain/index.ts';
@@ -98,8 +98,9 @@ class Runtime {
       return { chainCount: (await this.loadChains()).length };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const unreachable = /fetch|network|load failed/i.test(message);
-      throw new Error(unreachable ? `Gateway unreachable at ${this.config?.gatewayUrl ?? ''}` : message, { cause: error });
+      if (/fetch|network|load failed/i.test(message)) throw new Error(`Gateway unreachable at ${this.config?.gatewayUrl ?? ''}`, { cause: error });
+      // Timeouts, 5xx (§8 texts) and malformed answers: the Safe screens' wording.
+      throw new Error(toSessionError(error, 'chains').message, { cause: error });
     }
   }
 }

@@ -75,8 +75,21 @@ export async function loadChains(client: GatewayClient): Promise<ChainInfo[]> {
   });
 }
 
+/**
+ * The Safe's info, refused when the gateway answers for another Safe or chain than the one asked for: every
+ * list, hash and flow of the session is keyed on this answer, so a swapped one must never be shown as this Safe.
+ */
 export const loadSafeInfo = (client: GatewayClient, req: SafeInfoRequest): Promise<SafeInfo> =>
-  guarded('Safe info', () => client.getSafeInfo(req.chainId, req.safeAddress));
+  guarded('Safe info', async () => {
+    const info = await client.getSafeInfo(req.chainId, req.safeAddress);
+    if (info.address.value.toLowerCase() !== req.safeAddress.toLowerCase()) {
+      throw new SessionLoadError(`The gateway answered with another Safe (${info.address.value}) than the one asked for (${req.safeAddress}).`, 'unavailable');
+    }
+    if (String(info.chainId) !== String(req.chainId)) {
+      throw new SessionLoadError(`The gateway answered with a Safe on another chain (${info.chainId}) than the one asked for (${req.chainId}).`, 'unavailable');
+    }
+    return info;
+  });
 
 export const loadBalances = (client: GatewayClient, req: BalancesRequest): Promise<SafeBalances> =>
   guarded('balances', () => client.getBalances(req.chainId, req.safeAddress, req.currency, { trusted: false, exclude_spam: true }));

@@ -22,6 +22,14 @@ export const AddressSchema = v.pipe(v.string(), v.regex(ADDRESS_RE, 'Expected a 
 export const Bytes32Schema = v.pipe(v.string(), v.regex(HASH_RE, 'Expected a 32-byte hex value'));
 /** Base-10 integer as a string (wei amounts, gas values, token ids). */
 export const DecimalStringSchema = v.pipe(v.string(), v.regex(DECIMAL_RE, 'Expected a decimal integer string'));
+/**
+ * A fiat amount or rate as a string: a finite decimal number ("1234.56", "0", "1.5e-7"). A value that is not a
+ * number is refused rather than shown as 0.
+ */
+export const FiatStringSchema = v.pipe(
+  v.string(),
+  v.check((value) => /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value) && Number.isFinite(Number(value)), 'Expected a finite decimal number'),
+);
 
 export const OperationSchema = v.picklist([0, 1]);
 
@@ -165,11 +173,11 @@ export const BalanceTokenInfoSchema = v.object({
 export const BalanceSchema = v.object({
   tokenInfo: BalanceTokenInfoSchema,
   balance: DecimalStringSchema,
-  fiatBalance: v.string(),
-  fiatConversion: v.string(),
+  fiatBalance: FiatStringSchema,
+  fiatConversion: FiatStringSchema,
 });
 
-export const SafeBalancesSchema = v.object({ fiatTotal: v.string(), items: v.array(BalanceSchema) });
+export const SafeBalancesSchema = v.object({ fiatTotal: FiatStringSchema, items: v.array(BalanceSchema) });
 export const FiatCurrenciesSchema = v.array(v.string());
 
 export const CollectibleSchema = v.object({
