@@ -63,8 +63,10 @@ export function plansFor(entry: RegisteredMachine, options: { simpleLimit?: numb
       const known = shortestByValue.get(key);
       if (!known || byLength(path, known) < 0) shortestByValue.set(key, path);
     }
-    // Simple paths: over state values only (context collapsed), which keeps them a readable number.
-    simple.push(...(getSimplePaths(entry.machine, { ...base, serializeState: byValue, limit: options.simpleLimit ?? 5000 } as never) as unknown as Path[]));
+    // Simple paths: over state values only (context collapsed), or the entry's coarser `simplePathState`
+    // (machines with parallel regions), which keeps them a readable number.
+    const simpleState = entry.simplePathState ?? byValue;
+    for (const path of getSimplePaths(entry.machine, { ...base, serializeState: simpleState, limit: options.simpleLimit ?? 5000 } as never) as unknown as Path[]) simple.push(path);
   }
   return [...[...shortestByValue.values()].sort(byLength).map((p, i) => toPlan(p, 'shortest', i)), ...simple.sort(byLength).map((p, i) => toPlan(p, 'simple', i))];
 }

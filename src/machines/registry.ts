@@ -14,6 +14,8 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { appSessionMachine } from './appSession/appSession.machine.ts';
 import { TX_FLOW_ENTRY, TX_FLOW_MACHINES } from './transactionFlow/transactionFlow.registry.ts';
+import { SAFE_SESSION_MACHINES } from './safeSession/safeSession.registry.ts';
+import { BRIDGE_MACHINES } from './bridgeRequest/bridge.registry.ts';
 import type { AppSessionEvent, AppSessionInput, RuntimeConfig } from './appSession/appSession.types.ts';
 import { safeAppsListMachine } from './safeApps/safeAppsList.machine.ts';
 import { customAppsMachine } from './safeApps/customApps.machine.ts';
@@ -49,6 +51,12 @@ export interface RegisteredMachine {
   sampleEvents: AnyEventObject[];
   /** Vertex identity for path generation; collapse context that would blow up the state space. */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /**
+   * Vertex identity for the simple paths of QA plans (default: the state value). Machines with parallel regions
+   * collapse the regions that change independently: every combination of their states would otherwise make
+   * hundreds of thousands of simple paths. The shortest paths still reach every state.
+   */
+  simplePathState?: (snapshot: AnyMachineSnapshot) => string;
 }
 
 const sampleConfig: RuntimeConfig = { gatewayUrl: 'http://127.0.0.1:8787', rpcOverrides: {}, devnet: null };
@@ -236,6 +244,8 @@ export const MACHINES: readonly RegisteredMachine[] = [
   ...SAFE_APPS_MACHINES,
   TX_FLOW_ENTRY,
   ...TX_FLOW_MACHINES,
+  ...SAFE_SESSION_MACHINES,
+  ...BRIDGE_MACHINES,
 ];
 
 export function findMachine(id: string): RegisteredMachine | undefined {

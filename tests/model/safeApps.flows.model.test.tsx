@@ -20,7 +20,7 @@ import { CustomAppsView, RISK_TEXT } from '../../src/views/apps/CustomAppsScreen
 import { OpenAppView, UNKNOWN_APP_WARNING } from '../../src/views/apps/OpenAppScreen.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, payload, startAppSession } from './safeApps.support.tsx';
-import { session } from '../unit/bridge/fixtures.ts';
+import { session } from '../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
 
 // ───────────────────────────── /apps/custom ─────────────────────────────
 

@@ -9,7 +9,7 @@ import { ExplorerProvider } from '../../src/views/components/explorer.tsx';
 import { VirtualList } from '../../src/views/components/VirtualList.tsx';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
 import { DashboardScreen } from '../../src/views/safe/Dashboard.tsx';
-import { OWNER_A } from '../unit/safeSession/fixtures.ts';
+import { OWNER_A } from '../../src/machines/safeSession/safeSession.samples.ts';
 
 afterEach(() => cleanup());
 

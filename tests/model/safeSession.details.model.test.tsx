@@ -20,7 +20,7 @@ import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx
 import { TxDetailsScreen } from '../../src/views/safe/TxDetails.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
-import { SAFE, chain, message, safeInfo, txDetails } from '../unit/safeSession/fixtures.ts';
+import { SAFE, chain, message, sampleSafeInfo as safeInfo, sampleTxDetails as txDetails } from '../../src/machines/safeSession/safeSession.samples.ts';
 
 const h = (byte: string) => `0x${byte.repeat(32)}`;
 

@@ -16,7 +16,7 @@ import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx
 import { QueueScreen } from '../../src/views/safe/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
-import { SAFE, chain, queueItems, safeInfo } from '../unit/safeSession/fixtures.ts';
+import { SAFE, chain, queueItems, sampleSafeInfo as safeInfo } from '../../src/machines/safeSession/safeSession.samples.ts';
 
 const firstPage: ListPage<TransactionItem> = { results: queueItems, next: 'http://gateway.test/page-2', count: 6 };
 const secondTx = queueItems[2] as Extract<TransactionItem, { type: 'TRANSACTION' }>;

@@ -23,7 +23,7 @@ import { formatFiat } from '../../src/views/safe/format.ts';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
-import { OWNER_A, SAFE, STRANGER, balances, chain, fiatCodes, otherChain, safeInfo, safeInfoChanged } from '../unit/safeSession/fixtures.ts';
+import { OWNER_A, SAFE, STRANGER, balances, chain, fiatCodes, otherChain, sampleSafeInfo as safeInfo, safeInfoChanged } from '../../src/machines/safeSession/safeSession.samples.ts';
 
 const input: SafeSessionInput = { safe: { shortName: 'devnet', address: SAFE } };
 const invalidInput: SafeSessionInput = { safe: { shortName: 'devnet', address: '0x1234567890123456789012345678901234567890'.replace('12', 'Ab') } };

@@ -45,6 +45,10 @@ export const withSessionReplies = <T extends typeof bridgeRequestMachine>(machin
     },
   });
 
+/** The running children of the session; none when `self` is the inert actor of a pure transition. */
+const childrenOf = (self: AnyActorRef): Record<string, AnyActorRef | undefined> =>
+  (self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children ?? {};
+
 export const bridgeSessionMachine = setup({
   types: {
     context: {} as BridgeSessionContext,
@@ -69,8 +73,9 @@ export const bridgeSessionMachine = setup({
         'bridge.request': {
           actions: enqueueActions(({ context, event, enqueue, self }) => {
             const id = requestActorId(event.request.id);
-            // The listener never hands over a pending id twice; this only guards a replayed or forged log.
-            if (self.getSnapshot().children[id]) return;
+            // The listener never hands over a pending id twice; this only guards a replayed or forged log. (A pure
+            // `transition`, as in replay and QA paths, runs this with an inert `self` that has no snapshot.)
+            if (childrenOf(self)[id]) return;
             enqueue.spawnChild('bridgeRequest', { id, input: { request: event.request, appOrigin: context.appOrigin } });
           }),
         },
@@ -79,8 +84,7 @@ export const bridgeSessionMachine = setup({
         'user.closeApp': {
           target: 'closed',
           actions: enqueueActions(({ enqueue, self }) => {
-            const children = self.getSnapshot().children as Record<string, AnyActorRef | undefined>;
-            for (const [id, child] of Object.entries(children)) {
+            for (const [id, child] of Object.entries(childrenOf(self))) {
               if (child && id.startsWith('request:')) enqueue.sendTo(child, { type: 'bridge.cancel' });
             }
           }),

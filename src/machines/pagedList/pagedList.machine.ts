@@ -5,12 +5,18 @@
  *
  * The one effect, `loadPage`, is a typed placeholder: the Safe session's services provide one per list
  * (loadQueue, loadHistory, loadMessages, loadCollectibles).
+ *
+ * Every list is the same statechart, so all share the machine id `pagedList` (one registry entry, one diagram,
+ * one definition hash); the Safe session tells them apart by their actor ids (`queue`, `history`, …).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from '../safeSession/safeSession.errors.ts';
 import type { ListPage, PageRequest, PagedListContext, PagedListEvent, PagedListInput } from './pagedList.types.ts';
 
-export function createPagedListMachine<TItem>(id: string) {
+export const PAGED_LIST_ID = 'pagedList';
+
+/** One paged list; `list` names it in the placeholder's error only. */
+export function createPagedListMachine<TItem>(list: string) {
   return setup({
     types: {
       context: {} as PagedListContext<TItem>,
@@ -19,7 +25,7 @@ export function createPagedListMachine<TItem>(id: string) {
     },
     actors: {
       loadPage: fromPromise<ListPage<TItem>, PageRequest>(async () => {
-        throw new Error(`loadPage of the ${id} list is provided by the composition root`);
+        throw new Error(`loadPage of the ${list} list is provided by the composition root`);
       }),
     },
     guards: {
@@ -37,7 +43,7 @@ export function createPagedListMachine<TItem>(id: string) {
       assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     },
   }).createMachine({
-    id,
+    id: PAGED_LIST_ID,
     context: ({ input }) => ({
       chainId: input.chainId,
       safeAddress: input.safeAddress,

@@ -5,6 +5,9 @@
  * with a retry; a refresh from the Safe session reloads the open item.
  *
  * Effects (typed placeholders, provided by the services): `loadDetails`, `computeHashes`.
+ *
+ * Transactions and messages run the same statechart, so both share the machine id `details` (one registry
+ * entry, one diagram, one definition hash); the Safe session tells them apart by their actor ids.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from './safeSession.errors.ts';
@@ -13,7 +16,10 @@ import type { Message, TransactionDetails } from '../../services/gateway/types.t
 
 const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-export function createDetailsMachine<TDetails, THashes>(id: string) {
+export const DETAILS_ID = 'details';
+
+/** One details opener; `kind` names it in the placeholders' errors only. */
+export function createDetailsMachine<TDetails, THashes>(kind: string) {
   return setup({
     types: {
       context: {} as DetailsContext<TDetails, THashes>,
@@ -22,10 +28,10 @@ export function createDetailsMachine<TDetails, THashes>(id: string) {
     },
     actors: {
       loadDetails: fromPromise<TDetails, DetailsRequest>(async () => {
-        throw new Error(`loadDetails of ${id} is provided by the composition root`);
+        throw new Error(`loadDetails of ${kind} is provided by the composition root`);
       }),
       computeHashes: fromPromise<HashCheck<THashes>, HashRequest<TDetails>>(async () => {
-        throw new Error(`computeHashes of ${id} is provided by the composition root`);
+        throw new Error(`computeHashes of ${kind} is provided by the composition root`);
       }),
     },
     guards: {
@@ -42,7 +48,7 @@ export function createDetailsMachine<TDetails, THashes>(id: string) {
       assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     },
   }).createMachine({
-    id,
+    id: DETAILS_ID,
     context: ({ input }) => ({
       chainId: input.chainId,
       safeAddress: input.safeAddress,

@@ -8,7 +8,8 @@ import { createActor, fromPromise, initialTransition, transition, type AnyEventO
 import { getSimplePaths } from 'xstate/graph';
 import { bridgeRequestMachine } from '../../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
 import type { BridgeRequest, BridgeRequestInput } from '../../../src/machines/bridgeRequest/bridgeRequest.types.ts';
-import { APP_ORIGIN, MESSAGE_HASH, SAFE_ADDRESS, SAFE_TX_HASH, chainInfo, grantedAddressBook, refusedAddressBook, request, session } from './fixtures.ts';
+import { APP_ORIGIN, MESSAGE_HASH, SAFE_ADDRESS, SAFE_TX_HASH, chainInfo, grantedAddressBook, refusedAddressBook, session } from '../../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
+import { request } from './fixtures.ts';
 
 const requests: BridgeRequest[] = [
   request('getSafeInfo', null),

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertAppOrigin, createHostCommunicator } from '../../../src/bridge/host/communicator.ts';
 import type { BridgeRequest } from '../../../src/machines/bridgeRequest/bridgeRequest.types.ts';
-import { APP_ORIGIN, HOST_ORIGIN } from './fixtures.ts';
+import { APP_ORIGIN, HOST_ORIGIN } from '../../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
 import { countingWindow, fakeHostWindow } from './hostWindow.ts';
 
 const request = (id: string, method = 'getSafeInfo') => ({ id, method, params: undefined, env: { sdkVersion: '9.1.0' } });

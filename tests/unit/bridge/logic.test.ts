@@ -13,7 +13,8 @@ import {
   toAppSafeInfo,
 } from '../../../src/machines/bridgeRequest/bridgeRequest.logic.ts';
 import { compareVersions, hasSupportedMajor, versionMajor } from '../../../src/machines/bridgeRequest/bridgeRequest.protocol.ts';
-import { APP_ORIGIN, HOST_ORIGIN, chainInfo, grantedAddressBook, refusedAddressBook, request, safeInfo, session } from './fixtures.ts';
+import { APP_ORIGIN, HOST_ORIGIN, chainInfo, grantedAddressBook, refusedAddressBook, safeInfo, session } from '../../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
+import { request } from './fixtures.ts';
 
 describe('permissions', () => {
   it('granted = an entry without the userRestricted caveat; refused = with it', () => {

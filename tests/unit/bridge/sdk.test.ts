@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PERMISSIONS_REQUEST_REJECTED, PermissionsError, SafeAppProvider, SafeAppsSdk, type AppWindowLike } from '../../../src/bridge/sdk/index.ts';
 import type { RequestEnvelope } from '../../../src/machines/bridgeRequest/bridgeRequest.protocol.ts';
-import { HOST_ORIGIN, SAFE_ADDRESS, SAFE_TX_HASH } from './fixtures.ts';
+import { HOST_ORIGIN, SAFE_ADDRESS, SAFE_TX_HASH } from '../../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
 
 type Answer = { data: unknown } | { error: string } | 'silent';
 type Handler = (request: RequestEnvelope) => Answer;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { BRIDGE_LIMITS, validateMessage } from '../../../src/bridge/host/validate.ts';
-import { APP_ORIGIN } from './fixtures.ts';
+import { APP_ORIGIN } from '../../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
 
 const app = { postMessage: () => {} };
 const frame = { window: app, origin: APP_ORIGIN };

@@ -7,7 +7,7 @@ import { SessionLoadError, computeMessageHashes, computeTxHashes, toSessionError
 import { visibleRange } from '../../../src/views/components/VirtualList.tsx';
 import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safe/connect.ts';
 import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safe/format.ts';
-import { DAI, OWNER_A, SAFE, STRANGER, balances, chain, message, otherChain, queueItems, safeInfo, safeInfoChanged, txDetails } from './fixtures.ts';
+import { DAI, OWNER_A, SAFE, STRANGER, balances, chain, message, otherChain, queueItems, sampleSafeInfo as safeInfo, safeInfoChanged, sampleTxDetails as txDetails } from '../../../src/machines/safeSession/safeSession.samples.ts';
 
 describe('session helpers', () => {
   it('accepts lower-case and checksummed addresses, rejects bad checksums and lengths', () => {

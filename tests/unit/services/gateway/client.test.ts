@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayError, type GatewayClient } from '../../../../src/services/gateway/index.ts';
-import { sampleChainInfo, sampleQueuePage, sampleSafeInfo, sampleTxDetails } from './fixtures.ts';
+import { sampleChainInfo, sampleQueuePage, sampleSafeInfo, sampleTxDetails } from '../../../../src/machines/safeSession/safeSession.samples.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 const CHAIN = '31337';

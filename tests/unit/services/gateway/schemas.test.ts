@@ -7,7 +7,7 @@ import {
   TransactionDetailsSchema,
   TransactionItemPageSchema,
 } from '../../../../src/services/gateway/schemas.ts';
-import { sampleChainInfo, sampleQueuePage, sampleSafeInfo, sampleTxDetails } from './fixtures.ts';
+import { sampleChainInfo, sampleQueuePage, sampleSafeInfo, sampleTxDetails } from '../../../../src/machines/safeSession/safeSession.samples.ts';
 
 describe('gateway schemas', () => {
   it('accept the real gateway shapes', () => {
