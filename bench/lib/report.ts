@@ -25,6 +25,8 @@ export interface Figure {
   method: string;
   /** Raw measurements behind the headline value. */
   details: { [key: string]: Json };
+  /** Findings worth acting on (what causes a miss, a defect seen while measuring). */
+  notes?: string[];
 }
 
 export interface Report {
@@ -130,7 +132,9 @@ export function formatMarkdown(report: Report): string {
     jsonBlock(report.machine),
   ];
   for (const f of report.figures) {
-    parts.push('', `## ${f.title}`, '', `${formatValue(f.value, f.unit)} — goal ${formatGoal(f.goal, f.unit)}: ${formatMet(f.met)}.`, '', f.method, '', jsonBlock(f.details));
+    parts.push('', `## ${f.title}`, '', `${formatValue(f.value, f.unit)} — goal ${formatGoal(f.goal, f.unit)}: ${formatMet(f.met)}.`, '', f.method);
+    for (const note of f.notes ?? []) parts.push('', `- ${note}`);
+    parts.push('', jsonBlock(f.details));
   }
   return `${parts.join('\n')}\n`;
 }

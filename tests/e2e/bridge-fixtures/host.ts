@@ -105,4 +105,12 @@ const actor = createActor(
 root = actor;
 actor.start();
 
-Object.assign(window, { bridgeHost: { stats, appOrigin, closeApp: () => actor.send({ type: 'user.closeApp' }) } });
+Object.assign(window, {
+  bridgeHost: {
+    stats,
+    appOrigin,
+    closeApp: () => actor.send({ type: 'user.closeApp' }),
+    /** Actors the session holds (its listener and request actors), for the benchmark. */
+    childCount: () => Object.keys(actor.getSnapshot().children).length,
+  },
+});

@@ -44,7 +44,7 @@ describe('report formatting', () => {
     machine: { cpus: 2 },
     figures: [
       figure({ id: 'bytes', title: 'JS + CSS', value: 279.2, unit: 'kB', goal: { op: '<=', target: 150 }, method: 'From the network log.', details: { jsKB: 276.1 } }),
-      figure({ id: 'ratio', title: 'Queue ratio', value: 1.05, unit: '×', goal: { op: '<=', target: 1.5 }, method: 'Medians.', details: {} }),
+      figure({ id: 'ratio', title: 'Queue ratio', value: 1.05, unit: '×', goal: { op: '<=', target: 1.5 }, method: 'Medians.', details: {}, notes: ['Boot dominates.'] }),
       figure({ id: 'rate', title: 'Validator', value: 123456, unit: 'messages/s', goal: null, method: 'fast-check.', details: {} }),
     ],
   };
@@ -65,7 +65,7 @@ describe('report formatting', () => {
     const md = formatMarkdown(report);
     expect(md).toContain('on commit `abc1234`');
     expect(md).toContain('Goals missed: JS + CSS.');
-    expect(md).toContain('## Queue ratio\n\n1.05× — goal ≤ 1.5×: met.\n\nMedians.');
+    expect(md).toContain('## Queue ratio\n\n1.05× — goal ≤ 1.5×: met.\n\nMedians.\n\n- Boot dominates.\n\n```json');
     expect(md).toContain('"jsKB": 276.1');
     expect(md.endsWith('\n')).toBe(true);
   });

@@ -1,0 +1,290 @@
+/**
+ * `npm run bench`: measures the project's goals (issue 11) in ONE run on this machine and writes
+ * bench/report.json and bench/report.md. Where the machine's speed would decide a figure, it is a ratio of two
+ * things measured side by side in this run.
+ *
+ *   npm run bench                  every figure
+ *   npm run bench -- --only app    only some groups (devnet, app, queue, bridge, hostile); writes bench/tmp/
+ *
+ * Order: build the devnet-mode app, time a devnet cold start (new state folder), then the browser figures on
+ * that devnet, the bridge in its own pages, and the validator in this process.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import { startDevnet, type Devnet } from '../devnet/index.ts';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { devnetRuntimeConfig } from '../scripts/lib/devnetConfig.ts';
+import { startStaticServer } from '../scripts/lib/staticServer.ts';
+import { measureHome, measureQueue, type AppEnv } from './cases/app.ts';
+import { measureBridge } from './cases/bridge.ts';
+import { measureHostile } from './cases/hostile.ts';
+import { startGzipFront } from './lib/gzipFront.ts';
+import { figure, formatMarkdown, formatTable, round, type Figure, type Report } from './lib/report.ts';
+
+const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile'] as const;
+type Group = (typeof GROUPS)[number];
+
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? new Set((args[onlyIndex + 1] ?? '').split(',')) : null;
+for (const g of only ?? []) if (!(GROUPS as readonly string[]).includes(g)) throw new Error(`--only: unknown group ${g} (groups: ${GROUPS.join(', ')})`);
+const enabled = (g: Group) => !only || only.has(g);
+const OUT = only ? resolve('bench/tmp') : resolve('bench');
+const APP_DIR = resolve('.tmp/bench-app');
+const QUEUE_RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 7);
+const BRIDGE_ROUNDS = Number(process.env.BENCH_BRIDGE_ROUNDS ?? 1_000);
+
+const log = (message: string) => console.log(`bench: ${message}`);
+
+/** Which of the home's gateway requests feed what the home shows, and which load lists it does not show. */
+function homeRequestNotes(urls: readonly string[]): string[] {
+  const unseen = urls.filter((u) => /\/(transactions\/history|messages|collectibles)\b|supported-fiat-codes/.test(new URL(u).pathname));
+  const short = (u: string) => new URL(u).pathname.replace(/^.*\/safes\/0x[0-9a-fA-F]{40}\//, '').replace(/^\/v1\/balances\//, '');
+  if (urls.length <= 5 || unseen.length === 0) return [];
+  return [
+    `${unseen.length} of the ${urls.length} requests load what the home does not show (${unseen.map(short).join(', ')}): the Safe session's \`ready\` state starts every list at once. Starting those lists when their screen opens would leave ${urls.length - unseen.length}.`,
+  ];
+}
+const kB = (bytes: number) => round(bytes / 1000, 1);
+
+function git(...a: string[]): string {
+  try {
+    return execFileSync('git', a, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const machine: Report['machine'] = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGB: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    const needApp = enabled('devnet') || enabled('app') || enabled('queue');
+    let devnet: Devnet | null = null;
+    let browser: Browser | null = null;
+    const launch = async () => {
+      browser ??= await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+      machine.chromium = browser.version();
+      return browser;
+    };
+    cleanups.push(async () => void (await browser?.close()));
+
+    if (needApp) {
+      log('building the devnet-mode app');
+      await build({ mode: 'devnet', logLevel: 'warn', build: { outDir: APP_DIR, emptyOutDir: true } });
+      const server = await startStaticServer({ dir: APP_DIR, config: () => (devnet ? devnetRuntimeConfig(devnet) : undefined) });
+      cleanups.push(() => server.stop());
+      const front = await startGzipFront(server.url);
+      cleanups.push(() => front.stop());
+
+      log('devnet cold start (new state folder)');
+      const stateDir = await mkdtemp(join(tmpdir(), 'countersign-bench-devnet-'));
+      cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
+      const t0 = performance.now();
+      devnet = await startDevnet({ stateDir, appOrigins: [front.url] });
+      const coldMs = performance.now() - t0;
+      const running = devnet;
+      cleanups.push(() => running.stop());
+      figures.push(
+        figure({
+          id: 'devnetColdStart',
+          title: 'Devnet cold start',
+          value: round(coldMs / 1000, 2),
+          unit: 's',
+          goal: { op: '<=', target: 10 },
+          method: 'startDevnet() from devnet/index.ts with a new, empty state folder: anvil, the canonical Safe 1.4.1 contracts, test tokens, the on-chain demo history, the local gateway and the off-chain demo data, until it resolves.',
+          details: { coldStartMs: round(coldMs, 0), seeded: running.seeded },
+        }),
+      );
+
+      const env: AppEnv = {
+        appUrl: front.url,
+        gatewayUrl: running.gatewayUrl,
+        teamSafe: `${running.shortName}:${running.safes[0]!.address}`,
+        safeAddress: running.safes[0]!.address,
+        chainId: running.chainId,
+        distDir: APP_DIR,
+      };
+
+      if (enabled('app')) {
+        log('cold load of the Safe home, connect, gateway requests, snapshots');
+        const home = await measureHome(await launch(), env);
+        figures.push(
+          figure({
+            id: 'coldLoadBytes',
+            title: 'JS + CSS on a cold load of a Safe’s home (gzip)',
+            value: kB(home.coldLoad.bodyBytes),
+            unit: 'kB',
+            goal: { op: '<=', target: 150 },
+            method: `A fresh browser context opens /home?safe=${env.teamSafe} on the devnet-mode production build served gzipped (level 6); the figure is the sum of the gzip body bytes of every JS and CSS response in Chromium's network log (CDP Network.loadingFinished minus the response headers) until the home has rendered and the gateway traffic has settled. The wallet connector (web3-onboard) must not be among them; connecting is measured after.`,
+            details: {
+              jsKB: kB(home.coldLoad.jsBytes),
+              cssKB: kB(home.coldLoad.cssBytes),
+              withResponseHeadersKB: kB(home.coldLoad.withHeadersBytes),
+              everyResponseGzip: home.coldLoad.allGzip,
+              connectorInInitialChunks: home.coldLoad.connectorInInitialChunks,
+              files: home.coldLoad.files,
+            },
+            notes: [
+              `Largest files: ${[...home.coldLoad.files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 3).map((f) => `${f.file} ${kB(f.gzipBytes)} kB`).join(', ')}.`,
+              home.coldLoad.connectorInInitialChunks ? 'web3-onboard IS in the chunks of the first load.' : 'web3-onboard is not in any chunk of the first load.',
+            ],
+          }),
+          figure({
+            id: 'connectBytes',
+            title: 'JS + CSS added by connecting a wallet (gzip)',
+            value: kB(home.connect.bodyBytes),
+            unit: 'kB',
+            goal: null,
+            method: 'Same page, then Connect wallet → Devnet Wallet through web3-onboard’s modal: the JS and CSS fetched from that click until the network is idle.',
+            details: { jsKB: kB(home.connect.jsBytes), cssKB: kB(home.connect.cssBytes), connectorChunks: home.connect.connectorChunks, files: home.connect.files },
+          }),
+          figure({
+            id: 'homeGatewayRequests',
+            title: 'Gateway requests to render a Safe’s home',
+            value: home.gateway.total,
+            unit: 'requests',
+            goal: { op: '<=', target: 5 },
+            method: 'Every request to the gateway from navigation until the home has rendered and no gateway request ran for 1.5 s (Safe info polls every 15 s, so none is counted).',
+            details: { unique: home.gateway.unique, duplicates: home.gateway.duplicates, requests: home.gateway.requests.map((r) => `${r.method} ${r.url.slice(env.gatewayUrl.length)}`) },
+            notes: homeRequestNotes(home.gateway.requests.map((r) => r.url)),
+          }),
+          figure({
+            id: 'homeGatewayDuplicates',
+            title: 'Duplicate gateway requests (same method + URL) on the home',
+            value: home.gateway.duplicates,
+            unit: 'requests',
+            goal: { op: '<=', target: 0 },
+            method: 'Of the requests above, those repeating an earlier method + URL.',
+            details: { repeated: home.gateway.repeated.map((r) => ({ request: `${r.method} ${r.url.slice(env.gatewayUrl.length)}`, count: r.count })) },
+          }),
+          figure({
+            id: 'snapshotsPerResponse',
+            title: 'Machine snapshots per gateway response (safeSession and children)',
+            value: round(Math.max(home.snapshots.home.perResponse, home.snapshots.queue.perResponse), 2),
+            unit: 'snapshots',
+            goal: { op: '<=', target: 2 },
+            method: 'The devnet build’s inspection probe counts @xstate.snapshot events of the safeSession actor and every machine actor below it (the promise actors of its effects are listed apart), divided by the gateway responses of the same phase: rendering the home (cold load), then the queue screen (cold load in the same tab). The figure is the worse phase.',
+            details: { home: home.snapshots.home, queue: home.snapshots.queue },
+          }),
+        );
+      }
+
+      if (enabled('queue')) {
+        log(`queue of 2,000 vs 50 items (${QUEUE_RUNS} runs each)`);
+        const queue = await measureQueue(await launch(), env, QUEUE_RUNS);
+        const small = queue.sizes['50']!;
+        const large = queue.sizes['2000']!;
+        figures.push(
+          figure({
+            id: 'queueRatio',
+            title: 'Queue of 2,000 vs 50 items, time to first row',
+            value: round(large.medianMs / small.medianMs, 2),
+            unit: '×',
+            goal: { op: '<=', target: 1.5 },
+            method: `The gateway's queued endpoint answers (Playwright route) with one page of N transactions shaped like the devnet's own (LABEL Next, LABEL Queued, one MULTISIG transaction per nonce); each run is a fresh browser context navigating to /transactions/queue and timing, in the page, navigation start → the frame after the first .tx-row appears. ${QUEUE_RUNS} runs per size, interleaved after a warm-up; ratio of the medians.`,
+            details: {
+              medianMs50: round(small.medianMs, 1),
+              medianMs2000: round(large.medianMs, 1),
+              responseToFirstRowMedianMs50: round(small.medianAfterResponseMs, 1),
+              responseToFirstRowMedianMs2000: round(large.medianAfterResponseMs, 1),
+              responseToFirstRowRatio: round(large.medianAfterResponseMs / small.medianAfterResponseMs, 2),
+              responseToListMachineMedianMs50: round(small.medianResponseToMachineMs, 1),
+              responseToListMachineMedianMs2000: round(large.medianResponseToMachineMs, 1),
+              runs: Object.fromEntries(
+                Object.entries(queue.sizes).map(([n, s]) => [
+                  n,
+                  { responseBytes: s.responseBytes, firstRowMs: s.firstRowMs.map((v) => round(v, 1)), afterResponseMs: s.afterResponseMs.map((v) => round(v, 1)), responseToMachineMs: s.responseToMachineMs.map((v) => round(v, 1)) },
+                ]),
+              ),
+            },
+            notes: [
+              `From the queue's response to the first painted row: ${round(small.medianAfterResponseMs, 0)} ms for 50 items, ${round(large.medianAfterResponseMs, 0)} ms for 2,000 (${round(large.medianAfterResponseMs / small.medianAfterResponseMs, 1)}×). Of that, response → the queue list actor holding the items: ${round(small.medianResponseToMachineMs, 0)} ms vs ${round(large.medianResponseToMachineMs, 0)} ms (fetch body, JSON parse, schema validation, assign); the rest passes between the list actor holding the items and the first row being painted (React rendering the windowed list, plus whatever else the main thread runs then), although only the visible rows are in the DOM.`,
+            ],
+          }),
+        );
+      }
+    }
+
+    let echoMedianMs: number | null = null;
+    if (enabled('bridge')) {
+      log(`bridge round trips (${BRIDGE_ROUNDS} each)`);
+      const bridge = await measureBridge(await launch(), BRIDGE_ROUNDS);
+      echoMedianMs = bridge.echoMedianMs;
+      figures.push(
+        figure({
+          id: 'bridgeRatio',
+          title: 'Bridge: getSafeInfo via the real safe-apps-sdk vs a raw postMessage echo',
+          value: round(bridge.sdkMedianMs / bridge.echoMedianMs, 2),
+          unit: '×',
+          goal: { op: '<=', target: 1.3 },
+          method: `Host page (our postMessage listener + validator, bridgeSession and bridgeRequest machines, tests/e2e/bridge-fixtures/host.ts) and a cross-origin sandboxed iframe running @safe-global/safe-apps-sdk 9.1.0. Inside the iframe, ${BRIDGE_ROUNDS} sdk.safe.getInfo() calls and ${BRIDGE_ROUNDS} raw postMessages to the host answered by a plain echo listener in the same host page, in alternating batches of ${bridge.batchSize} after a warm-up (a batch's time / its size is one sample: performance.now() is coarse in a cross-origin frame); ratio of the median samples. A third series posts the same getSafeInfo request raw (no SDK) to split the SDK's share from the host's.`,
+          details: {
+            sdkMedianMs: round(bridge.sdkMedianMs, 3),
+            echoMedianMs: round(bridge.echoMedianMs, 3),
+            rawGetSafeInfoMedianMs: round(bridge.rawMedianMs, 3),
+            rawGetSafeInfoVsEcho: round(bridge.rawMedianMs / bridge.echoMedianMs, 2),
+            sdkVsRawGetSafeInfo: round(bridge.sdkMedianMs / bridge.rawMedianMs, 2),
+            sdkFirstQuarterMedianMs: round(bridge.sdkFirstQuarterMs, 3),
+            sdkLastQuarterMedianMs: round(bridge.sdkLastQuarterMs, 3),
+            firstQuarterRatio: round(bridge.sdkFirstQuarterMs / bridge.echoFirstQuarterMs, 2),
+            hostRequests: bridge.hostRequests,
+            hostSessionChildrenAfter: bridge.hostChildrenAfter, sdkP90Ms: round(bridge.sdkP90Ms, 3), echoP90Ms: round(bridge.echoP90Ms, 3), rounds: bridge.rounds, batchSize: bridge.batchSize },
+          notes: [
+            `Over the run the SDK round trip went from ${round(bridge.sdkFirstQuarterMs, 2)} ms (median of the first quarter of batches; ${round(bridge.sdkFirstQuarterMs / bridge.echoFirstQuarterMs, 1)}× the echo then) to ${round(bridge.sdkLastQuarterMs, 2)} ms (last quarter).`,
+            ...(bridge.hostChildrenAfter > 2
+              ? [`After ${bridge.hostRequests.toLocaleString('en-US')} answered requests the host's bridgeSession still holds ${bridge.hostChildrenAfter.toLocaleString('en-US')} child actors: finished bridgeRequest actors are never stopped, so every later event copies a growing children map (cost and memory grow with the number of requests an app has made).`]
+              : []),
+            `The same getSafeInfo posted raw (no SDK) takes ${round(bridge.rawMedianMs / bridge.echoMedianMs, 1)}× the echo: most of the cost is on the host side (listener, validator, bridgeSession/bridgeRequest machines), the SDK adds ${round(bridge.sdkMedianMs / bridge.rawMedianMs, 2)}×.`,
+          ],
+        }),
+      );
+    }
+
+    if (enabled('hostile')) {
+      log('hostile bridge messages through the host validator');
+      const hostile = measureHostile();
+      const scale = echoMedianMs === null ? '' : ` For scale: the raw postMessage echo above completes ${Math.round(1000 / echoMedianMs).toLocaleString('en-US')} round trips per second.`;
+      figures.push(
+        figure({
+          id: 'hostileMessagesPerSecond',
+          title: 'Hostile bridge messages per second the host validator handles',
+          value: Math.round(hostile.perSecond),
+          unit: 'messages/s',
+          goal: null,
+          method: `validateMessage() (src/bridge/host/validate.ts) over ${hostile.messages.toLocaleString('en-US')} messages generated with the fast-check arbitraries of the property test (tests/unit/bridge/hostileMessages.ts, fixed seed: 12 invalid or hostile to 1 valid, among them 2 MB strings, 60,000-element arrays and proxies that throw), ${hostile.rounds} rounds in this Node process after a warm-up; median round.${scale}`,
+          details: { ...hostile, perSecond: Math.round(hostile.perSecond), ...(echoMedianMs === null ? {} : { validatorVsEchoRate: round(hostile.perSecond / (1000 / echoMedianMs), 1) }) },
+        }),
+      );
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+  }
+
+  const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''}`;
+  const report: Report = { generatedAt: new Date().toISOString(), commit, machine, figures };
+  await mkdir(OUT, { recursive: true });
+  await writeFile(join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(OUT, 'report.md'), formatMarkdown(report));
+  console.log(`\n${formatTable(figures)}\n`);
+  log(`wrote ${join(OUT, 'report.json')} and report.md`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
