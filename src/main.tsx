@@ -5,10 +5,11 @@ import { App } from './views/App.tsx';
 import { AppSessionProvider } from './views/appContext.tsx';
 import { AuditProvider } from './views/audit/auditContext.tsx';
 import { PersistenceGate } from './views/audit/PersistenceGate.tsx';
+import { FlowsProvider } from './views/flows/flowsContext.tsx';
 import './views/styles.css';
 
 // The root actor is created once, outside React, so StrictMode cannot double-start its effects.
-const { appSession, audit, screens } = createApp();
+const { appSession, audit, flows, screens } = createApp();
 appSession.start();
 
 const container = document.getElementById('root');
@@ -18,7 +19,9 @@ createRoot(container).render(
     <AppSessionProvider actor={appSession}>
       <AuditProvider port={audit}>
         <PersistenceGate>
-          <App screens={screens} />
+          <FlowsProvider port={flows}>
+            <App screens={screens} />
+          </FlowsProvider>
         </PersistenceGate>
       </AuditProvider>
     </AppSessionProvider>

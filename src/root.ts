@@ -23,6 +23,8 @@ import { openLocalStore } from './services/storage/index.ts';
 import { createWalletService, provideWalletServices, type Eip1193Provider, type WalletService } from './services/wallet/onboard.ts';
 import { createChainClientRegistry, type ChainClient } from './services/chain/index.ts';
 import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
+import { createAppFlows, flowContextOf, type FlowHost } from './services/flows/index.ts';
+import { safeKeyOf } from './machines/shared/flows.ts';
 import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
@@ -135,6 +137,8 @@ function withDevnetProbe(inspect: (event: InspectionEvent) => void): (event: Ins
 export interface App {
   appSession: AppSessionActor;
   audit: AuditService;
+  /** Transaction, message, delete and bulk-execute flows: one actor and one event-log stream each. */
+  flows: FlowHost;
   /** Machines whose screens start one actor per visit (their effects provided). */
   screens: { loadSafe: typeof loadSafeMachine; accounts: typeof myAccountsMachine };
 }
@@ -195,10 +199,31 @@ export function createApp(): App {
     const { path, search } = parseLocation(window.location.pathname + window.location.search);
     actor.send({ type: 'system.locationChanged', path, search });
   });
-  linkChildren(actor, runtime.loadChains);
+  const locks = (navigator.locks as unknown as LockManagerLike | undefined) ?? null;
+  const safeSessionOf = () => actor.getSnapshot().children.safeSession as AnyActorRef | undefined;
+  const flows = createAppFlows({
+    store,
+    machines: MACHINES,
+    locks,
+    gateway: runtime.gateway,
+    chainClient: runtime.chainClient,
+    wallet: runtime.walletProvider,
+    context: () => {
+      const children = actor.getSnapshot().children;
+      const session = (children.safeSession?.getSnapshot().context as SafeSessionContext | undefined) ?? null;
+      const connected = (children.wallet?.getSnapshot().context as WalletConnectionContext | undefined)?.wallet ?? null;
+      return flowContextOf(session, connected ? { address: connected.address, chainId: connected.chainId } : null);
+    },
+    onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
+    onAppend: (record) => audit?.notifyAppended(record),
+    // A flow that proposed, executed or deleted something: the queue, history and balances show it at once.
+    onSettled: () => safeSessionOf()?.send({ type: 'gateway.tagsChanged', tags: ['txQueuedTag', 'txHistoryTag', 'messagesTag'] }),
+  });
+  linkChildren(actor, runtime.loadChains, flows);
   return {
     appSession: actor,
     audit,
+    flows,
     screens: {
       loadSafe: provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
       accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
@@ -211,12 +236,13 @@ export function createApp(): App {
  * the wallet learns the chains the gateway supports and the open Safe's chain; the Safe session learns the
  * connected account (read-only when it is not an owner).
  */
-function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[]>): void {
+function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[]>, flows: FlowHost): void {
   let wallet: AnyActorRef | undefined;
   let safe: AnyActorRef | undefined;
   let subscriptions: { unsubscribe(): void }[] = [];
   let requiredChain: string | null | undefined;
   let account: string | null | undefined;
+  let flowWallet: string | undefined;
 
   const sync = () => {
     const walletContext = wallet?.getSnapshot().context as WalletConnectionContext | undefined;
@@ -231,6 +257,16 @@ function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[
       account = address;
       safe.send({ type: 'wallet.accountChanged', address });
     }
+    // Running flows follow the wallet (a disconnect or an account switch mid-flow gets its own state there).
+    const connected = walletContext?.wallet ? { address: walletContext.wallet.address, chainId: walletContext.wallet.chainId } : null;
+    const walletKey = JSON.stringify(connected);
+    if (wallet && walletKey !== flowWallet) {
+      flowWallet = walletKey;
+      flows.broadcast({ type: 'wallet.changed', wallet: connected });
+    }
+    // Once the open Safe has loaded, the flows left unfinished for it (a reload mid-flow) come back.
+    if (safeContext?.safeInfo && safeContext.chain) void flows.restore(safeKeyOf(safeContext.chain.chainId, safeContext.safeInfo.address.value));
+
   };
 
   document.addEventListener('visibilitychange', () => {

@@ -23,7 +23,7 @@ export type GatewayOptions = {
   features?: string[];
 };
 
-export const DEFAULT_FEATURES = ['SAFE_APPS', 'ERC721', 'EIP1271', 'CONTRACT_INTERACTION', 'EIP1559', 'SAFE_TX_GAS_OPTIONAL'] as const;
+export const DEFAULT_FEATURES = ['SAFE_APPS', 'ERC721', 'EIP1271', 'CONTRACT_INTERACTION', 'EIP1559', 'SAFE_TX_GAS_OPTIONAL', 'RELAYING', 'DELETE_TX'] as const;
 
 export const CHAIN_NAME = 'Countersign Devnet';
 export const RECOMMENDED_VERSION = '1.4.1';

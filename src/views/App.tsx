@@ -6,6 +6,7 @@ import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
 import { Sidebar } from './layout/Sidebar.tsx';
+import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { SCREENS } from './screens/registry.tsx';
 
 function Boot() {
@@ -67,6 +68,7 @@ export function App({ screens = {} }: { screens?: ScreenLogic }) {
             <main className="content">{screen.render(route)}</main>
           </div>
         </div>
+        <FlowDialogs />
       </SafeSessionProvider>
     </WalletProvider>
   );

@@ -243,6 +243,11 @@ export function validateCall(call: CallDraft, safe: TxFlowSafe, tokens: readonly
     case 'settings':
       Object.assign(errors, settingsErrors(call.change, safe));
       break;
+    case 'rawCall':
+      put('to', addressError(call.to));
+      put('value', /^\d+$/.test(call.value) ? null : 'Invalid amount');
+      put('data', /^0x([0-9a-fA-F]{2})*$/.test(call.data) ? null : 'Invalid data');
+      break;
   }
   return errors;
 }
@@ -254,6 +259,7 @@ export function validateDraft(draft: TxDraft, safe: TxFlowSafe, tokens: readonly
     if (draft.calls.length === 0) return { calls: 'Add at least one call to the batch' };
     const errors: FieldErrors = {};
     draft.calls.forEach((call, i) => {
+      if (call.kind === 'rawCall' && call.operation === 1) errors[`call${i}.operation`] = 'A batch cannot contain a DELEGATECALL';
       for (const [field, message] of Object.entries(validateCall(call, safe, tokens))) errors[`call${i}.${field}`] = message;
     });
     return errors;
@@ -302,6 +308,8 @@ export function draftLabel(draft: TxDraft): string {
       return `Call ${draft.method.split('(')[0]} on ${short(draft.to)}`;
     case 'settings':
       return settingsLabel(draft.change);
+    case 'rawCall':
+      return `${draft.data === '0x' ? 'Send' : 'Call'} ${short(draft.to)} (from ${draft.origin})`;
     case 'batch':
       return `Batch of ${draft.calls.length} call${draft.calls.length === 1 ? '' : 's'}`;
     case 'rejection':

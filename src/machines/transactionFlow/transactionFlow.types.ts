@@ -60,7 +60,12 @@ export type CallDraft =
   | { kind: 'erc721Transfer'; token: string; recipient: string; tokenId: string }
   /** `abi` is the JSON ABI text (from the gateway or pasted); `args` are the typed inputs as text. */
   | { kind: 'contractCall'; to: string; value: string; abi: string; method: string; args: string[] }
-  | { kind: 'settings'; change: SettingsChange };
+  | { kind: 'settings'; change: SettingsChange }
+  /**
+   * A call handed over ready-made (a Safe App's `sendTransactions`, or the SignMessageLib call of an on-chain
+   * message signature): `value` in wei (decimal string), `data` hex. Shown read-only; `origin` names who asked.
+   */
+  | { kind: 'rawCall'; to: string; value: string; data: string; operation: 0 | 1; origin: string };
 
 export type TxDraft =
   | CallDraft

@@ -121,6 +121,8 @@ export function callIntent(call: CallDraft, safe: TxFlowSafe): TxIntent {
       return { kind: 'contractCall', to: getAddress(call.to.trim()), value: parseUnits(call.value.trim() || '0', 18), data: encodeContractCall(call) };
     case 'settings':
       return settingsIntent(call.change, safe);
+    case 'rawCall':
+      return { kind: 'contractCall', to: getAddress(call.to.trim()), value: BigInt(call.value), data: call.data as Hex };
   }
 }
 
@@ -132,6 +134,7 @@ export function draftToSafeTx(draft: TxDraft, safe: TxFlowSafe, nonce: bigint, s
     tx = buildSafeTx({ kind: 'nativeTransfer', to: getAddress(safe.address), value: 0n }, ctx);
   } else if (draft.kind === 'batch') {
     const calls: Call[] = draft.calls.map((call) => {
+      if (call.kind === 'rawCall' && call.operation === 1) throw new Error('A batch cannot contain a DELEGATECALL');
       const inner = buildSafeTx(callIntent(call, safe), ctx);
       if (inner.operation !== 0) throw new Error('A Safe update cannot be part of a batch');
       return { to: inner.to, value: inner.value, data: inner.data };
@@ -139,6 +142,8 @@ export function draftToSafeTx(draft: TxDraft, safe: TxFlowSafe, nonce: bigint, s
     tx = buildSafeTx({ kind: 'batch', calls }, ctx);
   } else {
     tx = buildSafeTx(callIntent(draft, safe), ctx);
+    // Only a handed-over call may carry its own operation (SignMessageLib is called by DELEGATECALL).
+    if (draft.kind === 'rawCall' && draft.operation === 1) tx = { ...tx, operation: 1 };
   }
   return { ...tx, safeTxGas };
 }

@@ -1,4 +1,5 @@
 import { Link } from '../components/Link.tsx';
+import { NewTransactionButton } from '../flows/FlowButtons.tsx';
 
 const NAV: { to: string; label: string }[] = [
   { to: '/home', label: 'Overview' },
@@ -20,6 +21,9 @@ export function Sidebar() {
       <Link to="/welcome" className="brand">
         Countersign
       </Link>
+      <div className="sidebar-action">
+        <NewTransactionButton />
+      </div>
       <ul>
         {NAV.map((item) => (
           <li key={item.to}>

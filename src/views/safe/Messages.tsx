@@ -8,6 +8,7 @@ import { SafeGate } from './SafeGate.tsx';
 import { useSafeChild } from './safeSessionContext.tsx';
 import { PagingControls } from './TxList.tsx';
 import type { Message, MessageHashes } from './viewTypes.ts';
+import { ConfirmMessageButton, SignMessageButton } from '../flows/FlowButtons.tsx';
 
 const NO_ITEMS: never[] = [];
 
@@ -65,6 +66,9 @@ function MessageList() {
 export function MessagesScreen() {
   return (
     <SafeGate title="Messages">
+      <div className="screen-actions">
+        <SignMessageButton />
+      </div>
       <MessageList />
     </SafeGate>
   );
@@ -93,6 +97,7 @@ function MessageContent({ message }: { message: Message }) {
         <h2 id="msg-confirmations-title">
           Confirmations ({message.confirmationsSubmitted} of {message.confirmationsRequired})
         </h2>
+        <ConfirmMessageButton message={message} />
         <ul className="plain" aria-label="Confirmed by">
           {message.confirmations.map((c) => (
             <li key={c.owner.value}>

@@ -4,6 +4,7 @@ import { missingSigners } from './connect.ts';
 import { DetailsBody, HashList, useOpenFromRoute } from './details.tsx';
 import { STATUS_LABELS, formatDateTime, formatTokenAmount, txInfoText, txTypeLabel } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
+import { TxActionButtons } from '../flows/FlowButtons.tsx';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, TransactionDetails, TxHashes } from './viewTypes.ts';
 
@@ -81,6 +82,7 @@ function TxContent({ details }: { details: TransactionDetails }) {
             </>
           ) : null}
         </dl>
+        <TxActionButtons details={details} />
       </section>
       {data ? (
         <section aria-labelledby="data-title" className="card">

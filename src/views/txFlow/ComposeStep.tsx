@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { validateCall, writeFunctions, type FieldErrors } from '../../machines/transactionFlow/draft.ts';
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
-import { describeCall } from './format.ts';
+import { describeCall, operationText } from './format.ts';
 
 type Kind = 'tokens' | 'nft' | 'contract' | 'settings';
 
@@ -47,7 +47,59 @@ function kindOf(call: CallDraft | null): Kind {
   return call.kind === 'erc721Transfer' ? 'nft' : call.kind === 'contractCall' ? 'contract' : call.kind === 'settings' ? 'settings' : 'tokens';
 }
 
+/** The calls of a draft handed over ready-made (a Safe App, an on-chain message signature), or null. */
+function handedOverCalls(draft: TxDraft | null): Extract<CallDraft, { kind: 'rawCall' }>[] | null {
+  if (draft?.kind === 'rawCall') return [draft];
+  if (draft?.kind === 'batch' && draft.calls.length > 0 && draft.calls.every((c) => c.kind === 'rawCall')) {
+    return draft.calls as Extract<CallDraft, { kind: 'rawCall' }>[];
+  }
+  return null;
+}
+
+/** A handed-over draft is shown as it is, never edited: the user continues to review or cancels. */
+function HandedOverDraft({ draft, calls }: { draft: TxDraft; calls: Extract<CallDraft, { kind: 'rawCall' }>[] }) {
+  const send = useTxFlowSend();
+  return (
+    <section className="txflow-compose" aria-label="Requested transaction">
+      <p>
+        <strong>{calls[0]!.origin}</strong> requests {calls.length === 1 ? 'this call' : `a batch of ${calls.length} calls`}:
+      </p>
+      <ol className="txflow-batch">
+        {calls.map((call, i) => (
+          <li key={i}>
+            <dl className="txflow-kv">
+              <dt>To</dt>
+              <dd className="mono">{call.to}</dd>
+              <dt>Value (wei)</dt>
+              <dd className="mono">{call.value}</dd>
+              <dt>Operation</dt>
+              <dd>{operationText(call.operation)}</dd>
+              <dt>Data</dt>
+              <dd className="mono txflow-data">{call.data}</dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
+      <div className="txflow-actions">
+        <button type="button" onClick={() => send({ type: 'user.cancel' })}>
+          Cancel
+        </button>
+        <button type="button" className="primary" onClick={() => send({ type: 'user.compose', draft })}>
+          Continue
+        </button>
+      </div>
+    </section>
+  );
+}
+
 export function ComposeStep() {
+  const saved = useTxFlow((s) => s.context.draft);
+  const handedOver = handedOverCalls(saved);
+  if (saved && handedOver) return <HandedOverDraft draft={saved} calls={handedOver} />;
+  return <ComposeForm />;
+}
+
+function ComposeForm() {
   const send = useTxFlowSend();
   const safe = useTxFlow((s) => s.context.safe);
   const tokens = useTxFlow((s) => s.context.tokens);

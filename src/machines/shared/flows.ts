@@ -1,0 +1,58 @@
+/**
+ * What a view may ask of the flows (transaction, message, delete, bulk execute) and what it sees of them.
+ * Types and pure helpers only: the flow host (src/services/flows) implements the port; views get it through
+ * React context. Which Safe and which wallet a flow works with is filled in by the host from the open Safe
+ * session and the wallet connection, never by the view.
+ */
+import type { AnyActorRef } from 'xstate';
+import type { MessageToSign } from '../messageFlow/messageFlow.types.ts';
+import type { TxDraft } from '../transactionFlow/transactionFlow.types.ts';
+
+export type FlowKind = 'transaction' | 'message' | 'deleteTx' | 'bulkExecute';
+
+export type FlowRequest =
+  | { kind: 'transaction'; mode: 'create'; initialDraft?: TxDraft | null }
+  | { kind: 'transaction'; mode: 'confirm' | 'execute'; txId: string }
+  | { kind: 'transaction'; mode: 'reject'; nonce: number }
+  | { kind: 'message'; mode: 'sign'; message?: MessageToSign | null; signing?: 'offChain' | 'onChain'; origin?: string | null }
+  | { kind: 'message'; mode: 'confirm'; messageHash: `0x${string}` }
+  | { kind: 'deleteTx'; safeTxHash: `0x${string}`; nonce: number; proposer: `0x${string}` | null; label: string }
+  | { kind: 'bulkExecute'; txIds: string[] };
+
+/** One flow instance the host runs: its own actor and its own event-log stream. */
+export interface FlowEntry {
+  id: string;
+  kind: FlowKind;
+  /** `chainId:lower-case Safe address` of the Safe it works on. */
+  safeKey: string;
+  streamId: string;
+  actor: AnyActorRef;
+  /** True when it was rebuilt from its event log after a reload. */
+  restored: boolean;
+}
+
+export interface FlowsState {
+  /** The running flows, oldest first. */
+  flows: readonly FlowEntry[];
+  /** Flows that could not be resumed after a reload, with the reason (their logs stay for the audit view). */
+  problems: readonly string[];
+}
+
+export interface FlowsPort {
+  subscribe(listener: () => void): () => void;
+  /** A stable object between changes (for useSyncExternalStore). */
+  getState(): FlowsState;
+  /** Opens a flow for the open Safe; throws with a user-facing text when it cannot (no Safe loaded). */
+  open(request: FlowRequest): FlowEntry;
+}
+
+export const safeKeyOf = (chainId: string, address: string): string => `${chainId}:${address.toLowerCase()}`;
+
+/** Stream ids of flows: `flow/<kind>/<safeKey>/<flowId>`, so a reload finds them by prefix and Safe. */
+export const FLOW_STREAM_PREFIX = 'flow/';
+export const flowStreamId = (kind: FlowKind, safeKey: string, flowId: string): string => `${FLOW_STREAM_PREFIX}${kind}/${safeKey}/${flowId}`;
+
+export function parseFlowStreamId(streamId: string): { kind: FlowKind; safeKey: string; flowId: string } | null {
+  const match = /^flow\/(transaction|message|deleteTx|bulkExecute)\/([^/]+)\/([^/]+)$/.exec(streamId);
+  return match ? { kind: match[1] as FlowKind, safeKey: match[2]!, flowId: match[3]! } : null;
+}

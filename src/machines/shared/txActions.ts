@@ -1,0 +1,65 @@
+/**
+ * Which actions a queued transaction offers the connected wallet (anchor-features §2.4, the buttons of a
+ * queued transaction). Pure: the views call these to decide which buttons to show; every flow re-checks on
+ * its own (e.g. the transaction flow refuses a signature from a non-owner).
+ */
+import type { TransactionDetails, TransactionSummary } from '../../services/gateway/types.ts';
+
+export interface TxActions {
+  /** Add this owner's signature (also offered when it is the last one: sign and execute in one go). */
+  confirm: boolean;
+  /** The threshold is met and this is the Safe's next nonce. */
+  execute: boolean;
+  /** An on-chain rejection at the same nonce (not for a rejection itself). */
+  reject: boolean;
+  /** The proposer may delete it from the queue (chain feature DELETE_TX). */
+  delete: boolean;
+}
+
+export interface Viewer {
+  /** The connected wallet's address, or null. */
+  wallet: string | null;
+  owners: readonly string[];
+  /** The Safe's current on-chain nonce. */
+  safeNonce: number;
+  /** The chain's features (`DELETE_TX`). */
+  features: readonly string[];
+}
+
+const NONE: TxActions = { confirm: false, execute: false, reject: false, delete: false };
+const same = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+
+export function txActionsOf(details: TransactionDetails, viewer: Viewer): TxActions {
+  const exec = details.detailedExecutionInfo;
+  if (exec?.type !== 'MULTISIG') return NONE;
+  if (details.txStatus !== 'AWAITING_CONFIRMATIONS' && details.txStatus !== 'AWAITING_EXECUTION') return NONE;
+  if (exec.nonce < viewer.safeNonce) return NONE;
+  const isOwner = viewer.owners.some((o) => same(o, viewer.wallet));
+  if (!isOwner) return NONE;
+  const signed = exec.confirmations.some((c) => same(c.signer.value, viewer.wallet));
+  const count = exec.confirmations.length;
+  const isNext = exec.nonce === viewer.safeNonce;
+  const isRejection = details.txInfo.type === 'Custom' && details.txInfo.isCancellation === true;
+  return {
+    confirm: !signed && count < exec.confirmationsRequired,
+    execute: isNext && count >= exec.confirmationsRequired,
+    reject: !isRejection,
+    delete: viewer.features.includes('DELETE_TX') && same(exec.proposer?.value, viewer.wallet),
+  };
+}
+
+/** Gateway ids of the fully signed queued transactions from the Safe's next nonce on, one per nonce, in order. */
+export function bulkExecutableOf(queue: readonly TransactionSummary[], safeNonce: number): string[] {
+  const ids: string[] = [];
+  let nonce = safeNonce;
+  for (;;) {
+    const atNonce = queue.filter((tx) => tx.executionInfo?.type === 'MULTISIG' && tx.executionInfo.nonce === nonce);
+    // A conflict at a nonce needs a choice: bulk execution stops before it.
+    if (atNonce.length !== 1) break;
+    const info = atNonce[0]!.executionInfo;
+    if (info?.type !== 'MULTISIG' || info.confirmationsSubmitted < info.confirmationsRequired) break;
+    ids.push(atNonce[0]!.id);
+    nonce++;
+  }
+  return ids;
+}

@@ -1,0 +1,222 @@
+/**
+ * The flow host: runs every transaction, message, delete and bulk-execute flow as its own actor with its own
+ * event-log stream (`flow/<kind>/<safeKey>/<flowId>`), and rebuilds the unfinished ones after a reload.
+ *
+ * Why separate actors and not children of the root: a flow must be restorable from its log. A live actor can
+ * only start from a snapshot when it is created with `createActor(logic, { snapshot })`; spawned children
+ * cannot. So the host owns the flows, and the root actor stays the owner of the session (decision 0006).
+ *
+ * Restore = pure fold of the stream (restoreStream), then `system.recover` for a state tagged nonIdempotent
+ * (a wallet prompt or broadcast that was in flight): that event is appended to the stream like any other, and
+ * the live actor starts from the recovered state, so nothing is ever re-sent silently.
+ */
+import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import type { RegisteredMachine } from '../../machines/registry.ts';
+import {
+  FLOW_STREAM_PREFIX,
+  flowStreamId,
+  parseFlowStreamId,
+  type FlowEntry,
+  type FlowKind,
+  type FlowRequest,
+  type FlowsPort,
+  type FlowsState,
+} from '../../machines/shared/flows.ts';
+import { createEventCapture, type EventCapture } from '../eventLog/capture.ts';
+import { restoreStream } from '../eventLog/replay.ts';
+import type { EventStore, LogRecord } from '../eventLog/types.ts';
+import { StreamLockedError, type LockManagerLike } from '../eventLog/writer.ts';
+
+/** What the host needs to know about the open Safe and wallet when a flow opens. */
+export interface FlowContext {
+  safeKey: string;
+  /** The input of the flow's machine for `request` (flowId added by the host). */
+  inputFor(request: FlowRequest, flowId: string): unknown;
+}
+
+export interface FlowHostOptions {
+  store: EventStore;
+  machines: readonly RegisteredMachine[];
+  /** A flow's machine with its real effects provided, for the Safe `safeKey` (`chainId:address`). */
+  logicFor: (kind: FlowKind, safeKey: string) => AnyStateMachine;
+  /** The open Safe's context, or the text that says why no flow can open now. */
+  context: () => FlowContext | string;
+  locks?: LockManagerLike | null;
+  /** A write failed: the app stops visibly (never acts without an audit trail). */
+  onFailure: (streamId: string, error: Error) => void;
+  onAppend?: (record: LogRecord) => void;
+  /** A flow reached a final state (after its last event was written). */
+  onSettled?: (entry: FlowEntry, output: unknown) => void;
+  /** A flow emitted an event for the host (e.g. messageFlow's `startOnChainSignature`). */
+  onEmitted?: (entry: FlowEntry, event: AnyEventObject) => void;
+  newId?: () => string;
+}
+
+export type FlowHostState = FlowsState;
+
+export interface FlowHost extends FlowsPort {
+  /** Resolves with the flow's output once it reaches a final state. */
+  whenSettled(entry: FlowEntry): Promise<unknown>;
+  /** Sends an event to every running flow (e.g. `wallet.changed`). */
+  broadcast(event: AnyEventObject): void;
+  /** Resumes the unfinished flows of the Safe `safeKey` found in the event log (once per Safe and page). */
+  restore(safeKey: string): Promise<void>;
+}
+
+/** Events a flow machine emits that the host forwards. */
+const EMITTED = ['startOnChainSignature'] as const;
+
+const MACHINE_OF_KIND: Record<FlowKind, string> = {
+  transaction: 'transactionFlow',
+  message: 'messageFlow',
+  deleteTx: 'deleteTxFlow',
+  bulkExecute: 'bulkExecuteFlow',
+};
+
+export function createFlowHost(options: FlowHostOptions): FlowHost {
+  let state: FlowHostState = { flows: [], problems: [] };
+  const listeners = new Set<() => void>();
+  const settled = new Map<string, { promise: Promise<unknown>; resolve: (output: unknown) => void }>();
+  const restoredSafes = new Set<string>();
+  const newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+
+  const setState = (next: Partial<FlowHostState>) => {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  };
+  const addProblem = (text: string) => setState({ problems: [...state.problems, text] });
+  const remove = (id: string) => setState({ flows: state.flows.filter((f) => f.id !== id) });
+
+  function waiterFor(id: string) {
+    let waiter = settled.get(id);
+    if (!waiter) {
+      let resolve!: (output: unknown) => void;
+      const promise = new Promise<unknown>((r) => (resolve = r));
+      waiter = { promise, resolve };
+      settled.set(id, waiter);
+    }
+    return waiter;
+  }
+
+  /** One capture per flow: the flow is the root of its own actor system, so `isRoot` picks exactly it. */
+  function captureFor(streamId: string, entryRef: { current: FlowEntry | null }): EventCapture {
+    return createEventCapture({
+      store: options.store,
+      machines: options.machines,
+      streamIdFor: (actor) => (actor.isRoot ? streamId : null),
+      locks: options.locks ?? null,
+      onFailure: (failed, error) => {
+        if (error instanceof StreamLockedError) {
+          // Another tab owns this flow: it keeps running there; here it is only reported.
+          const entry = entryRef.current;
+          if (entry) {
+            entry.actor.stop();
+            remove(entry.id);
+          }
+          addProblem(`A flow is open in another tab (${failed}); finish it there.`);
+          return;
+        }
+        options.onFailure(failed, error);
+      },
+      ...(options.onAppend ? { onAppend: options.onAppend } : {}),
+    });
+  }
+
+  function run(kind: FlowKind, flowId: string, safeKey: string, create: (inspect: (e: InspectionEvent) => void) => AnyActorRef, afterCreate?: (capture: EventCapture) => void, restored = false): FlowEntry {
+    const streamId = flowStreamId(kind, safeKey, flowId);
+    const ref: { current: FlowEntry | null } = { current: null };
+    const capture = captureFor(streamId, ref);
+    // A restored actor announces `xstate.init` again when it starts; it is not a new event of the flow.
+    const inspect = restored ? (e: InspectionEvent) => (e.type === '@xstate.event' && e.event.type === 'xstate.init' ? undefined : capture.inspect(e)) : capture.inspect;
+    const actor = create(inspect);
+    const entry: FlowEntry = { id: flowId, kind, safeKey, streamId, actor, restored };
+    ref.current = entry;
+    afterCreate?.(capture);
+    const waiter = waiterFor(flowId);
+    for (const type of EMITTED) actor.on(type, (event: AnyEventObject) => options.onEmitted?.(entry, event));
+    const subscription = actor.subscribe({
+      next: (snapshot: AnyMachineSnapshot) => {
+        if (snapshot.status !== 'done') return;
+        subscription?.unsubscribe();
+        const output: unknown = snapshot.output;
+        void capture
+          .flush()
+          .then(() => options.store.setStatus(streamId, 'closed'))
+          .then(() => capture.close())
+          .catch(() => undefined)
+          .finally(() => {
+            remove(flowId);
+            waiter.resolve(output);
+            options.onSettled?.(entry, output);
+          });
+      },
+      error: () => undefined,
+    });
+    setState({ flows: [...state.flows, entry] });
+    actor.start();
+    return entry;
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getState: () => state,
+    open(request) {
+      const context = options.context();
+      if (typeof context === 'string') throw new Error(context);
+      const flowId = newId();
+      const logic = options.logicFor(request.kind, context.safeKey);
+      return run(request.kind, flowId, context.safeKey, (inspect) => createActor(logic, { input: context.inputFor(request, flowId) as never, inspect }));
+    },
+    whenSettled: (entry) => waiterFor(entry.id).promise,
+    broadcast(event) {
+      for (const flow of state.flows) flow.actor.send(event);
+    },
+    async restore(safeKey) {
+      if (restoredSafes.has(safeKey)) return;
+      restoredSafes.add(safeKey);
+      const streams = await options.store.listStreams();
+      for (const head of streams) {
+        if (!head.streamId.startsWith(FLOW_STREAM_PREFIX) || head.status !== 'open') continue;
+        const parsed = parseFlowStreamId(head.streamId);
+        if (!parsed || parsed.safeKey !== safeKey || state.flows.some((f) => f.streamId === head.streamId)) continue;
+        const registered = options.machines.find((m) => m.id === MACHINE_OF_KIND[parsed.kind]);
+        if (!registered) continue;
+        try {
+          const [last] = await options.store.readStream(head.streamId, head.headSeq);
+          if (last?.stateAfter.status !== 'active') {
+            await options.store.setStatus(head.streamId, 'closed');
+            continue;
+          }
+          const restored = await restoreStream(options.store, registered, head.streamId);
+          const logic = options.logicFor(parsed.kind, parsed.safeKey);
+          const snapshot = restored.snapshot;
+          run(
+            parsed.kind,
+            parsed.flowId,
+            parsed.safeKey,
+            (inspect) => createActor(logic, { snapshot: logic.getPersistedSnapshot(snapshot as never) as never, inspect }),
+            (capture) => {
+              if (!restored.recoverEvent) return;
+              // The event that moved an in-flight state to its recovery state is part of the flow's history.
+              capture.writer(head.streamId)?.enqueue({
+                event: restored.recoverEvent,
+                origin: 'system',
+                sourceActorId: null,
+                value: snapshot.value,
+                status: snapshot.status,
+                context: snapshot.context,
+                correlationId: null,
+              });
+            },
+            true,
+          );
+        } catch (error) {
+          addProblem(`The flow in stream ${head.streamId} could not be resumed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    },
+  };
+}

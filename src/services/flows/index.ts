@@ -1,0 +1,108 @@
+/**
+ * The app's flows: the flow host with the real effects of each flow machine, bound to the chain of the Safe
+ * it works on, and the hand-over between flows (an on-chain message signature opens a transaction flow for
+ * the SignMessageLib call and reports its result back to the message flow).
+ */
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { PublicClient } from 'viem';
+import { messageFlowMachine } from '../../machines/messageFlow/messageFlow.machine.ts';
+import type { MessageFlowOutput, StartOnChainSignatureEvent } from '../../machines/messageFlow/messageFlow.types.ts';
+import type { RegisteredMachine } from '../../machines/registry.ts';
+import type { FlowEntry, FlowKind } from '../../machines/shared/flows.ts';
+import { bulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
+import { deleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
+import { transactionFlowMachine } from '../../machines/transactionFlow/transactionFlow.machine.ts';
+import type { TxFlowOutput } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { EventStore, LogRecord } from '../eventLog/types.ts';
+import type { LockManagerLike } from '../eventLog/writer.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { provideMessageFlowServices } from '../messageFlow.ts';
+import { provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTransactionFlowServices } from '../transactionFlow.ts';
+import type { WalletAccess } from '../txFlow/wallet.ts';
+import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
+
+export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
+export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
+
+type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract'>;
+
+export interface AppFlowsDeps {
+  store: EventStore;
+  machines: readonly RegisteredMachine[];
+  locks?: LockManagerLike | null;
+  gateway: GatewayClient;
+  /** A viem client of a chain the gateway lists. */
+  chainClient: (chainId: string) => Promise<ChainReads>;
+  wallet: WalletAccess;
+  context: () => FlowContext | string;
+  onFailure: (streamId: string, error: Error) => void;
+  onAppend?: (record: LogRecord) => void;
+  /** A flow finished: e.g. refresh the Safe's queue and history. */
+  onSettled?: (entry: FlowEntry, output: unknown) => void;
+}
+
+/** A chain client that is resolved on first use (the chain list comes from the gateway). */
+function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): ChainReads {
+  return {
+    waitForTransactionReceipt: (async (args: never) => (await chainClient(chainId)).waitForTransactionReceipt(args)) as ChainReads['waitForTransactionReceipt'],
+    readContract: (async (args: never) => (await chainClient(chainId)).readContract(args)) as ChainReads['readContract'],
+  };
+}
+
+export function createAppFlows(deps: AppFlowsDeps): FlowHost {
+  const logics = new Map<string, AnyStateMachine>();
+  function logicFor(kind: FlowKind, safeKey: string): AnyStateMachine {
+    const chainId = safeKey.split(':')[0]!;
+    const key = `${kind}|${chainId}`;
+    let logic = logics.get(key);
+    if (!logic) {
+      const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet: deps.wallet };
+      logic =
+        kind === 'transaction'
+          ? provideTransactionFlowServices(transactionFlowMachine, services)
+          : kind === 'message'
+            ? provideMessageFlowServices(messageFlowMachine, services)
+            : kind === 'deleteTx'
+              ? provideDeleteTxFlowServices(deleteTxFlowMachine, services)
+              : provideBulkExecuteFlowServices(bulkExecuteFlowMachine, services);
+      logics.set(key, logic);
+    }
+    return logic;
+  }
+
+  const host: FlowHost = createFlowHost({
+    store: deps.store,
+    machines: deps.machines,
+    locks: deps.locks ?? null,
+    logicFor,
+    context: deps.context,
+    onFailure: deps.onFailure,
+    ...(deps.onAppend ? { onAppend: deps.onAppend } : {}),
+    ...(deps.onSettled ? { onSettled: deps.onSettled } : {}),
+    onEmitted: (entry, event) => {
+      if (entry.kind === 'message' && event.type === 'startOnChainSignature') void signOnChain(entry, event as StartOnChainSignatureEvent & AnyEventObject);
+    },
+  });
+
+  /** The SignMessageLib DELEGATECALL goes through the transaction flow (it is on the local allow-list). */
+  async function signOnChain(message: FlowEntry, event: StartOnChainSignatureEvent): Promise<void> {
+    let tx: FlowEntry;
+    try {
+      tx = host.open({
+        kind: 'transaction',
+        mode: 'create',
+        initialDraft: { kind: 'rawCall', to: event.request.to, value: '0', data: event.request.data, operation: 1, origin: `Message signature (${event.request.library})` },
+      });
+    } catch {
+      message.actor.send({ type: 'txFlow.cancelled' });
+      return;
+    }
+    const output = (await host.whenSettled(tx)) as TxFlowOutput | undefined;
+    if (output?.safeTxHash && output.outcome !== 'cancelled') message.actor.send({ type: 'txFlow.proposed', safeTxHash: output.safeTxHash });
+    else message.actor.send({ type: 'txFlow.cancelled' });
+  }
+
+  return host;
+}
+
+export type { MessageFlowOutput, TxFlowOutput };

@@ -1,0 +1,112 @@
+/**
+ * The buttons that open flows: "New transaction", the actions of a queued transaction, bulk execution, and
+ * message signing. Which buttons show comes from the pure rules in src/machines/shared/txActions.ts; the
+ * flows check again on their own.
+ */
+import { useSelector } from '@xstate/react';
+import type { FlowRequest } from '../../machines/shared/flows.ts';
+import { bulkExecutableOf, txActionsOf, type Viewer } from '../../machines/shared/txActions.ts';
+import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safe/safeSessionContext.tsx';
+import type { Message, TransactionDetails, TransactionSummary } from '../safe/viewTypes.ts';
+import { useOpenFlow } from './flowsContext.tsx';
+
+const NO_OWNERS: string[] = [];
+const NO_FEATURES: string[] = [];
+const NO_ITEMS: never[] = [];
+
+function useViewer(): Viewer {
+  const wallet = useSafeSession((s) => s.context.walletAddress);
+  const owners = useSafeSession((s) => s.context.safeInfo?.owners.map((o) => o.value) ?? NO_OWNERS, (a, b) => a.join() === b.join());
+  const safeNonce = useSafeSession((s) => s.context.safeInfo?.nonce ?? 0);
+  const features = useSafeSession((s) => s.context.chain?.features ?? NO_FEATURES);
+  return { wallet, owners, safeNonce, features };
+}
+
+const isOwner = (viewer: Viewer) => Boolean(viewer.wallet && viewer.owners.some((o) => o.toLowerCase() === viewer.wallet!.toLowerCase()));
+
+function FlowButton({ request, label, className, disabled, title }: { request: FlowRequest; label: string; className?: string; disabled?: boolean; title?: string }) {
+  const { open, error } = useOpenFlow();
+  return (
+    <>
+      <button type="button" className={className} disabled={disabled} title={title} onClick={() => open(request)}>
+        {label}
+      </button>
+      {error ? (
+        <span role="alert" className="txflow-error">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+const NOT_OWNER = 'Connect the wallet of one of the Safe’s signers to create transactions.';
+
+/** Sidebar/header button; shown while a Safe is open. */
+export function NewTransactionButton() {
+  const session = useSafeSessionRef();
+  if (!session) return null;
+  return <NewTransactionFor />;
+}
+
+function NewTransactionFor() {
+  const viewer = useViewer();
+  const owner = isOwner(viewer);
+  return (
+    <FlowButton
+      request={{ kind: 'transaction', mode: 'create' }}
+      label="New transaction"
+      className="primary"
+      disabled={!owner}
+      {...(owner ? {} : { title: NOT_OWNER })}
+    />
+  );
+}
+
+/** Confirm / Execute / Reject / Delete for a queued transaction (tx details). */
+export function TxActionButtons({ details }: { details: TransactionDetails }) {
+  const viewer = useViewer();
+  const actions = txActionsOf(details, viewer);
+  const exec = details.detailedExecutionInfo;
+  if (exec?.type !== 'MULTISIG') return null;
+  if (!actions.confirm && !actions.execute && !actions.reject && !actions.delete) return null;
+  return (
+    <div className="txflow-actions" role="group" aria-label="Transaction actions">
+      {actions.confirm ? <FlowButton request={{ kind: 'transaction', mode: 'confirm', txId: details.txId }} label="Confirm" className="primary" /> : null}
+      {actions.execute ? <FlowButton request={{ kind: 'transaction', mode: 'execute', txId: details.txId }} label="Execute" className="primary" /> : null}
+      {actions.reject ? <FlowButton request={{ kind: 'transaction', mode: 'reject', nonce: exec.nonce }} label="Reject" /> : null}
+      {actions.delete ? (
+        <FlowButton
+          request={{ kind: 'deleteTx', safeTxHash: exec.safeTxHash as `0x${string}`, nonce: exec.nonce, proposer: (exec.proposer?.value ?? null) as `0x${string}` | null, label: `Transaction #${exec.nonce}` }}
+          label="Delete"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Above the queue: execute the consecutive fully signed transactions from the next nonce in one go. */
+export function BulkExecuteButton() {
+  const viewer = useViewer();
+  const ref = useSafeChild('queue');
+  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
+  const txs: TransactionSummary[] = items.flatMap((item) => (item.type === 'TRANSACTION' ? [item.transaction] : []));
+  const ids = bulkExecutableOf(txs, viewer.safeNonce);
+  if (ids.length < 2 || !isOwner(viewer)) return null;
+  return <FlowButton request={{ kind: 'bulkExecute', txIds: ids }} label={`Execute ${ids.length} transactions`} className="primary" />;
+}
+
+/** Messages screen: sign a new off-chain message. */
+export function SignMessageButton() {
+  const viewer = useViewer();
+  const owner = isOwner(viewer);
+  return <FlowButton request={{ kind: 'message', mode: 'sign' }} label="Sign message" disabled={!owner} {...(owner ? {} : { title: NOT_OWNER })} />;
+}
+
+/** Message details: add this owner's signature while the message needs confirmations. */
+export function ConfirmMessageButton({ message }: { message: Message }) {
+  const viewer = useViewer();
+  const signed = message.confirmations.some((c) => c.owner.value.toLowerCase() === viewer.wallet?.toLowerCase());
+  if (!isOwner(viewer) || signed || message.status !== 'NEEDS_CONFIRMATION') return null;
+  return <FlowButton request={{ kind: 'message', mode: 'confirm', messageHash: message.messageHash as `0x${string}` }} label="Confirm message" className="primary" />;
+}
