@@ -1,12 +1,12 @@
 /**
  * Bridge round trip in Chromium: getSafeInfo from the real @safe-global/safe-apps-sdk in a sandboxed
  * cross-origin iframe through our host (bench/fixtures/bridgeHost.ts) vs a raw postMessage echo in the same
- * page. Pages are bundled in memory by Vite and served by node:http on two origins.
+ * page. Pages are bundled in memory by Vite and served on two origins (tests/e2e/bridge-fixtures/bundle.ts).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { build, type Rollup } from 'vite';
+import { bundlePages, serveFiles } from '../../tests/e2e/bridge-fixtures/bundle.ts';
 import { median } from '../lib/report.ts';
 
 export interface BridgeResult {
@@ -31,49 +31,13 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 const firstQuarter = (values: number[]) => values.slice(0, Math.max(1, Math.floor(values.length / 4)));
 
-async function bundle(): Promise<Map<string, string>> {
-  const fixtures = resolve('bench/fixtures');
-  const result = await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: resolve('.'),
-    build: {
-      write: false,
-      modulePreload: false,
-      rollupOptions: {
-        input: { host: `${fixtures}/bridgeHost.ts`, app: `${fixtures}/bridgeApp.ts` },
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      },
-    },
-  });
-  const files = new Map<string, string>();
-  for (const output of (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[]) {
-    for (const item of output.output) files.set(`/${item.fileName}`, item.type === 'chunk' ? item.code : String(item.source));
-  }
-  for (const entry of ['host', 'app']) files.set(`/${entry}.html`, `<!doctype html><html><head><meta charset="utf-8"><title>${entry}</title></head><body><script type="module" src="/${entry}.js"></script></body></html>`);
-  return files;
-}
-
-async function serve(files: Map<string, string>, servers: Server[]): Promise<string> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const body = files.get(path);
-    if (body === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': path.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8' }).end(body);
-  });
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 export async function measureBridge(browser: Browser, rounds: number, batchSize = 20): Promise<BridgeResult> {
-  const files = await bundle();
+  const fixtures = resolve('bench/fixtures');
+  const files = await bundlePages({ host: `${fixtures}/bridgeHost.ts`, app: `${fixtures}/bridgeApp.ts` });
   const servers: Server[] = [];
   const context = await browser.newContext();
   try {
-    const [hostUrl, appUrl] = [await serve(files, servers), await serve(files, servers)];
+    const [hostUrl, appUrl] = [await serveFiles(files, servers), await serveFiles(files, servers)];
     const page = await context.newPage();
     const app = `${appUrl}/app.html?host=${encodeURIComponent(hostUrl)}`;
     await page.goto(`${hostUrl}/host.html?app=${encodeURIComponent(app)}`);

@@ -5,63 +5,24 @@
  * - forger (origin C, and origin B in a second window/iframe): posts well-formed forged requests.
  * Pages are bundled in memory with Vite and served by node:http (jsdom's MessageEvent has no source/origin).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { build, type Rollup } from 'vite';
 import { getAddress } from 'viem';
+import { bundlePages, serveFiles, type ServedFile } from './bridge-fixtures/bundle.ts';
 import { ADDRESS_BOOK, BALANCES, MAGIC_RESULT, OFFCHAIN_SIGNATURE, TX_DETAILS } from './bridge-fixtures/data.ts';
 import { FALLBACK_HANDLER, MESSAGE_HASH, OWNERS, SAFE_ADDRESS, SAFE_TX_HASH, chainInfo } from '../unit/bridge/fixtures.ts';
 
-const files = new Map<string, { type: string; body: string | Uint8Array }>();
+let files = new Map<string, ServedFile>();
 const servers: Server[] = [];
 let hostUrl = '';
 let appUrl = '';
 let forgerUrl = '';
 
-const page = (entry: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${entry}</title></head><body><script type="module" src="/${entry}.js"></script></body></html>`;
-
-async function bundle(): Promise<void> {
-  const fixtures = resolve('tests/e2e/bridge-fixtures');
-  const result = await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: resolve('.'),
-    build: {
-      write: false,
-      minify: false,
-      modulePreload: false,
-      rollupOptions: {
-        input: { host: `${fixtures}/host.ts`, app: `${fixtures}/app.ts`, forger: `${fixtures}/forger.ts` },
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  for (const output of outputs) {
-    for (const item of output.output) {
-      files.set(`/${item.fileName}`, { type: 'text/javascript; charset=utf-8', body: item.type === 'chunk' ? item.code : item.source });
-    }
-  }
-  for (const entry of ['host', 'app', 'forger']) files.set(`/${entry}.html`, { type: 'text/html; charset=utf-8', body: page(entry) });
-}
-
-async function serve(): Promise<string> {
-  const server = createServer((req, res) => {
-    const file = files.get(new URL(req.url ?? '/', 'http://x').pathname);
-    if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
-  });
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 test.beforeAll(async () => {
-  await bundle();
-  [hostUrl, appUrl, forgerUrl] = await Promise.all([serve(), serve(), serve()]);
+  const fixtures = resolve('tests/e2e/bridge-fixtures');
+  files = await bundlePages({ host: `${fixtures}/host.ts`, app: `${fixtures}/app.ts`, forger: `${fixtures}/forger.ts` }, { minify: false });
+  [hostUrl, appUrl, forgerUrl] = await Promise.all([serveFiles(files, servers), serveFiles(files, servers), serveFiles(files, servers)]);
 });
 
 test.afterAll(async () => {
