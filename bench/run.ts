@@ -11,7 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
@@ -67,6 +67,8 @@ async function main(): Promise<void> {
     memoryGB: round(totalmem() / 2 ** 30, 1),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
+    // Other work on the machine during the run (1-minute load average, at the start and at the end).
+    loadAverageAtStart: round(loadavg()[0] ?? 0, 2),
   };
   const cleanups: (() => Promise<void>)[] = [];
   try {
@@ -91,8 +93,9 @@ async function main(): Promise<void> {
       log('devnet cold start (new state folder)');
       const stateDir = await mkdtemp(join(tmpdir(), 'countersign-bench-devnet-'));
       cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
+      const progress: string[] = [];
       const t0 = performance.now();
-      devnet = await startDevnet({ stateDir, appOrigins: [front.url] });
+      devnet = await startDevnet({ stateDir, appOrigins: [front.url], log: (line) => void progress.push(line) });
       const coldMs = performance.now() - t0;
       const running = devnet;
       cleanups.push(() => running.stop());
@@ -104,7 +107,7 @@ async function main(): Promise<void> {
           unit: 's',
           goal: { op: '<=', target: 10 },
           method: 'startDevnet() from devnet/index.ts with a new, empty state folder: anvil, the canonical Safe 1.4.1 contracts, test tokens, the on-chain demo history, the local gateway and the off-chain demo data, until it resolves.',
-          details: { coldStartMs: round(coldMs, 0), seeded: running.seeded },
+          details: { coldStartMs: round(coldMs, 0), seeded: running.seeded, loadAverage: round(loadavg()[0] ?? 0, 2), progress },
         }),
       );
 
@@ -272,6 +275,7 @@ async function main(): Promise<void> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup: ${String(error)}`));
   }
 
+  machine.loadAverageAtEnd = round(loadavg()[0] ?? 0, 2);
   const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''}`;
   const report: Report = { generatedAt: new Date().toISOString(), commit, machine, figures };
   await mkdir(OUT, { recursive: true });
