@@ -35,7 +35,7 @@ for (const g of only ?? []) if (!(GROUPS as readonly string[]).includes(g)) thro
 const enabled = (g: Group) => !only || only.has(g);
 const OUT = only ? resolve('bench/tmp') : resolve('bench');
 const APP_DIR = resolve('.tmp/bench-app');
-const QUEUE_RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 7);
+const QUEUE_RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 9);
 const BRIDGE_ROUNDS = Number(process.env.BENCH_BRIDGE_ROUNDS ?? 1_000);
 
 const log = (message: string) => console.log(`bench: ${message}`);
