@@ -9,21 +9,16 @@
  * Endpoints: the boot probe (/v1/chains), Safe info, balances, queue, history, messages, transaction and
  * message details.
  */
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
-import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { expect as baseExpect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
+
+/** Reloads boot the whole app again; give them room when the machine is busy. */
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 /** product-spec §9 / src/services/gateway/http.ts */
 const GATEWAY_TIMEOUT_MS = 10_000;
 
-let app: DevnetApp;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  app = await startDevnetApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useDevnetApp();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const CORS = { 'access-control-allow-origin': '*' };
@@ -92,28 +87,48 @@ async function expectNoAutomaticRetry(page: Page, fault: { attempts: () => numbe
   expect(fault.attempts()).toBe(expected);
 }
 
+type Injected = Awaited<ReturnType<typeof inject>>;
+interface Case {
+  fault: Fault;
+  /** The text (product-spec §8, or our wording around it) the failure must show. */
+  text: string;
+}
+
+/**
+ * Goes through `cases` on one endpoint: the first is on when `load` opens the page, each next one is switched on
+ * before a click on `retry`. Each must show its text in `failed`, hide `hidden`, and cost exactly one request
+ * (no automatic retry). Returns the number of requests made.
+ */
+async function throughCases(page: Page, fault: Injected, cases: Case[], ui: { load: () => Promise<unknown>; failed: Locator; retry: Locator; hidden?: Locator }) {
+  for (const [i, { fault: next, text }] of cases.entries()) {
+    fault.set(next);
+    if (i === 0) await ui.load();
+    else await ui.retry.click();
+    await expect(ui.failed).toContainText(text);
+    if (ui.hidden) await expect(ui.hidden).toHaveCount(0);
+    await expectNoAutomaticRetry(page, fault, i + 1);
+  }
+  return cases.length;
+}
+
 // ── the boot probe ──────────────────────────────────────────────────────────────────────────────────────
 
 test.describe('boot probe (/v1/chains)', () => {
   const banner = (page: Page) => page.getByRole('alert').filter({ hasText: 'Gateway unreachable.' });
 
   test('5xx, malformed JSON and a tampered chain list each give the gateway banner with the §8 text; Retry recovers', async ({ page }) => {
-    const cases: { fault: Fault; text: string }[] = [
+    const cases: Case[] = [
       { fault: { kind: '5xx', status: 503, body: { code: 1337, message: 'Injected outage' } }, text: '1337: Injected outage' },
       { fault: { kind: '5xx', status: 502 }, text: 'Bad Gateway' },
       { fault: { kind: 'malformed' }, text: 'Invalid response content: OK' },
       { fault: { kind: 'tamper', edit: (json) => void ((json.results as Record<string, unknown>[])[0]!.chainId = 31337) }, text: 'Unexpected gateway response for GET' },
     ];
     const fault = await inject(page, '/v1/chains', cases[0]!.fault);
-    await page.goto(app.url('/welcome'));
-    let attempts = 0;
-    for (const [i, { fault: next, text }] of cases.entries()) {
-      fault.set(next);
-      if (i > 0) await banner(page).getByRole('button', { name: 'Retry' }).click();
-      attempts += 1;
-      await expect(banner(page)).toContainText(text);
-      await expectNoAutomaticRetry(page, fault, attempts);
-    }
+    const attempts = await throughCases(page, fault, cases, {
+      load: () => page.goto(app.url('/welcome')),
+      failed: banner(page),
+      retry: banner(page).getByRole('button', { name: 'Retry' }),
+    });
     fault.heal();
     await banner(page).getByRole('button', { name: 'Retry' }).click();
     await expect(banner(page)).toHaveCount(0);
@@ -143,7 +158,7 @@ test.describe('Safe info', () => {
 
   test('5xx, malformed JSON, a bad address and another Safe’s info each block the Safe with the §8 text; Retry recovers', async ({ page }) => {
     const other = app.devnet.safes[1]!.address;
-    const cases: { fault: Fault; text: string }[] = [
+    const cases: Case[] = [
       { fault: { kind: '5xx', status: 500, body: { code: 42, message: 'Safe info exploded' } }, text: '42: Safe info exploded' },
       { fault: { kind: '5xx', status: 503 }, text: 'Service Unavailable' },
       { fault: { kind: 'malformed' }, text: 'Invalid response content: OK' },
@@ -151,16 +166,7 @@ test.describe('Safe info', () => {
       { fault: { kind: 'tamper', edit: (json) => void ((json.address as { value: string }).value = other) }, text: `another Safe (${other})` },
     ];
     const fault = await inject(page, safePath(), cases[0]!.fault);
-    await open(page, '/home');
-    let attempts = 0;
-    for (const [i, { fault: next, text }] of cases.entries()) {
-      fault.set(next);
-      if (i > 0) await retry(page).click();
-      attempts += 1;
-      await expect(down(page)).toContainText(text);
-      await expect(page.getByText('Total balance')).toHaveCount(0);
-      await expectNoAutomaticRetry(page, fault, attempts);
-    }
+    await throughCases(page, fault, cases, { load: () => open(page, '/home'), failed: down(page), retry: retry(page), hidden: page.getByText('Total balance') });
     fault.heal();
     await retry(page).click();
     await expect(page.getByText('Total balance')).toBeVisible();
@@ -181,6 +187,21 @@ test.describe('Safe info', () => {
   });
 });
 
+test('Safe info polling: a failed poll keeps the last data with a notice, is tried once per 15 s, and a good poll clears it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await open(page, '/home');
+  await expect(page.getByText('Total balance')).toBeVisible();
+  const fault = await inject(page, safePath(), { kind: '5xx', status: 503, body: { code: 503, message: 'Poll refused' } });
+  const notice = page.getByRole('alert').filter({ hasText: 'Could not refresh the Safe:' });
+  await expect(notice).toContainText('503: Poll refused', { timeout: 20_000 });
+  await expect(notice).toContainText('Showing the last data received.');
+  await expect(page.getByText('Total balance')).toBeVisible();
+  expect(fault.attempts()).toBe(1);
+  fault.heal();
+  await expect(notice).toHaveCount(0, { timeout: 20_000 });
+  expect(fault.attempts()).toBe(2);
+});
+
 // ── balances ────────────────────────────────────────────────────────────────────────────────────────────
 
 test.describe('balances', () => {
@@ -189,7 +210,7 @@ test.describe('balances', () => {
   const firstItem = (json: Record<string, unknown>) => (json.items as Record<string, unknown>[])[0]!;
 
   test('5xx, malformed JSON, a non-numeric amount and a non-numeric fiat value each fail the balances; Retry recovers', async ({ page }) => {
-    const cases: { fault: Fault; text: string }[] = [
+    const cases: Case[] = [
       { fault: { kind: '5xx', status: 500 }, text: 'Internal Server Error' },
       { fault: { kind: 'malformed' }, text: 'Invalid response content: OK' },
       { fault: { kind: 'tamper', edit: (json) => void (firstItem(json).balance = 'lots') }, text: 'items.0.balance' },
@@ -197,17 +218,8 @@ test.describe('balances', () => {
       { fault: { kind: 'tamper', edit: (json) => void (json.fiatTotal = '1e999') }, text: 'fiatTotal' },
     ];
     const fault = await inject(page, `${safePath()}/balances/usd`, cases[0]!.fault);
-    await open(page, '/balances');
+    await throughCases(page, fault, cases, { load: () => open(page, '/balances'), failed: failed(page), retry: retry(page), hidden: page.getByRole('table') });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assets');
-    let attempts = 0;
-    for (const [i, { fault: next, text }] of cases.entries()) {
-      fault.set(next);
-      if (i > 0) await retry(page).click();
-      attempts += 1;
-      await expect(failed(page)).toContainText(text);
-      await expect(page.getByRole('table')).toHaveCount(0);
-      await expectNoAutomaticRetry(page, fault, attempts);
-    }
     // The rest of the Safe is unaffected.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Queue' }).click();
     await expect(page.getByText('Conflicting transactions')).toBeVisible();
@@ -242,21 +254,13 @@ for (const list of LISTS) {
   test(`${list.name}: 5xx, malformed JSON and a tampered item each fail the list with the §8 text; Retry recovers`, async ({ page }) => {
     const failed = page.getByRole('alert').filter({ hasText: `Could not load ${list.what}.` });
     const retry = failed.getByRole('button', { name: `Retry loading ${list.what}` });
-    const cases: { fault: Fault; text: string }[] = [
+    const cases: Case[] = [
       { fault: { kind: '5xx', status: 502, body: { code: 502, message: 'Upstream transaction service down' } }, text: '502: Upstream transaction service down' },
       { fault: { kind: 'malformed' }, text: 'Invalid response content: OK' },
       { fault: { kind: 'tamper', edit: tamperFirst }, text: 'Unexpected gateway response for GET' },
     ];
     const fault = await inject(page, list.api(), cases[0]!.fault);
-    await open(page, list.path);
-    let attempts = 0;
-    for (const [i, { fault: next, text }] of cases.entries()) {
-      fault.set(next);
-      if (i > 0) await retry.click();
-      attempts += 1;
-      await expect(failed).toContainText(text);
-      await expectNoAutomaticRetry(page, fault, attempts);
-    }
+    const attempts = await throughCases(page, fault, cases, { load: () => open(page, list.path), failed, retry });
     fault.heal();
     await retry.click();
     await expect(shown(page, list.shows)).toBeVisible();

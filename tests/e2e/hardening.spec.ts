@@ -13,17 +13,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { devnetRuntimeConfig } from '../../scripts/lib/devnetConfig.ts';
 import { startStaticServer } from '../../scripts/lib/staticServer.ts';
-import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
 
-let app: DevnetApp;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  app = await startDevnetApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useDevnetApp();
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
