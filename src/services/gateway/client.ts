@@ -310,8 +310,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
     },
 
     // ── delegates, owners, overviews ──
-    getDelegates: (chainId: string, query: QueryOrPageUrl): Promise<Page<Delegate>> =>
-      get(url('/v1/chains/{chainId}/delegates', { chainId }, query), s.DelegatesPageSchema),
+    /** `fresh` skips the read cache (a list the user refreshes on purpose). */
+    getDelegates: (chainId: string, query: QueryOrPageUrl, opts: { fresh?: boolean } = {}): Promise<Page<Delegate>> =>
+      get(url('/v1/chains/{chainId}/delegates', { chainId }, query), s.DelegatesPageSchema, opts.fresh ? { cache: false } : {}),
     getSafeOverviews: (safes: string[], query: QueryParams = {}): Promise<SafeOverview[]> =>
       get(url('/v1/safes', {}, { currency: 'usd', ...query, safes: safes.join(',') }), s.SafeOverviewsSchema, {
         kind: 'overview',
@@ -358,8 +359,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ),
 
     // ── recovery, subscriptions ──
-    registerRecoveryModule: (chainId: string, address: string, body: RegisterRecoveryModuleBody): Promise<EmptyResponse> =>
-      mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/recovery', { chainId, safe_address: address }), Empty, body),
+    /** With `auth`, the body names the `signer` and the signature headers authorise it (protocol.md B.7.17). */
+    registerRecoveryModule: (chainId: string, address: string, body: RegisterRecoveryModuleBody, auth?: EmailAuth): Promise<EmptyResponse> =>
+      mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/recovery', { chainId, safe_address: address }), Empty, body, auth ? emailHeaders(auth) : undefined),
     unsubscribeSingle: (query: { category: string; token: string }): Promise<EmptyResponse> =>
       mutate('DELETE', url('/v1/subscriptions', {}, query), Empty),
     unsubscribeAll: (query: { token: string }): Promise<EmptyResponse> => mutate('DELETE', url('/v1/subscriptions/all', {}, query), Empty),

@@ -650,7 +650,7 @@ export const RegisterEmailBodySchema = v.object({ emailAddress: v.string(), sign
 export const ChangeEmailBodySchema = v.object({ emailAddress: v.string() });
 export const VerifyEmailBodySchema = v.object({ code: v.string() });
 export const EmailInfoSchema = v.object({ email: v.string(), verified: v.boolean() });
-export const RegisterRecoveryModuleBodySchema = v.object({ moduleAddress: AddressSchema });
+export const RegisterRecoveryModuleBodySchema = v.object({ moduleAddress: AddressSchema, signer: v.optional(AddressSchema) });
 
 /** Any JSON object (empty-bodied successes are read as `{}`). */
 export const EmptyObjectSchema = v.record(v.string(), v.unknown());

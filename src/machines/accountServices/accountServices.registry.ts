@@ -1,0 +1,77 @@
+/** Registry entries of the account-services machines (settings: notifications, e-mail, security). */
+import type { RegisteredMachine } from '../registry.ts';
+import { delegatesListMachine } from './delegatesList.machine.ts';
+import { emailAlertsMachine } from './emailAlerts.machine.ts';
+import { pushNotificationsMachine } from './pushNotifications.machine.ts';
+import { recoveryRegistrationMachine } from './recoveryRegistration.machine.ts';
+import { unsubscribeMachine } from './unsubscribe.machine.ts';
+import {
+  accountServicesReadOnlyInput,
+  accountServicesSampleInput,
+  delegatesSampleEvents,
+  emailAlertsSampleEvents,
+  pushNotificationsSampleEvents,
+  recoverySampleEvents,
+  serializeEmailAlertsState,
+  serializePushNotificationsState,
+  serializeValueAndErrors,
+  unsubscribeSampleEvents,
+  unsubscribeSampleInput,
+} from './accountServices.samples.ts';
+
+export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
+  {
+    id: 'pushNotifications',
+    title: 'Push notifications (/settings/notifications)',
+    description:
+      'This browser as a notification device: per Safe registered or not; register chosen Safes with the owner’s signature (POST /v1/register/notifications), unregister one Safe or the whole device.',
+    machine: pushNotificationsMachine,
+    schemaVersion: 1,
+    sampleInput: accountServicesSampleInput,
+    extraSampleInputs: [accountServicesReadOnlyInput],
+    sampleEvents: pushNotificationsSampleEvents,
+    serializeState: serializePushNotificationsState,
+  },
+  {
+    id: 'emailAlerts',
+    title: 'E-mail alerts (/settings/email)',
+    description: 'Register, show, change and delete the owner’s alert address with signed authorisation headers; verify with the e-mailed code (wrong and expired codes), resend.',
+    machine: emailAlertsMachine,
+    schemaVersion: 1,
+    sampleInput: accountServicesSampleInput,
+    extraSampleInputs: [accountServicesReadOnlyInput],
+    sampleEvents: emailAlertsSampleEvents,
+    serializeState: serializeEmailAlertsState,
+  },
+  {
+    id: 'recoveryRegistration',
+    title: 'Recovery alerts (/settings/security)',
+    description: 'Registers a recovery module for the Safe’s recovery alerts (POST …/recovery) with the owner’s signed authorisation.',
+    machine: recoveryRegistrationMachine,
+    schemaVersion: 1,
+    sampleInput: accountServicesSampleInput,
+    extraSampleInputs: [accountServicesReadOnlyInput],
+    sampleEvents: recoverySampleEvents,
+    serializeState: serializeValueAndErrors,
+  },
+  {
+    id: 'delegatesList',
+    title: 'Delegates (/settings/security)',
+    description: 'Lists the Safe’s delegates (GET /v1/chains/{chainId}/delegates?safe=), page by page.',
+    machine: delegatesListMachine,
+    schemaVersion: 1,
+    sampleInput: accountServicesSampleInput,
+    sampleEvents: delegatesSampleEvents,
+    serializeState: serializeValueAndErrors,
+  },
+  {
+    id: 'unsubscribe',
+    title: 'Unsubscribe (/settings/email)',
+    description: 'Unsubscribes an e-mail token from one category (DELETE /v1/subscriptions) or from all (/v1/subscriptions/all).',
+    machine: unsubscribeMachine,
+    schemaVersion: 1,
+    sampleInput: unsubscribeSampleInput,
+    sampleEvents: unsubscribeSampleEvents,
+    serializeState: serializeValueAndErrors,
+  },
+];

@@ -1,0 +1,147 @@
+/**
+ * Sample inputs and events of the account-services machines, shared by the registry (QA paths, diagrams,
+ * event-log tools) and the model tests. Plain JSON: errors are `{ name, message }` or the `{ kind, message }`
+ * the services reject with.
+ */
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AccountServicesInput, DeviceState, EmailAlertsContext, PushNotificationsContext, SignedRegistration, SubscriptionsInput } from './accountServices.types.ts';
+
+export const SAMPLE_SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+export const SAMPLE_OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+export const SAMPLE_OTHER_SAFE = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+export const SAMPLE_MODULE = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+export const SAMPLE_TOKEN = '3f2b1c9e-6a47-4d2b-9c1e-0d8f7a6b5c4d';
+export const SAMPLE_UUID = '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f';
+
+/** The connected wallet is an owner of the open Safe. */
+export const accountServicesSampleInput: AccountServicesInput = {
+  safe: { chainId: '31337', chainName: 'Countersign Devnet', address: SAMPLE_SAFE, owners: [SAMPLE_OWNER, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'] },
+  wallet: SAMPLE_OWNER.toLowerCase(),
+};
+/** No wallet connected: nothing can be signed. */
+export const accountServicesReadOnlyInput: AccountServicesInput = { ...accountServicesSampleInput, wallet: null };
+
+const gatewayError = (message: string) => ({ name: 'GatewayError', message });
+const walletRejected = { kind: 'rejected', message: 'User rejected signing.' };
+
+// ───────────── push notifications ─────────────
+
+const device: DeviceState = {
+  uuid: SAMPLE_UUID,
+  safes: [
+    { address: SAMPLE_SAFE, owned: true, registered: true },
+    { address: SAMPLE_OTHER_SAFE, owned: true, registered: false },
+  ],
+};
+const signed: SignedRegistration = {
+  uuid: SAMPLE_UUID,
+  cloudMessagingToken: 'countersign-web-0f1e2d3c',
+  timestamp: '1767225600',
+  chainId: '31337',
+  safes: [SAMPLE_OTHER_SAFE],
+  signatures: [`0x${'ab'.repeat(65)}`],
+};
+
+export const pushNotificationsSampleEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadDevice', output: device },
+  { type: 'xstate.error.actor.loadDevice', error: gatewayError('503: Service unavailable') },
+  { type: 'user.retry' },
+  { type: 'user.toggleSafe', address: SAMPLE_OTHER_SAFE },
+  { type: 'user.register' },
+  { type: 'xstate.done.actor.signRegistration', output: signed },
+  { type: 'xstate.error.actor.signRegistration', error: walletRejected },
+  { type: 'xstate.done.actor.registerDevice', output: { uuid: SAMPLE_UUID } },
+  { type: 'xstate.error.actor.registerDevice', error: gatewayError('422: Signer is not an owner or delegate of Safe') },
+  { type: 'user.unregisterSafe', address: SAMPLE_SAFE },
+  { type: 'xstate.done.actor.unregisterSafe', output: {} },
+  { type: 'xstate.error.actor.unregisterSafe', error: gatewayError('404: No device or Safe registration matches the given query.') },
+  { type: 'user.unregisterDevice' },
+  { type: 'xstate.done.actor.unregisterDevice', output: {} },
+  { type: 'xstate.error.actor.unregisterDevice', error: gatewayError('404: No device matches the given query.') },
+  { type: 'system.recover' },
+];
+
+export function serializePushNotificationsState(s: AnyMachineSnapshot): string {
+  const c = s.context as PushNotificationsContext;
+  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null]);
+}
+
+// ───────────── e-mail alerts ─────────────
+
+export const emailAlertsSampleEvents: AnyEventObject[] = [
+  { type: 'user.show' },
+  { type: 'user.submitEmail', email: 'owner@example.com' },
+  { type: 'user.submitEmail', email: 'not an address' },
+  { type: 'user.delete' },
+  { type: 'user.verify', code: '123456' },
+  { type: 'user.verify', code: ' ' },
+  { type: 'user.resend' },
+  { type: 'xstate.done.actor.signEmailRequest', output: { signature: `0x${'cd'.repeat(65)}`, timestamp: '1767225600000' } },
+  { type: 'xstate.error.actor.signEmailRequest', error: walletRejected },
+  { type: 'xstate.done.actor.sendEmailRequest', output: { email: 'owner@example.com', verified: true } },
+  { type: 'xstate.done.actor.sendEmailRequest', output: { email: 'owner@example.com', verified: false } },
+  { type: 'xstate.error.actor.sendEmailRequest', error: { kind: 'notRegistered', message: '404: No email address was found for signer' } },
+  { type: 'xstate.error.actor.sendEmailRequest', error: gatewayError('409: Email address already registered for signer') },
+  { type: 'xstate.done.actor.verifyEmail', output: {} },
+  { type: 'xstate.error.actor.verifyEmail', error: { kind: 'wrongCode', message: '400: Invalid verification code' } },
+  { type: 'xstate.error.actor.verifyEmail', error: { kind: 'expiredCode', message: '400: Verification code expired' } },
+  { type: 'xstate.error.actor.verifyEmail', error: gatewayError('409: Email address is already verified') },
+  { type: 'xstate.done.actor.resendCode', output: {} },
+  { type: 'xstate.error.actor.resendCode', error: gatewayError('404: No email address was found for signer') },
+  { type: 'system.recover' },
+];
+
+export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
+  const c = s.context as EmailAlertsContext;
+  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null]);
+}
+
+// ───────────── recovery ─────────────
+
+export const recoverySampleEvents: AnyEventObject[] = [
+  { type: 'user.submit', moduleAddress: SAMPLE_MODULE },
+  { type: 'user.submit', moduleAddress: '0x1234' },
+  { type: 'user.submit', moduleAddress: SAMPLE_SAFE.toLowerCase() },
+  { type: 'xstate.done.actor.signRecovery', output: { signature: `0x${'ef'.repeat(65)}`, timestamp: '1767225600000' } },
+  { type: 'xstate.error.actor.signRecovery', error: walletRejected },
+  { type: 'xstate.done.actor.registerRecovery', output: {} },
+  { type: 'xstate.error.actor.registerRecovery', error: gatewayError('403: Invalid signature') },
+  { type: 'user.again' },
+  { type: 'system.recover' },
+];
+
+// ───────────── delegates ─────────────
+
+export const delegatesSampleEvents: AnyEventObject[] = [
+  {
+    type: 'xstate.done.actor.loadDelegates',
+    output: { results: [{ safe: SAMPLE_SAFE, delegate: SAMPLE_MODULE, delegator: SAMPLE_OWNER, label: 'Bot' }], next: 'http://127.0.0.1:8787/v1/chains/31337/delegates?safe=x&cursor=limit%3D1%26offset%3D1' },
+  },
+  { type: 'xstate.error.actor.loadDelegates', error: gatewayError('503: Service unavailable') },
+  { type: 'user.retry' },
+  { type: 'user.refresh' },
+  { type: 'user.loadMore' },
+  { type: 'xstate.done.actor.loadDelegatesMore', output: { results: [{ safe: SAMPLE_SAFE, delegate: SAMPLE_OTHER_SAFE, delegator: SAMPLE_OWNER, label: 'Ops' }], next: null } },
+  { type: 'xstate.error.actor.loadDelegatesMore', error: gatewayError('503: Service unavailable') },
+];
+
+// ───────────── subscriptions ─────────────
+
+export const unsubscribeSampleInput: SubscriptionsInput = { token: null };
+
+export const unsubscribeSampleEvents: AnyEventObject[] = [
+  { type: 'user.unsubscribe', token: SAMPLE_TOKEN, category: 'account_recovery' },
+  { type: 'user.unsubscribe', token: 'nope', category: 'account_recovery' },
+  { type: 'user.unsubscribeAll', token: SAMPLE_TOKEN },
+  { type: 'user.unsubscribeAll', token: '' },
+  { type: 'xstate.done.actor.unsubscribe', output: {} },
+  { type: 'xstate.error.actor.unsubscribe', error: gatewayError('404: No subscription matches the given token') },
+  { type: 'user.again' },
+  { type: 'system.recover' },
+];
+
+/** State value plus the context fields that decide transitions. */
+export const serializeValueAndErrors = (s: AnyMachineSnapshot): string => {
+  const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown };
+  return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null]);
+};

@@ -1,0 +1,235 @@
+/**
+ * Types of the account-services machines (settings: push notifications, e-mail alerts, recovery, delegates,
+ * subscriptions). Every value is plain JSON. The open Safe and the connected wallet come in as input: the
+ * views start one actor per (Safe, wallet) pair and start a new one when either changes.
+ */
+import type { Delegate } from '../../services/gateway/types.ts';
+
+export type { Delegate };
+
+/** The open Safe, from the Safe session. */
+export interface AccountSafe {
+  chainId: string;
+  chainName: string;
+  address: string;
+  owners: string[];
+}
+
+/** Input of every account-services machine. */
+export interface AccountServicesInput {
+  safe: AccountSafe;
+  /** The connected wallet's account, or null. */
+  wallet: string | null;
+}
+
+/** An effect's failure as the machines read it (errors replay as `{ name, message }`). */
+export interface EffectFailure {
+  message: string;
+  /** Set by the services for failures the machines branch on. */
+  kind?: string;
+}
+
+// ───────────── push notifications ─────────────
+
+export interface DeviceSafe {
+  address: string;
+  /** The connected wallet owns it (it can sign the registration). */
+  owned: boolean;
+  /** This browser is registered for it. */
+  registered: boolean;
+}
+
+/** What `loadDevice` reads: this browser's device (local storage) and the Safes to offer. */
+export interface DeviceState {
+  uuid: string | null;
+  safes: DeviceSafe[];
+}
+
+export interface SignRegistrationInput {
+  chainId: string;
+  safes: string[];
+  signer: string;
+}
+
+/** The signed registration, sent as it is by `registerDevice`. */
+export interface SignedRegistration {
+  uuid: string;
+  cloudMessagingToken: string;
+  timestamp: string;
+  chainId: string;
+  safes: string[];
+  signatures: string[];
+}
+
+export interface UnregisterSafeInput {
+  chainId: string;
+  uuid: string;
+  address: string;
+}
+
+export interface UnregisterDeviceInput {
+  chainId: string;
+  uuid: string;
+}
+
+export interface PushNotificationsContext {
+  safe: AccountSafe;
+  signer: string | null;
+  uuid: string | null;
+  safes: DeviceSafe[];
+  selected: string[];
+  signed: SignedRegistration | null;
+  /** The Safe being unregistered. */
+  target: string | null;
+  error: string | null;
+  notice: string | null;
+}
+
+export type PushNotificationsEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.toggleSafe'; address: string }
+  | { type: 'user.register' }
+  | { type: 'user.unregisterSafe'; address: string }
+  | { type: 'user.unregisterDevice' }
+  | { type: 'system.recover' };
+
+// ───────────── e-mail alerts ─────────────
+
+export type EmailOperation = 'register' | 'change' | 'show' | 'delete';
+
+export interface EmailRequest {
+  op: EmailOperation;
+  chainId: string;
+  safe: string;
+  signer: string;
+  /** For register and change. */
+  email: string | null;
+}
+
+/** The signer authorisation headers' values. */
+export interface EmailAuthorisation {
+  signature: string;
+  timestamp: string;
+}
+
+export interface SendEmailRequestInput extends EmailRequest {
+  auth: EmailAuthorisation;
+}
+
+export interface EmailRegistration {
+  email: string;
+  verified: boolean;
+}
+
+export interface EmailTarget {
+  chainId: string;
+  safe: string;
+  signer: string;
+}
+
+export interface VerifyEmailInput extends EmailTarget {
+  code: string;
+}
+
+export type CodeProblem = 'wrong' | 'expired' | null;
+
+export interface EmailAlertsContext {
+  safe: AccountSafe;
+  signer: string | null;
+  /** What the gateway last said (null: nothing registered or not known yet; see the state). */
+  registration: EmailRegistration | null;
+  request: EmailRequest | null;
+  auth: EmailAuthorisation | null;
+  fieldError: string | null;
+  codeProblem: CodeProblem;
+  error: string | null;
+  notice: string | null;
+}
+
+export type EmailAlertsEvent =
+  | { type: 'user.show' }
+  | { type: 'user.submitEmail'; email: string }
+  | { type: 'user.verify'; code: string }
+  | { type: 'user.resend' }
+  | { type: 'user.delete' }
+  | { type: 'system.recover' };
+
+// ───────────── recovery ─────────────
+
+export interface RecoveryRequest {
+  chainId: string;
+  safe: string;
+  signer: string;
+  moduleAddress: string;
+}
+
+export interface SendRecoveryInput extends RecoveryRequest {
+  auth: EmailAuthorisation;
+}
+
+export interface RecoveryContext {
+  safe: AccountSafe;
+  signer: string | null;
+  moduleAddress: string;
+  request: RecoveryRequest | null;
+  auth: EmailAuthorisation | null;
+  /** Modules registered during this visit. */
+  registered: string[];
+  fieldError: string | null;
+  error: string | null;
+  notice: string | null;
+}
+
+export type RecoveryEvent = { type: 'user.submit'; moduleAddress: string } | { type: 'user.again' } | { type: 'system.recover' };
+
+// ───────────── delegates ─────────────
+
+export interface DelegatesPage {
+  results: Delegate[];
+  next: string | null;
+}
+
+export interface LoadDelegatesInput {
+  chainId: string;
+  safe: string;
+  /** A page URL from the previous page's `next`, or null for the first page. */
+  page: string | null;
+}
+
+export interface DelegatesContext {
+  safe: AccountSafe;
+  delegates: Delegate[];
+  next: string | null;
+  error: string | null;
+}
+
+export type DelegatesEvent = { type: 'user.retry' } | { type: 'user.refresh' } | { type: 'user.loadMore' };
+
+// ───────────── subscriptions ─────────────
+
+export interface UnsubscribeInput {
+  token: string;
+  /** null: every category. */
+  category: string | null;
+}
+
+export interface SubscriptionsInput {
+  /** The token of `?token=` (from the e-mail's link), if any. */
+  token?: string | null;
+}
+
+export interface SubscriptionsContext {
+  token: string;
+  request: UnsubscribeInput | null;
+  /** What was unsubscribed last. */
+  done: UnsubscribeInput | null;
+  fieldError: string | null;
+  error: string | null;
+  notice: string | null;
+}
+
+export type SubscriptionsEvent =
+  | { type: 'user.unsubscribe'; token: string; category: string }
+  | { type: 'user.unsubscribeAll'; token: string }
+  | { type: 'user.again' }
+  | { type: 'system.recover' };

@@ -1,0 +1,124 @@
+/**
+ * recoveryRegistration: register a recovery module for the Safe's recovery alerts (/settings/security).
+ *
+ *   editing ──user.submit [signer, valid module]──▶ signing ──▶ sending ──▶ registered ──user.again──▶ editing
+ *      ▲ (invalid: field error)                      └─ error ─┴─ error ──▶ editing
+ *
+ * POST /v1/chains/{chainId}/safes/{safe}/recovery with `{ moduleAddress, signer }` and the signer authorisation
+ * headers over `enable-recovery-alerts-{chainId}-{safe}-{module}-{signer}-{timestamp}` (protocol.md B.7.17).
+ * signing and sending are nonIdempotent; system.recover returns to editing with a notice.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { getAddress } from 'viem';
+import { ACCOUNT_TEXTS, errorText, isHexAddress, sameAddress, signerOf } from './accountServices.logic.ts';
+import type { AccountServicesInput, EmailAuthorisation, RecoveryContext, RecoveryEvent, RecoveryRequest, SendRecoveryInput } from './accountServices.types.ts';
+
+export const RECOVERY_REGISTRATION_ID = 'recoveryRegistration';
+
+const recover = { 'system.recover': { target: 'editing', actions: 'markInterrupted' } } as const;
+
+export const recoveryRegistrationMachine = setup({
+  types: {
+    context: {} as RecoveryContext,
+    events: {} as RecoveryEvent,
+    input: {} as AccountServicesInput,
+  },
+  actors: {
+    signRecovery: fromPromise<EmailAuthorisation, RecoveryRequest>(async () => {
+      throw new Error('signRecovery is provided by the composition root');
+    }),
+    registerRecovery: fromPromise<unknown, SendRecoveryInput>(async () => {
+      throw new Error('registerRecovery is provided by the composition root');
+    }),
+  },
+  actions: {
+    markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted }),
+  },
+  guards: {
+    hasSigner: ({ context }) => context.signer !== null,
+    isNotModule: (_, params: { address: string }) => !isHexAddress(params.address),
+    isSafeItself: ({ context }, params: { address: string }) => sameAddress(params.address.trim(), context.safe.address),
+  },
+}).createMachine({
+  id: RECOVERY_REGISTRATION_ID,
+  context: ({ input }) => ({
+    safe: input.safe,
+    signer: signerOf(input),
+    moduleAddress: '',
+    request: null,
+    auth: null,
+    registered: [],
+    fieldError: null,
+    error: null,
+    notice: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      meta: { description: 'Enter the recovery module’s address' },
+      on: {
+        'user.submit': [
+          {
+            guard: { type: 'isNotModule', params: ({ event }) => ({ address: event.moduleAddress }) },
+            actions: assign({ moduleAddress: ({ event }) => event.moduleAddress, fieldError: ACCOUNT_TEXTS.invalidModule }),
+          },
+          {
+            guard: { type: 'isSafeItself', params: ({ event }) => ({ address: event.moduleAddress }) },
+            actions: assign({ moduleAddress: ({ event }) => event.moduleAddress, fieldError: ACCOUNT_TEXTS.moduleIsSafe }),
+          },
+          {
+            guard: 'hasSigner',
+            target: 'signing',
+            actions: assign(({ context, event }) => {
+              const moduleAddress = getAddress(event.moduleAddress.trim());
+              return {
+                moduleAddress,
+                request: { chainId: context.safe.chainId, safe: context.safe.address, signer: context.signer ?? '', moduleAddress },
+                fieldError: null,
+                error: null,
+                notice: null,
+              };
+            }),
+          },
+        ],
+      },
+    },
+    signing: {
+      meta: { description: 'The wallet signs the authorisation message (personal_sign)' },
+      tags: ['busy', 'nonIdempotent'],
+      on: recover,
+      invoke: {
+        id: 'signRecovery',
+        src: 'signRecovery',
+        input: ({ context }) => context.request as RecoveryRequest,
+        onDone: { target: 'sending', actions: assign({ auth: ({ event }) => event.output }) },
+        onError: { target: 'editing', actions: assign({ request: null, error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    sending: {
+      meta: { description: 'POST …/safes/{safe}/recovery' },
+      tags: ['busy', 'nonIdempotent'],
+      on: recover,
+      invoke: {
+        id: 'registerRecovery',
+        src: 'registerRecovery',
+        input: ({ context }) => ({ ...(context.request as RecoveryRequest), auth: context.auth as EmailAuthorisation }),
+        onDone: {
+          target: 'registered',
+          actions: assign(({ context }) => ({
+            registered: context.registered.some((m) => sameAddress(m, context.moduleAddress)) ? context.registered : [...context.registered, context.moduleAddress],
+            request: null,
+            auth: null,
+          })),
+        },
+        onError: { target: 'editing', actions: assign({ request: null, auth: null, error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    registered: {
+      meta: { description: 'The gateway will send recovery alerts for the module' },
+      on: { 'user.again': { target: 'editing', actions: assign({ moduleAddress: '', notice: null }) } },
+    },
+  },
+});
+
+export type RecoveryRegistrationMachine = typeof recoveryRegistrationMachine;

@@ -1,0 +1,278 @@
+/**
+ * The real effects of the account-services machines (src/machines/accountServices): push-notification device,
+ * e-mail alerts, recovery alerts, delegates and subscriptions, on the gateway client and the connected wallet.
+ *
+ *   providePushNotificationsServices(machine, deps)   provideEmailAlertsServices(machine, deps)
+ *   provideRecoveryServices(machine, deps)            provideDelegatesServices(machine, deps)
+ *   provideUnsubscribeServices(machine, deps)         createAccountServicesLogic(deps)  (all five)
+ *
+ * Signatures are personal_sign through the connected wallet (readyWallet: connected, the expected account, on
+ * the Safe's chain); each is checked to recover to the signer before anything is sent. The signed texts and the
+ * registration hash are protocol.md B.7.17's. This browser's device uuid and push token are kept in local
+ * storage by deviceStore.ts, never in machine context beyond the uuid the screen shows.
+ */
+import { getAddress, keccak256, recoverMessageAddress, toHex, type Address, type Hex } from 'viem';
+import { fromPromise } from 'xstate';
+import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
+import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
+import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
+import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
+import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
+import type {
+  DelegatesPage,
+  DeviceSafe,
+  DeviceState,
+  EmailAuthorisation,
+  EmailRegistration,
+  EmailRequest,
+  SignedRegistration,
+} from '../../machines/accountServices/accountServices.types.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { GatewayError } from '../gateway/http.ts';
+import { classifyWalletError, readyWallet, type WalletAccess, type WalletChain } from '../txFlow/wallet.ts';
+import { createDeviceStore, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
+
+export { createDeviceStore, DEVICE_STORAGE_KEY, type DeviceRecord, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
+
+export interface AccountServicesDeps {
+  gateway: GatewayClient;
+  /** The connected wallet's EIP-1193 provider, or null. */
+  wallet: WalletAccess;
+  /** Where this browser's device registration is kept (window.localStorage in the app). */
+  storage: KeyValueStorage;
+  /** Sent as the device's `version`. */
+  appVersion: string;
+  /** The chain's display name, for the wrong-network text. */
+  chainName?: (chainId: string) => Promise<string> | string;
+  now?: () => number;
+  newId?: () => string;
+}
+
+const failure = (kind: string, message: string) => ({ kind, message });
+
+/** personal_sign of `message` (text, or `{ raw }` bytes) by `signer`; the signature must recover to it. */
+export async function personalSign(access: WalletAccess, chain: WalletChain, signer: string, message: string | { raw: Hex }): Promise<Hex> {
+  const { provider, account } = await readyWallet(access, chain, getAddress(signer), 'sign');
+  const data = typeof message === 'string' ? toHex(message) : message.raw;
+  let signature: unknown;
+  try {
+    signature = await provider.request({ method: 'personal_sign', params: [data, account] });
+  } catch (error) {
+    throw classifyWalletError(error, 'sign');
+  }
+  if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw failure('other', 'The wallet returned an invalid signature.');
+  const recovered = await recoverMessageAddress({ message: typeof message === 'string' ? message : { raw: message.raw }, signature: signature as Hex });
+  if (recovered !== account) throw failure('other', `The signature is from ${recovered}, not from the connected account ${account}.`);
+  return signature as Hex;
+}
+
+/** The 32-byte hash an owner signs to register a device for Safes (protocol.md B.7.17). */
+export function registrationHash(timestamp: string, uuid: string, cloudMessagingToken: string, safes: readonly string[]): Hex {
+  const sorted = safes.map((s) => getAddress(s)).sort();
+  return keccak256(toHex(`gnosis-safe${timestamp}${uuid}${cloudMessagingToken}${sorted.join('')}`));
+}
+
+/** The text behind the e-mail authorisation headers (protocol.md B.7.17). */
+export function emailAuthMessage(request: EmailRequest, timestamp: string): string {
+  const safe = getAddress(request.safe);
+  const signer = getAddress(request.signer);
+  switch (request.op) {
+    case 'register':
+      return `email-register-${request.chainId}-${safe}-${request.email ?? ''}-${signer}-${timestamp}`;
+    case 'change':
+      return `email-edit-${request.chainId}-${safe}-${request.email ?? ''}-${signer}-${timestamp}`;
+    case 'show':
+      return `email-retrieval-${request.chainId}-${safe}-${signer}-${timestamp}`;
+    case 'delete':
+      return `email-delete-${request.chainId}-${safe}-${signer}-${timestamp}`;
+  }
+}
+
+export const recoveryAuthMessage = (r: { chainId: string; safe: string; moduleAddress: string; signer: string }, timestamp: string): string =>
+  `enable-recovery-alerts-${r.chainId}-${getAddress(r.safe)}-${getAddress(r.moduleAddress)}-${getAddress(r.signer)}-${timestamp}`;
+
+const isStatus = (error: unknown, status: number, text?: RegExp): boolean =>
+  error instanceof GatewayError && error.status === status && (!text || text.test(error.message));
+
+function context(deps: AccountServicesDeps) {
+  const now = deps.now ?? (() => Date.now());
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const chain = async (chainId: string): Promise<WalletChain> => ({ chainId, chainName: (await deps.chainName?.(chainId)) ?? `chain ${chainId}` });
+  const device: DeviceStore = createDeviceStore(deps.storage);
+  return { now, newId, chain, device };
+}
+
+export function providePushNotificationsServices(machine: PushNotificationsMachine, deps: AccountServicesDeps): PushNotificationsMachine {
+  const { now, newId, chain, device } = context(deps);
+  return machine.provide({
+    actors: {
+      loadDevice: fromPromise<DeviceState, { chainId: string; safe: string; signer: string | null }>(async ({ input }) => {
+        const record = device.read();
+        const owned = input.signer ? (await deps.gateway.getOwnedSafes(input.chainId, input.signer)).safes.map((a) => getAddress(a)) : [];
+        const registered = (record?.registrations ?? []).filter((r) => r.chainId === input.chainId).map((r) => getAddress(r.safe));
+        const open = getAddress(input.safe);
+        const all = [...new Set([open, ...owned, ...registered])];
+        const safes: DeviceSafe[] = all.map((address) => ({
+          address,
+          owned: owned.includes(address) || (address === open && input.signer !== null),
+          registered: record !== null && registered.includes(address),
+        }));
+        return { uuid: record?.uuid ?? null, safes };
+      }),
+      signRegistration: fromPromise<SignedRegistration, { chainId: string; safes: string[]; signer: string }>(async ({ input }) => {
+        const record = device.read();
+        const uuid = record?.uuid ?? newId();
+        const cloudMessagingToken = record?.cloudMessagingToken ?? `countersign-web-${newId()}`;
+        const timestamp = String(Math.floor(now() / 1000));
+        const safes = input.safes.map((s) => getAddress(s));
+        const hash = registrationHash(timestamp, uuid, cloudMessagingToken, safes);
+        const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, { raw: hash });
+        return { uuid, cloudMessagingToken, timestamp, chainId: input.chainId, safes, signatures: [signature] };
+      }),
+      registerDevice: fromPromise<unknown, SignedRegistration>(async ({ input }) => {
+        await deps.gateway.registerDevice({
+          uuid: input.uuid,
+          cloudMessagingToken: input.cloudMessagingToken,
+          buildNumber: '1',
+          bundle: 'countersign',
+          deviceType: 'WEB',
+          version: deps.appVersion,
+          timestamp: input.timestamp,
+          safeRegistrations: [{ chainId: input.chainId, safes: input.safes, signatures: input.signatures }],
+        });
+        device.addRegistrations(input.uuid, input.cloudMessagingToken, input.safes.map((safe) => ({ chainId: input.chainId, safe })));
+        return { uuid: input.uuid };
+      }),
+      unregisterSafe: fromPromise<unknown, { chainId: string; uuid: string; address: string }>(async ({ input }) => {
+        try {
+          await deps.gateway.unregisterSafe(input.chainId, getAddress(input.address), input.uuid);
+        } catch (error) {
+          // Already gone on the gateway: the registration this browser remembers is stale, forget it too.
+          if (!isStatus(error, 404)) throw error;
+        }
+        device.removeRegistration(input.chainId, input.address);
+        return {};
+      }),
+      unregisterDevice: fromPromise<unknown, { chainId: string; uuid: string }>(async ({ input }) => {
+        try {
+          await deps.gateway.unregisterDevice(input.chainId, input.uuid);
+        } catch (error) {
+          if (!isStatus(error, 404)) throw error;
+        }
+        device.clear();
+        return {};
+      }),
+    },
+  });
+}
+
+export function provideEmailAlertsServices(machine: EmailAlertsMachine, deps: AccountServicesDeps): EmailAlertsMachine {
+  const { now, chain } = context(deps);
+  return machine.provide({
+    actors: {
+      signEmailRequest: fromPromise<EmailAuthorisation, EmailRequest>(async ({ input }) => {
+        const timestamp = String(now());
+        const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, emailAuthMessage(input, timestamp));
+        return { signature, timestamp };
+      }),
+      sendEmailRequest: fromPromise<EmailRegistration | null, EmailRequest & { auth: EmailAuthorisation }>(async ({ input }) => {
+        const safe = getAddress(input.safe);
+        const signer = getAddress(input.signer);
+        try {
+          switch (input.op) {
+            case 'register':
+              await deps.gateway.registerEmail(input.chainId, safe, { emailAddress: input.email ?? '', signer }, input.auth);
+              return null;
+            case 'change':
+              await deps.gateway.changeEmail(input.chainId, safe, signer, { emailAddress: input.email ?? '' }, input.auth);
+              return null;
+            case 'show':
+              return await deps.gateway.getRegisteredEmail(input.chainId, safe, signer, input.auth);
+            case 'delete':
+              await deps.gateway.deleteRegisteredEmail(input.chainId, safe, signer, input.auth);
+              return null;
+          }
+        } catch (error) {
+          if (input.op !== 'register' && isStatus(error, 404)) throw failure('notRegistered', (error as Error).message);
+          throw error;
+        }
+      }),
+      verifyEmail: fromPromise<unknown, { chainId: string; safe: string; signer: string; code: string }>(async ({ input }) => {
+        try {
+          return await deps.gateway.verifyEmail(input.chainId, getAddress(input.safe), getAddress(input.signer), { code: input.code });
+        } catch (error) {
+          if (isStatus(error, 400, /expired/i)) throw failure('expiredCode', (error as Error).message);
+          if (isStatus(error, 400)) throw failure('wrongCode', (error as Error).message);
+          throw error;
+        }
+      }),
+      resendCode: fromPromise<unknown, { chainId: string; safe: string; signer: string }>(({ input }) =>
+        deps.gateway.resendEmailVerificationCode(input.chainId, getAddress(input.safe), getAddress(input.signer)),
+      ),
+    },
+  });
+}
+
+export function provideRecoveryServices(machine: RecoveryRegistrationMachine, deps: AccountServicesDeps): RecoveryRegistrationMachine {
+  const { now, chain } = context(deps);
+  return machine.provide({
+    actors: {
+      signRecovery: fromPromise<EmailAuthorisation, { chainId: string; safe: string; signer: string; moduleAddress: string }>(async ({ input }) => {
+        const timestamp = String(now());
+        const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, recoveryAuthMessage(input, timestamp));
+        return { signature, timestamp };
+      }),
+      registerRecovery: fromPromise<unknown, { chainId: string; safe: string; signer: string; moduleAddress: string; auth: EmailAuthorisation }>(({ input }) =>
+        deps.gateway.registerRecoveryModule(
+          input.chainId,
+          getAddress(input.safe),
+          { moduleAddress: getAddress(input.moduleAddress), signer: getAddress(input.signer) as Address },
+          input.auth,
+        ),
+      ),
+    },
+  });
+}
+
+export function provideDelegatesServices(machine: DelegatesListMachine, deps: Pick<AccountServicesDeps, 'gateway'>): DelegatesListMachine {
+  const load = async (chainId: string, query: { safe: string } | string): Promise<DelegatesPage> => {
+    const page = await deps.gateway.getDelegates(chainId, query, { fresh: true });
+    return { results: page.results, next: page.next ?? null };
+  };
+  return machine.provide({
+    actors: {
+      loadDelegates: fromPromise<DelegatesPage, { chainId: string; safe: string; page: string | null }>(({ input }) =>
+        load(input.chainId, input.page ?? { safe: getAddress(input.safe) }),
+      ),
+    },
+  });
+}
+
+export function provideUnsubscribeServices(machine: UnsubscribeMachine, deps: Pick<AccountServicesDeps, 'gateway'>): UnsubscribeMachine {
+  return machine.provide({
+    actors: {
+      unsubscribe: fromPromise<unknown, { token: string; category: string | null }>(({ input }) =>
+        input.category ? deps.gateway.unsubscribeSingle({ category: input.category, token: input.token }) : deps.gateway.unsubscribeAll({ token: input.token }),
+      ),
+    },
+  });
+}
+
+/** The five machines with their effects provided, for the settings tabs. */
+export function createAccountServicesLogic(deps: AccountServicesDeps, machines: AccountServicesMachines) {
+  return {
+    pushNotifications: providePushNotificationsServices(machines.pushNotifications, deps),
+    emailAlerts: provideEmailAlertsServices(machines.emailAlerts, deps),
+    recovery: provideRecoveryServices(machines.recovery, deps),
+    delegates: provideDelegatesServices(machines.delegates, deps),
+    unsubscribe: provideUnsubscribeServices(machines.unsubscribe, deps),
+  };
+}
+
+export interface AccountServicesMachines {
+  pushNotifications: PushNotificationsMachine;
+  emailAlerts: EmailAlertsMachine;
+  recovery: RecoveryRegistrationMachine;
+  delegates: DelegatesListMachine;
+  unsubscribe: UnsubscribeMachine;
+}

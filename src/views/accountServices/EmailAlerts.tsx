@@ -1,0 +1,137 @@
+/** /settings/email: the connected owner's alert address for this Safe (register, verify, resend, show, change, delete). */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { codeProblemText } from '../../machines/accountServices/accountServices.logic.ts';
+import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
+import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
+import { SafeGate } from '../safe/SafeGate.tsx';
+import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
+import { Busy, Messages } from './parts.tsx';
+import { UnsubscribeSection } from './Unsubscribe.tsx';
+
+export type EmailAlertsRef = ActorRefFrom<EmailAlertsMachine>;
+
+const BUSY: Record<string, string> = {
+  register: 'Sign the registration in your wallet…',
+  change: 'Sign the change in your wallet…',
+  show: 'Sign in your wallet to read the registration…',
+  delete: 'Sign the removal in your wallet…',
+};
+
+const STATE_TEXT: Record<string, string> = {
+  unknown: 'Not checked yet. Show the registration to see it (needs a signature).',
+  notRegistered: 'No e-mail address registered.',
+  unverified: 'Registered, not verified yet: enter the code from the e-mail.',
+  verified: 'Registered and verified.',
+};
+
+export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
+  const resting = useSelector(actor, (s) => (s.matches('resting') ? Object.keys(STATE_TEXT).find((k) => s.matches({ resting: k as 'unknown' })) ?? 'unknown' : null));
+  const state = useSelector(actor, (s) => String(typeof s.value === 'string' ? s.value : 'resting'));
+  const ctx = useSelector(actor, (s) => s.context);
+  const canShow = useSelector(actor, (s) => s.can({ type: 'user.show' }));
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submitEmail', email: 'a@b.co' }));
+  const canDelete = useSelector(actor, (s) => s.can({ type: 'user.delete' }));
+  const canVerify = useSelector(actor, (s) => s.can({ type: 'user.verify', code: '0' }));
+  const canResend = useSelector(actor, (s) => s.can({ type: 'user.resend' }));
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const registered = ctx.registration !== null;
+  const busy =
+    state === 'signing' || state === 'sending'
+      ? (BUSY[ctx.request?.op ?? ''] ?? null)
+      : state === 'verifying'
+        ? 'Checking the code…'
+        : state === 'resending'
+          ? 'Sending a new code…'
+          : null;
+  const codeProblem = codeProblemText(ctx.codeProblem);
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'user.submitEmail', email });
+  };
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'user.verify', code });
+  };
+
+  return (
+    <section aria-labelledby="email-title" className="card">
+      <h2 id="email-title">E-mail alerts</h2>
+      <Messages error={ctx.error} notice={ctx.notice} signer={ctx.signer} />
+      <p aria-label="E-mail registration">
+        {resting ? STATE_TEXT[resting] : 'Working…'}
+        {ctx.registration ? (
+          <>
+            {' '}
+            Address: <strong aria-label="Registered address">{ctx.registration.email}</strong> ({ctx.registration.verified ? 'verified' : 'not verified'})
+          </>
+        ) : null}
+      </p>
+      <Busy text={busy} />
+      <p>
+        <button type="button" disabled={!canShow} onClick={() => actor.send({ type: 'user.show' })}>
+          Show registration
+        </button>{' '}
+        <button type="button" disabled={!canDelete} onClick={() => actor.send({ type: 'user.delete' })}>
+          Delete e-mail
+        </button>
+      </p>
+      <form aria-label={registered ? 'Change e-mail address' : 'Register e-mail address'} onSubmit={submitEmail} noValidate>
+        <label>
+          E-mail address{' '}
+          <input
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={ctx.fieldError !== null && resting !== 'unverified'}
+            aria-describedby={ctx.fieldError ? 'email-field-error' : undefined}
+          />
+        </label>{' '}
+        <button type="submit" disabled={!canSubmit}>
+          {registered ? 'Change address' : 'Register address'}
+        </button>
+      </form>
+      {resting === 'unverified' ? (
+        <form aria-label="Verify e-mail address" onSubmit={submitCode} noValidate>
+          <label>
+            Verification code <input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" aria-invalid={codeProblem !== null} />
+          </label>{' '}
+          <button type="submit" disabled={!canVerify}>
+            Verify
+          </button>{' '}
+          <button type="button" disabled={!canResend} onClick={() => actor.send({ type: 'user.resend' })}>
+            Resend code
+          </button>
+          {codeProblem ? (
+            <p role="alert" className="field-error">
+              {codeProblem}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+      {ctx.fieldError ? (
+        <p role="alert" id="email-field-error" className="field-error">
+          {ctx.fieldError}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function EmailAlertsActor({ input }: { input: AccountServicesInput }) {
+  const logic = useAccountServicesLogic();
+  const actor = useActorRef(logic.emailAlerts, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  return <EmailAlertsView actor={actor} />;
+}
+
+export function EmailSettingsScreen() {
+  return (
+    <SafeGate title="Settings: e-mail alerts">
+      <ForOpenSafe render={(input) => <EmailAlertsActor input={input} />} />
+      <UnsubscribeSection />
+    </SafeGate>
+  );
+}

@@ -1,0 +1,96 @@
+/** /settings/notifications: this browser as a push-notification device, per Safe. */
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
+import { Address } from '../components/Address.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { SafeGate } from '../safe/SafeGate.tsx';
+import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
+import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
+import { Busy, Messages } from './parts.tsx';
+
+export type PushNotificationsRef = ActorRefFrom<PushNotificationsMachine>;
+
+const BUSY: Record<string, string> = {
+  signing: 'Sign the registration in your wallet…',
+  registering: 'Registering this browser…',
+  unregisteringSafe: 'Unregistering the Safe…',
+  unregisteringDevice: 'Removing this browser…',
+};
+
+export function PushNotificationsView({ actor }: { actor: PushNotificationsRef }) {
+  const state = useSelector(actor, (s) => String(s.value));
+  const ctx = useSelector(actor, (s) => s.context);
+  const canRegister = useSelector(actor, (s) => s.can({ type: 'user.register' }));
+  const canUnregisterDevice = useSelector(actor, (s) => s.can({ type: 'user.unregisterDevice' }));
+  const idle = state === 'idle';
+  const status = state === 'loading' ? 'loading' : state === 'loadFailed' ? 'failed' : 'ready';
+  return (
+    <section aria-labelledby="push-title" className="card">
+      <h2 id="push-title">Push notifications</h2>
+      <p>Get notified in this browser about transactions of the chosen Safes. Registering needs a signature of an owner.</p>
+      <Loadable what="notification settings" status={status} error={ctx.error} onRetry={() => actor.send({ type: 'user.retry' })}>
+        <Messages error={ctx.error} notice={ctx.notice} signer={ctx.signer} />
+        <p aria-label="This browser">
+          This browser: {ctx.uuid ? <code aria-label="Device id">{ctx.uuid}</code> : <span>not registered</span>}
+        </p>
+        <ul aria-label="Safes" className="plain">
+          {ctx.safes.map((safe) => {
+            const selected = ctx.selected.some((a) => a.toLowerCase() === safe.address.toLowerCase());
+            return (
+              <li key={safe.address} aria-label={`Safe ${safe.address}`}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={selected}
+                    disabled={!idle || !safe.owned || !actor.getSnapshot().can({ type: 'user.toggleSafe', address: safe.address })}
+                    aria-label={`Choose ${safe.address}`}
+                    onChange={() => actor.send({ type: 'user.toggleSafe', address: safe.address })}
+                  />{' '}
+                  <Address address={safe.address} chainId={ctx.safe.chainId} short />
+                </label>{' '}
+                <span className="chip" aria-label="Notification state">
+                  {safe.registered ? 'Registered' : 'Not registered'}
+                </span>
+                {!safe.owned ? <span className="muted"> · not owned by the connected wallet</span> : null}{' '}
+                {safe.registered ? (
+                  <button
+                    type="button"
+                    disabled={!actor.getSnapshot().can({ type: 'user.unregisterSafe', address: safe.address })}
+                    aria-label={`Unregister ${safe.address}`}
+                    onClick={() => actor.send({ type: 'user.unregisterSafe', address: safe.address })}
+                  >
+                    Unregister
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        <Busy text={BUSY[state] ?? null} />
+        <p>
+          <button type="button" disabled={!canRegister} onClick={() => actor.send({ type: 'user.register' })}>
+            Register chosen Safes
+          </button>{' '}
+          <button type="button" disabled={!canUnregisterDevice} onClick={() => actor.send({ type: 'user.unregisterDevice' })}>
+            Unregister this browser
+          </button>
+        </p>
+      </Loadable>
+    </section>
+  );
+}
+
+function PushNotificationsActor({ input }: { input: AccountServicesInput }) {
+  const logic = useAccountServicesLogic();
+  const actor = useActorRef(logic.pushNotifications, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  return <PushNotificationsView actor={actor} />;
+}
+
+export function NotificationsSettingsScreen() {
+  return (
+    <SafeGate title="Settings: notifications">
+      <ForOpenSafe render={(input) => <PushNotificationsActor input={input} />} />
+    </SafeGate>
+  );
+}

@@ -1,0 +1,79 @@
+/** Unsubscribing an e-mail (its token, from the e-mail or `?token=`) from one category or all; on /settings/email. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { SUBSCRIPTION_CATEGORIES } from '../../machines/accountServices/accountServices.logic.ts';
+import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
+import { useAppSelector } from '../appContext.tsx';
+import { useAccountServicesLogic } from './accountServicesContext.tsx';
+import { Busy, Messages } from './parts.tsx';
+
+export type UnsubscribeRef = ActorRefFrom<UnsubscribeMachine>;
+
+const categoryLabel = (key: string | null): string => (key === null ? 'all e-mails' : (SUBSCRIPTION_CATEGORIES.find((c) => c.key === key)?.label ?? key));
+
+export function UnsubscribeView({ actor }: { actor: UnsubscribeRef }) {
+  const state = useSelector(actor, (s) => String(s.value));
+  const ctx = useSelector(actor, (s) => s.context);
+  const editing = state === 'editing';
+  const [token, setToken] = useState<string | null>(null);
+  const [category, setCategory] = useState<string>(SUBSCRIPTION_CATEGORIES[0].key);
+  const value = token ?? ctx.token;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'user.unsubscribe', token: value, category });
+  };
+  return (
+    <section aria-labelledby="unsubscribe-title" className="card">
+      <h2 id="unsubscribe-title">Unsubscribe</h2>
+      <p>Stop e-mails with the unsubscribe token from one of them: one category, or all.</p>
+      <Messages error={ctx.error} notice={ctx.notice} />
+      {state === 'done' && ctx.done ? (
+        <>
+          <p role="status" className="banner">
+            Unsubscribed from {categoryLabel(ctx.done.category)}.
+          </p>
+          <button type="button" onClick={() => actor.send({ type: 'user.again' })}>
+            Unsubscribe another
+          </button>
+        </>
+      ) : (
+        <form aria-label="Unsubscribe" onSubmit={submit} noValidate>
+          <label>
+            Unsubscribe token <input value={value} onChange={(e) => setToken(e.target.value)} aria-invalid={ctx.fieldError !== null} disabled={!editing} />
+          </label>{' '}
+          <label>
+            Category{' '}
+            <select value={category} onChange={(e) => setCategory(e.target.value)} disabled={!editing}>
+              {SUBSCRIPTION_CATEGORIES.map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="submit" disabled={!editing}>
+            Unsubscribe from category
+          </button>{' '}
+          <button type="button" disabled={!editing} onClick={() => actor.send({ type: 'user.unsubscribeAll', token: value })}>
+            Unsubscribe from all
+          </button>
+          {ctx.fieldError ? (
+            <p role="alert" className="field-error">
+              {ctx.fieldError}
+            </p>
+          ) : null}
+        </form>
+      )}
+      <Busy text={state === 'sending' ? 'Unsubscribing…' : null} />
+    </section>
+  );
+}
+
+export function UnsubscribeSection() {
+  const logic = useAccountServicesLogic();
+  const search = useAppSelector((s) => s.context.location.search);
+  const token = new URLSearchParams(search).get('token');
+  const actor = useActorRef(logic.unsubscribe, { input: { token }, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  return <UnsubscribeView actor={actor} />;
+}

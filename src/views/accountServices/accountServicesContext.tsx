@@ -1,0 +1,56 @@
+/**
+ * The account-services machines with their effects provided (by the composition root), handed in through
+ * <AccountServicesProvider>. Each settings section starts one actor per visit and per (Safe, wallet): the
+ * open Safe and the connected wallet are the actor's input, and a new actor starts when either changes.
+ * `inspect` records the actors' events in the event log.
+ */
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
+import type { InspectionEvent } from 'xstate';
+import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
+import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
+import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
+import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
+import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
+import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
+import { useSafeSession } from '../safe/safeSessionContext.tsx';
+import { useWalletAddress } from '../wallet/ReadOnlyBadge.tsx';
+
+export interface AccountServicesLogic {
+  pushNotifications: PushNotificationsMachine;
+  emailAlerts: EmailAlertsMachine;
+  recovery: RecoveryRegistrationMachine;
+  delegates: DelegatesListMachine;
+  unsubscribe: UnsubscribeMachine;
+  inspect?: ((event: InspectionEvent) => void) | undefined;
+}
+
+const AccountServicesContext = createContext<AccountServicesLogic | null>(null);
+
+export function AccountServicesProvider({ logic, children }: { logic: AccountServicesLogic | undefined; children: ReactNode }) {
+  return <AccountServicesContext.Provider value={logic ?? null}>{children}</AccountServicesContext.Provider>;
+}
+
+export function useAccountServicesLogic(): AccountServicesLogic {
+  const logic = useContext(AccountServicesContext);
+  if (!logic) throw new Error('AccountServicesProvider was given no logic');
+  return logic;
+}
+
+/** The actors' input: the open Safe (inside <SafeGate>, so it has loaded) and the connected wallet. */
+export function useAccountServicesInput(): { input: AccountServicesInput; key: string } | null {
+  const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
+  const chainName = useSafeSession((s) => s.context.chain?.chainName ?? '');
+  const address = useSafeSession((s) => s.context.safeInfo?.address.value ?? null);
+  const owners = useSafeSession((s) => (s.context.safeInfo?.owners ?? []).map((o) => o.value).join(','));
+  const wallet = useWalletAddress();
+  if (!chainId || !address) return null;
+  const input: AccountServicesInput = { safe: { chainId, chainName, address, owners: owners ? owners.split(',') : [] }, wallet };
+  return { input, key: `${chainId}:${address}:${owners}:${wallet ?? ''}` };
+}
+
+/** Renders `render(input)` for the open Safe and wallet; a new (Safe, wallet) pair remounts it (a new actor). */
+export function ForOpenSafe({ render }: { render: (input: AccountServicesInput) => ReactNode }) {
+  const found = useAccountServicesInput();
+  if (!found) return null;
+  return <Fragment key={found.key}>{render(found.input)}</Fragment>;
+}
