@@ -22,6 +22,7 @@ export const ROUTES = {
   addressBook: '/address-book',
   settings: '/settings',
   loadSafe: '/new-safe/load',
+  createSafe: '/new-safe/create',
   statecharts: '/statecharts',
   audit: '/audit',
 } as const;

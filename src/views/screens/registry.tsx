@@ -8,6 +8,8 @@ import { AuditScreen } from '../audit/AuditScreen.tsx';
 import { StatechartsScreen } from '../statecharts/StatechartsScreen.tsx';
 import { SAFE_SCREENS, SAFE_SETTINGS_TABS } from '../safe/index.ts';
 import { WALLET_SCREENS } from '../wallet/index.ts';
+import { APPS_SCREENS, APPS_SETTINGS_TABS } from '../apps/index.ts';
+import { ACCOUNT_SETTINGS_TABS } from '../accountServices/index.ts';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
 
@@ -47,9 +49,9 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
   transaction: SAFE_SCREENS.transaction,
   messages: SAFE_SCREENS.messages,
   message: SAFE_SCREENS.message,
-  apps: placeholder('Safe Apps', 'Apps that run inside Countersign and talk to your Safe through the bridge.'),
-  customApps: placeholder('Custom apps', 'Safe Apps you added by URL.'),
-  openApp: placeholder('Safe App', 'The selected Safe App, running in a sandboxed frame.'),
+  apps: screen('Safe Apps', APPS_SCREENS.apps),
+  customApps: screen('Custom apps', APPS_SCREENS.customApps),
+  openApp: screen('Safe App', APPS_SCREENS.openApp),
   addressBook: screen('Address book', WALLET_SCREENS.addressBook),
   settings: placeholder('Settings', 'Choose a settings section.'),
   settingsTab: {
@@ -57,11 +59,18 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
     render: (route) => {
       const safeTab = route.tab === 'setup' || route.tab === 'modules' ? SAFE_SETTINGS_TABS[route.tab] : undefined;
       if (safeTab) return safeTab.render(route);
+      if (route.tab === 'safe-apps') {
+        const AppsTab = APPS_SETTINGS_TABS['safe-apps'];
+        return <AppsTab />;
+      }
+      const AccountTab = route.tab && route.tab in ACCOUNT_SETTINGS_TABS ? ACCOUNT_SETTINGS_TABS[route.tab as keyof typeof ACCOUNT_SETTINGS_TABS] : undefined;
+      if (AccountTab) return <AccountTab />;
       const description = route.tab ? SETTINGS_TABS[route.tab] : undefined;
       return description ? <Placeholder title={`Settings: ${route.tab}`} description={description} /> : <NotFound />;
     },
   },
   loadSafe: screen('Add existing Safe', WALLET_SCREENS.loadSafe),
+  createSafe: screen('Create new Safe', WALLET_SCREENS.createSafe),
   statecharts: { title: 'Statecharts', render: () => <StatechartsScreen /> },
   audit: { title: 'Audit', render: () => <AuditScreen /> },
   notFound: { title: 'Page not found', render: () => <NotFound /> },

@@ -7,6 +7,7 @@
  *  - `accounts`     the myAccounts machine with its effects provided; /welcome/accounts starts one actor per
  *                   connected address
  *  - `loadSafe`     the loadSafe machine with its effects provided; /new-safe/load starts one actor per visit
+ *  - `createSafe`   the createSafe machine with its effects provided; /new-safe/create starts one actor per visit
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
@@ -17,6 +18,7 @@ import type { addressBookMachine } from '../../machines/addressBook/addressBook.
 import type { AddressBookEvent } from '../../machines/addressBook/addressBook.types.ts';
 import type { myAccountsMachine } from '../../machines/myAccounts/myAccounts.machine.ts';
 import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.ts';
+import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
 
 export type WalletConnectionRef = ActorRefFrom<typeof walletConnectionMachine>;
 export type WalletConnectionSnapshot = SnapshotFrom<typeof walletConnectionMachine>;
@@ -24,12 +26,14 @@ export type AddressBookRef = ActorRefFrom<typeof addressBookMachine>;
 export type AddressBookSnapshot = SnapshotFrom<typeof addressBookMachine>;
 export type MyAccountsLogic = typeof myAccountsMachine;
 export type LoadSafeLogic = typeof loadSafeMachine;
+export type CreateSafeLogic = typeof createSafeMachine;
 
 export interface WalletActors {
   wallet: WalletConnectionRef;
   addressBook?: AddressBookRef | undefined;
   accounts?: MyAccountsLogic | undefined;
   loadSafe?: LoadSafeLogic | undefined;
+  createSafe?: CreateSafeLogic | undefined;
 }
 
 const WalletContext = createContext<WalletActors | null>(null);
@@ -80,4 +84,8 @@ export function useAccountsLogic(): MyAccountsLogic {
 
 export function useLoadSafeLogic(): LoadSafeLogic {
   return required(useActors().loadSafe, 'loadSafe');
+}
+
+export function useCreateSafeLogic(): CreateSafeLogic {
+  return required(useActors().createSafe, 'createSafe');
 }

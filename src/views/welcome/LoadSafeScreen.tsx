@@ -6,6 +6,7 @@ import type { LoadSafeInput } from '../../machines/loadSafe/loadSafe.types.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { Address } from '../components/Address.tsx';
 import { useLoadSafeLogic } from '../wallet/walletContext.tsx';
+import { NetworksPending } from './NetworksPending.tsx';
 
 /** Prefill from `?address=` (plain or `shortName:address`) and `?chain=<shortName>`. */
 export function loadSafePrefill(search: string): LoadSafeInput {
@@ -28,22 +29,8 @@ export function LoadSafeFlow({ actor }: { actor: LoadSafeRef }) {
   const [name, setName] = useState<string | null>(null);
   const values = { chainId: chainId ?? form.chainId, address: address ?? form.address, name: name ?? form.name };
 
-  if (state === 'preparing') {
-    return (
-      <p role="status" className="banner">
-        Loading networks…
-      </p>
-    );
-  }
-  if (state === 'prepareFailed') {
-    return (
-      <div role="alert" className="banner banner-error">
-        <strong>Could not load the networks.</strong> {error}{' '}
-        <button type="button" onClick={() => actor.send({ type: 'user.retry' })}>
-          Retry
-        </button>
-      </div>
-    );
+  if (state === 'preparing' || state === 'prepareFailed') {
+    return <NetworksPending failed={state === 'prepareFailed'} error={error} onRetry={() => actor.send({ type: 'user.retry' })} />;
   }
   if ((state === 'review' || state === 'adding' || state === 'added') && safe) {
     const chain = chains.find((c) => c.chainId === form.chainId);

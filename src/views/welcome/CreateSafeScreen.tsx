@@ -1,0 +1,339 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
+import { emptyOwner, walletFit } from '../../machines/createSafe/createSafe.logic.ts';
+import type { CreateSafeEvent, CreateSafeForm, CreateSafeWallet, OwnerRow } from '../../machines/createSafe/createSafe.types.ts';
+import type { WalletFailureKind } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { useAppSelector, useAppSend } from '../appContext.tsx';
+import { useAddressName } from '../addressBook/useAddressName.ts';
+import { Address } from '../components/Address.tsx';
+import { useCreateSafeLogic, useWallet } from '../wallet/walletContext.tsx';
+import { NetworksPending } from './NetworksPending.tsx';
+
+export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
+type CreateSafeSnapshot = SnapshotFrom<typeof createSafeMachine>;
+
+/** The top-level state name (`walletError` for its kinds). */
+const stateOf = (s: CreateSafeSnapshot): string => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!);
+const walletErrorKind = (s: CreateSafeSnapshot): WalletFailureKind | null =>
+  typeof s.value === 'object' && 'walletError' in s.value ? (s.value.walletError as WalletFailureKind) : null;
+
+const WALLET_ERROR_TITLES: Record<WalletFailureKind, string> = {
+  rejected: 'The deployment was rejected in the wallet.',
+  wrongChain: 'Your wallet is on another network.',
+  disconnected: 'No wallet is connected.',
+  insufficientFunds: 'Not enough funds to pay for the deployment.',
+  other: 'The wallet could not send the deployment.',
+};
+
+/** One signer row: name and address; the address book's name is shown for a known address. */
+function OwnerFields({
+  index,
+  row,
+  chainId,
+  error,
+  disabled,
+  canRemove,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  row: OwnerRow;
+  chainId: string;
+  error: string | null;
+  disabled: boolean;
+  canRemove: boolean;
+  onChange: (row: OwnerRow) => void;
+  onRemove: () => void;
+}) {
+  const bookName = useAddressName(row.address.trim() || null, chainId);
+  const errorId = `create-safe-owner-${index}-error`;
+  return (
+    <li className="create-safe-owner" data-testid="owner-row">
+      <label>
+        Signer {index + 1} name{' '}
+        <input value={row.name} placeholder={bookName ?? 'Name (optional)'} maxLength={50} disabled={disabled} onChange={(e) => onChange({ ...row, name: e.target.value })} />
+      </label>
+      <label>
+        Signer {index + 1} address{' '}
+        <input
+          value={row.address}
+          placeholder="0x… or shortName:0x…"
+          spellCheck={false}
+          autoComplete="off"
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => onChange({ ...row, address: e.target.value })}
+        />
+      </label>
+      {bookName && !row.name ? <span className="muted">Address book: {bookName}</span> : null}
+      <button type="button" onClick={onRemove} disabled={disabled || !canRemove} aria-label={`Remove signer ${index + 1}`}>
+        Remove
+      </button>
+      {error ? (
+        <p id={errorId} role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function CreateSafeFormView({ actor }: { actor: CreateSafeRef }) {
+  const busy = useSelector(actor, (s) => s.matches('predicting'));
+  const chains = useSelector(actor, (s) => s.context.chains);
+  const form = useSelector(actor, (s) => s.context.form);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const error = useSelector(actor, (s) => s.context.error);
+  // Edits stay local until submitted; what was submitted (and the wallet's prefill) comes from the machine.
+  const [draft, setDraft] = useState<CreateSafeForm | null>(null);
+  const values = draft ?? form;
+  const update = (patch: Partial<CreateSafeForm>) => setDraft({ ...values, ...patch });
+  const setOwners = (owners: OwnerRow[]) => update({ owners, threshold: Math.min(Math.max(values.threshold, 1), Math.max(owners.length, 1)) });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'user.submit', form: values });
+  }
+  const generalErrors = [errors?.chain, errors?.ownerList, errors?.threshold, error].filter((t): t is string => Boolean(t));
+  return (
+    <form className="create-safe-form" onSubmit={submit} aria-label="Set up the new Safe" noValidate>
+      <h2>Network</h2>
+      <label>
+        Network{' '}
+        <select value={values.chainId} onChange={(e) => update({ chainId: e.target.value })} disabled={busy}>
+          {chains.map((c) => (
+            <option key={c.chainId} value={c.chainId}>
+              {c.chainName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <h2>Signers and confirmations</h2>
+      <ol className="create-safe-owners" aria-label="Signers">
+        {values.owners.map((row, index) => (
+          <OwnerFields
+            key={index}
+            index={index}
+            row={row}
+            chainId={values.chainId}
+            error={errors?.owners[index] ?? null}
+            disabled={busy}
+            canRemove={values.owners.length > 1}
+            onChange={(next) => setOwners(values.owners.map((r, i) => (i === index ? next : r)))}
+            onRemove={() => setOwners(values.owners.filter((_, i) => i !== index))}
+          />
+        ))}
+      </ol>
+      <p>
+        <button type="button" onClick={() => setOwners([...values.owners, emptyOwner()])} disabled={busy}>
+          Add signer
+        </button>
+      </p>
+      <label>
+        Threshold{' '}
+        <select value={values.threshold} onChange={(e) => update({ threshold: Number(e.target.value) })} disabled={busy}>
+          {Array.from({ length: Math.max(values.owners.length, 1) }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>{' '}
+        out of {values.owners.length} signer(s) must confirm every transaction
+      </label>
+      <label>
+        Salt nonce (optional){' '}
+        <input
+          value={values.saltNonce}
+          inputMode="numeric"
+          placeholder="Automatic: the first free one from 0"
+          disabled={busy}
+          aria-invalid={errors?.saltNonce ? true : undefined}
+          onChange={(e) => update({ saltNonce: e.target.value })}
+        />
+      </label>
+      {errors?.saltNonce ? (
+        <p role="alert" className="field-error">
+          {errors.saltNonce}
+        </p>
+      ) : null}
+      {generalErrors.map((text) => (
+        <p key={text} role="alert" className="banner banner-error">
+          {text}
+        </p>
+      ))}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Computing the address…' : 'Next'}
+      </button>
+    </form>
+  );
+}
+
+/** What the review says after "Create Safe": a status line, or an alert with its title, text and actions. */
+interface StatusPart {
+  alert: boolean;
+  title: string;
+  text: string;
+  actions: { label: string; event: CreateSafeEvent }[];
+}
+
+const tryAgainOrEdit = [
+  { label: 'Try again', event: { type: 'user.retry' } },
+  { label: 'Edit', event: { type: 'user.back' } },
+] as const satisfies StatusPart['actions'];
+
+function statusPart(state: string, kind: WalletFailureKind | null, facts: { txHash: string | null; error: string | null; failure: string | null }): StatusPart | null {
+  const status = (text: string): StatusPart => ({ alert: false, title: '', text, actions: [] });
+  const tx = facts.txHash ? ` Transaction ${facts.txHash}.` : '';
+  if (kind) return { alert: true, title: WALLET_ERROR_TITLES[kind], text: facts.failure ?? '', actions: [...tryAgainOrEdit] };
+  switch (state) {
+    case 'deploying':
+      return status('Confirm the deployment in your wallet…');
+    case 'checking':
+      return status('Checking whether the Safe was deployed…');
+    case 'tracking':
+      return status(`Creating your Safe…${tx}`);
+    case 'succeeded':
+      return status('Your Safe was created. Opening it…');
+    case 'interrupted':
+      return {
+        alert: true,
+        title: 'The deployment was interrupted and no Safe is at the address yet.',
+        text: `If your wallet sent the transaction it may still be pending: check again before creating the Safe again. ${facts.error ?? ''}`.trim(),
+        actions: [
+          { label: 'Check again', event: { type: 'user.check' } },
+          { label: 'Back to review', event: { type: 'user.retry' } },
+        ],
+      };
+    case 'trackingLost':
+      return { alert: true, title: 'Could not follow the deployment.', text: facts.error ?? '', actions: [{ label: 'Retry', event: { type: 'user.retry' } }] };
+    case 'failed':
+      return { alert: true, title: 'The deployment transaction failed; no Safe was created.', text: tx.trim(), actions: [...tryAgainOrEdit] };
+    default:
+      return null;
+  }
+}
+
+function StatusBanner({ part, send }: { part: StatusPart | null; send: (event: CreateSafeEvent) => void }) {
+  if (!part) return null;
+  if (!part.alert) {
+    return (
+      <p role="status" className="banner">
+        {part.text}
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="banner banner-error">
+      <strong>{part.title}</strong> {part.text}{' '}
+      {part.actions.map((action) => (
+        <Fragment key={action.label}>
+          <button type="button" onClick={() => send(action.event)}>
+            {action.label}
+          </button>{' '}
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+/** The review and everything after it: deploying, wallet errors, recovery, tracking. */
+function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
+  const state = useSelector(actor, stateOf);
+  const kind = useSelector(actor, walletErrorKind);
+  const chains = useSelector(actor, (s) => s.context.chains);
+  const deployment = useSelector(actor, (s) => s.context.deployment);
+  const form = useSelector(actor, (s) => s.context.form);
+  const prediction = useSelector(actor, (s) => s.context.prediction);
+  const txHash = useSelector(actor, (s) => s.context.txHash);
+  const failure = useSelector(actor, (s) => s.context.walletFailure);
+  const error = useSelector(actor, (s) => s.context.error);
+  const fit = useSelector(actor, (s) => walletFit(s.context));
+  if (!deployment || !prediction) return null;
+  const chain = chains.find((c) => c.chainId === deployment.chainId);
+  const names = new Map(form.owners.map((row) => [row.address.trim().toLowerCase().split(':').pop(), row.name.trim()]));
+  return (
+    <div className="create-safe-review">
+      <h2>Review</h2>
+      <p>
+        Network: <strong>{chain?.chainName ?? deployment.chainId}</strong>
+      </p>
+      <h3>Predicted Safe address</h3>
+      <p data-testid="predicted-address" data-address={prediction.address} data-salt-nonce={prediction.saltNonce}>
+        <Address address={prediction.address} chainId={deployment.chainId} />
+      </p>
+      <p className="muted">Salt nonce {prediction.saltNonce} · Safe 1.4.1 (SafeL2) · computed locally, before anything is sent.</p>
+      <h3>Signers and confirmations</h3>
+      <p>
+        Any transaction requires the confirmation of: {deployment.threshold} out of {deployment.owners.length} signers
+      </p>
+      <ul aria-label="Signers">
+        {deployment.owners.map((owner) => (
+          <li key={owner}>
+            <Address address={owner} name={names.get(owner.toLowerCase()) || null} chainId={deployment.chainId} />
+          </li>
+        ))}
+      </ul>
+      {state === 'review' ? (
+        <>
+          {fit === 'noWallet' ? (
+            <p role="note" className="banner">
+              Connect a wallet to pay for the deployment.
+            </p>
+          ) : fit === 'wrongChain' ? (
+            <p role="note" className="banner">
+              Your wallet is on another network: switch it to {chain?.chainName ?? deployment.chainId} before creating the Safe.
+            </p>
+          ) : null}
+          <button type="button" onClick={() => actor.send({ type: 'user.back' })}>
+            Back
+          </button>{' '}
+          <button type="button" onClick={() => actor.send({ type: 'user.deploy' })}>
+            Create Safe
+          </button>
+        </>
+      ) : null}
+      <StatusBanner part={statusPart(state, kind, { txHash, error, failure: failure?.message ?? null })} send={actor.send} />
+    </div>
+  );
+}
+
+/** The create-a-Safe flow, drawn from one createSafe actor. */
+export function CreateSafeFlow({ actor }: { actor: CreateSafeRef }) {
+  const state = useSelector(actor, stateOf);
+  const error = useSelector(actor, (s) => s.context.error);
+  if (state === 'preparing' || state === 'prepareFailed') {
+    return <NetworksPending failed={state === 'prepareFailed'} error={error} onRetry={() => actor.send({ type: 'user.retry' })} />;
+  }
+  if (state === 'editing' || state === 'predicting') return <CreateSafeFormView actor={actor} />;
+  return <CreateSafeReview actor={actor} />;
+}
+
+const sameWallet = (a: CreateSafeWallet | null, b: CreateSafeWallet | null) => a?.address === b?.address && a?.chainId === b?.chainId;
+
+/** /new-safe/create: create a new Safe with the connected wallet, then open it. */
+export function CreateSafeScreen() {
+  const search = useAppSelector((s) => s.context.location.search);
+  const send = useAppSend();
+  const logic = useCreateSafeLogic();
+  // The connected wallet as the wallet child of the root actor holds it; the flow gets it as input and events.
+  const wallet = useWallet((s) => (s.matches('connected') && s.context.wallet ? { address: s.context.wallet.address, chainId: s.context.wallet.chainId } : null), sameWallet);
+  // One actor per visit; the view supplies the navigation the machine's `openSafe` action asks for.
+  const actor = useActorRef(logic.provide({ actions: { openSafe: (_, params) => send({ type: 'user.navigate', to: params.href }) } }), {
+    input: { wallet, chainShortName: new URLSearchParams(search).get('chain') ?? undefined },
+  });
+  const told = useRef(wallet);
+  useEffect(() => {
+    if (sameWallet(told.current, wallet)) return;
+    told.current = wallet;
+    actor.send({ type: 'system.walletChanged', wallet });
+  }, [actor, wallet]);
+  return (
+    <section aria-labelledby="screen-title" className="screen create-safe">
+      <h1 id="screen-title">Create new Safe account</h1>
+      <CreateSafeFlow actor={actor} />
+    </section>
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * Model-based test of the createSafe machine through the real create-a-Safe views: the form (network, signer
+ * rows, threshold, salt nonce) with its validation texts, the predicted address on the review, the deployment
+ * with each wallet error in its own state, the restore (system.recover → checking → interrupted / tracking),
+ * tracking and opening the new Safe; effects held in deferreds.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createSafeMachine } from '../../src/machines/createSafe/createSafe.machine.ts';
+import { CREATE_SAFE_TEXTS, validateCreateSafeForm } from '../../src/machines/createSafe/createSafe.logic.ts';
+import { CREATE_SAFE_SAMPLE, createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from '../../src/machines/createSafe/createSafe.samples.ts';
+import type {
+  CheckDeploymentOutput,
+  CreateSafeContext,
+  CreateSafeForm,
+  CreateSafeSetup,
+  DeployInput,
+  DeployOutput,
+  Prediction,
+  TrackDeploymentOutput,
+} from '../../src/machines/createSafe/createSafe.types.ts';
+import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
+import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
+import { CreateSafeFlow } from '../../src/views/welcome/CreateSafeScreen.tsx';
+import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { deferred, type Deferred } from '../harness/deferred.ts';
+
+/** The shared samples with `{ name: 'Error', message }` payloads turned back into `Error` instances, as the real effects reject. */
+const events: AnyEventObject[] = createSafeSampleEvents.map((e) => {
+  const error = (e as { error?: Record<string, unknown> }).error;
+  return error && error.name === 'Error' && Object.keys(error).length === 2 ? { ...e, error: new Error(String(error.message)) } : e;
+});
+
+interface Pending {
+  loadSetup: Deferred<CreateSafeSetup> | null;
+  predictSafe: Deferred<Prediction> | null;
+  deploySafe: Deferred<DeployOutput> | null;
+  checkDeployment: Deferred<CheckDeploymentOutput> | null;
+  waitForDeployment: Deferred<TrackDeploymentOutput> | null;
+}
+
+interface CreateSut extends SystemUnderTest {
+  pending: Pending;
+  deployed: DeployInput[];
+  opened: string[];
+}
+
+const payload = <T,>(event: AnyEventObject, key: 'output' | 'error'): T => (event as unknown as Record<string, T>)[key]!;
+function running<K extends keyof Pending>(sut: CreateSut, name: K): NonNullable<Pending[K]> {
+  const d = sut.pending[name];
+  if (!d) throw new Error(`${name} is not running`);
+  return d as NonNullable<Pending[K]>;
+}
+const ctx = (s: AnyMachineSnapshot) => s.context as CreateSafeContext;
+const current = (sut: CreateSut) => sut.actor.getSnapshot() as AnyMachineSnapshot;
+const click = (name: string | RegExp) => act(async () => screen.getByRole('button', { name }).click());
+
+const hold =
+  <K extends keyof Pending>(sut: CreateSut, name: K) =>
+  () =>
+    ((sut.pending[name] as Deferred<unknown>) = deferred()).promise as never;
+
+/** Fills the form through its fields, as a user would, and submits it. */
+async function fillAndSubmit(form: CreateSafeForm) {
+  const view = screen.getByRole('form', { name: 'Set up the new Safe' });
+  await act(async () => {
+    fireEvent.change(within(view).getByRole('combobox', { name: /Network/ }), { target: { value: form.chainId } });
+  });
+  // Match the number of signer rows.
+  for (let rows = within(view).getAllByTestId('owner-row').length; rows < form.owners.length; rows += 1) await click('Add signer');
+  for (let rows = within(view).getAllByTestId('owner-row').length; rows > form.owners.length; rows -= 1) await click(`Remove signer ${rows}`);
+  await act(async () => {
+    form.owners.forEach((row, i) => {
+      fireEvent.change(within(view).getByRole('textbox', { name: `Signer ${i + 1} name` }), { target: { value: row.name } });
+      fireEvent.change(within(view).getByRole('textbox', { name: `Signer ${i + 1} address` }), { target: { value: row.address } });
+    });
+    fireEvent.change(within(view).getByRole('combobox', { name: /Threshold/ }), { target: { value: String(form.threshold) } });
+    fireEvent.change(within(view).getByRole('textbox', { name: /Salt nonce/ }), { target: { value: form.saltNonce } });
+  });
+  await act(async () => within(view).getByRole('button', { name: 'Next' }).click());
+}
+
+const RETRY_BUTTON: Record<string, string> = {
+  prepareFailed: 'Retry',
+  walletError: 'Try again',
+  interrupted: 'Back to review',
+  trackingLost: 'Retry',
+  failed: 'Try again',
+};
+
+const topState = (s: AnyMachineSnapshot) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!);
+
+const driver: ViewDriver<CreateSut> = {
+  start() {
+    const sut = {
+      pending: { loadSetup: null, predictSafe: null, deploySafe: null, checkDeployment: null, waitForDeployment: null },
+      deployed: [],
+      opened: [],
+    } as unknown as CreateSut;
+    const actor = createActor(
+      createSafeMachine.provide({
+        actors: {
+          loadSetup: fromPromise(hold(sut, 'loadSetup')),
+          predictSafe: fromPromise(hold(sut, 'predictSafe')),
+          deploySafe: fromPromise(({ input }) => {
+            sut.deployed.push(input);
+            return hold(sut, 'deploySafe')();
+          }),
+          checkDeployment: fromPromise(hold(sut, 'checkDeployment')),
+          waitForDeployment: fromPromise(hold(sut, 'waitForDeployment')),
+        },
+        actions: { openSafe: (_, params) => void sut.opened.push(params.href) },
+      }),
+      { input: createSafeSampleInput },
+    );
+    const wallet = createActor(walletConnectionMachine.provide({ actors: { restoreWallet: fromPromise<ConnectResult>(() => new Promise(() => {})) } }));
+    wallet.start();
+    actor.start();
+    render(
+      <WalletProvider actors={{ wallet }}>
+        <CreateSafeFlow actor={actor} />
+      </WalletProvider>,
+    );
+    return Object.assign(sut, {
+      actor,
+      cleanup: () => {
+        cleanup();
+        actor.stop();
+        wallet.stop();
+      },
+    });
+  },
+  events: {
+    'xstate.done.actor.loadSetup': (sut, e) => act(async () => running(sut, 'loadSetup').resolve(payload(e, 'output'))),
+    'xstate.error.actor.loadSetup': (sut, e) => act(async () => running(sut, 'loadSetup').reject(payload(e, 'error'))),
+    'user.retry': (sut) => click(RETRY_BUTTON[topState(current(sut))]!),
+    'user.submit': (_, e) => fillAndSubmit((e as unknown as { form: CreateSafeForm }).form),
+    // The screen forwards the wallet child's account and chain; here the test plays that part.
+    'system.walletChanged': (sut, e) => act(async () => sut.actor.send(e)),
+    'xstate.done.actor.predictSafe': (sut, e) => act(async () => running(sut, 'predictSafe').resolve(payload(e, 'output'))),
+    'xstate.error.actor.predictSafe': (sut, e) => act(async () => running(sut, 'predictSafe').reject(payload(e, 'error'))),
+    'user.back': (sut) => click(topState(current(sut)) === 'review' ? 'Back' : 'Edit'),
+    'user.deploy': async (sut) => {
+      await click('Create Safe');
+      const input = sut.deployed.at(-1)!;
+      const { prediction, deployment } = ctx(current(sut));
+      expect(input).toEqual({ ...deployment, chainName: 'Devnet', account: ctx(current(sut)).wallet?.address ?? null, address: prediction!.address });
+    },
+    'xstate.done.actor.deploySafe': (sut, e) => act(async () => running(sut, 'deploySafe').resolve(payload(e, 'output'))),
+    'xstate.error.actor.deploySafe': (sut, e) => act(async () => running(sut, 'deploySafe').reject(payload(e, 'error'))),
+    // Sent by the event log when the flow is restored.
+    'system.recover': (sut, e) => act(async () => sut.actor.send(e)),
+    'xstate.done.actor.checkDeployment': (sut, e) => act(async () => running(sut, 'checkDeployment').resolve(payload(e, 'output'))),
+    'xstate.error.actor.checkDeployment': (sut, e) => act(async () => running(sut, 'checkDeployment').reject(payload(e, 'error'))),
+    'user.check': () => click('Check again'),
+    'xstate.done.actor.waitForDeployment': (sut, e) => act(async () => running(sut, 'waitForDeployment').resolve(payload(e, 'output'))),
+    'xstate.error.actor.waitForDeployment': (sut, e) => act(async () => running(sut, 'waitForDeployment').reject(payload(e, 'error'))),
+  },
+  states: {
+    preparing: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading networks…');
+    },
+    prepareFailed: (_, s) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`Could not load the networks. ${ctx(s).error}`);
+    },
+    editing: (_, s) => {
+      const { errors, error, form } = ctx(s);
+      const view = screen.getByRole('form', { name: 'Set up the new Safe' });
+      expect(within(view).getByRole('combobox', { name: /Network/ })).toHaveValue(form.chainId);
+      const rows = within(view).getAllByTestId('owner-row');
+      expect(rows).toHaveLength(form.owners.length);
+      form.owners.forEach((row, i) => expect(within(view).getByRole('textbox', { name: `Signer ${i + 1} address` })).toHaveValue(row.address));
+      (errors?.owners ?? []).forEach((text, i) => {
+        const field = within(view).getByRole('textbox', { name: `Signer ${i + 1} address` });
+        if (text) {
+          expect(field).toHaveAttribute('aria-invalid', 'true');
+          expect(within(rows[i]!).getByRole('alert')).toHaveTextContent(text);
+        } else expect(field).not.toHaveAttribute('aria-invalid');
+      });
+      const alerts = within(view).queryAllByRole('alert').map((a) => a.textContent);
+      for (const text of [errors?.saltNonce, errors?.chain, errors?.ownerList, errors?.threshold, error]) if (text) expect(alerts).toContain(text);
+      if (!errors && !error) expect(alerts).toEqual([]);
+      expect(within(view).getByRole('button', { name: 'Next' })).toBeEnabled();
+    },
+    predicting: () => {
+      expect(screen.getByRole('button', { name: 'Computing the address…' })).toBeDisabled();
+    },
+    review: (_, s) => {
+      const { prediction, deployment, wallet } = ctx(s);
+      expect(screen.getByTestId('predicted-address')).toHaveTextContent(prediction!.address);
+      expect(screen.getByText(`Any transaction requires the confirmation of: ${deployment!.threshold} out of ${deployment!.owners.length} signers`)).toBeInTheDocument();
+      expect(within(screen.getByRole('list', { name: 'Signers' })).getAllByRole('listitem')).toHaveLength(deployment!.owners.length);
+      expect(screen.getByRole('button', { name: 'Create Safe' })).toBeEnabled();
+      if (wallet === null) expect(screen.getByRole('note')).toHaveTextContent('Connect a wallet to pay for the deployment.');
+      else expect(screen.queryByRole('note')).toBeNull();
+    },
+    deploying: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Confirm the deployment in your wallet…');
+      expect(screen.queryByRole('button', { name: 'Create Safe' })).toBeNull();
+      expect(screen.getByTestId('predicted-address')).toBeInTheDocument();
+    },
+    walletError: (_, s) => {
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(ctx(s).walletFailure!.message);
+      // The review stays on screen: nothing composed is lost.
+      expect(screen.getByTestId('predicted-address')).toHaveTextContent(ctx(s).prediction!.address);
+    },
+    'walletError.rejected': () => void expect(screen.getByRole('alert')).toHaveTextContent('The deployment was rejected in the wallet.'),
+    'walletError.wrongChain': () => void expect(screen.getByRole('alert')).toHaveTextContent('Your wallet is on another network.'),
+    'walletError.disconnected': () => void expect(screen.getByRole('alert')).toHaveTextContent('No wallet is connected.'),
+    'walletError.insufficientFunds': () => void expect(screen.getByRole('alert')).toHaveTextContent('Not enough funds to pay for the deployment.'),
+    'walletError.other': () => void expect(screen.getByRole('alert')).toHaveTextContent('The wallet could not send the deployment.'),
+    checking: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Checking whether the Safe was deployed…');
+    },
+    interrupted: (_, s) => {
+      expect(screen.getByRole('alert')).toHaveTextContent('The deployment was interrupted and no Safe is at the address yet.');
+      if (ctx(s).error) expect(screen.getByRole('alert')).toHaveTextContent(ctx(s).error!);
+    },
+    tracking: (_, s) => {
+      expect(screen.getByRole('status')).toHaveTextContent('Creating your Safe…');
+      if (ctx(s).txHash) expect(screen.getByRole('status')).toHaveTextContent(ctx(s).txHash!);
+    },
+    trackingLost: (_, s) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`Could not follow the deployment. ${ctx(s).error}`);
+    },
+    failed: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent('The deployment transaction failed; no Safe was created.');
+    },
+    succeeded: (sut) => {
+      expect(screen.getByRole('status')).toHaveTextContent('Your Safe was created. Opening it…');
+      expect(sut.opened).toEqual([`/home?safe=dev:${CREATE_SAFE_SAMPLE.predicted}`]);
+    },
+  },
+};
+
+const paths = planPaths({
+  machine: createSafeMachine,
+  input: createSafeSampleInput,
+  events,
+  serializeState: serializeCreateSafeState,
+});
+const coverage = new CoverageRecorder();
+
+describe('createSafe (model-based, real views)', () => {
+  it('validates signers like Safe{Wallet}: format, checksum, duplicates; threshold and salt nonce', () => {
+    const chains = [{ chainId: '1', chainName: 'Ethereum', shortName: 'eth' }];
+    const [a, b] = CREATE_SAFE_SAMPLE.owners;
+    const errors = validateCreateSafeForm(
+      { chainId: '1', owners: [{ name: '', address: a }, { name: '', address: a.toLowerCase() }, { name: '', address: '0x12' }, { name: '', address: `gno:${b}` }, { name: '', address: a.replace('f39F', 'F39f') }], threshold: 6, saltNonce: '1.5' },
+      chains,
+    );
+    expect(errors).toEqual({
+      chain: null,
+      owners: [null, CREATE_SAFE_TEXTS.duplicate, CREATE_SAFE_TEXTS.invalidFormat, CREATE_SAFE_TEXTS.invalidFormat, CREATE_SAFE_TEXTS.invalidChecksum],
+      ownerList: null,
+      threshold: 'The threshold must be between 1 and 5',
+      saltNonce: CREATE_SAFE_TEXTS.saltNonce,
+    });
+    expect(validateCreateSafeForm({ chainId: '1', owners: [], threshold: 1, saltNonce: '' }, chains)?.ownerList).toBe(CREATE_SAFE_TEXTS.noOwners);
+    expect(validateCreateSafeForm({ chainId: '1', owners: [{ name: '', address: `eth:${b.toLowerCase()}` }], threshold: 1, saltNonce: '0' }, chains)).toBeNull();
+    expect(CREATE_SAFE_TEXTS.alreadyDeployed).toBe('The Safe is already deployed. Use a different salt nonce.');
+  });
+  for (const path of paths) {
+    it(pathTitle(path), () => runPath(createSafeMachine, path, driver, coverage));
+  }
+  it('covers every transition and state of the machine', () => {
+    expect(coverage.missing(createSafeMachine)).toEqual([]);
+    expect(coverage.missingStates(createSafeMachine)).toEqual([]);
+  });
+  afterAll(() => {
+    const { covered, total } = coverage.ratio(createSafeMachine);
+    console.info(`createSafe transition coverage: ${covered}/${total} over ${paths.length} paths`);
+  });
+});
