@@ -245,6 +245,14 @@ const FIRST_ROW_PROBE = `
   observer.observe(document, { childList: true, subtree: true });
 `;
 
+/** Bytes of the event-log records (IndexedDB) of the queue list's stream, read in the page. */
+const QUEUE_STREAM_BYTES = `(async () => {
+  const db = await new Promise((ok, ko) => { const r = indexedDB.open('countersign-eventlog'); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+  const events = await new Promise((ok, ko) => { const r = db.transaction('events').objectStore('events').getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+  db.close();
+  return events.filter((e) => String(e.streamId).includes('pagedList:queue')).reduce((sum, e) => sum + JSON.stringify(e).length, 0);
+})()`;
+
 export interface QueueResult {
   runs: number;
   sizes: Record<
@@ -260,6 +268,8 @@ export interface QueueResult {
       /** Queue response received → the queue list actor holds the items. */
       responseToMachineMs: number[];
       medianResponseToMachineMs: number;
+      /** What the event log stored for the queue list's stream (last run, 2 s after the first row). */
+      eventLogQueueStreamBytes: number | null;
     }
   >;
 }
@@ -277,7 +287,7 @@ export async function measureQueue(browser: Browser, env: AppEnv, runs: number, 
   const template = templateItem(real);
   const bodies = new Map(sizes.map((n) => [n, JSON.stringify(syntheticQueue(template, env.safeAddress, info.nonce, n))]));
   const result: QueueResult = { runs, sizes: {} };
-  for (const n of sizes) result.sizes[String(n)] = { transactions: n, responseBytes: Buffer.byteLength(bodies.get(n)!), firstRowMs: [], medianMs: 0, afterResponseMs: [], medianAfterResponseMs: 0, responseToMachineMs: [], medianResponseToMachineMs: 0 };
+  for (const n of sizes) result.sizes[String(n)] = { transactions: n, responseBytes: Buffer.byteLength(bodies.get(n)!), firstRowMs: [], medianMs: 0, afterResponseMs: [], medianAfterResponseMs: 0, responseToMachineMs: [], medianResponseToMachineMs: 0, eventLogQueueStreamBytes: null };
 
   // Interleaved so that whatever else the machine does affects both sizes alike; one warm-up run first.
   for (let run = -1; run < runs; run++) {
@@ -302,6 +312,10 @@ export async function measureQueue(browser: Browser, env: AppEnv, runs: number, 
           result.sizes[String(n)]!.firstRowMs.push(ms);
           if (responseEnd !== null) result.sizes[String(n)]!.afterResponseMs.push(ms - responseEnd);
           if (responseEnd !== null && probe.listHasItems !== null) result.sizes[String(n)]!.responseToMachineMs.push(probe.listHasItems - responseEnd);
+        }
+        if (run === runs - 1) {
+          await page.waitForTimeout(2_000);
+          result.sizes[String(n)]!.eventLogQueueStreamBytes = (await page.evaluate(QUEUE_STREAM_BYTES).catch(() => null)) as number | null;
         }
       } finally {
         await context.close();
