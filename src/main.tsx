@@ -9,7 +9,7 @@ import { FlowsProvider } from './views/flows/flowsContext.tsx';
 import './views/styles.css';
 
 // The root actor is created once, outside React, so StrictMode cannot double-start its effects.
-const { appSession, audit, flows, screens } = createApp();
+const { appSession, audit, flows, apps, screens } = createApp();
 appSession.start();
 
 const container = document.getElementById('root');
@@ -20,7 +20,7 @@ createRoot(container).render(
       <AuditProvider port={audit}>
         <PersistenceGate>
           <FlowsProvider port={flows}>
-            <App screens={screens} />
+            <App screens={screens} apps={apps} />
           </FlowsProvider>
         </PersistenceGate>
       </AuditProvider>

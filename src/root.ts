@@ -24,6 +24,8 @@ import { createWalletService, provideWalletServices, type Eip1193Provider, type 
 import { createChainClientRegistry, type ChainClient } from './services/chain/index.ts';
 import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
 import { createAppFlows, flowContextOf, type FlowHost } from './services/flows/index.ts';
+import { startAppMessageFlow, startAppTransactionFlow } from './services/flows/appRequests.ts';
+import { provideSafeAppsServices, type SafeAppsServices } from './services/bridge.ts';
 import { safeKeyOf } from './machines/shared/flows.ts';
 import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
 
@@ -61,6 +63,9 @@ class Runtime {
 
   /** The connected wallet's EIP-1193 provider, or null. */
   walletProvider = (): Eip1193Provider | null => this.wallet.provider();
+
+  /** The chain client of a chain config the caller already has (Safe Apps' RPC reads). */
+  chainClientFor = (chain: ChainInfo): ChainClient => this.clients.get(chain);
 
   /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
   chainClient = async (chainId: string): Promise<ChainClient> => {
@@ -139,6 +144,8 @@ export interface App {
   audit: AuditService;
   /** Transaction, message, delete and bulk-execute flows: one actor and one event-log stream each. */
   flows: FlowHost;
+  /** The Safe Apps screens' machines and the host bridge, with their effects. */
+  apps: SafeAppsServices;
   /** Machines whose screens start one actor per visit (their effects provided). */
   screens: { loadSafe: typeof loadSafeMachine; accounts: typeof myAccountsMachine };
 }
@@ -220,10 +227,33 @@ export function createApp(): App {
     onSettled: () => safeSessionOf()?.send({ type: 'gateway.tagsChanged', tags: ['txQueuedTag', 'txHistoryTag', 'messagesTag'] }),
   });
   linkChildren(actor, runtime.loadChains, flows);
+  const apps = provideSafeAppsServices({
+    gateway: runtime.gateway,
+    chainClient: runtime.chainClientFor,
+    store: {
+      permissions: whenOpen(local.then((l) => l.permissions)),
+      safeApps: whenOpen(local.then((l) => l.safeApps)),
+      addressBook: whenOpen(local.then((l) => l.addressBook)),
+      settings: whenOpen(local.then((l) => l.settings)),
+    },
+    getSession: () => {
+      const snapshot = actor.getSnapshot();
+      const session = snapshot.children.safeSession?.getSnapshot().context as SafeSessionContext | undefined;
+      if (!session?.safeInfo || !session.chain) return null;
+      const wallet = session.walletAddress?.toLowerCase();
+      const isOwner = Boolean(wallet && session.safeInfo.owners.some((o) => o.value.toLowerCase() === wallet));
+      return { safe: session.safeInfo, chain: session.chain, isReadOnly: !isOwner, darkMode: snapshot.context.theme === 'dark' };
+    },
+    hostOrigin: window.location.origin,
+    hostWindow: window,
+    startTransactionFlow: (input, signal) => startAppTransactionFlow(flows, input, signal),
+    startMessageFlow: (input, signal) => startAppMessageFlow(flows, input, signal),
+  });
   return {
     appSession: actor,
     audit,
     flows,
+    apps,
     screens: {
       loadSafe: provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
       accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),

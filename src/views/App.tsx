@@ -7,6 +7,7 @@ import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
 import { Sidebar } from './layout/Sidebar.tsx';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
+import { SafeAppsProvider, type SafeAppsLogic } from './apps/index.ts';
 import { SCREENS } from './screens/registry.tsx';
 
 function Boot() {
@@ -38,7 +39,7 @@ export interface ScreenLogic {
   accounts?: MyAccountsLogic;
 }
 
-export function App({ screens = {} }: { screens?: ScreenLogic }) {
+export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps?: SafeAppsLogic | null }) {
   const running = useAppSelector((s) => s.matches('running'));
   const theme = useAppSelector((s) => s.context.theme);
   const path = useAppSelector((s) => s.context.location.path);
@@ -65,7 +66,7 @@ export function App({ screens = {} }: { screens?: ScreenLogic }) {
             <Header />
             <GatewayStatus />
             <WalletNotices />
-            <main className="content">{screen.render(route)}</main>
+            <main className="content">{apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}</main>
           </div>
         </div>
         <FlowDialogs />

@@ -101,7 +101,8 @@ test('the served Content-Security-Policy blocks an injected inline script', asyn
 test('Subresource Integrity: an entry chunk altered after the build is refused and the app does not start', async ({ page }) => {
   const dir = await mkdtemp(join(tmpdir(), 'countersign-sri-'));
   try {
-    await cp(join(process.cwd(), '.tmp', 'e2e-devnet-app'), dir, { recursive: true });
+    // The devnet-mode build the fixture serves (tests/e2e/fixtures/devnetApp.ts, same folder rule).
+    await cp(join(process.cwd(), '.tmp', process.env.E2E_DEVNET_APP_DIR ?? 'e2e-devnet-app'), dir, { recursive: true });
     const html = await readFile(join(dir, 'index.html'), 'utf8');
     const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)" integrity="sha384-/.exec(html)![1]!;
     await writeFile(join(dir, entry), `${await readFile(join(dir, entry), 'utf8')}\n;globalThis.__tampered = true;\n`);
