@@ -252,7 +252,7 @@ async function main(): Promise<void> {
           notes: [
             `SDK round trip, median of the first quarter of the batches: ${round(bridge.sdkFirstQuarterMs, 2)} ms (${round(bridge.sdkFirstQuarterMs / bridge.echoFirstQuarterMs, 1)}× the echo then); of the last quarter: ${round(bridge.sdkLastQuarterMs, 2)} ms.`,
             ...(bridge.hostChildrenAfter > 2
-              ? [`After ${bridge.hostRequests.toLocaleString('en-US')} answered requests the host's bridgeSession still holds ${bridge.hostChildrenAfter.toLocaleString('en-US')} child actors: finished bridgeRequest actors are never stopped or removed, so the session's children map (and memory) grows with every request an app makes, and each later event works on a larger snapshot (runs on a quiet machine showed the round trip growing several-fold over 2,000 requests).`]
+              ? [`After ${bridge.hostRequests.toLocaleString('en-US')} answered requests the host's bridgeSession still holds ${bridge.hostChildrenAfter.toLocaleString('en-US')} child actors: finished bridgeRequest actors are never stopped or removed, so the session's children map (and memory) grows with every request an app makes, and each later event works on a larger snapshot (in other runs of this bench the round trip grew several-fold over 2,000 requests; compare the quarters above).`]
               : []),
             `The same getSafeInfo posted raw (no SDK) takes ${round(bridge.rawMedianMs / bridge.echoMedianMs, 1)}× the echo: most of the cost is on the host side (listener, validator, bridgeSession/bridgeRequest machines), the SDK adds ${round(bridge.sdkMedianMs / bridge.rawMedianMs, 2)}×.`,
           ],
