@@ -37,7 +37,9 @@ export function txActionsOf(details: TransactionDetails, viewer: Viewer): TxActi
   const isOwner = viewer.owners.some((o) => same(o, viewer.wallet));
   if (!isOwner) return NONE;
   const signed = exec.confirmations.some((c) => same(c.signer.value, viewer.wallet));
-  const count = exec.confirmations.length;
+  // Only current owners' signatures count toward the threshold (the flows' own rule, validConfirmations): a
+  // removed owner's signature must not hide Confirm nor offer an Execute the flow would refuse.
+  const count = exec.confirmations.filter((c) => viewer.owners.some((o) => same(o, c.signer.value))).length;
   const isNext = exec.nonce === viewer.safeNonce;
   const isRejection = details.txInfo.type === 'Custom' && details.txInfo.isCancellation === true;
   return {

@@ -1,0 +1,162 @@
+/**
+ * The pure button rules of queued transactions (src/machines/shared/txActions.ts): which of Confirm / Execute /
+ * Reject / Delete a connected wallet gets on tx details, and which transactions "Execute N transactions" takes.
+ * Fixtures go through the gateway client's own schemas, so they have the shapes the views really receive.
+ */
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { bulkExecutableOf, txActionsOf, type TxActions, type Viewer } from '../../../src/machines/shared/txActions.ts';
+import { TransactionDetailsSchema, TransactionSummarySchema } from '../../../src/services/gateway/schemas.ts';
+import type { TransactionDetails, TransactionSummary } from '../../../src/services/gateway/types.ts';
+
+const SAFE = '0x5afE5afE5afE5afE5afE5afE5aFe5afE5Afe5aFe';
+const [A, B, C, OUTSIDER] = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+];
+const ZERO = '0x0000000000000000000000000000000000000000';
+const HASH = `0x${'ab'.repeat(32)}`;
+const SIG = `0x${'11'.repeat(65)}`;
+
+const addr = (value: string) => ({ value, name: null, logoUri: null });
+const viewer = (over: Partial<Viewer> = {}): Viewer => ({ wallet: A, owners: [A, B, C], safeNonce: 3, features: ['DELETE_TX'], ...over });
+
+interface DetailsOptions {
+  nonce?: number;
+  signers?: string[];
+  required?: number;
+  status?: TransactionDetails['txStatus'];
+  proposer?: string | null;
+  rejection?: boolean;
+  module?: boolean;
+}
+
+function details(o: DetailsOptions = {}): TransactionDetails {
+  const signers = o.signers ?? [A];
+  return v.parse(TransactionDetailsSchema, {
+    safeAddress: SAFE,
+    txId: `multisig_${SAFE}_${HASH}`,
+    executedAt: null,
+    txStatus: o.status ?? (signers.length >= (o.required ?? 2) ? 'AWAITING_EXECUTION' : 'AWAITING_CONFIRMATIONS'),
+    txInfo: o.rejection
+      ? { type: 'Custom', to: addr(SAFE), dataSize: '0', value: '0', methodName: null, actionCount: null, isCancellation: true }
+      : { type: 'Custom', to: addr(C), dataSize: '68', value: '0', methodName: 'transfer', actionCount: null, isCancellation: false },
+    txData: null,
+    txHash: null,
+    detailedExecutionInfo: o.module
+      ? { type: 'MODULE', address: addr(C) }
+      : {
+          type: 'MULTISIG',
+          submittedAt: 0,
+          nonce: o.nonce ?? 3,
+          safeTxGas: '0',
+          baseGas: '0',
+          gasPrice: '0',
+          gasToken: ZERO,
+          refundReceiver: addr(ZERO),
+          safeTxHash: HASH,
+          executor: null,
+          signers: [A, B, C].map(addr),
+          confirmationsRequired: o.required ?? 2,
+          confirmations: signers.map((s) => ({ signer: addr(s), signature: SIG, submittedAt: 0 })),
+          rejectors: [],
+          gasTokenInfo: null,
+          trusted: true,
+          proposer: o.proposer === undefined ? addr(A) : o.proposer === null ? null : addr(o.proposer),
+        },
+    safeAppInfo: null,
+  });
+}
+
+const only = (...on: (keyof TxActions)[]): TxActions => ({ confirm: on.includes('confirm'), execute: on.includes('execute'), reject: on.includes('reject'), delete: on.includes('delete') });
+
+describe('txActionsOf', () => {
+  it('offers the proposer who signed Reject and Delete, but no second signature', () => {
+    expect(txActionsOf(details({ signers: [A] }), viewer())).toEqual(only('reject', 'delete'));
+  });
+
+  it('offers another owner Confirm (the last signature) and Reject, not Delete', () => {
+    expect(txActionsOf(details({ signers: [A] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
+  });
+
+  it('compares addresses without regard to case', () => {
+    expect(txActionsOf(details({ signers: [A] }), viewer({ wallet: B.toLowerCase(), owners: [A.toUpperCase().replace('0X', '0x'), B, C] }))).toEqual(only('confirm', 'reject'));
+    expect(txActionsOf(details({ signers: [A] }), viewer({ wallet: A.toLowerCase() }))).toEqual(only('reject', 'delete'));
+  });
+
+  it('offers Execute (and no more signatures) once the threshold is met at the next nonce', () => {
+    expect(txActionsOf(details({ signers: [A, C] }), viewer({ wallet: B }))).toEqual(only('execute', 'reject'));
+    expect(txActionsOf(details({ signers: [A, C] }), viewer())).toEqual(only('execute', 'reject', 'delete'));
+  });
+
+  it('does not offer Execute for a later nonce: the earlier ones must be executed first', () => {
+    expect(txActionsOf(details({ nonce: 4, signers: [A, C] }), viewer({ wallet: B }))).toEqual(only('reject'));
+    expect(txActionsOf(details({ nonce: 4, signers: [A] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
+  });
+
+  it('counts only signatures of current owners (a removed owner’s signature does not meet the threshold)', () => {
+    expect(txActionsOf(details({ signers: [A, OUTSIDER] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
+    expect(txActionsOf(details({ signers: [A, OUTSIDER], required: 2 }), viewer())).toEqual(only('reject', 'delete'));
+  });
+
+  it('does not offer Reject on a rejection itself', () => {
+    expect(txActionsOf(details({ rejection: true, signers: [C], proposer: C }), viewer({ wallet: B }))).toEqual(only('confirm'));
+    expect(txActionsOf(details({ rejection: true, signers: [C], proposer: C }), viewer({ wallet: C }))).toEqual(only('delete'));
+  });
+
+  it('offers Delete only to the proposer, and only when the chain has DELETE_TX', () => {
+    expect(txActionsOf(details(), viewer({ features: [] }))).toEqual(only('reject'));
+    expect(txActionsOf(details({ proposer: null }), viewer())).toEqual(only('reject'));
+    expect(txActionsOf(details({ proposer: B, signers: [B] }), viewer())).toEqual(only('confirm', 'reject'));
+  });
+
+  it('offers nothing without a wallet, to a non-owner, or for executed, stale and module transactions', () => {
+    const none = only();
+    expect(txActionsOf(details(), viewer({ wallet: null }))).toEqual(none);
+    expect(txActionsOf(details(), viewer({ wallet: OUTSIDER }))).toEqual(none);
+    // The proposer who is no longer an owner cannot delete either: every action needs an owner.
+    expect(txActionsOf(details({ proposer: OUTSIDER, signers: [] }), viewer({ wallet: OUTSIDER }))).toEqual(none);
+    for (const status of ['SUCCESS', 'FAILED', 'CANCELLED'] as const) expect(txActionsOf(details({ status, signers: [A, B] }), viewer({ wallet: C }))).toEqual(none);
+    expect(txActionsOf(details({ nonce: 2 }), viewer({ wallet: B }))).toEqual(none);
+    expect(txActionsOf(details({ module: true }), viewer())).toEqual(none);
+  });
+});
+
+function summary(id: string, nonce: number | null, submitted: number, required = 2): TransactionSummary {
+  return v.parse(TransactionSummarySchema, {
+    id,
+    timestamp: 0,
+    txStatus: submitted >= required ? 'AWAITING_EXECUTION' : 'AWAITING_CONFIRMATIONS',
+    txInfo: { type: 'Custom', to: addr(C), dataSize: '0', value: '0', methodName: null, actionCount: null, isCancellation: false },
+    executionInfo: nonce === null ? null : { type: 'MULTISIG', nonce, confirmationsRequired: required, confirmationsSubmitted: submitted },
+    safeAppInfo: null,
+  });
+}
+
+describe('bulkExecutableOf', () => {
+  it('takes the fully signed transactions from the next nonce on, in nonce order', () => {
+    const queue = [summary('t5', 5, 2), summary('t3', 3, 2), summary('t4', 4, 3), summary('t6', 6, 1)];
+    expect(bulkExecutableOf(queue, 3)).toEqual(['t3', 't4', 't5']);
+  });
+
+  it('is empty when the next nonce is not fully signed or not queued', () => {
+    expect(bulkExecutableOf([summary('t3', 3, 1), summary('t4', 4, 2)], 3)).toEqual([]);
+    expect(bulkExecutableOf([summary('t4', 4, 2), summary('t5', 5, 2)], 3)).toEqual([]);
+    expect(bulkExecutableOf([], 3)).toEqual([]);
+  });
+
+  it('stops at a gap in the nonces', () => {
+    expect(bulkExecutableOf([summary('t3', 3, 2), summary('t5', 5, 2)], 3)).toEqual(['t3']);
+  });
+
+  it('stops before a conflict: a choice between transactions at one nonce is the user’s', () => {
+    expect(bulkExecutableOf([summary('t3', 3, 2), summary('t4a', 4, 2), summary('t4b', 4, 2), summary('t5', 5, 2)], 3)).toEqual(['t3']);
+    expect(bulkExecutableOf([summary('t3a', 3, 2), summary('t3b', 3, 1)], 3)).toEqual([]);
+  });
+
+  it('ignores transactions without multisig execution info (module transactions)', () => {
+    expect(bulkExecutableOf([summary('m', null, 0), summary('t3', 3, 2), summary('t4', 4, 2)], 3)).toEqual(['t3', 't4']);
+  });
+});
