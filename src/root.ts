@@ -8,6 +8,7 @@ import { addressBookMachine } from './machines/addressBook/addressBook.machine.t
 import { safeSessionMachine } from './machines/safeSession/safeSession.machine.ts';
 import { walletConnectionMachine } from './machines/walletConnection/walletConnection.machine.ts';
 import { loadSafeMachine } from './machines/loadSafe/loadSafe.machine.ts';
+import { createSafeMachine } from './machines/createSafe/createSafe.machine.ts';
 import { myAccountsMachine } from './machines/myAccounts/myAccounts.machine.ts';
 import { name as appName, version as appVersion } from '../package.json';
 import { appSessionMachine } from './machines/appSession/appSession.machine.ts';
@@ -23,6 +24,7 @@ import { openLocalStore } from './services/storage/index.ts';
 import { createWalletService, provideWalletServices, type Eip1193Provider, type WalletService } from './services/wallet/onboard.ts';
 import { createChainClientRegistry, type ChainClient } from './services/chain/index.ts';
 import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
+import { provideCreateSafeServices } from './services/createSafe.ts';
 import { createAppFlows, flowContextOf, type FlowHost } from './services/flows/index.ts';
 import { startAppMessageFlow, startAppTransactionFlow } from './services/flows/appRequests.ts';
 import { provideSafeAppsServices, type SafeAppsServices } from './services/bridge.ts';
@@ -147,7 +149,7 @@ export interface App {
   /** The Safe Apps screens' machines and the host bridge, with their effects. */
   apps: SafeAppsServices;
   /** Machines whose screens start one actor per visit (their effects provided). */
-  screens: { loadSafe: typeof loadSafeMachine; accounts: typeof myAccountsMachine };
+  screens: { loadSafe: typeof loadSafeMachine; createSafe: typeof createSafeMachine; accounts: typeof myAccountsMachine };
 }
 
 /** One stream per page load for the root actor; ids sort by start time. */
@@ -256,6 +258,12 @@ export function createApp(): App {
     apps,
     screens: {
       loadSafe: provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
+      createSafe: provideCreateSafeServices(createSafeMachine, {
+        loadChains: runtime.loadChains,
+        gateway: runtime.gateway,
+        chainClient: runtime.chainClient,
+        wallet: runtime.walletProvider,
+      }),
       accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
     },
   };

@@ -32,6 +32,8 @@ import { loadSafeMachine } from './loadSafe/loadSafe.machine.ts';
 import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } from './loadSafe/loadSafe.samples.ts';
 import { myAccountsMachine } from './myAccounts/myAccounts.machine.ts';
 import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState } from './myAccounts/myAccounts.samples.ts';
+import { createSafeMachine } from './createSafe/createSafe.machine.ts';
+import { createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from './createSafe/createSafe.samples.ts';
 
 export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
 export const RECOVER_EVENT_TYPE = 'system.recover';
@@ -230,6 +232,17 @@ export const MACHINES: readonly RegisteredMachine[] = [
     sampleInput: loadSafeSampleInput,
     sampleEvents: loadSafeSampleEvents,
     serializeState: serializeLoadSafeState,
+  },
+  {
+    id: 'createSafe',
+    title: 'Create a new Safe (/new-safe/create)',
+    description:
+      'Network, signers (checksummed, no duplicates) and threshold; the CREATE2 address predicted locally; deployment through SafeProxyFactory 1.4.1 with the connected wallet (nonIdempotent, recovered by looking for code at the address); tracked until the gateway lists the Safe, which then opens.',
+    machine: createSafeMachine,
+    schemaVersion: 1,
+    sampleInput: createSafeSampleInput,
+    sampleEvents: createSafeSampleEvents,
+    serializeState: serializeCreateSafeState,
   },
   {
     id: 'myAccounts',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safe/index.ts';
-import { WalletNotices, WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
+import { WalletNotices, WalletProvider, type CreateSafeLogic, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
@@ -36,6 +36,7 @@ function Boot() {
 /** Machines whose screens start one actor per visit, with their effects provided by the composition root. */
 export interface ScreenLogic {
   loadSafe?: LoadSafeLogic;
+  createSafe?: CreateSafeLogic;
   accounts?: MyAccountsLogic;
 }
 
@@ -58,7 +59,7 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
 
   if (!running || !wallet) return <Boot />;
   return (
-    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe }}>
+    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafe: screens.createSafe }}>
       <SafeSessionProvider actor={safeSession}>
         <div className="shell">
           <Sidebar />

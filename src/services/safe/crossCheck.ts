@@ -160,6 +160,10 @@ export function crossCheckTxInfo(local: SafeTx, info: TxInfo, safeAddress: Addre
   switch (info.type) {
     case 'Transfer': {
       const t = info.transferInfo;
+      const kind = t.type === 'NATIVE_COIN' ? 'native transfer' : t.type === 'ERC20' ? 'ERC20 transfer' : 'ERC721 transfer';
+      // A transfer is a plain CALL; a summary that hides a DELEGATECALL (or native value sent with a token call) lies.
+      if (local.operation !== 0) mismatches.push({ field: 'txInfo.type', local: `operation ${local.operation} (DELEGATECALL)`, gateway: kind });
+      if (t.type !== 'NATIVE_COIN' && local.value !== 0n) mismatches.push({ field: 'txInfo.type', local: `call with value ${local.value}`, gateway: kind });
       if (t.type === 'NATIVE_COIN') {
         if (!sameAddress(info.recipient.value, local.to)) mismatches.push({ field: 'txInfo.recipient', local: local.to, gateway: info.recipient.value });
         if (!sameNumber(local.value, t.value ?? '0')) mismatches.push({ field: 'txInfo.transferInfo.value', local: local.value.toString(), gateway: String(t.value) });

@@ -131,6 +131,15 @@ describe('crossCheckTransaction', () => {
     expect(fields).toEqual(['txData.dataDecoded.parameters', 'txInfo.recipient']);
   });
 
+  it('a transfer summary over a DELEGATECALL or a token call carrying native value is caught, field by field', () => {
+    const delegate = { ...local, operation: 1 };
+    expect(crossCheckTransaction(delegate, honestDetails(delegate), ctx).mismatches).toEqual([
+      { field: 'txInfo.type', local: 'operation 1 (DELEGATECALL)', gateway: 'ERC20 transfer' },
+    ]);
+    const withValue = { ...local, value: 7n };
+    expect(crossCheckTransaction(withValue, honestDetails(withValue), ctx).mismatches).toEqual([{ field: 'txInfo.type', local: 'call with value 7', gateway: 'ERC20 transfer' }]);
+  });
+
   it('a transaction of another Safe is caught', () => {
     const details = honestDetails(local);
     details.safeAddress = OTHER;

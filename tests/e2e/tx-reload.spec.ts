@@ -1,0 +1,160 @@
+/**
+ * Issue 7, "reload at any step restores it", on the real devnet in Chromium with the Devnet Wallet instrumented
+ * in the page (every request recorded across reloads; one call can be made to hang):
+ *  - owner A reloads at compose, nonce and review; reloads while the wallet's signature prompt is open (the flow
+ *    comes back interrupted and the wallet is NOT asked again until A re-confirms); reloads while the signed
+ *    proposal is being posted (the signature is kept and only re-submitted); then owner B confirms and executes
+ *    and the tokens move on chain;
+ *  - owner B reloads while the execution broadcast is in flight: after the reload the flow checks the status,
+ *    finds the execution and ends in success without a second broadcast.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
+import { hangNext, hungResults, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+
+let app: DevnetApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  app = await startDevnetApp();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+test.describe.configure({ mode: 'serial' });
+
+const ui = txFlowPage(() => app);
+const { dialog } = ui;
+
+const step = (page: Page) => dialog(page).getByRole('list', { name: 'Steps' }).locator('[aria-current="step"]');
+const interrupted = (page: Page) => dialog(page).getByRole('alert').filter({ hasText: 'The page was reloaded while a wallet request or a submission was in progress. Nothing was sent again.' });
+
+/** Reload; the wallet reconnects (account 0) and the unfinished flow comes back as the dialog. */
+async function reload(page: Page) {
+  await page.reload();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+  await expect(dialog(page)).toBeVisible({ timeout: 20_000 });
+}
+
+/** No request reaches the wallet on its own for a while. */
+async function expectNoNewSigningCalls(page: Page, expected: string[]) {
+  await page.waitForTimeout(1_500);
+  expect(await signingCalls(page)).toEqual(expected);
+}
+
+test.beforeEach(async ({ page }) => {
+  await installWalletSpy(page);
+});
+
+test('reloads at compose, nonce, review, during the signature prompt and during the proposal lose nothing; owner B executes', async ({ page }) => {
+  test.setTimeout(240_000);
+  const recipient = ui.owner(3);
+  const token = app.devnet.tokens.usd.address;
+  const before = await ui.balanceOf(token, recipient);
+  const nonce = await ui.safeNonce();
+  await ui.openSafe(page, 0);
+
+  // Compose: the step comes back after a reload (typed values are not events until submitted; see docs/decisions, "compose drafts").
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  await expect(step(page)).toHaveText('Compose');
+  await reload(page);
+  await expect(step(page)).toHaveText('Compose');
+  await ui.composeTransfer(page, recipient, '3');
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+
+  // Nonce: the composed transfer and the loaded nonces survive.
+  await expect(dialog(page).getByLabel('Nonce', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await reload(page);
+  await expect(step(page)).toHaveText('Nonce');
+  await ui.chooseNonce(page, nonce);
+
+  // Review: same transaction, same locally computed hash.
+  const safeTxHash = await ui.shownSafeTxHash(page);
+  await expect(dialog(page).getByRole('region', { name: 'Transaction data' })).toContainText(token);
+  await reload(page);
+  expect(await ui.shownSafeTxHash(page)).toBe(safeTxHash);
+  await expect(dialog(page).getByRole('region', { name: 'Transaction data' })).toContainText(token);
+  expect(await signingCalls(page)).toEqual([]);
+
+  // Sign, and reload while the wallet prompt is open: back as interrupted, the wallet is not asked again.
+  await hangNext(page, 'eth_signTypedData_v4', 'prompt');
+  await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(dialog(page).getByRole('status')).toContainText(`Confirm the signature request in your wallet. Your wallet should show the safeTxHash ${safeTxHash}.`);
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await reload(page);
+  await expect(interrupted(page)).toContainText('Review the transaction and confirm it again.', { timeout: 20_000 });
+  await expectNoNewSigningCalls(page, ['eth_signTypedData_v4']);
+
+  // A re-confirms; the wallet signs, and the page reloads while the proposal is being posted.
+  const proposals = new RegExp(`^${escapeRegExp(app.devnet.gatewayUrl)}/v1/chains/${app.devnet.chainId}/transactions/${app.devnet.safes[0]!.address}/propose$`, 'i');
+  const held: Route[] = [];
+  await page.route(proposals, (route) => void held.push(route));
+  await dialog(page).getByRole('button', { name: 'Try again' }).click();
+  expect(await ui.shownSafeTxHash(page)).toBe(safeTxHash);
+  await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(dialog(page).getByRole('status')).toContainText('Submitting the signature to the gateway…', { timeout: 20_000 });
+  await expect.poll(() => held.length).toBe(1);
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await page.unroute(proposals);
+  await reload(page);
+  await expect(interrupted(page)).toContainText('Your signature is kept: submit it again to the gateway.', { timeout: 20_000 });
+  await expectNoNewSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await dialog(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 20_000 });
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+
+  // Owner B confirms and executes; the tokens move on chain.
+  await ui.selectAccount(page, 1);
+  await ui.openQueuedTx(page, nonce, /dUSD|Send|Transfer/);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+  expect(await ui.shownSafeTxHash(page)).toBe(safeTxHash);
+  await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
+  expect(await ui.balanceOf(token, recipient)).toBe(before + 3_000_000n);
+  expect(await ui.safeNonce()).toBe(nonce + 1);
+});
+
+test('a reload while the execution broadcast is in flight ends in success after a status check, without a second broadcast', async ({ page }) => {
+  test.setTimeout(180_000);
+  const recipient = ui.owner(3);
+  const token = app.devnet.tokens.usd.address;
+  const before = await ui.balanceOf(token, recipient);
+  const nonce = await ui.safeNonce();
+  await ui.openSafe(page, 0);
+
+  // Owner A proposes.
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  await ui.composeTransfer(page, recipient, '2');
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await ui.chooseNonce(page, nonce);
+  const safeTxHash = await ui.shownSafeTxHash(page);
+  await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 20_000 });
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+
+  // Owner B signs and executes; the wallet broadcasts, but its answer never reaches the app.
+  await ui.selectAccount(page, 1);
+  await ui.openQueuedTx(page, nonce, /dUSD|Send|Transfer/);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+  expect(await ui.shownSafeTxHash(page)).toBe(safeTxHash);
+  await hangNext(page, 'eth_sendTransaction', 'afterSending');
+  await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(dialog(page).getByRole('status')).toContainText('Confirm the execution in your wallet…', { timeout: 20_000 });
+  await expect.poll(() => hungResults(page), { timeout: 20_000 }).toHaveLength(1);
+  const [txHash] = await hungResults(page);
+  await expect.poll(() => ui.safeNonce(), { timeout: 20_000 }).toBe(nonce + 1);
+
+  // Reload mid-broadcast: the flow checks the status (gateway and receipt) and finishes with the broadcast's hash.
+  await reload(page);
+  await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
+  await expect(dialog(page).getByRole('status')).toContainText(txHash!);
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await ui.balanceOf(token, recipient)).toBe(before + 2_000_000n);
+});

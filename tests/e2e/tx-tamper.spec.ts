@@ -1,0 +1,153 @@
+/**
+ * Issue 7 / security property S3 on the real devnet, in Chromium: a tampering proxy (Playwright route
+ * interception) in front of the devnet gateway changes one field of the transaction the gateway returns —
+ * `to`, `value`, `data` or `operation` of a queued transaction's details (what the confirm flow loads), or the
+ * decoded call of the confirmation view and data decoder (what the create flow's review shows). Each time the
+ * review says precisely what does not match and signing is blocked, and the Devnet Wallet (instrumented in the
+ * page) is never asked to sign or send anything. An untampered control run shows the same buttons enabled.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { getAddress } from 'viem';
+import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
+import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+
+let app: DevnetApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  app = await startDevnetApp();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+test.describe.configure({ mode: 'serial' });
+
+const ui = txFlowPage(() => app);
+const { dialog } = ui;
+
+type Json = Record<string, unknown>;
+
+/** Rewrites the JSON answers of the gateway requests whose path (after the gateway URL) matches `path`. */
+async function tamper(page: Page, path: string, edit: (json: Json) => void) {
+  let tampered = 0;
+  await page.route(new RegExp(`^${escapeRegExp(app.devnet.gatewayUrl)}${path}(\\?.*)?$`), async (route: Route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as Json;
+    edit(json);
+    tampered += 1;
+    await route.fulfill({ response, json });
+  });
+  return { count: () => tampered };
+}
+
+const submitButtons = (page: Page) => ['Sign', 'Sign and execute', 'Execute'].map((name) => dialog(page).getByRole('button', { name, exact: true }));
+
+/** The signing buttons are disabled, and clicking them anyway sends nothing to the wallet. */
+async function expectNothingSent(page: Page) {
+  for (const button of submitButtons(page)) {
+    await expect(button).toBeDisabled();
+    await button.click({ force: true });
+  }
+  await page.waitForTimeout(500);
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible();
+  expect(await signingCalls(page)).toEqual([]);
+}
+
+/** Owner B (account 1) opens the seeded queued transaction at the next nonce (0.5 ETH to account 3, signed by owner A) and starts Confirm. */
+async function openConfirm(page: Page) {
+  await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await ui.selectAccount(page, 1);
+  await ui.openQueuedTx(page, 3, /ETH|native|Send/i);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await installWalletSpy(page);
+  await ui.openSafe(page, 0);
+});
+
+test('control: the untampered queued transaction can be signed and executed by owner B', async ({ page }) => {
+  await openConfirm(page);
+  await expect(dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked' })).toHaveCount(0);
+  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+  await expect(dialog(page).getByRole('button', { name: 'Sign and execute', exact: true })).toBeEnabled();
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await signingCalls(page)).toEqual([]);
+});
+
+/** Where a tampering gateway would like the funds to go. */
+const MALLORY = getAddress('0x000000000000000000000000000000000000dead');
+
+const CASES: { field: 'to' | 'value' | 'data' | 'operation'; edit: (txData: Json) => void; precise: () => string[] }[] = [
+  {
+    field: 'to',
+    edit: (txData) => void ((txData.to as Json).value = MALLORY),
+    precise: () => [`The gateway reports txInfo.recipient = ${ui.owner(3)}, but the transaction built here has ${MALLORY}.`],
+  },
+  {
+    field: 'value',
+    edit: (txData) => void (txData.value = '1'),
+    precise: () => ['The gateway reports txInfo.transferInfo.value = 500000000000000000, but the transaction built here has 1.'],
+  },
+  {
+    field: 'data',
+    edit: (txData) => void (txData.hexData = '0xdeadbeef'),
+    precise: () => ['The gateway reports txInfo.type = native transfer, but the transaction built here has call with data 0xdeadbeef.'],
+  },
+  {
+    field: 'operation',
+    edit: (txData) => void (txData.operation = 1),
+    precise: () => ['The gateway reports txInfo.type = native transfer, but the transaction built here has operation 1 (DELEGATECALL).'],
+  },
+];
+
+for (const { field, edit, precise } of CASES) {
+  test(`a tampered \`${field}\` in the queued transaction's details blocks signing and sends nothing to the wallet`, async ({ page }) => {
+    const queued = app.devnet.demo.queue.find((q) => q.nonce === 3)!;
+    const proxy = await tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => edit(json.txData as Json));
+    await openConfirm(page);
+    expect(proxy.count()).toBeGreaterThan(0);
+
+    const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked: the gateway’s answer does not match the transaction built here.' });
+    await expect(blocked).toBeVisible();
+    // The gateway's safeTxHash is not the hash of the fields it returned…
+    await expect(blocked).toContainText(`The gateway reports detailedExecutionInfo.safeTxHash = ${queued.safeTxHash}, but the transaction built here has `);
+    // …and the changed field is named.
+    for (const text of precise()) await expect(blocked).toContainText(new RegExp(escapeRegExp(text), 'i'));
+    await expectNothingSent(page);
+
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    expect(await signingCalls(page)).toEqual([]);
+  });
+}
+
+test('a tampered decoded call (confirmation view and data decoder) blocks signing a new transaction and sends nothing to the wallet', async ({ page }) => {
+  const mallory = MALLORY;
+  const recipientTo = (json: Json) => {
+    const parameters = json.parameters as Json[];
+    parameters[0]!.value = mallory;
+  };
+  const view = await tamper(page, `/v1/chains/${app.devnet.chainId}/safes/${app.devnet.safes[0]!.address}/views/transaction-confirmation`, recipientTo);
+  const decoder = await tamper(page, `/v1/chains/${app.devnet.chainId}/data-decoder`, recipientTo);
+
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  await ui.composeTransfer(page, ui.owner(3), '5');
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await ui.chooseNonce(page, await ui.safeNonce());
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
+  expect(view.count()).toBeGreaterThan(0);
+  expect(decoder.count()).toBeGreaterThan(0);
+
+  const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked' });
+  await expect(blocked).toContainText('The gateway reports confirmationView.parameters = ');
+  await expect(blocked).toContainText('The gateway reports dataDecoded.parameters = ');
+  await expect(blocked).toContainText(mallory.slice(2).toLowerCase());
+  await expectNothingSent(page);
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+});
