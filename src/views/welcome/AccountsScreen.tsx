@@ -132,7 +132,7 @@ export function AccountsScreen() {
     <section aria-labelledby="screen-title" className="screen accounts">
       <h1 id="screen-title">My Safe accounts</h1>
       <p>
-        <Link to="/new-safe/load">Add existing Safe</Link>
+        <Link to="/new-safe/load">Add existing Safe</Link> <Link to="/new-safe/create">Create new Safe</Link>
         {owner === null && canConnect ? (
           <>
             {' '}

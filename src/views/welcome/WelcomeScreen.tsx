@@ -10,7 +10,7 @@ export function WelcomeScreen() {
   return (
     <section aria-labelledby="screen-title" className="screen welcome">
       <h1 id="screen-title">Welcome to Countersign</h1>
-      <p>Open your existing Safe accounts or add one by its address.</p>
+      <p>Open your existing Safe accounts, add one by its address, or create a new one.</p>
       <div className="welcome-cards">
         <article className="card">
           <h2>Your Safe accounts</h2>
@@ -36,6 +36,9 @@ export function WelcomeScreen() {
           <p>Add an existing Safe by network and address; you can open it read-only without a wallet.</p>
           <Link to="/new-safe/load" className="button-link">
             Add existing Safe
+          </Link>{' '}
+          <Link to="/new-safe/create" className="button-link">
+            Create new Safe
           </Link>
         </article>
       </div>

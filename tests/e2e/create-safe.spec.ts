@@ -1,0 +1,73 @@
+/**
+ * Issue 10, create a Safe, on the real devnet in Chromium: connect the Devnet Wallet as account 0, create a
+ * 2-of-2 Safe with accounts 0 and 1, see the predicted address before deploying, deploy through the canonical
+ * SafeProxyFactory with the wallet, and then: the chain has the Safe with those owners and threshold (read from
+ * the devnet RPC here), the app opens it, and it is listed under "My Safe accounts".
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createPublicClient, getAddress, http, parseAbi, type Address } from 'viem';
+import { predictSafeAddress } from '../../src/services/safe/create.ts';
+import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+
+let app: DevnetApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  app = await startDevnetApp();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const safeReadAbi = parseAbi(['function getOwners() view returns (address[])', 'function getThreshold() view returns (uint256)']);
+
+async function connect(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^Wallet ${app.devnet.owners[0]!.address}`, 'i') })).toBeVisible();
+}
+
+test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and listed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const owners = [getAddress(app.devnet.owners[0]!.address), getAddress(app.devnet.owners[1]!.address)] as Address[];
+  await page.goto(app.url('/welcome'));
+  await connect(page);
+  await page.getByRole('link', { name: 'Create new Safe' }).click();
+  await expect(page).toHaveURL(/\/new-safe\/create$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create new Safe account');
+
+  const form = page.getByRole('form', { name: 'Set up the new Safe' });
+  // The connected wallet is the first signer already.
+  await expect(form.getByRole('textbox', { name: 'Signer 1 address' })).toHaveValue(owners[0]!);
+  await form.getByRole('button', { name: 'Add signer' }).click();
+  await form.getByRole('textbox', { name: 'Signer 2 address' }).fill(owners[1]!);
+  await form.getByRole('combobox', { name: /Threshold/ }).selectOption('2');
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  // The review shows the address the Safe will have, computed before anything is sent.
+  const predictedText = (await page.getByTestId('predicted-address').getAttribute('data-address')) ?? '';
+  const saltNonce = (await page.getByTestId('predicted-address').getAttribute('data-salt-nonce')) ?? '';
+  const predicted = predictSafeAddress({ owners, threshold: 2, saltNonce });
+  expect(predictedText).toBe(predicted);
+  await expect(page.getByTestId('predicted-address')).toContainText(predicted);
+  await expect(page.getByText('Any transaction requires the confirmation of: 2 out of 2 signers')).toBeVisible();
+  const chain = createPublicClient({ transport: http(app.devnet.rpcUrl) });
+  expect(await chain.getCode({ address: predicted })).toBeUndefined();
+
+  await page.getByRole('button', { name: 'Create Safe' }).click();
+
+  // The new Safe opens.
+  await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('safe') === `${app.devnet.shortName}:${predicted}`, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  await expect(page.getByText('Read-only')).toHaveCount(0);
+
+  // On chain: the owners and the threshold chosen.
+  expect(await chain.readContract({ address: predicted, abi: safeReadAbi, functionName: 'getOwners' })).toEqual(owners);
+  expect(await chain.readContract({ address: predicted, abi: safeReadAbi, functionName: 'getThreshold' })).toBe(2n);
+
+  // Listed among the Safes the connected wallet owns.
+  await page.goto(app.url('/welcome/accounts'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Safe accounts');
+  const owned = page.getByRole('list', { name: 'Owned Safes' });
+  await expect(owned.getByRole('link', { name: new RegExp(`^Open ${predicted} on `) })).toBeVisible({ timeout: 20_000 });
+});
