@@ -7,17 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, getAddress, http, parseAbi, type Address } from 'viem';
 import { predictSafeAddress } from '../../src/services/safe/create.ts';
-import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
 
-let app: DevnetApp;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  app = await startDevnetApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useDevnetApp();
 
 const safeReadAbi = parseAbi(['function getOwners() view returns (address[])', 'function getThreshold() view returns (uint256)']);
 
