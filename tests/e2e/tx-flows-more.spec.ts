@@ -11,48 +11,30 @@
  * Every test checks the chain with viem and what the app shows afterwards.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createPublicClient, erc20Abi, erc721Abi, http, parseAbi, parseUnits, type Address } from 'viem';
+import { erc721Abi, parseAbi, parseUnits, type Address } from 'viem';
 import { DEVNET_ACCOUNTS, RELAYER_ACCOUNT } from '../../devnet/chain/accounts.ts';
-import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { txFlowPage } from './fixtures/txFlowPage.ts';
 
-let app: DevnetApp;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  app = await startDevnetApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
 
-const chain = () => createPublicClient({ transport: http(app.devnet.rpcUrl) });
+const ui = txFlowPage(() => app);
+const { chain, owner, team, dialog, walletButton, selectAccount, balanceOf } = ui;
 const safeAbi = parseAbi(['function getOwners() view returns (address[])', 'function getThreshold() view returns (uint256)', 'function nonce() view returns (uint256)']);
-const team = () => app.devnet.safes[0]!.address as Address;
 const solo = () => app.devnet.safes[1]!.address as Address;
-const owner = (i: number) => app.devnet.owners[i]!.address as Address;
 /** A devnet account that owns nothing (4, 5, 6). */
 const account = (i: number): Address => DEVNET_ACCOUNTS[i]!.address;
-const dialog = (page: Page) => page.getByRole('dialog');
-const walletButton = (page: Page, account: number) => page.getByRole('button', { name: new RegExp(`^Wallet ${owner(account)}`, 'i') });
 
-async function connect(page: Page) {
+/** Either demo Safe, with owner A's wallet (account 0) connected. */
+async function openSafe(page: Page, safe: Address) {
+  if (safe === team()) return ui.openSafe(page, 0);
+  await page.goto(app.url(`/home?safe=${app.devnet.shortName}:${safe}`));
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
   await expect(walletButton(page, 0)).toBeVisible();
 }
 
-async function selectAccount(page: Page, account: number) {
-  await page.evaluate((i) => (window as unknown as { __devnetWallet: { selectAccount(i: number): void } }).__devnetWallet.selectAccount(i), account);
-  await expect(walletButton(page, account)).toBeVisible();
-}
-
-async function openSafe(page: Page, safe: Address) {
-  await page.goto(app.url(`/home?safe=${app.devnet.shortName}:${safe}`));
-  await connect(page);
-}
-
-const balanceOf = (token: Address, who: Address) => chain().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 const nonceOf = async (safe: Address) => Number(await chain().readContract({ address: safe, abi: safeAbi, functionName: 'nonce' }));
 
 interface QueuedSummary {
@@ -72,19 +54,11 @@ async function gatewayQueue(safe: Address): Promise<QueuedSummary[]> {
 const nav = (page: Page, name: 'Queue' | 'History') => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 const rows = (page: Page, nonce: number) => page.locator('.tx-row').filter({ has: page.locator('.tx-nonce', { hasText: new RegExp(`^${nonce}$`) }) });
 
-/** Opens a queued transaction through in-app navigation (a page load would give the Devnet Wallet its first account back). */
-async function openQueued(page: Page, nonce: number, label: RegExp) {
-  await nav(page, 'Queue');
-  await rows(page, nonce).filter({ hasText: label }).first().getByRole('link', { name: /Details/ }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transaction details');
-}
-
 const actions = (page: Page) => page.getByRole('group', { name: 'Transaction actions' });
 const hashes = (page: Page) => dialog(page).getByRole('region', { name: 'Hashes' });
 
 async function safeTxHashShown(page: Page): Promise<string> {
-  await expect(hashes(page)).toBeVisible({ timeout: 20_000 });
-  const hash = (await hashes(page).locator('code').last().textContent())!.trim();
+  const hash = await ui.shownSafeTxHash(page);
   expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
   return hash;
 }
@@ -137,7 +111,7 @@ test('reject: owner A rejects the queued transaction at the next nonce, owner B 
   const ethBefore = await chain().getBalance({ address: owner(3) });
 
   await openSafe(page, team());
-  await openQueued(page, nonce, /Sent/);
+  await ui.openQueuedTx(page, nonce, /Sent/);
   await actions(page).getByRole('button', { name: 'Reject' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Reject transaction', exact: true })).toBeVisible();
   const rejectionHash = await safeTxHashShown(page);
@@ -151,7 +125,7 @@ test('reject: owner A rejects the queued transaction at the next nonce, owner B 
   expect(queued.map((tx) => tx.txInfo.isCancellation === true).sort()).toEqual([false, true]);
 
   await selectAccount(page, 1);
-  await openQueued(page, nonce, /On-chain rejection/);
+  await ui.openQueuedTx(page, nonce, /On-chain rejection/);
   await actions(page).getByRole('button', { name: 'Confirm' }).click();
   await expect(hashes(page)).toContainText(rejectionHash, { timeout: 20_000 });
   await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
@@ -179,7 +153,7 @@ test('relay: owner A proposes an ERC20 transfer, owner B confirms, it is execute
 
   // Owner B adds a signature only.
   await selectAccount(page, 1);
-  await openQueued(page, nonce, /dUSD/);
+  await ui.openQueuedTx(page, nonce, /dUSD/);
   await actions(page).getByRole('button', { name: 'Confirm' }).click();
   await expect(hashes(page)).toContainText(safeTxHash, { timeout: 20_000 });
   await dialog(page).getByRole('button', { name: /^Sign$/ }).click();
@@ -187,7 +161,7 @@ test('relay: owner A proposes an ERC20 transfer, owner B confirms, it is execute
   await closeDialog(page);
 
   // Now fully signed: "Execute" on the details, and the relay choice shows what is left before choosing.
-  await openQueued(page, nonce, /dUSD/);
+  await ui.openQueuedTx(page, nonce, /dUSD/);
   await actions(page).getByRole('button', { name: 'Execute' }).click();
   await expect(hashes(page)).toContainText(safeTxHash, { timeout: 20_000 });
   const relayButton = dialog(page).getByRole('button', { name: 'Execute with relay (5 of 5 left)' });
@@ -214,7 +188,7 @@ test('delete: the proposer deletes their own proposal with a DeleteRequest signa
   expect(proposed).toBeDefined();
   const nonce = proposed!.executionInfo!.nonce;
 
-  await openQueued(page, nonce, /dUSD/);
+  await ui.openQueuedTx(page, nonce, /dUSD/);
   await actions(page).getByRole('button', { name: 'Delete' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Delete this transaction?' })).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
@@ -240,7 +214,7 @@ test('bulk execute: the two fully signed transactions at the front of the queue 
   await openSafe(page, team());
   const safeTxHash = await proposeTransfer(page, recipient, '5', nonce + 1);
   await selectAccount(page, 1);
-  await openQueued(page, nonce + 1, /dUSD/);
+  await ui.openQueuedTx(page, nonce + 1, /dUSD/);
   await actions(page).getByRole('button', { name: 'Confirm' }).click();
   await expect(hashes(page)).toContainText(safeTxHash, { timeout: 20_000 });
   await dialog(page).getByRole('button', { name: /^Sign$/ }).click();
