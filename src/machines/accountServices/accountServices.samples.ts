@@ -121,8 +121,8 @@ export const delegatesSampleEvents: AnyEventObject[] = [
   { type: 'user.retry' },
   { type: 'user.refresh' },
   { type: 'user.loadMore' },
-  { type: 'xstate.done.actor.loadDelegatesMore', output: { results: [{ safe: SAMPLE_SAFE, delegate: SAMPLE_OTHER_SAFE, delegator: SAMPLE_OWNER, label: 'Ops' }], next: null } },
-  { type: 'xstate.error.actor.loadDelegatesMore', error: gatewayError('503: Service unavailable') },
+  { type: 'xstate.done.actor.loadMoreDelegates', output: { results: [{ safe: SAMPLE_SAFE, delegate: SAMPLE_OTHER_SAFE, delegator: SAMPLE_OWNER, label: 'Ops' }], next: null } },
+  { type: 'xstate.error.actor.loadMoreDelegates', error: gatewayError('503: Service unavailable') },
 ];
 
 // ───────────── subscriptions ─────────────
