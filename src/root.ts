@@ -29,6 +29,8 @@ import { createAppFlows, flowContextOf, type FlowHost } from './services/flows/i
 import { startAppMessageFlow, startAppTransactionFlow } from './services/flows/appRequests.ts';
 import { provideSafeAppsServices, type SafeAppsServices } from './services/bridge.ts';
 import { safeKeyOf } from './machines/shared/flows.ts';
+import { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine } from './machines/accountServices/index.ts';
+import { createAccountServicesLogic } from './services/accountServices/index.ts';
 import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
@@ -149,7 +151,13 @@ export interface App {
   /** The Safe Apps screens' machines and the host bridge, with their effects. */
   apps: SafeAppsServices;
   /** Machines whose screens start one actor per visit (their effects provided). */
-  screens: { loadSafe: typeof loadSafeMachine; createSafe: typeof createSafeMachine; accounts: typeof myAccountsMachine };
+  screens: {
+    loadSafe: typeof loadSafeMachine;
+    createSafe: typeof createSafeMachine;
+    accounts: typeof myAccountsMachine;
+    /** The settings tabs' account services (notifications, e-mail, security), with an event-log stream per actor. */
+    accountServices: ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void };
+  };
 }
 
 /** One stream per page load for the root actor; ids sort by start time. */
@@ -185,6 +193,16 @@ export function createApp(): App {
     onAppend: (record) => audit?.notifyAppended(record),
   });
   audit = createAuditService({ store, capture, machines: MACHINES, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel });
+  // Settings sections start their actors per visit, outside the root: each gets its own stream under the session's.
+  let visits = 0;
+  const screenCapture = createEventCapture({
+    store,
+    machines: MACHINES,
+    streamIdFor: (logged) => `${streamId}/${logged.machineId}:visit#${++visits}`,
+    locks: (navigator.locks as unknown as LockManagerLike | undefined) ?? null,
+    onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
+    onAppend: (record) => audit?.notifyAppended(record),
+  });
   const actor = createActor(
     appSessionMachine.provide({
       actors: {
@@ -265,6 +283,19 @@ export function createApp(): App {
         wallet: runtime.walletProvider,
       }),
       accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
+      accountServices: {
+        ...createAccountServicesLogic(
+          {
+            gateway: runtime.gateway,
+            wallet: runtime.walletProvider,
+            storage: window.localStorage,
+            appVersion,
+            chainName: async (chainId) => (await runtime.loadChains()).find((c) => c.chainId === chainId)?.chainName ?? chainId,
+          },
+          { pushNotifications: pushNotificationsMachine, emailAlerts: emailAlertsMachine, recovery: recoveryRegistrationMachine, delegates: delegatesListMachine, unsubscribe: unsubscribeMachine },
+        ),
+        inspect: screenCapture.inspect,
+      },
     },
   };
 }

@@ -34,6 +34,7 @@ import { myAccountsMachine } from './myAccounts/myAccounts.machine.ts';
 import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState } from './myAccounts/myAccounts.samples.ts';
 import { createSafeMachine } from './createSafe/createSafe.machine.ts';
 import { createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from './createSafe/createSafe.samples.ts';
+import { ACCOUNT_SERVICES_MACHINES } from './accountServices/accountServices.registry.ts';
 
 export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
 export const RECOVER_EVENT_TYPE = 'system.recover';
@@ -259,6 +260,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   ...TX_FLOW_MACHINES,
   ...SAFE_SESSION_MACHINES,
   ...BRIDGE_MACHINES,
+  ...ACCOUNT_SERVICES_MACHINES,
 ];
 
 export function findMachine(id: string): RegisteredMachine | undefined {

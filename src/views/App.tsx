@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safe/index.ts';
+import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/index.ts';
 import { WalletNotices, WalletProvider, type CreateSafeLogic, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
@@ -38,6 +39,8 @@ export interface ScreenLogic {
   loadSafe?: LoadSafeLogic;
   createSafe?: CreateSafeLogic;
   accounts?: MyAccountsLogic;
+  /** Settings: notifications, e-mail, security. */
+  accountServices?: AccountServicesLogic;
 }
 
 export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps?: SafeAppsLogic | null }) {
@@ -67,7 +70,11 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
             <Header />
             <GatewayStatus />
             <WalletNotices />
-            <main className="content">{apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}</main>
+            <main className="content">
+              <AccountServicesProvider logic={screens.accountServices}>
+                {apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}
+              </AccountServicesProvider>
+            </main>
           </div>
         </div>
         <FlowDialogs />
