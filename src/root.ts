@@ -29,6 +29,7 @@ import { createAppFlows, flowContextOf, type FlowHost } from './services/flows/i
 import { startAppMessageFlow, startAppTransactionFlow } from './services/flows/appRequests.ts';
 import { provideSafeAppsServices, type SafeAppsServices } from './services/bridge.ts';
 import { safeKeyOf } from './machines/shared/flows.ts';
+import { childrenToRefresh } from './machines/safeSession/safeSession.helpers.ts';
 import { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine } from './machines/accountServices/index.ts';
 import { createAccountServicesLogic } from './services/accountServices/index.ts';
 import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
@@ -243,8 +244,16 @@ export function createApp(): App {
     },
     onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
     onAppend: (record) => audit?.notifyAppended(record),
-    // A flow that proposed, executed or deleted something: the queue, history and balances show it at once.
-    onSettled: () => safeSessionOf()?.send({ type: 'gateway.tagsChanged', tags: ['txQueuedTag', 'txHistoryTag', 'messagesTag'] }),
+    // A flow that proposed, executed, deleted or signed something: the queue, history, messages and balances show
+    // it now, not at the next 15 s poll of the Safe info (the message flow reads the Safe info after writing, so
+    // the gateway client has already dropped what the new messagesTag makes stale).
+    onSettled: () => {
+      const session = safeSessionOf();
+      const tags = ['txQueuedTag', 'txHistoryTag', 'messagesTag'] as const;
+      session?.send({ type: 'gateway.tagsChanged', tags: [...tags] });
+      const children = (session?.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children ?? {};
+      for (const id of childrenToRefresh(tags)) children[id]?.send({ type: 'system.refresh' });
+    },
   });
   linkChildren(actor, runtime.loadChains, flows);
   const apps = provideSafeAppsServices({

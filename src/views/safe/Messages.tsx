@@ -2,15 +2,16 @@ import { useSelector } from '@xstate/react';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { DetailsBody, HashList, useOpenFromRoute } from './details.tsx';
+import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
 import { formatDateLabel, formatDateTime } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
-import { useSafeChild } from './safeSessionContext.tsx';
+import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import { PagingControls } from './TxList.tsx';
 import type { Message, MessageHashes } from './viewTypes.ts';
 import { ConfirmMessageButton, SignMessageButton } from '../flows/FlowButtons.tsx';
 
 const NO_ITEMS: never[] = [];
+const NO_OWNERS: never[] = [];
 
 const MESSAGE_STATUS = { NEEDS_CONFIRMATION: 'Needs confirmation', CONFIRMED: 'Confirmed' } as const;
 
@@ -49,6 +50,7 @@ function MessageList() {
                     {item.confirmationsSubmitted}/{item.confirmationsRequired}
                   </span>
                   <span>{MESSAGE_STATUS[item.status]}</span>
+                  <ConfirmMessageButton message={item} />
                   <Link to={`/transactions/msg?messageHash=${item.messageHash}`} aria-label={`Details of message ${item.messageHash}`}>
                     Details
                   </Link>
@@ -75,6 +77,7 @@ export function MessagesScreen() {
 }
 
 function MessageContent({ message }: { message: Message }) {
+  const owners = useSafeSession((s) => s.context.safeInfo?.owners ?? NO_OWNERS);
   return (
     <>
       <section aria-labelledby="message-title" className="card">
@@ -105,6 +108,7 @@ function MessageContent({ message }: { message: Message }) {
             </li>
           ))}
         </ul>
+        {message.status === 'NEEDS_CONFIRMATION' ? <MissingSigners signers={owners} confirmed={message.confirmations.map((c) => c.owner)} /> : null}
         {message.preparedSignature ? (
           <p>
             Prepared signature: <code className="hex">{message.preparedSignature}</code>

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Address } from '../components/Address.tsx';
-import { missingSigners } from './connect.ts';
-import { DetailsBody, HashList, useOpenFromRoute } from './details.tsx';
+import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
 import { STATUS_LABELS, formatDateTime, formatTokenAmount, txInfoText, txTypeLabel } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { TxActionButtons } from '../flows/FlowButtons.tsx';
@@ -120,7 +119,7 @@ function Confirmations({ details }: { details: TransactionDetails }) {
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
   const confirmed = exec.confirmations.map((c) => c.signer);
-  const missing = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED' ? [] : missingSigners(exec.signers, confirmed);
+  const settled = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED';
   return (
     <section aria-labelledby="confirmations-title" className="card">
       <h2 id="confirmations-title">
@@ -133,18 +132,7 @@ function Confirmations({ details }: { details: TransactionDetails }) {
           </li>
         ))}
       </ul>
-      {missing.length ? (
-        <>
-          <h3>Missing signers</h3>
-          <ul className="plain" aria-label="Missing signers">
-            {missing.map((signer) => (
-              <li key={signer.value}>
-                <Address address={signer.value} name={signer.name} />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {settled ? null : <MissingSigners signers={exec.signers} confirmed={confirmed} />}
       {exec.executor ? (
         <p>
           Executed by <Address address={exec.executor.value} name={exec.executor.name} />

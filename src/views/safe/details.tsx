@@ -2,7 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useAppSelector } from '../appContext.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { missingSigners } from './connect.ts';
 import { useSafeChild } from './safeSessionContext.tsx';
 
 type DetailsChild = 'txDetails' | 'messageDetails';
@@ -22,6 +24,24 @@ export function useOpenFromRoute(child: DetailsChild, param: string): string | n
 export interface HashEntry {
   label: string;
   value: string;
+}
+
+/** The signers (owners) whose signature is still missing; nothing once everyone needed has signed. */
+export function MissingSigners<T extends { value: string; name?: string | null }>({ signers, confirmed }: { signers: readonly T[]; confirmed: readonly { value: string }[] }) {
+  const missing = missingSigners(signers, confirmed);
+  if (missing.length === 0) return null;
+  return (
+    <>
+      <h3>Missing signers</h3>
+      <ul className="plain" aria-label="Missing signers">
+        {missing.map((signer) => (
+          <li key={signer.value}>
+            <Address address={signer.value} name={signer.name ?? null} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 /** Hashes in full, each with a copy button. */

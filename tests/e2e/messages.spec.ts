@@ -1,0 +1,332 @@
+/**
+ * Issue 8 on the real devnet, in Chromium, with the Devnet Wallet: off-chain Safe messages from the compose form
+ * to CONFIRMED (owner A signs, owner B confirms from the messages list), verified by the app and on chain through
+ * EIP-1271; text and EIP-712 typed data; a non-owner cannot confirm; a tampered hash from the gateway is refused
+ * before the wallet is asked; the on-chain fallback (SignMessageLib DELEGATECALL through the transaction flow);
+ * a reload in the middle of a message flow.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { hashMessage, hashTypedData, parseAbi, type Hex, type TypedDataDefinition } from 'viem';
+import { DEMO_TEXT_MESSAGE, DEMO_TYPED_MESSAGE } from '../../devnet/seed/offchain.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { txFlowPage } from './fixtures/txFlowPage.ts';
+import { hangNext, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+
+const app = useDevnetApp();
+test.describe.configure({ mode: 'serial' });
+test.beforeEach(async ({ page }) => installWalletSpy(page));
+
+const MAGIC_HASH_FORM = '0x1626ba7e';
+const safeAbi = parseAbi([
+  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
+  'function signedMessages(bytes32 hash) view returns (uint256)',
+]);
+const { chain, team, dialog, walletButton, selectAccount, openSafe, safeNonce, chooseNonce, openQueuedTx } = txFlowPage(() => app);
+
+async function goToMessages(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages');
+}
+
+async function openMessage(page: Page, messageHash: string) {
+  await goToMessages(page);
+  await page.getByRole('link', { name: `Details of message ${messageHash}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message details');
+}
+
+/** Compose form → review; returns the SafeMessage hash the app computed. */
+async function composeAndReview(page: Page, format: 'text' | 'typed', text: string): Promise<Hex> {
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const d = dialog(page);
+  await expect(d).toHaveAccessibleName('Sign a message');
+  await d.getByRole('radio', { name: format === 'text' ? /^Text/ : /^Typed data/ }).check();
+  await d.getByRole('textbox', { name: format === 'text' ? 'Message' : 'Typed data' }).fill(text);
+  await d.getByRole('button', { name: 'Review' }).click();
+  await expect(d).toHaveAccessibleName('Confirm message');
+  return (await d.getByLabel('SafeMessage hash', { exact: true }).textContent())!.trim() as Hex;
+}
+
+async function isValidOnChain(innerHash: Hex, signature: Hex): Promise<Hex> {
+  return chain().readContract({ address: team(), abi: safeAbi, functionName: 'isValidSignature', args: [innerHash, signature] });
+}
+
+/** Owner A signs in the compose flow; the dialog shows 1 of 2, needs confirmation. */
+async function ownerASigns(page: Page, format: 'text' | 'typed', text: string): Promise<Hex> {
+  await openSafe(page, 0);
+  await goToMessages(page);
+  const hash = await composeAndReview(page, format, text);
+  expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+  await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(dialog(page)).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
+  const confirmations = dialog(page).getByRole('region', { name: 'Confirmations' });
+  await expect(confirmations.getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2');
+  await expect(confirmations).toContainText('Status: Needs confirmation');
+  await expect(confirmations.getByRole('list', { name: 'Missing signers' }).getByRole('listitem')).toHaveCount(2);
+  await dialog(page).getByRole('button', { name: /^Close/ }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  return hash;
+}
+
+const messageRow = (page: Page, hash: string) => page.locator('.message-row').filter({ has: page.getByRole('link', { name: `Details of message ${hash}` }) });
+
+/** Owner B opens the message from the list and confirms it: CONFIRMED, verified on chain in the app. */
+async function ownerBConfirms(page: Page, hash: Hex): Promise<Hex> {
+  // In the list for owner A: 1 of 2, needs confirmation, under today's date label, no confirm button (A signed).
+  await goToMessages(page);
+  const row = messageRow(page, hash);
+  // The list follows the Safe info's messagesTag (polled every 15 s).
+  await expect(row).toContainText('1/2', { timeout: 25_000 });
+  await expect(row).toContainText('Needs confirmation');
+  await expect(row.getByRole('button', { name: 'Confirm message' })).toHaveCount(0);
+  const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
+  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('heading', { level: 2 }).first()).toHaveText(today);
+  // Owner B sees the confirm button in the list and in the details.
+  await selectAccount(page, 1);
+  await expect(row.getByRole('button', { name: 'Confirm message' })).toBeVisible();
+  await openMessage(page, hash);
+  // Signed by A; B and the third owner are missing.
+  await expect(page.getByRole('list', { name: 'Confirmed by' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Missing signers' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Confirm message' }).click();
+  const d = dialog(page);
+  await expect(d).toHaveAccessibleName('Confirm message', { timeout: 20_000 });
+  await expect(d.getByLabel('SafeMessage hash', { exact: true })).toHaveText(hash);
+  await d.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(d).toHaveAccessibleName('Message successfully signed', { timeout: 30_000 });
+  await expect(d.getByRole('status').first()).toHaveText(
+    `Verified on chain: the Safe's isValidSignature(bytes32, bytes) returned ${MAGIC_HASH_FORM}, the EIP-1271 magic value.`,
+  );
+  await expect(d.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 2 of 2');
+  const signature = (await d.getByLabel('signature', { exact: true }).textContent())!.trim() as Hex;
+  expect(signature).toMatch(/^0x[0-9a-f]{260}$/);
+  await d.getByRole('button', { name: /^Close/ }).click();
+  await expect(d).toHaveCount(0);
+  return signature;
+}
+
+test('owner A signs a text message, owner B confirms it: CONFIRMED and valid through EIP-1271 on chain', async ({ page }) => {
+  test.setTimeout(180_000);
+  const text = `Countersign e2e text message ${Date.now()}`;
+  const hash = await ownerASigns(page, 'text', text);
+
+  const signature = await ownerBConfirms(page, hash);
+  expect(await isValidOnChain(hashMessage(text), signature)).toBe(MAGIC_HASH_FORM);
+
+  // The list and the details show it confirmed, with no missing signer and no confirm button.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message details');
+  await expect(page.getByRole('region', { name: 'Message', exact: true })).toContainText('Confirmed');
+  await expect(page.getByRole('button', { name: 'Confirm message' })).toHaveCount(0);
+});
+
+/** The seed's typed data (devnet/seed/offchain.ts) with new contents, so it is a new message. */
+const typedMessage = () => ({ ...DEMO_TYPED_MESSAGE, message: { ...DEMO_TYPED_MESSAGE.message, contents: `Typed data from the e2e test ${Date.now()}` } });
+
+test('owner A signs EIP-712 typed data, owner B confirms it: CONFIRMED and valid through EIP-1271 on chain', async ({ page }) => {
+  test.setTimeout(180_000);
+  const typed = typedMessage();
+  const hash = await ownerASigns(page, 'typed', JSON.stringify(typed, null, 2));
+  const signature = await ownerBConfirms(page, hash);
+  expect(await isValidOnChain(hashTypedData(typed as TypedDataDefinition), signature)).toBe(MAGIC_HASH_FORM);
+  await expect(page.getByLabel('Message content')).toContainText('"primaryType": "Mail"');
+});
+
+test('a non-owner cannot confirm: no confirm button, and a flow whose wallet switches to a non-owner refuses to sign', async ({ page }) => {
+  test.setTimeout(180_000);
+  const hash = await ownerASigns(page, 'text', `Only owners sign this ${Date.now()}`);
+  const signedBefore = await signingCalls(page);
+  expect(signedBefore).toEqual(['eth_signTypedData_v4']);
+
+  // Account 3 owns nothing: no confirm button in the list or in the details, and no new message either.
+  await selectAccount(page, 3);
+  await goToMessages(page);
+  await expect(messageRow(page, hash)).toContainText('1/2', { timeout: 25_000 });
+  await expect(page.getByRole('button', { name: 'Confirm message' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign message' })).toBeDisabled();
+  await openMessage(page, hash);
+  await expect(page.getByRole('list', { name: 'Missing signers' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Confirm message' })).toHaveCount(0);
+
+  // Owner B opens the flow, then the wallet switches to account 3 in the middle of it: the flow refuses.
+  await selectAccount(page, 1);
+  await page.getByRole('button', { name: 'Confirm message' }).click();
+  const d = dialog(page);
+  await expect(d.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled({ timeout: 20_000 });
+  await selectAccount(page, 3);
+  await expect(d.getByRole('alert')).toContainText("You are currently not a signer of this Safe account and won't be able to confirm this message.");
+  await expect(d.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
+  await d.getByRole('button', { name: 'Cancel' }).click();
+  await expect(d).toHaveCount(0);
+  expect(await signingCalls(page)).toEqual(signedBefore);
+});
+
+/** The seeded plain-text message signed by owner 1 only (devnet/seed/offchain.ts): owner 0 may confirm it. */
+async function seededMessageHash(page: Page): Promise<Hex> {
+  await goToMessages(page);
+  const link = page.locator('.message-row').filter({ hasText: DEMO_TEXT_MESSAGE }).getByRole('link');
+  const label = (await link.getAttribute('aria-label'))!;
+  return label.replace('Details of message ', '') as Hex;
+}
+
+/** Rewrites the gateway's answer for GET messages/{hash}. */
+async function tamperMessage(page: Page, hash: string, change: (message: Record<string, unknown>) => void) {
+  await page.route(
+    (url) => url.pathname.toLowerCase().endsWith(`/messages/${hash.toLowerCase()}`),
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      change(body);
+      await route.fulfill({ response, json: body });
+    },
+  );
+}
+
+test('a tampered hash or message in the gateway answer is refused before the wallet is asked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openSafe(page, 0);
+  const hash = await seededMessageHash(page);
+  const forged = `0x${'ab'.repeat(32)}`;
+
+  // 1. The answer names another messageHash.
+  await tamperMessage(page, hash, (m) => {
+    m.messageHash = forged;
+  });
+  await messageRow(page, hash).getByRole('button', { name: 'Confirm message' }).click();
+  const d = dialog(page);
+  await expect(d).toHaveAccessibleName('Message refused', { timeout: 20_000 });
+  await expect(d.getByRole('alert')).toHaveText(
+    `Refused: the gateway answered for message hash ${forged}, but the SafeMessage hash computed locally is ${hash}. Nothing was signed or sent.`,
+  );
+  await expect(d.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+  await d.getByRole('button', { name: 'Close' }).click();
+  await expect(d).toHaveCount(0);
+  await page.unrouteAll({ behavior: 'wait' });
+  // The gateway client keeps the (refused) answer until the Safe's messagesTag changes: start from a fresh page.
+  await page.reload();
+  await expect(walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+
+  // 2. The hash is kept but the message was changed: it hashes locally to something else.
+  await tamperMessage(page, hash, (m) => {
+    m.message = `${String(m.message)} (and send all funds to the attacker)`;
+  });
+  await messageRow(page, hash).getByRole('button', { name: 'Confirm message' }).click();
+  await expect(d).toHaveAccessibleName('Message refused', { timeout: 20_000 });
+  await expect(d.getByRole('alert')).toContainText(`Refused: the message stored under ${hash} hashes locally to 0x`);
+  await expect(d.getByRole('alert')).toContainText("The gateway's message does not match its hash; do not sign it.");
+  await d.getByRole('button', { name: 'Close' }).click();
+  await page.unrouteAll({ behavior: 'wait' });
+
+  expect(await signingCalls(page)).toEqual([]);
+});
+
+/** Drops EIP1271 from the devnet chain's features in the gateway's chain config (list and single chain). */
+async function withoutEip1271(page: Page) {
+  await page.route(
+    (url) => /^\/v1\/chains(\/\d+)?\/?$/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results?: { features: string[] }[]; features?: string[] };
+      for (const chainInfo of body.results ?? [body]) if (chainInfo.features) chainInfo.features = chainInfo.features.filter((f) => f !== 'EIP1271');
+      await route.fulfill({ response, json: body });
+    },
+  );
+}
+
+test('without EIP1271 the message is signed on chain: a SignMessageLib delegate call proposed, executed, and valid on chain', async ({ page }) => {
+  test.setTimeout(240_000);
+  await withoutEip1271(page);
+  const text = `Signed on chain ${Date.now()}`;
+  const nonce = await safeNonce();
+  await openSafe(page, 0);
+  await goToMessages(page);
+  await expect(page.getByText('Messages are not available on this network.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const d = dialog(page);
+  await d.getByRole('radio', { name: /^Text/ }).check();
+  await d.getByRole('textbox', { name: 'Message' }).fill(text);
+  await d.getByRole('button', { name: 'Review' }).click();
+  await expect(d).toHaveAccessibleName('Sign message on-chain', { timeout: 20_000 });
+  await expect(d.getByRole('note')).toHaveText('Signing a message with your Safe account requires a transaction on the blockchain');
+  await expect(d).toContainText('SignMessageLib 1.4.1');
+  await expect(d.getByLabel('message hash signed', { exact: true })).toHaveText(hashMessage(text));
+  const safeMessageHash = (await d.getByLabel('SafeMessage hash', { exact: true }).textContent())!.trim() as Hex;
+  await d.getByRole('button', { name: 'Create transaction' }).click();
+
+  // The transaction flow opens on top with the handed-over DELEGATECALL; it is allow-listed, so nothing blocks it.
+  await expect(d.getByRole('region', { name: 'Requested transaction' })).toContainText('Message signature (SignMessageLib 1.4.1)', { timeout: 20_000 });
+  await expect(d.getByRole('region', { name: 'Requested transaction' })).toContainText('0xd53cd0aB83D845Ac265BE939c57F53AD838012c9');
+  await d.getByRole('button', { name: 'Continue' }).click();
+  await chooseNonce(page, nonce);
+  await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
+  await expect(d).not.toContainText('not a known Safe library');
+  await d.getByRole('button', { name: /^Sign$/ }).click();
+  await expect(d.getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 20_000 });
+  await d.getByRole('button', { name: 'Close' }).click();
+  // The message flow learns the transaction was proposed and ends: no dialog is left.
+  await expect(dialog(page)).toHaveCount(0);
+
+  // Owner B confirms and executes it from the queue.
+  await selectAccount(page, 1);
+  await openQueuedTx(page, nonce, /SignMessageLib/);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+  await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+
+  expect(await safeNonce()).toBe(nonce + 1);
+  expect(await chain().readContract({ address: team(), abi: safeAbi, functionName: 'signedMessages', args: [safeMessageHash] })).toBe(1n);
+  expect(await isValidOnChain(hashMessage(text), '0x')).toBe(MAGIC_HASH_FORM);
+});
+
+test('the user may choose on-chain signing where off-chain is available', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openSafe(page, 0);
+  await goToMessages(page);
+  await composeAndReview(page, 'text', `On chain by choice ${Date.now()}`);
+  const d = dialog(page);
+  await d.getByRole('button', { name: 'Sign on-chain instead' }).click();
+  await expect(d).toHaveAccessibleName('Sign message on-chain', { timeout: 20_000 });
+  await d.getByRole('button', { name: 'Create transaction' }).click();
+  await expect(d.getByRole('region', { name: 'Requested transaction' })).toContainText('Message signature (SignMessageLib 1.4.1)', { timeout: 20_000 });
+  // Cancelling the transaction also ends the message flow.
+  await d.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await signingCalls(page)).toEqual([]);
+});
+
+test('a reload in the middle of a message flow restores it; an in-flight signature request is never re-sent', async ({ page }) => {
+  test.setTimeout(180_000);
+  const text = `Reloaded mid-flow ${Date.now()}`;
+  await openSafe(page, 0);
+  await goToMessages(page);
+  const hash = await composeAndReview(page, 'text', text);
+
+  // 1. Reload at the review step: the flow comes back from its event log, at review, with the same hash.
+  await page.reload();
+  const d = dialog(page);
+  await expect(d.getByLabel('SafeMessage hash', { exact: true })).toHaveText(hash, { timeout: 20_000 });
+  await expect(d).toHaveAccessibleName('Confirm message');
+
+  // 2. The wallet prompt is left open, then the page is reloaded: the flow checks the gateway and stops at
+  //    "interrupted" without asking the wallet again.
+  await hangNext(page, 'eth_signTypedData_v4', 'prompt');
+  await d.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(d.getByRole('status')).toHaveText('Confirm the signature request in your wallet.');
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await page.reload();
+  await expect(d.getByRole('alert')).toHaveText(
+    'The signature request was interrupted (the page was reloaded). Nothing was sent again; confirm to continue.',
+    { timeout: 20_000 },
+  );
+  await expect(page.locator('.flow-backdrop[data-flow-restored="true"]')).toBeVisible();
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+
+  // 3. Only the user's explicit retry asks again; it then goes through to the gateway.
+  await d.getByRole('button', { name: 'Retry' }).click();
+  await expect(d).toHaveAccessibleName('Confirm message');
+  await d.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(d).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await d.getByRole('button', { name: /^Close/ }).click();
+});
