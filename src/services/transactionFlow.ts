@@ -30,7 +30,7 @@ import { GatewayError } from './gateway/http.ts';
 import type { TransactionDetails, TransactionItem, TxInfo } from './gateway/types.ts';
 import { safeAbi } from './safe/abis.ts';
 import { defaultMultiSendCallOnly } from './safe/contracts.ts';
-import { crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction } from './safe/crossCheck.ts';
+import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction } from './safe/crossCheck.ts';
 import { deleteRequestTypedData, deleteRequestHash } from './safe/deleteRequest.ts';
 import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
 import { encodeMultiSendCall } from './safe/multisend.ts';
@@ -139,6 +139,15 @@ export function crossCheckView(safe: TxFlowSafe, safeTx: SafeTxJson, view: Gatew
   if (view.raw.dataDecoded) out.push(...crossCheckDecodedData(local.data, view.raw.dataDecoded, 'dataDecoded').mismatches.map(mismatchText));
   if (view.raw.confirmationView) out.push(...crossCheckConfirmationView(local.data, view.raw.confirmationView).mismatches.map(mismatchText));
   return out;
+}
+
+/** Every listed signature that does not sign the local SafeTx (a queued transaction shown other than it was signed). */
+export async function signatureMismatches(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView): Promise<string[]> {
+  const exec = view.raw.details?.detailedExecutionInfo;
+  if (exec?.type !== 'MULTISIG') return [];
+  const { safeTxHash } = hashesOf(safe, toSafeTx(safeTx));
+  const checked = await crossCheckConfirmations(safeTxHash, exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature })));
+  return checked.mismatches.map(mismatchText);
 }
 
 function executionCalldata(safeTx: SafeTxJson, confirmations: readonly Confirmation[]): Hex {
@@ -279,7 +288,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
       };
     },
     crossCheck: async ({ safe, safeTx, hashes, draft, gatewayView }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; draft: Parameters<typeof draftToSafeTx>[0] | null; gatewayView: GatewayView }) => {
-      const mismatches = crossCheckView(safe, safeTx, gatewayView);
+      const mismatches = [...crossCheckView(safe, safeTx, gatewayView), ...(await signatureMismatches(safe, safeTx, gatewayView))];
       const local = hashesOf(safe, toSafeTx(safeTx));
       if (local.safeTxHash !== hashes.safeTxHash) mismatches.push(`The safeTxHash shown (${hashes.safeTxHash}) is not the hash of this transaction (${local.safeTxHash}).`);
       if (draft) {
@@ -335,15 +344,17 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
 
     // bulk execute
     loadBatch: async ({ safe, txIds }: { safe: TxFlowSafe; txIds: string[] }): Promise<BulkItem[]> => {
-      const loaded = await Promise.all(txIds.map((txId) => loadQueuedTx(gateway, safe, txId).then((tx) => ({ txId, tx }))));
+      const loaded = await Promise.all(
+        txIds.map((txId) => loadQueuedTx(gateway, safe, txId).then(async (tx) => ({ txId, tx, forged: await signatureMismatches(safe, tx.safeTx, tx.gatewayView) }))),
+      );
       return loaded
-        .map(({ txId, tx }) => ({
+        .map(({ txId, tx, forged }) => ({
           txId,
           label: tx.label,
           safeTx: tx.safeTx,
           hashes: tx.hashes,
           confirmations: executableConfirmations(safe, tx.confirmations),
-          mismatches: crossCheckView(safe, tx.safeTx, tx.gatewayView),
+          mismatches: [...crossCheckView(safe, tx.safeTx, tx.gatewayView), ...forged],
           risks: classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
         }))
         .sort((a, b) => Number(a.safeTx.nonce) - Number(b.safeTx.nonce));

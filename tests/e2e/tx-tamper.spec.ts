@@ -7,7 +7,8 @@
  * page) is never asked to sign or send anything. An untampered control run shows the same buttons enabled.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { getAddress } from 'viem';
+import { getAddress, type Hex } from 'viem';
+import { safeTxHash, type SafeTx } from '../../src/services/safe/index.ts';
 import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
@@ -29,10 +30,10 @@ const { dialog } = ui;
 type Json = Record<string, unknown>;
 
 /** Rewrites the JSON answers of the gateway requests whose path (after the gateway URL) matches `path`. */
-async function tamper(page: Page, path: string, edit: (json: Json) => void) {
+async function tamper(page: Page, path: string, edit: (json: Json) => void, realUrl: (url: string) => string = (url) => url) {
   let tampered = 0;
   await page.route(new RegExp(`^${escapeRegExp(app.devnet.gatewayUrl)}${path}(\\?.*)?$`), async (route: Route) => {
-    const response = await route.fetch();
+    const response = await route.fetch({ url: realUrl(route.request().url()) });
     const json = (await response.json()) as Json;
     edit(json);
     tampered += 1;
@@ -125,6 +126,53 @@ for (const { field, edit, precise } of CASES) {
     expect(await signingCalls(page)).toEqual([]);
   });
 }
+
+/** The SafeTx of a gateway details answer (what the app rebuilds and hashes locally). */
+function safeTxOf(json: Json): SafeTx {
+  const txData = json.txData as Json;
+  const exec = json.detailedExecutionInfo as Json;
+  return {
+    to: getAddress((txData.to as Json).value as string),
+    value: BigInt(txData.value as string),
+    data: ((txData.hexData as string | null) ?? '0x') as Hex,
+    operation: txData.operation as SafeTx['operation'],
+    safeTxGas: BigInt(exec.safeTxGas as string),
+    baseGas: BigInt(exec.baseGas as string),
+    gasPrice: BigInt(exec.gasPrice as string),
+    gasToken: getAddress(exec.gasToken as string),
+    refundReceiver: getAddress((exec.refundReceiver as Json).value as string),
+    nonce: BigInt(exec.nonce as number),
+  };
+}
+
+test('a consistent forgery (another recipient, summary, safeTxHash and txId to match) is caught by owner A\'s signature and sends nothing', async ({ page }) => {
+  const safe = app.devnet.safes[0]!.address;
+  const originals = new Map<string, string>();
+  const proxy = await tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => {
+    const exec = json.detailedExecutionInfo as Json;
+    const version = ['1.4.1', '1.3.0'].find((v) => safeTxHash({ chainId: app.devnet.chainId, safeAddress: safe, version: v }, safeTxOf(json)) === exec.safeTxHash)!;
+    ((json.txData as Json).to as Json).value = MALLORY;
+    ((json.txInfo as Json).recipient as Json).value = MALLORY;
+    const forged = safeTxHash({ chainId: app.devnet.chainId, safeAddress: safe, version }, safeTxOf(json));
+    originals.set(`multisig_${safe}_${forged}`, json.txId as string);
+    exec.safeTxHash = forged;
+    json.txId = `multisig_${safe}_${forged}`;
+  }, (url) => {
+    // The app asks for the forged id it was given; the proxy answers from the real transaction.
+    for (const [forged, original] of originals) if (url.includes(forged)) return url.replace(forged, original);
+    return url;
+  });
+  await openConfirm(page);
+  expect(proxy.count()).toBeGreaterThan(0);
+
+  const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked' });
+  await expect(blocked).toContainText(new RegExp(escapeRegExp(`The gateway reports detailedExecutionInfo.confirmations.0 = a signature by ${ui.owner(0)}, but the transaction built here has no signature by ${ui.owner(0)} (it does not sign this safeTxHash`), 'i'));
+  // Nothing else gives it away: every field agrees with the forged hash.
+  await expect(blocked.getByRole('listitem')).toHaveCount(1);
+  await expectNothingSent(page);
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+});
 
 test('a tampered decoded call (confirmation view and data decoder) blocks signing a new transaction and sends nothing to the wallet', async ({ page }) => {
   const mallory = MALLORY;

@@ -3,7 +3,7 @@
  * (security property S3). Any mismatch must block signing. Fields the gateway describes in a way that
  * cannot be verified locally are listed separately (`unverified`), never silently accepted.
  */
-import { decodeFunctionData, encodeAbiParameters, getAddress, isAddress, isAddressEqual, size, toFunctionSelector, type Address, type Hex } from 'viem';
+import { decodeFunctionData, encodeAbiParameters, getAddress, hashMessage, hexToNumber, isAddress, isAddressEqual, recoverAddress, size, slice, toFunctionSelector, type Address, type Hex } from 'viem';
 import type {
   ConfirmationView,
   DataDecoded,
@@ -255,5 +255,44 @@ export function crossCheckTransaction(local: SafeTx, details: TransactionDetails
   const info = crossCheckTxInfo(local, details.txInfo, ctx.safeAddress);
   mismatches.push(...info.mismatches);
   unverified.push(...info.unverified);
+  return result(mismatches, unverified);
+}
+
+// ───────────── confirmations ─────────────
+
+/**
+ * Checks that every signature the gateway lists for a transaction signs the locally computed safeTxHash and comes
+ * from the signer it names (EIP-712, v 27/28; eth_sign, v 31/32). A gateway that shows the next signer another
+ * transaction than the one the earlier signers signed — even with a consistent safeTxHash and txId — is caught
+ * here. Approved-hash and contract signatures (v 1 / 0) cannot be checked from the signature alone: unverified.
+ */
+export async function crossCheckConfirmations(localHash: Hex, confirmations: readonly { signer: string; signature: string | null }[]): Promise<CrossCheckResult> {
+  const mismatches: Mismatch[] = [];
+  const unverified: string[] = [];
+  for (const [index, { signer, signature }] of confirmations.entries()) {
+    const field = `detailedExecutionInfo.confirmations.${index}`;
+    if (signature === null) continue;
+    if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) {
+      mismatches.push({ field, local: `no signature by ${signer}`, gateway: `a malformed signature by ${signer}` });
+      continue;
+    }
+    const v = hexToNumber(slice(signature as Hex, 64, 65));
+    if (v !== 27 && v !== 28 && v !== 31 && v !== 32) {
+      unverified.push(`${field}: signature type v=${v} of ${signer} is not verified locally`);
+      continue;
+    }
+    let recovered: Address | null;
+    try {
+      recovered =
+        v > 30
+          ? await recoverAddress({ hash: hashMessage({ raw: localHash }), signature: `${signature.slice(0, 130)}${(v - 4).toString(16)}` as Hex })
+          : await recoverAddress({ hash: localHash, signature: signature as Hex });
+    } catch {
+      recovered = null;
+    }
+    if (!recovered || !sameAddress(recovered, signer)) {
+      mismatches.push({ field, local: `no signature by ${signer} (it does not sign this safeTxHash${recovered ? `; it recovers to ${recovered}` : ''})`, gateway: `a signature by ${signer}` });
+    }
+  }
   return result(mismatches, unverified);
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodeFunctionData, getAddress, size, toHex, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { TransactionDetails } from '../../../../src/services/gateway/types.ts';
 import {
   buildSafeTx,
+  crossCheckConfirmations,
   crossCheckConfirmationView,
   crossCheckDecodedData,
   crossCheckTransaction,
@@ -132,7 +134,7 @@ describe('crossCheckTransaction', () => {
   });
 
   it('a transfer summary over a DELEGATECALL or a token call carrying native value is caught, field by field', () => {
-    const delegate = { ...local, operation: 1 };
+    const delegate: SafeTx = { ...local, operation: 1 };
     expect(crossCheckTransaction(delegate, honestDetails(delegate), ctx).mismatches).toEqual([
       { field: 'txInfo.type', local: 'operation 1 (DELEGATECALL)', gateway: 'ERC20 transfer' },
     ]);
@@ -269,5 +271,43 @@ describe('property: any single-field change of an honest gateway answer is repor
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('crossCheckConfirmations', () => {
+  const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+  const signer = privateKeyToAccount(KEY);
+  const hash = safeTxHash(ctx, local);
+  const otherHash = safeTxHash(ctx, { ...local, to: OTHER });
+  const ethSign = async (h: Hex) => {
+    const signature = await signer.signMessage({ message: { raw: h } });
+    return `${signature.slice(0, 130)}${(Number.parseInt(signature.slice(130), 16) + 4).toString(16)}`;
+  };
+
+  it('EIP-712 and eth_sign signatures of the local safeTxHash by their named signer pass', async () => {
+    const confirmations = [
+      { signer: signer.address, signature: await signer.sign({ hash }) },
+      { signer: signer.address, signature: await ethSign(hash) },
+      { signer: signer.address, signature: null },
+    ];
+    expect(await crossCheckConfirmations(hash, confirmations)).toEqual({ ok: true, mismatches: [], unverified: [] });
+  });
+
+  it('a signature of another transaction, by another signer, or malformed is a mismatch; v 0/1 are unverified', async () => {
+    const result = await crossCheckConfirmations(hash, [
+      { signer: signer.address, signature: await signer.sign({ hash: otherHash }) },
+      { signer: OTHER, signature: await signer.sign({ hash }) },
+      { signer: signer.address, signature: await ethSign(otherHash) },
+      { signer: signer.address, signature: '0x1234' },
+      { signer: signer.address, signature: `0x${'00'.repeat(12)}${signer.address.slice(2)}${'00'.repeat(32)}01` },
+    ]);
+    expect(result.mismatches.map((m) => [m.field, m.gateway])).toEqual([
+      ['detailedExecutionInfo.confirmations.0', `a signature by ${signer.address}`],
+      ['detailedExecutionInfo.confirmations.1', `a signature by ${OTHER}`],
+      ['detailedExecutionInfo.confirmations.2', `a signature by ${signer.address}`],
+      ['detailedExecutionInfo.confirmations.3', `a malformed signature by ${signer.address}`],
+    ]);
+    expect(result.mismatches[1]!.local).toBe(`no signature by ${OTHER} (it does not sign this safeTxHash; it recovers to ${signer.address})`);
+    expect(result.unverified).toEqual([`detailedExecutionInfo.confirmations.4: signature type v=1 of ${signer.address} is not verified locally`]);
   });
 });
