@@ -66,6 +66,8 @@ async function ask(...requests: BridgeRequest[]): Promise<Map<string, BridgeRepl
   actor.start();
   for (const request of requests) actor.send({ type: 'bridge.request', request });
   await waitFor(actor, () => replies.size === requests.length, { timeout: 30_000 });
+  // Answered requests are let go: only the listener stays a child of the session.
+  expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('request:'))).toEqual([]);
   actor.stop();
   return replies;
 }

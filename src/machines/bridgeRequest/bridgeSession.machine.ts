@@ -7,7 +7,7 @@
  * Named effects: actor `bridgeListener` (src/bridge/host/listener.ts provides it) and the child logic
  * `bridgeRequest`, whose own effects the composition root provides (see `withSessionReplies`).
  */
-import { enqueueActions, fromCallback, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
+import { enqueueActions, fromCallback, sendParent, sendTo, setup, stopChild, type AnyActorRef } from 'xstate';
 import { bridgeRequestMachine } from './bridgeRequest.machine.ts';
 import type { BridgeReply, BridgeRequest, SendReplyParams } from './bridgeRequest.types.ts';
 
@@ -79,7 +79,9 @@ export const bridgeSessionMachine = setup({
             enqueue.spawnChild('bridgeRequest', { id, input: { request: event.request, appOrigin: context.appOrigin } });
           }),
         },
-        'bridge.reply': { actions: sendTo(BRIDGE_LISTENER_ID, ({ event }) => event) },
+        // A request replies once, from its last step: its actor is finished then, and is let go (a long-open app
+        // would otherwise keep every answered request alive).
+        'bridge.reply': { actions: [sendTo(BRIDGE_LISTENER_ID, ({ event }) => event), stopChild(({ event }) => requestActorId(event.id))] },
         'bridge.theme': { actions: sendTo(BRIDGE_LISTENER_ID, ({ event }) => event) },
         'user.closeApp': {
           target: 'closed',
