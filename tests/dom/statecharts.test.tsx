@@ -42,8 +42,8 @@ describe('/statecharts', () => {
       const section = screen.getByRole('region', { name: entry.title });
       expect(within(section).getByRole('img', { name: `Statechart of ${entry.id}` })).toBeInTheDocument();
     }
-    expect(await screen.findAllByTitle(/^[0-9a-f]{64}$/)).toHaveLength(MACHINES.length);
-  });
+    expect(await screen.findAllByTitle(/^[0-9a-f]{64}$/, {}, { timeout: 15_000 })).toHaveLength(MACHINES.length);
+  }, 30_000); // renders every machine's diagram: slow under load
 
   it('highlights the current state of the running root actor, live', async () => {
     const { pending } = start();
@@ -57,7 +57,7 @@ describe('/statecharts', () => {
     await act(async () => pending.probe!.reject(new Error('down')));
     expect(screen.getByTestId('current-appSession')).toHaveTextContent('running.gatewayUnreachable');
     expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.gatewayUnreachable']);
-  });
+  }, 30_000);
 });
 
 describe('running actors', () => {
