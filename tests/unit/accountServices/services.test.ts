@@ -1,0 +1,193 @@
+/**
+ * The account-services effects: the signed texts and registration hash of protocol.md B.7.17, personal_sign
+ * checks (rejection, wrong chain, a signature from another key), the gateway calls each effect makes with
+ * their headers, the error kinds the machines branch on, and this browser's device record.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
+import { getAddress, hashMessage, keccak256, recoverAddress, toHex, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { emailAlertsMachine } from '../../../src/machines/accountServices/emailAlerts.machine.ts';
+import { pushNotificationsMachine } from '../../../src/machines/accountServices/pushNotifications.machine.ts';
+import { recoveryRegistrationMachine } from '../../../src/machines/accountServices/recoveryRegistration.machine.ts';
+import {
+  createDeviceStore,
+  DEVICE_STORAGE_KEY,
+  emailAuthMessage,
+  personalSign,
+  provideEmailAlertsServices,
+  providePushNotificationsServices,
+  provideRecoveryServices,
+  registrationHash,
+  type AccountServicesDeps,
+} from '../../../src/services/accountServices/index.ts';
+import { GatewayError, type GatewayClient } from '../../../src/services/gateway/index.ts';
+
+const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const owner = privateKeyToAccount(KEY);
+const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const CHAIN = { chainId: '31337', chainName: 'Devnet' };
+
+/** An EIP-1193 wallet signing with `key` on chain `chainId` (or rejecting personal_sign with `reject`). */
+function wallet(key: Hex = KEY, opts: { chainId?: string; reject?: { code: number; message: string } } = {}) {
+  const signer = privateKeyToAccount(key);
+  const requests: Array<{ method: string; params?: readonly unknown[] }> = [];
+  return {
+    requests,
+    provider: {
+      async request(args: { method: string; params?: readonly unknown[] }) {
+        requests.push(args);
+        if (args.method === 'eth_chainId') return toHex(BigInt(opts.chainId ?? '31337'));
+        if (args.method === 'eth_accounts') return [owner.address];
+        if (args.method === 'personal_sign') {
+          if (opts.reject) throw Object.assign(new Error(opts.reject.message), { code: opts.reject.code });
+          return signer.signMessage({ message: { raw: args.params![0] as Hex } });
+        }
+        throw new Error(`unexpected ${args.method}`);
+      },
+    },
+  };
+}
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k), data };
+}
+
+function gatewayRecorder(overrides: Partial<Record<keyof GatewayClient, (...args: unknown[]) => unknown>> = {}) {
+  const calls: Array<[string, unknown[]]> = [];
+  const gateway = new Proxy({} as GatewayClient, {
+    get: (_, key: string) => async (...args: unknown[]) => {
+      calls.push([key, args]);
+      const override = overrides[key as keyof GatewayClient];
+      return override ? override(...args) : {};
+    },
+  });
+  return { gateway, calls };
+}
+
+function deps(partial: Partial<AccountServicesDeps> & Pick<AccountServicesDeps, 'gateway'>): AccountServicesDeps {
+  return { wallet: () => wallet().provider, storage: memoryStorage(), appVersion: '0.1.0', chainName: () => 'Devnet', now: () => 1_767_225_600_000, newId: () => '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f', ...partial };
+}
+
+/** Runs one provided effect of a machine. */
+function runEffect(machine: { implementations: { actors: Record<string, unknown> } }, name: string, input: unknown): Promise<unknown> {
+  const logic = machine.implementations.actors[name] as AnyActorLogic;
+  return toPromise(createActor(logic, { input }).start());
+}
+
+describe('signed texts and hashes (protocol.md B.7.17)', () => {
+  it('builds the e-mail authorisation texts with checksummed addresses', () => {
+    const base = { chainId: '31337', safe: SAFE.toLowerCase(), signer: owner.address.toLowerCase(), email: 'a@b.co' };
+    expect(emailAuthMessage({ ...base, op: 'register' }, '1')).toBe(`email-register-31337-${SAFE}-a@b.co-${owner.address}-1`);
+    expect(emailAuthMessage({ ...base, op: 'change' }, '1')).toBe(`email-edit-31337-${SAFE}-a@b.co-${owner.address}-1`);
+    expect(emailAuthMessage({ ...base, op: 'show' }, '1')).toBe(`email-retrieval-31337-${SAFE}-${owner.address}-1`);
+    expect(emailAuthMessage({ ...base, op: 'delete' }, '1')).toBe(`email-delete-31337-${SAFE}-${owner.address}-1`);
+  });
+
+  it('hashes the device registration over sorted checksummed Safes', () => {
+    const other = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+    const expected = keccak256(toHex(`gnosis-safe1767225600uuidtoken${[getAddress(other), SAFE].sort().join('')}`));
+    expect(registrationHash('1767225600', 'uuid', 'token', [SAFE.toLowerCase(), other.toLowerCase()])).toBe(expected);
+  });
+});
+
+describe('personalSign', () => {
+  it('signs through the wallet and checks the signer', async () => {
+    const w = wallet();
+    const signature = await personalSign(() => w.provider, CHAIN, owner.address, 'hello');
+    expect(w.requests.at(-1)).toEqual({ method: 'personal_sign', params: [toHex('hello'), owner.address] });
+    expect(await recoverAddress({ hash: hashMessage('hello'), signature })).toBe(owner.address);
+  });
+  it('refuses a signature from another key, a rejection and the wrong chain', async () => {
+    await expect(personalSign(() => wallet(OTHER_KEY).provider, CHAIN, owner.address, 'x')).rejects.toMatchObject({ kind: 'other', message: expect.stringMatching(/^The signature is from /) });
+    await expect(personalSign(() => wallet(KEY, { reject: { code: 4001, message: 'User rejected' } }).provider, CHAIN, owner.address, 'x')).rejects.toEqual({ kind: 'rejected', message: 'User rejected signing.' });
+    await expect(personalSign(() => wallet(KEY, { chainId: '1' }).provider, CHAIN, owner.address, 'x')).rejects.toMatchObject({ kind: 'wrongChain' });
+    await expect(personalSign(() => null, CHAIN, owner.address, 'x')).rejects.toEqual({ kind: 'disconnected', message: 'No wallet is connected.' });
+  });
+});
+
+describe('push-notification effects', () => {
+  it('signs the registration hash, registers as a WEB device and remembers uuid, token and Safes', async () => {
+    const storage = memoryStorage();
+    const { gateway, calls } = gatewayRecorder({ getOwnedSafes: () => ({ safes: [SAFE] }) });
+    const machine = providePushNotificationsServices(pushNotificationsMachine, deps({ gateway, storage }));
+    expect(await runEffect(machine, 'loadDevice', { chainId: '31337', safe: SAFE, signer: owner.address })).toEqual({ uuid: null, safes: [{ address: SAFE, owned: true, registered: false }] });
+
+    const signed = (await runEffect(machine, 'signRegistration', { chainId: '31337', safes: [SAFE], signer: owner.address })) as { uuid: string; cloudMessagingToken: string; timestamp: string; signatures: Hex[] };
+    expect(signed).toMatchObject({ uuid: '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f', timestamp: '1767225600', safes: [SAFE] });
+    const hash = registrationHash(signed.timestamp, signed.uuid, signed.cloudMessagingToken, [SAFE]);
+    expect(await recoverAddress({ hash: hashMessage({ raw: hash }), signature: signed.signatures[0]! })).toBe(owner.address);
+
+    await runEffect(machine, 'registerDevice', signed);
+    expect(calls.at(-1)).toEqual([
+      'registerDevice',
+      [{ uuid: signed.uuid, cloudMessagingToken: signed.cloudMessagingToken, buildNumber: '1', bundle: 'countersign', deviceType: 'WEB', version: '0.1.0', timestamp: signed.timestamp, safeRegistrations: [{ chainId: '31337', safes: [SAFE], signatures: signed.signatures }] }],
+    ]);
+    expect(JSON.parse(storage.data.get(DEVICE_STORAGE_KEY)!)).toEqual({ uuid: signed.uuid, cloudMessagingToken: signed.cloudMessagingToken, registrations: [{ chainId: '31337', safe: SAFE }] });
+    expect(await runEffect(machine, 'loadDevice', { chainId: '31337', safe: SAFE, signer: null })).toEqual({ uuid: signed.uuid, safes: [{ address: SAFE, owned: false, registered: true }] });
+
+    await runEffect(machine, 'unregisterSafe', { chainId: '31337', uuid: signed.uuid, address: SAFE });
+    expect(calls.at(-1)).toEqual(['unregisterSafe', ['31337', SAFE, signed.uuid]]);
+    expect(createDeviceStore(storage).read()?.registrations).toEqual([]);
+    await runEffect(machine, 'unregisterDevice', { chainId: '31337', uuid: signed.uuid });
+    expect(storage.data.has(DEVICE_STORAGE_KEY)).toBe(false);
+  });
+
+  it('forgets a registration the gateway no longer has (404), but keeps it on other errors', async () => {
+    const storage = memoryStorage();
+    createDeviceStore(storage).addRegistrations('u', 't', [{ chainId: '31337', safe: SAFE }]);
+    const gone = gatewayRecorder({ unregisterSafe: () => Promise.reject(new GatewayError('404: No device', 404)) });
+    await runEffect(providePushNotificationsServices(pushNotificationsMachine, deps({ gateway: gone.gateway, storage })), 'unregisterSafe', { chainId: '31337', uuid: 'u', address: SAFE });
+    expect(createDeviceStore(storage).read()?.registrations).toEqual([]);
+    createDeviceStore(storage).addRegistrations('u', 't', [{ chainId: '31337', safe: SAFE }]);
+    const down = gatewayRecorder({ unregisterSafe: () => Promise.reject(new GatewayError('503: down', 503)) });
+    await expect(runEffect(providePushNotificationsServices(pushNotificationsMachine, deps({ gateway: down.gateway, storage })), 'unregisterSafe', { chainId: '31337', uuid: 'u', address: SAFE })).rejects.toThrow('503');
+    expect(createDeviceStore(storage).read()?.registrations).toHaveLength(1);
+  });
+
+  it('reads a damaged record as no device', () => {
+    const storage = memoryStorage();
+    storage.setItem(DEVICE_STORAGE_KEY, '{not json');
+    expect(createDeviceStore(storage).read()).toBeNull();
+  });
+});
+
+describe('e-mail and recovery effects', () => {
+  it('sends the signed headers, and classifies not-registered, wrong and expired codes', async () => {
+    const { gateway, calls } = gatewayRecorder({
+      getRegisteredEmail: () => Promise.reject(new GatewayError('404: No email address was found', 404)),
+    });
+    const machine = provideEmailAlertsServices(emailAlertsMachine, deps({ gateway }));
+    const request = { op: 'register', chainId: '31337', safe: SAFE, signer: owner.address, email: 'a@b.co' } as const;
+    const auth = (await runEffect(machine, 'signEmailRequest', request)) as { signature: Hex; timestamp: string };
+    expect(auth.timestamp).toBe('1767225600000');
+    expect(await recoverAddress({ hash: hashMessage(emailAuthMessage(request, auth.timestamp)), signature: auth.signature })).toBe(owner.address);
+    await runEffect(machine, 'sendEmailRequest', { ...request, auth });
+    expect(calls.at(-1)).toEqual(['registerEmail', ['31337', SAFE, { emailAddress: 'a@b.co', signer: owner.address }, auth]]);
+    await expect(runEffect(machine, 'sendEmailRequest', { ...request, op: 'show', auth })).rejects.toMatchObject({ kind: 'notRegistered' });
+
+    const verify = (error: GatewayError) =>
+      runEffect(provideEmailAlertsServices(emailAlertsMachine, deps({ gateway: gatewayRecorder({ verifyEmail: () => Promise.reject(error) }).gateway })), 'verifyEmail', {
+        chainId: '31337',
+        safe: SAFE,
+        signer: owner.address,
+        code: '1',
+      });
+    await expect(verify(new GatewayError('400: Invalid verification code', 400))).rejects.toMatchObject({ kind: 'wrongCode' });
+    await expect(verify(new GatewayError('400: Verification code expired', 400))).rejects.toMatchObject({ kind: 'expiredCode' });
+    await expect(verify(new GatewayError('409: Email address is already verified', 409))).rejects.toThrow('409');
+  });
+
+  it('registers a recovery module with the signer in the body and the signed headers', async () => {
+    const { gateway, calls } = gatewayRecorder();
+    const machine = provideRecoveryServices(recoveryRegistrationMachine, deps({ gateway }));
+    const module = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+    const request = { chainId: '31337', safe: SAFE, signer: owner.address, moduleAddress: module };
+    const auth = (await runEffect(machine, 'signRecovery', request)) as { signature: Hex; timestamp: string };
+    expect(await recoverAddress({ hash: hashMessage(`enable-recovery-alerts-31337-${SAFE}-${module}-${owner.address}-${auth.timestamp}`), signature: auth.signature })).toBe(owner.address);
+    await runEffect(machine, 'registerRecovery', { ...request, auth });
+    expect(calls.at(-1)).toEqual(['registerRecoveryModule', ['31337', SAFE, { moduleAddress: module, signer: owner.address }, auth]]);
+  });
+});
