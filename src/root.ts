@@ -155,6 +155,8 @@ export interface App {
   screens: {
     loadSafe: typeof loadSafeMachine;
     createSafe: typeof createSafeMachine;
+    /** Event-log capture for the createSafe actor each visit starts: its own stream, like the settings sections. */
+    createSafeInspect: (event: InspectionEvent) => void;
     accounts: typeof myAccountsMachine;
     /** The settings tabs' account services (notifications, e-mail, security), with an event-log stream per actor. */
     accountServices: ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void };
@@ -291,6 +293,7 @@ export function createApp(): App {
         chainClient: runtime.chainClient,
         wallet: runtime.walletProvider,
       }),
+      createSafeInspect: screenCapture.inspect,
       accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
       accountServices: {
         ...createAccountServicesLogic(

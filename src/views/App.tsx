@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safe/index.ts';
 import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/index.ts';
-import { WalletNotices, WalletProvider, type CreateSafeLogic, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
+import { WalletNotices, WalletProvider, type CreateSafeInspect, type CreateSafeLogic, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
@@ -38,6 +38,7 @@ function Boot() {
 export interface ScreenLogic {
   loadSafe?: LoadSafeLogic;
   createSafe?: CreateSafeLogic;
+  createSafeInspect?: CreateSafeInspect;
   accounts?: MyAccountsLogic;
   /** Settings: notifications, e-mail, security. */
   accountServices?: AccountServicesLogic;
@@ -62,7 +63,7 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
 
   if (!running || !wallet) return <Boot />;
   return (
-    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafe: screens.createSafe }}>
+    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafe: screens.createSafe, createSafeInspect: screens.createSafeInspect }}>
       <SafeSessionProvider actor={safeSession}>
         <div className="shell">
           <Sidebar />

@@ -2,7 +2,8 @@
  * Issue 10, create a Safe, on the real devnet in Chromium: connect the Devnet Wallet as account 0, create a
  * 2-of-2 Safe with accounts 0 and 1, see the predicted address before deploying, deploy through the canonical
  * SafeProxyFactory with the wallet, and then: the chain has the Safe with those owners and threshold (read from
- * the devnet RPC here), the app opens it, and it is listed under "My Safe accounts".
+ * the devnet RPC here), the app opens it, it is listed under "My Safe accounts", and the flow's events are in
+ * the event log (its own stream, verified).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, getAddress, http, parseAbi, type Address } from 'viem';
@@ -62,4 +63,14 @@ test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Safe accounts');
   const owned = page.getByRole('list', { name: 'Owned Safes' });
   await expect(owned.getByRole('link', { name: new RegExp(`^Open ${predicted} on `) })).toBeVisible({ timeout: 20_000 });
+
+  // The visit's flow is in the event log, in its own stream, and its stored log verifies.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  const stream = page.getByRole('list', { name: 'Flows' }).getByRole('listitem').filter({ hasText: 'createSafe · ' });
+  await expect(stream).toHaveCount(1);
+  const streamId = (await stream.getByRole('button').first().textContent())!;
+  await stream.getByRole('button', { name: streamId, exact: true }).click();
+  await page.getByRole('button', { name: 'Verify stored log' }).click();
+  await expect(page.getByRole('status', { name: 'Stored log verification' })).toContainText(`OK: stream ${streamId}`);
+  await expect(page.getByRole('status', { name: 'Stored log verification' })).toContainText('hash chain intact, replay reaches "succeeded"');
 });

@@ -11,7 +11,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, SnapshotFrom } from 'xstate';
 import type { walletConnectionMachine } from '../../machines/walletConnection/walletConnection.machine.ts';
 import type { WalletConnectionEvent } from '../../machines/walletConnection/walletConnection.types.ts';
 import type { addressBookMachine } from '../../machines/addressBook/addressBook.machine.ts';
@@ -27,6 +27,8 @@ export type AddressBookSnapshot = SnapshotFrom<typeof addressBookMachine>;
 export type MyAccountsLogic = typeof myAccountsMachine;
 export type LoadSafeLogic = typeof loadSafeMachine;
 export type CreateSafeLogic = typeof createSafeMachine;
+/** Records the events of a per-visit actor in the event log (its own stream). */
+export type CreateSafeInspect = (event: InspectionEvent) => void;
 
 export interface WalletActors {
   wallet: WalletConnectionRef;
@@ -34,6 +36,7 @@ export interface WalletActors {
   accounts?: MyAccountsLogic | undefined;
   loadSafe?: LoadSafeLogic | undefined;
   createSafe?: CreateSafeLogic | undefined;
+  createSafeInspect?: CreateSafeInspect | undefined;
 }
 
 const WalletContext = createContext<WalletActors | null>(null);
@@ -88,4 +91,9 @@ export function useLoadSafeLogic(): LoadSafeLogic {
 
 export function useCreateSafeLogic(): CreateSafeLogic {
   return required(useActors().createSafe, 'createSafe');
+}
+
+/** The event-log capture for the createSafe actor, when the composition root provides one. */
+export function useCreateSafeInspect(): CreateSafeInspect | undefined {
+  return useContext(WalletContext)?.createSafeInspect;
 }

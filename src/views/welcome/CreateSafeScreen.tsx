@@ -8,7 +8,7 @@ import type { WalletFailureKind } from '../../machines/transactionFlow/transacti
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address } from '../components/Address.tsx';
-import { useCreateSafeLogic, useWallet } from '../wallet/walletContext.tsx';
+import { useCreateSafeInspect, useCreateSafeLogic, useWallet } from '../wallet/walletContext.tsx';
 import { NetworksPending } from './NetworksPending.tsx';
 
 export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
@@ -318,11 +318,13 @@ export function CreateSafeScreen() {
   const search = useAppSelector((s) => s.context.location.search);
   const send = useAppSend();
   const logic = useCreateSafeLogic();
+  const inspect = useCreateSafeInspect();
   // The connected wallet as the wallet child of the root actor holds it; the flow gets it as input and events.
   const wallet = useWallet((s) => (s.matches('connected') && s.context.wallet ? { address: s.context.wallet.address, chainId: s.context.wallet.chainId } : null), sameWallet);
-  // One actor per visit; the view supplies the navigation the machine's `openSafe` action asks for.
+  // One actor per visit, recorded in its own event-log stream; the view supplies the navigation the machine's `openSafe` action asks for.
   const actor = useActorRef(logic.provide({ actions: { openSafe: (_, params) => send({ type: 'user.navigate', to: params.href }) } }), {
     input: { wallet, chainShortName: new URLSearchParams(search).get('chain') ?? undefined },
+    ...(inspect ? { inspect } : {}),
   });
   const told = useRef(wallet);
   useEffect(() => {
