@@ -1,9 +1,11 @@
 /**
- * Static routes of the devnet's demo Safe Apps, mounted on the local gateway:
- *   GET /devnet/apps/hello            index.html
- *   GET /devnet/apps/hello/main.js    the app, bundled on first request with Vite from hello/main.ts (offline)
- *   GET /devnet/apps/hello/manifest.json, icon.svg
- * The app talks to Countersign only through postMessage (src/bridge/sdk), so it needs nothing from the gateway.
+ * Static routes of the devnet's Safe Apps, mounted on the local gateway (for each app <name> in APPS):
+ *   GET /devnet/apps/<name>            index.html
+ *   GET /devnet/apps/<name>/main.js    the app, bundled on first request with Vite from <name>/main.ts (offline)
+ *   GET /devnet/apps/<name>/manifest.json, icon.svg
+ * - hello: the demo app built with Countersign's SDK (src/bridge/sdk), one button per bridge method;
+ * - probe: the published @safe-global/safe-apps-sdk (devDependency) exposing its calls to browser tests.
+ * The apps talk to Countersign only through postMessage, so they need nothing from the gateway.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -12,7 +14,10 @@ import type { Hono } from 'hono';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(HERE, '../..');
-export const HELLO_APP_PATH = '/devnet/apps/hello';
+export const APPS = ['hello', 'probe'] as const;
+export type DevnetAppName = (typeof APPS)[number];
+export const appPath = (name: DevnetAppName): string => `/devnet/apps/${name}`;
+export const HELLO_APP_PATH = appPath('hello');
 
 const STATIC: Record<string, { file: string; type: string }> = {
   '': { file: 'index.html', type: 'text/html; charset=utf-8' },
@@ -22,11 +27,13 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/icon.svg': { file: 'icon.svg', type: 'image/svg+xml' },
 };
 
-let bundle: Promise<string> | null = null;
+const bundles = new Map<DevnetAppName, Promise<string>>();
 
-/** Bundles hello/main.ts (with Countersign's SDK) into one ES module; memoised, retried after a failure. */
-export function buildHelloApp(): Promise<string> {
-  bundle ??= (async () => {
+/** Bundles <name>/main.ts into one ES module; memoised, retried after a failure. */
+export function buildDevnetApp(name: DevnetAppName): Promise<string> {
+  const cached = bundles.get(name);
+  if (cached) return cached;
+  const bundle = (async () => {
     const { build } = await import('vite');
     const result = await build({
       configFile: false,
@@ -37,7 +44,7 @@ export function buildHelloApp(): Promise<string> {
         minify: true,
         modulePreload: false,
         rollupOptions: {
-          input: { main: join(HERE, 'hello/main.ts') },
+          input: { main: join(HERE, name, 'main.ts') },
           output: { format: 'es', entryFileNames: '[name].js' },
         },
       },
@@ -48,13 +55,17 @@ export function buildHelloApp(): Promise<string> {
       const main = output.output.find((item) => item.type === 'chunk' && item.fileName === 'main.js');
       if (main && main.type === 'chunk') return main.code;
     }
-    throw new Error('demo app: the bundle has no main.js');
+    throw new Error(`devnet app ${name}: the bundle has no main.js`);
   })();
+  bundles.set(name, bundle);
   bundle.catch(() => {
-    bundle = null;
+    if (bundles.get(name) === bundle) bundles.delete(name);
   });
   return bundle;
 }
+
+/** The demo app (our SDK). */
+export const buildHelloApp = (): Promise<string> => buildDevnetApp('hello');
 
 const headers = (type: string): Record<string, string> => ({
   'content-type': type,
@@ -62,15 +73,18 @@ const headers = (type: string): Record<string, string> => ({
   'x-content-type-options': 'nosniff',
 });
 
-/** Mounts the demo apps on a hono app (the devnet gateway). */
+/** Mounts the devnet's apps on a hono app (the devnet gateway). */
 export function devnetAppRoutes(app: Hono): void {
-  app.get(`${HELLO_APP_PATH}/main.js`, async (c) => c.body(await buildHelloApp(), 200, headers('text/javascript; charset=utf-8')));
-  app.get(`${HELLO_APP_PATH}`, (c) => c.redirect(`${HELLO_APP_PATH}/`, 302));
-  app.get(`${HELLO_APP_PATH}/*`, async (c) => {
-    const rest = new URL(c.req.url).pathname.slice(HELLO_APP_PATH.length);
-    const entry = STATIC[rest];
-    if (!entry) return c.json({ code: 404, message: `Cannot GET ${HELLO_APP_PATH}${rest}` }, 404);
-    if (entry.file === 'index.html') void buildHelloApp().catch(() => undefined);
-    return c.body(await readFile(join(HERE, 'hello', entry.file)), 200, headers(entry.type));
-  });
+  for (const name of APPS) {
+    const path = appPath(name);
+    app.get(`${path}/main.js`, async (c) => c.body(await buildDevnetApp(name), 200, headers('text/javascript; charset=utf-8')));
+    app.get(path, (c) => c.redirect(`${path}/`, 302));
+    app.get(`${path}/*`, async (c) => {
+      const rest = new URL(c.req.url).pathname.slice(path.length);
+      const entry = STATIC[rest];
+      if (!entry) return c.json({ code: 404, message: `Cannot GET ${path}${rest}` }, 404);
+      if (entry.file === 'index.html') void buildDevnetApp(name).catch(() => undefined);
+      return c.body(await readFile(join(HERE, name, entry.file)), 200, headers(entry.type));
+    });
+  }
 }

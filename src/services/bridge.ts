@@ -178,7 +178,8 @@ export function provideSafeAppsServices(deps: SafeAppsServiceDeps) {
 
   const getOffChainSignature = async ({ chainId, messageHash }: GetOffChainSignatureInput): Promise<string | null> => {
     const message = await deps.gateway.getSafeMessage(chainId, messageHash);
-    return message.preparedSignature ?? '';
+    // A message that exists but is not fully signed has no prepared signature: the gateway's null (A.2.9).
+    return message.preparedSignature ?? null;
   };
 
   const getAddressBook = async ({ chainId }: GetAddressBookInput): Promise<AddressBookItem[]> =>

@@ -109,11 +109,11 @@ describe('provideSafeAppsServices on the devnet', () => {
     expect(r.get('refused')).toEqual({ success: false, error: 'eth_sendRawTransaction not implemented' });
   });
 
-  it('answers off-chain signatures from the gateway, and an unknown hash with ""', async () => {
+  it('answers off-chain signatures from the gateway, a not fully signed one with null (A.2.9), an unknown hash with ""', async () => {
     const message = devnet.demo.messages[0]!;
     const stored = await createGatewayClient({ baseUrl: devnet.gatewayUrl }).getSafeMessage(String(devnet.chainId), message.messageHash);
     const r = await ask(req('known', 'getOffChainSignature', { messageHash: message.messageHash }), req('unknown', 'getOffChainSignature', { messageHash: `0x${'ab'.repeat(32)}` }));
-    expect(r.get('known')).toEqual({ success: true, data: stored.preparedSignature ?? '' });
+    expect(r.get('known')).toEqual({ success: true, data: stored.preparedSignature });
     expect(r.get('unknown')).toEqual({ success: true, data: '' });
   });
 
