@@ -330,3 +330,79 @@ test('a reload in the middle of a message flow restores it; an in-flight signatu
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
   await d.getByRole('button', { name: /^Close/ }).click();
 });
+
+test('owner A keeps collecting while owner B confirms in another browser: A sees CONFIRMED and the verification', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  try {
+    const pageA = await contextA.newPage();
+    const pageB = await contextB.newPage();
+    await installWalletSpy(pageA);
+    await installWalletSpy(pageB);
+    await openSafe(pageA, 0);
+    await goToMessages(pageA);
+    const text = `Collected while open ${Date.now()}`;
+    const hash = await composeAndReview(pageA, 'text', text);
+    await dialog(pageA).getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dialog(pageA)).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
+    await expect(dialog(pageA).getByRole('status').first()).toContainText('Please keep this modal open until all signers confirm this message.');
+
+    await openSafe(pageB, 1);
+    await openMessage(pageB, hash);
+    await pageB.getByRole('button', { name: 'Confirm message' }).click();
+    await dialog(pageB).getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dialog(pageB)).toHaveAccessibleName('Message successfully signed', { timeout: 30_000 });
+
+    // A's dialog polls the gateway: it reaches CONFIRMED by itself and checks the signature at the Safe.
+    await expect(dialog(pageA)).toHaveAccessibleName('Message successfully signed', { timeout: 30_000 });
+    await expect(dialog(pageA).getByRole('status').first()).toHaveText(
+      `Verified on chain: the Safe's isValidSignature(bytes32, bytes) returned ${MAGIC_HASH_FORM}, the EIP-1271 magic value.`,
+    );
+    const signature = (await dialog(pageA).getByLabel('signature', { exact: true }).textContent())!.trim() as Hex;
+    expect(await isValidOnChain(hashMessage(text), signature)).toBe(MAGIC_HASH_FORM);
+  } finally {
+    await contextA.close();
+    await contextB.close();
+  }
+});
+
+test('a reload while the signature is being POSTed: checked, then sent again only on retry, without a new wallet prompt', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openSafe(page, 0);
+  await goToMessages(page);
+  const hash = await composeAndReview(page, 'text', `POST in flight ${Date.now()}`);
+  // The POST of the new message is held here (it never reaches the gateway) until the page goes away.
+  let held = 0;
+  let release = () => {};
+  await page.route(
+    (url) => /\/safes\/0x[0-9a-fA-F]{40}\/messages$/.test(url.pathname),
+    async (route) => {
+      if (route.request().method() !== 'POST' || held > 0) return route.fallback();
+      held++;
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.abort().catch(() => undefined);
+    },
+  );
+  const d = dialog(page);
+  await d.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(d.getByRole('status')).toHaveText('Submitting your signature to the gateway…', { timeout: 20_000 });
+  expect(held).toBe(1);
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+
+  // The page goes away with the POST in flight (the held request is dropped with it).
+  await page.reload();
+  release();
+  // Restored: the gateway has no such message, so the flow stops and asks; the wallet is not asked again.
+  await expect(d.getByRole('alert')).toHaveText(
+    'The signature request was interrupted (the page was reloaded). Nothing was sent again; confirm to continue.',
+    { timeout: 20_000 },
+  );
+  await expect(d.getByLabel('SafeMessage hash', { exact: true })).toHaveText(hash);
+  await d.getByRole('button', { name: 'Retry' }).click();
+  await expect(d).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
+  await expect(d.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2');
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  expect(held).toBe(1);
+  await d.getByRole('button', { name: /^Close/ }).click();
+});
