@@ -10,17 +10,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getAddress, hashTypedData, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
 
-let app: DevnetApp;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  app = await startDevnetApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useDevnetApp();
 
 const owner = () => app.devnet.owners[0]!;
 const safeAddress = () => getAddress(app.devnet.safes[0]!.address);

@@ -7,7 +7,7 @@ import type { AccountServicesInput } from '../../machines/accountServices/accoun
 import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
 import { SafeGate } from '../safe/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
-import { Busy, Messages } from './parts.tsx';
+import { Busy, FieldError, Messages } from './parts.tsx';
 import { UnsubscribeSection } from './Unsubscribe.tsx';
 
 export type EmailAlertsRef = ActorRefFrom<EmailAlertsMachine>;
@@ -105,18 +105,10 @@ export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
           <button type="button" disabled={!canResend} onClick={() => actor.send({ type: 'user.resend' })}>
             Resend code
           </button>
-          {codeProblem ? (
-            <p role="alert" className="field-error">
-              {codeProblem}
-            </p>
-          ) : null}
+          <FieldError text={codeProblem} />
         </form>
       ) : null}
-      {ctx.fieldError ? (
-        <p role="alert" id="email-field-error" className="field-error">
-          {ctx.fieldError}
-        </p>
-      ) : null}
+      <FieldError text={ctx.fieldError} id="email-field-error" />
     </section>
   );
 }

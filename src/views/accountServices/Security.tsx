@@ -9,7 +9,7 @@ import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safe/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
-import { Busy, Messages } from './parts.tsx';
+import { Busy, FieldError, Messages } from './parts.tsx';
 
 export type RecoveryRef = ActorRefFrom<RecoveryRegistrationMachine>;
 export type DelegatesRef = ActorRefFrom<DelegatesListMachine>;
@@ -53,11 +53,7 @@ export function RecoveryView({ actor }: { actor: RecoveryRef }) {
           <button type="submit" disabled={state !== 'editing' || !canSubmit}>
             Register module
           </button>
-          {ctx.fieldError ? (
-            <p role="alert" className="field-error">
-              {ctx.fieldError}
-            </p>
-          ) : null}
+          <FieldError text={ctx.fieldError} />
         </form>
       )}
       <Busy text={state === 'signing' ? 'Sign the registration in your wallet…' : state === 'sending' ? 'Registering the module…' : null} />

@@ -6,7 +6,7 @@ import { SUBSCRIPTION_CATEGORIES } from '../../machines/accountServices/accountS
 import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { useAccountServicesLogic } from './accountServicesContext.tsx';
-import { Busy, Messages } from './parts.tsx';
+import { Busy, FieldError, Messages } from './parts.tsx';
 
 export type UnsubscribeRef = ActorRefFrom<UnsubscribeMachine>;
 
@@ -58,11 +58,7 @@ export function UnsubscribeView({ actor }: { actor: UnsubscribeRef }) {
           <button type="button" disabled={!editing} onClick={() => actor.send({ type: 'user.unsubscribeAll', token: value })}>
             Unsubscribe from all
           </button>
-          {ctx.fieldError ? (
-            <p role="alert" className="field-error">
-              {ctx.fieldError}
-            </p>
-          ) : null}
+          <FieldError text={ctx.fieldError} />
         </form>
       )}
       <Busy text={state === 'sending' ? 'Unsubscribing…' : null} />

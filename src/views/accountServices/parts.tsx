@@ -32,3 +32,12 @@ export function Busy({ text }: { text: string | null }) {
     </p>
   ) : null;
 }
+
+/** A form field's problem, as an alert. */
+export function FieldError({ text, id }: { text: string | null; id?: string }) {
+  return text ? (
+    <p role="alert" id={id} className="field-error">
+      {text}
+    </p>
+  ) : null;
+}
