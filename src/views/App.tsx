@@ -1,14 +1,14 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safe/index.ts';
-import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/index.ts';
+import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/accountServicesContext.tsx';
 import { WalletNotices, WalletProvider, type CreateSafeInspect, type CreateSafeLogic, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
 import { Sidebar } from './layout/Sidebar.tsx';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
-import { SafeAppsProvider, type SafeAppsLogic } from './apps/index.ts';
+import { SafeAppsProvider, type SafeAppsLogic } from './apps/safeAppsContext.tsx';
 import { SCREENS } from './screens/registry.tsx';
 
 function Boot() {
@@ -73,7 +73,9 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
             <WalletNotices />
             <main className="content">
               <AccountServicesProvider logic={screens.accountServices}>
-                {apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}
+                <Suspense fallback={<p role="status">Loading…</p>}>
+                  {apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}
+                </Suspense>
               </AccountServicesProvider>
             </main>
           </div>

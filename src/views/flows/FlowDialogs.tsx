@@ -3,35 +3,13 @@
  * signature opens its transaction flow above the message flow). A flow rebuilt from its event log after a
  * reload comes back here by itself, in the step it was in.
  */
-import type { AnyActorRef } from 'xstate';
-import { safeKeyOf, type FlowEntry } from '../../machines/shared/flows.ts';
-import { MessageFlowDialog, MessageFlowProvider, type MessageFlowRef } from '../messageFlow/index.ts';
-import { useSafeSessionRef } from '../safe/safeSessionContext.tsx';
-import { BulkExecuteDialog, DeleteTxDialog, TxFlowDialog, TxFlowProvider, type BulkExecuteRef, type DeleteTxRef, type TxFlowRef } from '../txFlow/index.ts';
+import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
+import { safeKeyOf } from '../../machines/shared/flows.ts';
+import { useSafeSessionRef } from '../safe/safeSessionContext.tsx';
 import { useFlowsState } from './flowsContext.tsx';
 
-function FlowView({ flow }: { flow: FlowEntry }) {
-  const actor: AnyActorRef = flow.actor;
-  switch (flow.kind) {
-    case 'transaction':
-      return (
-        <TxFlowProvider actor={actor as TxFlowRef}>
-          <TxFlowDialog />
-        </TxFlowProvider>
-      );
-    case 'message':
-      return (
-        <MessageFlowProvider actor={actor as MessageFlowRef}>
-          <MessageFlowDialog />
-        </MessageFlowProvider>
-      );
-    case 'deleteTx':
-      return <DeleteTxDialog actor={actor as DeleteTxRef} />;
-    case 'bulkExecute':
-      return <BulkExecuteDialog actor={actor as BulkExecuteRef} />;
-  }
-}
+const FlowView = lazy(() => import('./FlowView.tsx'));
 
 function SafeFlows({ safeKey }: { safeKey: string }) {
   const { flows, problems } = useFlowsState();
@@ -48,7 +26,9 @@ function SafeFlows({ safeKey }: { safeKey: string }) {
       ) : null}
       {top ? (
         <div className="flow-backdrop" data-flow-kind={top.kind} data-flow-restored={top.restored ? 'true' : undefined}>
-          <FlowView key={top.id} flow={top} />
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <FlowView key={top.id} flow={top} />
+          </Suspense>
         </div>
       ) : null}
     </>

@@ -2,16 +2,27 @@
  * Which screen each route shows. Screens that later issues fill start as honest placeholders that say what
  * will be there.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { MatchedRoute } from '../../machines/shared/routes.ts';
-import { AuditScreen } from '../audit/AuditScreen.tsx';
-import { StatechartsScreen } from '../statecharts/StatechartsScreen.tsx';
 import { SAFE_SCREENS, SAFE_SETTINGS_TABS } from '../safe/index.ts';
 import { WALLET_SCREENS } from '../wallet/index.ts';
-import { APPS_SCREENS, APPS_SETTINGS_TABS } from '../apps/index.ts';
-import { ACCOUNT_SETTINGS_TABS } from '../accountServices/index.ts';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
+
+// Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
+// Suspense). Their chunks cannot carry SRI (decision 0008).
+const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));
+const AuditScreen = lazy(() => import('../audit/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })));
+const apps = () => import('../apps/index.ts');
+const AppsScreen = lazy(() => apps().then((m) => ({ default: m.APPS_SCREENS.apps })));
+const CustomAppsScreen = lazy(() => apps().then((m) => ({ default: m.APPS_SCREENS.customApps })));
+const OpenAppScreen = lazy(() => apps().then((m) => ({ default: m.APPS_SCREENS.openApp })));
+const SafeAppsSettingsTab = lazy(() => apps().then((m) => ({ default: m.APPS_SETTINGS_TABS['safe-apps'] })));
+const ACCOUNT_TABS = ['notifications', 'email', 'security'] as const;
+type AccountTab = (typeof ACCOUNT_TABS)[number];
+const ACCOUNT_SETTINGS_TABS = Object.fromEntries(
+  ACCOUNT_TABS.map((tab) => [tab, lazy(() => import('../accountServices/index.ts').then((m) => ({ default: m.ACCOUNT_SETTINGS_TABS[tab] })))]),
+) as unknown as Record<AccountTab, ComponentType>;
 
 interface ScreenEntry {
   title: string;
@@ -49,9 +60,9 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
   transaction: SAFE_SCREENS.transaction,
   messages: SAFE_SCREENS.messages,
   message: SAFE_SCREENS.message,
-  apps: screen('Safe Apps', APPS_SCREENS.apps),
-  customApps: screen('Custom apps', APPS_SCREENS.customApps),
-  openApp: screen('Safe App', APPS_SCREENS.openApp),
+  apps: screen('Safe Apps', AppsScreen),
+  customApps: screen('Custom apps', CustomAppsScreen),
+  openApp: screen('Safe App', OpenAppScreen),
   addressBook: screen('Address book', WALLET_SCREENS.addressBook),
   settings: placeholder('Settings', 'Choose a settings section.'),
   settingsTab: {
@@ -60,8 +71,7 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
       const safeTab = route.tab === 'setup' || route.tab === 'modules' ? SAFE_SETTINGS_TABS[route.tab] : undefined;
       if (safeTab) return safeTab.render(route);
       if (route.tab === 'safe-apps') {
-        const AppsTab = APPS_SETTINGS_TABS['safe-apps'];
-        return <AppsTab />;
+        return <SafeAppsSettingsTab />;
       }
       const AccountTab = route.tab && route.tab in ACCOUNT_SETTINGS_TABS ? ACCOUNT_SETTINGS_TABS[route.tab as keyof typeof ACCOUNT_SETTINGS_TABS] : undefined;
       if (AccountTab) return <AccountTab />;
