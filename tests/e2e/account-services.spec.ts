@@ -75,6 +75,24 @@ test('push notifications: register this browser for the Safe, unregister the Saf
   await expect(page.getByRole('status').filter({ hasText: 'This browser no longer receives notifications.' })).toBeVisible();
   await expect(page.getByLabel('This browser')).toContainText('not registered');
   expect((await gw(`/devnet/notifications/devices/${uuid}`)).status).toBe(404);
+
+  // Each actor (one per visit and wallet: before and after connecting, after the reload) has its own event-log
+  // stream, which replays to the state it recorded.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  const streams = page.getByRole('list', { name: 'Flows' }).getByRole('listitem').filter({ hasText: 'pushNotifications · ' });
+  await expect(streams.first()).toBeVisible();
+  const count = await streams.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  const reached: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await streams.nth(i).getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Verify stored log' }).click();
+    const verdict = page.getByRole('status', { name: 'Stored log verification' });
+    await expect(verdict).toHaveText(/^OK: stream .*pushNotifications:visit#\d+, \d+ records .*hash chain intact, replay reaches /);
+    reached.push((await verdict.textContent()) ?? '');
+  }
+  // The visits that registered and unregistered end (and replay) in idle.
+  expect(reached.some((text) => /replay reaches "idle"/.test(text))).toBe(true);
 });
 
 test('e-mail alerts: register, wrong code, verify from the outbox, change, verify, show, unsubscribe, delete', async ({ page }) => {
