@@ -10,7 +10,10 @@ export interface TxActions {
   confirm: boolean;
   /** The threshold is met and this is the Safe's next nonce. */
   execute: boolean;
-  /** An on-chain rejection at the same nonce (not for a rejection itself). */
+  /**
+   * An on-chain rejection at the same nonce: not for a rejection itself, nor where one is already queued
+   * (anchor: "Transaction with nonce n already has a reject transaction"; confirm that one instead).
+   */
   reject: boolean;
   /** The proposer may delete it from the queue (chain feature DELETE_TX). */
   delete: boolean;
@@ -24,6 +27,8 @@ export interface Viewer {
   safeNonce: number;
   /** The chain's features (`DELETE_TX`). */
   features: readonly string[];
+  /** Nonces at which the queue already holds an on-chain rejection. */
+  rejectedNonces?: readonly number[];
 }
 
 const NONE: TxActions = { confirm: false, execute: false, reject: false, delete: false };
@@ -45,9 +50,14 @@ export function txActionsOf(details: TransactionDetails, viewer: Viewer): TxActi
   return {
     confirm: !signed && count < exec.confirmationsRequired,
     execute: isNext && count >= exec.confirmationsRequired,
-    reject: !isRejection,
+    reject: !isRejection && !(viewer.rejectedNonces ?? []).includes(exec.nonce),
     delete: viewer.features.includes('DELETE_TX') && same(exec.proposer?.value, viewer.wallet),
   };
+}
+
+/** Nonces at which the queue holds an on-chain rejection (a cancellation transaction). */
+export function rejectedNoncesOf(queue: readonly TransactionSummary[]): number[] {
+  return queue.flatMap((tx) => (tx.executionInfo?.type === 'MULTISIG' && tx.txInfo.type === 'Custom' && tx.txInfo.isCancellation === true ? [tx.executionInfo.nonce] : []));
 }
 
 /** Gateway ids of the fully signed queued transactions from the Safe's next nonce on, one per nonce, in order. */

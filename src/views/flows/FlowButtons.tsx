@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { FlowRequest } from '../../machines/shared/flows.ts';
-import { bulkExecutableOf, txActionsOf, type Viewer } from '../../machines/shared/txActions.ts';
+import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type Viewer } from '../../machines/shared/txActions.ts';
 import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safe/safeSessionContext.tsx';
 import type { Message, TransactionDetails, TransactionSummary } from '../safe/viewTypes.ts';
 import { useOpenFlow } from './flowsContext.tsx';
@@ -20,6 +20,13 @@ function useViewer(): Viewer {
   const safeNonce = useSafeSession((s) => s.context.safeInfo?.nonce ?? 0);
   const features = useSafeSession((s) => s.context.chain?.features ?? NO_FEATURES);
   return { wallet, owners, safeNonce, features };
+}
+
+/** The queued transactions the Safe session's queue list has loaded. */
+function useQueuedTxs(): TransactionSummary[] {
+  const ref = useSafeChild('queue');
+  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
+  return items.flatMap((item) => (item.type === 'TRANSACTION' ? [item.transaction] : []));
 }
 
 const isOwner = (viewer: Viewer) => Boolean(viewer.wallet && viewer.owners.some((o) => o.toLowerCase() === viewer.wallet!.toLowerCase()));
@@ -66,7 +73,8 @@ function NewTransactionFor() {
 /** Confirm / Execute / Reject / Delete for a queued transaction (tx details). */
 export function TxActionButtons({ details }: { details: TransactionDetails }) {
   const viewer = useViewer();
-  const actions = txActionsOf(details, viewer);
+  const queue = useQueuedTxs();
+  const actions = txActionsOf(details, { ...viewer, rejectedNonces: rejectedNoncesOf(queue) });
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
   if (!actions.confirm && !actions.execute && !actions.reject && !actions.delete) return null;
@@ -88,10 +96,7 @@ export function TxActionButtons({ details }: { details: TransactionDetails }) {
 /** Above the queue: execute the consecutive fully signed transactions from the next nonce in one go. */
 export function BulkExecuteButton() {
   const viewer = useViewer();
-  const ref = useSafeChild('queue');
-  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
-  const txs: TransactionSummary[] = items.flatMap((item) => (item.type === 'TRANSACTION' ? [item.transaction] : []));
-  const ids = bulkExecutableOf(txs, viewer.safeNonce);
+  const ids = bulkExecutableOf(useQueuedTxs(), viewer.safeNonce);
   if (ids.length < 2 || !isOwner(viewer)) return null;
   return <FlowButton request={{ kind: 'bulkExecute', txIds: ids }} label={`Execute ${ids.length} transactions`} className="primary" />;
 }

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { bulkExecutableOf, txActionsOf, type TxActions, type Viewer } from '../../../src/machines/shared/txActions.ts';
+import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type TxActions, type Viewer } from '../../../src/machines/shared/txActions.ts';
 import { TransactionDetailsSchema, TransactionSummarySchema } from '../../../src/services/gateway/schemas.ts';
 import type { TransactionDetails, TransactionSummary } from '../../../src/services/gateway/types.ts';
 
@@ -158,5 +158,23 @@ describe('bulkExecutableOf', () => {
 
   it('ignores transactions without multisig execution info (module transactions)', () => {
     expect(bulkExecutableOf([summary('m', null, 0), summary('t3', 3, 2), summary('t4', 4, 2)], 3)).toEqual(['t3', 't4']);
+  });
+});
+
+describe('rejectedNoncesOf and Reject', () => {
+  const rejection = (id: string, nonce: number): TransactionSummary =>
+    v.parse(TransactionSummarySchema, {
+      ...summary(id, nonce, 1),
+      txInfo: { type: 'Custom', to: addr(SAFE), dataSize: '0', value: '0', methodName: null, actionCount: null, isCancellation: true },
+    });
+
+  it('lists the nonces that already hold a rejection', () => {
+    expect(rejectedNoncesOf([summary('t3', 3, 1), rejection('r4', 4), summary('t4', 4, 1), rejection('r6', 6)])).toEqual([4, 6]);
+    expect(rejectedNoncesOf([summary('t3', 3, 2)])).toEqual([]);
+  });
+
+  it('offers no second rejection at a nonce that has one (confirm that one instead)', () => {
+    expect(txActionsOf(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [4] })).reject).toBe(false);
+    expect(txActionsOf(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [5] })).reject).toBe(true);
   });
 });
