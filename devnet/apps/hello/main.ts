@@ -6,10 +6,11 @@
 import { SafeAppProvider, SafeAppsSdk, type SafeInfoExtended } from '../../../src/bridge/sdk/index.ts';
 
 const sdk = new SafeAppsSdk({ timeouts: { read: 15_000, interactive: 600_000 } });
-const state: { safe: SafeInfoExtended | null; safeTxHash: string; messageHash: string; offChainSigning: boolean } = {
+const state: { safe: SafeInfoExtended | null; safeTxHash: string; messageHash: string; signature: string; offChainSigning: boolean } = {
   safe: null,
   safeTxHash: '',
   messageHash: '',
+  signature: '',
   offChainSigning: true,
 };
 
@@ -65,10 +66,19 @@ const CALLS: Call[] = [
     const block = await sdk.eth.getBlockByNumber(['latest']);
     return { number: block.number, hash: block.hash, timestamp: block.timestamp };
   } },
+  {
+    name: 'eth_getBlockByHash',
+    label: 'rpcCall eth_getBlockByHash',
+    field: { label: 'block hash', value: () => '' },
+    run: async (hash) => {
+      const block = await sdk.eth.getBlockByHash([hash]);
+      return { number: block.number, hash: block.hash, timestamp: block.timestamp };
+    },
+  },
   { name: 'eth_gasPrice', label: 'rpcCall eth_gasPrice', run: () => sdk.eth.getGasPrice() },
   { name: 'eth_call', label: 'rpcCall eth_call (getThreshold)', run: async () => sdk.eth.call([{ to: safeAddress(), data: '0xe75235b8' }]) },
   { name: 'eth_estimateGas', label: 'rpcCall eth_estimateGas', run: async () => sdk.eth.getEstimateGas({ from: safeAddress(), to: safeAddress(), value: 0, data: '0x' }) },
-  { name: 'eth_getLogs', label: 'rpcCall eth_getLogs (Safe, last 100 blocks)', run: async () => {
+  { name: 'eth_getLogs', label: 'rpcCall eth_getLogs (Safe, all blocks)', run: async () => {
     const logs = await sdk.eth.getPastLogs([{ address: safeAddress(), fromBlock: 'earliest', toBlock: 'latest' }]);
     return { count: logs.length };
   } },
@@ -106,12 +116,18 @@ const CALLS: Call[] = [
     name: 'getOffChainSignature',
     label: 'getOffChainSignature',
     field: { label: 'messageHash', value: () => state.messageHash },
-    run: (hash) => sdk.safe.getOffChainSignature(hash),
+    run: async (hash) => {
+      const signature = await sdk.safe.getOffChainSignature(hash);
+      if (typeof signature === 'string' && signature) state.signature = signature;
+      return signature;
+    },
   },
   {
     name: 'isMessageSigned',
     label: 'isMessageSigned "Hello from the devnet app"',
-    run: () => sdk.safe.isMessageSigned('Hello from the devnet app'),
+    // Off-chain messages are checked with their prepared signature; on-chain ones (SignMessageLib) with '0x'.
+    field: { label: 'signature', value: () => state.signature || '0x' },
+    run: (signature) => sdk.safe.isMessageSigned('Hello from the devnet app', signature || '0x'),
   },
   {
     name: 'safe_setSettings',
