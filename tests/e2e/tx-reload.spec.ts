@@ -9,19 +9,11 @@
  *    finds the execution and ends in success without a second broadcast.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { hangNext, hungResults, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
 
-let app: DevnetApp;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  app = await startDevnetApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
 
 const ui = txFlowPage(() => app);
@@ -43,19 +35,25 @@ async function expectNoNewSigningCalls(page: Page, expected: string[]) {
   expect(await signingCalls(page)).toEqual(expected);
 }
 
+/** A dUSD transfer to account 3 at the Safe's next nonce: what the chain says before, with owner A connected. */
+async function start(page: Page) {
+  const recipient = ui.owner(3);
+  const token = app.devnet.tokens.usd.address;
+  const before = await ui.balanceOf(token, recipient);
+  const nonce = await ui.safeNonce();
+  await ui.openSafe(page, 0);
+  return { recipient, token, before, nonce };
+}
+
 test.beforeEach(async ({ page }) => {
   await installWalletSpy(page);
 });
 
 test('reloads at compose, nonce, review, during the signature prompt and during the proposal lose nothing; owner B executes', async ({ page }) => {
   test.setTimeout(240_000);
-  const recipient = ui.owner(3);
-  const token = app.devnet.tokens.usd.address;
-  const before = await ui.balanceOf(token, recipient);
-  const nonce = await ui.safeNonce();
-  await ui.openSafe(page, 0);
+  const { recipient, token, before, nonce } = await start(page);
 
-  // Compose: the step comes back after a reload (typed values are not events until submitted; see docs/decisions, "compose drafts").
+  // Compose: the step comes back after a reload (typed values are not events until submitted; decision 0009).
   await page.getByRole('button', { name: 'New transaction' }).click();
   await expect(step(page)).toHaveText('Compose');
   await reload(page);
@@ -88,15 +86,21 @@ test('reloads at compose, nonce, review, during the signature prompt and during 
 
   // A re-confirms; the wallet signs, and the page reloads while the proposal is being posted.
   const proposals = new RegExp(`^${escapeRegExp(app.devnet.gatewayUrl)}/v1/chains/${app.devnet.chainId}/transactions/${app.devnet.safes[0]!.address}/propose$`, 'i');
+  // Held (never answered, never sent on) until the reload; later proposals go through. Not unrouted: removing the
+  // route could let the held request through before the page goes away.
   const held: Route[] = [];
-  await page.route(proposals, (route) => void held.push(route));
+  let hold = true;
+  await page.route(proposals, (route) => (hold ? void held.push(route) : route.continue()));
   await dialog(page).getByRole('button', { name: 'Try again' }).click();
   expect(await ui.shownSafeTxHash(page)).toBe(safeTxHash);
   await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Submitting the signature to the gateway…', { timeout: 20_000 });
   await expect.poll(() => held.length).toBe(1);
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
-  await page.unroute(proposals);
+  // The signature's event is written to IndexedDB right after it arrives; give that write a moment.
+  await page.waitForTimeout(300);
+  await expect(dialog(page).getByRole('status')).toContainText('Submitting the signature to the gateway…');
+  hold = false;
   await reload(page);
   await expect(interrupted(page)).toContainText('Your signature is kept: submit it again to the gateway.', { timeout: 20_000 });
   await expectNoNewSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
@@ -121,11 +125,7 @@ test('reloads at compose, nonce, review, during the signature prompt and during 
 
 test('a reload while the execution broadcast is in flight ends in success after a status check, without a second broadcast', async ({ page }) => {
   test.setTimeout(180_000);
-  const recipient = ui.owner(3);
-  const token = app.devnet.tokens.usd.address;
-  const before = await ui.balanceOf(token, recipient);
-  const nonce = await ui.safeNonce();
-  await ui.openSafe(page, 0);
+  const { recipient, token, before, nonce } = await start(page);
 
   // Owner A proposes.
   await page.getByRole('button', { name: 'New transaction' }).click();

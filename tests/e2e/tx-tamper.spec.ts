@@ -9,19 +9,11 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { getAddress, type Hex } from 'viem';
 import { safeTxHash, type SafeTx } from '../../src/services/safe/index.ts';
-import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
 
-let app: DevnetApp;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  app = await startDevnetApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
 
 const ui = txFlowPage(() => app);
@@ -58,7 +50,8 @@ async function expectNothingSent(page: Page) {
 /** Owner B (account 1) opens the seeded queued transaction at the next nonce (0.5 ETH to account 3, signed by owner A) and starts Confirm. */
 async function openConfirm(page: Page) {
   await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  // The wallet reconnects on its own after a page load (account 0).
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await ui.selectAccount(page, 1);
   await ui.openQueuedTx(page, 3, /ETH|native|Send/i);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();

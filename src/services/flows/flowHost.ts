@@ -55,6 +55,8 @@ export interface FlowHostOptions {
 export type FlowHostState = FlowsState;
 
 export interface FlowHost extends FlowsPort {
+  /** Opens a flow; `flowId` names it (e.g. a flow handed over from another, so the link survives a reload). */
+  open(request: FlowRequest, flowId?: string): FlowEntry;
   /** Resolves with the flow's output once it reaches a final state. */
   whenSettled(entry: FlowEntry): Promise<unknown>;
   /** Sends an event to every running flow (e.g. `wallet.changed`). */
@@ -163,10 +165,9 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
       return () => listeners.delete(listener);
     },
     getState: () => state,
-    open(request) {
+    open(request, flowId = newId()) {
       const context = options.context();
       if (typeof context === 'string') throw new Error(context);
-      const flowId = newId();
       const logic = options.logicFor(request.kind, context.safeKey);
       return run(request.kind, flowId, context.safeKey, (inspect) => createActor(logic, { input: context.inputFor(request, flowId) as never, inspect }));
     },
@@ -177,7 +178,13 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
     async restore(safeKey) {
       if (restoredSafes.has(safeKey)) return;
       restoredSafes.add(safeKey);
-      const streams = await options.store.listStreams();
+      // Oldest first, like `flows`: the dialog shows the newest one, as before the reload. Flows opened in the same
+      // millisecond keep a handed-over flow (`<id>.<suffix>`) after the flow that opened it.
+      const order = (info: { streamId: string; createdAt: string }) => [info.createdAt, parseFlowStreamId(info.streamId)?.flowId ?? ''] as const;
+      const streams = (await options.store.listStreams()).sort((a, b) => {
+        const [x, y] = [order(a), order(b)];
+        return x[0] !== y[0] ? (x[0] < y[0] ? -1 : 1) : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0;
+      });
       for (const head of streams) {
         if (!head.streamId.startsWith(FLOW_STREAM_PREFIX) || head.status !== 'open') continue;
         const parsed = parseFlowStreamId(head.streamId);

@@ -3,16 +3,17 @@
  * it works on, and the hand-over between flows (an on-chain message signature opens a transaction flow for
  * the SignMessageLib call and reports its result back to the message flow).
  */
-import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { PublicClient } from 'viem';
 import { messageFlowMachine } from '../../machines/messageFlow/messageFlow.machine.ts';
 import type { MessageFlowOutput, StartOnChainSignatureEvent } from '../../machines/messageFlow/messageFlow.types.ts';
 import type { RegisteredMachine } from '../../machines/registry.ts';
-import type { FlowEntry, FlowKind } from '../../machines/shared/flows.ts';
+import { flowStreamId, type FlowEntry, type FlowKind } from '../../machines/shared/flows.ts';
 import { bulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
 import { deleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
 import { transactionFlowMachine } from '../../machines/transactionFlow/transactionFlow.machine.ts';
 import type { TxFlowOutput } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { restoreStream } from '../eventLog/replay.ts';
 import type { EventStore, LogRecord } from '../eventLog/types.ts';
 import type { LockManagerLike } from '../eventLog/writer.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -40,6 +41,9 @@ export interface AppFlowsDeps {
   /** A flow finished: e.g. refresh the Safe's queue and history. */
   onSettled?: (entry: FlowEntry, output: unknown) => void;
 }
+
+/** The id of the transaction flow a message flow hands its on-chain signature to (the link survives a reload). */
+export const onChainFlowId = (messageFlowId: string): string => `${messageFlowId}.onchain`;
 
 /** A chain client that is resolved on first use (the chain list comes from the gateway). */
 function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): ChainReads {
@@ -88,21 +92,58 @@ export function createAppFlows(deps: AppFlowsDeps): FlowHost {
   async function signOnChain(message: FlowEntry, event: StartOnChainSignatureEvent): Promise<void> {
     let tx: FlowEntry;
     try {
-      tx = host.open({
-        kind: 'transaction',
-        mode: 'create',
-        initialDraft: { kind: 'rawCall', to: event.request.to, value: '0', data: event.request.data, operation: 1, origin: `Message signature (${event.request.library})` },
-      });
+      tx = host.open(
+        {
+          kind: 'transaction',
+          mode: 'create',
+          initialDraft: { kind: 'rawCall', to: event.request.to, value: '0', data: event.request.data, operation: 1, origin: `Message signature (${event.request.library})` },
+        },
+        onChainFlowId(message.id),
+      );
     } catch {
       message.actor.send({ type: 'txFlow.cancelled' });
       return;
     }
-    const output = (await host.whenSettled(tx)) as TxFlowOutput | undefined;
+    reportBack(message, (await host.whenSettled(tx)) as TxFlowOutput | undefined);
+  }
+
+  function reportBack(message: FlowEntry, output: TxFlowOutput | undefined): void {
     if (output?.safeTxHash && output.outcome !== 'cancelled') message.actor.send({ type: 'txFlow.proposed', safeTxHash: output.safeTxHash });
     else message.actor.send({ type: 'txFlow.cancelled' });
   }
 
-  return host;
+  /**
+   * After a reload, a message flow that waits for its on-chain transaction is linked again to that transaction
+   * flow (restored too), or — when the transaction flow ended before the reload — told its outcome, read from the
+   * transaction flow's closed stream.
+   */
+  async function relink(safeKey: string): Promise<void> {
+    const flows = host.getState().flows;
+    for (const message of flows) {
+      if (message.kind !== 'message' || !message.restored || message.safeKey !== safeKey) continue;
+      if (!(message.actor.getSnapshot() as AnyMachineSnapshot).matches('awaitingTransaction')) continue;
+      const tx = flows.find((f) => f.kind === 'transaction' && f.id === onChainFlowId(message.id));
+      if (tx) {
+        void host.whenSettled(tx).then((output) => reportBack(message, output as TxFlowOutput | undefined));
+        continue;
+      }
+      const registered = deps.machines.find((m) => m.id === 'transactionFlow');
+      const streamId = flowStreamId('transaction', safeKey, onChainFlowId(message.id));
+      const ended = registered && (await deps.store.getStream(streamId)) ? await restoreStream(deps.store, registered, streamId).catch(() => null) : null;
+      reportBack(message, ended?.snapshot.status === 'done' ? (ended.snapshot.output as TxFlowOutput) : undefined);
+    }
+  }
+
+  const relinked = new Set<string>();
+  return {
+    ...host,
+    async restore(safeKey) {
+      await host.restore(safeKey);
+      if (relinked.has(safeKey)) return;
+      relinked.add(safeKey);
+      await relink(safeKey);
+    },
+  };
 }
 
 export type { MessageFlowOutput, TxFlowOutput };

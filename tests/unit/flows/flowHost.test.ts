@@ -178,6 +178,20 @@ describe('flowHost', () => {
     expect(reloaded.failures).toEqual([]);
   });
 
+  it('restore keeps the order the flows were opened in (the dialog shows the newest, as before the reload)', async () => {
+    const h = harness();
+    const first = await toReview(h);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = h.host.open({ kind: 'transaction', mode: 'create' });
+    await recordsOf(h.store, first.streamId, 'xstate.done.actor.loadRelayRemaining');
+    await recordsOf(h.store, second.streamId, 'xstate.init');
+    closePage(h);
+
+    const reloaded = harness(h.store);
+    await reloaded.host.restore(SAFE_KEY);
+    expect(reloaded.host.getState().flows.map((f) => f.id)).toEqual(['flow-1', 'flow-2']);
+  });
+
   it('a wallet prompt in flight comes back through a recorded system.recover: checked, interrupted, never asked again', async () => {
     const h = harness();
     const live = await toReview(h);
