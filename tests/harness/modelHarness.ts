@@ -6,8 +6,16 @@
  * Strict by design (xstate/graph is silent about gaps): a step whose event has no executor fails, a step
  * whose state has no assertion fails, and coverage below 100 % fails unless the uncovered transition
  * (`missing`) or state (`missingStates`) is listed as unreachable with a reason.
+ *
+ * Coverage counts every transition of a step's macrostep: the event's own, then the eventless (`always`)
+ * transitions and those of raised events it leads to, as the model takes them (its microsteps, read through
+ * the `@xstate.microstep` inspection events of a pure transition). A step's transitions count only once the
+ * real actor has taken them too: runPath inspects the actor under test and waits until its state value is
+ * the model's and every transition the model took appears among the actor's own microsteps. The eventless
+ * transitions of the initial state run while the actor is created, before it can be inspected: they count
+ * when the actor's first state is the model's (the state after them shows they were taken).
  */
-import { transition, waitFor, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type AnyMachineSnapshot } from 'xstate';
+import { createActor, transition, waitFor, type ActorScope, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
 import { getShortestPaths, toDirectedGraph, type StatePath } from 'xstate/graph';
 
 export interface TransitionInfo {
@@ -35,25 +43,84 @@ function guardName(guard: unknown): string | null {
   return 'guard';
 }
 
+/** The event of an eventless transition (XState gives it the empty event type). */
+export const ALWAYS = 'always';
+
 function describeTransition(t: TransitionLike): TransitionInfo {
   const targets = (t.target ?? []).map((n) => n.id);
   const guard = guardName(t.guard);
-  const key = `${t.source.id} on ${t.eventType}${guard ? ` [${guard}]` : ''} -> ${targets.length ? targets.join(',') : '(self)'}`;
-  return { key, source: t.source.id, event: t.eventType, targets, guard };
+  const event = t.eventType === '' ? ALWAYS : t.eventType;
+  const key = `${t.source.id} on ${event}${guard ? ` [${guard}]` : ''} -> ${targets.length ? targets.join(',') : '(self)'}`;
+  return { key, source: t.source.id, event, targets, guard };
 }
 
-/** Every transition the machine defines, read from `toDirectedGraph`. */
+/** Every transition the machine defines: the event transitions from `toDirectedGraph`, and the eventless ones. */
 export function machineTransitions(machine: AnyStateMachine): TransitionInfo[] {
   const seen = new Map<string, TransitionInfo>();
+  const add = (t: unknown) => {
+    const info = describeTransition(t as TransitionLike);
+    seen.set(info.key, info);
+  };
   const visit = (node: ReturnType<typeof toDirectedGraph>) => {
-    for (const edge of node.edges) {
-      const info = describeTransition(edge.transition as unknown as TransitionLike);
-      seen.set(info.key, info);
-    }
+    for (const edge of node.edges) add(edge.transition);
+    node.stateNode.always?.forEach(add);
     node.children.forEach(visit);
   };
   visit(toDirectedGraph(machine));
   return [...seen.values()];
+}
+
+/** What one macrostep of the model does: the transitions of its microsteps, their source states, and the state after each. */
+export interface ModelMacrostep {
+  keys: string[];
+  /** Ids of the transitions' source states (a transient state is only ever a source). */
+  sources: string[];
+  snapshots: AnyMachineSnapshot[];
+}
+
+const inertActors = new WeakMap<AnyStateMachine, AnyActorRef>();
+/** One never-started actor per machine: the `self` of pure transitions, whose system carries the inspection. */
+function inertActor(machine: AnyStateMachine): AnyActorRef {
+  let actor = inertActors.get(machine);
+  if (!actor) inertActors.set(machine, (actor = createActor(machine)));
+  return actor;
+}
+
+/**
+ * Runs `step` (a pure transition or initial transition) with an actor scope whose system reports the
+ * `@xstate.microstep` inspection events, and collects the transitions and snapshots of the machine's own
+ * microsteps. Like XState's `transition`, nothing is executed: actions, children and delays stay inert.
+ */
+function inspectMacrostep(machine: AnyStateMachine, step: (scope: ActorScope<AnyMachineSnapshot, AnyEventObject>) => void): ModelMacrostep {
+  const self = inertActor(machine);
+  const keys: string[] = [];
+  const sources: string[] = [];
+  const snapshots: AnyMachineSnapshot[] = [];
+  const subscription = self.system.inspect((event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep' || event.actorRef !== self) return;
+    for (const t of event._transitions as unknown as TransitionLike[]) {
+      keys.push(describeTransition(t).key);
+      sources.push(t.source.id);
+    }
+    snapshots.push(event.snapshot as AnyMachineSnapshot);
+  });
+  const noop = () => {};
+  try {
+    step({ self, system: self.system, id: '', sessionId: '', logger: noop, defer: noop, emit: noop, stopChild: noop, actionExecutor: noop } as unknown as ActorScope<AnyMachineSnapshot, AnyEventObject>);
+  } finally {
+    subscription.unsubscribe();
+  }
+  return { keys: [...new Set(keys)], sources: [...new Set(sources)], snapshots };
+}
+
+/** The model's macrostep for `event` from `before`: the event's transitions, then eventless and raised ones. */
+export function modelMacrostep(machine: AnyStateMachine, before: AnyMachineSnapshot, event: AnyEventObject): ModelMacrostep {
+  return inspectMacrostep(machine, (scope) => machine.transition(before, event, scope as never));
+}
+
+/** The model's initial macrostep: the eventless transitions taken on the way to the first resting state. */
+export function modelInitialMacrostep(machine: AnyStateMachine, input: unknown): ModelMacrostep {
+  return inspectMacrostep(machine, (scope) => machine.getInitialSnapshot(scope as never, input));
 }
 
 export interface ModelPlanOptions<TMachine extends AnyStateMachine> {
@@ -79,7 +146,8 @@ export interface ViewDriver<TSut extends SystemUnderTest> {
   states: Record<string, (sut: TSut, expected: AnyMachineSnapshot) => Promise<void> | void>;
 }
 
-export type ModelPath = StatePath<AnyMachineSnapshot, AnyEventObject>;
+/** A planned path; `initial` is the model's initial macrostep, its eventless transitions (set by planPaths). */
+export type ModelPath = StatePath<AnyMachineSnapshot, AnyEventObject> & { initial?: ModelMacrostep };
 
 /**
  * Shortest paths to every vertex, then one more path for each transition those paths do not take (a path to
@@ -94,17 +162,20 @@ export function planPaths<TMachine extends AnyStateMachine>(options: ModelPlanOp
     ...(options.serializeState ? { serializeState: options.serializeState } : {}),
   } as never) as unknown as ModelPath[];
 
-  const planned = new Set<string>();
+  const initial = modelInitialMacrostep(machine, options.input);
+  shortest.forEach((path) => (path.initial = initial));
+
+  const planned = new Set<string>(initial.keys);
   for (const path of shortest) {
     for (let i = 1; i < path.steps.length; i++) {
-      for (const key of takenKeys(machine, path.steps[i - 1]!.state, path.steps[i]!.event)) planned.add(key);
+      for (const key of modelMacrostep(machine, path.steps[i - 1]!.state, path.steps[i]!.event).keys) planned.add(key);
     }
   }
   const extra: ModelPath[] = [];
   for (const path of shortest) {
     for (const event of options.events) {
       if (!path.state.can(event)) continue;
-      const keys = takenKeys(machine, path.state, event);
+      const keys = modelMacrostep(machine, path.state, event).keys;
       if (keys.every((key) => planned.has(key))) continue;
       keys.forEach((key) => planned.add(key));
       const [next] = transition(machine, path.state as never, event as never);
@@ -117,11 +188,6 @@ export function planPaths<TMachine extends AnyStateMachine>(options: ModelPlanOp
     }
   }
   return [...shortest, ...extra];
-}
-
-function takenKeys(machine: AnyStateMachine, before: AnyMachineSnapshot, event: AnyEventObject): string[] {
-  const taken = machine.getTransitionData(before as never, event as never) as unknown as TransitionLike[];
-  return taken.map((t) => describeTransition(t).key);
 }
 
 export function pathTitle(path: ModelPath): string {
@@ -167,8 +233,16 @@ export class CoverageRecorder {
   readonly covered = new Set<string>();
   readonly visited = new Set<string>();
 
+  /** Records the transitions of the model's macrostep for `event` (use runPath, which checks the actor took them). */
   record(machine: AnyStateMachine, before: AnyMachineSnapshot, event: AnyEventObject): void {
-    for (const key of takenKeys(machine, before, event)) this.covered.add(key);
+    this.recordMacrostep(machine, modelMacrostep(machine, before, event));
+  }
+
+  /** Records a macrostep's transitions and the states it passes through (transient ones included). */
+  recordMacrostep(machine: AnyStateMachine, step: ModelMacrostep): void {
+    for (const key of step.keys) this.covered.add(key);
+    for (const id of step.sources) this.visited.add(id);
+    for (const snapshot of step.snapshots) this.recordState(machine, snapshot);
   }
 
   /** Records the states a snapshot asserted against the real views is in. */
@@ -215,29 +289,60 @@ export async function runPath<TSut extends SystemUnderTest>(
   coverage: CoverageRecorder,
 ): Promise<void> {
   const sut = await driver.start();
+  // The transitions the actor under test takes, from here on (its initial ones ran while it was created).
+  const observed = new Set<string>();
+  const inspection = sut.actor.system.inspect((event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep' || event.actorRef !== sut.actor) return;
+    for (const t of event._transitions as unknown as TransitionLike[]) observed.add(describeTransition(t).key);
+  });
   try {
     let previous: AnyMachineSnapshot | null = null;
     for (const [index, step] of path.steps.entries()) {
+      let taken: ModelMacrostep | null = null;
       if (index > 0 && previous) {
         const execute = driver.events[step.event.type];
         if (!execute) throw new Error(`No executor for event ${step.event.type}`);
-        coverage.record(machine, previous, step.event);
+        taken = modelMacrostep(machine, previous, step.event);
+        observed.clear();
         await execute(sut, step.event);
       }
       const expected = step.state;
-      await waitFor(sut.actor, (s: AnyMachineSnapshot) => JSON.stringify(s.value) === JSON.stringify(expected.value), {
+      const sameValue = (s: AnyMachineSnapshot) => JSON.stringify(s.value) === JSON.stringify(expected.value);
+      await waitFor(sut.actor, (s: AnyMachineSnapshot) => sameValue(s) && (!taken || taken.keys.every((key) => observed.has(key))), {
         timeout: 2000,
       }).catch(() => {
-        const actual = (sut.actor.getSnapshot() as AnyMachineSnapshot).value;
-        throw new Error(`Step ${index} (${step.event.type}): expected ${JSON.stringify(expected.value)}, actual ${JSON.stringify(actual)}`);
+        const actual = sut.actor.getSnapshot() as AnyMachineSnapshot;
+        if (!sameValue(actual)) throw new Error(`Step ${index} (${step.event.type}): expected ${JSON.stringify(expected.value)}, actual ${JSON.stringify(actual.value)}`);
+        const notTaken = taken?.keys.filter((key) => !observed.has(key)) ?? [];
+        throw new Error(`Step ${index} (${step.event.type}): the model takes ${notTaken.join('; ')}, the actor did not (it took ${[...observed].join('; ') || 'nothing'})`);
       });
       const keys = Object.keys(driver.states).filter((key) => stateKeyMatches(expected, key));
       if (keys.length === 0) throw new Error(`No state assertion matches ${JSON.stringify(expected.value)}`);
       for (const key of keys) await driver.states[key]!(sut, expected);
+      // The initial eventless transitions: the actor's first state is the one they lead to.
+      if (index === 0 && path.initial) coverage.recordMacrostep(machine, path.initial);
+      if (taken) coverage.recordMacrostep(machine, taken);
       coverage.recordState(machine, expected);
       previous = expected;
     }
   } finally {
+    inspection.unsubscribe();
     await sut.cleanup();
   }
+}
+
+/**
+ * Registry samples are plain JSON, so their effect errors are `{ name, message, ...more }`; the real effects reject
+ * with `Error` instances. This turns each such error back into an `Error` carrying the same name and fields.
+ */
+export function withErrorInstances(events: readonly AnyEventObject[]): AnyEventObject[] {
+  return events.map((event) => {
+    const error = (event as { error?: unknown }).error;
+    if (!error || typeof error !== 'object' || error instanceof Error) return event;
+    const { name, message, ...more } = error as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof message !== 'string') return event;
+    const instance = Object.assign(new Error(message), more);
+    if (name !== 'Error') instance.name = name;
+    return { ...event, error: instance };
+  });
 }

@@ -5,64 +5,21 @@
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { bridgeRequestMachine } from '../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
-import type { BridgeRequestInput, BridgeSessionInfo, SavePermissionsParams, SaveSettingsParams, SendReplyParams } from '../../src/machines/bridgeRequest/bridgeRequest.types.ts';
+import type { BridgeRequestInput, SavePermissionsParams, SaveSettingsParams, SendReplyParams } from '../../src/machines/bridgeRequest/bridgeRequest.types.ts';
 import { BridgeRequestPrompt } from '../../src/views/bridge/BridgeRequestPrompt.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { APP_ORIGIN, MESSAGE_HASH, SAFE_ADDRESS, SAFE_TX_HASH, chainInfo, grantedAddressBook, refusedAddressBook, request, session } from '../unit/bridge/fixtures.ts';
+import {
+  APP_ORIGIN,
+  DECISION_AT,
+  bridgeRequestSampleEvents,
+  bridgeRequestScenarios as scenarios,
+  serializeBridgeRequestState as serializeState,
+} from '../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
 
-const sessions: Record<string, BridgeSessionInfo> = {
-  plain: session(),
-  granted: session({ permissions: grantedAddressBook }),
-  refused: session({ permissions: refusedAddressBook }),
-  noEip1271: session({ chain: { ...chainInfo, features: ['SAFE_APPS'] } }),
-};
-
-const tx = { to: SAFE_ADDRESS, value: '1', data: '0x' };
-const scenarios: Record<string, BridgeRequestInput['request']> = {
-  getSafeInfo: request('getSafeInfo', null),
-  setSettings: request('rpcCall', { call: 'safe_setSettings', params: [{ offChainSigning: false }] }),
-  refusedRpc: request('rpcCall', { call: 'eth_sendRawTransaction', params: ['0x00'] }),
-  malformedMessageHash: request('getOffChainSignature', { messageHash: 'nope' }),
-  requestAddressBook: request('requestAddressBook', null),
-  requestPermissions: request('wallet_requestPermissions', { requests: [{ requestAddressBook: {} }] }),
-  getSafeBalances: request('getSafeBalances', { currency: 'eur' }),
-  getTxBySafeTxHash: request('getTxBySafeTxHash', { safeTxHash: SAFE_TX_HASH }),
-  rpcRead: request('rpcCall', { call: 'eth_getBalance', params: [SAFE_ADDRESS, 'latest'] }),
-  getOffChainSignature: request('getOffChainSignature', { messageHash: MESSAGE_HASH }),
-  sendTransactions: request('sendTransactions', { txs: [tx], safeTxGas: null, requestsDelegateCall: false }),
-  signMessage: request('signMessage', { message: 'hello' }),
-};
-
-const DECISION_AT = 1_700_000_000_000;
-const fail = (text: string) => new Error(text);
-const events: AnyEventObject[] = [
-  ...Object.values(sessions).map((output) => ({ type: 'xstate.done.actor.getSessionInfo', output })),
-  { type: 'xstate.error.actor.getSessionInfo', error: fail('No Safe is open') },
-  { type: 'xstate.done.actor.getBalances', output: { fiatTotal: '1', items: [] } },
-  { type: 'xstate.error.actor.getBalances', error: fail('500: gateway down') },
-  { type: 'xstate.done.actor.getTx', output: { txId: 'multisig_x', txStatus: 'SUCCESS' } },
-  { type: 'xstate.error.actor.getTx', error: fail('404: Not found') },
-  { type: 'xstate.done.actor.rpcRead', output: '0x1' },
-  { type: 'xstate.error.actor.rpcRead', error: fail('execution reverted') },
-  { type: 'xstate.done.actor.getOffChainSignature', output: '0xsig' },
-  { type: 'xstate.error.actor.getOffChainSignature', error: fail('404') },
-  { type: 'xstate.done.actor.getAddressBook', output: [{ address: SAFE_ADDRESS, name: 'Team', chainId: '31337' }] },
-  { type: 'xstate.error.actor.getAddressBook', error: fail('storage unavailable') },
-  { type: 'xstate.done.actor.startTransactionFlow', output: { status: 'proposed', safeTxHash: SAFE_TX_HASH } },
-  { type: 'xstate.done.actor.startTransactionFlow', output: { status: 'rejected' } },
-  { type: 'xstate.error.actor.startTransactionFlow', error: fail('flow crashed') },
-  { type: 'xstate.done.actor.startMessageFlow', output: { status: 'signed', messageHash: MESSAGE_HASH, signature: '0x11' } },
-  { type: 'xstate.done.actor.startMessageFlow', output: { status: 'proposed', safeTxHash: SAFE_TX_HASH } },
-  { type: 'xstate.done.actor.startMessageFlow', output: { status: 'rejected' } },
-  { type: 'xstate.error.actor.startMessageFlow', error: fail('flow crashed') },
-  { type: 'user.grantPermission', at: DECISION_AT },
-  { type: 'user.denyPermission', at: DECISION_AT },
-  { type: 'user.cancel' },
-  { type: 'bridge.cancel' },
-];
+const events = withErrorInstances(bridgeRequestSampleEvents);
 
 const EFFECTS = ['getSessionInfo', 'getBalances', 'getTx', 'rpcRead', 'getOffChainSignature', 'getAddressBook', 'startTransactionFlow', 'startMessageFlow'] as const;
 type Effect = (typeof EFFECTS)[number];
@@ -165,7 +122,6 @@ function driverFor(input: BridgeRequestInput): ViewDriver<RequestSut> {
 }
 
 const coverage = new CoverageRecorder();
-const serializeState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.session?.permissions.length ?? null, s.context.session?.chain.features.length ?? null, s.context.reply, s.context.permissions]);
 
 describe('bridgeRequest (model-based, real prompt view)', () => {
   let total = 0;

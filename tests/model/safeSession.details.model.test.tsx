@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../../src/machines/safeSession/details.machine.ts';
 import type { RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
-import type { DetailsRequest, HashCheck, MessageHashes, TxHashes } from '../../src/machines/safeSession/details.types.ts';
+import type { DetailsRequest, HashCheck, MessageHashes } from '../../src/machines/safeSession/details.types.ts';
 import { safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
 import type { BalancesRequest, SafeBalances } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
@@ -19,8 +19,20 @@ import { MessageDetailsScreen } from '../../src/views/safe/Messages.tsx';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
 import { TxDetailsScreen } from '../../src/views/safe/TxDetails.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
-import { SAFE, chain, message, sampleSafeInfo as safeInfo, sampleTxDetails as txDetails } from '../../src/machines/safeSession/safeSession.samples.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import {
+  SAFE,
+  chain,
+  detailsEvents,
+  detailsSampleInput,
+  message,
+  sampleSafeInfo as safeInfo,
+  sampleTxDetails as txDetails,
+  serializeDetailsState,
+  txKeys,
+  txMismatch,
+  txVerified,
+} from '../../src/machines/safeSession/safeSession.samples.ts';
 
 const h = (byte: string) => `0x${byte.repeat(32)}`;
 
@@ -42,7 +54,6 @@ interface Variant {
   contentCheck: () => void;
 }
 
-const txHashes: TxHashes = { domainHash: h('d1'), messageHash: h('e2'), safeTxHash: h('ab') };
 const msgHashes: MessageHashes = { domainHash: h('d1'), contentHash: h('c3'), safeMessageHash: message.messageHash };
 
 const variants: Variant[] = [
@@ -53,14 +64,14 @@ const variants: Variant[] = [
     actorKey: 'txDetails',
     path: '/transactions/tx',
     param: 'id',
-    keys: [txDetails.txId, `multisig_${SAFE}_${h('cd')}`],
+    keys: txKeys,
     details: txDetails,
     screen: <TxDetailsScreen />,
     what: 'transaction',
     hashName: 'safeTxHash',
     hashLabels: ['Domain hash', 'Message hash', 'safeTxHash'],
-    verified: { hashes: txHashes, computed: txHashes.safeTxHash, expected: h('ab') },
-    mismatch: { hashes: { ...txHashes, safeTxHash: h('ef') }, computed: h('ef'), expected: h('ab') },
+    verified: txVerified,
+    mismatch: txMismatch,
     contentCheck: () => {
       expect(screen.getByRole('heading', { name: 'Sent' })).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Confirmations (1 of 2)' })).toBeInTheDocument();
@@ -106,18 +117,7 @@ function current<T>(d: Deferred<T> | null, name: string): Deferred<T> {
 }
 
 for (const v of variants) {
-  const events: AnyEventObject[] = [
-    { type: 'user.open', key: v.keys[0] },
-    { type: 'user.open', key: v.keys[1] },
-    { type: 'xstate.done.actor.loadDetails', output: v.details },
-    { type: 'xstate.error.actor.loadDetails', error: new Error('404: Not found') },
-    { type: 'xstate.done.actor.computeHashes', output: v.verified },
-    { type: 'xstate.done.actor.computeHashes', output: v.mismatch },
-    { type: 'xstate.done.actor.computeHashes', output: { hashes: null, computed: null, expected: null } },
-    { type: 'xstate.error.actor.computeHashes', error: new Error('The Safe’s contract version is unknown.') },
-    { type: 'user.retry' },
-    { type: 'system.refresh' },
-  ];
+  const events = withErrorInstances(detailsEvents(v.keys, v.details, v.verified, v.mismatch));
 
   const actual = (sut: DetailsSut) => sut.actor.getSnapshot() as AnyMachineSnapshot;
 
@@ -224,13 +224,7 @@ for (const v of variants) {
     },
   };
 
-  const input = { chainId: chain.chainId, safeAddress: SAFE, version: safeInfo.version };
-  const paths = planPaths({
-    machine: v.machine,
-    input,
-    events,
-    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.key]),
-  });
+  const paths = planPaths({ machine: v.machine, input: detailsSampleInput, events, serializeState: serializeDetailsState });
   const coverage = new CoverageRecorder();
 
   describe(`${v.name} (model-based, real screen)`, () => {

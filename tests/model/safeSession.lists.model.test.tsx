@@ -1,42 +1,34 @@
 /**
  * Model-based test of the paged lists (pagedList) through the real Queue screen: the list child of a Safe
  * session whose Safe is open, with its `loadPage` effect held in deferred promises. The NFT list on a chain
- * without ERC721 covers the `disabled` state through the NFTs screen.
+ * without ERC721 covers the `disabled` state through the NFTs screen (every list runs the one `pagedList`
+ * statechart, so both count towards one coverage).
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type SnapshotFrom, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor, type SnapshotFrom, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
-import { collectiblesListMachine, queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
+import { queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
 import type { BalancesRequest, ChainInfo, SafeBalances, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { NftsScreen } from '../../src/views/safe/Nfts.tsx';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
 import { QueueScreen } from '../../src/views/safe/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
-import { SAFE, chain, queueItems, sampleSafeInfo as safeInfo } from '../../src/machines/safeSession/safeSession.samples.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import {
+  SAFE,
+  chain,
+  firstQueuePage as firstPage,
+  pagedListDisabledInput,
+  pagedListSampleEvents,
+  pagedListSampleInput,
+  sampleSafeInfo as safeInfo,
+  serializePagedListState,
+} from '../../src/machines/safeSession/safeSession.samples.ts';
 
-const firstPage: ListPage<TransactionItem> = { results: queueItems, next: 'http://gateway.test/page-2', count: 6 };
-const secondTx = queueItems[2] as Extract<TransactionItem, { type: 'TRANSACTION' }>;
-const lastPage: ListPage<TransactionItem> = {
-  results: [
-    { type: 'LABEL', label: 'Queued' },
-    { type: 'TRANSACTION', conflictType: 'None', transaction: { ...secondTx.transaction, id: `${secondTx.transaction.id}-n4`, executionInfo: { type: 'MULTISIG', nonce: 4, confirmationsRequired: 2, confirmationsSubmitted: 0, missingSigners: null } } },
-  ],
-  next: null,
-  count: 6,
-};
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadPage', output: firstPage },
-  { type: 'xstate.done.actor.loadPage', output: lastPage },
-  { type: 'xstate.error.actor.loadPage', error: new Error('503: Service unavailable') },
-  { type: 'user.loadMore' },
-  { type: 'user.retry' },
-  { type: 'system.refresh' },
-];
+const events = withErrorInstances(pagedListSampleEvents);
 
 interface ListSut extends SystemUnderTest {
   requests: PageRequest[];
@@ -158,38 +150,46 @@ const driver: ViewDriver<ListSut> = {
   },
 };
 
-const input = { chainId: chain.chainId, safeAddress: SAFE, enabled: true };
-const paths = planPaths({
-  machine: queueListMachine,
-  input,
-  events,
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.next !== null, s.context.hasLoaded]),
-});
+/** The NFT list of a Safe on a chain without ERC721, on the NFTs screen: disabled from the start. */
+const disabledDriver: ViewDriver<ListSut> = {
+  async start() {
+    const sut: ListSut = { actor: null as unknown as AnyActorRef, requests: [], pending: null, cleanup: () => {} };
+    const session = await startSession({ ...chain, features: ['EIP1271'] }, () => new Promise(() => {}), <NftsScreen />);
+    sut.actor = session.getSnapshot().children.collectibles as AnyActorRef;
+    sut.cleanup = () => {
+      cleanup();
+      session.stop();
+    };
+    return sut;
+  },
+  events: {},
+  states: {
+    disabled: () => {
+      expect(screen.getByText('NFTs are not available on this network.')).toBeInTheDocument();
+      expect(texts('status')).toEqual([]);
+    },
+  },
+};
+
+const paths = planPaths({ machine: queueListMachine, input: pagedListSampleInput, events, serializeState: serializePagedListState });
+const disabledPaths = planPaths({ machine: queueListMachine, input: pagedListDisabledInput, events, serializeState: serializePagedListState });
 const coverage = new CoverageRecorder();
 
-describe('pagedList (model-based, Queue screen)', () => {
+describe('pagedList (model-based, Queue and NFTs screens)', () => {
   for (const path of paths) {
     it(pathTitle(path), () => runPath(queueListMachine, path, driver, coverage));
   }
+  for (const path of disabledPaths) {
+    it(`NFTs without ERC721: ${pathTitle(path)}`, () => runPath(queueListMachine, path, disabledDriver, coverage));
+  }
 
-  it('covers every transition of the machine', () => {
+  it('covers every transition and state of the machine', () => {
     expect(coverage.missing(queueListMachine)).toEqual([]);
-  });
-
-  it('is disabled, with the chain’s message, when the chain lacks the feature (NFTs without ERC721)', async () => {
-    const session = await startSession({ ...chain, features: ['EIP1271'] }, () => new Promise(() => {}), <NftsScreen />);
-    const nfts = session.getSnapshot().children.collectibles;
-    expect(nfts?.getSnapshot().value).toBe('disabled');
-    const standalone = createActor(collectiblesListMachine, { input: { ...input, enabled: false } }).start();
-    expect(standalone.getSnapshot().value).toBe('disabled');
-    standalone.stop();
-    expect(screen.getByText('NFTs are not available on this network.')).toBeInTheDocument();
-    cleanup();
-    session.stop();
+    expect(coverage.missingStates(queueListMachine)).toEqual([]);
   });
 
   afterAll(() => {
     const { covered, total } = coverage.ratio(queueListMachine);
-    console.info(`pagedList transition coverage: ${covered}/${total} over ${paths.length} paths`);
+    console.info(`pagedList transition coverage: ${covered}/${total} over ${paths.length + disabledPaths.length} paths`);
   });
 });

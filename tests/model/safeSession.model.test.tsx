@@ -22,43 +22,21 @@ import { BalancesScreen } from '../../src/views/safe/Balances.tsx';
 import { formatFiat } from '../../src/views/safe/format.ts';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
-import { OWNER_A, SAFE, STRANGER, balances, chain, fiatCodes, otherChain, sampleSafeInfo as safeInfo, safeInfoChanged } from '../../src/machines/safeSession/safeSession.samples.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import {
+  AFTER_POLL,
+  OWNER_A,
+  SAFE,
+  balances,
+  safeSessionInvalidInput,
+  safeSessionSampleEvents,
+  safeSessionSampleInput,
+  serializeSafeSessionState as serializeState,
+} from '../../src/machines/safeSession/safeSession.samples.ts';
 
-const input: SafeSessionInput = { safe: { shortName: 'devnet', address: SAFE } };
-const invalidInput: SafeSessionInput = { safe: { shortName: 'devnet', address: '0x1234567890123456789012345678901234567890'.replace('12', 'Ab') } };
-const AFTER_POLL = 'xstate.after.pollInterval.safeSession.ready.info.watching';
-const unavailable = Object.assign(new Error('The gateway could not be reached (fetch failed).'), { kind: 'unavailable' });
-const notFound = Object.assign(new Error('404: Not Found'), { kind: 'notFound' });
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadChains', output: [otherChain, chain] },
-  { type: 'xstate.done.actor.loadChains', output: [otherChain] },
-  { type: 'xstate.error.actor.loadChains', error: unavailable },
-  { type: 'xstate.done.actor.loadSafeInfo', output: safeInfo },
-  { type: 'xstate.error.actor.loadSafeInfo', error: notFound },
-  { type: 'xstate.error.actor.loadSafeInfo', error: unavailable },
-  { type: 'user.retry' },
-  { type: AFTER_POLL },
-  { type: 'xstate.done.actor.pollSafeInfo', output: safeInfo },
-  { type: 'xstate.done.actor.pollSafeInfo', output: safeInfoChanged },
-  { type: 'xstate.error.actor.pollSafeInfo', error: unavailable },
-  { type: 'system.visibilityChanged', visible: false },
-  { type: 'system.visibilityChanged', visible: true },
-  { type: 'gateway.tagsChanged', tags: ['txHistoryTag'] },
-  { type: 'xstate.done.actor.loadBalances', output: balances },
-  { type: 'xstate.error.actor.loadBalances', error: new Error('503: Service unavailable') },
-  { type: 'user.retryBalances' },
-  { type: 'user.setCurrency', currency: 'EUR' },
-  { type: 'xstate.done.actor.loadFiatCodes', output: fiatCodes },
-  { type: 'xstate.error.actor.loadFiatCodes', error: new Error('500: Internal server error') },
-  { type: 'user.retryFiatCodes' },
-  { type: 'user.toggleTokenHidden', tokenAddress: balances.items[1]!.tokenInfo.address },
-  { type: 'user.toggleShowHiddenTokens' },
-  { type: 'user.toggleHideSmallBalances' },
-  { type: 'wallet.accountChanged', address: OWNER_A },
-  { type: 'wallet.accountChanged', address: STRANGER },
-];
+const input = safeSessionSampleInput;
+const invalidInput = safeSessionInvalidInput;
+const events = withErrorInstances(safeSessionSampleEvents);
 
 type ListId = 'queue' | 'history' | 'messages' | 'collectibles';
 
@@ -242,7 +220,6 @@ const driver: ViewDriver<SessionSut> = {
   },
 };
 
-const serializeState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.visible, s.context.currency, s.context.chain !== null, s.context.balances !== null]);
 const paths = planPaths({ machine: safeSessionMachine, input, events, serializeState });
 const invalidPaths = planPaths({ machine: safeSessionMachine, input: invalidInput, events, serializeState });
 const coverage = new CoverageRecorder();
