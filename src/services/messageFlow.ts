@@ -98,6 +98,7 @@ export function classifyWalletError(error: unknown): WalletFailure {
 
 const safeContextOf = (safe: MessageFlowSafe): SafeContext => ({ chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), version: safe.version });
 const isOwner = (safe: MessageFlowSafe, address: string) => safe.owners.some((o) => o.toLowerCase() === address.toLowerCase());
+const isAlreadyExists = (error: unknown) => error instanceof GatewayError && error.status === 400 && /already exists/i.test(error.message);
 const is404 = (error: unknown) => error instanceof GatewayError && error.status === 404;
 
 // ───────────────────────── hashing (local) ─────────────────────────
@@ -218,6 +219,22 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
     }
   }
 
+  /**
+   * Adds the signature; when the gateway says this owner's signature is already there, that is success if the
+   * stored one is ours — an earlier attempt reached the gateway and only its answer was lost (a timeout), and
+   * "Try again" posted the same signature again.
+   */
+  async function confirmOnce(safe: MessageFlowSafe, messageHash: Hex, signature: OwnerSignature): Promise<void> {
+    try {
+      await gateway.confirmSafeMessage(safe.chainId, messageHash, signature.signature);
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      const stored = await freshMessage(safe, messageHash);
+      const ours = stored?.confirmations.some((c) => c.owner.toLowerCase() === signature.signer.toLowerCase() && c.signature.toLowerCase() === signature.signature.toLowerCase());
+      if (!ours) throw error;
+    }
+  }
+
   async function mustRead(safe: MessageFlowSafe, messageHash: Hex): Promise<GatewayMessageView> {
     const message = await freshMessage(safe, messageHash);
     if (!message) throw new Error(`The gateway did not return message ${messageHash} after accepting the signature.`);
@@ -289,16 +306,16 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
       try {
         await gateway.proposeSafeMessage(safe.chainId, safe.address, { message, safeAppId, signature: signature.signature, origin });
       } catch (error) {
-        // Another owner created it in the meantime: this signature becomes a confirmation.
-        if (!(error instanceof GatewayError && error.status === 400 && /already exists/i.test(error.message))) throw error;
-        await gateway.confirmSafeMessage(safe.chainId, preview.safeMessageHash, signature.signature);
+        // Another owner created it in the meantime (or an earlier attempt of ours did): this signature becomes a confirmation.
+        if (!isAlreadyExists(error)) throw error;
+        await confirmOnce(safe, preview.safeMessageHash, signature);
       }
       return mustRead(safe, preview.safeMessageHash);
     },
 
     addSignature: async ({ safe, messageHash, signature }: { safe: MessageFlowSafe; messageHash: Hex; signature: OwnerSignature }): Promise<GatewayMessageView> => {
       await ownerOfSignature(safe, messageHash, signature);
-      await gateway.confirmSafeMessage(safe.chainId, messageHash, signature.signature);
+      await confirmOnce(safe, messageHash, signature);
       return mustRead(safe, messageHash);
     },
 
