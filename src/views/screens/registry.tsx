@@ -8,6 +8,7 @@ import { SAFE_SCREENS, SAFE_SETTINGS_TABS } from '../safe/index.ts';
 import { WALLET_SCREENS } from '../wallet/index.ts';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
+import { SettingsNav } from './SettingsNav.tsx';
 
 // Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
 // Suspense). Their chunks cannot carry SRI (decision 0008).
@@ -48,6 +49,18 @@ const SETTINGS_TABS: Record<string, string> = {
   email: 'E-mail alerts for this Safe.',
 };
 
+function settingsTab(route: MatchedRoute): ReactNode {
+  const safeTab = route.tab === 'setup' || route.tab === 'modules' ? SAFE_SETTINGS_TABS[route.tab] : undefined;
+  if (safeTab) return safeTab.render(route);
+  if (route.tab === 'safe-apps') {
+    return <SafeAppsSettingsTab />;
+  }
+  const AccountTab = route.tab && route.tab in ACCOUNT_SETTINGS_TABS ? ACCOUNT_SETTINGS_TABS[route.tab as keyof typeof ACCOUNT_SETTINGS_TABS] : undefined;
+  if (AccountTab) return <AccountTab />;
+  const description = route.tab ? SETTINGS_TABS[route.tab] : undefined;
+  return description ? <Placeholder title={`Settings: ${route.tab}`} description={description} /> : <NotFound />;
+}
+
 export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
   root: screen('Welcome', WALLET_SCREENS.welcome),
   welcome: screen('Welcome', WALLET_SCREENS.welcome),
@@ -67,17 +80,12 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
   settings: placeholder('Settings', 'Choose a settings section.'),
   settingsTab: {
     title: 'Settings',
-    render: (route) => {
-      const safeTab = route.tab === 'setup' || route.tab === 'modules' ? SAFE_SETTINGS_TABS[route.tab] : undefined;
-      if (safeTab) return safeTab.render(route);
-      if (route.tab === 'safe-apps') {
-        return <SafeAppsSettingsTab />;
-      }
-      const AccountTab = route.tab && route.tab in ACCOUNT_SETTINGS_TABS ? ACCOUNT_SETTINGS_TABS[route.tab as keyof typeof ACCOUNT_SETTINGS_TABS] : undefined;
-      if (AccountTab) return <AccountTab />;
-      const description = route.tab ? SETTINGS_TABS[route.tab] : undefined;
-      return description ? <Placeholder title={`Settings: ${route.tab}`} description={description} /> : <NotFound />;
-    },
+    render: (route) => (
+      <>
+        <SettingsNav />
+        {settingsTab(route)}
+      </>
+    ),
   },
   loadSafe: screen('Add existing Safe', WALLET_SCREENS.loadSafe),
   createSafe: screen('Create new Safe', WALLET_SCREENS.createSafe),
