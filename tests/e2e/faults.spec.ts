@@ -9,8 +9,9 @@
  * Endpoints: the boot probe (/v1/chains), Safe info, balances, queue, history, messages, transaction and
  * message details.
  */
-import { expect as baseExpect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { injectGatewayFault, type Fault } from './fixtures/gatewayFaults.ts';
 
 /** Reloads boot the whole app again; give them room when the machine is busy. */
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -20,63 +21,11 @@ const GATEWAY_TIMEOUT_MS = 10_000;
 
 const app = useDevnetApp();
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const CORS = { 'access-control-allow-origin': '*' };
-
-type Fault =
-  | { kind: '5xx'; status: number; body?: { code: unknown; message: string } }
-  | { kind: 'hang' }
-  | { kind: 'malformed' }
-  | { kind: 'tamper'; edit: (json: Record<string, unknown>) => void };
-
 /**
  * A fault on the gateway requests matching `path` (a regex over the part after the gateway URL). Counts every
  * request it sees (faulty or healed); `heal()` lets the next ones through to the real gateway.
  */
-async function inject(page: Page, path: string, initial: Fault) {
-  const pattern = new RegExp(`^${escape(app.devnet.gatewayUrl)}${path}(\\?.*)?$`, 'i');
-  let fault: Fault | null = initial;
-  const seen: { at: number; request: Request }[] = [];
-  const hung: (() => void)[] = [];
-  const handler = async (route: Route) => {
-    seen.push({ at: Date.now(), request: route.request() });
-    const current = fault;
-    if (!current) return route.continue();
-    switch (current.kind) {
-      case '5xx':
-        return route.fulfill({
-          status: current.status,
-          headers: CORS,
-          contentType: 'application/json',
-          body: current.body ? JSON.stringify(current.body) : '',
-        });
-      case 'malformed':
-        return route.fulfill({ status: 200, headers: CORS, contentType: 'application/json', body: '{"count": 1, "results": [{"type": ' });
-      case 'hang':
-        // Never answers; the page gives up on its own timeout. Released when healed or at the end of the test.
-        await new Promise<void>((release) => hung.push(release));
-        return route.abort().catch(() => {});
-      case 'tamper': {
-        const response = await route.fetch();
-        const json = (await response.json()) as Record<string, unknown>;
-        current.edit(json);
-        return route.fulfill({ response, json });
-      }
-    }
-  };
-  await page.route(pattern, handler);
-  return {
-    attempts: () => seen.length,
-    firstAt: () => seen[0]?.at ?? 0,
-    set(next: Fault | null) {
-      fault = next;
-      for (const release of hung.splice(0)) release();
-    },
-    heal() {
-      this.set(null);
-    },
-  };
-}
+const inject = (page: Page, path: string, initial: Fault) => injectGatewayFault(page, app.devnet.gatewayUrl, path, initial);
 
 const safePath = () => `/v1/chains/${app.devnet.chainId}/safes/${app.devnet.safes[0]!.address}`;
 const open = (page: Page, path: string) => page.goto(app.url(`${path}${path.includes('?') ? '&' : '?'}safe=${app.teamSafe}`));
