@@ -4,7 +4,9 @@
  *   GET /devnet/apps/<name>/main.js    the app, bundled on first request with Vite from <name>/main.ts (offline)
  *   GET /devnet/apps/<name>/manifest.json, icon.svg
  * - hello: the demo app built with Countersign's SDK (src/bridge/sdk), one button per bridge method;
- * - probe: the published @safe-global/safe-apps-sdk (devDependency) exposing its calls to browser tests.
+ * - probe: the published @safe-global/safe-apps-sdk (devDependency) exposing its calls to browser tests;
+ * - custom: NOT in the gateway's list (to be added by URL at /apps/custom): the demo app's page and bundle with
+ *   its own manifest.json and icon.
  * The apps talk to Countersign only through postMessage, so they need nothing from the gateway.
  */
 import { readFile } from 'node:fs/promises';
@@ -14,8 +16,10 @@ import type { Hono } from 'hono';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(HERE, '../..');
-export const APPS = ['hello', 'probe'] as const;
+export const APPS = ['hello', 'probe', 'custom'] as const;
 export type DevnetAppName = (typeof APPS)[number];
+/** Where an app's main.ts, and the static files it has no copy of, come from. */
+const SOURCE: Record<DevnetAppName, 'hello' | 'probe'> = { hello: 'hello', probe: 'probe', custom: 'hello' };
 export const appPath = (name: DevnetAppName): string => `/devnet/apps/${name}`;
 export const HELLO_APP_PATH = appPath('hello');
 
@@ -77,14 +81,15 @@ const headers = (type: string): Record<string, string> => ({
 export function devnetAppRoutes(app: Hono): void {
   for (const name of APPS) {
     const path = appPath(name);
-    app.get(`${path}/main.js`, async (c) => c.body(await buildDevnetApp(name), 200, headers('text/javascript; charset=utf-8')));
+    app.get(`${path}/main.js`, async (c) => c.body(await buildDevnetApp(SOURCE[name]), 200, headers('text/javascript; charset=utf-8')));
     app.get(path, (c) => c.redirect(`${path}/`, 302));
     app.get(`${path}/*`, async (c) => {
       const rest = new URL(c.req.url).pathname.slice(path.length);
       const entry = STATIC[rest];
       if (!entry) return c.json({ code: 404, message: `Cannot GET ${path}${rest}` }, 404);
-      if (entry.file === 'index.html') void buildDevnetApp(name).catch(() => undefined);
-      return c.body(await readFile(join(HERE, name, entry.file)), 200, headers(entry.type));
+      if (entry.file === 'index.html') void buildDevnetApp(SOURCE[name]).catch(() => undefined);
+      const body = await readFile(join(HERE, name, entry.file)).catch(() => readFile(join(HERE, SOURCE[name], entry.file)));
+      return c.body(body, 200, headers(entry.type));
     });
   }
 }
