@@ -192,4 +192,19 @@ describe('messageFlow on the devnet', () => {
     expect(s.value).toBe('refused');
     expect(s.context.error).toBe(hashMismatchText(tampered, local));
   });
+
+  it('a signature posted again after a lost answer ("Retry") is stored once and counts as done, not "already exists"', async () => {
+    const effects = createMessageFlowEffects({ gateway, chain, wallet: () => wallet, pollIntervalMs: 50 });
+    const preview = previewOf(safe, { kind: 'text', message: `Countersign integration: lost answer ${Date.now()}` });
+    const a = await effects.requestSignature({ safe, wallet: walletOf(0), preview });
+    await effects.createMessage({ safe, preview, signature: a, origin: null, safeAppId: null });
+    // The first answer never reached the flow; Retry posts the very same signature.
+    const created = await effects.createMessage({ safe, preview, signature: a, origin: null, safeAppId: null });
+    expect(created.confirmations.map((c) => c.owner)).toEqual([getAddress(devnet.owners[0]!.address)]);
+    const b = await effects.requestSignature({ safe, wallet: walletOf(1), preview });
+    await effects.addSignature({ safe, messageHash: preview.safeMessageHash, signature: b });
+    const confirmed = await effects.addSignature({ safe, messageHash: preview.safeMessageHash, signature: b });
+    expect(confirmed.status).toBe('CONFIRMED');
+    expect(confirmed.confirmationsSubmitted).toBe(2);
+  });
 });
