@@ -347,7 +347,6 @@ function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[
     }
     // Once the open Safe has loaded, the flows left unfinished for it (a reload mid-flow) come back.
     if (safeContext?.safeInfo && safeContext.chain) void flows.restore(safeKeyOf(safeContext.chain.chainId, safeContext.safeInfo.address.value));
-
   };
 
   document.addEventListener('visibilitychange', () => {
