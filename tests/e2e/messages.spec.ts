@@ -387,7 +387,8 @@ test('a reload while the signature is being POSTed: checked, then sent again onl
   const d = dialog(page);
   await d.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(d.getByRole('status')).toHaveText('Submitting your signature to the gateway…', { timeout: 20_000 });
-  expect(held).toBe(1);
+  // The status shows as the flow enters the step; the POST itself reaches the route a moment later.
+  await expect.poll(() => held, { timeout: 10_000 }).toBe(1);
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
 
   // The page goes away with the POST in flight (the held request is dropped with it).
