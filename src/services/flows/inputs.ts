@@ -7,17 +7,11 @@ import { getAddress, type Address } from 'viem';
 import type { BulkExecuteInput, DeleteTxInput, TokenOption, TxFlowInput, TxFlowSafe, TxFlowWallet } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import type { MessageFlowInput, MessageFlowSafe } from '../../machines/messageFlow/messageFlow.types.ts';
 import { safeKeyOf, type FlowRequest } from '../../machines/shared/flows.ts';
+import { compareSafeVersions } from '../../machines/transactionFlow/draft.ts';
 import type { SafeSessionContext } from '../../machines/safeSession/safeSession.types.ts';
 import type { FlowContext } from './flowHost.ts';
 
 export const NO_SAFE_LOADED = 'Open a Safe and wait until it has loaded before starting a transaction.';
-
-const compareVersions = (a: string, b: string): number => {
-  const pa = a.split(/[.+-]/).map((p) => Number.parseInt(p, 10) || 0);
-  const pb = b.split(/[.+-]/).map((p) => Number.parseInt(p, 10) || 0);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-};
 
 export function txFlowSafeOf(session: SafeSessionContext): TxFlowSafe | null {
   const info = session.safeInfo;
@@ -44,7 +38,7 @@ export function messageFlowSafeOf(safe: TxFlowSafe): MessageFlowSafe {
 /** Off-chain messages need EIP1271 on the chain and, from Safe 1.3.0, a fallback handler (anchor §3). */
 export function offChainSupportedOf(session: SafeSessionContext, safe: TxFlowSafe): boolean {
   if (!session.chain?.features.includes('EIP1271')) return false;
-  return compareVersions(safe.version, '1.3.0') < 0 || safe.fallbackHandler !== null;
+  return compareSafeVersions(safe.version, '1.3.0') < 0 || safe.fallbackHandler !== null;
 }
 
 /** The Safe's tokens for the compose form (the native coin has no address). */
