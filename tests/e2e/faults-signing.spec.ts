@@ -53,7 +53,7 @@ async function expectTimeout(page: Page, fault: InjectedFault, busy: string, exp
   const started = Date.now();
   await tryAgain(page, retry).click();
   await expect(dialog(page).getByRole('status')).toHaveText(busy);
-  await expect(alertOf(page)).toContainText('Request timed out', { timeout: GATEWAY_TIMEOUT_MS + 10_000 });
+  await expect(alertOf(page)).toContainText('The gateway did not answer within 10 s.', { timeout: GATEWAY_TIMEOUT_MS + 10_000 });
   expect(Date.now() - started).toBeGreaterThanOrEqual(GATEWAY_TIMEOUT_MS);
   await expectAttempts(page, fault, expected);
 }

@@ -4,7 +4,7 @@
  * - a non-empty body that is not JSON → `Invalid response content: {status text}` (checked first)
  * - non-ok → `code: message` when the JSON body has both `code` and `message`, else the HTTP status text
  */
-import ky, { type KyInstance } from 'ky';
+import ky, { TimeoutError, type KyInstance } from 'ky';
 
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
@@ -16,6 +16,18 @@ export class GatewayError extends Error {
     readonly code?: unknown,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The gateway did not answer within the request timeout. Its name stays `TimeoutError` (what callers such as
+ * the Safe session's loader test for); its message is a sentence a user can act on, not the library's text with
+ * the request URL.
+ */
+export class GatewayTimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`The gateway did not answer within ${timeoutMs / 1000} s.`);
   }
 }
 
@@ -63,10 +75,11 @@ export async function readGatewayResponse(res: Response): Promise<unknown> {
 }
 
 export function createTransport(options: HttpTransportOptions = {}) {
+  const timeout = options.timeoutMs ?? 10_000;
   const client: KyInstance = ky.create({
     retry: 0,
     throwHttpErrors: false,
-    timeout: options.timeoutMs ?? 10_000,
+    timeout,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
@@ -76,11 +89,17 @@ export function createTransport(options: HttpTransportOptions = {}) {
       ...(req.method !== 'GET' || req.headers ? { 'Content-Type': 'application/json' } : {}),
       ...req.headers,
     };
-    const res = await client(req.url, {
-      method: req.method,
-      headers,
-      ...(hasBody ? { body: typeof req.body === 'string' ? req.body : JSON.stringify(req.body) } : {}),
-    });
+    let res: Response;
+    try {
+      res = await client(req.url, {
+        method: req.method,
+        headers,
+        ...(hasBody ? { body: typeof req.body === 'string' ? req.body : JSON.stringify(req.body) } : {}),
+      });
+    } catch (error) {
+      if (error instanceof TimeoutError && timeout !== false) throw new GatewayTimeoutError(timeout);
+      throw error;
+    }
     return readGatewayResponse(res);
   };
 }

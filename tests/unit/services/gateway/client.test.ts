@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayError, type GatewayClient } from '../../../../src/services/gateway/index.ts';
 import { sampleChainInfo, sampleQueuePage, sampleSafeInfo, sampleTxDetails } from '../../../../src/machines/safeSession/safeSession.samples.ts';
+import { GatewayTimeoutError } from '../../../../src/services/gateway/http.ts';
+import { toSessionError } from '../../../../src/services/safeSession.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 const CHAIN = '31337';
@@ -296,6 +298,17 @@ describe('gateway client: transport failures', () => {
   it('a response slower than the timeout fails instead of hanging', async () => {
     server.json(`GET /v1/chains/${CHAIN}`, sampleChainInfo, 200, 300);
     const impatient = createGatewayClient({ baseUrl: server.baseUrl, timeoutMs: 50 });
-    await expect(impatient.getChainConfig(CHAIN)).rejects.toThrow(/timed out/i);
+    const error = await impatient.getChainConfig(CHAIN).catch((e: unknown) => e);
+    // A sentence a user can act on (shown by the signing flows as is), named TimeoutError for the loaders.
+    expect(error).toBeInstanceOf(GatewayTimeoutError);
+    expect((error as Error).name).toBe('TimeoutError');
+    expect((error as Error).message).toBe('The gateway did not answer within 0.05 s.');
+    expect(toSessionError(error, 'Safe info').message).toBe('The gateway did not answer in time (Safe info).');
+  });
+
+  it('a POST slower than the timeout fails the same way (a proposal whose answer is lost)', async () => {
+    server.json(`POST /v1/chains/${CHAIN}/relay`, { taskId: 'x' }, 200, 300);
+    const impatient = createGatewayClient({ baseUrl: server.baseUrl, timeoutMs: 50 });
+    await expect(impatient.relayTransaction(CHAIN, { to: SAFE, data: '0x', version: '1.4.1' })).rejects.toThrow(/^The gateway did not answer within 0\.05 s\.$/);
   });
 });
