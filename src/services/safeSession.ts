@@ -6,8 +6,8 @@
  * Effect names (what the event log and the diagrams show):
  *   loadChains, loadSafeInfo (also `pollSafeInfo`), loadBalances, loadFiatCodes;
  *   the lists' `loadPage` = loadQueue / loadHistory / loadMessages / loadCollectibles;
- *   txDetails: `loadDetails` = loadTxDetails, `computeHashes` = computeTxHashes;
- *   messageDetails: `loadDetails` = loadMessage, `computeHashes` = computeMessageHashes.
+ *   txDetails: `loadDetails` = loadTxDetails, `computeHashes` = checkTxDetails (hashes + listed signatures);
+ *   messageDetails: `loadDetails` = loadMessage, `computeHashes` = checkMessageDetails.
  *
  * Failures reach the machine as Errors with a `kind` (see safeSession.errors.ts): a gateway 404/422 is
  * `notFound`, everything else (network, timeout, 5xx, malformed response) is `unavailable`.
@@ -23,6 +23,7 @@ import type { BalancesRequest, SafeInfoRequest } from '../machines/safeSession/s
 import { GatewayError, type GatewayClient } from './gateway/index.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from './gateway/types.ts';
 import { domainHash, messageInnerHash, normalizeSafeTx, safeMessageHash, safeTxHashes, type Eip712TypedData, type SafeContext } from './safe/index.ts';
+import { crossCheckConfirmations } from './safe/crossCheck.ts';
 
 /** An Error the Safe session can classify. */
 export class SessionLoadError extends Error {
@@ -167,6 +168,32 @@ export function computeMessageHashes(req: HashRequest<Message>): HashCheck<Messa
   return { hashes, computed: hashes.safeMessageHash, expected: req.details.messageHash };
 }
 
+/**
+ * Each listed signature that does not sign the hash computed here, as a sentence for the details page. Only
+ * asked when the gateway's hash equals ours: a differing hash is already a mismatch, shown as such.
+ */
+async function forgedSignatures(check: HashCheck<unknown>, listed: readonly { signer: string; signature: string | null }[], listField: string, hashName: string): Promise<string[]> {
+  if (check.computed === null || check.expected === null || check.computed.toLowerCase() !== check.expected.toLowerCase()) return [];
+  const { mismatches } = await crossCheckConfirmations(check.computed as Hex, listed, { listField, hashName });
+  return mismatches.map((m) => `The gateway lists ${m.gateway} (${m.field}), but there is ${m.local}.`);
+}
+
+/** computeTxHashes, plus a check that every listed owner signature signs the hash computed here. */
+export async function checkTxDetails(req: HashRequest<TransactionDetails>): Promise<HashCheck<TxHashes>> {
+  const check = computeTxHashes(req);
+  const exec = req.details.detailedExecutionInfo;
+  if (exec?.type !== 'MULTISIG') return check;
+  const listed = exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature ?? null }));
+  return { ...check, forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash') };
+}
+
+/** computeMessageHashes, plus a check that every listed owner signature signs the SafeMessage hash computed here. */
+export async function checkMessageDetails(req: HashRequest<Message>): Promise<HashCheck<MessageHashes>> {
+  const check = computeMessageHashes(req);
+  const listed = req.details.confirmations.map((c) => ({ signer: c.owner.value, signature: c.signature }));
+  return { ...check, forgedSignatures: await forgedSignatures(check, listed, 'confirmations', 'safeMessageHash') };
+}
+
 /** The Safe session machine with every effect wired to `client` and the local hashing. */
 export function provideSafeSessionServices(machine: SafeSessionMachine, client: GatewayClient) {
   return machine.provide({
@@ -182,13 +209,13 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
       txDetails: txDetailsMachine.provide({
         actors: {
           loadDetails: fromPromise(({ input }) => loadTxDetails(client, input)),
-          computeHashes: fromPromise(async ({ input }) => computeTxHashes(input)),
+          computeHashes: fromPromise(({ input }) => checkTxDetails(input)),
         },
       }),
       messageDetails: messageDetailsMachine.provide({
         actors: {
           loadDetails: fromPromise(({ input }) => loadMessage(client, input)),
-          computeHashes: fromPromise(async ({ input }) => computeMessageHashes(input)),
+          computeHashes: fromPromise(({ input }) => checkMessageDetails(input)),
         },
       }),
     },

@@ -165,6 +165,15 @@ test('a consistent forgery (another recipient, summary, safeTxHash and txId to m
   await expectNothingSent(page);
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toHaveCount(0);
+
+  // The transaction's own page says so too: its hash agrees with the forged fields, but owner A's listed
+  // signature does not sign it.
+  const details = page.getByRole('alert').filter({ hasText: 'Signature mismatch.' });
+  await expect(details).toContainText('Do not sign or execute it.');
+  await expect(details.getByRole('listitem')).toHaveText([
+    new RegExp(`^The gateway lists a signature by ${ui.owner(0)} \\(detailedExecutionInfo\\.confirmations\\.0\\), but there is no signature by ${ui.owner(0)} \\(it does not sign this safeTxHash; it recovers to 0x[0-9a-f]{40}\\)\\.$`, 'i'),
+  ]);
+  await expect(page.getByLabel('Hash check')).toHaveCount(0);
 });
 
 test('a tampered decoded call (confirmation view and data decoder) blocks signing a new transaction and sends nothing to the wallet', async ({ page }) => {

@@ -39,7 +39,8 @@ export function createDetailsMachine<TDetails, THashes>(kind: string) {
       /** Opening the item already open does nothing (a refresh or a retry reloads it). */
       isOtherKey: ({ context }, params: { key: string }) => params.key !== context.key,
       isUnhashed: (_, check: HashCheck<THashes>) => check.hashes === null || check.computed === null,
-      isMismatch: (_, check: HashCheck<THashes>) => check.expected === null || check.computed === null || !sameHash(check.computed, check.expected),
+      isMismatch: (_, check: HashCheck<THashes>) =>
+        check.expected === null || check.computed === null || !sameHash(check.computed, check.expected) || (check.forgedSignatures?.length ?? 0) > 0,
     },
     actions: {
       openKey: assign((_, params: { key: string }) => ({ key: params.key, details: null, check: null, error: null })),
@@ -110,7 +111,7 @@ export function createDetailsMachine<TDetails, THashes>(kind: string) {
         on: { 'user.retry': 'hashing' },
       },
       verified: { meta: { description: 'Loaded; the gateway’s hash equals the one computed locally' } },
-      mismatch: { meta: { description: 'Loaded; the gateway’s hash differs from the one computed locally' } },
+      mismatch: { meta: { description: 'Loaded; the gateway’s hash differs from the one computed locally, or a listed signature does not sign it' } },
       unhashed: { meta: { description: 'Loaded; nothing to hash (module transaction, transfer, creation)' } },
     },
   });

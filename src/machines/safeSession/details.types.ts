@@ -29,6 +29,12 @@ export interface HashCheck<THashes> {
   hashes: THashes | null;
   computed: string | null;
   expected: string | null;
+  /**
+   * Listed signatures that do not sign the locally computed hash, as sentences (absent or empty: none). A gateway
+   * that forges a transaction consistently (fields, hash and id agree) is caught here: the owners' signatures it
+   * lists were made over the real hash.
+   */
+  forgedSignatures?: string[];
 }
 
 export interface DetailsContext<TDetails, THashes> {

@@ -55,7 +55,7 @@ export const SAFE_SESSION_MACHINES: RegisteredMachine[] = [
     id: 'details',
     title: 'Transaction or message details',
     description:
-      'One transaction or message opened by key, run by the Safe session as `txDetails` and `messageDetails`: loads it from the gateway, computes its hashes locally and shows whether the gateway’s hash matches (verified, mismatch, nothing to hash); retries failures, reloads on refresh.',
+      'One transaction or message opened by key, run by the Safe session as `txDetails` and `messageDetails`: loads it from the gateway, computes its hashes locally and shows whether the gateway’s hash matches and the listed owner signatures sign it (verified, mismatch, nothing to hash); retries failures, reloads on refresh.',
     machine: txDetailsMachine,
     schemaVersion: 1,
     sampleInput: detailsSampleInput,

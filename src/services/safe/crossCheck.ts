@@ -266,17 +266,23 @@ export function crossCheckTransaction(local: SafeTx, details: TransactionDetails
  * transaction than the one the earlier signers signed — even with a consistent safeTxHash and txId — is caught
  * here. Approved-hash and contract signatures (v 1 / 0) cannot be checked from the signature alone: unverified.
  */
-export async function crossCheckConfirmations(localHash: Hex, confirmations: readonly { signer: string; signature: string | null }[]): Promise<CrossCheckResult> {
+export async function crossCheckConfirmations(
+  localHash: Hex,
+  confirmations: readonly { signer: string; signature: string | null }[],
+  /** Where the list sits in the gateway's JSON, and the name of the hash signed (a message's: safeMessageHash). */
+  { listField = 'detailedExecutionInfo.confirmations', hashName = 'safeTxHash' }: { listField?: string; hashName?: string } = {},
+): Promise<CrossCheckResult> {
   const mismatches: Mismatch[] = [];
   const unverified: string[] = [];
   for (const [index, { signer, signature }] of confirmations.entries()) {
-    const field = `detailedExecutionInfo.confirmations.${index}`;
+    const field = `${listField}.${index}`;
     if (signature === null) continue;
-    if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) {
+    // 65 bytes (r, s, v); a contract signature (v 0) may carry its dynamic part after them.
+    const v = /^0x(?:[0-9a-fA-F]{2}){65,}$/.test(signature) ? hexToNumber(slice(signature as Hex, 64, 65)) : null;
+    if (v === null || (signature.length !== 132 && v !== 0)) {
       mismatches.push({ field, local: `no signature by ${signer}`, gateway: `a malformed signature by ${signer}` });
       continue;
     }
-    const v = hexToNumber(slice(signature as Hex, 64, 65));
     if (v !== 27 && v !== 28 && v !== 31 && v !== 32) {
       unverified.push(`${field}: signature type v=${v} of ${signer} is not verified locally`);
       continue;
@@ -291,7 +297,7 @@ export async function crossCheckConfirmations(localHash: Hex, confirmations: rea
       recovered = null;
     }
     if (!recovered || !sameAddress(recovered, signer)) {
-      mismatches.push({ field, local: `no signature by ${signer} (it does not sign this safeTxHash${recovered ? `; it recovers to ${recovered}` : ''})`, gateway: `a signature by ${signer}` });
+      mismatches.push({ field, local: `no signature by ${signer} (it does not sign this ${hashName}${recovered ? `; it recovers to ${recovered}` : ''})`, gateway: `a signature by ${signer}` });
     }
   }
   return result(mismatches, unverified);

@@ -101,10 +101,21 @@ export function DetailsBody({
           </button>
         </div>
       ) : null}
-      {state === 'mismatch' ? (
+      {state === 'mismatch' && (check?.forgedSignatures?.length ?? 0) === 0 ? (
         <div role="alert" className="banner-error hash-mismatch">
           <strong>Hash mismatch.</strong> The {hashName} the gateway gives (<code>{check?.expected ?? 'none'}</code>) differs from the one
           computed locally (<code>{check?.computed ?? 'none'}</code>). Do not sign or execute it.
+        </div>
+      ) : null}
+      {state === 'mismatch' && (check?.forgedSignatures?.length ?? 0) > 0 ? (
+        <div role="alert" className="banner-error hash-mismatch">
+          <strong>Signature mismatch.</strong> The owners’ signatures the gateway lists do not sign the {hashName} computed locally
+          (<code>{check?.computed ?? 'none'}</code>): what is shown is not what they signed. Do not sign or execute it.
+          <ul>
+            {check?.forgedSignatures?.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
         </div>
       ) : null}
       {state === 'verified' ? (

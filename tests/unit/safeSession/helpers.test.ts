@@ -3,7 +3,9 @@ import { hashTypedData, zeroAddress } from 'viem';
 import { errorMessage, failureKind } from '../../../src/machines/safeSession/safeSession.errors.ts';
 import { changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress, readSafeParam } from '../../../src/machines/safeSession/safeSession.helpers.ts';
 import { GatewayError } from '../../../src/services/gateway/index.ts';
-import { SessionLoadError, computeMessageHashes, computeTxHashes, toSessionError } from '../../../src/services/safeSession.ts';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Message, TransactionDetails } from '../../../src/services/gateway/types.ts';
+import { SessionLoadError, checkMessageDetails, checkTxDetails, computeMessageHashes, computeTxHashes, toSessionError } from '../../../src/services/safeSession.ts';
 import { visibleRange } from '../../../src/views/components/VirtualList.tsx';
 import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safe/connect.ts';
 import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safe/format.ts';
@@ -138,6 +140,67 @@ describe('local hashing of the details', () => {
     });
     expect(check.computed).toBe(expected);
     expect(check.expected).toBe(message.messageHash);
+  });
+});
+
+describe('signatures listed on the details page', () => {
+  // Two throwaway keys (the first is anvil's well-known account 0) stand in for the owners.
+  const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+  const bob = privateKeyToAccount('0x59c6995e333abd7cb3ab13d8e59d6ae5a8d28d5c9c4b5f8f2e6b1e3f0b8d0c2a');
+  const req = <T>(details: T) => ({ chainId: '31337', safeAddress: SAFE, version: '1.4.1', details });
+  const multisig = (details: TransactionDetails) => {
+    if (details.detailedExecutionInfo?.type !== 'MULTISIG') throw new Error('fixture');
+    return details.detailedExecutionInfo;
+  };
+  /** The sample transaction as the gateway would serve it honestly: its real hash, signed by alice. */
+  async function honestTx(): Promise<TransactionDetails> {
+    const hash = computeTxHashes(req(txDetails)).computed! as `0x${string}`;
+    const exec = multisig(txDetails);
+    return {
+      ...txDetails,
+      detailedExecutionInfo: { ...exec, safeTxHash: hash, confirmations: [{ signer: { value: alice.address, name: null, logoUri: null }, signature: await alice.sign({ hash }), submittedAt: 1 }] },
+    } as TransactionDetails;
+  }
+
+  it('a transaction whose hash matches and whose listed signature signs that hash passes', async () => {
+    const check = await checkTxDetails(req(await honestTx()));
+    expect(check.computed).toBe(check.expected);
+    expect(check.forgedSignatures).toEqual([]);
+  });
+
+  it('a consistent forgery (another recipient, its own hash, the real signature kept) is caught by that signature', async () => {
+    const honest = await honestTx();
+    const forgedBase = { ...honest, txData: { ...honest.txData!, to: { value: STRANGER, name: null, logoUri: null } } } as TransactionDetails;
+    const forgedHash = computeTxHashes(req(forgedBase)).computed!;
+    const forged = { ...forgedBase, detailedExecutionInfo: { ...multisig(honest), safeTxHash: forgedHash } } as TransactionDetails;
+    const check = await checkTxDetails(req(forged));
+    // The hash alone agrees with the forged fields...
+    expect(check.computed).toBe(check.expected);
+    // ...but alice never signed it.
+    expect(check.forgedSignatures).toEqual([
+      expect.stringMatching(new RegExp(`^The gateway lists a signature by ${alice.address} \\(detailedExecutionInfo\\.confirmations\\.0\\), but there is no signature by ${alice.address} \\(it does not sign this safeTxHash; it recovers to 0x[0-9a-fA-F]{40}\\)\\.$`)),
+    ]);
+  });
+
+  it('a differing hash is a mismatch already; its signatures are not checked on top', async () => {
+    const check = await checkTxDetails(req(txDetails));
+    expect(check.computed).not.toBe(check.expected);
+    expect(check.forgedSignatures).toEqual([]);
+  });
+
+  it('a message: signatures of its SafeMessage hash pass; one made for another message is listed', async () => {
+    const real = computeMessageHashes(req(message)).computed! as `0x${string}`;
+    const other = computeMessageHashes(req({ ...message, message: 'Another message' } as Message)).computed! as `0x${string}`;
+    const honest = {
+      ...message,
+      messageHash: real,
+      confirmations: [
+        { owner: { value: alice.address, name: null, logoUri: null }, signature: await alice.sign({ hash: real }) },
+        { owner: { value: bob.address, name: null, logoUri: null }, signature: await bob.sign({ hash: other }) },
+      ],
+    } as Message;
+    const check = await checkMessageDetails(req(honest));
+    expect(check.forgedSignatures).toEqual([expect.stringContaining(`The gateway lists a signature by ${bob.address} (confirmations.1), but there is no signature by ${bob.address} (it does not sign this safeMessageHash;`)]);
   });
 });
 

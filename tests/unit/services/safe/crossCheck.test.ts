@@ -310,4 +310,30 @@ describe('crossCheckConfirmations', () => {
     expect(result.mismatches[1]!.local).toBe(`no signature by ${OTHER} (it does not sign this safeTxHash; it recovers to ${signer.address})`);
     expect(result.unverified).toEqual([`detailedExecutionInfo.confirmations.4: signature type v=1 of ${signer.address} is not verified locally`]);
   });
+
+  it('a contract signature (v 0) may carry its dynamic part and stays unverified; any other signature longer than 65 bytes is malformed', async () => {
+    const contractStatic = `0x${'00'.repeat(12)}${OTHER.slice(2)}${(65).toString(16).padStart(64, '0')}00`;
+    const dynamic = `${(32).toString(16).padStart(64, '0')}${'ab'.repeat(32)}`;
+    const eoa = await signer.sign({ hash });
+    const result = await crossCheckConfirmations(hash, [
+      { signer: OTHER, signature: `${contractStatic}${dynamic}` },
+      { signer: signer.address, signature: `${eoa}${'00'.repeat(32)}` },
+      { signer: signer.address, signature: `${eoa}0` },
+    ]);
+    expect(result.unverified).toEqual([`detailedExecutionInfo.confirmations.0: signature type v=0 of ${OTHER} is not verified locally`]);
+    expect(result.mismatches.map((m) => [m.field, m.gateway])).toEqual([
+      ['detailedExecutionInfo.confirmations.1', `a malformed signature by ${signer.address}`],
+      ['detailedExecutionInfo.confirmations.2', `a malformed signature by ${signer.address}`],
+    ]);
+  });
+
+  it('names the list and the hash it was given (a message: confirmations, safeMessageHash)', async () => {
+    const result = await crossCheckConfirmations(hash, [{ signer: signer.address, signature: await signer.sign({ hash: otherHash }) }], {
+      listField: 'confirmations',
+      hashName: 'safeMessageHash',
+    });
+    expect(result.mismatches).toEqual([
+      { field: 'confirmations.0', gateway: `a signature by ${signer.address}`, local: expect.stringMatching(new RegExp(`^no signature by ${signer.address} \\(it does not sign this safeMessageHash; it recovers to 0x[0-9a-fA-F]{40}\\)$`)) },
+    ]);
+  });
 });
