@@ -6,24 +6,21 @@
  * Effect names (what the event log and the diagrams show):
  *   loadChains, loadSafeInfo (also `pollSafeInfo`), loadBalances, loadFiatCodes;
  *   the lists' `loadPage` = loadQueue / loadHistory / loadMessages / loadCollectibles;
- *   txDetails: `loadDetails` = loadTxDetails, `computeHashes` = checkTxDetails (hashes + listed signatures);
+ *   txDetails: `loadDetails` = loadTxDetails, `computeHashes` = checkTxDetails (hashes + listed signatures; safeSession.hashes.ts, loaded on first use);
  *   messageDetails: `loadDetails` = loadMessage, `computeHashes` = checkMessageDetails.
  *
  * Failures reach the machine as Errors with a `kind` (see safeSession.errors.ts): a gateway 404/422 is
  * `notFound`, everything else (network, timeout, 5xx, malformed response) is `unavailable`.
  */
 import { fromPromise } from 'xstate';
-import type { Address, Hex } from 'viem';
 import type { ListPage, PageRequest } from '../machines/pagedList/pagedList.types.ts';
-import type { DetailsRequest, HashCheck, HashRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
+import type { DetailsRequest } from '../machines/safeSession/details.types.ts';
 import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors.ts';
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
 import type { BalancesRequest, SafeInfoRequest } from '../machines/safeSession/safeSession.types.ts';
 import { GatewayError, type GatewayClient } from './gateway/index.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from './gateway/types.ts';
-import { domainHash, messageInnerHash, normalizeSafeTx, safeMessageHash, safeTxHashes, type Eip712TypedData, type SafeContext } from './safe/index.ts';
-import { crossCheckConfirmations } from './safe/crossCheck.ts';
 
 /** An Error the Safe session can classify. */
 export class SessionLoadError extends Error {
@@ -127,73 +124,6 @@ export const loadTxDetails = (client: GatewayClient, req: DetailsRequest): Promi
 export const loadMessage = (client: GatewayClient, req: DetailsRequest): Promise<Message> =>
   guarded('message', () => client.getSafeMessage(req.chainId, req.key));
 
-function safeContext(req: { chainId: string; safeAddress: string; version: string | null }): SafeContext {
-  if (!req.version) throw new Error('The Safe’s contract version is unknown (unsupported base contract), so its hashes cannot be computed locally.');
-  return { chainId: BigInt(req.chainId), safeAddress: req.safeAddress as Address, version: req.version };
-}
-
-/**
- * The domain hash, message hash and safeTxHash of a multisig transaction, computed locally from the
- * transaction's own fields (txData + detailedExecutionInfo), for the open Safe and its version. Nothing to
- * hash for module transactions, transfers and the creation.
- */
-export function computeTxHashes(req: HashRequest<TransactionDetails>): HashCheck<TxHashes> {
-  const { txData, detailedExecutionInfo: exec } = req.details;
-  if (!txData || exec?.type !== 'MULTISIG') return { hashes: null, computed: null, expected: null };
-  const tx = normalizeSafeTx({
-    to: txData.to.value as Address,
-    value: BigInt(txData.value ?? '0'),
-    data: (txData.hexData ?? '0x') as Hex,
-    operation: txData.operation,
-    safeTxGas: BigInt(exec.safeTxGas),
-    baseGas: BigInt(exec.baseGas),
-    gasPrice: BigInt(exec.gasPrice),
-    gasToken: exec.gasToken as Address,
-    refundReceiver: exec.refundReceiver.value as Address,
-    nonce: BigInt(exec.nonce),
-  });
-  const hashes = safeTxHashes(safeContext(req), tx);
-  return { hashes, computed: hashes.safeTxHash, expected: exec.safeTxHash };
-}
-
-/** The SafeMessage hash of a message (and its parts), computed locally for the open Safe. */
-export function computeMessageHashes(req: HashRequest<Message>): HashCheck<MessageHashes> {
-  const ctx = safeContext(req);
-  const content = typeof req.details.message === 'string' ? req.details.message : (req.details.message as Eip712TypedData);
-  const hashes: MessageHashes = {
-    domainHash: domainHash(ctx),
-    contentHash: messageInnerHash(content),
-    safeMessageHash: safeMessageHash(ctx, content),
-  };
-  return { hashes, computed: hashes.safeMessageHash, expected: req.details.messageHash };
-}
-
-/**
- * Each listed signature that does not sign the hash computed here, as a sentence for the details page. Only
- * asked when the gateway's hash equals ours: a differing hash is already a mismatch, shown as such.
- */
-async function forgedSignatures(check: HashCheck<unknown>, listed: readonly { signer: string; signature: string | null }[], listField: string, hashName: string): Promise<string[]> {
-  if (check.computed === null || check.expected === null || check.computed.toLowerCase() !== check.expected.toLowerCase()) return [];
-  const { mismatches } = await crossCheckConfirmations(check.computed as Hex, listed, { listField, hashName });
-  return mismatches.map((m) => `The gateway lists ${m.gateway} (${m.field}), but there is ${m.local}.`);
-}
-
-/** computeTxHashes, plus a check that every listed owner signature signs the hash computed here. */
-export async function checkTxDetails(req: HashRequest<TransactionDetails>): Promise<HashCheck<TxHashes>> {
-  const check = computeTxHashes(req);
-  const exec = req.details.detailedExecutionInfo;
-  if (exec?.type !== 'MULTISIG') return check;
-  const listed = exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature ?? null }));
-  return { ...check, forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash') };
-}
-
-/** computeMessageHashes, plus a check that every listed owner signature signs the SafeMessage hash computed here. */
-export async function checkMessageDetails(req: HashRequest<Message>): Promise<HashCheck<MessageHashes>> {
-  const check = computeMessageHashes(req);
-  const listed = req.details.confirmations.map((c) => ({ signer: c.owner.value, signature: c.signature }));
-  return { ...check, forgedSignatures: await forgedSignatures(check, listed, 'confirmations', 'safeMessageHash') };
-}
-
 /** The Safe session machine with every effect wired to `client` and the local hashing. */
 export function provideSafeSessionServices(machine: SafeSessionMachine, client: GatewayClient) {
   return machine.provide({
@@ -209,13 +139,13 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
       txDetails: txDetailsMachine.provide({
         actors: {
           loadDetails: fromPromise(({ input }) => loadTxDetails(client, input)),
-          computeHashes: fromPromise(({ input }) => checkTxDetails(input)),
+          computeHashes: fromPromise(async ({ input }) => (await import('./safeSession.hashes.ts')).checkTxDetails(input)),
         },
       }),
       messageDetails: messageDetailsMachine.provide({
         actors: {
           loadDetails: fromPromise(({ input }) => loadMessage(client, input)),
-          computeHashes: fromPromise(({ input }) => checkMessageDetails(input)),
+          computeHashes: fromPromise(async ({ input }) => (await import('./safeSession.hashes.ts')).checkMessageDetails(input)),
         },
       }),
     },

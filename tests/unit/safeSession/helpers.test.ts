@@ -5,7 +5,8 @@ import { changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddre
 import { GatewayError } from '../../../src/services/gateway/index.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Message, TransactionDetails } from '../../../src/services/gateway/types.ts';
-import { SessionLoadError, checkMessageDetails, checkTxDetails, computeMessageHashes, computeTxHashes, toSessionError } from '../../../src/services/safeSession.ts';
+import { SessionLoadError, toSessionError } from '../../../src/services/safeSession.ts';
+import { checkMessageDetails, checkTxDetails, computeMessageHashes, computeTxHashes } from '../../../src/services/safeSession.hashes.ts';
 import { visibleRange } from '../../../src/views/components/VirtualList.tsx';
 import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safe/connect.ts';
 import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safe/format.ts';
