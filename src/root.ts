@@ -25,6 +25,8 @@ import { createWalletService, provideWalletServices, type Eip1193Provider, type 
 import { createChainClientRegistry, type ChainClient } from './services/chain/index.ts';
 import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
 import { provideCreateSafeServices } from './services/createSafe.ts';
+import { createSafeVisits } from './services/createSafeVisits.ts';
+import type { CreateSafeVisitsPort } from './machines/createSafe/createSafe.port.ts';
 import { createAppFlows, flowContextOf, type FlowHost } from './services/flows/index.ts';
 import { startAppMessageFlow, startAppTransactionFlow } from './services/flows/appRequests.ts';
 import { provideSafeAppsServices, type SafeAppsServices } from './services/bridge.ts';
@@ -154,9 +156,8 @@ export interface App {
   /** Machines whose screens start one actor per visit (their effects provided). */
   screens: {
     loadSafe: typeof loadSafeMachine;
-    createSafe: typeof createSafeMachine;
-    /** Event-log capture for the createSafe actor each visit starts: its own stream, like the settings sections. */
-    createSafeInspect: (event: InspectionEvent) => void;
+    /** /new-safe/create's visits: the connected wallet's unfinished one resumed from the event log, or a new one (decision 0018). */
+    createSafeVisits: CreateSafeVisitsPort;
     accounts: typeof myAccountsMachine;
     /** The settings tabs' account services (notifications, e-mail, security), with an event-log stream per actor. */
     accountServices: ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void };
@@ -287,13 +288,16 @@ export function createApp(): App {
     apps,
     screens: {
       loadSafe: provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
-      createSafe: provideCreateSafeServices(createSafeMachine, {
-        loadChains: runtime.loadChains,
-        gateway: runtime.gateway,
-        chainClient: runtime.chainClient,
-        wallet: runtime.walletProvider,
+      createSafeVisits: createSafeVisits({
+        store,
+        machines: MACHINES,
+        logic: provideCreateSafeServices(createSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, chainClient: runtime.chainClient, wallet: runtime.walletProvider }),
+        locks,
+        // A new visit's stream sits under this page's session stream; a resumed visit keeps the stream it began in.
+        newStreamId: () => `${streamId}/createSafe:visit#${++visits}`,
+        onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
+        onAppend: (record) => audit?.notifyAppended(record),
       }),
-      createSafeInspect: screenCapture.inspect,
       accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
       accountServices: {
         ...createAccountServicesLogic(

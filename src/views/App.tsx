@@ -2,7 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safe/index.ts';
 import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/accountServicesContext.tsx';
-import { WalletNotices, WalletProvider, type CreateSafeInspect, type CreateSafeLogic, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
+import { WalletNotices, WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
+import type { CreateSafeVisitsPort } from '../machines/createSafe/createSafe.port.ts';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
@@ -37,8 +38,8 @@ function Boot() {
 /** Machines whose screens start one actor per visit, with their effects provided by the composition root. */
 export interface ScreenLogic {
   loadSafe?: LoadSafeLogic;
-  createSafe?: CreateSafeLogic;
-  createSafeInspect?: CreateSafeInspect;
+  /** /new-safe/create: resumes the wallet's unfinished visit or starts one (decision 0018). */
+  createSafeVisits?: CreateSafeVisitsPort;
   accounts?: MyAccountsLogic;
   /** Settings: notifications, e-mail, security. */
   accountServices?: AccountServicesLogic;
@@ -63,7 +64,7 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
 
   if (!running || !wallet) return <Boot />;
   return (
-    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafe: screens.createSafe, createSafeInspect: screens.createSafeInspect }}>
+    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafeVisits: screens.createSafeVisits }}>
       <SafeSessionProvider actor={safeSession}>
         <div className="shell">
           <Sidebar />

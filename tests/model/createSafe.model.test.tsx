@@ -2,7 +2,7 @@
  * Model-based test of the createSafe machine through the real create-a-Safe views: the form (network, signer
  * rows, threshold, salt nonce) with its validation texts, the predicted address on the review, the deployment
  * with each wallet error in its own state, the restore (system.recover → checking → interrupted / tracking),
- * tracking and opening the new Safe; effects held in deferreds.
+ * tracking and opening the new Safe, the draft recorded as typed and "Start over"; effects held in deferreds.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,12 @@ const hold =
 
 /** Fills the form through its fields, as a user would, and submits it. */
 async function fillAndSubmit(form: CreateSafeForm) {
+  await fill(form);
+  await act(async () => within(screen.getByRole('form', { name: 'Set up the new Safe' })).getByRole('button', { name: 'Next' }).click());
+}
+
+/** Fills the form through its fields, as a user would. */
+async function fill(form: CreateSafeForm) {
   const view = screen.getByRole('form', { name: 'Set up the new Safe' });
   await act(async () => {
     fireEvent.change(within(view).getByRole('combobox', { name: /Network/ }), { target: { value: form.chainId } });
@@ -79,7 +85,6 @@ async function fillAndSubmit(form: CreateSafeForm) {
     fireEvent.change(within(view).getByRole('combobox', { name: /Threshold/ }), { target: { value: String(form.threshold) } });
     fireEvent.change(within(view).getByRole('textbox', { name: /Salt nonce/ }), { target: { value: form.saltNonce } });
   });
-  await act(async () => within(view).getByRole('button', { name: 'Next' }).click());
 }
 
 const RETRY_BUTTON: Record<string, string> = {
@@ -137,6 +142,14 @@ const driver: ViewDriver<CreateSut> = {
     'xstate.error.actor.loadSetup': (sut, e) => act(async () => running(sut, 'loadSetup').reject(payload(e, 'error'))),
     'user.retry': (sut) => click(RETRY_BUTTON[topState(current(sut))]!),
     'user.submit': (_, e) => fillAndSubmit((e as unknown as { form: CreateSafeForm }).form),
+    // The fields typed so far are recorded when a field loses focus (or after a pause in typing).
+    'user.editDraft': async (sut, e) => {
+      const form = (e as unknown as { form: CreateSafeForm }).form;
+      await fill(form);
+      await act(async () => fireEvent.blur(screen.getByRole('textbox', { name: 'Signer 1 name' })));
+      expect(ctx(current(sut)).form).toEqual(form);
+    },
+    'user.discard': () => click('Start over'),
     // The screen forwards the wallet child's account and chain; here the test plays that part.
     'system.walletChanged': (sut, e) => act(async () => sut.actor.send(e)),
     'xstate.done.actor.predictSafe': (sut, e) => act(async () => running(sut, 'predictSafe').resolve(payload(e, 'output'))),
@@ -228,6 +241,10 @@ const driver: ViewDriver<CreateSut> = {
     },
     failed: () => {
       expect(screen.getByRole('alert')).toHaveTextContent('The deployment transaction failed; no Safe was created.');
+    },
+    discarded: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Starting over…');
+      expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull();
     },
     succeeded: (sut) => {
       expect(screen.getByRole('status')).toHaveTextContent('Your Safe was created. Opening it…');

@@ -12,6 +12,10 @@
  * their own states; the form and the prediction are kept, so nothing composed is lost.
  * Effects: loadSetup (chains), predictSafe, deploySafe, checkDeployment, waitForDeployment. The action openSafe
  * (navigate to the new Safe) is supplied by the view that owns the actor.
+ *
+ * A visit is restorable from its event-log stream (decision 0018): the form's fields are recorded as
+ * `user.editDraft` while typing, and `user.discard` ends a visit the user does not want back (`discarded`, final)
+ * from any state where nothing is in flight.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { walletFailureOf, errorText } from '../transactionFlow/transactionFlow.setup.ts';
@@ -43,6 +47,9 @@ const mustHave = <T>(value: T | null, name: string): T => {
   if (value === null) throw new Error(`createSafe: ${name} is missing`);
   return value;
 };
+
+/** Ends the visit: the screen starts a new one at an empty form. */
+const discard = { 'user.discard': { target: `#${CREATE_SAFE_ID}.discarded` } } as const;
 
 const walletErrorRoutes = [
   ...(['rejected', 'wrongChain', 'disconnected', 'insufficientFunds'] as const).map((kind) => ({
@@ -134,6 +141,8 @@ export const createSafeMachine = setup({
     editing: {
       meta: { description: 'Network, signers, threshold and (optionally) the salt nonce' },
       on: {
+        ...discard,
+        'user.editDraft': { actions: assign({ form: ({ event }) => event.form }) },
         'user.submit': [
           {
             guard: { type: 'isFormValid', params: ({ event }) => ({ event }) },
@@ -175,6 +184,7 @@ export const createSafeMachine = setup({
     review: {
       meta: { description: 'Review: network, signers, threshold and the predicted address' },
       on: {
+        ...discard,
         'user.back': { target: 'editing', actions: assign({ prediction: null, error: null }) },
         'user.deploy': { target: 'deploying', actions: 'clearErrors' },
       },
@@ -198,6 +208,7 @@ export const createSafeMachine = setup({
     walletError: {
       meta: { description: 'The wallet did not send the deployment; the form and the prediction are kept' },
       on: {
+        ...discard,
         'user.retry': { target: 'review', actions: 'clearErrors' },
         'user.back': { target: 'editing', actions: [assign({ prediction: null }), 'clearErrors'] },
       },
@@ -218,6 +229,7 @@ export const createSafeMachine = setup({
     interrupted: {
       meta: { description: 'The deployment was interrupted and no Safe is at the address yet; check again or deploy again' },
       on: {
+        ...discard,
         'user.check': { target: 'checking', actions: 'clearErrors' },
         'user.retry': { target: 'review', actions: 'clearErrors' },
       },
@@ -242,14 +254,19 @@ export const createSafeMachine = setup({
     },
     trackingLost: {
       meta: { description: 'The receipt could not be read; try again' },
-      on: { 'user.retry': { target: 'tracking', actions: 'clearErrors' } },
+      on: { 'user.retry': { target: 'tracking', actions: 'clearErrors' }, ...discard },
     },
     failed: {
       meta: { description: 'The deployment transaction reverted; no Safe was created' },
       on: {
+        ...discard,
         'user.retry': { target: 'review', actions: [assign({ txHash: null }), 'clearErrors'] },
         'user.back': { target: 'editing', actions: [assign({ txHash: null, prediction: null }), 'clearErrors'] },
       },
+    },
+    discarded: {
+      meta: { description: 'The user dropped this visit; the screen starts a new one at an empty form' },
+      type: 'final',
     },
     succeeded: {
       meta: { description: 'The Safe is deployed and indexed; it is being opened' },

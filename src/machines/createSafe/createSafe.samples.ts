@@ -41,6 +41,9 @@ export const createSafeSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadSetup', error: { name: 'Error', message: 'Gateway unreachable at http://gateway.test' } },
   { type: 'user.retry' },
   { type: 'user.submit', form: validForm },
+  // a half-typed draft: a second signer's address cut short, a third row still empty
+  { type: 'user.editDraft', form: { ...validForm, owners: [validForm.owners[0]!, { name: 'Bob', address: '0x7099' }, { name: '', address: '' }] } },
+  { type: 'user.discard' },
   // a duplicate signer, a bad checksum and a salt nonce that is not a number
   {
     type: 'user.submit',

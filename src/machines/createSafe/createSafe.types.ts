@@ -118,6 +118,10 @@ export interface CreateSafeContext {
 
 export type CreateSafeEvent =
   | { type: 'user.submit'; form: CreateSafeForm }
+  /** The form as typed so far (sent after a pause and when a field loses focus), so a reload keeps the draft. */
+  | { type: 'user.editDraft'; form: CreateSafeForm }
+  /** Drop this visit (its draft, its review) and start afresh. */
+  | { type: 'user.discard' }
   | { type: 'user.back' }
   | { type: 'user.deploy' }
   | { type: 'user.retry' }

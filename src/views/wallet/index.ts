@@ -21,7 +21,7 @@ export const WALLET_SCREENS = {
 } as const satisfies Record<'welcome' | 'accounts' | 'loadSafe' | 'createSafe' | 'addressBook', ComponentType>;
 
 export { WalletProvider, useWallet, useWalletSend, useAddressBook, useAddressBookSend } from './walletContext.tsx';
-export type { WalletActors, WalletConnectionRef, AddressBookRef, LoadSafeLogic, CreateSafeLogic, CreateSafeInspect, MyAccountsLogic } from './walletContext.tsx';
+export type { WalletActors, WalletConnectionRef, AddressBookRef, LoadSafeLogic, MyAccountsLogic } from './walletContext.tsx';
 export { WalletButton } from './WalletButton.tsx';
 export { WalletNotices } from './WalletNotices.tsx';
 export { ReadOnlyBadge, useIsOwner, useWalletAddress } from './ReadOnlyBadge.tsx';

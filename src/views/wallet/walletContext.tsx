@@ -7,18 +7,19 @@
  *  - `accounts`     the myAccounts machine with its effects provided; /welcome/accounts starts one actor per
  *                   connected address
  *  - `loadSafe`     the loadSafe machine with its effects provided; /new-safe/load starts one actor per visit
- *  - `createSafe`   the createSafe machine with its effects provided; /new-safe/create starts one actor per visit
+ *  - `createSafeVisits`  /new-safe/create's visits: the connected wallet's unfinished one from the event log, or a
+ *                   new one (each a createSafe actor with its effects provided and its own stream)
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom, InspectionEvent, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { walletConnectionMachine } from '../../machines/walletConnection/walletConnection.machine.ts';
 import type { WalletConnectionEvent } from '../../machines/walletConnection/walletConnection.types.ts';
 import type { addressBookMachine } from '../../machines/addressBook/addressBook.machine.ts';
 import type { AddressBookEvent } from '../../machines/addressBook/addressBook.types.ts';
 import type { myAccountsMachine } from '../../machines/myAccounts/myAccounts.machine.ts';
 import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.ts';
-import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
+import type { CreateSafeVisitsPort } from '../../machines/createSafe/createSafe.port.ts';
 
 export type WalletConnectionRef = ActorRefFrom<typeof walletConnectionMachine>;
 export type WalletConnectionSnapshot = SnapshotFrom<typeof walletConnectionMachine>;
@@ -26,17 +27,13 @@ export type AddressBookRef = ActorRefFrom<typeof addressBookMachine>;
 export type AddressBookSnapshot = SnapshotFrom<typeof addressBookMachine>;
 export type MyAccountsLogic = typeof myAccountsMachine;
 export type LoadSafeLogic = typeof loadSafeMachine;
-export type CreateSafeLogic = typeof createSafeMachine;
-/** Records the events of a per-visit actor in the event log (its own stream). */
-export type CreateSafeInspect = (event: InspectionEvent) => void;
 
 export interface WalletActors {
   wallet: WalletConnectionRef;
   addressBook?: AddressBookRef | undefined;
   accounts?: MyAccountsLogic | undefined;
   loadSafe?: LoadSafeLogic | undefined;
-  createSafe?: CreateSafeLogic | undefined;
-  createSafeInspect?: CreateSafeInspect | undefined;
+  createSafeVisits?: CreateSafeVisitsPort | undefined;
 }
 
 const WalletContext = createContext<WalletActors | null>(null);
@@ -89,11 +86,6 @@ export function useLoadSafeLogic(): LoadSafeLogic {
   return required(useActors().loadSafe, 'loadSafe');
 }
 
-export function useCreateSafeLogic(): CreateSafeLogic {
-  return required(useActors().createSafe, 'createSafe');
-}
-
-/** The event-log capture for the createSafe actor, when the composition root provides one. */
-export function useCreateSafeInspect(): CreateSafeInspect | undefined {
-  return useContext(WalletContext)?.createSafeInspect;
+export function useCreateSafeVisits(): CreateSafeVisitsPort {
+  return required(useActors().createSafeVisits, 'createSafeVisits');
 }

@@ -1,14 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
 import { emptyOwner, walletFit } from '../../machines/createSafe/createSafe.logic.ts';
 import type { CreateSafeEvent, CreateSafeForm, CreateSafeWallet, OwnerRow } from '../../machines/createSafe/createSafe.types.ts';
 import type { WalletFailureKind } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeVisit } from '../../machines/createSafe/createSafe.port.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address } from '../components/Address.tsx';
-import { useCreateSafeInspect, useCreateSafeLogic, useWallet } from '../wallet/walletContext.tsx';
+import { useCreateSafeVisits, useWallet } from '../wallet/walletContext.tsx';
 import { NetworksPending } from './NetworksPending.tsx';
 
 export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
@@ -18,6 +19,9 @@ type CreateSafeSnapshot = SnapshotFrom<typeof createSafeMachine>;
 const stateOf = (s: CreateSafeSnapshot): string => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!);
 const walletErrorKind = (s: CreateSafeSnapshot): WalletFailureKind | null =>
   typeof s.value === 'object' && 'walletError' in s.value ? (s.value.walletError as WalletFailureKind) : null;
+
+/** How long typing may pause before the form's fields are recorded as the visit's draft. */
+const DRAFT_PAUSE_MS = 600;
 
 const WALLET_ERROR_TITLES: Record<WalletFailureKind, string> = {
   rejected: 'The deployment was rejected in the wallet.',
@@ -87,19 +91,39 @@ function CreateSafeFormView({ actor }: { actor: CreateSafeRef }) {
   const form = useSelector(actor, (s) => s.context.form);
   const errors = useSelector(actor, (s) => s.context.errors);
   const error = useSelector(actor, (s) => s.context.error);
-  // Edits stay local until submitted; what was submitted (and the wallet's prefill) comes from the machine.
+  // Edits are drawn from local state; the machine gets them as `user.editDraft` after a pause in typing and when
+  // a field loses focus (so a reload keeps the draft), and as `user.submit` on Next.
   const [draft, setDraft] = useState<CreateSafeForm | null>(null);
   const values = draft ?? form;
   const update = (patch: Partial<CreateSafeForm>) => setDraft({ ...values, ...patch });
   const setOwners = (owners: OwnerRow[]) => update({ owners, threshold: Math.min(Math.max(values.threshold, 1), Math.max(owners.length, 1)) });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const stopTimer = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const saveDraft = (next: CreateSafeForm | null) => {
+    stopTimer();
+    const snapshot = actor.getSnapshot();
+    if (!next || JSON.stringify(next) === JSON.stringify(snapshot.context.form)) return;
+    const event = { type: 'user.editDraft', form: next } as const;
+    if (snapshot.can(event)) actor.send(event);
+  };
+  useEffect(() => {
+    if (!draft) return undefined;
+    timer.current = setTimeout(() => saveDraft(draft), DRAFT_PAUSE_MS);
+    return stopTimer;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saving follows the draft only
+  }, [draft]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    stopTimer();
     actor.send({ type: 'user.submit', form: values });
   }
   const generalErrors = [errors?.chain, errors?.ownerList, errors?.threshold, error].filter((t): t is string => Boolean(t));
   return (
-    <form className="create-safe-form" onSubmit={submit} aria-label="Set up the new Safe" noValidate>
+    <form className="create-safe-form" onSubmit={submit} onBlur={() => saveDraft(draft)} aria-label="Set up the new Safe" noValidate>
       <h2>Network</h2>
       <label>
         Network{' '}
@@ -300,42 +324,123 @@ function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
   );
 }
 
-/** The create-a-Safe flow, drawn from one createSafe actor. */
+/** The create-a-Safe flow, drawn from one createSafe actor; "Start over" drops the visit wherever nothing is in flight. */
 export function CreateSafeFlow({ actor }: { actor: CreateSafeRef }) {
   const state = useSelector(actor, stateOf);
   const error = useSelector(actor, (s) => s.context.error);
+  const canDiscard = useSelector(actor, (s) => s.can({ type: 'user.discard' }));
+  const startOver = canDiscard ? (
+    <p>
+      <button type="button" onClick={() => actor.send({ type: 'user.discard' })}>
+        Start over
+      </button>
+    </p>
+  ) : null;
+  if (state === 'discarded') {
+    return (
+      <p role="status" className="banner">
+        Starting over…
+      </p>
+    );
+  }
   if (state === 'preparing' || state === 'prepareFailed') {
     return <NetworksPending failed={state === 'prepareFailed'} error={error} onRetry={() => actor.send({ type: 'user.retry' })} />;
   }
-  if (state === 'editing' || state === 'predicting') return <CreateSafeFormView actor={actor} />;
-  return <CreateSafeReview actor={actor} />;
+  return (
+    <>
+      {state === 'editing' || state === 'predicting' ? <CreateSafeFormView actor={actor} /> : <CreateSafeReview actor={actor} />}
+      {startOver}
+    </>
+  );
 }
 
 const sameWallet = (a: CreateSafeWallet | null, b: CreateSafeWallet | null) => a?.address === b?.address && a?.chainId === b?.chainId;
 
-/** /new-safe/create: create a new Safe with the connected wallet, then open it. */
-export function CreateSafeScreen() {
-  const search = useAppSelector((s) => s.context.location.search);
-  const send = useAppSend();
-  const logic = useCreateSafeLogic();
-  const inspect = useCreateSafeInspect();
-  // The connected wallet as the wallet child of the root actor holds it; the flow gets it as input and events.
-  const wallet = useWallet((s) => (s.matches('connected') && s.context.wallet ? { address: s.context.wallet.address, chainId: s.context.wallet.chainId } : null), sameWallet);
-  // One actor per visit, recorded in its own event-log stream; the view supplies the navigation the machine's `openSafe` action asks for.
-  const actor = useActorRef(logic.provide({ actions: { openSafe: (_, params) => send({ type: 'user.navigate', to: params.href }) } }), {
-    input: { wallet, chainShortName: new URLSearchParams(search).get('chain') ?? undefined },
-    ...(inspect ? { inspect } : {}),
-  });
-  const told = useRef(wallet);
+/** One visit: forwards the connected wallet to it, and asks for a new visit once this one is discarded. */
+function CreateSafeVisitView({ visit, wallet, onDiscarded }: { visit: CreateSafeVisit; wallet: CreateSafeWallet | null; onDiscarded: () => void }) {
+  const { actor } = visit;
+  const discarded = useSelector(actor, (s) => s.matches('discarded'));
+  // The visit knows the wallet it last saw (after a reload: the one recorded); changes from here on are events.
+  const told = useRef<CreateSafeWallet | null>(actor.getSnapshot().context.wallet);
   useEffect(() => {
-    if (sameWallet(told.current, wallet)) return;
+    if (sameWallet(told.current, wallet) || actor.getSnapshot().status !== 'active') return;
     told.current = wallet;
     actor.send({ type: 'system.walletChanged', wallet });
   }, [actor, wallet]);
+  useEffect(() => {
+    if (discarded) onDiscarded();
+  }, [discarded, onDiscarded]);
+  return (
+    <>
+      {visit.restored ? (
+        <p role="note" className="banner">
+          {CREATE_SAFE_VISIT_TEXTS.restored}
+        </p>
+      ) : null}
+      <CreateSafeFlow actor={actor} />
+    </>
+  );
+}
+
+/**
+ * /new-safe/create: create a new Safe with the connected wallet, then open it. Once the wallet has reconnected
+ * (after a reload), the screen asks for a visit: this wallet's unfinished one from the event log, or a new one.
+ */
+export function CreateSafeScreen() {
+  const search = useAppSelector((s) => s.context.location.search);
+  const send = useAppSend();
+  const visits = useCreateSafeVisits();
+  const walletSettled = useWallet((s) => !s.matches('restoring'));
+  // The connected wallet as the wallet child of the root actor holds it; the visit gets it as input and events.
+  const wallet = useWallet((s) => (s.matches('connected') && s.context.wallet ? { address: s.context.wallet.address, chainId: s.context.wallet.chainId } : null), sameWallet);
+  const [visit, setVisit] = useState<CreateSafeVisit | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const opening = useRef({ wallet, search, send });
+  opening.current = { wallet, search, send };
+  useEffect(() => {
+    if (!walletSettled) return undefined;
+    let live = true;
+    let opened: CreateSafeVisit | null = null;
+    const { wallet: current, search: query, send: sendToApp } = opening.current;
+    visits
+      .open({
+        wallet: current,
+        chainShortName: new URLSearchParams(query).get('chain') ?? undefined,
+        openSafe: (href) => sendToApp({ type: 'user.navigate', to: href }),
+        onNotice: (text) => live && setNotice(text),
+      })
+      .then(
+        (next) => {
+          opened = next;
+          if (!live) return void next.stop();
+          setVisit(next);
+          setNotice(next.notice);
+        },
+        (error: unknown) => live && setNotice(error instanceof Error ? error.message : String(error)),
+      );
+    return () => {
+      live = false;
+      setVisit(null);
+      void opened?.stop();
+    };
+  }, [visits, walletSettled, generation]);
+  const startAfresh = useCallback(() => setGeneration((g) => g + 1), []);
   return (
     <section aria-labelledby="screen-title" className="screen create-safe">
       <h1 id="screen-title">Create new Safe account</h1>
-      <CreateSafeFlow actor={actor} />
+      {notice ? (
+        <p role="note" className="banner">
+          {notice}
+        </p>
+      ) : null}
+      {visit ? (
+        <CreateSafeVisitView key={visit.streamId} visit={visit} wallet={wallet} onDiscarded={startAfresh} />
+      ) : (
+        <p role="status" className="banner">
+          Loading…
+        </p>
+      )}
     </section>
   );
 }
