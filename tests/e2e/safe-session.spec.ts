@@ -31,9 +31,19 @@ test('an owner connects and sees the demo Safe: balances, NFTs, queue with its c
   page.on('request', (r) => {
     if (!/^(http:\/\/127\.0\.0\.1|data:|blob:)/.test(r.url())) outside.push(r.url());
   });
+  // What the lists the home does not show ask the gateway for (decision 0017: they start with their screens).
+  const onDemand = /\/(transactions\/history|messages|collectibles)\b|\/balances\/supported-fiat-codes/;
+  const lazyRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(app.devnet.gatewayUrl) && onDemand.test(new URL(r.url()).pathname)) lazyRequests.push(new URL(r.url()).pathname);
+  });
   await page.goto(app.url(`/home?safe=${app.teamSafe}`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
   await expect(page.getByText('Read-only')).toBeVisible();
+  await expect(page.getByLabel('Total balance')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pending transactions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View all queued transactions' })).toBeVisible();
+  expect(lazyRequests).toEqual([]);
 
   await connect(page);
   await expect(page.getByText('Read-only')).toHaveCount(0);
@@ -56,6 +66,12 @@ test('an owner connects and sees the demo Safe: balances, NFTs, queue with its c
   await expect(page.getByText('Received').first()).toBeVisible();
   await expect(page.getByText('Sent').first()).toBeVisible();
 
+  // Each screen started its own list once (the fiat currencies with the Assets screen's currency selector).
+  expect(lazyRequests.map((path) => path.replace(/^.*\/safes\/0x[0-9a-fA-F]{40}\//, ''))).toEqual([
+    '/v1/balances/supported-fiat-codes',
+    'collectibles',
+    'transactions/history',
+  ]);
   expect(outside).toEqual([]);
 });
 

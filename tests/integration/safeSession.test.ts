@@ -1,6 +1,6 @@
 // The Safe session machine with the real services (gateway client + local hashing) against the devnet: it
-// resolves the chain, opens the demo 2-of-3 Safe, loads balances, fiat codes, queue (with its conflict
-// group), history, messages and NFTs, verifies a queued transaction's and a message's hashes locally, and
+// resolves the chain, opens the demo 2-of-3 Safe, loads balances and the queue (with its conflict group), then,
+// as their screens open them, fiat codes, history, messages and NFTs; verifies a queued transaction's and a message's hashes locally, and
 // reaches a clear error state for an invalid address, an unknown chain, a non-Safe and a gateway that is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
@@ -29,12 +29,22 @@ function open(address: string, shortName = 'devnet', gatewayUrl = devnet.gateway
   return actor.start();
 }
 
+/** What the screens that show them send on mount: the lists the home does not load (decision 0017). */
+async function openEveryList(session: Session): Promise<void> {
+  const ready = await waitFor(session, (s) => s.matches('ready'), { timeout: 20_000 });
+  // Until then nothing asked the gateway for them.
+  expect(ready.matches({ ready: { fiatCodes: 'idle' } })).toBe(true);
+  for (const id of ['history', 'messages', 'collectibles'] as const) expect(ready.children[id]?.getSnapshot().value).toBe('idle');
+  for (const list of ['fiatCodes', 'history', 'messages', 'collectibles'] as const) session.send({ type: 'user.listOpened', list });
+}
+
 const settled = (state: string) => state !== 'loading' && state !== 'checking' && state !== 'loadingMore';
 
 describe('safeSession on the devnet', () => {
   it('opens the demo 2-of-3 Safe and loads everything the screens show', async () => {
     const team = devnet.safes[0]!;
     const session = open(team.address);
+    await openEveryList(session);
     const ready = await waitFor(session, (s) => s.matches({ ready: { balances: 'loaded', fiatCodes: 'loaded' } }), { timeout: 20_000 });
     expect(ready.context.chain?.chainId).toBe('31337');
     expect(ready.context.safeInfo).toMatchObject({ threshold: 2, version: '1.4.1+L2', implementationVersionState: 'UP_TO_DATE' });
@@ -99,6 +109,7 @@ describe('safeSession on the devnet', () => {
 
   it('switches the balances currency to a supported fiat code', async () => {
     const session = open(devnet.safes[0]!.address);
+    await openEveryList(session);
     const ready = await waitFor(session, (s) => s.matches({ ready: { balances: 'loaded', fiatCodes: 'loaded' } }), { timeout: 20_000 });
     const other = ready.context.fiatCodes.find((code) => code.toLowerCase() !== 'usd');
     expect(other).toBeDefined();

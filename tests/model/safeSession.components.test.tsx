@@ -1,7 +1,10 @@
-/** The shared pieces the Safe screens are built from: Address, CopyButton, the windowed list, the gate. */
+/**
+ * The shared pieces the Safe screens are built from: Address, CopyButton, the windowed list, the gate; and which
+ * lists the screens start (decision 0017).
+ */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { Address } from '../../src/views/components/Address.tsx';
@@ -9,7 +12,14 @@ import { ExplorerProvider } from '../../src/views/components/explorer.tsx';
 import { VirtualList } from '../../src/views/components/VirtualList.tsx';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
 import { DashboardScreen } from '../../src/views/safe/Dashboard.tsx';
-import { OWNER_A } from '../../src/machines/safeSession/safeSession.samples.ts';
+import { BalancesScreen } from '../../src/views/safe/Balances.tsx';
+import { MessagesScreen } from '../../src/views/safe/Messages.tsx';
+import { NftsScreen } from '../../src/views/safe/Nfts.tsx';
+import { HistoryScreen, QueueScreen } from '../../src/views/safe/Transactions.tsx';
+import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
+import type { Collectible, MessageListItem, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
+import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
+import { OWNER_A, balances, chain, fiatCodes, safeSessionSampleInput, sampleSafeInfo } from '../../src/machines/safeSession/safeSession.samples.ts';
 
 afterEach(() => cleanup());
 
@@ -70,5 +80,62 @@ describe('SafeGate', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Overview');
     expect(screen.getByText(/No Safe is open/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose a Safe account' })).toBeInTheDocument();
+  });
+});
+
+describe('lists loaded on demand', () => {
+  it('the home asks only for what it shows; each other list starts when its screen first opens and keeps running', async () => {
+    const loads = { balances: 0, fiatCodes: 0, queue: 0, history: 0, messages: 0, collectibles: 0 };
+    const list = <T,>(id: 'queue' | 'history' | 'messages' | 'collectibles') => ({
+      actors: { loadPage: fromPromise<ListPage<T>, PageRequest>(async () => ((loads[id] += 1), { results: [], next: null, count: 0 })) },
+    });
+    const session = createActor(
+      safeSessionMachine.provide({
+        actors: {
+          loadChains: fromPromise(async () => [chain]),
+          loadSafeInfo: fromPromise(async () => sampleSafeInfo),
+          loadBalances: fromPromise(async () => ((loads.balances += 1), balances)),
+          loadFiatCodes: fromPromise(async () => ((loads.fiatCodes += 1), fiatCodes)),
+          queueList: queueListMachine.provide(list<TransactionItem>('queue')),
+          historyList: historyListMachine.provide(list<TransactionItem>('history')),
+          messagesList: messagesListMachine.provide(list<MessageListItem>('messages')),
+          collectiblesList: collectiblesListMachine.provide(list<Collectible>('collectibles')),
+        },
+      }),
+      { input: safeSessionSampleInput },
+    ).start();
+    const app = createActor(appSessionMachine, { input: { location: { path: '/home', search: '' }, theme: 'light' } });
+    const show = (element: React.ReactNode) => (
+      <AppSessionProvider actor={app}>
+        <SafeSessionProvider actor={session}>{element}</SafeSessionProvider>
+      </AppSessionProvider>
+    );
+    const { rerender } = render(show(<DashboardScreen />));
+    await act(async () => {
+      await waitFor(session, (s) => s.matches({ ready: { balances: 'loaded' } }));
+    });
+    expect(await screen.findByText('No pending transactions.')).toBeInTheDocument();
+    expect(loads).toEqual({ balances: 1, fiatCodes: 0, queue: 1, history: 0, messages: 0, collectibles: 0 });
+
+    const screens = [
+      { element: <HistoryScreen />, shows: 'No transactions yet.', starts: 'history' },
+      { element: <MessagesScreen />, shows: 'No messages.', starts: 'messages' },
+      { element: <NftsScreen />, shows: 'No NFTs.', starts: 'collectibles' },
+      { element: <BalancesScreen />, shows: 'GBP', starts: 'fiatCodes' },
+    ] as const;
+    for (const { element, shows, starts } of screens) {
+      const before = { ...loads };
+      rerender(show(element));
+      expect(await screen.findByText(shows)).toBeInTheDocument();
+      expect(loads).toEqual({ ...before, [starts]: 1 });
+    }
+    // Back to each screen, and the queue: nothing loads again (refreshes follow the Safe info's tags).
+    const after = { ...loads };
+    for (const element of [<DashboardScreen />, <QueueScreen />, ...screens.map((s) => s.element)]) {
+      rerender(show(element));
+      await act(async () => {});
+    }
+    expect(loads).toEqual(after);
+    session.stop();
   });
 });

@@ -2,6 +2,11 @@
  * Model-based test of the Safe session through the real views: every generated path is replayed on the Assets
  * screen (which shows the session's blocking states, its polling line, balances and fiat currencies), with
  * effects held in deferred promises and the 15 s poll driven by a simulated clock.
+ *
+ * `user.listOpened` is what a screen sends on mount for a list loaded on demand (decision 0017). The views'
+ * `user.listOpened` events are held like the effects and delivered when the path takes that event: the Assets
+ * screen sends it for the fiat currencies as soon as the Safe is ready (the path decides when the user "opened"
+ * it), and the History screen, mounted for the step and closed after it, sends it for the history.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,11 +21,23 @@ import {
   safeSessionMachine,
 } from '../../src/machines/safeSession/safeSession.machine.ts';
 import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
-import type { BalancesRequest, ChainInfo, Collectible, MessageListItem, TransactionItem, SafeBalances, SafeInfo, SafeSessionContext as SessionContext, SafeSessionInput } from '../../src/machines/safeSession/safeSession.types.ts';
+import type {
+  BalancesRequest,
+  ChainInfo,
+  Collectible,
+  MessageListItem,
+  TransactionItem,
+  SafeBalances,
+  SafeInfo,
+  SafeSessionContext as SessionContext,
+  SafeSessionEvent,
+  SafeSessionInput,
+} from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { BalancesScreen } from '../../src/views/safe/Balances.tsx';
 import { formatFiat } from '../../src/views/safe/format.ts';
-import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
+import { SafeSessionProvider, type SafeSessionRef } from '../../src/views/safe/safeSessionContext.tsx';
+import { HistoryScreen } from '../../src/views/safe/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {
@@ -50,6 +67,10 @@ interface SessionSut extends SystemUnderTest {
   };
   balanceRequests: BalancesRequest[];
   listLoads: Record<ListId, number>;
+  /** `user.listOpened` events the views sent, not delivered yet. */
+  held: Extract<SafeSessionEvent, { type: 'user.listOpened' }>[];
+  /** Mounts the History screen (beside the Assets screen, as if the user went there); returns its unmount. */
+  openHistory(): () => void;
 }
 
 function current<T>(d: Deferred<T> | null, name: string): Deferred<T> {
@@ -72,6 +93,7 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
     actors: { loadPage: fromPromise<ListPage<T>, PageRequest>(() => ((listLoads[id] += 1), never())) },
   });
   const clock = new SimulatedClock();
+  const held: SessionSut['held'] = [];
   const actor = createActor(
     safeSessionMachine.provide({
       actors: {
@@ -88,16 +110,27 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
     { input: sessionInput, clock },
   );
   actor.start();
+  // What the views get: the session, except that their `user.listOpened` events are held for the driver.
+  const viewRef = new Proxy(actor, {
+    get(target, prop) {
+      if (prop === 'send') return (event: SafeSessionEvent) => (event.type === 'user.listOpened' ? held.push(event) : target.send(event));
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as SafeSessionRef;
   const app = createActor(appSessionMachine, { input: { location: { path: '/balances', search: `?safe=devnet:${SAFE}` }, theme: 'light' } });
-  render(
+  const withSession = (screenElement: React.ReactNode) => (
     <AppSessionProvider actor={app}>
-      <SafeSessionProvider actor={actor}>
-        <BalancesScreen />
-      </SafeSessionProvider>
-    </AppSessionProvider>,
+      <SafeSessionProvider actor={viewRef}>{screenElement}</SafeSessionProvider>
+    </AppSessionProvider>
   );
-  return { actor, clock, pending, balanceRequests, listLoads, cleanup: () => { cleanup(); actor.stop(); } };
+  render(withSession(<BalancesScreen />));
+  const openHistory = () => render(withSession(<HistoryScreen />)).unmount;
+  return { actor, clock, pending, balanceRequests, listLoads, held, openHistory, cleanup: () => { cleanup(); actor.stop(); } };
 }
+
+/** Whether a lazy list child has started (left `idle`). */
+const started = (sut: SessionSut, id: ListId) => (sut.actor.getSnapshot() as AnyMachineSnapshot).children[id]?.getSnapshot().value !== 'idle';
 
 /**
  * The harness checks the state value against the model; context-dependent rendering is checked against the
@@ -119,14 +152,15 @@ const driver: ViewDriver<SessionSut> = {
       const before = { ...sut.listLoads };
       const previous = sut.actor.getSnapshot().context.safeInfo as SafeInfo;
       const next = outputOf<SafeInfo>(e);
+      const running = { history: started(sut, 'history'), messages: started(sut, 'messages'), collectibles: started(sut, 'collectibles') };
       await act(async () => current(sut.pending.loadSafeInfo, 'pollSafeInfo').resolve(next));
-      // Only the lists whose tag changed were reloaded.
+      // Only the lists whose tag changed were reloaded, and of the lazy ones only those a screen has started.
       const tags = changedTags(previous, next);
       const expected: Record<ListId, number> = {
         queue: before.queue + (tags.includes('txQueuedTag') || tags.includes('txHistoryTag') ? 1 : 0),
-        history: before.history + (tags.includes('txHistoryTag') ? 1 : 0),
-        messages: before.messages + (tags.includes('messagesTag') ? 1 : 0),
-        collectibles: before.collectibles + (tags.includes('collectiblesTag') ? 1 : 0),
+        history: before.history + (running.history && tags.includes('txHistoryTag') ? 1 : 0),
+        messages: before.messages + (running.messages && tags.includes('messagesTag') ? 1 : 0),
+        collectibles: before.collectibles + (running.collectibles && tags.includes('collectiblesTag') ? 1 : 0),
       };
       expect(sut.listLoads).toEqual(expected);
     },
@@ -143,6 +177,22 @@ const driver: ViewDriver<SessionSut> = {
     'xstate.error.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').reject(errorOf(e))),
     'xstate.done.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').resolve(outputOf<string[]>(e))),
     'xstate.error.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').reject(errorOf(e))),
+    'user.listOpened': async (sut, e) => {
+      const list = (e as Extract<SafeSessionEvent, { type: 'user.listOpened' }>).list;
+      const close = list === 'history' ? await act(async () => sut.openHistory()) : null;
+      // The screen that shows the list sent the event (the Assets screen for the fiat currencies, once ready).
+      const index = sut.held.findIndex((sent) => sent.list === list);
+      expect(index, `a screen sent user.listOpened for ${list}`).toBeGreaterThanOrEqual(0);
+      const [event] = sut.held.splice(index, 1);
+      await act(async () => sut.actor.send(event!));
+      if (list === 'fiatCodes') expect(sut.pending.loadFiatCodes).not.toBeNull();
+      if (close) {
+        // The history loaded its first page once, and keeps running after its screen closes.
+        expect(sut.listLoads.history).toBe(1);
+        await act(async () => close());
+        expect(started(sut, 'history')).toBe(true);
+      }
+    },
     'user.retry': () => click('Retry loading the Safe'),
     'user.retryBalances': () => click('Retry loading balances'),
     'user.retryFiatCodes': () => click('Retry loading fiat currencies'),
@@ -207,6 +257,12 @@ const driver: ViewDriver<SessionSut> = {
       const s = actual(sut);
       expectRole('alert', `Could not load balances. ${s.context.balancesError}`);
       expect(screen.getByRole('button', { name: 'Retry loading balances' })).toBeEnabled();
+    },
+    'ready.fiatCodes.idle': (sut) => {
+      // Not requested until the screen's user.listOpened is delivered; the screen shows them as loading.
+      expectRole('status', 'Loading fiat currencies…');
+      expect(sut.pending.loadFiatCodes).toBeNull();
+      expect(sut.held.some((sent) => sent.list === 'fiatCodes')).toBe(true);
     },
     'ready.fiatCodes.loading': () => expectRole('status', 'Loading fiat currencies…'),
     'ready.fiatCodes.loaded': () => {

@@ -1,7 +1,9 @@
 /**
  * pagedList: one gateway list with cursor paging. `loading` fetches the first page (replacing the items when
  * it arrives, so a reload keeps showing the old ones), `loadingMore` follows the `next` URL and appends.
- * Failures are states with a retry; a refresh from the Safe session reloads from the first page.
+ * Failures are states with a retry; a refresh from the Safe session reloads from the first page. A `lazy` list
+ * waits in `idle` (refreshes ignored: there is nothing to reload) until the session sends `system.start`, when a
+ * screen that shows it first opens; from then on it runs like the others (decision 0017).
  *
  * The one effect, `loadPage`, is a typed placeholder: the Safe session's services provide one per list
  * (loadQueue, loadHistory, loadMessages, loadCollectibles).
@@ -29,7 +31,8 @@ export function createPagedListMachine<TItem>(list: string) {
       }),
     },
     guards: {
-      isEnabled: ({ context }) => context.enabled,
+      isDisabled: ({ context }) => !context.enabled,
+      isLazy: ({ context }) => context.lazy,
       hasNextPage: ({ context }) => context.next !== null,
     },
     actions: {
@@ -48,6 +51,7 @@ export function createPagedListMachine<TItem>(list: string) {
       chainId: input.chainId,
       safeAddress: input.safeAddress,
       enabled: input.enabled,
+      lazy: input.lazy,
       items: [],
       next: null,
       count: null,
@@ -57,9 +61,13 @@ export function createPagedListMachine<TItem>(list: string) {
     initial: 'checking',
     states: {
       checking: {
-        always: [{ guard: 'isEnabled', target: 'loading' }, { target: 'disabled' }],
+        always: [{ guard: 'isDisabled', target: 'disabled' }, { guard: 'isLazy', target: 'idle' }, { target: 'loading' }],
       },
       disabled: { meta: { description: 'The chain does not support this list' } },
+      idle: {
+        meta: { description: 'Not loaded until a screen that shows the list opens' },
+        on: { 'system.start': 'loading' },
+      },
       loading: {
         meta: { description: 'Loading the first page' },
         tags: ['loading'],

@@ -8,13 +8,18 @@
  *                        └─► ready (parallel)
  *                              info:      watching ─after 15 s─► refreshing ─► watching | paused (hidden)
  *                              balances:  loading ─► loaded | failed   (currency, history tag)
- *                              fiatCodes: loading ─► loaded | failed
+ *                              fiatCodes: idle ─user.listOpened─► loading ─► loaded | failed
  *
  * In `ready` the session invokes six children with fixed ids: the paged lists `queue`, `history`,
  * `messages`, `collectibles` (pagedList) and the openers `txDetails`, `messageDetails` (details). A poll of
  * Safe info that changes txQueuedTag / txHistoryTag / messagesTag / collectiblesTag sends `system.refresh`
  * to the children that tag covers, and a txHistoryTag change reloads balances; nothing else reloads them.
  * Every list fails on its own: one failing list never hides another.
+ *
+ * What the home does not show waits until a screen that shows it opens (decision 0017): `history`,
+ * `messages` and `collectibles` start `lazy` (idle), and the fiat currencies in `fiatCodes.idle`. A screen
+ * sends `user.listOpened` on mount; the session starts the fiat currencies or sends `system.start` to the
+ * list, which loads if it has not yet. Once started, a list keeps running (refreshes, retries) for this Safe.
  *
  * Effects are named actors with typed placeholders; src/services/safeSession.ts provides the real ones.
  */
@@ -29,6 +34,7 @@ import type {
   CollectibleItem,
   HistoryItem,
   MessagesItem,
+  OnDemandList,
   QueueItem,
   SafeInfoRequest,
   SafeSessionContext,
@@ -94,6 +100,8 @@ export const safeSessionMachine = setup({
       context.fiatCodes.some((code) => code.toLowerCase() === params.currency.toLowerCase()),
     hasBalances: ({ context }) => context.balances !== null,
     hasHistoryChanged: (_, params: { tags: string[] }) => params.tags.includes('txHistoryTag'),
+    opensFiatCodes: (_, params: { list: OnDemandList }) => params.list === 'fiatCodes',
+    opensListChild: (_, params: { list: OnDemandList }) => params.list !== 'fiatCodes',
   },
   actions: {
     assignChains: assign(({ context }, chains: ChainInfo[]) => ({
@@ -124,6 +132,10 @@ export const safeSessionMachine = setup({
     toggleShowHiddenTokens: assign(({ context }) => ({ showHiddenTokens: !context.showHiddenTokens })),
     toggleHideSmallBalances: assign(({ context }) => ({ hideSmallBalances: !context.hideSmallBalances })),
     assignWallet: assign((_, params: { address: string | null }) => ({ walletAddress: params.address })),
+    /** Starts a lazy list child (it ignores the event once started). */
+    startList: enqueueActions(({ enqueue }, params: { list: OnDemandList }) => {
+      enqueue.sendTo(params.list, { type: 'system.start' });
+    }),
   },
 }).createMachine({
   id: SAFE_SESSION_ID,
@@ -203,10 +215,14 @@ export const safeSessionMachine = setup({
       meta: { description: 'The Safe is open' },
       type: 'parallel',
       invoke: [
-        { id: 'queue', src: 'queueList', input: ({ context }) => ({ ...safeOf(context), enabled: true }) },
-        { id: 'history', src: 'historyList', input: ({ context }) => ({ ...safeOf(context), enabled: true }) },
-        { id: 'messages', src: 'messagesList', input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'EIP1271') }) },
-        { id: 'collectibles', src: 'collectiblesList', input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'ERC721') }) },
+        { id: 'queue', src: 'queueList', input: ({ context }) => ({ ...safeOf(context), enabled: true, lazy: false }) },
+        { id: 'history', src: 'historyList', input: ({ context }) => ({ ...safeOf(context), enabled: true, lazy: true }) },
+        { id: 'messages', src: 'messagesList', input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'EIP1271'), lazy: true }) },
+        {
+          id: 'collectibles',
+          src: 'collectiblesList',
+          input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'ERC721'), lazy: true }),
+        },
         { id: 'txDetails', src: 'txDetails', input: ({ context }) => ({ ...safeOf(context), version: context.safeInfo?.version ?? null }) },
         { id: 'messageDetails', src: 'messageDetails', input: ({ context }) => ({ ...safeOf(context), version: context.safeInfo?.version ?? null }) },
       ],
@@ -214,6 +230,10 @@ export const safeSessionMachine = setup({
         'user.toggleTokenHidden': { guard: 'hasBalances', actions: { type: 'toggleTokenHidden', params: ({ event }) => event } },
         'user.toggleShowHiddenTokens': { actions: 'toggleShowHiddenTokens' },
         'user.toggleHideSmallBalances': { actions: 'toggleHideSmallBalances' },
+        'user.listOpened': {
+          guard: { type: 'opensListChild', params: ({ event }) => event },
+          actions: { type: 'startList', params: ({ event }) => event },
+        },
       },
       states: {
         info: {
@@ -264,10 +284,9 @@ export const safeSessionMachine = setup({
             'user.setCurrency': {
               guard: { type: 'isOtherCurrency', params: ({ event }) => event },
               target: '.loading',
-              reenter: true,
               actions: { type: 'assignCurrency', params: ({ event }) => event },
             },
-            'gateway.tagsChanged': { guard: { type: 'hasHistoryChanged', params: ({ event }) => event }, target: '.loading', reenter: true },
+            'gateway.tagsChanged': { guard: { type: 'hasHistoryChanged', params: ({ event }) => event }, target: '.loading' },
           },
           states: {
             loading: {
@@ -285,8 +304,12 @@ export const safeSessionMachine = setup({
           },
         },
         fiatCodes: {
-          initial: 'loading',
+          initial: 'idle',
           states: {
+            idle: {
+              meta: { description: 'Not loaded until a screen that shows the fiat currencies opens' },
+              on: { 'user.listOpened': { guard: { type: 'opensFiatCodes', params: ({ event }) => event }, target: 'loading' } },
+            },
             loading: {
               meta: { description: 'Loading the supported fiat currencies' },
               invoke: {

@@ -11,6 +11,7 @@ import {
   detailsSampleEvents,
   detailsSampleInput,
   pagedListDisabledInput,
+  pagedListLazyInput,
   pagedListSampleEvents,
   pagedListSampleInput,
   safeSessionInvalidInput,
@@ -26,7 +27,7 @@ export const SAFE_SESSION_MACHINES: RegisteredMachine[] = [
     id: 'safeSession',
     title: 'Safe session (?safe=)',
     description:
-      'Opens the Safe named in the URL: checks the address, finds its chain among the gateway’s, loads Safe info, then polls it every 15 s (paused while the tab is hidden), loads balances and fiat currencies, and runs the paged lists and details openers, refreshing the ones whose tags changed.',
+      'Opens the Safe named in the URL: checks the address, finds its chain among the gateway’s, loads Safe info, then polls it every 15 s (paused while the tab is hidden), loads balances, and runs the paged lists and details openers, refreshing the ones whose tags changed; the history, messages, NFTs and fiat currencies start when a screen that shows them first opens.',
     machine: safeSessionMachine,
     schemaVersion: 1,
     sampleInput: safeSessionSampleInput,
@@ -42,12 +43,12 @@ export const SAFE_SESSION_MACHINES: RegisteredMachine[] = [
     id: 'pagedList',
     title: 'Paged list (queue, history, messages, NFTs)',
     description:
-      'One gateway list with cursor paging, run by the Safe session as `queue`, `history`, `messages` and `collectibles`: loads the first page, follows `next` to append, retries failures, reloads on refresh; disabled when the chain lacks the feature.',
+      'One gateway list with cursor paging, run by the Safe session as `queue`, `history`, `messages` and `collectibles`: loads the first page, follows `next` to append, retries failures, reloads on refresh; disabled when the chain lacks the feature; a lazy list (all but the queue) waits idle until a screen that shows it opens.',
     machine: queueListMachine,
     schemaVersion: 1,
     sampleInput: pagedListSampleInput,
-    // A list the chain does not support is the only way into disabled.
-    extraSampleInputs: [pagedListDisabledInput],
+    // A list the chain does not support is the only way into disabled, a lazy one the only way into idle.
+    extraSampleInputs: [pagedListDisabledInput, pagedListLazyInput],
     sampleEvents: pagedListSampleEvents,
     serializeState: serializePagedListState,
   },

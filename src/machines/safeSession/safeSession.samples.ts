@@ -249,6 +249,8 @@ export const safeSessionSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadBalances', error: { name: 'Error', message: '503: Service unavailable' } },
   { type: 'user.retryBalances' },
   { type: 'user.setCurrency', currency: 'EUR' },
+  { type: 'user.listOpened', list: 'fiatCodes' },
+  { type: 'user.listOpened', list: 'history' },
   { type: 'xstate.done.actor.loadFiatCodes', output: fiatCodes },
   { type: 'xstate.error.actor.loadFiatCodes', error: { name: 'Error', message: '500: Internal server error' } },
   { type: 'user.retryFiatCodes' },
@@ -286,9 +288,11 @@ export const lastQueuePage: ListPage<TransactionItem> = {
   count: 6,
 };
 
-export const pagedListSampleInput: PagedListInput = { chainId: chain.chainId, safeAddress: SAFE, enabled: true };
+export const pagedListSampleInput: PagedListInput = { chainId: chain.chainId, safeAddress: SAFE, enabled: true, lazy: false };
 /** A list the chain does not support (e.g. NFTs without ERC721): the only way into `disabled`. */
 export const pagedListDisabledInput: PagedListInput = { ...pagedListSampleInput, enabled: false };
+/** A list no screen has shown yet (history, messages, NFTs): the only way into `idle`. */
+export const pagedListLazyInput: PagedListInput = { ...pagedListSampleInput, lazy: true };
 
 export const pagedListSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadPage', output: firstQueuePage },
@@ -297,6 +301,7 @@ export const pagedListSampleEvents: AnyEventObject[] = [
   { type: 'user.loadMore' },
   { type: 'user.retry' },
   { type: 'system.refresh' },
+  { type: 'system.start' },
 ];
 
 export function serializePagedListState(s: AnyMachineSnapshot): string {

@@ -52,8 +52,17 @@ export interface SafeInfoRequest {
   safeAddress: string;
 }
 
+/**
+ * What the session loads only once a screen that shows it opens (decision 0017): the paged lists `history`,
+ * `messages` and `collectibles` (children, by these ids) and the supported fiat currencies (the `fiatCodes`
+ * region). The home shows none of them.
+ */
+export type OnDemandList = 'history' | 'messages' | 'collectibles' | 'fiatCodes';
+
 export type SafeSessionEvent =
   | { type: 'user.retry' }
+  /** A screen that shows `list` opened (sent on mount): starts it if it has not started yet. */
+  | { type: 'user.listOpened'; list: OnDemandList }
   | { type: 'user.retryBalances' }
   | { type: 'user.retryFiatCodes' }
   | { type: 'user.setCurrency'; currency: string }

@@ -3,7 +3,7 @@ import { Loadable } from '../components/Loadable.tsx';
 import { visibleBalances } from './connect.ts';
 import { formatFiat, formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
-import { useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
+import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 
 /** `ready.balances` state as a Loadable status. */
 export function useBalancesStatus(): 'loading' | 'failed' | 'ready' {
@@ -12,7 +12,9 @@ export function useBalancesStatus(): 'loading' | 'failed' | 'ready' {
   );
 }
 
+/** The currency selector: the supported fiat currencies load when it first shows (the home has none). */
 function CurrencySelect() {
+  useListOpened('fiatCodes');
   const send = useSafeSessionSend();
   const currency = useSafeSession((s) => s.context.currency);
   const codes = useSafeSession((s) => s.context.fiatCodes);

@@ -5,8 +5,8 @@ import { Loadable } from '../components/Loadable.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
 import { formatDateLabel, formatDateTime } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
-import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
-import { PagingControls } from './TxList.tsx';
+import { useListOpened, useSafeChild, useSafeSession } from './safeSessionContext.tsx';
+import { PagingControls, listStatus } from './TxList.tsx';
 import type { Message, MessageHashes } from './viewTypes.ts';
 import { ConfirmMessageButton, SignMessageButton } from '../flows/FlowButtons.tsx';
 
@@ -21,6 +21,7 @@ function preview(message: Message['message']): string {
 }
 
 function MessageList() {
+  useListOpened('messages');
   const ref = useSafeChild('messages');
   const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
   const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
@@ -29,7 +30,7 @@ function MessageList() {
   const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
   const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
   if (state === 'disabled') return <p>Messages are not available on this network.</p>;
-  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
+  const status = listStatus(state, hasLoaded);
   return (
     <>
       <Loadable what="messages" status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>

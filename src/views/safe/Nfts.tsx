@@ -2,12 +2,13 @@ import { useSelector } from '@xstate/react';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from './SafeGate.tsx';
-import { useSafeChild } from './safeSessionContext.tsx';
-import { PagingControls } from './TxList.tsx';
+import { useListOpened, useSafeChild } from './safeSessionContext.tsx';
+import { PagingControls, listStatus } from './TxList.tsx';
 
 const NO_ITEMS: never[] = [];
 
 function NftList() {
+  useListOpened('collectibles');
   const ref = useSafeChild('collectibles');
   const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
   const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
@@ -16,7 +17,7 @@ function NftList() {
   const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
   const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
   if (state === 'disabled') return <p>NFTs are not available on this network.</p>;
-  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
+  const status = listStatus(state, hasLoaded);
   return (
     <>
       <Loadable what="NFTs" status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>

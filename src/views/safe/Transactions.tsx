@@ -1,5 +1,6 @@
 import { BulkExecuteButton } from '../flows/FlowButtons.tsx';
 import { SafeGate } from './SafeGate.tsx';
+import { useListOpened } from './safeSessionContext.tsx';
 import { TxList } from './TxList.tsx';
 
 export function QueueScreen() {
@@ -13,10 +14,16 @@ export function QueueScreen() {
   );
 }
 
+/** The history loads when this screen first opens (the home does not show it). */
+function HistoryList() {
+  useListOpened('history');
+  return <TxList list="history" what="transaction history" empty="No transactions yet." />;
+}
+
 export function HistoryScreen() {
   return (
     <SafeGate title="History">
-      <TxList list="history" what="transaction history" empty="No transactions yet." />
+      <HistoryList />
     </SafeGate>
   );
 }

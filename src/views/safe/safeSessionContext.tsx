@@ -2,11 +2,11 @@
  * Hook façades over the Safe session actor (a child of the root actor, created outside React). The provider
  * takes the actor, or null when no Safe is open; screens select narrow slices and send events.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { safeSessionMachine } from '../../machines/safeSession/safeSession.machine.ts';
-import type { SafeSessionEvent } from '../../machines/safeSession/safeSession.types.ts';
+import type { OnDemandList, SafeSessionEvent } from '../../machines/safeSession/safeSession.types.ts';
 import { ExplorerProvider, type ExplorerTemplates } from '../components/explorer.tsx';
 
 export type SafeSessionRef = ActorRefFrom<typeof safeSessionMachine>;
@@ -53,4 +53,17 @@ export function useSafeSessionSend(): (event: SafeSessionEvent) => void {
 /** One of the session's children (lists, details) — undefined until the Safe is ready. */
 export function useSafeChild<K extends SafeChildId>(id: K): SafeChildren[K] {
   return useSafeSession((s) => s.children[id]);
+}
+
+/**
+ * For a screen that shows one of the lists the session loads on demand (history, messages, NFTs, fiat
+ * currencies): tells the session the list is open, on mount and whenever the session can take it (the Safe
+ * became ready). The session decides whether that starts anything (decision 0017).
+ */
+export function useListOpened(list: OnDemandList): void {
+  const actor = useRequiredRef();
+  const canOpen = useSelector(actor, (s) => s.can({ type: 'user.listOpened', list }));
+  useEffect(() => {
+    if (canOpen) actor.send({ type: 'user.listOpened', list });
+  }, [actor, canOpen, list]);
 }
