@@ -12,14 +12,20 @@
  *
  * Per-app settings (`safe_setSettings`, i.e. offChainSigning) live for the page's lifetime, as in the Safe web
  * app; the user's "always on-chain signatures" setting (storage settings.onChainSigning) overrides them.
+ *
+ * The bridge listener hands the session the open Safe's facts (`getSession()`, no storage) with each request,
+ * so getSafeInfo, getChainInfo, getEnvironmentInfo and getCurrentTheme are answered in the message's own task
+ * (protocol.md A.6.6); every other request reads what it needs (`getSessionInfo`: permissions and settings
+ * from storage) in its own bridgeRequest actor.
  */
-import { fromCallback, fromPromise } from 'xstate';
-import { createHostCommunicator, type DropReason, type HostWindowLike, type MessageTargetLike } from '../bridge/host/communicator.ts';
+import { fromPromise } from 'xstate';
+import type { DropReason, HostWindowLike, MessageTargetLike } from '../bridge/host/communicator.ts';
+import { createBridgeListener } from '../bridge/host/listener.ts';
 import type { MessageEventLike } from '../bridge/host/validate.ts';
 import { bridgeRequestMachine } from '../machines/bridgeRequest/bridgeRequest.machine.ts';
 import type {
   AddressBookItem,
-  BridgeRequest,
+  BridgeSessionFacts,
   BridgeSessionInfo,
   GetAddressBookInput,
   GetBalancesInput,
@@ -34,7 +40,7 @@ import type {
   TransactionFlowInput,
   TransactionFlowOutput,
 } from '../machines/bridgeRequest/bridgeRequest.types.ts';
-import { bridgeSessionMachine, withSessionReplies, type BridgeListenerCommand, type BridgeListenerInput } from '../machines/bridgeRequest/bridgeSession.machine.ts';
+import { bridgeSessionMachine, withSessionReplies } from '../machines/bridgeRequest/bridgeSession.machine.ts';
 import { appPermissionsMachine } from '../machines/safeApps/appPermissions.machine.ts';
 import { customAppsMachine } from '../machines/safeApps/customApps.machine.ts';
 import { openAppMachine } from '../machines/safeApps/openApp.machine.ts';
@@ -210,23 +216,22 @@ export function provideSafeAppsServices(deps: SafeAppsServiceDeps) {
     }),
   );
 
-  const bridgeListener = fromCallback<BridgeListenerCommand, BridgeListenerInput>(({ sendBack, receive, input }) => {
-    const communicator = createHostCommunicator({
-      hostWindow: deps.hostWindow,
-      getAppWindow: () => {
-        const target = frames.window(input.appOrigin);
-        return isMessageTarget(target) ? target : null;
-      },
-      appOrigin: input.appOrigin,
-      hostOrigin: deps.hostOrigin,
-      ...(deps.onDropped ? { onDropped: deps.onDropped } : {}),
-      onRequest: (request: BridgeRequest) => sendBack({ type: 'bridge.request', request }),
-    });
-    receive((command) => {
-      if (command.type === 'bridge.reply') communicator.reply(command.id, command.reply);
-      else communicator.pushTheme(command.darkMode);
-    });
-    return () => communicator.dispose();
+  // The session answers getSafeInfo & co. from these facts in the request's own task (protocol.md A.6.6).
+  const getFacts = (): BridgeSessionFacts | null => {
+    const session = deps.getSession();
+    return session ? { safe: session.safe, chain: session.chain, isReadOnly: session.isReadOnly, darkMode: session.darkMode, hostOrigin: deps.hostOrigin } : null;
+  };
+
+  const bridgeListener = createBridgeListener({
+    hostWindow: deps.hostWindow,
+    // The iframe the /apps/open view registered under the app's origin.
+    getAppWindow: (appOrigin) => {
+      const target = frames.window(appOrigin);
+      return isMessageTarget(target) ? target : null;
+    },
+    hostOrigin: deps.hostOrigin,
+    ...(deps.onDropped ? { onDropped: deps.onDropped } : {}),
+    getFacts,
   });
 
   const bridgeSession = bridgeSessionMachine.provide({ actors: { bridgeListener, bridgeRequest } });

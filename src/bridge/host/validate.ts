@@ -130,8 +130,9 @@ function copyJson(value: unknown, budget: Budget, depth: number): JsonValue | un
         if (!descriptor || !('value' in descriptor)) throw new Rejected('unsupportedValue');
         const item = copyJson(descriptor.value, budget, depth + 1);
         if (item === undefined) continue;
-        // defineProperty, not assignment: a key named "__proto__" stays an ordinary property.
-        Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+        // A key named "__proto__" must stay an ordinary property: assigning it would set the prototype.
+        if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+        else out[key] = item;
       }
       return out;
     }
@@ -229,7 +230,8 @@ function parsePermissionRequests(raw: JsonValue | undefined): PermissionRequest[
 }
 
 function parseRequest(method: HostMethod, id: string, sdkVersion: string, params: JsonValue | undefined, sawBigint: boolean): BridgeRequest {
-  const base = { id, sdkVersion };
+  // Each request is spelled out rather than spread from a shared base: object spread is measurably slower
+  // here, and every message pays it.
   switch (method) {
     case 'getSafeInfo':
     case 'getChainInfo':
@@ -238,23 +240,23 @@ function parseRequest(method: HostMethod, id: string, sdkVersion: string, params
     case 'requestAddressBook':
     case 'getCurrentTheme':
       if (params !== undefined && params !== null) return bad();
-      return { ...base, method, params: null };
+      return { id, sdkVersion, method, params: null };
     case 'getSafeBalances': {
       if (params !== undefined && params !== null && !isObject(params)) return bad();
       const currency = isObject(params) && params.currency !== undefined ? params.currency : 'usd';
       if (typeof currency !== 'string' || !CURRENCY_RE.test(currency)) return bad();
-      return { ...base, method, params: { currency } };
+      return { id, sdkVersion, method, params: { currency } };
     }
     case 'getTxBySafeTxHash':
       if (!isObject(params) || typeof params.safeTxHash !== 'string') return bad();
-      return { ...base, method, params: { safeTxHash: params.safeTxHash } };
+      return { id, sdkVersion, method, params: { safeTxHash: params.safeTxHash } };
     case 'rpcCall': {
       if (!isObject(params) || sawBigint) return bad();
       const { call } = params;
       if (typeof call !== 'string' || call.length === 0 || call.length > BRIDGE_LIMITS.maxRpcMethodLength) return bad();
       const rpcParams = params.params === undefined || params.params === null ? [] : params.params;
       if (!Array.isArray(rpcParams)) return bad();
-      return { ...base, method, params: { call, params: rpcParams } };
+      return { id, sdkVersion, method, params: { call, params: rpcParams } };
     }
     case 'sendTransactions': {
       if (!isObject(params) || !Array.isArray(params.txs)) return bad();
@@ -263,24 +265,25 @@ function parseRequest(method: HostMethod, id: string, sdkVersion: string, params
       if (extra !== undefined && extra !== null && !isObject(extra)) return bad();
       const safeTxGas = isObject(extra) && !isEmpty(extra.safeTxGas) ? uint(extra.safeTxGas) : null;
       return {
-        ...base,
+        id,
+        sdkVersion,
         method,
         params: { txs: parsed.map((p) => p.tx), safeTxGas, requestsDelegateCall: parsed.some((p) => p.delegateCall) },
       };
     }
     case 'signMessage':
       if (!isObject(params) || typeof params.message !== 'string') return bad();
-      return { ...base, method, params: { message: params.message } };
+      return { id, sdkVersion, method, params: { message: params.message } };
     case 'signTypedMessage': {
       if (!isObject(params) || !('typedData' in params)) return bad();
       const typedData = parseTypedData(params.typedData);
-      return { ...base, method, params: { typedData, primaryType: typedData ? primaryTypeOf(typedData) : null } };
+      return { id, sdkVersion, method, params: { typedData, primaryType: typedData ? primaryTypeOf(typedData) : null } };
     }
     case 'getOffChainSignature':
       if (typeof params !== 'string') return bad();
-      return { ...base, method, params: { messageHash: params } };
+      return { id, sdkVersion, method, params: { messageHash: params } };
     case 'wallet_requestPermissions':
-      return { ...base, method, params: { requests: parsePermissionRequests(params) } };
+      return { id, sdkVersion, method, params: { requests: parsePermissionRequests(params) } };
   }
 }
 

@@ -15,6 +15,7 @@ import type {
   AppSafeInfo,
   BridgeReply,
   BridgeRequest,
+  BridgeSessionFacts,
   BridgeSessionInfo,
   JsonValue,
   Permission,
@@ -27,7 +28,7 @@ import type {
 const LEGACY_NETWORK_NAMES: Record<string, string> = { '1': 'MAINNET', '100': 'XDAI' };
 
 /** `getSafeInfo` (A.2.4), including the legacy upper-cased `network`. */
-export function toAppSafeInfo(session: BridgeSessionInfo): AppSafeInfo {
+export function toAppSafeInfo(session: Pick<BridgeSessionFacts, 'safe' | 'chain' | 'isReadOnly'>): AppSafeInfo {
   const { safe, chain } = session;
   return {
     safeAddress: safe.address.value,
@@ -46,7 +47,7 @@ export function toAppSafeInfo(session: BridgeSessionInfo): AppSafeInfo {
 }
 
 /** `getChainInfo` (A.2.3): the gateway values copied verbatim; chainId stays a decimal string. */
-export function toAppChainInfo(session: BridgeSessionInfo): AppChainInfo {
+export function toAppChainInfo(session: Pick<BridgeSessionFacts, 'chain'>): AppChainInfo {
   const { chainName, chainId, shortName, nativeCurrency, blockExplorerUriTemplate } = session.chain;
   return {
     chainName,
@@ -200,17 +201,28 @@ export function effectErrorText(error: unknown): string {
 export const success = (data: JsonValue): BridgeReply => ({ success: true, data });
 export const failure = (error: string): BridgeReply => ({ success: false, error });
 
+/** The reads answered from the session facts alone (no storage, gateway or chain), as the Safe web app does (A.6.6). */
+export const SESSION_READ_METHODS = ['getSafeInfo', 'getChainInfo', 'getEnvironmentInfo', 'getCurrentTheme'] as const satisfies readonly BridgeRequest['method'][];
+
+/** The answer to a session read (`SESSION_READ_METHODS`) from the facts, or null for any other request. */
+export function sessionReadAnswer(request: BridgeRequest, facts: BridgeSessionFacts): BridgeReply | null {
+  switch (request.method) {
+    case 'getSafeInfo':
+      return success(toAppSafeInfo(facts) as unknown as JsonValue);
+    case 'getChainInfo':
+      return success(toAppChainInfo(facts) as unknown as JsonValue);
+    case 'getEnvironmentInfo':
+      return success({ origin: facts.hostOrigin });
+    case 'getCurrentTheme':
+      return success({ darkMode: facts.darkMode });
+    default:
+      return null;
+  }
+}
+
 /** The answer to a request that needs nothing but the session snapshot, or null when it needs more. */
 export function immediateAnswer(request: BridgeRequest, session: BridgeSessionInfo): BridgeReply | null {
   switch (request.method) {
-    case 'getSafeInfo':
-      return success(toAppSafeInfo(session) as unknown as JsonValue);
-    case 'getChainInfo':
-      return success(toAppChainInfo(session) as unknown as JsonValue);
-    case 'getEnvironmentInfo':
-      return success({ origin: session.hostOrigin });
-    case 'getCurrentTheme':
-      return success({ darkMode: session.darkMode });
     case 'wallet_getPermissions':
       return success(session.permissions as unknown as JsonValue);
     case 'rpcCall':
@@ -218,6 +230,6 @@ export function immediateAnswer(request: BridgeRequest, session: BridgeSessionIn
         ? success(settingsFromRpc(request.params.params) as unknown as JsonValue)
         : null;
     default:
-      return null;
+      return sessionReadAnswer(request, session);
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ChainInfo, SafeInfo } from '../../services/gateway/types.ts';
-import type { BridgeRequest, BridgeRequestContext, BridgeRequestInput, BridgeSessionInfo, Permission } from './bridgeRequest.types.ts';
+import type { BridgeRequest, BridgeRequestContext, BridgeRequestInput, BridgeSessionFacts, BridgeSessionInfo, Permission } from './bridgeRequest.types.ts';
 import type { BridgeSessionInput } from './bridgeSession.machine.ts';
 
 export const APP_ORIGIN = 'https://app.example';
@@ -82,6 +82,12 @@ export function session(overrides: Partial<BridgeSessionInfo> = {}): BridgeSessi
   };
 }
 
+/** The facts bridgeSession answers session reads from (`system.sessionChanged`): those of `session()`. */
+export function sessionFacts(overrides: Partial<BridgeSessionFacts> = {}): BridgeSessionFacts {
+  const { safe, chain, isReadOnly, hostOrigin, darkMode } = session(overrides);
+  return { safe, chain, isReadOnly, hostOrigin, darkMode };
+}
+
 type RequestOf<M extends BridgeRequest['method']> = BridgeRequest extends infer R ? (R extends { method: infer X } ? (M extends X ? R : never) : never) : never;
 
 /** A validated request (what the host hands the machine). */
@@ -155,9 +161,16 @@ export function serializeBridgeRequestState(s: AnyMachineSnapshot): string {
 
 export const bridgeSessionSampleInput: BridgeSessionInput = { appOrigin: APP_ORIGIN };
 
+/** A request the session never answers itself: its child reads the stored permissions first. */
+export const bridgeSessionChildRequest = sampleRequest('req0000010', 'wallet_getPermissions', null);
+
 export const bridgeSessionSampleEvents: AnyEventObject[] = [
+  { type: 'system.sessionChanged', facts: sessionFacts() },
+  { type: 'system.sessionChanged', facts: null },
+  // A session read: answered by the session from its facts when it has them, else by a child.
   { type: 'bridge.request', request: bridgeRequestScenarios.getSafeInfo },
-  { type: 'bridge.reply', id: bridgeRequestScenarios.getSafeInfo.id, reply: { success: true, data: null } },
+  { type: 'bridge.request', request: bridgeSessionChildRequest },
+  { type: 'bridge.reply', id: bridgeSessionChildRequest.id, reply: { success: true, data: [] } },
   { type: 'bridge.theme', darkMode: true },
   { type: 'user.closeApp' },
 ];

@@ -124,6 +124,13 @@ export interface BridgeSessionInfo {
   settings: SafeAppSettings;
 }
 
+/**
+ * The part of the session facts that needs no storage read: the open Safe, its chain, the wallet's role, the
+ * host's origin and theme. bridgeSession holds them (`system.sessionChanged`) and answers the session reads
+ * (`SESSION_READ_METHODS`) from them in the task the request arrived in.
+ */
+export type BridgeSessionFacts = Pick<BridgeSessionInfo, 'safe' | 'chain' | 'isReadOnly' | 'hostOrigin' | 'darkMode'>;
+
 export type BridgeReply = { success: true; data: JsonValue } | { success: false; error: string };
 
 /** `getSafeInfo` as apps see it (A.2.4). */

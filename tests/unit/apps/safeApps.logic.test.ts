@@ -13,7 +13,7 @@ import {
   togglePinned,
 } from '../../../src/machines/safeApps/safeApps.logic.ts';
 import type { SafeApp } from '../../../src/machines/safeApps/safeApps.types.ts';
-import { createAppFrameRegistry, fetchManifest } from '../../../src/services/bridge.ts';
+import { createAppFrameRegistry, fetchManifest, type SafeAppsServiceDeps } from '../../../src/services/bridge.ts';
 
 const app = (id: number, patch: Partial<SafeApp> = {}): SafeApp => ({
   id,
@@ -126,25 +126,58 @@ describe('the frame registry', () => {
   });
 });
 
+/** The services with no gateway, chain or storage behind them (any use of those throws). */
+async function bareServices(deps: Partial<SafeAppsServiceDeps> = {}) {
+  const { provideSafeAppsServices } = await import('../../../src/services/bridge.ts');
+  return provideSafeAppsServices({
+    gateway: {} as never,
+    chainClient: () => ({ request: async () => null }),
+    store: {} as never,
+    getSession: () => null,
+    hostOrigin: 'https://wallet.example',
+    hostWindow: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    startTransactionFlow: async () => ({ status: 'rejected' }),
+    startMessageFlow: async () => ({ status: 'rejected' }),
+    ...deps,
+  });
+}
+
 describe('wiring', () => {
   it('provideSafeAppsServices returns what <SafeAppsProvider logic> takes', async () => {
-    const { provideSafeAppsServices } = await import('../../../src/services/bridge.ts');
     type Logic = import('../../../src/views/apps/safeAppsContext.tsx').SafeAppsLogic;
     const accept = (logic: Logic): Logic => logic;
-    const services = provideSafeAppsServices({
-      gateway: {} as never,
-      chainClient: () => ({ request: async () => null }),
-      store: {} as never,
-      getSession: () => null,
-      hostOrigin: 'https://wallet.example',
-      hostWindow: { addEventListener: () => undefined, removeEventListener: () => undefined },
-      startTransactionFlow: async () => ({ status: 'rejected' }),
-      startMessageFlow: async () => ({ status: 'rejected' }),
-    });
+    const services = await bareServices();
     const logic = accept(services);
     expect(logic.hostOrigin).toBe('https://wallet.example');
     expect(logic.openApp.id).toBe('openApp');
     // Without an open Safe every bridge request is answered `Request failed` (getSessionInfo throws).
     await expect(services.effects.getSessionInfo({ appOrigin: 'https://app.example' })).rejects.toThrow('No Safe is open');
+  });
+
+  it('the root’s bridge session answers getSafeInfo from the open Safe in the message’s task, reading no storage', async () => {
+    const { createActor } = await import('xstate');
+    const { chainInfo, safeInfo } = await import('../../../src/machines/bridgeRequest/bridgeRequest.samples.ts');
+    const { countingWindow, fakeHostWindow } = await import('../bridge/hostWindow.ts');
+    const host = fakeHostWindow();
+    const frame = countingWindow();
+    let open = { safe: safeInfo, chain: chainInfo, isReadOnly: true, darkMode: false };
+    // Any storage read would throw here.
+    const services = await bareServices({ getSession: () => open, hostWindow: host });
+    services.frames.register('https://app.example', () => frame);
+    const session = createActor(services.bridgeSession, { input: { appOrigin: 'https://app.example' } }).start();
+    const ask = (id: string, method: string) => host.dispatch({ data: { id, method, params: undefined, env: { sdkVersion: '9.1.0' } }, origin: 'https://app.example', source: frame });
+    ask('a', 'getSafeInfo');
+    open = { ...open, isReadOnly: false, darkMode: true };
+    ask('b', 'getSafeInfo');
+    ask('c', 'getCurrentTheme');
+    ask('d', 'getEnvironmentInfo');
+    expect(frame.posted.map((p) => [p.targetOrigin, p.message])).toEqual([
+      ['https://app.example', expect.objectContaining({ id: 'a', success: true, data: expect.objectContaining({ safeAddress: safeInfo.address.value, isReadOnly: true }) })],
+      ['https://app.example', expect.objectContaining({ id: 'b', success: true, data: expect.objectContaining({ isReadOnly: false }) })],
+      ['https://app.example', expect.objectContaining({ id: 'c', success: true, data: { darkMode: true } })],
+      ['https://app.example', expect.objectContaining({ id: 'd', success: true, data: { origin: 'https://wallet.example' } })],
+    ]);
+    session.stop();
+    expect(host.listenerCount()).toBe(0);
   });
 });

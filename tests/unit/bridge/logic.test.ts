@@ -9,11 +9,13 @@ import {
   isPermissionRequestValid,
   refusalOf,
   rejectionText,
+  SESSION_READ_METHODS,
+  sessionReadAnswer,
   settingsFromRpc,
   toAppSafeInfo,
 } from '../../../src/machines/bridgeRequest/bridgeRequest.logic.ts';
 import { compareVersions, hasSupportedMajor, versionMajor } from '../../../src/machines/bridgeRequest/bridgeRequest.protocol.ts';
-import { APP_ORIGIN, HOST_ORIGIN, chainInfo, grantedAddressBook, refusedAddressBook, safeInfo, session } from '../../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
+import { APP_ORIGIN, HOST_ORIGIN, chainInfo, grantedAddressBook, refusedAddressBook, safeInfo, session, sessionFacts } from '../../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
 import { request } from './fixtures.ts';
 
 describe('permissions', () => {
@@ -105,6 +107,17 @@ describe('answers from the session', () => {
     expect(immediateAnswer(request('getCurrentTheme', null), session({ darkMode: true }))).toEqual({ success: true, data: { darkMode: true } });
     expect(immediateAnswer(request('wallet_getPermissions', null), session({ permissions: grantedAddressBook }))).toEqual({ success: true, data: grantedAddressBook });
     expect(immediateAnswer(request('getSafeBalances', { currency: 'usd' }), session())).toBeNull();
+  });
+  it('session reads need only the facts, and answer as from the whole session', () => {
+    const reads = SESSION_READ_METHODS.map((method) => request(method, null));
+    for (const read of reads) {
+      expect(sessionReadAnswer(read, sessionFacts({ darkMode: true }))).toEqual(immediateAnswer(read, session({ darkMode: true })));
+      expect(sessionReadAnswer(read, sessionFacts())).not.toBeNull();
+    }
+    // Anything that needs storage, the gateway, the chain or the user is not a session read.
+    for (const other of [request('wallet_getPermissions', null), request('requestAddressBook', null), request('rpcCall', { call: 'safe_setSettings', params: [] }), request('signMessage', { message: 'hi' })]) {
+      expect(sessionReadAnswer(other, sessionFacts())).toBeNull();
+    }
   });
 });
 
