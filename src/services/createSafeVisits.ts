@@ -11,7 +11,7 @@
  *   chain instead of sending again; the live actor starts from the result and keeps appending to the same stream;
  * - a stream another tab holds (Web Locks) is reported and skipped, never written to.
  */
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { CREATE_SAFE_ID, type createSafeMachine } from '../machines/createSafe/createSafe.machine.ts';
 import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeActor, type CreateSafeVisit, type CreateSafeVisitRequest, type CreateSafeVisitsPort } from '../machines/createSafe/createSafe.port.ts';
 import type { CreateSafeWallet } from '../machines/createSafe/createSafe.types.ts';
@@ -19,7 +19,7 @@ import type { RegisteredMachine } from '../machines/registry.ts';
 import { createEventCapture, type EventCapture } from './eventLog/capture.ts';
 import { restoreStream } from './eventLog/replay.ts';
 import type { EventStore, LogRecord, StreamInfo } from './eventLog/types.ts';
-import { lockName, StreamLockedError, type LockManagerLike } from './eventLog/writer.ts';
+import { enqueueRecovery, lockName, StreamLockedError, type LockManagerLike } from './eventLog/writer.ts';
 
 export interface CreateSafeVisitsOptions {
   store: EventStore;
@@ -127,7 +127,7 @@ export function createSafeVisits(options: CreateSafeVisitsOptions): CreateSafeVi
   }
 
   /** The newest unfinished visit of the wallet, rebuilt; closes finished and abandoned ones on the way. */
-  async function findResumable(wallet: CreateSafeWallet | null): Promise<{ streamId: string; snapshot: AnyMachineSnapshot; recoverEvent: { type: string } | null } | { notice: string } | null> {
+  async function findResumable(wallet: CreateSafeWallet | null): Promise<{ streamId: string; snapshot: AnyMachineSnapshot; recoverEvent: AnyEventObject | null } | { notice: string } | null> {
     const streams = (await options.store.listStreams()).filter((s) => s.machineId === CREATE_SAFE_ID && s.status === 'open').sort(newestFirst);
     for (const head of streams) {
       const records = await options.store.readStream(head.streamId);
@@ -168,19 +168,8 @@ export function createSafeVisits(options: CreateSafeVisitsOptions): CreateSafeVi
         request,
         streamId,
         (logic, inspect) => createActor(logic as AnyStateMachine, { snapshot: logic.getPersistedSnapshot(snapshot as never) as never, inspect }) as unknown as CreateSafeActor,
-        (capture) => {
-          if (!recoverEvent) return;
-          // The event that moved the in-flight deployment to `checking` is part of the visit's history.
-          capture.writer(streamId)?.enqueue({
-            event: recoverEvent,
-            origin: 'system',
-            sourceActorId: null,
-            value: snapshot.value,
-            status: snapshot.status,
-            context: snapshot.context,
-            correlationId: null,
-          });
-        },
+        // The event that moved the in-flight deployment to `checking` is part of the visit's history.
+        (capture) => enqueueRecovery(capture.writer(streamId), recoverEvent, snapshot),
         true,
       );
     }

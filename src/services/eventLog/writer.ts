@@ -199,3 +199,12 @@ export class StreamWriter {
     this.tail = this.tail.then(() => this.options.onFailure?.(failure)).catch(() => undefined);
   }
 }
+
+/**
+ * Writes the `system.recover` that moved a restored stream's in-flight state (tagged nonIdempotent) to its
+ * recovery state: it is part of the stream's history, written before the live actor's own events.
+ */
+export function enqueueRecovery(writer: StreamWriter | undefined, recoverEvent: AnyEventObject | null, snapshot: { value: unknown; status: string; context: unknown }): void {
+  if (!writer || !recoverEvent) return;
+  writer.enqueue({ event: recoverEvent, origin: 'system', sourceActorId: null, value: snapshot.value, status: snapshot.status, context: snapshot.context, correlationId: null });
+}

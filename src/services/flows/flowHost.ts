@@ -25,7 +25,7 @@ import {
 import { createEventCapture, type EventCapture } from '../eventLog/capture.ts';
 import { restoreStream } from '../eventLog/replay.ts';
 import type { EventStore, LogRecord } from '../eventLog/types.ts';
-import { StreamLockedError, type LockManagerLike } from '../eventLog/writer.ts';
+import { enqueueRecovery, StreamLockedError, type LockManagerLike } from '../eventLog/writer.ts';
 
 /** What the host needs to know about the open Safe and wallet when a flow opens. */
 export interface FlowContext {
@@ -205,19 +205,8 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
             parsed.flowId,
             parsed.safeKey,
             (inspect) => createActor(logic, { snapshot: logic.getPersistedSnapshot(snapshot as never) as never, inspect }),
-            (capture) => {
-              if (!restored.recoverEvent) return;
-              // The event that moved an in-flight state to its recovery state is part of the flow's history.
-              capture.writer(head.streamId)?.enqueue({
-                event: restored.recoverEvent,
-                origin: 'system',
-                sourceActorId: null,
-                value: snapshot.value,
-                status: snapshot.status,
-                context: snapshot.context,
-                correlationId: null,
-              });
-            },
+            // The event that moved an in-flight state to its recovery state is part of the flow's history.
+            (capture) => enqueueRecovery(capture.writer(head.streamId), restored.recoverEvent, snapshot),
             true,
           );
         } catch (error) {
