@@ -340,7 +340,8 @@ function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[
     const address = walletContext?.wallet?.address ?? null;
     if (safe && address !== account) {
       account = address;
-      safe.send({ type: 'wallet.accountChanged', address });
+      // A new session already has no account: nothing to tell it until a wallet connects (one snapshot less).
+      if (address !== (safeContext?.walletAddress ?? null)) safe.send({ type: 'wallet.accountChanged', address });
     }
     // Running flows follow the wallet (a disconnect or an account switch mid-flow gets its own state there).
     const connected = walletContext?.wallet ? { address: walletContext.wallet.address, chainId: walletContext.wallet.chainId } : null;

@@ -1,9 +1,8 @@
 /**
  * Model-based test of the paged lists (pagedList) through the real Queue screen: the list child of a Safe
  * session whose Safe is open, with its `loadPage` effect held in deferred promises. The NFT list on a chain
- * without ERC721 covers the `disabled` state through the NFTs screen, and the history (a lazy list) covers
- * `idle` on the home, then runs through the History screen, whose opening starts it (every list runs the one
- * `pagedList` statechart, so all count towards one coverage).
+ * without ERC721 covers the `disabled` state through the NFTs screen (every list runs the one `pagedList`
+ * statechart, so both count towards one coverage).
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,9 +13,8 @@ import { queueListMachine, safeSessionMachine } from '../../src/machines/safeSes
 import type { BalancesRequest, ChainInfo, SafeBalances, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { NftsScreen } from '../../src/views/safe/Nfts.tsx';
-import { DashboardScreen } from '../../src/views/safe/Dashboard.tsx';
 import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
-import { HistoryScreen, QueueScreen } from '../../src/views/safe/Transactions.tsx';
+import { QueueScreen } from '../../src/views/safe/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {
@@ -24,7 +22,6 @@ import {
   chain,
   firstQueuePage as firstPage,
   pagedListDisabledInput,
-  pagedListLazyInput,
   pagedListSampleEvents,
   pagedListSampleInput,
   sampleSafeInfo as safeInfo,
@@ -36,20 +33,9 @@ const events = withErrorInstances(pagedListSampleEvents);
 interface ListSut extends SystemUnderTest {
   requests: PageRequest[];
   pending: Deferred<ListPage<TransactionItem>> | null;
-  /** What the screen calls the list ("queued transactions", "transaction history"). */
-  what: string;
-  /** Shows the list's own screen (the history: the user opens History from the home). */
-  openScreen(): void;
 }
 
-type ListChild = 'queue' | 'history';
-
-async function startSession(
-  chainInfo: ChainInfo,
-  onLoad: (req: PageRequest) => Promise<ListPage<TransactionItem>>,
-  screenElement: React.ReactNode,
-  child: ListChild = 'queue',
-) {
+async function startSession(chainInfo: ChainInfo, onLoad: (req: PageRequest) => Promise<ListPage<TransactionItem>>, screenElement: React.ReactNode) {
   const never = () => new Promise<never>(() => {});
   const session = createActor(
     safeSessionMachine.provide({
@@ -58,7 +44,7 @@ async function startSession(
         loadSafeInfo: fromPromise(async () => safeInfo),
         loadBalances: fromPromise<SafeBalances, BalancesRequest>(never),
         loadFiatCodes: fromPromise<string[]>(never),
-        [`${child}List`]: queueListMachine.provide({ actors: { loadPage: fromPromise<ListPage<TransactionItem>, PageRequest>(({ input }) => onLoad(input)) } }),
+        queueList: queueListMachine.provide({ actors: { loadPage: fromPromise<ListPage<TransactionItem>, PageRequest>(({ input }) => onLoad(input)) } }),
       },
     }),
     { input: { safe: { shortName: chainInfo.shortName, address: SAFE } } },
@@ -66,13 +52,12 @@ async function startSession(
   session.start();
   await waitFor(session, (s) => s.matches('ready'));
   const app = createActor(appSessionMachine, { input: { location: { path: '/transactions/queue', search: `?safe=devnet:${SAFE}` }, theme: 'light' } });
-  const withSession = (element: React.ReactNode) => (
+  render(
     <AppSessionProvider actor={app}>
-      <SafeSessionProvider actor={session}>{element}</SafeSessionProvider>
-    </AppSessionProvider>
+      <SafeSessionProvider actor={session}>{screenElement}</SafeSessionProvider>
+    </AppSessionProvider>,
   );
-  const { rerender } = render(withSession(screenElement));
-  return { session, show: (element: React.ReactNode) => rerender(withSession(element)) };
+  return session;
 }
 
 const outputOf = <T,>(event: AnyEventObject): T => (event as unknown as { output: T }).output;
@@ -88,7 +73,7 @@ const actual = (sut: ListSut) => sut.actor.getSnapshot() as ListSnapshot;
 
 function expectRows(sut: ListSut) {
   const s = actual(sut);
-  const list = screen.getByRole('list', { name: sut.what });
+  const list = screen.getByRole('list', { name: 'queued transactions' });
   const txs = new Set(s.context.items.flatMap((i) => (i.type === 'TRANSACTION' ? [i.transaction.id] : []))).size;
   expect(within(list).getAllByRole('link', { name: /^Details of / })).toHaveLength(txs);
   expect(within(list).queryByText('Next') !== null).toBe(s.context.items.some((i) => i.type === 'LABEL' && i.label === 'Next'));
@@ -96,44 +81,34 @@ function expectRows(sut: ListSut) {
   expect(within(list).queryByText(/^Queued - transaction with nonce 3 needs to be executed first$/) !== null).toBe(s.context.items.some((i) => i.type === 'LABEL' && i.label === 'Queued'));
 }
 
-/** A list child of a session whose Safe is open, its page requests held; `screen` is rendered first. */
-async function startList(child: ListChild, what: string, first: React.ReactNode, own: React.ReactNode): Promise<ListSut> {
-  const sut: ListSut = { actor: null as unknown as AnyActorRef, requests: [], pending: null, what, openScreen: () => {}, cleanup: () => {} };
-  const { session, show } = await startSession(
-    chain,
-    (req) => {
-      sut.requests.push(req);
-      return (sut.pending = deferred<ListPage<TransactionItem>>()).promise;
-    },
-    first,
-    child,
-  );
-  sut.actor = session.getSnapshot().children[child] as AnyActorRef;
-  sut.openScreen = () => show(own);
-  sut.cleanup = () => {
-    cleanup();
-    session.stop();
-  };
-  return sut;
-}
-
 const driver: ViewDriver<ListSut> = {
-  start: () => startList('queue', 'queued transactions', <QueueScreen />, <QueueScreen />),
+  async start() {
+    const sut: ListSut = { actor: null as unknown as AnyActorRef, requests: [], pending: null, cleanup: () => {} };
+    const session = await startSession(
+      chain,
+      (req) => {
+        sut.requests.push(req);
+        return (sut.pending = deferred<ListPage<TransactionItem>>()).promise;
+      },
+      <QueueScreen />,
+    );
+    sut.actor = session.getSnapshot().children.queue as AnyActorRef;
+    sut.cleanup = () => {
+      cleanup();
+      session.stop();
+    };
+    return sut;
+  },
   events: {
-    'system.start': async (sut) => {
-      // Opening the History screen sends user.listOpened; the session starts the list.
-      await act(async () => sut.openScreen());
-      expect(sut.requests).toEqual([{ chainId: chain.chainId, safeAddress: SAFE, pageUrl: null }]);
-    },
     'xstate.done.actor.loadPage': (sut, e) => act(async () => current(sut).resolve(outputOf<ListPage<TransactionItem>>(e))),
     'xstate.error.actor.loadPage': (sut, e) => act(async () => current(sut).reject(errorOf(e))),
     'user.loadMore': async (sut) => {
-      await act(async () => screen.getByRole('button', { name: `Load more ${sut.what}` }).click());
+      await act(async () => screen.getByRole('button', { name: 'Load more queued transactions' }).click());
       expect(sut.requests.at(-1)?.pageUrl).toBe(firstPage.next);
     },
     'user.retry': async (sut) => {
       const more = actual(sut).matches('loadMoreFailed');
-      await act(async () => screen.getByRole('button', { name: more ? `Retry loading more ${sut.what}` : `Retry loading ${sut.what}` }).click());
+      await act(async () => screen.getByRole('button', { name: more ? 'Retry loading more queued transactions' : 'Retry loading queued transactions' }).click());
       expect(sut.requests.at(-1)?.pageUrl).toBe(more ? firstPage.next : null);
     },
     'system.refresh': async (sut, e) => {
@@ -142,19 +117,14 @@ const driver: ViewDriver<ListSut> = {
     },
   },
   states: {
-    idle: (sut) => {
-      // The home: it does not show the history, and nothing asked the gateway for it.
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Overview');
-      expect(sut.requests).toEqual([]);
-    },
     loading: (sut) => {
       const s = actual(sut);
       if (s.context.hasLoaded) {
-        expect(hasText('status', `Updating ${sut.what}…`)).toBe(true);
+        expect(hasText('status', 'Updating queued transactions…')).toBe(true);
         expectRows(sut);
       } else {
-        expect(hasText('status', `Loading ${sut.what}…`)).toBe(true);
-        expect(screen.queryByRole('list', { name: sut.what })).toBeNull();
+        expect(hasText('status', 'Loading queued transactions…')).toBe(true);
+        expect(screen.queryByRole('list', { name: 'queued transactions' })).toBeNull();
       }
     },
     loaded: (sut) => {
@@ -162,35 +132,29 @@ const driver: ViewDriver<ListSut> = {
       expect(texts('status')).toEqual([]);
       expect(texts('alert')).toEqual([]);
       expectRows(sut);
-      expect(screen.queryByRole('button', { name: `Load more ${sut.what}` }) !== null).toBe(s.context.next !== null);
+      expect(screen.queryByRole('button', { name: 'Load more queued transactions' }) !== null).toBe(s.context.next !== null);
     },
     failed: (sut) => {
-      expect(hasText('alert', `Could not load ${sut.what}. ${actual(sut).context.error}`)).toBe(true);
-      expect(screen.getByRole('button', { name: `Retry loading ${sut.what}` })).toBeEnabled();
+      expect(hasText('alert', `Could not load queued transactions. ${actual(sut).context.error}`)).toBe(true);
+      expect(screen.getByRole('button', { name: 'Retry loading queued transactions' })).toBeEnabled();
     },
     loadingMore: (sut) => {
-      expect(hasText('status', `Loading more ${sut.what}…`)).toBe(true);
+      expect(hasText('status', 'Loading more queued transactions…')).toBe(true);
       expectRows(sut);
     },
     loadMoreFailed: (sut) => {
-      expect(hasText('alert', `Could not load more ${sut.what}. ${actual(sut).context.error}`)).toBe(true);
-      expect(screen.getByRole('button', { name: `Retry loading more ${sut.what}` })).toBeEnabled();
+      expect(hasText('alert', `Could not load more queued transactions. ${actual(sut).context.error}`)).toBe(true);
+      expect(screen.getByRole('button', { name: 'Retry loading more queued transactions' })).toBeEnabled();
       expectRows(sut);
     },
   },
 };
 
-/** The history, a lazy list: idle while the home shows, started by opening the History screen. */
-const lazyDriver: ViewDriver<ListSut> = {
-  ...driver,
-  start: () => startList('history', 'transaction history', <DashboardScreen />, <HistoryScreen />),
-};
-
 /** The NFT list of a Safe on a chain without ERC721, on the NFTs screen: disabled from the start. */
 const disabledDriver: ViewDriver<ListSut> = {
   async start() {
-    const sut: ListSut = { actor: null as unknown as AnyActorRef, requests: [], pending: null, what: 'NFTs', openScreen: () => {}, cleanup: () => {} };
-    const { session } = await startSession({ ...chain, features: ['EIP1271'] }, () => new Promise(() => {}), <NftsScreen />);
+    const sut: ListSut = { actor: null as unknown as AnyActorRef, requests: [], pending: null, cleanup: () => {} };
+    const session = await startSession({ ...chain, features: ['EIP1271'] }, () => new Promise(() => {}), <NftsScreen />);
     sut.actor = session.getSnapshot().children.collectibles as AnyActorRef;
     sut.cleanup = () => {
       cleanup();
@@ -209,18 +173,14 @@ const disabledDriver: ViewDriver<ListSut> = {
 
 const paths = planPaths({ machine: queueListMachine, input: pagedListSampleInput, events, serializeState: serializePagedListState });
 const disabledPaths = planPaths({ machine: queueListMachine, input: pagedListDisabledInput, events, serializeState: serializePagedListState });
-const lazyPaths = planPaths({ machine: queueListMachine, input: pagedListLazyInput, events, serializeState: serializePagedListState });
 const coverage = new CoverageRecorder();
 
-describe('pagedList (model-based, Queue, History and NFTs screens)', () => {
+describe('pagedList (model-based, Queue and NFTs screens)', () => {
   for (const path of paths) {
     it(pathTitle(path), () => runPath(queueListMachine, path, driver, coverage));
   }
   for (const path of disabledPaths) {
     it(`NFTs without ERC721: ${pathTitle(path)}`, () => runPath(queueListMachine, path, disabledDriver, coverage));
-  }
-  for (const path of lazyPaths) {
-    it(`history, opened from the home: ${pathTitle(path)}`, () => runPath(queueListMachine, path, lazyDriver, coverage));
   }
 
   it('covers every transition and state of the machine', () => {
@@ -230,6 +190,6 @@ describe('pagedList (model-based, Queue, History and NFTs screens)', () => {
 
   afterAll(() => {
     const { covered, total } = coverage.ratio(queueListMachine);
-    console.info(`pagedList transition coverage: ${covered}/${total} over ${paths.length + disabledPaths.length + lazyPaths.length} paths`);
+    console.info(`pagedList transition coverage: ${covered}/${total} over ${paths.length + disabledPaths.length} paths`);
   });
 });

@@ -129,8 +129,8 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
   return { actor, clock, pending, balanceRequests, listLoads, held, openHistory, cleanup: () => { cleanup(); actor.stop(); } };
 }
 
-/** Whether a lazy list child has started (left `idle`). */
-const started = (sut: SessionSut, id: ListId) => (sut.actor.getSnapshot() as AnyMachineSnapshot).children[id]?.getSnapshot().value !== 'idle';
+/** Whether a list child runs (the history, messages and NFTs only once a screen opened them). */
+const started = (sut: SessionSut, id: ListId) => (sut.actor.getSnapshot() as AnyMachineSnapshot).children[id] !== undefined;
 
 /**
  * The harness checks the state value against the model; context-dependent rendering is checked against the
@@ -179,6 +179,7 @@ const driver: ViewDriver<SessionSut> = {
     'xstate.error.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').reject(errorOf(e))),
     'user.listOpened': async (sut, e) => {
       const list = (e as Extract<SafeSessionEvent, { type: 'user.listOpened' }>).list;
+      if (list === 'history') expect(started(sut, 'history')).toBe(false);
       const close = list === 'history' ? await act(async () => sut.openHistory()) : null;
       // The screen that shows the list sent the event (the Assets screen for the fiat currencies, once ready).
       const index = sut.held.findIndex((sent) => sent.list === list);

@@ -1,9 +1,7 @@
 /**
  * pagedList: one gateway list with cursor paging. `loading` fetches the first page (replacing the items when
  * it arrives, so a reload keeps showing the old ones), `loadingMore` follows the `next` URL and appends.
- * Failures are states with a retry; a refresh from the Safe session reloads from the first page. A `lazy` list
- * waits in `idle` (refreshes ignored: there is nothing to reload) until the session sends `system.start`, when a
- * screen that shows it first opens; from then on it runs like the others (decision 0017).
+ * Failures are states with a retry; a refresh from the Safe session reloads from the first page.
  *
  * The one effect, `loadPage`, is a typed placeholder: the Safe session's services provide one per list
  * (loadQueue, loadHistory, loadMessages, loadCollectibles).
@@ -31,8 +29,7 @@ export function createPagedListMachine<TItem>(list: string) {
       }),
     },
     guards: {
-      isDisabled: ({ context }) => !context.enabled,
-      isLazy: ({ context }) => context.lazy,
+      isEnabled: ({ context }) => context.enabled,
       hasNextPage: ({ context }) => context.next !== null,
     },
     actions: {
@@ -51,7 +48,6 @@ export function createPagedListMachine<TItem>(list: string) {
       chainId: input.chainId,
       safeAddress: input.safeAddress,
       enabled: input.enabled,
-      lazy: input.lazy,
       items: [],
       next: null,
       count: null,
@@ -61,13 +57,9 @@ export function createPagedListMachine<TItem>(list: string) {
     initial: 'checking',
     states: {
       checking: {
-        always: [{ guard: 'isDisabled', target: 'disabled' }, { guard: 'isLazy', target: 'idle' }, { target: 'loading' }],
+        always: [{ guard: 'isEnabled', target: 'loading' }, { target: 'disabled' }],
       },
       disabled: { meta: { description: 'The chain does not support this list' } },
-      idle: {
-        meta: { description: 'Not loaded until a screen that shows the list opens' },
-        on: { 'system.start': 'loading' },
-      },
       loading: {
         meta: { description: 'Loading the first page' },
         tags: ['loading'],

@@ -5,11 +5,6 @@ export interface PagedListInput {
   safeAddress: string;
   /** False when the chain lacks the feature (e.g. no ERC721 → no collectibles): the list never loads. */
   enabled: boolean;
-  /**
-   * True for a list no screen has shown yet: it waits in `idle` for `system.start`, which the Safe session sends
-   * when a screen that shows the list first opens (history, messages, NFTs). The queue starts at once.
-   */
-  lazy: boolean;
 }
 
 /** What the `loadPage` effect is asked for: the first page (`pageUrl: null`) or a `next` URL as-is. */
@@ -30,7 +25,6 @@ export interface PagedListContext<TItem> {
   chainId: string;
   safeAddress: string;
   enabled: boolean;
-  lazy: boolean;
   /** Items of every page loaded so far, in gateway order. Kept while a reload runs or after it fails. */
   items: TItem[];
   /** `next` of the last page loaded, or null when there is none. */
@@ -44,7 +38,5 @@ export interface PagedListContext<TItem> {
 export type PagedListEvent =
   | { type: 'user.loadMore' }
   | { type: 'user.retry' }
-  /** Sent by the Safe session when a screen that shows the list opens: an `idle` list loads its first page. */
-  | { type: 'system.start' }
   /** Sent by the Safe session when the list's tag in Safe info changed: reload from the first page. */
   | { type: 'system.refresh' };

@@ -10,16 +10,16 @@
  *                              balances:  loading ─► loaded | failed   (currency, history tag)
  *                              fiatCodes: idle ─user.listOpened─► loading ─► loaded | failed
  *
- * In `ready` the session invokes six children with fixed ids: the paged lists `queue`, `history`,
- * `messages`, `collectibles` (pagedList) and the openers `txDetails`, `messageDetails` (details). A poll of
- * Safe info that changes txQueuedTag / txHistoryTag / messagesTag / collectiblesTag sends `system.refresh`
- * to the children that tag covers, and a txHistoryTag change reloads balances; nothing else reloads them.
- * Every list fails on its own: one failing list never hides another.
+ * The session's children have fixed ids: the paged lists `queue`, `history`, `messages`, `collectibles`
+ * (pagedList) and the openers `txDetails`, `messageDetails` (details). A poll of Safe info that changes
+ * txQueuedTag / txHistoryTag / messagesTag / collectiblesTag sends `system.refresh` to the children that tag
+ * covers, and a txHistoryTag change reloads balances; nothing else reloads them. Every list fails on its
+ * own: one failing list never hides another.
  *
- * What the home does not show waits until a screen that shows it opens (decision 0017): `history`,
- * `messages` and `collectibles` start `lazy` (idle), and the fiat currencies in `fiatCodes.idle`. A screen
- * sends `user.listOpened` on mount; the session starts the fiat currencies or sends `system.start` to the
- * list, which loads if it has not yet. Once started, a list keeps running (refreshes, retries) for this Safe.
+ * `ready` invokes what the home shows (the queue) and the openers. What it does not show waits until a screen
+ * that shows it opens (decision 0017): a screen sends `user.listOpened` on mount, and the session then spawns
+ * `history`, `messages` or `collectibles` (once: `openLists` records it) or starts `fiatCodes.idle`. Once
+ * started, a list keeps running (refreshes, retries) for this Safe.
  *
  * Effects are named actors with typed placeholders; src/services/safeSession.ts provides the real ones.
  */
@@ -28,7 +28,7 @@ import type { ChainInfo, SafeBalances, SafeInfo } from '../../services/gateway/t
 import { createPagedListMachine } from '../pagedList/pagedList.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from './details.machine.ts';
 import { errorMessage, failureKind } from './safeSession.errors.ts';
-import { DEFAULT_CURRENCY, POLL_INTERVAL_MS, changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress } from './safeSession.helpers.ts';
+import { DEFAULT_CURRENCY, POLL_INTERVAL_MS, changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress, type SessionChildId } from './safeSession.helpers.ts';
 import type {
   BalancesRequest,
   CollectibleItem,
@@ -52,6 +52,10 @@ export const collectiblesListMachine = createPagedListMachine<CollectibleItem>('
 const placeholder = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} is provided by the composition root`);
 };
+
+/** Whether a child runs: the queue and the openers from `ready` on, the other lists once a screen opened them. */
+const isRunning = (context: SafeSessionContext, id: SessionChildId): boolean =>
+  (context.openLists as readonly SessionChildId[]).includes(id) || id === 'queue' || id === 'txDetails' || id === 'messageDetails';
 
 /** Input of the children: the open Safe on its chain. */
 const safeOf = (context: SafeSessionContext) => ({
@@ -101,7 +105,8 @@ export const safeSessionMachine = setup({
     hasBalances: ({ context }) => context.balances !== null,
     hasHistoryChanged: (_, params: { tags: string[] }) => params.tags.includes('txHistoryTag'),
     opensFiatCodes: (_, params: { list: OnDemandList }) => params.list === 'fiatCodes',
-    opensListChild: (_, params: { list: OnDemandList }) => params.list !== 'fiatCodes',
+    /** A list child no screen has opened yet. */
+    opensNewList: ({ context }, params: { list: OnDemandList }) => params.list !== 'fiatCodes' && !context.openLists.includes(params.list),
   },
   actions: {
     assignChains: assign(({ context }, chains: ChainInfo[]) => ({
@@ -114,7 +119,7 @@ export const safeSessionMachine = setup({
     applyPolledSafeInfo: enqueueActions(({ context, enqueue }, info: SafeInfo) => {
       const tags = changedTags(context.safeInfo, info);
       enqueue.assign({ safeInfo: info, pollError: null });
-      for (const id of childrenToRefresh(tags)) enqueue.sendTo(id, { type: 'system.refresh' });
+      for (const id of childrenToRefresh(tags)) if (isRunning(context, id)) enqueue.sendTo(id, { type: 'system.refresh' });
       if (tags.length > 0) enqueue.raise({ type: 'gateway.tagsChanged', tags });
     }),
     assignPollError: assign((_, params: { error: unknown }) => ({ pollError: errorMessage(params.error) })),
@@ -132,9 +137,13 @@ export const safeSessionMachine = setup({
     toggleShowHiddenTokens: assign(({ context }) => ({ showHiddenTokens: !context.showHiddenTokens })),
     toggleHideSmallBalances: assign(({ context }) => ({ hideSmallBalances: !context.hideSmallBalances })),
     assignWallet: assign((_, params: { address: string | null }) => ({ walletAddress: params.address })),
-    /** Starts a lazy list child (it ignores the event once started). */
-    startList: enqueueActions(({ enqueue }, params: { list: OnDemandList }) => {
-      enqueue.sendTo(params.list, { type: 'system.start' });
+    /** Spawns a list child a screen opened (the guard lets each list through once). */
+    startList: enqueueActions(({ context, enqueue }, params: { list: OnDemandList }) => {
+      const safe = safeOf(context);
+      if (params.list === 'history') enqueue.spawnChild('historyList', { id: 'history', input: { ...safe, enabled: true } });
+      if (params.list === 'messages') enqueue.spawnChild('messagesList', { id: 'messages', input: { ...safe, enabled: hasFeature(context.chain, 'EIP1271') } });
+      if (params.list === 'collectibles') enqueue.spawnChild('collectiblesList', { id: 'collectibles', input: { ...safe, enabled: hasFeature(context.chain, 'ERC721') } });
+      if (params.list !== 'fiatCodes') enqueue.assign({ openLists: [...context.openLists, params.list] });
     }),
   },
 }).createMachine({
@@ -156,6 +165,7 @@ export const safeSessionMachine = setup({
     hiddenTokens: [],
     showHiddenTokens: false,
     hideSmallBalances: false,
+    openLists: [],
   }),
   on: {
     'system.visibilityChanged': { actions: { type: 'assignVisibility', params: ({ event }) => event } },
@@ -215,14 +225,7 @@ export const safeSessionMachine = setup({
       meta: { description: 'The Safe is open' },
       type: 'parallel',
       invoke: [
-        { id: 'queue', src: 'queueList', input: ({ context }) => ({ ...safeOf(context), enabled: true, lazy: false }) },
-        { id: 'history', src: 'historyList', input: ({ context }) => ({ ...safeOf(context), enabled: true, lazy: true }) },
-        { id: 'messages', src: 'messagesList', input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'EIP1271'), lazy: true }) },
-        {
-          id: 'collectibles',
-          src: 'collectiblesList',
-          input: ({ context }) => ({ ...safeOf(context), enabled: hasFeature(context.chain, 'ERC721'), lazy: true }),
-        },
+        { id: 'queue', src: 'queueList', input: ({ context }) => ({ ...safeOf(context), enabled: true }) },
         { id: 'txDetails', src: 'txDetails', input: ({ context }) => ({ ...safeOf(context), version: context.safeInfo?.version ?? null }) },
         { id: 'messageDetails', src: 'messageDetails', input: ({ context }) => ({ ...safeOf(context), version: context.safeInfo?.version ?? null }) },
       ],
@@ -231,7 +234,7 @@ export const safeSessionMachine = setup({
         'user.toggleShowHiddenTokens': { actions: 'toggleShowHiddenTokens' },
         'user.toggleHideSmallBalances': { actions: 'toggleHideSmallBalances' },
         'user.listOpened': {
-          guard: { type: 'opensListChild', params: ({ event }) => event },
+          guard: { type: 'opensNewList', params: ({ event }) => event },
           actions: { type: 'startList', params: ({ event }) => event },
         },
       },

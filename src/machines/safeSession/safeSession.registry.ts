@@ -11,7 +11,6 @@ import {
   detailsSampleEvents,
   detailsSampleInput,
   pagedListDisabledInput,
-  pagedListLazyInput,
   pagedListSampleEvents,
   pagedListSampleInput,
   safeSessionInvalidInput,
@@ -43,12 +42,12 @@ export const SAFE_SESSION_MACHINES: RegisteredMachine[] = [
     id: 'pagedList',
     title: 'Paged list (queue, history, messages, NFTs)',
     description:
-      'One gateway list with cursor paging, run by the Safe session as `queue`, `history`, `messages` and `collectibles`: loads the first page, follows `next` to append, retries failures, reloads on refresh; disabled when the chain lacks the feature; a lazy list (all but the queue) waits idle until a screen that shows it opens.',
+      'One gateway list with cursor paging, run by the Safe session as `queue`, `history`, `messages` and `collectibles`: loads the first page, follows `next` to append, retries failures, reloads on refresh; disabled when the chain lacks the feature.',
     machine: queueListMachine,
     schemaVersion: 1,
     sampleInput: pagedListSampleInput,
-    // A list the chain does not support is the only way into disabled, a lazy one the only way into idle.
-    extraSampleInputs: [pagedListDisabledInput, pagedListLazyInput],
+    // A list the chain does not support is the only way into disabled.
+    extraSampleInputs: [pagedListDisabledInput],
     sampleEvents: pagedListSampleEvents,
     serializeState: serializePagedListState,
   },

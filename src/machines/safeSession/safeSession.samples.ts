@@ -261,10 +261,10 @@ export const safeSessionSampleEvents: AnyEventObject[] = [
   { type: 'wallet.accountChanged', address: STRANGER },
 ];
 
-/** Vertex identity: the state plus what guards and views read (visibility, currency, chain and balances known). */
+/** Vertex identity: the state plus what guards and views read (visibility, currency, chain and balances known, lists opened). */
 export function serializeSafeSessionState(s: AnyMachineSnapshot): string {
   const c = s.context as SafeSessionContext;
-  return JSON.stringify([s.value, c.visible, c.currency, c.chain !== null, c.balances !== null]);
+  return JSON.stringify([s.value, c.visible, c.currency, c.chain !== null, c.balances !== null, c.openLists]);
 }
 
 // ───────────── pagedList (the queue as the example) ─────────────
@@ -288,11 +288,9 @@ export const lastQueuePage: ListPage<TransactionItem> = {
   count: 6,
 };
 
-export const pagedListSampleInput: PagedListInput = { chainId: chain.chainId, safeAddress: SAFE, enabled: true, lazy: false };
+export const pagedListSampleInput: PagedListInput = { chainId: chain.chainId, safeAddress: SAFE, enabled: true };
 /** A list the chain does not support (e.g. NFTs without ERC721): the only way into `disabled`. */
 export const pagedListDisabledInput: PagedListInput = { ...pagedListSampleInput, enabled: false };
-/** A list no screen has shown yet (history, messages, NFTs): the only way into `idle`. */
-export const pagedListLazyInput: PagedListInput = { ...pagedListSampleInput, lazy: true };
 
 export const pagedListSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadPage', output: firstQueuePage },
@@ -301,7 +299,6 @@ export const pagedListSampleEvents: AnyEventObject[] = [
   { type: 'user.loadMore' },
   { type: 'user.retry' },
   { type: 'system.refresh' },
-  { type: 'system.start' },
 ];
 
 export function serializePagedListState(s: AnyMachineSnapshot): string {

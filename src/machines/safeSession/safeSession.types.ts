@@ -39,6 +39,8 @@ export interface SafeSessionContext {
   hiddenTokens: string[];
   showHiddenTokens: boolean;
   hideSmallBalances: boolean;
+  /** The list children a screen has opened (spawned then, running from then on; decision 0017). */
+  openLists: Exclude<OnDemandList, 'fiatCodes'>[];
 }
 
 export interface BalancesRequest {
@@ -54,8 +56,8 @@ export interface SafeInfoRequest {
 
 /**
  * What the session loads only once a screen that shows it opens (decision 0017): the paged lists `history`,
- * `messages` and `collectibles` (children, by these ids) and the supported fiat currencies (the `fiatCodes`
- * region). The home shows none of them.
+ * `messages` and `collectibles` (children spawned by these ids) and the supported fiat currencies (the
+ * `fiatCodes` region). The home shows none of them.
  */
 export type OnDemandList = 'history' | 'messages' | 'collectibles' | 'fiatCodes';
 

@@ -6,7 +6,7 @@ import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './detai
 import { formatDateLabel, formatDateTime } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeChild, useSafeSession } from './safeSessionContext.tsx';
-import { PagingControls, listStatus } from './TxList.tsx';
+import { PagingControls } from './TxList.tsx';
 import type { Message, MessageHashes } from './viewTypes.ts';
 import { ConfirmMessageButton, SignMessageButton } from '../flows/FlowButtons.tsx';
 
@@ -30,7 +30,7 @@ function MessageList() {
   const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
   const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
   if (state === 'disabled') return <p>Messages are not available on this network.</p>;
-  const status = listStatus(state, hasLoaded);
+  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
   return (
     <>
       <Loadable what="messages" status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>

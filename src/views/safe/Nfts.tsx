@@ -3,7 +3,7 @@ import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeChild } from './safeSessionContext.tsx';
-import { PagingControls, listStatus } from './TxList.tsx';
+import { PagingControls } from './TxList.tsx';
 
 const NO_ITEMS: never[] = [];
 
@@ -17,7 +17,7 @@ function NftList() {
   const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
   const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
   if (state === 'disabled') return <p>NFTs are not available on this network.</p>;
-  const status = listStatus(state, hasLoaded);
+  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
   return (
     <>
       <Loadable what="NFTs" status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>

@@ -73,7 +73,7 @@ export function TxList({ list, what, empty }: { list: 'queue' | 'history'; what:
   const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
   const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
   const rows = toTxRows(items);
-  const status = listStatus(state, hasLoaded);
+  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
   return (
     <div className="tx-list">
       {state === 'loading' && hasLoaded ? (
@@ -98,12 +98,6 @@ export function TxList({ list, what, empty }: { list: 'queue' | 'history'; what:
       <PagingControls what={what} state={state} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />
     </div>
   );
-}
-
-/** A list child's state as a Loadable status; a list not started yet (`idle`) shows as loading. */
-export function listStatus(state: string, hasLoaded: boolean): 'loading' | 'failed' | 'ready' {
-  if (state === 'failed') return 'failed';
-  return (state === 'loading' || state === 'idle') && !hasLoaded ? 'loading' : 'ready';
 }
 
 /** "Load more" while there is a next page; the next page's loading notice or error with retry. */
