@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildIntegrity } from './scripts/lib/buildIntegrity.ts';
+import { firstLoadChunk } from './scripts/lib/firstLoadChunk.ts';
 
 export default defineConfig({
   // buildIntegrity: CSP meta fallback, Subresource Integrity and the printed build hash (scripts/lib/buildIntegrity.ts).
@@ -10,5 +11,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Everything the first page needs in one chunk, not a dozen small shared ones (decision 0019).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](react|react-dom|scheduler|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|ky|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
+          ],
+        },
+      },
+    },
   },
 });

@@ -2,39 +2,43 @@
  * The composition root: the only module that joins machines to real effects. It creates the root actor
  * (appSession) ONCE, outside React, wires browser events (back/forward navigation) into it, and starts the
  * event log: every event the root receives is captured through `inspect` into its own stream in IndexedDB.
+ *
+ * A cold load downloads only what the root actor runs (decision 0019): the flows, the Safe Apps host, the
+ * per-visit screens' machines, the account services, the chain clients and the full machine registry are
+ * dynamic imports, loaded when a screen or a flow first needs them.
  */
 import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { addressBookMachine } from './machines/addressBook/addressBook.machine.ts';
 import { safeSessionMachine } from './machines/safeSession/safeSession.machine.ts';
 import { walletConnectionMachine } from './machines/walletConnection/walletConnection.machine.ts';
-import { loadSafeMachine } from './machines/loadSafe/loadSafe.machine.ts';
-import { createSafeMachine } from './machines/createSafe/createSafe.machine.ts';
-import { myAccountsMachine } from './machines/myAccounts/myAccounts.machine.ts';
+import type { loadSafeMachine } from './machines/loadSafe/loadSafe.machine.ts';
+import type { CreateSafeVisitsPort } from './machines/createSafe/createSafe.port.ts';
+import type { myAccountsMachine } from './machines/myAccounts/myAccounts.machine.ts';
 import { name as appName, version as appVersion } from '../package.json';
 import { appSessionMachine } from './machines/appSession/appSession.machine.ts';
 import type { GatewayProbe, RuntimeConfig, Theme } from './machines/appSession/appSession.types.ts';
 import type { SafeSessionContext } from './machines/safeSession/safeSession.types.ts';
 import type { WalletConnectionContext } from './machines/walletConnection/walletConnection.types.ts';
-import { MACHINES } from './machines/registry.ts';
+import { BOOT_MACHINES } from './machines/registry.boot.ts';
+import type { RegisteredMachine } from './machines/machineVersion.ts';
 import { parseLocation } from './machines/shared/routes.ts';
 import { loadRuntimeConfig } from './services/config.ts';
 import { createGatewayClient, type ChainInfo, type GatewayClient } from './services/gateway/index.ts';
 import { provideSafeSessionServices, toSessionError } from './services/safeSession.ts';
 import { openLocalStore } from './services/storage/index.ts';
 import { createWalletService, provideWalletServices, type Eip1193Provider, type WalletService } from './services/wallet/onboard.ts';
-import { createChainClientRegistry, type ChainClient } from './services/chain/index.ts';
+import type { ChainClient, createChainClientRegistry } from './services/chain/client.ts';
 import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
-import { provideCreateSafeServices } from './services/createSafe.ts';
-import { createSafeVisits } from './services/createSafeVisits.ts';
-import type { CreateSafeVisitsPort } from './machines/createSafe/createSafe.port.ts';
-import { createAppFlows, flowContextOf, type FlowHost } from './services/flows/index.ts';
-import { startAppMessageFlow, startAppTransactionFlow } from './services/flows/appRequests.ts';
-import { provideSafeAppsServices, type SafeAppsServices } from './services/bridge.ts';
+import { createLazyFlowHost, type LazyFlowHost } from './services/flows/lazyHost.ts';
+import type { SafeAppsServices } from './services/bridge.ts';
 import { safeKeyOf } from './machines/shared/flows.ts';
 import { childrenToRefresh } from './machines/safeSession/safeSession.helpers.ts';
-import { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine } from './machines/accountServices/index.ts';
-import { createAccountServicesLogic } from './services/accountServices/index.ts';
-import { AUDIT_CHANNEL, createAuditService, createEventCapture, deferredStore, IdbEventStore, type AuditService, type LockManagerLike } from './services/eventLog/index.ts';
+import type { createAccountServicesLogic } from './services/accountServices/index.ts';
+import { AUDIT_CHANNEL, createAuditService, deferredStore, type AuditService } from './services/eventLog/auditService.ts';
+import { createEventCapture } from './services/eventLog/capture.ts';
+import { IdbEventStore } from './services/eventLog/idbStore.ts';
+import type { LockManagerLike } from './services/eventLog/writer.ts';
+import type { Deferred } from './views/deferred.ts';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 
@@ -55,7 +59,8 @@ class Runtime {
   private client: GatewayClient | null = null;
   private chains: Promise<ChainInfo[]> | null = null;
 
-  private clients = createChainClientRegistry();
+  /** The chain clients (viem), loaded on first use: the Safe's home reads the gateway only. */
+  private clients: Promise<ReturnType<typeof createChainClientRegistry>> | null = null;
 
   /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
   readonly wallet: WalletService = createWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
@@ -63,7 +68,7 @@ class Runtime {
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;
     this.client = createGatewayClient({ baseUrl: config.gatewayUrl });
-    this.clients = createChainClientRegistry({ rpcOverrides: config.rpcOverrides });
+    this.clients = null;
     this.chains = null;
     return config;
   }
@@ -71,14 +76,18 @@ class Runtime {
   /** The connected wallet's EIP-1193 provider, or null. */
   walletProvider = (): Eip1193Provider | null => this.wallet.provider();
 
-  /** The chain client of a chain config the caller already has (Safe Apps' RPC reads). */
-  chainClientFor = (chain: ChainInfo): ChainClient => this.clients.get(chain);
+  /** One chain client per chain (RPC overrides applied), created once per configuration. */
+  chainClients = (): Promise<ReturnType<typeof createChainClientRegistry>> => {
+    const rpcOverrides = this.config?.rpcOverrides;
+    this.clients ??= import('./services/chain/client.ts').then((m) => m.createChainClientRegistry(rpcOverrides ? { rpcOverrides } : {}));
+    return this.clients;
+  };
 
   /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
   chainClient = async (chainId: string): Promise<ChainClient> => {
     const chain = (await this.loadChains()).find((c) => c.chainId === chainId);
     if (!chain) throw new Error(`Chain ${chainId} is not listed by the gateway`);
-    return this.clients.get(chain);
+    return (await this.chainClients()).get(chain);
   };
 
   /** The gateway client; a proxy so it can be handed out before the config is loaded. */
@@ -149,20 +158,35 @@ function withDevnetProbe(inspect: (event: InspectionEvent) => void): (event: Ins
 export interface App {
   appSession: AppSessionActor;
   audit: AuditService;
-  /** Transaction, message, delete and bulk-execute flows: one actor and one event-log stream each. */
-  flows: FlowHost;
-  /** The Safe Apps screens' machines and the host bridge, with their effects. */
-  apps: SafeAppsServices;
-  /** Machines whose screens start one actor per visit (their effects provided). */
+  /** Transaction, message, delete and bulk-execute flows: one actor and one event-log stream each (loaded on first use). */
+  flows: LazyFlowHost;
+  /** The Safe Apps screens' machines and the host bridge, with their effects (loaded when a Safe Apps screen opens). */
+  apps: Deferred<SafeAppsServices>;
+  /** Machines whose screens start one actor per visit (their effects provided; each loaded when its screen opens). */
   screens: {
-    loadSafe: typeof loadSafeMachine;
+    loadSafe: Deferred<typeof loadSafeMachine>;
     /** /new-safe/create's visits: the connected wallet's unfinished one resumed from the event log, or a new one (decision 0018). */
-    createSafeVisits: CreateSafeVisitsPort;
-    accounts: typeof myAccountsMachine;
+    createSafeVisits: Deferred<CreateSafeVisitsPort>;
+    accounts: Deferred<typeof myAccountsMachine>;
     /** The settings tabs' account services (notifications, e-mail, security), with an event-log stream per actor. */
-    accountServices: ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void };
+    accountServices: Deferred<ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void }>;
   };
 }
+
+/** Loads once, on the first call (a failed load is tried again on the next). */
+function deferred<T>(load: () => Promise<T>): Deferred<T> {
+  let loading: Promise<T> | null = null;
+  return {
+    loadDeferred: () =>
+      (loading ??= load().catch((error: unknown) => {
+        loading = null;
+        throw error;
+      })),
+  };
+}
+
+/** The full machine registry (every flow and screen machine): the event log of flows and per-visit screens needs it. */
+const loadMachines = (): Promise<readonly RegisteredMachine[]> => import('./machines/registry.ts').then((m) => m.MACHINES);
 
 /** One stream per page load for the root actor; ids sort by start time. */
 function newSessionStreamId(): string {
@@ -181,7 +205,8 @@ export function createApp(): App {
   const instances = new Map<string, number>();
   const capture = createEventCapture({
     store,
-    machines: MACHINES,
+    // The root actor and its children (wallet, address book, the Safe session and its lists) are all boot machines.
+    machines: BOOT_MACHINES,
     // The root's events go to the session stream; every registered machine running as a child (a transaction
     // or message flow, …) gets a stream per instance.
     streamIdFor: (actor) => {
@@ -196,17 +221,19 @@ export function createApp(): App {
     onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
     onAppend: (record) => audit?.notifyAppended(record),
   });
-  audit = createAuditService({ store, capture, machines: MACHINES, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel });
+  audit = createAuditService({ store, capture, machines: loadMachines, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel });
   // Settings sections start their actors per visit, outside the root: each gets its own stream under the session's.
   let visits = 0;
-  const screenCapture = createEventCapture({
-    store,
-    machines: MACHINES,
-    streamIdFor: (logged) => `${streamId}/${logged.machineId}:visit#${++visits}`,
-    locks: (navigator.locks as unknown as LockManagerLike | undefined) ?? null,
-    onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
-    onAppend: (record) => audit?.notifyAppended(record),
-  });
+  const screenCapture = deferred(async () =>
+    createEventCapture({
+      store,
+      machines: await loadMachines(),
+      streamIdFor: (logged) => `${streamId}/${logged.machineId}:visit#${++visits}`,
+      locks: (navigator.locks as unknown as LockManagerLike | undefined) ?? null,
+      onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
+      onAppend: (record) => audit?.notifyAppended(record),
+    }),
+  );
   const actor = createActor(
     appSessionMachine.provide({
       actors: {
@@ -232,54 +259,67 @@ export function createApp(): App {
   });
   const locks = (navigator.locks as unknown as LockManagerLike | undefined) ?? null;
   const safeSessionOf = () => actor.getSnapshot().children.safeSession as AnyActorRef | undefined;
-  const flows = createAppFlows({
+  const flows = createLazyFlowHost({
     store,
-    machines: MACHINES,
-    locks,
-    gateway: runtime.gateway,
-    chainClient: runtime.chainClient,
-    wallet: runtime.walletProvider,
-    context: () => {
-      const children = actor.getSnapshot().children;
-      const session = (children.safeSession?.getSnapshot().context as SafeSessionContext | undefined) ?? null;
-      const connected = (children.wallet?.getSnapshot().context as WalletConnectionContext | undefined)?.wallet ?? null;
-      return flowContextOf(session, connected ? { address: connected.address, chainId: connected.chainId } : null);
-    },
-    onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
-    onAppend: (record) => audit?.notifyAppended(record),
-    // A flow that proposed, executed, deleted or signed something: the queue, history, messages and balances show
-    // it now, not at the next 15 s poll of the Safe info (the message flow reads the Safe info after writing, so
-    // the gateway client has already dropped what the new messagesTag makes stale).
-    onSettled: () => {
-      const session = safeSessionOf();
-      const tags = ['txQueuedTag', 'txHistoryTag', 'messagesTag'] as const;
-      session?.send({ type: 'gateway.tagsChanged', tags: [...tags] });
-      const children = (session?.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children ?? {};
-      for (const id of childrenToRefresh(tags)) children[id]?.send({ type: 'system.refresh' });
+    load: async () => {
+      const [{ createAppFlows, flowContextOf }, machines] = await Promise.all([import('./services/flows/index.ts'), loadMachines()]);
+      return createAppFlows({
+        store,
+        machines,
+        locks,
+        gateway: runtime.gateway,
+        chainClient: runtime.chainClient,
+        wallet: runtime.walletProvider,
+        context: () => {
+          const children = actor.getSnapshot().children;
+          const session = (children.safeSession?.getSnapshot().context as SafeSessionContext | undefined) ?? null;
+          const connected = (children.wallet?.getSnapshot().context as WalletConnectionContext | undefined)?.wallet ?? null;
+          return flowContextOf(session, connected ? { address: connected.address, chainId: connected.chainId } : null);
+        },
+        onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
+        onAppend: (record) => audit?.notifyAppended(record),
+        // A flow that proposed, executed, deleted or signed something: the queue, history, messages and balances show
+        // it now, not at the next 15 s poll of the Safe info (the message flow reads the Safe info after writing, so
+        // the gateway client has already dropped what the new messagesTag makes stale).
+        onSettled: () => {
+          const session = safeSessionOf();
+          const tags = ['txQueuedTag', 'txHistoryTag', 'messagesTag'] as const;
+          session?.send({ type: 'gateway.tagsChanged', tags: [...tags] });
+          const children = (session?.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children ?? {};
+          for (const id of childrenToRefresh(tags)) children[id]?.send({ type: 'system.refresh' });
+        },
+      });
     },
   });
   linkChildren(actor, runtime.loadChains, flows);
-  const apps = provideSafeAppsServices({
-    gateway: runtime.gateway,
-    chainClient: runtime.chainClientFor,
-    store: {
-      permissions: whenOpen(local.then((l) => l.permissions)),
-      safeApps: whenOpen(local.then((l) => l.safeApps)),
-      addressBook: whenOpen(local.then((l) => l.addressBook)),
-      settings: whenOpen(local.then((l) => l.settings)),
-    },
-    getSession: () => {
-      const snapshot = actor.getSnapshot();
-      const session = snapshot.children.safeSession?.getSnapshot().context as SafeSessionContext | undefined;
-      if (!session?.safeInfo || !session.chain) return null;
-      const wallet = session.walletAddress?.toLowerCase();
-      const isOwner = Boolean(wallet && session.safeInfo.owners.some((o) => o.value.toLowerCase() === wallet));
-      return { safe: session.safeInfo, chain: session.chain, isReadOnly: !isOwner, darkMode: snapshot.context.theme === 'dark' };
-    },
-    hostOrigin: window.location.origin,
-    hostWindow: window,
-    startTransactionFlow: (input, signal) => startAppTransactionFlow(flows, input, signal),
-    startMessageFlow: (input, signal) => startAppMessageFlow(flows, input, signal),
+  const apps = deferred(async () => {
+    const [{ provideSafeAppsServices }, { startAppMessageFlow, startAppTransactionFlow }, chainClients] = await Promise.all([
+      import('./services/bridge.ts'),
+      import('./services/flows/appRequests.ts'),
+      runtime.chainClients(),
+    ]);
+    return provideSafeAppsServices({
+      gateway: runtime.gateway,
+      chainClient: (chain) => chainClients.get(chain),
+      store: {
+        permissions: whenOpen(local.then((l) => l.permissions)),
+        safeApps: whenOpen(local.then((l) => l.safeApps)),
+        addressBook: whenOpen(local.then((l) => l.addressBook)),
+        settings: whenOpen(local.then((l) => l.settings)),
+      },
+      getSession: () => {
+        const snapshot = actor.getSnapshot();
+        const session = snapshot.children.safeSession?.getSnapshot().context as SafeSessionContext | undefined;
+        if (!session?.safeInfo || !session.chain) return null;
+        const wallet = session.walletAddress?.toLowerCase();
+        const isOwner = Boolean(wallet && session.safeInfo.owners.some((o) => o.value.toLowerCase() === wallet));
+        return { safe: session.safeInfo, chain: session.chain, isReadOnly: !isOwner, darkMode: snapshot.context.theme === 'dark' };
+      },
+      hostOrigin: window.location.origin,
+      hostWindow: window,
+      startTransactionFlow: async (input, signal) => startAppTransactionFlow(await flows.load(), input, signal),
+      startMessageFlow: async (input, signal) => startAppMessageFlow(await flows.load(), input, signal),
+    });
   });
   return {
     appSession: actor,
@@ -287,31 +327,52 @@ export function createApp(): App {
     flows,
     apps,
     screens: {
-      loadSafe: provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
-      createSafeVisits: createSafeVisits({
-        store,
-        machines: MACHINES,
-        logic: provideCreateSafeServices(createSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, chainClient: runtime.chainClient, wallet: runtime.walletProvider }),
-        locks,
-        // A new visit's stream sits under this page's session stream; a resumed visit keeps the stream it began in.
-        newStreamId: () => `${streamId}/createSafe:visit#${++visits}`,
-        onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
-        onAppend: (record) => audit?.notifyAppended(record),
+      loadSafe: deferred(async () => {
+        const { loadSafeMachine } = await import('./machines/loadSafe/loadSafe.machine.ts');
+        return provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes });
       }),
-      accounts: provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes }),
-      accountServices: {
-        ...createAccountServicesLogic(
-          {
-            gateway: runtime.gateway,
-            wallet: runtime.walletProvider,
-            storage: window.localStorage,
-            appVersion,
-            chainName: async (chainId) => (await runtime.loadChains()).find((c) => c.chainId === chainId)?.chainName ?? chainId,
-          },
-          { pushNotifications: pushNotificationsMachine, emailAlerts: emailAlertsMachine, recovery: recoveryRegistrationMachine, delegates: delegatesListMachine, unsubscribe: unsubscribeMachine },
-        ),
-        inspect: screenCapture.inspect,
-      },
+      createSafeVisits: deferred(async () => {
+        const [{ provideCreateSafeServices }, { createSafeMachine }, { createSafeVisits }, machines] = await Promise.all([
+          import('./services/createSafe.ts'),
+          import('./machines/createSafe/createSafe.machine.ts'),
+          import('./services/createSafeVisits.ts'),
+          loadMachines(),
+        ]);
+        return createSafeVisits({
+          store,
+          machines,
+          logic: provideCreateSafeServices(createSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, chainClient: runtime.chainClient, wallet: runtime.walletProvider }),
+          locks,
+          // A new visit's stream sits under this page's session stream; a resumed visit keeps the stream it began in.
+          newStreamId: () => `${streamId}/createSafe:visit#${++visits}`,
+          onFailure: (failedStream, error) => actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` }),
+          onAppend: (record) => audit?.notifyAppended(record),
+        });
+      }),
+      accounts: deferred(async () => {
+        const { myAccountsMachine } = await import('./machines/myAccounts/myAccounts.machine.ts');
+        return provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes });
+      }),
+      accountServices: deferred(async () => {
+        const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine }, { inspect }] = await Promise.all([
+          import('./services/accountServices/index.ts'),
+          import('./machines/accountServices/index.ts'),
+          screenCapture.loadDeferred(),
+        ]);
+        return {
+          ...createAccountServicesLogic(
+            {
+              gateway: runtime.gateway,
+              wallet: runtime.walletProvider,
+              storage: window.localStorage,
+              appVersion,
+              chainName: async (chainId) => (await runtime.loadChains()).find((c) => c.chainId === chainId)?.chainName ?? chainId,
+            },
+            { pushNotifications: pushNotificationsMachine, emailAlerts: emailAlertsMachine, recovery: recoveryRegistrationMachine, delegates: delegatesListMachine, unsubscribe: unsubscribeMachine },
+          ),
+          inspect,
+        };
+      }),
     },
   };
 }
@@ -321,7 +382,7 @@ export function createApp(): App {
  * the wallet learns the chains the gateway supports and the open Safe's chain; the Safe session learns the
  * connected account (read-only when it is not an owner).
  */
-function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[]>, flows: FlowHost): void {
+function linkChildren(app: AppSessionActor, loadChains: () => Promise<ChainInfo[]>, flows: LazyFlowHost): void {
   let wallet: AnyActorRef | undefined;
   let safe: AnyActorRef | undefined;
   let subscriptions: { unsubscribe(): void }[] = [];

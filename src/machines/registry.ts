@@ -11,7 +11,7 @@
  * signature, broadcast a transaction) carries the tag `nonIdempotent` and handles `system.recover`, which
  * must lead to a state without that tag (interrupted / checking). Restoring a flow sends it.
  */
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { appSessionMachine } from './appSession/appSession.machine.ts';
 import { TX_FLOW_ENTRY, TX_FLOW_MACHINES } from './transactionFlow/transactionFlow.registry.ts';
 import { SAFE_SESSION_MACHINES } from './safeSession/safeSession.registry.ts';
@@ -35,32 +35,9 @@ import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState
 import { createSafeMachine } from './createSafe/createSafe.machine.ts';
 import { createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from './createSafe/createSafe.samples.ts';
 import { ACCOUNT_SERVICES_MACHINES } from './accountServices/accountServices.registry.ts';
+import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, type RegisteredMachine } from './machineVersion.ts';
 
-export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
-export const RECOVER_EVENT_TYPE = 'system.recover';
-
-export interface RegisteredMachine {
-  id: string;
-  title: string;
-  description: string;
-  machine: AnyStateMachine;
-  /** Bump when event payloads or guard/action bodies change meaning (the definition hash cannot see them). */
-  schemaVersion: number;
-  /** A representative input (QA paths, diagrams). */
-  sampleInput: unknown;
-  /** Further inputs for machines whose branches are chosen by their input (e.g. a flow's mode); QA paths explore each. */
-  extraSampleInputs?: unknown[];
-  /** Every event QA paths and model tests explore, with payload samples (JSON only). */
-  sampleEvents: AnyEventObject[];
-  /** Vertex identity for path generation; collapse context that would blow up the state space. */
-  serializeState?: (snapshot: AnyMachineSnapshot) => string;
-  /**
-   * Vertex identity for the simple paths of QA plans (default: the state value). Machines with parallel regions
-   * collapse the regions that change independently: every combination of their states would otherwise make
-   * hundreds of thousands of simple paths. The shortest paths still reach every state.
-   */
-  simplePathState?: (snapshot: AnyMachineSnapshot) => string;
-}
+export { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, definitionHash, versionOf, type MachineVersion, type RegisteredMachine } from './machineVersion.ts';
 
 const sampleConfig: RuntimeConfig = { gatewayUrl: 'http://127.0.0.1:8787', rpcOverrides: {}, devnet: null };
 
@@ -265,27 +242,6 @@ export const MACHINES: readonly RegisteredMachine[] = [
 
 export function findMachine(id: string): RegisteredMachine | undefined {
   return MACHINES.find((entry) => entry.id === id);
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** SHA-256 (hex) of `JSON.stringify(machine.root.definition)`. */
-export function definitionHash(machine: AnyStateMachine): Promise<string> {
-  return sha256Hex(JSON.stringify(machine.root.definition));
-}
-
-export interface MachineVersion {
-  machineId: string;
-  /** The definition hash. */
-  machineVersion: string;
-  schemaVersion: number;
-}
-
-export async function versionOf(entry: RegisteredMachine): Promise<MachineVersion> {
-  return { machineId: entry.id, machineVersion: await definitionHash(entry.machine), schemaVersion: entry.schemaVersion };
 }
 
 /** States tagged `nonIdempotent` that do not leave that tag on `system.recover` (must be empty). */

@@ -2,7 +2,7 @@
  * The details pages' local checks (the Safe session's `computeHashes` effects): the hashes of a transaction or
  * message computed here from its own fields, and whether every listed owner signature signs them. Loaded on the
  * first details page (src/services/safeSession.ts imports it dynamically), so a Safe's home does not download
- * the hashing and signature-recovery code (decision 0017).
+ * the hashing and signature-recovery code (decision 0019).
  */
 import type { Address, Hex } from 'viem';
 import type { HashCheck, HashRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';

@@ -1,9 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
-import { SafeSessionProvider } from './safe/index.ts';
+import { SafeSessionProvider } from './safe/safeSessionContext.tsx';
 import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/accountServicesContext.tsx';
-import { WalletNotices, WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './wallet/index.ts';
+import { WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './wallet/walletContext.tsx';
 import type { CreateSafeVisitsPort } from '../machines/createSafe/createSafe.port.ts';
+import { WalletNotices } from './wallet/WalletNotices.tsx';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
@@ -11,6 +12,7 @@ import { Sidebar } from './layout/Sidebar.tsx';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './apps/safeAppsContext.tsx';
 import { SCREENS } from './screens/registry.tsx';
+import type { MaybeDeferred } from './deferred.ts';
 
 function Boot() {
   const booting = useAppSelector((s) => s.matches('booting'));
@@ -37,15 +39,16 @@ function Boot() {
 
 /** Machines whose screens start one actor per visit, with their effects provided by the composition root. */
 export interface ScreenLogic {
-  loadSafe?: LoadSafeLogic;
+  loadSafe?: MaybeDeferred<LoadSafeLogic>;
   /** /new-safe/create: resumes the wallet's unfinished visit or starts one (decision 0018). */
-  createSafeVisits?: CreateSafeVisitsPort;
-  accounts?: MyAccountsLogic;
+  createSafeVisits?: MaybeDeferred<CreateSafeVisitsPort>;
+  accounts?: MaybeDeferred<MyAccountsLogic>;
   /** Settings: notifications, e-mail, security. */
-  accountServices?: AccountServicesLogic;
+  accountServices?: MaybeDeferred<AccountServicesLogic>;
 }
 
-export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps?: SafeAppsLogic | null }) {
+/** `screens` and `apps` may load on first use (decision 0019): the screens that need them suspend meanwhile. */
+export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps?: MaybeDeferred<SafeAppsLogic> | null }) {
   const running = useAppSelector((s) => s.matches('running'));
   const theme = useAppSelector((s) => s.context.theme);
   const path = useAppSelector((s) => s.context.location.path);

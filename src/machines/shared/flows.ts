@@ -42,8 +42,11 @@ export interface FlowsPort {
   subscribe(listener: () => void): () => void;
   /** A stable object between changes (for useSyncExternalStore). */
   getState(): FlowsState;
-  /** Opens a flow for the open Safe; throws with a user-facing text when it cannot (no Safe loaded). */
-  open(request: FlowRequest): FlowEntry;
+  /**
+   * Opens a flow for the open Safe; throws (or rejects) with a user-facing text when it cannot (no Safe loaded).
+   * The app's port resolves once the flows' code has loaded (decision 0019).
+   */
+  open(request: FlowRequest): FlowEntry | Promise<FlowEntry>;
 }
 
 export const safeKeyOf = (chainId: string, address: string): string => `${chainId}:${address.toLowerCase()}`;

@@ -3,10 +3,10 @@
  * src/views/audit/auditPort.ts). It reads streams from the store, exports them as NDJSON, verifies files, and
  * tells subscribers when records were appended, in this tab or (via BroadcastChannel) in another one.
  */
-import type { RegisteredMachine } from '../../machines/registry.ts';
+import type { RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
-import { exportNdjson, verifyNdjson, type VerifyReport } from './ndjson.ts';
+import type { VerifyReport } from './ndjson.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
 import { payloadOf } from './writer.ts';
 
@@ -15,7 +15,8 @@ export const AUDIT_CHANNEL = 'countersign.eventlog';
 export interface AuditServiceOptions {
   store: EventStore;
   capture: EventCapture;
-  machines: readonly RegisteredMachine[];
+  /** The registry verification checks records against; a loader when it should load only once a file is verified. */
+  machines: readonly RegisteredMachine[] | (() => Promise<readonly RegisteredMachine[]>);
   app: { name: string; version: string };
   /** The stream this tab writes for the root actor. */
   currentStreamId: string;
@@ -51,10 +52,15 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     readStream: (streamId) => options.store.readStream(streamId),
     async exportStream(streamId) {
       const records = await options.store.readStream(streamId);
+      // Export and verification load on first use (decision 0019): a cold load never needs them.
+      const { exportNdjson } = await import('./ndjson.ts');
       const text = await exportNdjson(records, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
       return { fileName: fileNameFor(streamId), text };
     },
-    verifyText: (text) => verifyNdjson(text, options.machines),
+    async verifyText(text) {
+      const [{ verifyNdjson }, machines] = await Promise.all([import('./ndjson.ts'), typeof options.machines === 'function' ? options.machines() : options.machines]);
+      return verifyNdjson(text, machines);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

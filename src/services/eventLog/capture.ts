@@ -8,7 +8,7 @@
  * starts from.
  */
 import type { AnyEventObject, InspectionEvent } from 'xstate';
-import { versionOf, type RegisteredMachine } from '../../machines/registry.ts';
+import { versionOf, type VersionedMachine } from '../../machines/machineVersion.ts';
 import type { EventStore, LogRecord, Origin } from './types.ts';
 import { StreamWriter, type LockManagerLike } from './writer.ts';
 
@@ -21,7 +21,8 @@ export interface LoggedActorInfo {
 
 export interface EventCaptureOptions {
   store: EventStore;
-  machines: readonly RegisteredMachine[];
+  /** The machines whose actors are logged (registry entries, or the boot list of src/machines/registry.boot.ts). */
+  machines: readonly VersionedMachine[];
   /** The stream an actor's events go to, or null when it is not logged. */
   streamIdFor: (actor: LoggedActorInfo) => string | null;
   /** Ties records to a business id once known (e.g. a safeTxHash); default none. */

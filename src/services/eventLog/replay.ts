@@ -4,7 +4,7 @@
  * recovery state with `system.recover` before a live actor is started from the result.
  */
 import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, versionOf, type RegisteredMachine } from '../../machines/registry.ts';
+import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventStore, JsonValue, LogRecord, StateAfter } from './types.ts';
 import { stateAfterOf } from './writer.ts';

@@ -14,6 +14,7 @@ import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscr
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import { useSafeSession } from '../safe/safeSessionContext.tsx';
 import { useWalletAddress } from '../wallet/ReadOnlyBadge.tsx';
+import { useResolved, type MaybeDeferred } from '../deferred.ts';
 
 export interface AccountServicesLogic {
   pushNotifications: PushNotificationsMachine;
@@ -24,16 +25,17 @@ export interface AccountServicesLogic {
   inspect?: ((event: InspectionEvent) => void) | undefined;
 }
 
-const AccountServicesContext = createContext<AccountServicesLogic | null>(null);
+const AccountServicesContext = createContext<MaybeDeferred<AccountServicesLogic> | null>(null);
 
-export function AccountServicesProvider({ logic, children }: { logic: AccountServicesLogic | undefined; children: ReactNode }) {
+/** `logic` may load on first use (decision 0019): the settings sections suspend until it has. */
+export function AccountServicesProvider({ logic, children }: { logic: MaybeDeferred<AccountServicesLogic> | undefined; children: ReactNode }) {
   return <AccountServicesContext.Provider value={logic ?? null}>{children}</AccountServicesContext.Provider>;
 }
 
 export function useAccountServicesLogic(): AccountServicesLogic {
   const logic = useContext(AccountServicesContext);
   if (!logic) throw new Error('AccountServicesProvider was given no logic');
-  return logic;
+  return useResolved(logic);
 }
 
 /** The actors' input: the open Safe (inside <SafeGate>, so it has loaded) and the connected wallet. */

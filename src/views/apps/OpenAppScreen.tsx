@@ -14,7 +14,8 @@ import type { AppFrameRegistry, Permission } from '../../machines/safeApps/safeA
 import { useAppSelector } from '../appContext.tsx';
 import { BridgeRequestPrompt } from '../bridge/BridgeRequestPrompt.tsx';
 import { Link } from '../components/Link.tsx';
-import { SafeGate, useSafeSession } from '../safe/index.ts';
+import { SafeGate } from '../safe/SafeGate.tsx';
+import { useSafeSession } from '../safe/safeSessionContext.tsx';
 import { AppIcon } from './AppCard.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
 

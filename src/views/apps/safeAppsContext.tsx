@@ -8,6 +8,7 @@ import type { customAppsMachine } from '../../machines/safeApps/customApps.machi
 import type { openAppMachine } from '../../machines/safeApps/openApp.machine.ts';
 import type { safeAppsListMachine } from '../../machines/safeApps/safeAppsList.machine.ts';
 import type { AppFrameRegistry } from '../../machines/safeApps/safeApps.types.ts';
+import { useResolved, type MaybeDeferred } from '../deferred.ts';
 
 export interface SafeAppsLogic {
   safeAppsList: typeof safeAppsListMachine;
@@ -20,14 +21,15 @@ export interface SafeAppsLogic {
   hostOrigin: string;
 }
 
-const SafeAppsContext = createContext<SafeAppsLogic | null>(null);
+const SafeAppsContext = createContext<MaybeDeferred<SafeAppsLogic> | null>(null);
 
-export function SafeAppsProvider({ logic, children }: { logic: SafeAppsLogic; children: ReactNode }) {
+/** `logic` may load on first use (decision 0019): the Safe Apps screens suspend until it has. */
+export function SafeAppsProvider({ logic, children }: { logic: MaybeDeferred<SafeAppsLogic>; children: ReactNode }) {
   return <SafeAppsContext.Provider value={logic}>{children}</SafeAppsContext.Provider>;
 }
 
 export function useSafeAppsLogic(): SafeAppsLogic {
   const logic = useContext(SafeAppsContext);
   if (!logic) throw new Error('SafeAppsProvider is missing');
-  return logic;
+  return useResolved(logic);
 }

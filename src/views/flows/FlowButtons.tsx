@@ -35,7 +35,7 @@ function FlowButton({ request, label, className, disabled, title }: { request: F
   const { open, error } = useOpenFlow();
   return (
     <>
-      <button type="button" className={className} disabled={disabled} title={title} onClick={() => open(request)}>
+      <button type="button" className={className} disabled={disabled} title={title} onClick={() => void open(request)}>
         {label}
       </button>
       {error ? (

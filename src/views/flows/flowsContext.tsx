@@ -19,14 +19,14 @@ export function useFlowsState(): FlowsState {
 }
 
 /** `open(request)` starts a flow; `error` is why the last request could not open one (null when it did). */
-export function useOpenFlow(): { open: (request: FlowRequest) => FlowEntry | null; error: string | null; available: boolean } {
+export function useOpenFlow(): { open: (request: FlowRequest) => Promise<FlowEntry | null>; error: string | null; available: boolean } {
   const port = useContext(FlowsContext);
   const [error, setError] = useState<string | null>(null);
   const open = useCallback(
-    (request: FlowRequest) => {
+    async (request: FlowRequest) => {
       if (!port) return null;
       try {
-        const entry = port.open(request);
+        const entry = await port.open(request);
         setError(null);
         return entry;
       } catch (failure) {

@@ -4,14 +4,36 @@
  */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { MatchedRoute } from '../../machines/shared/routes.ts';
-import { SAFE_SCREENS, SAFE_SETTINGS_TABS } from '../safe/index.ts';
-import { WALLET_SCREENS } from '../wallet/index.ts';
+import { BalancesScreen } from '../safe/Balances.tsx';
+import { DashboardScreen } from '../safe/Dashboard.tsx';
+import { WelcomeScreen } from '../welcome/WelcomeScreen.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
 import { SettingsNav } from './SettingsNav.tsx';
 
 // Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
-// Suspense). Their chunks cannot carry SRI (decision 0008).
+// Suspense). Their chunks cannot carry SRI (decision 0008). Only the welcome screen and a Safe's home (with the
+// assets screen, which the home's balances come from) are in the first load (decision 0019).
+/** A lazily loaded named export of a screen module. */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+const safeScreens = {
+  nfts: lazyScreen(() => import('../safe/Nfts.tsx'), (m) => m.NftsScreen),
+  queue: lazyScreen(() => import('../safe/Transactions.tsx'), (m) => m.QueueScreen),
+  history: lazyScreen(() => import('../safe/Transactions.tsx'), (m) => m.HistoryScreen),
+  transaction: lazyScreen(() => import('../safe/TxDetails.tsx'), (m) => m.TxDetailsScreen),
+  messages: lazyScreen(() => import('../safe/Messages.tsx'), (m) => m.MessagesScreen),
+  message: lazyScreen(() => import('../safe/Messages.tsx'), (m) => m.MessageDetailsScreen),
+  setup: lazyScreen(() => import('../safe/Settings.tsx'), (m) => m.SetupSettingsScreen),
+  modules: lazyScreen(() => import('../safe/Settings.tsx'), (m) => m.ModulesSettingsScreen),
+};
+const walletScreens = {
+  accounts: lazyScreen(() => import('../welcome/AccountsScreen.tsx'), (m) => m.AccountsScreen),
+  loadSafe: lazyScreen(() => import('../welcome/LoadSafeScreen.tsx'), (m) => m.LoadSafeScreen),
+  createSafe: lazyScreen(() => import('../welcome/CreateSafeScreen.tsx'), (m) => m.CreateSafeScreen),
+  addressBook: lazyScreen(() => import('../addressBook/AddressBookScreen.tsx'), (m) => m.AddressBookScreen),
+};
 const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));
 const AuditScreen = lazy(() => import('../audit/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })));
 const apps = () => import('../apps/index.ts');
@@ -50,8 +72,10 @@ const SETTINGS_TABS: Record<string, string> = {
 };
 
 function settingsTab(route: MatchedRoute): ReactNode {
-  const safeTab = route.tab === 'setup' || route.tab === 'modules' ? SAFE_SETTINGS_TABS[route.tab] : undefined;
-  if (safeTab) return safeTab.render(route);
+  if (route.tab === 'setup' || route.tab === 'modules') {
+    const SafeTab = safeScreens[route.tab];
+    return <SafeTab />;
+  }
   if (route.tab === 'safe-apps') {
     return <SafeAppsSettingsTab />;
   }
@@ -62,21 +86,21 @@ function settingsTab(route: MatchedRoute): ReactNode {
 }
 
 export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
-  root: screen('Welcome', WALLET_SCREENS.welcome),
-  welcome: screen('Welcome', WALLET_SCREENS.welcome),
-  accounts: screen('My Safe accounts', WALLET_SCREENS.accounts),
-  home: SAFE_SCREENS.home,
-  balances: SAFE_SCREENS.balances,
-  nfts: SAFE_SCREENS.nfts,
-  queue: SAFE_SCREENS.queue,
-  history: SAFE_SCREENS.history,
-  transaction: SAFE_SCREENS.transaction,
-  messages: SAFE_SCREENS.messages,
-  message: SAFE_SCREENS.message,
+  root: screen('Welcome', WelcomeScreen),
+  welcome: screen('Welcome', WelcomeScreen),
+  accounts: screen('My Safe accounts', walletScreens.accounts),
+  home: screen('Overview', DashboardScreen),
+  balances: screen('Assets', BalancesScreen),
+  nfts: screen('NFTs', safeScreens.nfts),
+  queue: screen('Queue', safeScreens.queue),
+  history: screen('History', safeScreens.history),
+  transaction: screen('Transaction details', safeScreens.transaction),
+  messages: screen('Messages', safeScreens.messages),
+  message: screen('Message details', safeScreens.message),
   apps: screen('Safe Apps', AppsScreen),
   customApps: screen('Custom apps', CustomAppsScreen),
   openApp: screen('Safe App', OpenAppScreen),
-  addressBook: screen('Address book', WALLET_SCREENS.addressBook),
+  addressBook: screen('Address book', walletScreens.addressBook),
   settings: placeholder('Settings', 'Choose a settings section.'),
   settingsTab: {
     title: 'Settings',
@@ -87,8 +111,8 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
       </>
     ),
   },
-  loadSafe: screen('Add existing Safe', WALLET_SCREENS.loadSafe),
-  createSafe: screen('Create new Safe', WALLET_SCREENS.createSafe),
+  loadSafe: screen('Add existing Safe', walletScreens.loadSafe),
+  createSafe: screen('Create new Safe', walletScreens.createSafe),
   statecharts: { title: 'Statecharts', render: () => <StatechartsScreen /> },
   audit: { title: 'Audit', render: () => <AuditScreen /> },
   notFound: { title: 'Page not found', render: () => <NotFound /> },

@@ -20,6 +20,7 @@ import type { AddressBookEvent } from '../../machines/addressBook/addressBook.ty
 import type { myAccountsMachine } from '../../machines/myAccounts/myAccounts.machine.ts';
 import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.ts';
 import type { CreateSafeVisitsPort } from '../../machines/createSafe/createSafe.port.ts';
+import { useResolved, type MaybeDeferred } from '../deferred.ts';
 
 export type WalletConnectionRef = ActorRefFrom<typeof walletConnectionMachine>;
 export type WalletConnectionSnapshot = SnapshotFrom<typeof walletConnectionMachine>;
@@ -31,9 +32,10 @@ export type LoadSafeLogic = typeof loadSafeMachine;
 export interface WalletActors {
   wallet: WalletConnectionRef;
   addressBook?: AddressBookRef | undefined;
-  accounts?: MyAccountsLogic | undefined;
-  loadSafe?: LoadSafeLogic | undefined;
-  createSafeVisits?: CreateSafeVisitsPort | undefined;
+  /** The per-visit machines may be loaded on first use (decision 0019): their screens suspend meanwhile. */
+  accounts?: MaybeDeferred<MyAccountsLogic> | undefined;
+  loadSafe?: MaybeDeferred<LoadSafeLogic> | undefined;
+  createSafeVisits?: MaybeDeferred<CreateSafeVisitsPort> | undefined;
 }
 
 const WalletContext = createContext<WalletActors | null>(null);
@@ -79,13 +81,13 @@ export function useAddressBookSend(): (event: AddressBookEvent) => void {
 }
 
 export function useAccountsLogic(): MyAccountsLogic {
-  return required(useActors().accounts, 'accounts');
+  return useResolved(required(useActors().accounts, 'accounts'));
 }
 
 export function useLoadSafeLogic(): LoadSafeLogic {
-  return required(useActors().loadSafe, 'loadSafe');
+  return useResolved(required(useActors().loadSafe, 'loadSafe'));
 }
 
 export function useCreateSafeVisits(): CreateSafeVisitsPort {
-  return required(useActors().createSafeVisits, 'createSafeVisits');
+  return useResolved(required(useActors().createSafeVisits, 'createSafeVisits'));
 }

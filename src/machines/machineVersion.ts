@@ -1,0 +1,57 @@
+/**
+ * What the event log needs to know of a registered machine, without the registry itself: the entry's shape, the
+ * restore rule's names and the machine version (definition hash + schemaVersion). The event capture, replay and
+ * the boot registry (registry.boot.ts) import this module, so a cold load does not download every machine of
+ * src/machines/registry.ts (decision 0019).
+ */
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+
+export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
+export const RECOVER_EVENT_TYPE = 'system.recover';
+
+export interface RegisteredMachine {
+  id: string;
+  title: string;
+  description: string;
+  machine: AnyStateMachine;
+  /** Bump when event payloads or guard/action bodies change meaning (the definition hash cannot see them). */
+  schemaVersion: number;
+  /** A representative input (QA paths, diagrams). */
+  sampleInput: unknown;
+  /** Further inputs for machines whose branches are chosen by their input (e.g. a flow's mode); QA paths explore each. */
+  extraSampleInputs?: unknown[];
+  /** Every event QA paths and model tests explore, with payload samples (JSON only). */
+  sampleEvents: AnyEventObject[];
+  /** Vertex identity for path generation; collapse context that would blow up the state space. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /**
+   * Vertex identity for the simple paths of QA plans (default: the state value). Machines with parallel regions
+   * collapse the regions that change independently: every combination of their states would otherwise make
+   * hundreds of thousands of simple paths. The shortest paths still reach every state.
+   */
+  simplePathState?: (snapshot: AnyMachineSnapshot) => string;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 (hex) of `JSON.stringify(machine.root.definition)`. */
+export function definitionHash(machine: AnyStateMachine): Promise<string> {
+  return sha256Hex(JSON.stringify(machine.root.definition));
+}
+
+export interface MachineVersion {
+  machineId: string;
+  /** The definition hash. */
+  machineVersion: string;
+  schemaVersion: number;
+}
+
+/** What a machine's version is computed from: the part of a registry entry the event capture needs. */
+export type VersionedMachine = Pick<RegisteredMachine, 'id' | 'machine' | 'schemaVersion'>;
+
+export async function versionOf(entry: VersionedMachine): Promise<MachineVersion> {
+  return { machineId: entry.id, machineVersion: await definitionHash(entry.machine), schemaVersion: entry.schemaVersion };
+}
