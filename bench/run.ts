@@ -46,7 +46,7 @@ function homeRequestNotes(urls: readonly string[]): string[] {
   const short = (u: string) => new URL(u).pathname.replace(/^.*\/safes\/0x[0-9a-fA-F]{40}\//, '').replace(/^\/v1\/balances\//, '');
   if (urls.length <= 5 || unseen.length === 0) return [];
   return [
-    `${unseen.length} of the ${urls.length} requests load what the home does not show (${unseen.map(short).join(', ')}): the Safe session's \`ready\` state starts every list at once. Starting those lists when their screen opens would leave ${urls.length - unseen.length}.`,
+    `${unseen.length} of the ${urls.length} requests load what the home does not show (${unseen.map(short).join(', ')}): those lists should start only when a screen that shows them opens (decision 0017), which would leave ${urls.length - unseen.length}.`,
   ];
 }
 const kB = (bytes: number) => round(bytes / 1000, 1);
