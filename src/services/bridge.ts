@@ -13,10 +13,9 @@
  * Per-app settings (`safe_setSettings`, i.e. offChainSigning) live for the page's lifetime, as in the Safe web
  * app; the user's "always on-chain signatures" setting (storage settings.onChainSigning) overrides them.
  *
- * The bridge listener hands the session the open Safe's facts (`getSession()`, no storage) with each request,
- * so getSafeInfo, getChainInfo, getEnvironmentInfo and getCurrentTheme are answered in the message's own task
- * (protocol.md A.6.6); every other request reads what it needs (`getSessionInfo`: permissions and settings
- * from storage) in its own bridgeRequest actor.
+ * The bridge listener answers getSafeInfo, getChainInfo, getEnvironmentInfo and getCurrentTheme from the open
+ * Safe's facts (`getSession()`, no storage) in the message's own task (protocol.md A.6.6); every other request
+ * reads what it needs (`getSessionInfo`: permissions and settings from storage) in its own bridgeRequest actor.
  */
 import { fromPromise } from 'xstate';
 import type { DropReason, HostWindowLike, MessageTargetLike } from '../bridge/host/communicator.ts';
@@ -216,7 +215,7 @@ export function provideSafeAppsServices(deps: SafeAppsServiceDeps) {
     }),
   );
 
-  // The session answers getSafeInfo & co. from these facts in the request's own task (protocol.md A.6.6).
+  // The listener answers getSafeInfo & co. from these facts in the request's own task (protocol.md A.6.6).
   const getFacts = (): BridgeSessionFacts | null => {
     const session = deps.getSession();
     return session ? { safe: session.safe, chain: session.chain, isReadOnly: session.isReadOnly, darkMode: session.darkMode, hostOrigin: deps.hostOrigin } : null;

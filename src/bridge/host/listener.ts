@@ -3,14 +3,17 @@
  * only plain `bridge.request` events (validated, JSON-only) and posts the replies it receives. Dropped messages
  * are never turned into events (a hostile app must not be able to fill the event log); they go to `onDropped`.
  *
- * With `getFacts`, the listener reads the open Safe's facts (Safe, chain, wallet role, host origin, theme) as
- * each valid request arrives and sends `system.sessionChanged` first when they differ from what it last sent:
- * the session then answers the session reads from its own context in the same task, and every change it
- * answers from is an event of its own (recorded and replayable) rather than a read the machine does.
+ * Session reads (getSafeInfo, getChainInfo, getEnvironmentInfo, getCurrentTheme: `SESSION_READ_METHODS`) are
+ * answered here, in the task the message arrived in (protocol.md A.6.6), from the open Safe's facts as
+ * `getFacts` gives them at that moment: the answer is the pure `sessionReadAnswer` of the machines, they change
+ * nothing and wait for nothing, so they need no actor and are not events (decision 0020). A read while no Safe
+ * is open, and every other request, goes to the session. Validation, the origin and source checks and the
+ * exactly-once rule are the communicator's, before and after, for both.
  */
 import { fromCallback } from 'xstate';
+import { SESSION_READ_METHODS, sessionReadAnswer } from '../../machines/bridgeRequest/bridgeRequest.logic.ts';
 import type { BridgeListenerCommand, BridgeListenerInput } from '../../machines/bridgeRequest/bridgeSession.machine.ts';
-import type { BridgeRequest, BridgeSessionFacts } from '../../machines/bridgeRequest/bridgeRequest.types.ts';
+import type { BridgeReply, BridgeRequest, BridgeSessionFacts } from '../../machines/bridgeRequest/bridgeRequest.types.ts';
 import { createHostCommunicator, type DropReason, type HostWindowLike, type MessageTargetLike } from './communicator.ts';
 import type { MessageEventLike } from './validate.ts';
 
@@ -20,25 +23,20 @@ export interface BridgeListenerOptions {
   getAppWindow: (appOrigin: string) => MessageTargetLike | null;
   hostOrigin?: string;
   onDropped?(reason: DropReason, event: MessageEventLike): void;
-  /** The open Safe's facts now (null when none is open); read synchronously as each request arrives. */
+  /** The open Safe's facts now (null when none is open); read synchronously as a session read arrives. */
   getFacts?: () => BridgeSessionFacts | null;
+  /** Every accepted request and every reply posted, whoever answered (diagnostics and tests). */
+  onAccepted?(request: BridgeRequest): void;
+  onReplied?(id: string, reply: BridgeReply): void;
 }
 
-/** Same facts: the same Safe and chain objects (the Safe session replaces them when they change) and flags. */
-export const sameFacts = (a: BridgeSessionFacts | null, b: BridgeSessionFacts | null): boolean =>
-  a === b ||
-  (a !== null &&
-    b !== null &&
-    a.safe === b.safe &&
-    a.chain === b.chain &&
-    a.isReadOnly === b.isReadOnly &&
-    a.hostOrigin === b.hostOrigin &&
-    a.darkMode === b.darkMode);
+const isSessionRead = (request: BridgeRequest): boolean => (SESSION_READ_METHODS as readonly string[]).includes(request.method);
 
 export function createBridgeListener(options: BridgeListenerOptions) {
   return fromCallback<BridgeListenerCommand, BridgeListenerInput>(({ sendBack, receive, input }) => {
-    // `undefined`: nothing sent yet (the session starts without facts).
-    let sent: BridgeSessionFacts | null | undefined;
+    const reply = (id: string, answer: BridgeReply): void => {
+      if (communicator.reply(id, answer)) options.onReplied?.(id, answer);
+    };
     const communicator = createHostCommunicator({
       hostWindow: options.hostWindow,
       getAppWindow: () => options.getAppWindow(input.appOrigin),
@@ -46,16 +44,15 @@ export function createBridgeListener(options: BridgeListenerOptions) {
       ...(options.hostOrigin !== undefined ? { hostOrigin: options.hostOrigin } : {}),
       ...(options.onDropped ? { onDropped: options.onDropped } : {}),
       onRequest: (request: BridgeRequest) => {
-        if (options.getFacts) {
-          const facts = options.getFacts();
-          if (sent === undefined ? facts !== null : !sameFacts(sent, facts)) sendBack({ type: 'system.sessionChanged', facts });
-          sent = facts;
-        }
-        sendBack({ type: 'bridge.request', request });
+        options.onAccepted?.(request);
+        const facts = options.getFacts && isSessionRead(request) ? options.getFacts() : null;
+        const answer = facts && sessionReadAnswer(request, facts);
+        if (answer) reply(request.id, answer);
+        else sendBack({ type: 'bridge.request', request });
       },
     });
     receive((command) => {
-      if (command.type === 'bridge.reply') communicator.reply(command.id, command.reply);
+      if (command.type === 'bridge.reply') reply(command.id, command.reply);
       else communicator.pushTheme(command.darkMode);
     });
     return () => communicator.dispose();

@@ -12,21 +12,19 @@ import {
   bridgeSessionSampleInput,
   serializeBridgeRequestState,
 } from './bridgeRequest.samples.ts';
-import { bridgeSessionMachine, type BridgeSessionContext } from './bridgeSession.machine.ts';
+import { bridgeSessionMachine } from './bridgeSession.machine.ts';
 
 export const BRIDGE_MACHINES: RegisteredMachine[] = [
   {
     id: 'bridgeSession',
     title: 'Safe App bridge session',
     description:
-      'The bridge of one open Safe App: turns the app’s valid messages into recorded `bridge.request` events, answers the session reads (getSafeInfo, getChainInfo, getEnvironmentInfo, getCurrentTheme) itself from the open Safe’s facts in the same task, runs one bridgeRequest per other request, posts each reply back, and cancels what is pending when the app closes.',
+      'The bridge of one open Safe App: turns the app’s valid messages into recorded `bridge.request` events (but for the session reads the host listener answers itself while a Safe is open), runs one bridgeRequest per request, posts each reply back, and cancels what is pending when the app closes.',
     machine: bridgeSessionMachine,
-    // 2: `system.sessionChanged` and the facts in the context; session reads answered without a child.
-    schemaVersion: 2,
+    schemaVersion: 1,
     sampleInput: bridgeSessionSampleInput,
     sampleEvents: bridgeSessionSampleEvents,
-    // Whether the session holds facts decides how a session read is answered.
-    serializeState: (s) => JSON.stringify([s.value, (s.context as BridgeSessionContext).facts !== null]),
+    serializeState: (s) => JSON.stringify(s.value),
   },
   {
     id: 'bridgeRequest',

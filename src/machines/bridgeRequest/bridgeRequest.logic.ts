@@ -201,7 +201,7 @@ export function effectErrorText(error: unknown): string {
 export const success = (data: JsonValue): BridgeReply => ({ success: true, data });
 export const failure = (error: string): BridgeReply => ({ success: false, error });
 
-/** The reads answered from the session facts alone (no storage, gateway or chain), as the Safe web app does (A.6.6). */
+/** The reads answered from the session facts alone (no storage, gateway or chain), in the message's own task (A.6.6). */
 export const SESSION_READ_METHODS = ['getSafeInfo', 'getChainInfo', 'getEnvironmentInfo', 'getCurrentTheme'] as const satisfies readonly BridgeRequest['method'][];
 
 /** The answer to a session read (`SESSION_READ_METHODS`) from the facts, or null for any other request. */

@@ -82,7 +82,7 @@ export function session(overrides: Partial<BridgeSessionInfo> = {}): BridgeSessi
   };
 }
 
-/** The facts bridgeSession answers session reads from (`system.sessionChanged`): those of `session()`. */
+/** The facts the host listener answers session reads from: those of `session()`. */
 export function sessionFacts(overrides: Partial<BridgeSessionFacts> = {}): BridgeSessionFacts {
   const { safe, chain, isReadOnly, hostOrigin, darkMode } = session(overrides);
   return { safe, chain, isReadOnly, hostOrigin, darkMode };
@@ -161,16 +161,9 @@ export function serializeBridgeRequestState(s: AnyMachineSnapshot): string {
 
 export const bridgeSessionSampleInput: BridgeSessionInput = { appOrigin: APP_ORIGIN };
 
-/** A request the session never answers itself: its child reads the stored permissions first. */
-export const bridgeSessionChildRequest = sampleRequest('req0000010', 'wallet_getPermissions', null);
-
 export const bridgeSessionSampleEvents: AnyEventObject[] = [
-  { type: 'system.sessionChanged', facts: sessionFacts() },
-  { type: 'system.sessionChanged', facts: null },
-  // A session read: answered by the session from its facts when it has them, else by a child.
   { type: 'bridge.request', request: bridgeRequestScenarios.getSafeInfo },
-  { type: 'bridge.request', request: bridgeSessionChildRequest },
-  { type: 'bridge.reply', id: bridgeSessionChildRequest.id, reply: { success: true, data: [] } },
+  { type: 'bridge.reply', id: bridgeRequestScenarios.getSafeInfo.id, reply: { success: true, data: null } },
   { type: 'bridge.theme', darkMode: true },
   { type: 'user.closeApp' },
 ];

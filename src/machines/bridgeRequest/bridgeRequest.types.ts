@@ -126,8 +126,8 @@ export interface BridgeSessionInfo {
 
 /**
  * The part of the session facts that needs no storage read: the open Safe, its chain, the wallet's role, the
- * host's origin and theme. bridgeSession holds them (`system.sessionChanged`) and answers the session reads
- * (`SESSION_READ_METHODS`) from them in the task the request arrived in.
+ * host's origin and theme. The host listener reads them as a request arrives and answers the session reads
+ * (`SESSION_READ_METHODS`) from them in that task (src/bridge/host/listener.ts).
  */
 export type BridgeSessionFacts = Pick<BridgeSessionInfo, 'safe' | 'chain' | 'isReadOnly' | 'hostOrigin' | 'darkMode'>;
 

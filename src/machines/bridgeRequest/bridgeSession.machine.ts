@@ -4,21 +4,17 @@
  * actor per request with an explicit id, and hands each reply (`bridge.reply`, sent by the child) back to the
  * listener, which posts it to the app. Closing the app cancels every pending request.
  *
- * Session reads (getSafeInfo, getChainInfo, getEnvironmentInfo, getCurrentTheme; `SESSION_READ_METHODS`) are
- * answered by the session itself from the facts it holds — the open Safe, chain, wallet role, host origin and
- * theme, which the listener sends as `system.sessionChanged` before a request whenever they changed — in the
- * task the request arrived in (protocol.md A.6.6), without a child actor. The reply is a pure function of the
- * facts and the request, so a replay of the session's events gives the same answer. Without facts (no Safe
- * open yet) they take the child's way like every other request.
+ * Session reads (getSafeInfo, getChainInfo, getEnvironmentInfo, getCurrentTheme) never reach the session while
+ * a Safe is open: the listener answers them in the message's own task from the open Safe's facts
+ * (`sessionReadAnswer`, src/bridge/host/listener.ts; decision 0020). Without an open Safe they come here like
+ * any other request.
  *
  * Named effects: actor `bridgeListener` (src/bridge/host/listener.ts provides it) and the child logic
  * `bridgeRequest`, whose own effects the composition root provides (see `withSessionReplies`).
  */
-import { assign, enqueueActions, fromCallback, sendParent, sendTo, setup, stopChild, type AnyActorRef } from 'xstate';
-import { SESSION_READ_METHODS, failure, sessionReadAnswer } from './bridgeRequest.logic.ts';
+import { enqueueActions, fromCallback, sendParent, sendTo, setup, stopChild, type AnyActorRef } from 'xstate';
 import { bridgeRequestMachine } from './bridgeRequest.machine.ts';
-import { BridgeErrors } from './bridgeRequest.protocol.ts';
-import type { BridgeReply, BridgeRequest, BridgeSessionFacts, SendReplyParams } from './bridgeRequest.types.ts';
+import type { BridgeReply, BridgeRequest, SendReplyParams } from './bridgeRequest.types.ts';
 
 export interface BridgeListenerInput {
   appOrigin: string;
@@ -33,13 +29,9 @@ export interface BridgeSessionInput {
 
 export interface BridgeSessionContext {
   appOrigin: string;
-  /** What session reads are answered from; null until the listener sends them (no Safe open). */
-  facts: BridgeSessionFacts | null;
 }
 
 export type BridgeSessionEvent =
-  /** The open Safe, chain, wallet role or theme changed (sent by the listener before the request that sees it). */
-  | { type: 'system.sessionChanged'; facts: BridgeSessionFacts | null }
   | { type: 'bridge.request'; request: BridgeRequest }
   | { type: 'bridge.reply'; id: string; reply: BridgeReply }
   | { type: 'bridge.theme'; darkMode: boolean }
@@ -68,10 +60,6 @@ export const bridgeSessionMachine = setup({
     events: {} as BridgeSessionEvent,
     input: {} as BridgeSessionInput,
   },
-  guards: {
-    isSessionRead: ({ context, event }) =>
-      context.facts !== null && event.type === 'bridge.request' && (SESSION_READ_METHODS as readonly string[]).includes(event.request.method),
-  },
   actors: {
     bridgeListener: fromCallback<BridgeListenerCommand, BridgeListenerInput>(() => {
       throw new Error('bridgeListener is provided by the composition root');
@@ -80,33 +68,22 @@ export const bridgeSessionMachine = setup({
   },
 }).createMachine({
   id: 'bridgeSession',
-  context: ({ input }) => ({ appOrigin: input.appOrigin, facts: null }),
+  context: ({ input }) => ({ appOrigin: input.appOrigin }),
   initial: 'open',
   states: {
     open: {
       meta: { description: 'The app is open; its requests are answered' },
       invoke: { id: BRIDGE_LISTENER_ID, src: 'bridgeListener', input: ({ context }) => ({ appOrigin: context.appOrigin }) },
       on: {
-        'system.sessionChanged': { actions: assign({ facts: ({ event }) => event.facts }) },
-        'bridge.request': [
-          {
-            guard: 'isSessionRead',
-            actions: sendTo(BRIDGE_LISTENER_ID, ({ context, event }) => ({
-              type: 'bridge.reply' as const,
-              id: event.request.id,
-              reply: (context.facts && sessionReadAnswer(event.request, context.facts)) ?? failure(BridgeErrors.requestFailed),
-            })),
-          },
-          {
-            actions: enqueueActions(({ context, event, enqueue, self }) => {
-              const id = requestActorId(event.request.id);
-              // The listener never hands over a pending id twice; this only guards a replayed or forged log. (A pure
-              // `transition`, as in replay and QA paths, runs this with an inert `self` that has no snapshot.)
-              if (childrenOf(self)[id]) return;
-              enqueue.spawnChild('bridgeRequest', { id, input: { request: event.request, appOrigin: context.appOrigin } });
-            }),
-          },
-        ],
+        'bridge.request': {
+          actions: enqueueActions(({ context, event, enqueue, self }) => {
+            const id = requestActorId(event.request.id);
+            // The listener never hands over a pending id twice; this only guards a replayed or forged log. (A pure
+            // `transition`, as in replay and QA paths, runs this with an inert `self` that has no snapshot.)
+            if (childrenOf(self)[id]) return;
+            enqueue.spawnChild('bridgeRequest', { id, input: { request: event.request, appOrigin: context.appOrigin } });
+          }),
+        },
         // A request replies once, from its last step: its actor is finished then, and is let go (a long-open app
         // would otherwise keep every answered request alive).
         'bridge.reply': { actions: [sendTo(BRIDGE_LISTENER_ID, ({ event }) => event), stopChild(({ event }) => requestActorId(event.id))] },

@@ -6,7 +6,7 @@
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { createBridgeListener } from '../../../src/bridge/host/listener.ts';
 import { bridgeRequestMachine } from '../../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
-import { BRIDGE_LISTENER_ID, bridgeSessionMachine, withSessionReplies } from '../../../src/machines/bridgeRequest/bridgeSession.machine.ts';
+import { bridgeSessionMachine, withSessionReplies } from '../../../src/machines/bridgeRequest/bridgeSession.machine.ts';
 import type { JsonValue, MessageFlowInput, Permission, SafeAppSettings, TransactionFlowInput } from '../../../src/machines/bridgeRequest/bridgeRequest.types.ts';
 import { ADDRESS_BOOK, BALANCES, MAGIC_RESULT, OFFCHAIN_SIGNATURE, TX_DETAILS, echoRpc } from './data.ts';
 import { MESSAGE_HASH, SAFE_TX_HASH, session } from '../../unit/bridge/fixtures.ts';
@@ -81,8 +81,11 @@ const actor = createActor(
         getAppWindow: () => iframe.contentWindow,
         hostOrigin: location.origin,
         onDropped: (reason) => void stats.dropped.push(reason),
-        // The open Safe as the app's root would give it: session reads are answered from it in the request's task.
+        // The open Safe as the app's root would give it: the listener answers session reads from it.
         getFacts: () => facts,
+        // Every request the host accepted and every reply it posted, whoever answered it.
+        onAccepted: (r) => void stats.requests.push({ id: r.id, method: r.method }),
+        onReplied: (id, reply) => void stats.replies.push({ id, success: reply.success }),
       }),
       bridgeRequest: request,
     },
@@ -90,13 +93,6 @@ const actor = createActor(
   {
     input: { appOrigin },
     inspect: (inspection) => {
-      if (inspection.type === '@xstate.event') {
-        const event = inspection.event as { type: string; request?: { id: string; method: string }; id?: string; reply?: { success: boolean } };
-        // Requests as the session receives them; replies as it hands them to the listener to post (from a
-        // request's actor, or from the session itself for the session reads).
-        if (inspection.actorRef === root && event.type === 'bridge.request' && event.request) stats.requests.push({ id: event.request.id, method: event.request.method });
-        if ((inspection.actorRef as AnyActorRef).id === BRIDGE_LISTENER_ID && event.type === 'bridge.reply' && event.id && event.reply) stats.replies.push({ id: event.id, success: event.reply.success });
-      }
       // The permission prompt: decide as the test asked, like a user clicking Accept / Reject.
       if (inspection.type === '@xstate.snapshot' && inspection.actorRef !== root) {
         const snapshot = inspection.snapshot as { value?: unknown };
