@@ -16,7 +16,7 @@ import { CREATE_SAFE_ID, type createSafeMachine } from '../machines/createSafe/c
 import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeActor, type CreateSafeVisit, type CreateSafeVisitRequest, type CreateSafeVisitsPort } from '../machines/createSafe/createSafe.port.ts';
 import type { CreateSafeWallet } from '../machines/createSafe/createSafe.types.ts';
 import type { RegisteredMachine } from '../machines/registry.ts';
-import { createEventCapture, type EventCapture } from './eventLog/capture.ts';
+import { closeFinishedStream, createEventCapture, inspectorFor, type EventCapture } from './eventLog/capture.ts';
 import { restoreStream } from './eventLog/replay.ts';
 import type { EventStore, LogRecord, StreamInfo } from './eventLog/types.ts';
 import { enqueueRecovery, lockName, StreamLockedError, type LockManagerLike } from './eventLog/writer.ts';
@@ -90,21 +90,15 @@ export function createSafeVisits(options: CreateSafeVisitsOptions): CreateSafeVi
       },
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
     });
-    // A restored actor announces `xstate.init` again when it starts; it is not a new event of the visit.
-    const inspect = restored ? (e: InspectionEvent) => (e.type === '@xstate.event' && e.event.type === 'xstate.init' ? undefined : capture.inspect(e)) : capture.inspect;
     const logic = options.logic.provide({ actions: { openSafe: (_, params) => request.openSafe(params.href) } });
-    actor = create(logic, inspect);
+    actor = create(logic, inspectorFor(capture, restored));
     afterCreate?.(capture);
     const subscription = actor.subscribe({
       next: (snapshot) => {
         if (snapshot.status !== 'done') return;
         subscription.unsubscribe();
         // Succeeded or discarded: the visit is over and is never resumed.
-        void capture
-          .flush()
-          .then(() => options.store.setStatus(streamId, 'closed'))
-          .then(() => capture.close())
-          .catch(() => undefined);
+        void closeFinishedStream(capture, options.store, streamId).catch(() => undefined);
       },
       error: () => undefined,
     });

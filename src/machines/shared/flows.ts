@@ -59,3 +59,10 @@ export function parseFlowStreamId(streamId: string): { kind: FlowKind; safeKey: 
   const match = /^flow\/(transaction|message|deleteTx|bulkExecute)\/([^/]+)\/([^/]+)$/.exec(streamId);
   return match ? { kind: match[1] as FlowKind, safeKey: match[2]!, flowId: match[3]! } : null;
 }
+
+/** The flow of a stream head when it is a still open flow stream of the Safe `safeKey` (one to resume), else null. */
+export function openFlowStreamOf(head: { streamId: string; status: string }, safeKey: string): { kind: FlowKind; safeKey: string; flowId: string } | null {
+  if (head.status !== 'open' || !head.streamId.startsWith(FLOW_STREAM_PREFIX)) return null;
+  const parsed = parseFlowStreamId(head.streamId);
+  return parsed?.safeKey === safeKey ? parsed : null;
+}

@@ -140,3 +140,18 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
     },
   };
 }
+
+/**
+ * The inspector for an actor whose events `capture` records. An actor started from a restored snapshot announces
+ * `xstate.init` again as it starts; that is not a new event of its stream, so it is left out.
+ */
+export function inspectorFor(capture: EventCapture, restored: boolean): (event: InspectionEvent) => void {
+  return restored ? (event) => (event.type === '@xstate.event' && event.event.type === 'xstate.init' ? undefined : capture.inspect(event)) : capture.inspect;
+}
+
+/** An actor reached its final state: its last records are written, its stream is closed (never resumed), its writers released. */
+export async function closeFinishedStream(capture: EventCapture, store: Pick<EventStore, 'setStatus'>, streamId: string): Promise<void> {
+  await capture.flush();
+  await store.setStatus(streamId, 'closed');
+  await capture.close();
+}

@@ -13,8 +13,8 @@
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import type { RegisteredMachine } from '../../machines/registry.ts';
 import {
-  FLOW_STREAM_PREFIX,
   flowStreamId,
+  openFlowStreamOf,
   parseFlowStreamId,
   type FlowEntry,
   type FlowKind,
@@ -22,7 +22,7 @@ import {
   type FlowsPort,
   type FlowsState,
 } from '../../machines/shared/flows.ts';
-import { createEventCapture, type EventCapture } from '../eventLog/capture.ts';
+import { closeFinishedStream, createEventCapture, inspectorFor, type EventCapture } from '../eventLog/capture.ts';
 import { restoreStream } from '../eventLog/replay.ts';
 import type { EventStore, LogRecord } from '../eventLog/types.ts';
 import { enqueueRecovery, StreamLockedError, type LockManagerLike } from '../eventLog/writer.ts';
@@ -128,9 +128,7 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
     const streamId = flowStreamId(kind, safeKey, flowId);
     const ref: { current: FlowEntry | null } = { current: null };
     const capture = captureFor(streamId, ref);
-    // A restored actor announces `xstate.init` again when it starts; it is not a new event of the flow.
-    const inspect = restored ? (e: InspectionEvent) => (e.type === '@xstate.event' && e.event.type === 'xstate.init' ? undefined : capture.inspect(e)) : capture.inspect;
-    const actor = create(inspect);
+    const actor = create(inspectorFor(capture, restored));
     const entry: FlowEntry = { id: flowId, kind, safeKey, streamId, actor, restored };
     ref.current = entry;
     afterCreate?.(capture);
@@ -141,10 +139,7 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
         if (snapshot.status !== 'done') return;
         subscription?.unsubscribe();
         const output: unknown = snapshot.output;
-        void capture
-          .flush()
-          .then(() => options.store.setStatus(streamId, 'closed'))
-          .then(() => capture.close())
+        void closeFinishedStream(capture, options.store, streamId)
           .catch(() => undefined)
           .finally(() => {
             remove(flowId);
@@ -186,9 +181,8 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
         return x[0] !== y[0] ? (x[0] < y[0] ? -1 : 1) : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0;
       });
       for (const head of streams) {
-        if (!head.streamId.startsWith(FLOW_STREAM_PREFIX) || head.status !== 'open') continue;
-        const parsed = parseFlowStreamId(head.streamId);
-        if (!parsed || parsed.safeKey !== safeKey || state.flows.some((f) => f.streamId === head.streamId)) continue;
+        const parsed = openFlowStreamOf(head, safeKey);
+        if (!parsed || state.flows.some((f) => f.streamId === head.streamId)) continue;
         const registered = options.machines.find((m) => m.id === MACHINE_OF_KIND[parsed.kind]);
         if (!registered) continue;
         try {

@@ -8,7 +8,7 @@
  * the wait.
  */
 import type { AnyEventObject } from 'xstate';
-import { FLOW_STREAM_PREFIX, parseFlowStreamId, type FlowEntry, type FlowRequest, type FlowsPort, type FlowsState } from '../../machines/shared/flows.ts';
+import { openFlowStreamOf, type FlowEntry, type FlowRequest, type FlowsPort, type FlowsState } from '../../machines/shared/flows.ts';
 import type { EventStore } from '../eventLog/types.ts';
 import type { FlowHost } from './flowHost.ts';
 
@@ -60,7 +60,7 @@ export function createLazyFlowHost(options: LazyFlowHostOptions): LazyFlowHost {
 
   async function hasOpenFlows(safeKey: string): Promise<boolean> {
     const streams = await options.store.listStreams();
-    return streams.some((head) => head.status === 'open' && head.streamId.startsWith(FLOW_STREAM_PREFIX) && parseFlowStreamId(head.streamId)?.safeKey === safeKey);
+    return streams.some((head) => openFlowStreamOf(head, safeKey) !== null);
   }
 
   return {
