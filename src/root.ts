@@ -32,7 +32,6 @@ import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsS
 import { createLazyFlowHost, type LazyFlowHost } from './services/flows/lazyHost.ts';
 import type { SafeAppsServices } from './services/bridge.ts';
 import { safeKeyOf } from './machines/shared/flows.ts';
-import { childrenToRefresh } from './machines/safeSession/safeSession.helpers.ts';
 import type { createAccountServicesLogic } from './services/accountServices/index.ts';
 import { AUDIT_CHANNEL, createAuditService, deferredStore, type AuditService } from './services/eventLog/auditService.ts';
 import { createEventCapture } from './services/eventLog/capture.ts';
@@ -281,13 +280,8 @@ export function createApp(): App {
         // A flow that proposed, executed, deleted or signed something: the queue, history, messages and balances show
         // it now, not at the next 15 s poll of the Safe info (the message flow reads the Safe info after writing, so
         // the gateway client has already dropped what the new messagesTag makes stale).
-        onSettled: () => {
-          const session = safeSessionOf();
-          const tags = ['txQueuedTag', 'txHistoryTag', 'messagesTag'] as const;
-          session?.send({ type: 'gateway.tagsChanged', tags: [...tags] });
-          const children = (session?.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children ?? {};
-          for (const id of childrenToRefresh(tags)) children[id]?.send({ type: 'system.refresh' });
-        },
+        // The session reloads the running lists and details these tags cover, and the balances on a history change.
+        onSettled: () => safeSessionOf()?.send({ type: 'gateway.tagsChanged', tags: ['txQueuedTag', 'txHistoryTag', 'messagesTag'] }),
       });
     },
   });

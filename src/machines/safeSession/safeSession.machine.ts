@@ -37,6 +37,7 @@ import type {
   OnDemandList,
   QueueItem,
   SafeInfoRequest,
+  SafeInfoTag,
   SafeSessionContext,
   SafeSessionEvent,
   SafeSessionInput,
@@ -115,12 +116,15 @@ export const safeSessionMachine = setup({
     })),
     assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     assignSafeInfo: assign((_, info: SafeInfo) => ({ safeInfo: info, error: null, pollError: null })),
-    /** Takes a polled Safe info and refreshes what its changed tags cover. */
+    /** Takes a polled Safe info; its changed tags are a `gateway.tagsChanged`, which refreshes what they cover. */
     applyPolledSafeInfo: enqueueActions(({ context, enqueue }, info: SafeInfo) => {
       const tags = changedTags(context.safeInfo, info);
       enqueue.assign({ safeInfo: info, pollError: null });
-      for (const id of childrenToRefresh(tags)) if (isRunning(context, id)) enqueue.sendTo(id, { type: 'system.refresh' });
       if (tags.length > 0) enqueue.raise({ type: 'gateway.tagsChanged', tags });
+    }),
+    /** The running children the changed tags cover reload (a poll's tags, or a flow that wrote to the gateway). */
+    refreshChildren: enqueueActions(({ context, enqueue }, params: { tags: SafeInfoTag[] }) => {
+      for (const id of childrenToRefresh(params.tags)) if (isRunning(context, id)) enqueue.sendTo(id, { type: 'system.refresh' });
     }),
     assignPollError: assign((_, params: { error: unknown }) => ({ pollError: errorMessage(params.error) })),
     assignVisibility: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
@@ -241,6 +245,9 @@ export const safeSessionMachine = setup({
       states: {
         info: {
           initial: 'watching',
+          // The regions each take the event (a handler on `ready` would run only when none does): here the running
+          // lists and details the changed tags cover reload; the balances region reloads on a history change.
+          on: { 'gateway.tagsChanged': { actions: { type: 'refreshChildren', params: ({ event }) => event } } },
           states: {
             watching: {
               meta: { description: 'Safe info is polled every 15 s' },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashTypedData, zeroAddress } from 'viem';
+import { initialTransition, transition } from 'xstate';
+import { safeSessionMachine } from '../../../src/machines/safeSession/safeSession.machine.ts';
 import { errorMessage, failureKind } from '../../../src/machines/safeSession/safeSession.errors.ts';
 import { changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress, readSafeParam } from '../../../src/machines/safeSession/safeSession.helpers.ts';
 import { GatewayError } from '../../../src/services/gateway/index.ts';
@@ -10,7 +12,7 @@ import { checkMessageDetails, checkTxDetails, computeMessageHashes, computeTxHas
 import { visibleRange } from '../../../src/views/components/VirtualList.tsx';
 import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safe/connect.ts';
 import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safe/format.ts';
-import { DAI, OWNER_A, SAFE, STRANGER, balances, chain, message, otherChain, queueItems, sampleSafeInfo as safeInfo, safeInfoChanged, sampleTxDetails as txDetails } from '../../../src/machines/safeSession/safeSession.samples.ts';
+import { DAI, OWNER_A, SAFE, STRANGER, balances, chain, safeSessionSampleInput, message, otherChain, queueItems, sampleSafeInfo as safeInfo, safeInfoChanged, sampleTxDetails as txDetails } from '../../../src/machines/safeSession/safeSession.samples.ts';
 
 describe('session helpers', () => {
   it('accepts lower-case and checksummed addresses, rejects bad checksums and lengths', () => {
@@ -68,6 +70,31 @@ describe('services/safeSession error mapping', () => {
     expect(toSessionError(new TypeError('fetch failed'), 'chains')).toMatchObject({ kind: 'unavailable', message: 'The gateway could not be reached (fetch failed).' });
     const timeout = Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
     expect(toSessionError(timeout, 'chains').message).toBe('The gateway did not answer in time (chains).');
+  });
+});
+
+describe('changed tags (a poll, or a flow that wrote to the gateway)', () => {
+  const ready = () => {
+    let [snapshot] = initialTransition(safeSessionMachine, safeSessionSampleInput);
+    [snapshot] = transition(safeSessionMachine, snapshot, { type: 'xstate.done.actor.loadChains', output: [chain] } as never);
+    [snapshot] = transition(safeSessionMachine, snapshot, { type: 'xstate.done.actor.loadSafeInfo', output: safeInfo } as never);
+    return snapshot;
+  };
+  const refreshed = (actions: { type: string; params?: unknown }[]) =>
+    actions.filter((a) => a.type === 'xstate.sendTo' && (a.params as { event: { type: string } }).event.type === 'system.refresh').map((a) => (a.params as { targetId: string }).targetId);
+
+  it('reload the running lists and details they cover, and the balances too on a history change', () => {
+    const [next, actions] = transition(safeSessionMachine, ready(), { type: 'gateway.tagsChanged', tags: ['txQueuedTag', 'txHistoryTag', 'messagesTag'] });
+    // history and messages have not been opened by a screen: not running, nothing to refresh.
+    expect(refreshed(actions).sort()).toEqual(['messageDetails', 'queue', 'txDetails']);
+    expect(actions.some((a) => a.type === 'xstate.spawnChild' && (a.params as { id: string }).id === 'loadBalances')).toBe(true);
+    expect(next.value).toEqual({ ready: { info: 'watching', balances: 'loading', fiatCodes: 'idle' } });
+  });
+
+  it('without a history change the balances stay as they are, the queue still reloads', () => {
+    const [, actions] = transition(safeSessionMachine, ready(), { type: 'gateway.tagsChanged', tags: ['txQueuedTag'] });
+    expect(refreshed(actions).sort()).toEqual(['queue', 'txDetails']);
+    expect(actions.some((a) => a.type === 'xstate.spawnChild' && (a.params as { id: string }).id === 'loadBalances')).toBe(false);
   });
 });
 
