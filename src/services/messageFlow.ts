@@ -355,9 +355,9 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
     prepareOnChainSignature: async ({ safe, innerHash }: { safe: MessageFlowSafe; innerHash: Hex }): Promise<OnChainSignatureRequest> => {
       const version = parseSafeVersion(safe.version);
       const release = version.major === 1 && version.minor >= 4 ? '1.4.1' : '1.3.0';
-      const library = delegateCallAllowList(safe.version).find((entry) => entry.kind === 'SignMessageLib' && entry.release === release);
+      const library = delegateCallAllowList({ chainId: safe.chainId, version: safe.version }).find((entry) => entry.kind === 'SignMessageLib' && entry.release === release);
       if (!library) throw new Error(`On-chain message signing is not available for a Safe ${safe.version}: no allow-listed SignMessageLib.`);
-      const trusted = findTrustedLibrary(safe.version, library.address);
+      const trusted = findTrustedLibrary({ chainId: safe.chainId, version: safe.version }, library.address);
       if (!trusted || trusted.kind !== 'SignMessageLib') throw new Error(`${library.address} is not on the delegate-call allow-list.`);
       return {
         to: trusted.address,

@@ -38,14 +38,20 @@ const MODERN_LIBRARIES: KnownLibrary[] = [
   ...lib('SafeToL2Migration', '1.4.1', ['0xfF83F6335d8930cBad1c0D439A841f01888D9f69', '0xa26620d1f8f1a2433F0D25027F141aaCAFB3E590']),
 ];
 
-/** Contracts a Safe of this version may DELEGATECALL. */
-export function delegateCallAllowList(safeVersion: string): readonly KnownLibrary[] {
-  return versionAtLeast(safeVersion, '1.3.0') ? MODERN_LIBRARIES : LEGACY_LIBRARIES;
+/** Where a Safe runs: its chain and its contract version (e.g. "1.4.1+L2"). */
+export interface SafeDeployment {
+  chainId: number | bigint | string;
+  version: string;
 }
 
-export function findTrustedLibrary(safeVersion: string, address: string): KnownLibrary | undefined {
+/** Contracts a Safe of this version on this chain may DELEGATECALL. */
+export function delegateCallAllowList(where: SafeDeployment): readonly KnownLibrary[] {
+  return versionAtLeast(where.version, '1.3.0') ? MODERN_LIBRARIES : LEGACY_LIBRARIES;
+}
+
+export function findTrustedLibrary(where: SafeDeployment, address: string): KnownLibrary | undefined {
   const target = address.toLowerCase();
-  return delegateCallAllowList(safeVersion).find((entry) => entry.address.toLowerCase() === target);
+  return delegateCallAllowList(where).find((entry) => entry.address.toLowerCase() === target);
 }
 
 /** The MultiSendCallOnly used to build batches for this Safe version (canonical address). */

@@ -99,7 +99,7 @@ function visit(call: Call, path: number[], ctx: RiskContext, risks: Risk[]): voi
   const targetsSafe = ctx.safeAddress === undefined || isAddressEqual(to, ctx.safeAddress);
 
   if (call.operation === 1) {
-    const library = findTrustedLibrary(ctx.safeVersion, to);
+    const library = findTrustedLibrary({ chainId: ctx.chainId, version: ctx.safeVersion }, to);
     if (!library) {
       risks.push({
         code: 'untrusted-delegatecall',

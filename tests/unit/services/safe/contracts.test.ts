@@ -13,7 +13,7 @@ const assetAddresses = (version: string, name: string): string[] => {
 
 describe('delegatecall allow-list', () => {
   it('matches @safe-global/safe-deployments for every listed library and version', () => {
-    const modern = delegateCallAllowList('1.4.1').map((l) => l.address.toLowerCase());
+    const modern = delegateCallAllowList({ chainId: 1, version: '1.4.1' }).map((l) => l.address.toLowerCase());
     for (const [version, name] of [
       ['1.3.0', 'multi_send'],
       ['1.3.0', 'multi_send_call_only'],
@@ -28,8 +28,8 @@ describe('delegatecall allow-list', () => {
     ] as const) {
       for (const address of assetAddresses(version, name)) expect(modern).toContain(address.toLowerCase());
     }
-    const legacy = delegateCallAllowList('1.1.1').map((l) => l.address.toLowerCase());
+    const legacy = delegateCallAllowList({ chainId: 1, version: '1.1.1' }).map((l) => l.address.toLowerCase());
     for (const address of assetAddresses('1.1.1', 'multi_send')) expect(legacy).toContain(address.toLowerCase());
-    expect(delegateCallAllowList('1.3.0')).toBe(delegateCallAllowList('1.4.1'));
+    expect(delegateCallAllowList({ chainId: 1, version: '1.3.0' })).toBe(delegateCallAllowList({ chainId: 1, version: '1.4.1' }));
   });
 });
