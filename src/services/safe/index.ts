@@ -14,3 +14,4 @@ export * from './risks.ts';
 export * from './gatewayBodies.ts';
 export * from './messageCheck.ts';
 export * from './create.ts';
+export * from './confirmations.ts';
