@@ -305,11 +305,9 @@ export function provideSafeAppsServices(deps: SafeAppsServiceDeps) {
     bridgeSession,
     openApp: openAppMachine.provide({ actors: { loadAppInfo: fromPromise(({ input }) => loadAppInfo(input)), bridgeSession } }),
     safeAppsList: safeAppsListMachine.provide({
-      actors: { loadSafeApps: fromPromise(({ input }) => loadSafeApps(input)) },
-      actions: {
-        savePinned: (_, params) => {
-          void deps.store.safeApps.setPinned(params.chainId, params.appIds).catch(() => undefined);
-        },
+      actors: {
+        loadSafeApps: fromPromise(({ input }) => loadSafeApps(input)),
+        savePinned: fromPromise(({ input }) => deps.store.safeApps.setPinned(input.chainId, input.appIds)),
       },
     }),
     customApps: customAppsMachine.provide({

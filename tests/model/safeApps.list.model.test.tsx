@@ -9,7 +9,7 @@ import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnap
 import { appPermissionsMachine } from '../../src/machines/safeApps/appPermissions.machine.ts';
 import { filterApps } from '../../src/machines/safeApps/safeApps.logic.ts';
 import { safeAppsListMachine } from '../../src/machines/safeApps/safeAppsList.machine.ts';
-import type { AppPermissionsContext, LoadSafeAppsOutput, PermissionsByOrigin, SafeApp, SafeAppsListContext, SavePinnedParams } from '../../src/machines/safeApps/safeApps.types.ts';
+import type { AppPermissionsContext, LoadSafeAppsOutput, PermissionsByOrigin, SafeApp, SafeAppsListContext } from '../../src/machines/safeApps/safeApps.types.ts';
 import { AppsList } from '../../src/views/apps/AppsScreen.tsx';
 import { AppPermissionsView } from '../../src/views/apps/SafeAppsSettings.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
@@ -54,19 +54,19 @@ const listEvents: AnyEventObject[] = [
   { type: 'user.selectTag', tag: 'Devnet' },
   { type: 'user.toggleBatched' },
   { type: 'user.togglePin', appId: 1 },
+  { type: 'xstate.done.actor.savePinned' },
+  { type: 'xstate.error.actor.savePinned', error: new Error('The disk is full') },
 ];
 
 interface ListSut extends SystemUnderTest {
   effects: Effects;
-  saved: SavePinnedParams[];
 }
 
 const listDriver: ViewDriver<ListSut> = {
   start() {
     const effects = new Effects();
-    const saved: SavePinnedParams[] = [];
     const actor = createActor(
-      safeAppsListMachine.provide({ actors: { loadSafeApps: effects.actor('loadSafeApps') }, actions: { savePinned: (_, params) => void saved.push(params) } }),
+      safeAppsListMachine.provide({ actors: { loadSafeApps: effects.actor('loadSafeApps'), savePinned: effects.actor('savePinned') } }),
       { input: { chainId: '31337', clientUrl: HOST } },
     );
     const app = startAppSession();
@@ -76,7 +76,7 @@ const listDriver: ViewDriver<ListSut> = {
         <AppsList actor={actor} />
       </WithApp>,
     );
-    return { actor, effects, saved, cleanup: () => (cleanup(), actor.stop(), app.stop()) };
+    return { actor, effects, cleanup: () => (cleanup(), actor.stop(), app.stop()) };
   },
   events: {
     'xstate.done.actor.loadSafeApps': async (sut, e) => {
@@ -89,12 +89,17 @@ const listDriver: ViewDriver<ListSut> = {
     'user.selectTag': (_, e) => act(async () => void fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: (e as unknown as { tag: string }).tag } })),
     'user.toggleBatched': () => act(async () => screen.getByRole('checkbox', { name: 'Optimized with Batch transactions' }).click()),
     'user.togglePin': async (sut) => {
-      const before = sut.saved.length;
+      const pinned = (sut.actor.getSnapshot() as AnyMachineSnapshot).context.pinned as number[];
       const button = screen.getAllByRole('button', { name: /^(Pin|Unpin) Devnet Hello App$/ })[0]!;
       await act(async () => button.click());
-      expect(sut.saved.length).toBe(before + 1);
-      expect(sut.saved.at(-1)).toEqual({ chainId: '31337', appIds: (sut.actor.getSnapshot() as AnyMachineSnapshot).context.pinned });
+      const next = pinned.includes(1) ? pinned.filter((id) => id !== 1) : [...pinned, 1];
+      expect(sut.effects.lastInput('savePinned')).toEqual({ chainId: '31337', appIds: next });
+      // Not shown as pinned before it is stored, and no second pin while one is being stored.
+      expect((sut.actor.getSnapshot() as AnyMachineSnapshot).context.pinned).toEqual(pinned);
+      for (const b of screen.getAllByRole('button', { name: /^(Pin|Unpin) Devnet Hello App$/ })) expect(b).toBeDisabled();
     },
+    'xstate.done.actor.savePinned': (sut) => act(async () => sut.effects.take('savePinned').resolve(undefined)),
+    'xstate.error.actor.savePinned': (sut, e) => act(async () => sut.effects.take('savePinned').reject(payload(e, 'error'))),
   },
   states: {
     loading: () => {
@@ -125,11 +130,13 @@ const listDriver: ViewDriver<ListSut> = {
         expect(within(card).getByRole('button', { name: `${ctx.pinned.includes(1) ? 'Unpin' : 'Pin'} Devnet Hello App` })).toHaveAttribute('aria-pressed', String(ctx.pinned.includes(1)));
       }
       expect(screen.getByRole('checkbox', { name: 'Optimized with Batch transactions' })).toHaveProperty('checked', ctx.batchedOnly);
+      if (ctx.pinError) expect(screen.getByRole('alert')).toHaveTextContent('The pin could not be saved on this device. The disk is full');
+      else expect(screen.queryByRole('alert')).toBeNull();
     },
   },
 };
 
-const listPaths = planPaths({ machine: safeAppsListMachine, input: { chainId: '31337', clientUrl: HOST }, events: listEvents, serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.query, s.context.tag, s.context.batchedOnly, s.context.pinned]) });
+const listPaths = planPaths({ machine: safeAppsListMachine, input: { chainId: '31337', clientUrl: HOST }, events: listEvents, serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.query, s.context.tag, s.context.batchedOnly, s.context.pinned, s.context.pinError]) });
 const listCoverage = new CoverageRecorder();
 
 describe('safeAppsList (model-based, real /apps view)', () => {

@@ -46,6 +46,10 @@ export interface SafeAppsListContext extends SafeAppsListInput {
   tag: string | null;
   batchedOnly: boolean;
   error: string | null;
+  /** Why the last pin or unpin could not be stored (the pins stay as they were). */
+  pinError: string | null;
+  /** The pins being stored (shown once the write succeeded). */
+  pendingPins: number[];
 }
 
 export type SafeAppsListEvent =

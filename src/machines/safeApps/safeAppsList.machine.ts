@@ -3,7 +3,8 @@
  * origin, and checked again here) with the pinned app ids, then filters by search, category and the
  * BATCHED_TRANSACTIONS feature, and pins/unpins apps.
  *
- * Named effects: actor `loadSafeApps`; action `savePinned`.
+ * Named effects: actors `loadSafeApps` and `savePinned`. A pin shows only once it is stored, so a reload
+ * right after pinning keeps it; a failed write says so and leaves the pins as they were.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { errorText, isAllowedOn, togglePinned } from './safeApps.logic.ts';
@@ -19,13 +20,13 @@ export const safeAppsListMachine = setup({
     loadSafeApps: fromPromise<LoadSafeAppsOutput, SafeAppsListInput>(async () => {
       throw new Error('loadSafeApps is provided by the composition root');
     }),
-  },
-  actions: {
-    savePinned: (_, _params: SavePinnedParams) => {},
+    savePinned: fromPromise<void, SavePinnedParams>(async () => {
+      throw new Error('savePinned is provided by the composition root');
+    }),
   },
 }).createMachine({
   id: 'safeAppsList',
-  context: ({ input }) => ({ ...input, apps: [], pinned: [], query: '', tag: null, batchedOnly: false, error: null }),
+  context: ({ input }) => ({ ...input, apps: [], pinned: [], query: '', tag: null, batchedOnly: false, error: null, pinError: null, pendingPins: [] }),
   initial: 'loading',
   states: {
     loading: {
@@ -56,11 +57,23 @@ export const safeAppsListMachine = setup({
         'user.search': { actions: assign({ query: ({ event }) => event.query.slice(0, 100) }) },
         'user.selectTag': { actions: assign({ tag: ({ event }) => event.tag }) },
         'user.toggleBatched': { actions: assign({ batchedOnly: ({ context }) => !context.batchedOnly }) },
-        'user.togglePin': {
-          actions: [
-            assign({ pinned: ({ context, event }) => togglePinned(context.pinned, event.appId) }),
-            { type: 'savePinned', params: ({ context }) => ({ chainId: context.chainId, appIds: context.pinned }) },
-          ],
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'user.togglePin': { target: 'savingPin', actions: assign({ pendingPins: ({ context, event }) => togglePinned(context.pinned, event.appId) }) },
+          },
+        },
+        savingPin: {
+          meta: { description: 'Storing the new pins on this device' },
+          invoke: {
+            id: 'savePinned',
+            src: 'savePinned',
+            input: ({ context }) => ({ chainId: context.chainId, appIds: context.pendingPins }),
+            onDone: { target: 'idle', actions: assign({ pinned: ({ context }) => context.pendingPins, pendingPins: [], pinError: null }) },
+            onError: { target: 'idle', actions: assign({ pendingPins: [], pinError: ({ event }) => `The pin could not be saved on this device. ${errorText(event.error, '')}`.trim() }) },
+          },
         },
       },
     },

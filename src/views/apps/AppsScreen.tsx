@@ -48,6 +48,7 @@ export function AppsList({ actor }: { actor: SafeAppsListRef }) {
   const batchedOnly = useSelector(actor, (s) => s.context.batchedOnly);
   const canFilter = useSelector(actor, (s) => s.can({ type: 'user.toggleBatched' }));
   const canRetry = useSelector(actor, (s) => s.can({ type: 'user.retry' }));
+  const pinError = useSelector(actor, (s) => s.context.pinError);
   const filtering = query.trim() !== '' || tag !== null || batchedOnly;
   const visible = filterApps(apps, { query, tag, batchedOnly });
   const pinnedList = pinnedApps(apps, pinned);
@@ -79,6 +80,11 @@ export function AppsList({ actor }: { actor: SafeAppsListRef }) {
               <input type="checkbox" checked={batchedOnly} disabled={!canFilter} onChange={() => actor.send({ type: 'user.toggleBatched' })} /> Optimized with Batch transactions
             </label>
           </div>
+          {pinError ? (
+            <p role="alert" className="error">
+              {pinError}
+            </p>
+          ) : null}
           {!filtering && pinnedList.length > 0 ? (
             <section aria-labelledby="pinned-apps">
               <h2 id="pinned-apps">My pinned apps</h2>
