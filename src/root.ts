@@ -23,7 +23,7 @@ import { BOOT_MACHINES } from './machines/registry.boot.ts';
 import type { RegisteredMachine } from './machines/machineVersion.ts';
 import { parseLocation } from './machines/shared/routes.ts';
 import { loadRuntimeConfig } from './services/config.ts';
-import { createGatewayClient, type ChainInfo, type GatewayClient } from './services/gateway/index.ts';
+import { createGatewayClient, readAllPages, type ChainInfo, type GatewayClient } from './services/gateway/index.ts';
 import { provideSafeSessionServices, toSessionError } from './services/safeSession.ts';
 import { openLocalStore } from './services/storage/index.ts';
 import { createWalletService, provideWalletServices, type Eip1193Provider, type WalletService } from './services/wallet/onboard.ts';
@@ -99,16 +99,10 @@ class Runtime {
 
   /** Every chain the gateway lists (following its pages), fetched once per configuration. */
   loadChains = (): Promise<ChainInfo[]> => {
-    this.chains ??= (async () => {
-      const all: ChainInfo[] = [];
-      let page = await this.gateway.getChainsConfig();
-      all.push(...page.results);
-      while (page.next) {
-        page = await this.gateway.getChainsConfig(page.next);
-        all.push(...page.results);
-      }
-      return all;
-    })().catch((error: unknown) => {
+    this.chains ??= readAllPages(
+      () => this.gateway.getChainsConfig(),
+      (link) => this.gateway.getChainsConfig(link),
+    ).catch((error: unknown) => {
       this.chains = null;
       throw error;
     });

@@ -19,7 +19,7 @@ import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
 import type { BalancesRequest, SafeInfoRequest } from '../machines/safeSession/safeSession.types.ts';
-import { GatewayError, type GatewayClient } from './gateway/index.ts';
+import { GatewayError, readAllPages, type GatewayClient } from './gateway/index.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from './gateway/types.ts';
 
 /** An Error the Safe session can classify. */
@@ -59,18 +59,7 @@ const toListPage = <T>(page: Page<T>): ListPage<T> => ({ results: page.results, 
 
 /** Every chain the gateway lists, following `next` links. */
 export async function loadChains(client: GatewayClient): Promise<ChainInfo[]> {
-  return guarded('chains', async () => {
-    const chains: ChainInfo[] = [];
-    let page = await client.getChainsConfig();
-    chains.push(...page.results);
-    const seen = new Set<string>();
-    while (page.next && !seen.has(page.next)) {
-      seen.add(page.next);
-      page = await client.getChainsConfig(page.next);
-      chains.push(...page.results);
-    }
-    return chains;
-  });
+  return guarded('chains', () => readAllPages(() => client.getChainsConfig(), (link) => client.getChainsConfig(link)));
 }
 
 /**

@@ -67,8 +67,25 @@ const matches = (scopes: ReadScope[], kinds: ReadonlySet<ReadKind>, kind: ReadKi
   kinds.has(kind) &&
   scopes.some((s) => s.chainId === target.chainId && (s.safe === null || target.safe === null || s.safe === target.safe));
 
-export function createReadCache(options: { lifetimeMs?: number; now?: () => number } = {}) {
+/** At most this many cached reads: the least recently used go first (a tab open all day stays bounded). */
+export const MAX_CACHE_ENTRIES = 500;
+/** At most this many Safes whose last tags are remembered. */
+export const MAX_TAGGED_SAFES = 200;
+
+/** Map insertion order as recency: a read moves its key to the end, the oldest are dropped past `max`. */
+function touch<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > max) {
+    const oldest = map.keys().next();
+    if (oldest.done) break;
+    map.delete(oldest.value);
+  }
+}
+
+export function createReadCache(options: { lifetimeMs?: number; now?: () => number; maxEntries?: number } = {}) {
   const lifetime = options.lifetimeMs ?? DEFAULT_CACHE_LIFETIME_MS;
+  const maxEntries = options.maxEntries ?? MAX_CACHE_ENTRIES;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, InFlight>();
@@ -77,7 +94,10 @@ export function createReadCache(options: { lifetimeMs?: number; now?: () => numb
   function read<T>(key: string, policy: ReadPolicy, load: () => Promise<T>): Promise<T> {
     const hit = entries.get(key);
     if (hit) {
-      if (hit.expiresAt > now()) return Promise.resolve(hit.value as T);
+      if (hit.expiresAt > now()) {
+        touch(entries, key, hit, maxEntries);
+        return Promise.resolve(hit.value as T);
+      }
       entries.delete(key);
     }
     const running = inFlight.get(key);
@@ -89,7 +109,7 @@ export function createReadCache(options: { lifetimeMs?: number; now?: () => numb
         if (inFlight.get(key) === flight) inFlight.delete(key);
         if (policy.cache && !flight.stale) {
           const scopes = [...policy.scopes, ...(policy.scopesFromResult?.(value) ?? [])];
-          entries.set(key, { value, expiresAt: now() + lifetime, kind: policy.kind, scopes });
+          touch(entries, key, { value, expiresAt: now() + lifetime, kind: policy.kind, scopes }, maxEntries);
         }
         return value;
       },
@@ -141,12 +161,12 @@ export function createReadCache(options: { lifetimeMs?: number; now?: () => numb
     const id = `${info.chainId}:${info.address.value.toLowerCase()}`;
     const previous = lastTags.get(id);
     const changed = SAFE_INFO_TAGS.filter((tag) => previous === undefined || previous[tag] !== info[tag]);
-    lastTags.set(id, {
-      txQueuedTag: info.txQueuedTag,
-      txHistoryTag: info.txHistoryTag,
-      collectiblesTag: info.collectiblesTag,
-      messagesTag: info.messagesTag,
-    });
+    touch(
+      lastTags,
+      id,
+      { txQueuedTag: info.txQueuedTag, txHistoryTag: info.txHistoryTag, collectiblesTag: info.collectiblesTag, messagesTag: info.messagesTag },
+      MAX_TAGGED_SAFES,
+    );
     for (const tag of changed) invalidateTag(info.chainId, info.address.value, tag);
     return changed;
   }

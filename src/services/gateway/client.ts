@@ -99,6 +99,52 @@ const emailHeaders = (auth: EmailAuth) => ({
   'Safe-Wallet-Signature-Timestamp': String(auth.timestamp),
 });
 
+/**
+ * A page link (`next`/`previous`) the gateway returned, accepted only on the gateway's own origin and under its
+ * base path: a link elsewhere would send the app's reads (and its trust) to another server.
+ */
+export function pageUrl(baseUrl: string, link: string): string {
+  let target: URL;
+  let base: URL;
+  try {
+    base = new URL(`${baseUrl.replace(/\/+$/, '')}/`);
+    target = new URL(link, base);
+  } catch {
+    throw new GatewayError('The gateway returned a page link that is not a URL.', 0);
+  }
+  if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname)) {
+    throw new GatewayError(`The gateway returned a page link outside the gateway (${target.origin}); it was not followed.`, 0);
+  }
+  return target.href;
+}
+
+/** The most pages one "read everything" follows (chains, and other lists read whole). */
+export const MAX_PAGES = 50;
+
+/**
+ * Reads a paged list to its end: stops with an error when a `next` link repeats (a loop) or past `maxPages`,
+ * so a gateway can never keep the app reading forever.
+ */
+export async function readAllPages<T>(
+  first: () => Promise<{ results: T[]; next?: string | null }>,
+  next: (link: string) => Promise<{ results: T[]; next?: string | null }>,
+  maxPages: number = MAX_PAGES,
+): Promise<T[]> {
+  let page = await first();
+  const all = [...page.results];
+  const seen = new Set<string>();
+  let pages = 1;
+  while (page.next) {
+    if (seen.has(page.next)) throw new GatewayError('The gateway\'s page links go round in a loop; the list was not read to its end.', 0);
+    if (pages >= maxPages) throw new GatewayError(`The gateway's list has more than ${maxPages} pages; it was not read to its end.`, 0);
+    seen.add(page.next);
+    page = await next(page.next);
+    all.push(...page.results);
+    pages += 1;
+  }
+  return all;
+}
+
 export function createGatewayClient(options: GatewayClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const validate = options.validate ?? true;
@@ -132,6 +178,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
   }
 
   function get<T>(target: string, schema: v.GenericSchema<unknown, T>, opts: GetOptions = {}): Promise<T> {
+    // A page link from an answer is followed only on the gateway itself.
+    try {
+      pageUrl(baseUrl, target);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const policy: ReadPolicy = {
       cache: (opts.cache ?? true) && !opts.headers,
       kind: opts.kind ?? null,

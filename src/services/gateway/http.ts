@@ -47,16 +47,44 @@ export interface HttpTransportOptions {
   timeoutMs?: number | false;
 }
 
+/** The largest gateway answer read (8 MB): a larger one is refused instead of filling the tab's memory. */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+const tooLarge = (status: number) => new GatewayError(`The gateway's answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB and was not read.`, status);
+
+/** The body as text, read as a stream and abandoned past `max` bytes (a declared Content-Length past it is refused unread). */
+async function boundedText(res: Response, max: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) throw tooLarge(res.status);
+  if (!res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let read = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.byteLength;
+    if (read > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(res.status);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 const isErrorBody = (json: unknown): json is { code: unknown; message: unknown } =>
   typeof json === 'object' && json !== null && 'code' in json && 'message' in json;
 
 /** Applies the §8 rules to a fetch Response. Exported for unit tests of the mapping itself. */
-export async function readGatewayResponse(res: Response): Promise<unknown> {
+export async function readGatewayResponse(res: Response, maxBytes: number = MAX_RESPONSE_BYTES): Promise<unknown> {
   if (res.status === 204) return {};
   let text: string;
   try {
-    text = await res.text();
-  } catch {
+    text = await boundedText(res, maxBytes);
+  } catch (error) {
+    if (error instanceof GatewayError) throw error;
     throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status);
   }
   let json: unknown = undefined;
