@@ -31,7 +31,7 @@ import type { TransactionDetails, TransactionItem, TxInfo } from './gateway/type
 import { safeAbi } from './safe/abis.ts';
 import { defaultMultiSendCallOnly } from './safe/contracts.ts';
 import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction } from './safe/crossCheck.ts';
-import { deleteRequestTypedData, deleteRequestHash } from './safe/deleteRequest.ts';
+import { deleteRequestTypedData, deleteRequestHash } from '../machines/shared/deleteRequest.ts';
 import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
 import { encodeMultiSendCall } from './safe/multisend.ts';
 import { classifyRisks } from './safe/risks.ts';

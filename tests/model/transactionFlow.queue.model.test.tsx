@@ -12,6 +12,8 @@ import { BulkExecuteDialog } from '../../src/views/txFlow/BulkExecuteDialog.tsx'
 import { DeleteTxDialog } from '../../src/views/txFlow/DeleteTxDialog.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
+import { hashTypedData, type Address, type Hex } from 'viem';
+import { deleteRequestHashes, deleteRequestTypedData } from '../../src/machines/shared/deleteRequest.ts';
 
 interface QueueSut extends SystemUnderTest {
   pending: Record<string, Deferred<unknown>>;
@@ -59,6 +61,17 @@ const common = {
 const deleteEntry = TX_FLOW_MACHINES.find((m) => m.id === 'deleteTxFlow')!;
 const DELETE_ACTORS = ['requestDeleteSignature', 'deleteTx'] as const;
 const NOW = 1_700_000_000_000;
+/** The dialog shows the DeleteRequest's three hashes, computed here the way a wallet shows EIP-712 data. */
+function expectDeleteHashes(sut: QueueSut, nowMs: number) {
+  const ctx = live(sut).context as { safe: { chainId: string; address: Address }; safeTxHash: Hex };
+  const expected = deleteRequestHashes({ chainId: BigInt(ctx.safe.chainId), safeAddress: ctx.safe.address, safeTxHash: ctx.safeTxHash, nowMs });
+  const section = screen.getByRole('region', { name: 'Delete request hashes' });
+  expect(section).toHaveTextContent(`Domain hash${expected.domainHash}`);
+  expect(section).toHaveTextContent(`Message hash${expected.messageHash}`);
+  expect(section).toHaveTextContent(`DeleteRequest hash${expected.deleteRequestHash}`);
+  expect(expected.deleteRequestHash).toBe(hashTypedData(deleteRequestTypedData({ chainId: BigInt(ctx.safe.chainId), safeAddress: ctx.safe.address, safeTxHash: ctx.safeTxHash, nowMs })));
+}
+
 const deleteDriver: ViewDriver<QueueSut> = {
   start: () => startWith(deleteTxFlowMachine, DELETE_ACTORS, deleteEntry.sampleInput, (actor) => <DeleteTxDialog actor={actor} now={() => NOW} />),
   events: {
@@ -70,10 +83,14 @@ const deleteDriver: ViewDriver<QueueSut> = {
     },
   },
   states: {
-    confirming: () => {
+    confirming: (sut) => {
       expect(screen.getByRole('dialog', { name: 'Delete this transaction?' })).toHaveTextContent('signatures already given will remain valid');
+      expectDeleteHashes(sut, NOW);
     },
-    signing: status(/Confirm the delete request in your wallet/),
+    signing: (sut) => {
+      status(/Confirm the delete request in your wallet/)();
+      expectDeleteHashes(sut, live(sut).context.requestedAtMs as number);
+    },
     deleting: status(/Deleting the transaction/),
     'walletError.rejected': alert(/User rejected signing\./),
     'walletError.wrongChain': alert(/Change your wallet network/),

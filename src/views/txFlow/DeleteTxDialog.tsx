@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
+import { deleteRequestHashes } from '../../machines/shared/deleteRequest.ts';
+import { CopyButton } from '../components/CopyButton.tsx';
 import { flowDialogParts } from './flowDialog.tsx';
 
 export type DeleteTxRef = ActorRefFrom<DeleteTxFlowMachine>;
@@ -13,6 +15,35 @@ const WALLET_ERRORS: Record<string, string> = {
   disconnected: 'No wallet is connected.',
   other: 'Error submitting the transaction. Please try again.',
 };
+
+/** What the wallet is asked to sign, hashed here: compare with the wallet or device before approving. */
+function DeleteRequestHashes({ ctx, nowMs }: { ctx: { safe: { chainId: string; address: `0x${string}` }; safeTxHash: `0x${string}` }; nowMs: number }) {
+  const hashes = deleteRequestHashes({ chainId: BigInt(ctx.safe.chainId), safeAddress: ctx.safe.address, safeTxHash: ctx.safeTxHash, nowMs });
+  const rows: [string, string][] = [
+    ['Domain hash', hashes.domainHash],
+    ['Message hash', hashes.messageHash],
+    ['DeleteRequest hash', hashes.deleteRequestHash],
+  ];
+  return (
+    <section aria-label="Delete request hashes">
+      <h3>What your wallet signs</h3>
+      <p className="muted">
+        A DeleteRequest (EIP-712, domain “Safe Transaction Service” 1.0) for safeTxHash <code className="txflow-wrap">{ctx.safeTxHash}</code>, valid for this hour. It moves no funds.
+        Compare these hashes, computed here, with what your wallet or device shows.
+      </p>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label} className="txflow-hash">
+            <dt>{label}</dt>
+            <dd>
+              <code>{value}</code> <CopyButton value={value} label={label} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 /** `now` supplies the time put in the confirm event (the DeleteRequest TOTP derives from it). */
 export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; now?: () => number }) {
@@ -27,6 +58,7 @@ export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; 
       <p>
         Transaction #{ctx.nonce}: {ctx.label}. It is removed from the queue; signatures already given will remain valid.
       </p>
+      {state === 'confirming' || state === 'signing' ? <DeleteRequestHashes ctx={ctx} nowMs={ctx.requestedAtMs ?? now()} /> : null}
       {state === 'confirming' ? (
         <>
           {!s.can({ type: 'user.confirmDelete', nowMs: 0 }) ? <p className="txflow-warning">Only the proposer’s wallet can delete this transaction.</p> : null}

@@ -7,6 +7,7 @@ import {
   approvedHashSignature,
   buildSignatureBytes,
   decodeEip191Message,
+  deleteRequestHashes,
   deleteRequestTotp,
   deleteRequestTypedData,
   DELETE_REQUEST_TYPEHASH,
@@ -20,7 +21,7 @@ import {
   sortSignatures,
   splitSignatures,
 } from '../../../../src/services/safe/index.ts';
-import { keccak256, toBytes, hashStruct } from 'viem';
+import { concat, encodeAbiParameters, keccak256, parseAbiParameters, toBytes, hashStruct } from 'viem';
 
 const OPENSEA = `Welcome to OpenSea!
 
@@ -103,6 +104,27 @@ describe('DeleteRequest typed data', () => {
     const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
     const signature = await account.signTypedData(typed);
     expect(await recoverTypedDataAddress({ ...typed, signature })).toBe(account.address);
+  });
+
+  it('shows the domain, message and EIP-712 hashes the wallet signs', () => {
+    const safeTxHash = `0x${'cd'.repeat(32)}` as const;
+    const args = { chainId: 31337n, safeAddress: sepoliaSafe.safeAddress, safeTxHash, nowMs: 7_200_000 };
+    const hashes = deleteRequestHashes(args);
+    const domainTypehash = keccak256(toBytes('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'));
+    expect(hashes.domainHash).toBe(
+      keccak256(
+        encodeAbiParameters(parseAbiParameters('bytes32, bytes32, bytes32, uint256, address'), [
+          domainTypehash,
+          keccak256(toBytes('Safe Transaction Service')),
+          keccak256(toBytes('1.0')),
+          31337n,
+          sepoliaSafe.safeAddress,
+        ]),
+      ),
+    );
+    expect(hashes.messageHash).toBe(keccak256(encodeAbiParameters(parseAbiParameters('bytes32, bytes32, uint256'), [DELETE_REQUEST_TYPEHASH, safeTxHash, 2n])));
+    expect(hashes.deleteRequestHash).toBe(keccak256(concat(['0x1901', hashes.domainHash, hashes.messageHash])));
+    expect(hashes.deleteRequestHash).toBe(hashTypedData(deleteRequestTypedData(args)));
   });
 });
 
