@@ -24,23 +24,26 @@ import type {
   TrackResult,
   TxFlowSafe,
   TxHashes,
+  VerifiedConfirmations,
 } from '../machines/transactionFlow/transactionFlow.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
 import type { TransactionDetails, TransactionItem, TxInfo } from './gateway/types.ts';
 import { safeAbi } from './safe/abis.ts';
 import { defaultMultiSendCallOnly } from './safe/contracts.ts';
+import { contractSignatureData, countedConfirmations, verifyConfirmations, type ConfirmationReader, type ListedConfirmation } from './safe/confirmations.ts';
 import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction } from './safe/crossCheck.ts';
 import { deleteRequestTypedData, deleteRequestHash } from '../machines/shared/deleteRequest.ts';
 import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
 import { encodeMultiSendCall } from './safe/multisend.ts';
 import { classifyRisks } from './safe/risks.ts';
-import { buildSignatureBytes } from './safe/signatures.ts';
+import { buildSignatureBytes, type OwnerSignature } from './safe/signatures.ts';
 import type { SafeTx } from './safe/types.ts';
 import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './txFlow/convert.ts';
 import { sendTransaction, signTypedData, type WalletAccess } from './txFlow/wallet.ts';
 
-export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt'>;
+/** Receipts, and the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts). */
+export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract'>;
 
 export interface TransactionFlowDeps {
   gateway: GatewayClient;
@@ -97,12 +100,22 @@ export function safeTxOfDetails(details: TransactionDetails): SafeTx {
   };
 }
 
-const confirmationsOf = (details: TransactionDetails): Confirmation[] =>
-  details.detailedExecutionInfo?.type === 'MULTISIG'
-    ? details.detailedExecutionInfo.confirmations
-        .filter((c) => c.signature !== null)
-        .map((c) => ({ signer: getAddress(c.signer.value), signature: (c.signature as Hex).toLowerCase() as Hex }))
-    : [];
+/** The confirmations as the gateway lists them (a null signature is an on-chain approval the gateway indexed). */
+const listedConfirmationsOf = (details: TransactionDetails): ListedConfirmation[] =>
+  details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature })) : [];
+
+/**
+ * Every listed confirmation gets a local verdict (issue 15 hole 3, decision 0025); only the valid ones of current
+ * owners count and go into execTransaction.
+ */
+export async function verifiedConfirmations(chain: ConfirmationReader | null, safe: TxFlowSafe, tx: SafeTx, listed: readonly ListedConfirmation[]): Promise<VerifiedConfirmations> {
+  const { safeTxHash } = hashesOf(safe, tx);
+  const checks = await verifyConfirmations({ chain, safe: { chainId: safe.chainId, address: getAddress(safe.address), version: safe.version, owners: safe.owners }, confirmations: listed, safeTxHash, tx });
+  return {
+    confirmations: countedConfirmations(checks, safe.owners).map((c) => ({ signer: getAddress(c.signer), signature: c.signature.toLowerCase() as Hex })),
+    confirmationChecks: checks,
+  };
+}
 
 function gatewayViewOfDetails(details: TransactionDetails, safeTx: SafeTx, hashes: TxHashes): GatewayView {
   const exec = details.detailedExecutionInfo;
@@ -116,7 +129,7 @@ function gatewayViewOfDetails(details: TransactionDetails, safeTx: SafeTx, hashe
 }
 
 /** Reads a queued transaction and rebuilds it locally. */
-export async function loadQueuedTx(gateway: GatewayClient, safe: TxFlowSafe, txId: string): Promise<LoadedTx & { hashes: TxHashes }> {
+export async function loadQueuedTx(gateway: GatewayClient, chain: ConfirmationReader | null, safe: TxFlowSafe, txId: string): Promise<LoadedTx & { hashes: TxHashes }> {
   const details = await gateway.getTransactionDetails(safe.chainId, txId);
   const tx = safeTxOfDetails(details);
   const hashes = hashesOf(safe, tx);
@@ -124,7 +137,7 @@ export async function loadQueuedTx(gateway: GatewayClient, safe: TxFlowSafe, txI
   return {
     safeTx: toSafeTxJson(tx),
     hashes,
-    confirmations: confirmationsOf(details),
+    ...(await verifiedConfirmations(chain, safe, tx, listedConfirmationsOf(details))),
     proposer: exec?.type === 'MULTISIG' && exec.proposer ? getAddress(exec.proposer.value) : null,
     gatewayView: gatewayViewOfDetails(details, tx, hashes),
     label: txInfoLabel(details.txInfo),
@@ -150,9 +163,16 @@ export async function signatureMismatches(safe: TxFlowSafe, safeTx: SafeTxJson, 
   return checked.mismatches.map(mismatchText);
 }
 
+/** A verified confirmation as execTransaction takes it: a contract signature (v 0) by its data part. */
+function ownerSignatureOfConfirmation(c: Confirmation): OwnerSignature {
+  const signer = getAddress(c.signer);
+  const contractData = c.signature.length > 132 && c.signature.slice(130, 132) === '00' ? contractSignatureData(c.signature) : null;
+  return contractData ? { signer, data: contractData, isContractSignature: true } : { signer, data: c.signature };
+}
+
 function executionCalldata(safeTx: SafeTxJson, confirmations: readonly Confirmation[]): Hex {
   const tx = toSafeTx(safeTx);
-  const signatures = buildSignatureBytes(confirmations.map((c) => ({ signer: getAddress(c.signer), data: c.signature })));
+  const signatures = buildSignatureBytes(confirmations.map(ownerSignatureOfConfirmation));
   return encodeFunctionData({
     abi: safeAbi,
     functionName: 'execTransaction',
@@ -226,7 +246,11 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
     try {
       const details = await freshDetails(safe, safeTxHash);
       const executed = (details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED') && details.txHash;
-      return { status: executed ? 'executed' : 'proposed', txHash: executed ? (details.txHash as Hex) : null, confirmations: confirmationsOf(details) };
+      return {
+        status: executed ? 'executed' : 'proposed',
+        txHash: executed ? (details.txHash as Hex) : null,
+        ...(await verifiedConfirmations(chain, safe, safeTxOfDetails(details), listedConfirmationsOf(details))),
+      };
     } catch (error) {
       if (is404(error)) return { status: 'unknown', txHash: null, confirmations: [] };
       throw error;
@@ -267,7 +291,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
       const tx = draftToSafeTx(draft, safe, BigInt(nonce), BigInt(safeTxGas));
       return { safeTx: toSafeTxJson(tx), hashes: hashesOf(safe, tx), label: draft.kind === 'rejection' ? `Reject transaction #${nonce}` : draftLabel(draft) };
     },
-    loadTx: ({ safe, txId }: { safe: TxFlowSafe; txId: string }) => loadQueuedTx(gateway, safe, txId),
+    loadTx: ({ safe, txId }: { safe: TxFlowSafe; txId: string }) => loadQueuedTx(gateway, chain, safe, txId),
     decodeTx: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }): Promise<GatewayView> => {
       const empty = safeTx.data === '0x';
       const body = { data: safeTx.data, to: safeTx.to };
@@ -321,7 +345,8 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
         signature: signature.signature,
         origin: deps.origin ?? null,
       });
-      return { confirmations: confirmationsOf(details) };
+      // What the gateway returns is verified again before it counts (it goes into execTransaction next).
+      return verifiedConfirmations(chain, safe, toSafeTx(safeTx), listedConfirmationsOf(details));
     },
     executeTx: async ({ safe, safeTx, confirmations, wallet }: { safe: TxFlowSafe; safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: { address: Address } | null }) => {
       const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
@@ -345,7 +370,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
     // bulk execute
     loadBatch: async ({ safe, txIds }: { safe: TxFlowSafe; txIds: string[] }): Promise<BulkItem[]> => {
       const loaded = await Promise.all(
-        txIds.map((txId) => loadQueuedTx(gateway, safe, txId).then(async (tx) => ({ txId, tx, forged: await signatureMismatches(safe, tx.safeTx, tx.gatewayView) }))),
+        txIds.map((txId) => loadQueuedTx(gateway, chain, safe, txId).then(async (tx) => ({ txId, tx, forged: await signatureMismatches(safe, tx.safeTx, tx.gatewayView) }))),
       );
       return loaded
         .map(({ txId, tx, forged }) => ({
@@ -354,6 +379,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
           safeTx: tx.safeTx,
           hashes: tx.hashes,
           confirmations: executableConfirmations(safe, tx.confirmations),
+          confirmationChecks: tx.confirmationChecks ?? [],
           mismatches: [...crossCheckView(safe, tx.safeTx, tx.gatewayView), ...forged],
           risks: classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
         }))

@@ -263,6 +263,16 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         if (blocked || !s.context.risksAcknowledged) expect(signButton).toBeDisabled();
         expect(within(d).getByRole('checkbox', { name: /I understand the risks/ })).toHaveProperty('checked', s.context.risksAcknowledged);
         expect(within(d).getByRole('button', { name: /Execute with relay/ })).toHaveTextContent(s.context.relay ? '4 of 5 left' : 'unavailable');
+        // Every listed confirmation with its local verdict; only the verified ones are counted.
+        const checks = s.context.confirmationChecks as { signer: string; status: string }[];
+        const verdicts = within(d).queryByRole('list', { name: 'Confirmations' });
+        if (checks.length === 0) expect(verdicts).toBeNull();
+        else {
+          const items = within(verdicts!).getAllByRole('listitem');
+          expect(items.map((li) => li.textContent?.includes('Verified'))).toEqual(checks.map((c) => c.status === 'valid'));
+          expect(items[1]).toHaveTextContent('Not valid — not counted. Listed as approved on chain, but approvedHashes reads 0.');
+          expect(within(d).getByText(/^Confirmed/)).toHaveTextContent(`Confirmed ${s.context.confirmations.length} of ${s.context.safe.threshold} (only confirmations verified here count)`);
+        }
       },
       signing: busy(/Confirm the signature request in your wallet/),
       proposing: busy(/Submitting the signature/),

@@ -54,7 +54,21 @@ const txFlowEvents: AnyEventObject[] = [
   { type: 'user.confirmNonce' },
   { type: 'xstate.done.actor.buildSafeTx', output: { safeTx, hashes, label: 'Send 1 native coin' } },
   { type: 'xstate.error.actor.buildSafeTx', error: error('Invalid amount') },
-  { type: 'xstate.done.actor.loadTx', output: { safeTx, hashes, confirmations: [sig(OWNERS[1])], proposer: OWNERS[1], gatewayView, label: 'Send' } },
+  {
+    type: 'xstate.done.actor.loadTx',
+    output: {
+      safeTx,
+      hashes,
+      confirmations: [sig(OWNERS[1])],
+      confirmationChecks: [
+        { ...sig(OWNERS[1]), kind: 'ecdsa', status: 'valid', detail: 'Signed by this owner (recovered from the signature).' },
+        { signer: OWNERS[2], signature: `0x${'0'.repeat(24)}${OWNERS[2].slice(2).toLowerCase()}${'0'.repeat(64)}01`, kind: 'approvedHash', status: 'invalid', detail: 'Listed as approved on chain, but approvedHashes reads 0.' },
+      ],
+      proposer: OWNERS[1],
+      gatewayView,
+      label: 'Send',
+    },
+  },
   { type: 'xstate.error.actor.loadTx', error: error('Not found') },
   { type: 'xstate.done.actor.decodeTx', output: gatewayView },
   { type: 'xstate.done.actor.crossCheck', output: { mismatches: [] } },

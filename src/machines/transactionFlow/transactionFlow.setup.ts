@@ -7,6 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { isDraftValid, validateNonce } from './draft.ts';
 import type {
   Confirmation,
+  VerifiedConfirmations,
   GatewayView,
   LoadedTx,
   NonceInfo,
@@ -108,6 +109,7 @@ export function initialContext(input: TxFlowInput): TxFlowContext {
     risks: [],
     risksAcknowledged: false,
     confirmations: [],
+    confirmationChecks: [],
     proposer: null,
     relay: null,
     intent: null,
@@ -156,7 +158,7 @@ export const txFlowSetup = setup({
     requestSignature: fromPromise<Confirmation, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; wallet: TxFlowWallet | null }>(
       placeholder('requestSignature'),
     ),
-    proposeTx: fromPromise<{ confirmations: Confirmation[] }, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }>(
+    proposeTx: fromPromise<VerifiedConfirmations, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }>(
       placeholder('proposeTx'),
     ),
     executeTx: fromPromise<{ txHash: `0x${string}` }, SafeInput & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null }>(

@@ -5,6 +5,7 @@
  */
 
 import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../services/gateway/types.ts';
+import type { ConfirmationCheck } from '../shared/confirmationCheck.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -101,6 +102,15 @@ export interface Confirmation {
   signature: Hex;
 }
 
+/**
+ * The confirmations the gateway listed, each with its local verdict, and those that count (verified, of a
+ * current owner, one per owner). Logs written before verdicts existed have neither `checks` field: read as [].
+ */
+export interface VerifiedConfirmations {
+  confirmations: Confirmation[];
+  confirmationChecks?: ConfirmationCheck[];
+}
+
 export interface QueuedNonce {
   nonce: number;
   /** What is queued at that nonce, e.g. "Send 5 dUSD", for the conflict notice. */
@@ -144,9 +154,8 @@ export interface Risk {
 }
 
 /** A queued transaction loaded for confirm/execute. */
-export interface LoadedTx {
+export interface LoadedTx extends VerifiedConfirmations {
   safeTx: SafeTxJson;
-  confirmations: Confirmation[];
   /** The proposer, when known (only the proposer may delete). */
   proposer: Address | null;
   gatewayView: GatewayView;
@@ -169,11 +178,10 @@ export interface TrackResult {
   txHash: Hex;
 }
 
-export interface StatusCheck {
+export interface StatusCheck extends VerifiedConfirmations {
   /** `executed`: the Safe nonce moved past the tx and the receipt is known. */
   status: 'executed' | 'proposed' | 'unknown';
   txHash: Hex | null;
-  confirmations: Confirmation[];
 }
 
 // ───────────────────────── the transactionFlow machine ─────────────────────────
@@ -222,7 +230,10 @@ export interface TxFlowContext {
   mismatches: string[];
   risks: Risk[];
   risksAcknowledged: boolean;
+  /** The confirmations that count: verified here (recovered, approved on chain, accepted by the owner contract). */
   confirmations: Confirmation[];
+  /** Every confirmation the gateway listed, with its local verdict (shown; only the valid ones count). */
+  confirmationChecks: ConfirmationCheck[];
   proposer: Address | null;
   relay: { remaining: number; limit: number } | null;
   intent: SubmitIntent | null;
@@ -305,7 +316,10 @@ export interface BulkItem {
   label: string;
   safeTx: SafeTxJson;
   hashes: TxHashes;
+  /** The verified confirmations that go into its execTransaction. */
   confirmations: Confirmation[];
+  /** Every listed confirmation with its verdict (absent in logs written before verdicts existed). */
+  confirmationChecks?: ConfirmationCheck[];
   mismatches: string[];
   risks: Risk[];
 }

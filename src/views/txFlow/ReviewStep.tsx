@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DecodedCall } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { operationText } from './format.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
@@ -206,7 +207,9 @@ export function ReviewStep() {
 
       <p>
         Confirmed {confirmations} of {safe.threshold}
+        {ctx.confirmationChecks.length > confirmations ? ' (only confirmations verified here count)' : ''}
       </p>
+      <ConfirmationVerdicts checks={ctx.confirmationChecks} />
       {ctx.wallet === null ? <p className="txflow-warning">Please connect your wallet</p> : null}
       {ctx.wallet !== null && !isWalletOwner(ctx) ? (
         <p className="txflow-warning">You are currently not a signer of this Safe account and won't be able to submit this transaction.</p>
