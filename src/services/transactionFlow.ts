@@ -37,6 +37,10 @@ import { deleteRequestTypedData, deleteRequestHash } from '../machines/shared/de
 import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
 import { encodeMultiSendCall } from './safe/multisend.ts';
 import { classifyRisks } from './safe/risks.ts';
+import { describeCall, tokensOf } from './safe/describe.ts';
+import { checkTxInfo } from './safe/txInfoCheck.ts';
+import { readTokenMeta } from './chain/tokens.ts';
+import type { DescribedCall, TxDescription, VerifiedDecoding } from '../machines/shared/txDescription.ts';
 import { buildSignatureBytes, type OwnerSignature } from './safe/signatures.ts';
 import type { SafeTx } from './safe/types.ts';
 import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './txFlow/convert.ts';
@@ -144,11 +148,34 @@ export async function loadQueuedTx(gateway: GatewayClient, chain: ConfirmationRe
   };
 }
 
+/**
+ * What the SafeTx does, decoded here from its bytes. An unknown call keeps the gateway's decoding only when it
+ * re-encodes to exactly these bytes (nothing unverified about it).
+ */
+export function describeSafeTx(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView | null): DescribedCall {
+  const local = toSafeTx(safeTx);
+  const dataDecoded = view?.raw.dataDecoded ?? view?.raw.details?.txData?.dataDecoded ?? null;
+  const check = dataDecoded ? crossCheckDecodedData(local.data, dataDecoded, 'dataDecoded') : null;
+  const verified: VerifiedDecoding | null =
+    check && check.mismatches.length === 0 && check.unverified.length === 0 && dataDecoded
+      ? { method: dataDecoded.method, parameters: (decodedCallOf(dataDecoded)?.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: p.value })), source: 'gateway' }
+      : null;
+  return describeCall({ to: local.to, value: local.value, data: local.data, operation: local.operation }, { ...safeContextOf(safe), safeAddress: getAddress(safe.address) }, 0, verified);
+}
+
+/** The description with the chain's native coin and the touched tokens' symbols and decimals (read on chain). */
+export async function txDescriptionOf(chain: TxFlowChain | null, safe: TxFlowSafe, call: DescribedCall): Promise<TxDescription> {
+  return { call, native: safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 }, tokens: await readTokenMeta(chain, tokensOf(call)) };
+}
+
 /** Every mismatch between what the gateway said and the local SafeTx, as sentences. */
 export function crossCheckView(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView): string[] {
   const local = toSafeTx(safeTx);
   const out: string[] = [];
-  if (view.raw.details) out.push(...crossCheckTransaction(local, view.raw.details, safeContextOf(safe)).mismatches.map(mismatchText));
+  if (view.raw.details) {
+    out.push(...crossCheckTransaction(local, view.raw.details, safeContextOf(safe)).mismatches.map(mismatchText));
+    out.push(...checkTxInfo(describeSafeTx(safe, safeTx, view), view.raw.details.txInfo, getAddress(safe.address)).map(mismatchText));
+  }
   if (view.raw.dataDecoded) out.push(...crossCheckDecodedData(local.data, view.raw.dataDecoded, 'dataDecoded').mismatches.map(mismatchText));
   if (view.raw.confirmationView) out.push(...crossCheckConfirmationView(local.data, view.raw.confirmationView).mismatches.map(mismatchText));
   return out;
@@ -319,7 +346,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
         const rebuilt = toSafeTxJson({ ...draftToSafeTx(draft, safe, BigInt(safeTx.nonce)), safeTxGas: BigInt(safeTx.safeTxGas) });
         if (JSON.stringify(rebuilt) !== JSON.stringify(safeTx)) mismatches.push('The transaction does not match what was composed.');
       }
-      return { mismatches };
+      return { mismatches, description: await txDescriptionOf(chain, safe, describeSafeTx(safe, safeTx, gatewayView)) };
     },
     classifyRisks: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }) =>
       classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),

@@ -190,7 +190,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           draft: context.draft,
           gatewayView: mustHave(context.gatewayView, 'gatewayView'),
         }),
-        onDone: { target: 'classifying', actions: assign({ mismatches: ({ event }) => event.output.mismatches }) },
+        onDone: { target: 'classifying', actions: assign({ mismatches: ({ event }) => event.output.mismatches, description: ({ event }) => event.output.description ?? null }) },
         onError: { target: 'prepareFailed', actions: 'assignError' },
       },
     },

@@ -4,6 +4,7 @@
  * transactionFlow.machine.ts.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { TxDescription } from '../shared/txDescription.ts';
 import { isDraftValid, validateNonce } from './draft.ts';
 import type {
   Confirmation,
@@ -106,6 +107,7 @@ export function initialContext(input: TxFlowInput): TxFlowContext {
     gatewayView: null,
     txLabel: null,
     mismatches: [],
+    description: null,
     risks: [],
     risksAcknowledged: false,
     confirmations: [],
@@ -150,7 +152,7 @@ export const txFlowSetup = setup({
     ),
     loadTx: fromPromise<LoadedTx & { hashes: TxHashes }, SafeInput & { txId: string }>(placeholder('loadTx')),
     decodeTx: fromPromise<GatewayView, SafeInput & { safeTx: SafeTxJson }>(placeholder('decodeTx')),
-    crossCheck: fromPromise<{ mismatches: string[] }, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView }>(
+    crossCheck: fromPromise<{ mismatches: string[]; description?: TxDescription | null }, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView }>(
       placeholder('crossCheck'),
     ),
     classifyRisks: fromPromise<Risk[], SafeInput & { safeTx: SafeTxJson }>(placeholder('classifyRisks')),

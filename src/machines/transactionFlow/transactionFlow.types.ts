@@ -6,6 +6,7 @@
 
 import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../services/gateway/types.ts';
 import type { ConfirmationCheck } from '../shared/confirmationCheck.ts';
+import type { TokenMeta, TxDescription } from '../shared/txDescription.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -24,6 +25,8 @@ export interface TxFlowSafe {
   modules: Address[];
   guard: Address | null;
   fallbackHandler: Address | null;
+  /** The chain's native coin, from the chain config (absent in flows opened before it was recorded). */
+  nativeCurrency?: TokenMeta;
 }
 
 /** The connected wallet, as the wallet connection reports it; null when none is connected. */
@@ -228,6 +231,8 @@ export interface TxFlowContext {
   txLabel: string | null;
   /** Cross-check result: empty = the gateway agrees with the locally built SafeTx. */
   mismatches: string[];
+  /** What the SafeTx does, decoded here from its bytes (the review's title and lists come from it). */
+  description: TxDescription | null;
   risks: Risk[];
   risksAcknowledged: boolean;
   /** The confirmations that count: verified here (recovered, approved on chain, accepted by the owner contract). */

@@ -28,6 +28,7 @@ export function txFlowSafeOf(session: SafeSessionContext): TxFlowSafe | null {
     modules: (info.modules ?? []).map((m) => getAddress(m.value)),
     guard: info.guard ? getAddress(info.guard.value) : null,
     fallbackHandler: info.fallbackHandler ? getAddress(info.fallbackHandler.value) : null,
+    nativeCurrency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals },
   };
 }
 

@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
-import type { DecodedCall } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
+import { callSentence, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { operationText } from './format.ts';
@@ -81,11 +82,11 @@ export function NonceStep() {
   );
 }
 
-function Decoded({ call }: { call: DecodedCall }) {
+function Decoded({ call }: { call: VerifiedDecoding }) {
   return (
     <div className="txflow-decoded">
       <p>
-        Method: <code>{call.method}</code>
+        Method: <code>{call.method}</code> <span className="muted">(decoding verified against the call data)</span>
       </p>
       {call.parameters.length > 0 ? (
         <dl>
@@ -95,13 +96,53 @@ function Decoded({ call }: { call: DecodedCall }) {
                 {p.name} ({p.type})
               </dt>
               <dd>
-                <code>{p.value}</code>
+                <code className="txflow-wrap">{p.value}</code>
               </dd>
             </div>
           ))}
         </dl>
       ) : null}
     </div>
+  );
+}
+
+/** One described call and, for a batch, its calls in order (recursively); all from the bytes. */
+function CallItems({ call, facts }: { call: DescribedCall; facts: SentenceFacts }) {
+  const e = call.effect;
+  return (
+    <>
+      {callSentence(call, facts)}
+      {e.kind === 'contractCall' && e.decoded ? <Decoded call={e.decoded} /> : null}
+      {e.kind === 'batch' ? (
+        <ol aria-label="Calls in this batch">
+          {e.calls.map((inner, i) => (
+            <li key={i}>
+              <CallItems call={inner} facts={facts} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  );
+}
+
+/** What the transaction does, decoded here from the bytes that are hashed and signed. */
+export function WhatItDoes({ description, facts }: { description: TxDescription; facts: SentenceFacts }) {
+  const e = description.call.effect;
+  return (
+    <section aria-label="What it does">
+      <h4>What it does</h4>
+      <div>
+        <CallItems call={description.call} facts={facts} />
+      </div>
+      {e.kind === 'rejection' ? (
+        <p className="muted">
+          An on-chain rejection replaces every queued transaction with the same nonce: once executed, they can no longer be executed. To withdraw a proposal that
+          nobody needs to act on, its proposer can delete it instead (off-chain, no gas).
+        </p>
+      ) : null}
+      <p className="muted">Decoded on this device from the transaction data; the gateway’s description is only used where it matches.</p>
+    </section>
   );
 }
 
@@ -127,13 +168,15 @@ export function ReviewStep() {
     back: s.can({ type: 'user.back' }),
     editNonce: s.can({ type: 'user.editNonce' }),
   }), (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  const { safeTx, hashes, gatewayView, risks, mismatches, safe } = ctx;
+  const { safeTx, hashes, risks, mismatches, safe, description } = ctx;
   if (!safeTx || !hashes) return null;
+  const safeFacts = { address: safe.address, threshold: safe.threshold, ownerCount: safe.owners.length };
+  const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens } : null;
   const blocking = risks.filter((r) => r.severity === 'blocking');
   const confirmations = ctx.confirmations.length;
   return (
     <div className="txflow-review">
-      <h3>{ctx.txLabel}</h3>
+      <h3>{description ? txSentence(description, { safe: safeFacts }, safeTx.nonce) : `Transaction #${safeTx.nonce}`}</h3>
       {mismatches.length > 0 ? (
         <div role="alert" className="txflow-blocked">
           <strong>Signing is blocked: the gateway’s answer does not match the transaction built here.</strong>
@@ -145,20 +188,7 @@ export function ReviewStep() {
         </div>
       ) : null}
 
-      <section aria-label="Decoded data">
-        <h4>Decoded data</h4>
-        {gatewayView?.decoded ? <Decoded call={gatewayView.decoded} /> : <p>{gatewayView?.summary ?? 'No data'}</p>}
-        {gatewayView && gatewayView.innerCalls.length > 0 ? (
-          <ol aria-label="Batch calls">
-            {gatewayView.innerCalls.map((call, i) => (
-              <li key={i}>
-                {operationText(call.operation)} to <code>{call.to}</code>, value {call.value}
-                {call.decoded ? <Decoded call={call.decoded} /> : null}
-              </li>
-            ))}
-          </ol>
-        ) : null}
-      </section>
+      {description && facts ? <WhatItDoes description={description} facts={facts} /> : null}
 
       {risks.length > 0 ? (
         <section aria-label="Warnings" className="txflow-risks">
