@@ -1,7 +1,8 @@
 /**
  * A small static server for the built app: serves dist/, answers `/config.json` from the given runtime
  * configuration (so one build serves every deployment), and falls back to index.html for app routes.
- * Every response carries the Content-Security-Policy computed from the config.json it serves (scripts/lib/csp.ts).
+ * Every response carries the Content-Security-Policy computed from the config.json it serves (scripts/lib/csp.ts),
+ * with script-src allowing index.html's import map by its hash (docs/decisions/0022-lazy-chunk-integrity.md).
  * No Strict-Transport-Security: this server speaks plain http (browsers ignore HSTS over http, and on localhost it
  * would pin every local port to https); the TLS-terminating host in front of a deployment sends it (README).
  * A request path that is not valid percent-encoding gets 400, and no request can stop the server.
@@ -10,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { serverPolicy } from './csp.ts';
+import { importMapHashes } from './importMapIntegrity.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -69,8 +71,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return null;
     }
   })();
+  const scriptHashes = importMapHashes(index.toString('utf8'));
   /** The policy for the config.json a request made now would get. */
-  const policy = () => serverPolicy(configValue() ?? builtConfigValue, { extraConnect: options.connectSrc ?? [] });
+  const policy = () => serverPolicy(configValue() ?? builtConfigValue, { extraConnect: options.connectSrc ?? [], scriptHashes });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const headers = {

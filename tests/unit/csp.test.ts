@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addIntegrity, sriOf } from '../../scripts/lib/buildIntegrity.ts';
 import { metaPolicy, serverPolicy } from '../../scripts/lib/csp.ts';
+import { cspHashOf } from '../../scripts/lib/importMapIntegrity.ts';
 import { startStaticServer } from '../../scripts/lib/staticServer.ts';
 
 /** A GET of a raw request target, as sent (fetch and URL would normalise a malformed one). */
@@ -106,7 +107,7 @@ describe('static server', () => {
   });
 });
 
-describe('static server: bad requests', () => {
+describe('static server: bad requests, import map, HSTS', () => {
   it('answers a path that is not valid percent-encoding with 400 and keeps serving (security review F11)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'countersign-badpath-'));
     await mkdir(join(dir, 'assets'));
@@ -125,6 +126,21 @@ describe('static server: bad requests', () => {
       // A well-formed encoded path still decodes (and still cannot leave the build).
       expect((await rawGet(server.url, '/assets/%61.js')).body).toBe('export {}');
       expect((await rawGet(server.url, '/..%2F..%2Fetc%2Fpasswd')).status).toBe(403);
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("allows index.html's import map by its hash, and sends no Strict-Transport-Security over http", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'countersign-importmap-server-'));
+    const map = '{"integrity":{"/assets/a.js":"sha384-x"}}';
+    await writeFile(join(dir, 'index.html'), `<!doctype html><head><script type="importmap">${map}</script></head>`);
+    const server = await startStaticServer({ dir, config: production });
+    try {
+      const res = await rawGet(server.url, '/home');
+      expect(parse(String(res.headers['content-security-policy']))['script-src']).toEqual(["'self'", cspHashOf(map)]);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await server.stop();
       await rm(dir, { recursive: true, force: true });
