@@ -1,24 +1,25 @@
 /**
- * Our Vite plugin for what a build must guarantee (docs/decisions/0006-csp-sri-reproducible-build.md):
+ * Our Vite plugin for what a build must guarantee (docs/decisions/0008-csp-sri-reproducible-build-faults.md):
  *  - the Content-Security-Policy meta fallback as the first element of the built index.html (build only: the
  *    dev server injects an inline script for React refresh);
- *  - Subresource Integrity (sha384) on index.html's scripts, stylesheets and modulepreload links. Chunks loaded
- *    later by `import()` (and the modulepreload links Vite adds for them at run time) cannot carry integrity;
- *  - refuses a build whose index.html has an inline script;
+ *  - Subresource Integrity (sha384) on index.html's scripts, stylesheets and modulepreload links;
+ *  - an import map whose `integrity` section pins every .js file of the build, so that chunks loaded later by
+ *    `import()` (and the modulepreload links Vite adds for them at run time) are checked too, with its hash added
+ *    to the meta's script-src (scripts/lib/importMapIntegrity.ts, docs/decisions/0022-lazy-chunk-integrity.md);
+ *  - refuses a build whose index.html has any other inline script;
  *  - prints the build's hash (scripts/lib/distHash.ts) that users compare with what they are served.
  */
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger, Plugin, ResolvedConfig } from 'vite';
 import { metaPolicy } from './csp.ts';
-import { distManifest } from './distHash.ts';
+import { distManifest, listFiles } from './distHash.ts';
+import { importMapOf, insertImportMap, isScript, sriOf } from './importMapIntegrity.ts';
+
+export { sriOf };
 
 const TAG = /<(script|link)\b([^>]*)>/gi;
 const attr = (attrs: string, name: string): string | null => new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(attrs)?.[1] ?? null;
-
-/** The `integrity` value of some bytes. */
-export const sriOf = (bytes: Uint8Array): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 /**
  * Adds `integrity` to every script with a local `src` and every stylesheet/modulepreload link with a local
@@ -69,7 +70,12 @@ export function buildIntegrity(): Plugin {
         const outDir = resolve(config.root, options.dir ?? config.build.outDir);
         const indexPath = join(outDir, 'index.html');
         const html = await readFile(indexPath, 'utf8').catch(() => null);
-        if (html !== null) await writeFile(indexPath, await addIntegrity(html, config.base, (path) => readFile(join(outDir, path))));
+        if (html !== null) {
+          const read = (path: string) => readFile(join(outDir, path));
+          // Hashed from disk, after every other plugin wrote its files: the bytes a host will serve.
+          const scripts = await Promise.all((await listFiles(outDir)).filter(isScript).map(async (path) => [path, await read(path)] as const));
+          await writeFile(indexPath, insertImportMap(await addIntegrity(html, config.base, read), importMapOf(scripts, config.base)));
+        }
         const { hash, files } = await distManifest(outDir);
         logger.info(`\nBuild hash (SHA-256 over ${files.length} files, config.json excluded): ${hash}`);
       },

@@ -9,8 +9,9 @@
  *   and, in devnet builds, loopback), and browsers ignore `frame-ancestors`, `report-uri` and `sandbox` in it.
  *   When both are present the browser enforces both, so the header narrows what the meta allows.
  *
- * Neither allows inline scripts or eval. Inline styles are allowed: web3-onboard (Svelte) and React's `style`
- * props set them; styles cannot run code.
+ * Neither allows inline scripts or eval, except the build's import map, allowed by its SHA-256 (`scriptHashes`;
+ * docs/decisions/0022-lazy-chunk-integrity.md). Inline styles are allowed: web3-onboard (Svelte) and React's
+ * `style` props set them; styles cannot run code.
  */
 import { parseRuntimeConfig } from '../../src/services/config.ts';
 
@@ -54,6 +55,8 @@ export function serialize(policy: Directives): string {
 export interface ServerPolicyOptions {
   /** More origins the app may connect to (e.g. the public RPCs of chains without an rpcOverride). */
   extraConnect?: string[];
+  /** Hash sources (`'sha256-…'`) of the inline scripts script-src allows: the built index.html's import map. */
+  scriptHashes?: string[];
 }
 
 /**
@@ -75,8 +78,10 @@ export function serverPolicy(config: unknown, options: ServerPolicyOptions = {})
   const extra = (options.extraConnect ?? []).map(originOf);
   // On the devnet the gateway also serves the demo Safe App (and token logos) over http.
   const devnetHosts = devnet && gateway ? [gateway] : [];
+  const base = directives({ connect: unique([gateway, ...rpcs, ...extra]), frame: devnetHosts, img: devnetHosts });
   return serialize({
-    ...directives({ connect: unique([gateway, ...rpcs, ...extra]), frame: devnetHosts, img: devnetHosts }),
+    ...base,
+    'script-src': unique([...base['script-src']!, ...(options.scriptHashes ?? []).filter((h) => /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(h))]),
     'frame-ancestors': ["'none'"],
   });
 }

@@ -1,12 +1,17 @@
 /**
  * A small static server for the built app: serves dist/, answers `/config.json` from the given runtime
  * configuration (so one build serves every deployment), and falls back to index.html for app routes.
- * Every response carries the Content-Security-Policy computed from the config.json it serves (scripts/lib/csp.ts).
+ * Every response carries the Content-Security-Policy computed from the config.json it serves (scripts/lib/csp.ts),
+ * with script-src allowing index.html's import map by its hash (docs/decisions/0022-lazy-chunk-integrity.md).
+ * No Strict-Transport-Security: this server speaks plain http (browsers ignore HSTS over http, and on localhost it
+ * would pin every local port to https); the TLS-terminating host in front of a deployment sends it (README).
+ * A request path that is not valid percent-encoding gets 400, and no request can stop the server.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { serverPolicy } from './csp.ts';
+import { importMapHashes } from './importMapIntegrity.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,11 +71,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return null;
     }
   })();
+  const scriptHashes = importMapHashes(index.toString('utf8'));
   /** The policy for the config.json a request made now would get. */
-  const policy = () => serverPolicy(configValue() ?? builtConfigValue, { extraConnect: options.connectSrc ?? [] });
+  const policy = () => serverPolicy(configValue() ?? builtConfigValue, { extraConnect: options.connectSrc ?? [], scriptHashes });
 
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const headers = {
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
@@ -81,12 +86,22 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
       return;
     }
+    let url: URL;
+    let path: string;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      // Not a URL, or not valid percent-encoding (`/%E0%A4%A`: decodeURIComponent throws a URIError).
+      res.writeHead(400, { ...headers, 'content-type': TYPES['.txt'] }).end('Bad Request');
+      return;
+    }
     const config = url.pathname === '/config.json' ? configBody() : null;
     if (config !== null) {
       res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-store' }).end(config);
       return;
     }
-    const target = normalize(join(root, decodeURIComponent(url.pathname)));
+    const target = normalize(join(root, path));
     if (target !== root && !target.startsWith(root + sep)) {
       res.writeHead(403, headers).end();
       return;
@@ -108,6 +123,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     }
     // An app route: the app decides (including its own 404 view).
     res.writeHead(200, { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache' }).end(index);
+  };
+
+  const server = createServer((req, res) => {
+    // Whatever fails while answering one request answers that request with 500; the server keeps serving.
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': TYPES['.txt'] }).end('Internal Server Error');
+      else res.destroy(error instanceof Error ? error : undefined);
+    });
   });
 
   const host = options.host ?? '127.0.0.1';

@@ -10,6 +10,7 @@ import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
 import { Sidebar } from './layout/Sidebar.tsx';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
+import { CodeBoundary } from './components/CodeBoundary.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './apps/safeAppsContext.tsx';
 import { SCREENS } from './screens/registry.tsx';
 import type { MaybeDeferred } from './deferred.ts';
@@ -77,9 +78,11 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
             <WalletNotices />
             <main className="content">
               <AccountServicesProvider logic={screens.accountServices}>
-                <Suspense fallback={<p role="status">Loading…</p>}>
-                  {apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}
-                </Suspense>
+                <CodeBoundary what="This screen" resetKey={path}>
+                  <Suspense fallback={<p role="status">Loading…</p>}>
+                    {apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}
+                  </Suspense>
+                </CodeBoundary>
               </AccountServicesProvider>
             </main>
           </div>

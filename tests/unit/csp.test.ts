@@ -3,12 +3,29 @@
  * the meta fallback, and Subresource Integrity on index.html's tags.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addIntegrity, sriOf } from '../../scripts/lib/buildIntegrity.ts';
 import { metaPolicy, serverPolicy } from '../../scripts/lib/csp.ts';
+import { cspHashOf } from '../../scripts/lib/importMapIntegrity.ts';
 import { startStaticServer } from '../../scripts/lib/staticServer.ts';
+
+/** A GET of a raw request target, as sent (fetch and URL would normalise a malformed one). */
+function rawGet(url: string, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method: 'GET', agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const parse = (policy: string): Record<string, string[]> =>
   Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
@@ -83,6 +100,47 @@ describe('static server', () => {
       config = devnet;
       const res = await fetch(`${server.url}/home`);
       expect(parse(res.headers.get('content-security-policy')!)['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001', 'http://127.0.0.1:8545']);
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('static server: bad requests, import map, HSTS', () => {
+  it('answers a path that is not valid percent-encoding with 400 and keeps serving (security review F11)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'countersign-badpath-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    await writeFile(join(dir, 'assets', 'a.js'), 'export {}');
+    const server = await startStaticServer({ dir, config: production });
+    try {
+      for (const path of ['/%E0%A4%A', '/assets/%E0%A4%A.js', '/%', '/home%FF']) {
+        const bad = await rawGet(server.url, path);
+        expect(bad.status, path).toBe(400);
+        expect(bad.headers['content-security-policy'], path).toBeDefined();
+      }
+      const ok = await rawGet(server.url, '/assets/a.js');
+      expect(ok).toMatchObject({ status: 200, body: 'export {}' });
+      expect((await rawGet(server.url, '/home')).status).toBe(200);
+      // A well-formed encoded path still decodes (and still cannot leave the build).
+      expect((await rawGet(server.url, '/assets/%61.js')).body).toBe('export {}');
+      expect((await rawGet(server.url, '/..%2F..%2Fetc%2Fpasswd')).status).toBe(403);
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("allows index.html's import map by its hash, and sends no Strict-Transport-Security over http", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'countersign-importmap-server-'));
+    const map = '{"integrity":{"/assets/a.js":"sha384-x"}}';
+    await writeFile(join(dir, 'index.html'), `<!doctype html><head><script type="importmap">${map}</script></head>`);
+    const server = await startStaticServer({ dir, config: production });
+    try {
+      const res = await rawGet(server.url, '/home');
+      expect(parse(String(res.headers['content-security-policy']))['script-src']).toEqual(["'self'", cspHashOf(map)]);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await server.stop();
       await rm(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { safeKeyOf } from '../../machines/shared/flows.ts';
 import { useSafeSessionRef } from '../safe/safeSessionContext.tsx';
+import { CodeBoundary } from '../components/CodeBoundary.tsx';
 import { useFlowsState } from './flowsContext.tsx';
 
 const FlowView = lazy(() => import('./FlowView.tsx'));
@@ -26,9 +27,11 @@ function SafeFlows({ safeKey }: { safeKey: string }) {
       ) : null}
       {top ? (
         <div className="flow-backdrop" data-flow-kind={top.kind} data-flow-restored={top.restored ? 'true' : undefined}>
-          <Suspense fallback={<p role="status">Loading…</p>}>
-            <FlowView key={top.id} flow={top} />
-          </Suspense>
+          <CodeBoundary what="This dialog" resetKey={top.id}>
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <FlowView key={top.id} flow={top} />
+            </Suspense>
+          </CodeBoundary>
         </div>
       ) : null}
     </>

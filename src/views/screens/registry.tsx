@@ -12,8 +12,8 @@ import { Placeholder } from './Placeholder.tsx';
 import { SettingsNav } from './SettingsNav.tsx';
 
 // Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
-// Suspense). Their chunks cannot carry SRI (decision 0008). Only the welcome screen and a Safe's home (with the
-// assets screen, which the home's balances come from) are in the first load (decision 0019).
+// Suspense). Their chunks are pinned by index.html's import map (decision 0022). Only the welcome screen and a
+// Safe's home (with the assets screen, which the home's balances come from) are in the first load (decision 0019).
 /** A lazily loaded named export of a screen module. */
 function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
