@@ -4,13 +4,16 @@
  * first details page (src/services/safeSession.ts imports it dynamically), so a Safe's home does not download
  * the hashing and signature-recovery code (decision 0019).
  */
-import type { Address, Hex } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { TxDescription, VerifiedDecoding } from '../machines/shared/txDescription.ts';
+import { describeCall } from './safe/describe.ts';
+import { checkTxInfo } from './safe/txInfoCheck.ts';
 import type { HashCheck, HashRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
 import type { Message, TransactionDetails } from './gateway/types.ts';
 import { domainHash, normalizeSafeTx, safeTxHashes } from './safe/hashing.ts';
 import { messageInnerHash, safeMessageHash, type Eip712TypedData } from './safe/messages.ts';
 import type { SafeContext } from './safe/types.ts';
-import { crossCheckConfirmations } from './safe/crossCheck.ts';
+import { crossCheckConfirmations, crossCheckDecodedData } from './safe/crossCheck.ts';
 
 function safeContext(req: { chainId: string; safeAddress: string; version: string | null }): SafeContext {
   if (!req.version) throw new Error('The Safe’s contract version is unknown (unsupported base contract), so its hashes cannot be computed locally.');
@@ -63,13 +66,48 @@ async function forgedSignatures(check: HashCheck<unknown>, listed: readonly { si
   return mismatches.map((m) => `The gateway lists ${m.gateway} (${m.field}), but there is ${m.local}.`);
 }
 
-/** computeTxHashes, plus a check that every listed owner signature signs the hash computed here. */
+/**
+ * What the multisig transaction does, decoded here from the same fields that were hashed, and every place the
+ * gateway's summary contradicts it (issue 15 hole 2). The gateway's decoding is kept for an unknown call only
+ * when it re-encodes to the call data.
+ */
+function describeDetails(req: HashRequest<TransactionDetails>): { description: TxDescription; contradictions: string[] } | null {
+  const { txData, detailedExecutionInfo: exec } = req.details;
+  if (!txData || exec?.type !== 'MULTISIG') return null;
+  const safeAddress = getAddress(req.safeAddress);
+  const data = (txData.hexData ?? '0x') as Hex;
+  const decodedCheck = txData.dataDecoded ? crossCheckDecodedData(data, txData.dataDecoded, 'txData.dataDecoded') : null;
+  const verified: VerifiedDecoding | null =
+    txData.dataDecoded && decodedCheck && decodedCheck.mismatches.length === 0 && decodedCheck.unverified.length === 0
+      ? {
+          method: txData.dataDecoded.method,
+          parameters: (txData.dataDecoded.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: typeof p.value === 'string' ? p.value : JSON.stringify(p.value) })),
+          source: 'gateway',
+        }
+      : null;
+  const call = describeCall(
+    { to: getAddress(txData.to.value), value: BigInt(txData.value ?? '0'), data, operation: txData.operation === 1 ? 1 : 0 },
+    { ...safeContext(req), safeAddress },
+    0,
+    verified,
+  );
+  const contradictions = checkTxInfo(call, req.details.txInfo, safeAddress).map((m) => `The gateway's summary says ${m.field} = ${m.gateway}, but the transaction's data says ${m.local}.`);
+  // The page states amounts with the chain's native coin from its own chain config, and tokens in base units.
+  return { description: { call, native: { symbol: 'native coin', decimals: 18 }, tokens: {} }, contradictions };
+}
+
+/** computeTxHashes, plus a check that every listed owner signature signs the hash computed here, and the local description. */
 export async function checkTxDetails(req: HashRequest<TransactionDetails>): Promise<HashCheck<TxHashes>> {
   const check = computeTxHashes(req);
   const exec = req.details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return check;
   const listed = exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature ?? null }));
-  return { ...check, forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash') };
+  const described = describeDetails(req);
+  return {
+    ...check,
+    forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash'),
+    ...(described ? { description: described.description, contradictions: described.contradictions } : {}),
+  };
 }
 
 /** computeMessageHashes, plus a check that every listed owner signature signs the SafeMessage hash computed here. */

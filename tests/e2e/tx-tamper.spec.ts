@@ -201,3 +201,85 @@ test('a tampered decoded call (confirmation view and data decoder) blocks signin
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toHaveCount(0);
 });
+
+// ───────────── issue 15: summaries and confirmations the bytes do not back ─────────────
+
+/** The txInfo of the queued transaction at nonce 3 replaced by `lie` (the bytes, hashes and signatures stay true). */
+const lyingSummary = (page: Page, lie: (txInfo: Json) => Json) =>
+  tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => {
+    json.txInfo = lie(json.txInfo as Json);
+  });
+
+const blockedAlert = (page: Page) => dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked' });
+/** The review's opening sentence, decoded here from the bytes of "0.5 ETH to owner 3". */
+const localTitle = () => `Send 0.5 ETH to ${ui.owner(3).slice(0, 6)}…${ui.owner(3).slice(-4)}`;
+
+const SUMMARY_LIES: { name: string; lie: (txInfo: Json) => Json; field: string }[] = [
+  { name: 'an outgoing transfer shown as received', lie: (t) => ({ ...t, direction: 'INCOMING' }), field: 'txInfo.direction' },
+  { name: 'a transfer from someone else', lie: (t) => ({ ...t, sender: { value: MALLORY, name: null, logoUri: null } }), field: 'txInfo.sender' },
+  {
+    name: 'a transfer shown as an on-chain rejection',
+    lie: () => ({ type: 'Custom', humanDescription: null, to: { value: app.devnet.safes[0]!.address, name: null, logoUri: null }, dataSize: '0', value: '500000000000000000', methodName: null, actionCount: null, isCancellation: true }),
+    field: 'txInfo.isCancellation',
+  },
+  {
+    name: 'a transfer shown as a batch of actions',
+    lie: () => ({ type: 'Custom', humanDescription: null, to: { value: ui.owner(3), name: null, logoUri: null }, dataSize: '0', value: '500000000000000000', methodName: null, actionCount: 3, isCancellation: false }),
+    field: 'txInfo.actionCount',
+  },
+  {
+    name: 'a transfer shown as a threshold change',
+    lie: () => ({ type: 'SettingsChange', humanDescription: null, dataDecoded: { method: 'changeThreshold', parameters: [] }, settingsInfo: { type: 'CHANGE_THRESHOLD', threshold: 1 } }),
+    field: 'txInfo.settingsInfo',
+  },
+];
+
+for (const { name, lie, field } of SUMMARY_LIES) {
+  test(`summary lie — ${name}: signing is blocked, the title stays the local sentence, the wallet is never asked`, async ({ page }) => {
+    const proxy = await lyingSummary(page, lie);
+    await openConfirm(page);
+    expect(proxy.count()).toBeGreaterThan(0);
+    await expect(blockedAlert(page)).toContainText(`The gateway reports ${field} = `);
+    await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(localTitle());
+    await expectNothingSent(page);
+  });
+}
+
+test('a summary the bytes cannot contradict (humanDescription, a method name nothing decodes) is never shown, and signing stays possible', async ({ page }) => {
+  const proxy = await lyingSummary(page, (t) => ({ ...t, humanDescription: 'Receive 1000 ETH from the airdrop' }));
+  await openConfirm(page);
+  expect(proxy.count()).toBeGreaterThan(0);
+  await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(localTitle());
+  await expect(dialog(page).getByRole('region', { name: 'What it does' })).toContainText(localTitle());
+  await expect(page.getByText('Receive 1000 ETH from the airdrop')).toHaveCount(0);
+  await expect(blockedAlert(page)).toHaveCount(0);
+  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+});
+
+test('a forged on-chain approval (v 1) is shown as not valid and not counted: Execute is not offered and nothing is sent', async ({ page }) => {
+  // Owner C (account 2) never approved the hash on chain; the gateway claims it did, which would make 2 of 2.
+  const forged = `0x${ui.owner(2).slice(2).toLowerCase().padStart(64, '0')}${'0'.repeat(64)}01`;
+  const proxy = await tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => {
+    const exec = json.detailedExecutionInfo as Json;
+    (exec.confirmations as Json[]).push({ signer: { value: ui.owner(2), name: null, logoUri: null }, signature: forged, submittedAt: Date.now() });
+  });
+  // The gateway's count (2 of 2) offers Execute on the details page; the flow counts what it verified.
+  await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+  await ui.selectAccount(page, 1);
+  await ui.openQueuedTx(page, 3, /ETH|native|Send/i);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: /^(Confirm|Execute)$/ }).first().click();
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
+  expect(proxy.count()).toBeGreaterThan(0);
+  const verdicts = dialog(page).getByRole('list', { name: 'Confirmations' });
+  await expect(verdicts.getByRole('listitem').filter({ hasText: ui.owner(0) })).toContainText('Verified');
+  await expect(verdicts.getByRole('listitem').filter({ hasText: ui.owner(2) })).toContainText('Not valid — not counted');
+  await expect(dialog(page).getByText(/^Confirmed 1 of 2/)).toBeVisible();
+  const execute = dialog(page).getByRole('button', { name: 'Execute', exact: true });
+  await expect(execute).toBeDisabled();
+  await execute.click({ force: true });
+  await page.waitForTimeout(500);
+  expect(await signingCalls(page)).toEqual([]);
+  // Owner B's own signature is still possible: it is the real, second confirmation.
+  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+});

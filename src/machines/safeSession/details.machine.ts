@@ -40,7 +40,7 @@ export function createDetailsMachine<TDetails, THashes>(kind: string) {
       isOtherKey: ({ context }, params: { key: string }) => params.key !== context.key,
       isUnhashed: (_, check: HashCheck<THashes>) => check.hashes === null || check.computed === null,
       isMismatch: (_, check: HashCheck<THashes>) =>
-        check.expected === null || check.computed === null || !sameHash(check.computed, check.expected) || (check.forgedSignatures?.length ?? 0) > 0,
+        check.expected === null || check.computed === null || !sameHash(check.computed, check.expected) || (check.forgedSignatures?.length ?? 0) > 0 || (check.contradictions?.length ?? 0) > 0,
     },
     actions: {
       openKey: assign((_, params: { key: string }) => ({ key: params.key, details: null, check: null, error: null })),

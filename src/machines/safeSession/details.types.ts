@@ -1,4 +1,5 @@
 /** One item opened by key (a transaction by id, a message by hash), loaded and checked against local hashes. */
+import type { TxDescription } from '../shared/txDescription.ts';
 
 export interface DetailsInput {
   chainId: string;
@@ -35,6 +36,13 @@ export interface HashCheck<THashes> {
    * lists were made over the real hash.
    */
   forgedSignatures?: string[];
+  /**
+   * Where the gateway's summary (txInfo) contradicts what the bytes do, as sentences (absent or empty: none).
+   * Any is a mismatch: the page says so and offers no signing.
+   */
+  contradictions?: string[];
+  /** What the transaction does, decoded here from the hashed bytes (titles and lists come from it). */
+  description?: TxDescription | null;
 }
 
 export interface DetailsContext<TDetails, THashes> {

@@ -1,4 +1,7 @@
 import { useSelector } from '@xstate/react';
+import type { TxDescription } from '../../machines/shared/txDescription.ts';
+import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
+import { WhatItDoes } from '../txFlow/ReviewStep.tsx';
 import { Address } from '../components/Address.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
 import { STATUS_LABELS, formatDateTime, formatTokenAmount, txInfoText, txTypeLabel } from './format.ts';
@@ -7,12 +10,13 @@ import { TxActionButtons } from '../flows/FlowButtons.tsx';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, TransactionDetails, TxHashes } from './viewTypes.ts';
 
+/** The gateway's decoding of a call nothing signed backs (a module transaction): shown as unverified. */
 function DecodedData({ decoded }: { decoded: DataDecoded | null }) {
   if (!decoded) return <p className="muted">The data could not be decoded.</p>;
   return (
-    <div className="decoded">
+    <div className="decoded unverified">
       <p>
-        Method: <code>{decoded.method}</code>
+        Method: <code>{decoded.method}</code> <span className="muted">(decoded by the gateway, not verified)</span>
       </p>
       {decoded.parameters?.length ? (
         <table>
@@ -41,20 +45,25 @@ function DecodedData({ decoded }: { decoded: DataDecoded | null }) {
   );
 }
 
-function TxContent({ details }: { details: TransactionDetails }) {
+function TxContent({ details, description }: { details: TransactionDetails; description: TxDescription | null }) {
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const safeFacts = useSafeSession((s) => ({ address: s.context.safeInfo?.address.value ?? '0x', threshold: s.context.safeInfo?.threshold ?? 0, ownerCount: s.context.safeInfo?.owners.length ?? 0 }), (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const exec = details.detailedExecutionInfo;
   const data = details.txData;
+  // A multisig transaction is described from its hashed bytes; anything else only as the gateway reports it.
+  const local = description ? { ...description, native: native ? { symbol: native.symbol, decimals: native.decimals } : description.native } : null;
+  const facts: SentenceFacts | null = local ? { safe: { ...safeFacts, address: safeFacts.address as `0x${string}` }, native: local.native, tokens: local.tokens } : null;
   return (
     <>
       <section aria-labelledby="summary-title" className="card">
-        <h2 id="summary-title">{txTypeLabel(details.txInfo)}</h2>
+        <h2 id="summary-title">{local && facts && exec?.type === 'MULTISIG' ? txSentence(local, facts, String(exec.nonce)) : txTypeLabel(details.txInfo)}</h2>
+        {local ? null : <p className="muted unverified">As the gateway reports it: nothing signed by the Safe's owners backs this description.</p>}
         <dl className="facts">
           <dt>Status</dt>
           <dd>{STATUS_LABELS[details.txStatus]}</dd>
-          {txInfoText(details.txInfo, native) ? (
+          {!local && txInfoText(details.txInfo, native) ? (
             <>
-              <dt>Summary</dt>
+              <dt>Summary (unverified)</dt>
               <dd>{txInfoText(details.txInfo, native)}</dd>
             </>
           ) : null}
@@ -102,9 +111,10 @@ function TxContent({ details }: { details: TransactionDetails }) {
               <code className="hex">{data.hexData ?? '0x'}</code>
             </dd>
           </dl>
-          {data.hexData && data.hexData !== '0x' ? <DecodedData decoded={data.dataDecoded} /> : null}
+          {data.hexData && data.hexData !== '0x' && !local ? <DecodedData decoded={data.dataDecoded} /> : null}
         </section>
       ) : null}
+      {local && facts ? <WhatItDoes description={local} facts={facts} /> : null}
       {exec?.type === 'MULTISIG' ? <Confirmations details={details} /> : null}
       {exec?.type === 'MODULE' ? (
         <p>
@@ -146,6 +156,7 @@ function TxDetailsBody() {
   const ref = useSafeChild('txDetails');
   const details = useSelector(ref, (s) => s?.context.details ?? null);
   const hashes = useSelector(ref, (s) => (s?.context.check?.hashes ?? null) as TxHashes | null);
+  const description = useSelector(ref, (s) => s?.context.check?.description ?? null);
   return (
     <DetailsBody
       child="txDetails"
@@ -164,7 +175,7 @@ function TxDetailsBody() {
         ) : null
       }
     >
-      {details ? <TxContent details={details} /> : null}
+      {details ? <TxContent details={details} description={description} /> : null}
     </DetailsBody>
   );
 }

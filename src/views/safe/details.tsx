@@ -101,7 +101,18 @@ export function DetailsBody({
           </button>
         </div>
       ) : null}
-      {state === 'mismatch' && (check?.forgedSignatures?.length ?? 0) === 0 ? (
+      {state === 'mismatch' && (check?.contradictions?.length ?? 0) > 0 ? (
+        <div role="alert" className="banner-error hash-mismatch">
+          <strong>Description mismatch.</strong> The gateway describes this {what} differently from what its data does. The page shows only what the data
+          does. Do not sign or execute it.
+          <ul>
+            {check?.contradictions?.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {state === 'mismatch' && (check?.forgedSignatures?.length ?? 0) === 0 && (check?.contradictions?.length ?? 0) === 0 ? (
         <div role="alert" className="banner-error hash-mismatch">
           <strong>Hash mismatch.</strong> The {hashName} the gateway gives (<code>{check?.expected ?? 'none'}</code>) differs from the one
           computed locally (<code>{check?.computed ?? 'none'}</code>). Do not sign or execute it.
