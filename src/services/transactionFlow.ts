@@ -19,6 +19,7 @@ import type {
   GatewayView,
   LoadedTx,
   NonceInfo,
+  Risk,
   SafeTxJson,
   StatusCheck,
   TrackResult,
@@ -40,6 +41,8 @@ import { classifyRisks } from './safe/risks.ts';
 import { describeCall, tokensOf } from './safe/describe.ts';
 import { checkTxInfo } from './safe/txInfoCheck.ts';
 import { readTokenMeta } from './chain/tokens.ts';
+import { effectRisks, simulateSafeTxEffects, simulationOf } from './chain/simulate.ts';
+import type { Simulation } from '../machines/shared/simulation.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../machines/shared/txDescription.ts';
 import { buildSignatureBytes, type OwnerSignature } from './safe/signatures.ts';
 import type { SafeTx } from './safe/types.ts';
@@ -47,7 +50,7 @@ import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeC
 import { sendTransaction, signTypedData, type WalletAccess } from './txFlow/wallet.ts';
 
 /** Receipts, and the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts). */
-export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract'>;
+export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'>;
 
 export interface TransactionFlowDeps {
   gateway: GatewayClient;
@@ -221,6 +224,25 @@ function executableConfirmations(safe: TxFlowSafe, confirmations: readonly Confi
   return out;
 }
 
+/**
+ * The SafeTx run in the Safe's own context on the user's RPC (issue 15 hole 6, decision 0021): what it changes
+ * that the data does not declare joins the warnings; a revert is a blocking warning; the implementation
+ * replaced by a change the data does not declare blocks signing outright.
+ */
+export async function simulateForFlow(chain: Pick<TxFlowChain, 'call'>, safe: TxFlowSafe, safeTx: SafeTxJson): Promise<{ simulation: Simulation; risks: Risk[]; blocks: string[] }> {
+  const tx = toSafeTx(safeTx);
+  const address = getAddress(safe.address);
+  const effects = await simulateSafeTxEffects(chain, address, tx);
+  const staticRisks = classifyRisks(tx, { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: address });
+  const found = effectRisks(effects, tx, staticRisks);
+  const risks = found.map(riskOf);
+  if (!effects.success) {
+    risks.push({ id: 'simulation-failed', severity: 'blocking', title: 'The transaction fails', detail: 'Simulation: the call reverts when the Safe makes it, so executing it now would fail.' });
+  }
+  const blocks = found.filter((r) => r.code === 'implementation-change' && r.severity === 'blocking').map((r) => r.message);
+  return { simulation: simulationOf(effects, address), risks, blocks };
+}
+
 const safeVersionOf = (safe: TxFlowSafe) => safe.version.replace(/\+.*$/, '');
 
 export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
@@ -350,6 +372,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
     },
     classifyRisks: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }) =>
       classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+    simulateTx: ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson; risks: Risk[] }) => simulateForFlow(chain, safe, safeTx),
     loadRelayRemaining: ({ safe }: { safe: TxFlowSafe }) => gateway.getRelayCount(safe.chainId, safe.address),
     requestSignature: async ({ safe, safeTx, hashes, wallet }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; wallet: { address: Address } | null }) => {
       const typed = safeTxTypedData(safeContextOf(safe), toSafeTx(safeTx));
@@ -441,6 +464,7 @@ export function provideTransactionFlowServices(machine: TransactionFlowMachine, 
       decodeTx: fromPromise(({ input }) => e.decodeTx(input)),
       crossCheck: fromPromise(({ input }) => e.crossCheck(input)),
       classifyRisks: fromPromise(({ input }) => e.classifyRisks(input)),
+      simulateTx: fromPromise(({ input }) => e.simulateTx(input)),
       loadRelayRemaining: fromPromise(({ input }) => e.loadRelayRemaining(input)),
       requestSignature: fromPromise(({ input }) => e.requestSignature(input)),
       proposeTx: fromPromise(({ input }) => e.proposeTx(input)),

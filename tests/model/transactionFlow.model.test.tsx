@@ -10,6 +10,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import { canExecute, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
 import type { CallDraft, LoadedTx, SafeTxJson, TxDraft, TxFlowContext, TxFlowInput, TxFlowSafe, TxHashes } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
+import { SAMPLE_BATCH_DESCRIPTION } from '../../src/machines/shared/txDescription.samples.ts';
 import { TxFlowDialog } from '../../src/views/txFlow/TxFlowDialog.tsx';
 import { TxFlowProvider } from '../../src/views/txFlow/txFlowContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
@@ -55,7 +56,20 @@ const safeTx: SafeTxJson = {
 const hashes: TxHashes = { domainHash: `0x${'d'.repeat(64)}`, messageHash: `0x${'e'.repeat(64)}`, safeTxHash: `0x${'f'.repeat(64)}` };
 const sig = (signer: string) => ({ signer: signer as `0x${string}`, signature: `0x${'ab'.repeat(65)}` as `0x${string}` });
 const view = { decoded: { method: 'transfer', parameters: [{ name: 'to', type: 'address', value: RECIPIENT }] }, innerCalls: [], stored: null, summary: 'transfer', raw: { details: null, dataDecoded: null, confirmationView: null } };
-const loaded = (confirmations: string[]): LoadedTx & { hashes: TxHashes } => ({ safeTx, hashes, confirmations: confirmations.map(sig), proposer: OWNER_B, gatewayView: view, label: 'Send 5 dUSD' });
+/** A queued transaction whose listed confirmations are the given owners' (verified), plus a forged on-chain approval. */
+const loaded = (confirmations: string[]): LoadedTx & { hashes: TxHashes } => ({
+  safeTx,
+  hashes,
+  confirmations: confirmations.map(sig),
+  confirmationChecks: [
+    ...confirmations.map((signer) => ({ ...sig(signer), kind: 'ecdsa' as const, status: 'valid' as const, detail: 'Signed by this owner (recovered from the signature).' })),
+    { signer: OWNER_A, signature: `0x${'0'.repeat(24)}${OWNER_A.slice(2)}${'0'.repeat(64)}01` as const, kind: 'approvedHash' as const, status: 'invalid' as const, detail: 'Listed as approved on chain, but approvedHashes reads 0.' },
+  ],
+  proposer: OWNER_B,
+  gatewayView: view,
+  label: 'Send 5 dUSD',
+});
+const sampleDescription = SAMPLE_BATCH_DESCRIPTION;
 
 const erc20Draft: TxDraft = { kind: 'erc20Transfer', token: TOKEN, symbol: 'dUSD', recipient: RECIPIENT, amount: '5', decimals: 6 };
 const batchCall: CallDraft = { kind: 'nativeTransfer', recipient: RECIPIENT, amount: '1', decimals: 18 };
@@ -76,11 +90,21 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadTx', error: new Error('No MultisigTransaction matches the given query.') },
   { type: 'xstate.done.actor.decodeTx', output: view },
   { type: 'xstate.error.actor.decodeTx', error: new Error('Gateway unreachable') },
-  { type: 'xstate.done.actor.crossCheck', output: { mismatches: [] } },
+  { type: 'xstate.done.actor.crossCheck', output: { mismatches: [], description: sampleDescription } },
   { type: 'xstate.done.actor.crossCheck', output: { mismatches: ['The gateway reports txData.to = 0xbad, but the transaction built here has 0x7070.'] } },
   { type: 'xstate.error.actor.crossCheck', error: new Error('Cross-check failed') },
   { type: 'xstate.done.actor.classifyRisks', output: [{ id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: 'DELEGATECALL to 0xbad' }] },
   { type: 'xstate.error.actor.classifyRisks', error: new Error('Cannot classify') },
+  { type: 'xstate.done.actor.simulateTx', output: { simulation: simulated([]), risks: [], blocks: [] } },
+  {
+    type: 'xstate.done.actor.simulateTx',
+    output: {
+      simulation: simulated([{ field: 'singleton', before: '0x41675C099F32341bf84BFc5382aF534df5C7461a', after: '0x0000000000000000000000000000000000000bad' }]),
+      risks: [{ id: 'implementation-change', severity: 'blocking', title: 'Implementation change', detail: 'Simulation: the Safe’s implementation changes to 0x0000000000000000000000000000000000000bad' }],
+      blocks: ["Simulation: the Safe's implementation changes to 0x0000000000000000000000000000000000000bad, which the transaction data does not declare — signing is blocked."],
+    },
+  },
+  { type: 'xstate.error.actor.simulateTx', error: new Error('The RPC does not support eth_call state overrides.') },
   { type: 'xstate.done.actor.loadRelayRemaining', output: { remaining: 4, limit: 5 } },
   { type: 'xstate.error.actor.loadRelayRemaining', error: new Error('Relay unavailable') },
   { type: 'xstate.done.actor.requestSignature', output: sig(OWNER_A) },
@@ -117,8 +141,22 @@ const events: AnyEventObject[] = [
   { type: 'system.recover' },
 ];
 
+/** A simulation that succeeded, moving 1 ETH out of the Safe, with the given configuration changes. */
+function simulated(configChanges: unknown[]) {
+  return {
+    status: 'simulated',
+    method: 'eth_call: the Safe runs the call through simulateAndRevert (state override places the probe)',
+    blockNumber: 'latest',
+    success: true,
+    revertReason: null,
+    configChanges,
+    balanceChanges: [{ holder: '0x5afe000000000000000000000000000000005afe', asset: { kind: 'native' }, delta: '-1000000000000000000' }],
+    assumptions: ['Run as the Safe itself.'],
+  };
+}
+
 const ACTORS = [
-  'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'loadTx', 'decodeTx', 'crossCheck', 'classifyRisks',
+  'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'loadTx', 'decodeTx', 'crossCheck', 'classifyRisks', 'simulateTx',
   'loadRelayRemaining', 'requestSignature', 'proposeTx', 'executeTx', 'relayTx', 'waitForReceipt', 'checkTxStatus',
 ] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -248,6 +286,7 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       decoding: busy(/Decoding the transaction/),
       crossChecking: busy(/Cross-checking/),
       classifying: busy(/Checking the transaction for risks/),
+      simulating: busy(/Simulating the transaction in the Safe’s own context/),
       loadingRelay: busy(/Checking available relays/),
       prepareFailed: (sut) => alert(new RegExp(`The transaction could not be prepared\\. ${live(sut).context.error}`))(),
       review: (sut) => {
@@ -267,9 +306,21 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         }
         expect(within(d).queryByText('transfer')).toBeNull();
         const blocked = s.context.mismatches.length > 0;
-        expect(within(d).queryByText(/Signing is blocked/) !== null).toBe(blocked);
+        expect(within(d).queryByText(/Signing is blocked: the gateway/) !== null).toBe(blocked);
+        // A simulation that sees the implementation replaced blocks whatever is acknowledged.
+        const simBlocked = (s.context.blocks as string[]).length > 0;
+        expect(within(d).queryByText(/Signing is blocked: the simulation shows/) !== null).toBe(simBlocked);
         const signButton = within(d).getByRole('button', { name: /^Sign$/ });
-        if (blocked || !s.context.risksAcknowledged) expect(signButton).toBeDisabled();
+        if (blocked || simBlocked || !s.context.risksAcknowledged) expect(signButton).toBeDisabled();
+        const sim = s.context.simulation as { status: string; configChanges?: unknown[] } | null;
+        const simRegion = within(d).queryByRole('region', { name: 'Simulation' });
+        if (sim === null) expect(simRegion).toBeNull();
+        else if (sim.status === 'unavailable') expect(simRegion).toHaveTextContent('Simulation unavailable: The RPC does not support eth_call state overrides.');
+        else {
+          expect(simRegion).toHaveTextContent('The transaction succeeds when the Safe makes the call.');
+          expect(simRegion).toHaveTextContent('The Safe’s ETH balance changes by −1 ETH.');
+          if (simBlocked) expect(within(simRegion!).getByRole('list', { name: 'Configuration changes' })).toHaveTextContent('Implementation (singleton): 0x41675C099F32341bf84BFc5382aF534df5C7461a → 0x0000000000000000000000000000000000000bad');
+        }
         expect(within(d).getByRole('checkbox', { name: /I understand the risks/ })).toHaveProperty('checked', s.context.risksAcknowledged);
         expect(within(d).getByRole('button', { name: /Execute with relay/ })).toHaveTextContent(s.context.relay ? '4 of 5 left' : 'unavailable');
         // Every listed confirmation with its local verdict; only the verified ones are counted.
@@ -279,7 +330,7 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         else {
           const items = within(verdicts!).getAllByRole('listitem');
           expect(items.map((li) => li.textContent?.includes('Verified'))).toEqual(checks.map((c) => c.status === 'valid'));
-          expect(items[1]).toHaveTextContent('Not valid — not counted. Listed as approved on chain, but approvedHashes reads 0.');
+          expect(items.at(-1)).toHaveTextContent('Not valid — not counted. Listed as approved on chain, but approvedHashes reads 0.');
           expect(within(d).getByText(/^Confirmed/)).toHaveTextContent(`Confirmed ${s.context.confirmations.length} of ${s.context.safe.threshold} (only confirmations verified here count)`);
         }
       },

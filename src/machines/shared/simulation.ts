@@ -11,7 +11,7 @@ export type Address = `0x${string}`;
 /** A change of the Safe's configuration seen in the simulated state (before → after). */
 export type ConfigChange =
   | { field: 'owners' | 'modules'; before: Address[]; after: Address[] }
-  | { field: 'threshold'; before: number; after: number }
+  | { field: 'threshold' | 'ownerCount'; before: number; after: number }
   /** `singleton` is storage slot 0 (the implementation, "masterCopy"). */
   | { field: 'singleton' | 'guard' | 'fallbackHandler'; before: Address; after: Address };
 

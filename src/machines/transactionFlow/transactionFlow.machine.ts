@@ -200,8 +200,34 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         id: 'classifyRisks',
         src: 'classifyRisks',
         input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx') }),
-        onDone: { target: 'loadingRelay', actions: assign({ risks: ({ event }) => event.output }) },
+        onDone: { target: 'simulating', actions: assign({ risks: ({ event }) => event.output }) },
         onError: { target: 'prepareFailed', actions: 'assignError' },
+      },
+    },
+    simulating: {
+      meta: { description: "Running the transaction in the Safe's own context on the user's RPC (nothing is signed or sent)" },
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'simulateTx',
+        src: 'simulateTx',
+        input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx'), risks: context.risks }),
+        onDone: {
+          target: 'loadingRelay',
+          // What the simulation saw that the data does not declare, or a revert, joins the warnings (blocking).
+          actions: assign({
+            simulation: ({ event }) => event.output.simulation,
+            risks: ({ context, event }) => [...context.risks, ...event.output.risks],
+            blocks: ({ event }) => event.output.blocks ?? [],
+          }),
+        },
+        // Shown as unavailable, never skipped silently; the other checks still stand.
+        onError: {
+          target: 'loadingRelay',
+          actions: assign({
+            simulation: ({ event }) => ({ status: 'unavailable' as const, reason: event.error instanceof Error ? event.error.message : 'The simulation failed.' }),
+            blocks: [],
+          }),
+        },
       },
     },
     loadingRelay: {

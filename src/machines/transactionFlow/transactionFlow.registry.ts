@@ -2,6 +2,7 @@
  * Registry entries of the transaction flows (src/machines/registry.ts spreads them into MACHINES): sample input
  * and JSON-only sample events for QA paths, diagrams and the event log's machine versions.
  */
+import { SAMPLE_BATCH_DESCRIPTION } from '../shared/txDescription.samples.ts';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { RegisteredMachine } from '../registry.ts';
 import { bulkExecuteFlowMachine } from './bulkExecuteFlow.machine.ts';
@@ -40,25 +41,7 @@ const safeTx = {
 } as const;
 const hashes = { domainHash: `0x${'d'.repeat(64)}`, messageHash: `0x${'e'.repeat(64)}`, safeTxHash };
 const sig = (signer: string) => ({ signer, signature: `0x${'ab'.repeat(65)}` });
-/** A described batch: one ERC-20 transfer (token metadata read on chain) and one native transfer. */
-const description = {
-  call: {
-    to: '0x7070707070707070707070707070707070707070',
-    value: '0',
-    operation: 1,
-    dataSize: 356,
-    effect: {
-      kind: 'batch',
-      library: 'MultiSendCallOnly',
-      calls: [
-        { to: '0x5050505050505050505050505050505050505050', value: '0', operation: 0, dataSize: 68, effect: { kind: 'tokenTransfer', token: '0x5050505050505050505050505050505050505050', from: null, to: '0x4444444444444444444444444444444444444444', amount: '1500000' } },
-        { to: '0x4444444444444444444444444444444444444444', value: '1000000000000000000', operation: 0, dataSize: 0, effect: { kind: 'nativeTransfer', to: '0x4444444444444444444444444444444444444444', amount: '1000000000000000000' } },
-      ],
-    },
-  },
-  native: { symbol: 'ETH', decimals: 18 },
-  tokens: { '0x5050505050505050505050505050505050505050': { symbol: 'USDC', decimals: 6 } },
-};
+const description = SAMPLE_BATCH_DESCRIPTION;
 const gatewayView = { decoded: null, innerCalls: [], stored: null, summary: 'transfer', raw: { details: null, dataDecoded: null, confirmationView: null } };
 const delegateCallRisk = { id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: 'DELEGATECALL to 0xbad' };
 const error = (message: string) => ({ name: 'Error', message });
@@ -93,6 +76,24 @@ const txFlowEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.crossCheck', output: { mismatches: [], description } },
   { type: 'xstate.done.actor.crossCheck', output: { mismatches: ['The gateway reports txData.to = 0xbad, but the transaction built here has 0x7070.'] } },
   { type: 'xstate.done.actor.classifyRisks', output: [] },
+  {
+    type: 'xstate.done.actor.simulateTx',
+    output: {
+      simulation: {
+        status: 'simulated',
+        method: 'eth_call: the Safe runs the call through simulateAndRevert (state override places the probe)',
+        blockNumber: 'latest',
+        success: true,
+        revertReason: null,
+        configChanges: [],
+        balanceChanges: [{ holder: '0x5afe000000000000000000000000000000005afe', asset: { kind: 'native' }, delta: '-1000000000000000000' }],
+        assumptions: ['Run as the Safe itself.'],
+      },
+      risks: [],
+      blocks: [],
+    },
+  },
+  { type: 'xstate.error.actor.simulateTx', error: error('The RPC does not support eth_call state overrides.') },
   { type: 'xstate.done.actor.loadRelayRemaining', output: { remaining: 5, limit: 5 } },
   { type: 'xstate.error.actor.loadRelayRemaining', error: error('No relay') },
   { type: 'user.sign' },

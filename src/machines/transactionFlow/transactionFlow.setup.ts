@@ -5,6 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { TxDescription } from '../shared/txDescription.ts';
+import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, validateNonce } from './draft.ts';
 import type {
   Confirmation,
@@ -68,8 +69,8 @@ export const hasWalletSigned = (context: Pick<TxFlowContext, 'wallet' | 'confirm
   context.wallet !== null && context.confirmations.some((c) => sameAddress(c.signer, context.wallet!.address));
 
 /** Nothing blocks signing: the gateway agrees with the local SafeTx, and blocking risks are acknowledged. */
-export const isClearToSubmit = (context: Pick<TxFlowContext, 'mismatches' | 'risks' | 'risksAcknowledged' | 'safeTx'>): boolean =>
-  context.safeTx !== null && context.mismatches.length === 0 && (context.risksAcknowledged || !context.risks.some((r) => r.severity === 'blocking'));
+export const isClearToSubmit = (context: Pick<TxFlowContext, 'mismatches' | 'risks' | 'risksAcknowledged' | 'safeTx' | 'blocks'>): boolean =>
+  context.safeTx !== null && context.mismatches.length === 0 && context.blocks.length === 0 && (context.risksAcknowledged || !context.risks.some((r) => r.severity === 'blocking'));
 
 const isNextNonce = (context: TxFlowContext) => context.safeTx !== null && Number(context.safeTx.nonce) === context.safe.nonce;
 
@@ -108,6 +109,8 @@ export function initialContext(input: TxFlowInput): TxFlowContext {
     txLabel: null,
     mismatches: [],
     description: null,
+    simulation: null,
+    blocks: [],
     risks: [],
     risksAcknowledged: false,
     confirmations: [],
@@ -160,6 +163,7 @@ export const txFlowSetup = setup({
     requestSignature: fromPromise<Confirmation, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; wallet: TxFlowWallet | null }>(
       placeholder('requestSignature'),
     ),
+    simulateTx: fromPromise<{ simulation: Simulation; risks: Risk[]; blocks?: string[] }, SafeInput & { safeTx: SafeTxJson; risks: Risk[] }>(placeholder('simulateTx')),
     proposeTx: fromPromise<VerifiedConfirmations, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }>(
       placeholder('proposeTx'),
     ),

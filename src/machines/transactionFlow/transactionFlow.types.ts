@@ -7,6 +7,7 @@
 import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../services/gateway/types.ts';
 import type { ConfirmationCheck } from '../shared/confirmationCheck.ts';
 import type { TokenMeta, TxDescription } from '../shared/txDescription.ts';
+import type { Simulation } from '../shared/simulation.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -233,6 +234,10 @@ export interface TxFlowContext {
   mismatches: string[];
   /** What the SafeTx does, decoded here from its bytes (the review's title and lists come from it). */
   description: TxDescription | null;
+  /** Its simulation in the Safe's own context (null: not run yet). */
+  simulation: Simulation | null;
+  /** What blocks signing outright, whatever is acknowledged (e.g. the simulation sees the implementation replaced). */
+  blocks: string[];
   risks: Risk[];
   risksAcknowledged: boolean;
   /** The confirmations that count: verified here (recovered, approved on chain, accepted by the owner contract). */

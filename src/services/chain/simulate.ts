@@ -12,6 +12,7 @@ import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT } from '../safe/abis.
 import type { Risk, RiskCode } from '../safe/risks.ts';
 import type { SafeTx } from '../safe/types.ts';
 import type { ChainClient } from './client.ts';
+import type { ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
 
 const storageAccessibleAbi = parseAbi(['function simulateAndRevert(address targetContract, bytes calldataPayload)']);
 
@@ -23,7 +24,7 @@ const fallbackSlot = FALLBACK_HANDLER_STORAGE_SLOT.slice(2);
 
 /**
  * Probe runtime. Calldata: to (32) ‖ value (32) ‖ operation (32) ‖ data. Returns
- * success ‖ sload(0) ‖ sload(3) ‖ sload(4) ‖ sload(guard slot) ‖ sload(fallback handler slot).
+ * success ‖ sload(0) ‖ sload(3) ‖ sload(4) ‖ sload(guard slot) ‖ sload(fallback handler slot) ‖ selfbalance().
  */
 export const PROBE_CODE: Hex = `0x${[
   '606036', '03', '80', '6060', '6000', '37', // len = calldatasize - 0x60; calldatacopy(0, 0x60, len)
@@ -37,7 +38,8 @@ export const PROBE_CODE: Hex = `0x${[
   '600454', '606052', // mstore(0x60, sload(4))
   `7f${guardSlot}`, '54', '608052', // mstore(0x80, sload(guard))
   `7f${fallbackSlot}`, '54', '60a052', // mstore(0xa0, sload(fallback))
-  '60c0', '6000', 'f3', // return(0, 0xc0)
+  '47', '60c052', // mstore(0xc0, selfbalance()) — the Safe's native balance
+  '60e0', '6000', 'f3', // return(0, 0xe0)
 ].join('')}`;
 
 export interface SafeStorageSnapshot {
@@ -46,6 +48,8 @@ export interface SafeStorageSnapshot {
   threshold: bigint;
   guard: Address;
   fallbackHandler: Address;
+  /** The Safe's native balance (wei). */
+  balance: bigint;
 }
 
 export interface SafeTxEffects {
@@ -65,6 +69,7 @@ const snapshot = (out: Hex, first: number): SafeStorageSnapshot => ({
   threshold: hexToBigInt(word(out, first + 2)),
   guard: toAddress(word(out, first + 3)),
   fallbackHandler: toAddress(word(out, first + 4)),
+  balance: hexToBigInt(word(out, first + 5)),
 });
 
 function revertData(error: unknown): Hex | undefined {
@@ -74,7 +79,10 @@ function revertData(error: unknown): Hex | undefined {
   return typeof data === 'string' ? (data as Hex) : undefined;
 }
 
-async function probe(client: ChainClient, safe: Address, tx: Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>): Promise<Hex> {
+/** What the probe needs from the chain: eth_call with a state override. */
+export type SimulationClient = Pick<ChainClient, 'call'>;
+
+async function probe(client: SimulationClient, safe: Address, tx: Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>): Promise<Hex> {
   const payload = concat([encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], [tx.to, tx.value, BigInt(tx.operation)]), tx.data]);
   const data = encodeFunctionData({ abi: storageAccessibleAbi, functionName: 'simulateAndRevert', args: [PROBE_ADDRESS, payload] });
   let reverted: Hex | undefined;
@@ -85,14 +93,14 @@ async function probe(client: ChainClient, safe: Address, tx: Pick<SafeTx, 'to' |
     if (!reverted) throw error;
   }
   if (!reverted) throw new Error('simulateAndRevert did not revert: not a Safe ≥ 1.3.0?');
-  // Revert data: success ‖ returndatasize ‖ returndata (the probe's six words).
+  // Revert data: success ‖ returndatasize ‖ returndata (the probe's seven words).
   const [ok] = decodeAbiParameters([{ type: 'bool' }], word(reverted, 0));
-  if (!ok || size(reverted) < 64 + 192) throw new Error('The simulation probe failed');
+  if (!ok || size(reverted) < 64 + 224) throw new Error('The simulation probe failed');
   return slice(reverted, 64);
 }
 
 /** Simulates the SafeTx in the Safe's context and reports changes to its critical storage. */
-export async function simulateSafeTxEffects(client: ChainClient, safe: Address, tx: Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>): Promise<SafeTxEffects> {
+export async function simulateSafeTxEffects(client: SimulationClient, safe: Address, tx: Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>): Promise<SafeTxEffects> {
   // A no-op call (to the zero address, no data) reads the "before" words the same way.
   const [beforeOut, afterOut] = await Promise.all([
     probe(client, safe, { to: '0x0000000000000000000000000000000000000000', value: 0n, data: '0x', operation: 0 }),
@@ -104,7 +112,7 @@ export async function simulateSafeTxEffects(client: ChainClient, safe: Address, 
   return { success: hexToBigInt(word(afterOut, 0)) === 1n, before, after, changed };
 }
 
-const EFFECT_RISK: Record<keyof SafeStorageSnapshot, RiskCode> = {
+const EFFECT_RISK: Record<Exclude<keyof SafeStorageSnapshot, 'balance'>, RiskCode> = {
   singleton: 'implementation-change',
   ownerCount: 'owner-change',
   threshold: 'threshold-change',
@@ -118,15 +126,38 @@ const EFFECT_RISK: Record<keyof SafeStorageSnapshot, RiskCode> = {
  */
 export function effectRisks(effects: SafeTxEffects, tx: Pick<SafeTx, 'to'>, staticRisks: readonly Risk[]): Risk[] {
   const to = getAddress(tx.to);
-  return effects.changed.map((field) => {
+  return effects.changed.flatMap((field) => {
+    if (field === 'balance') return [];
     const code = EFFECT_RISK[field];
     const predicted = staticRisks.some((risk) => risk.code === code);
-    return {
-      code,
-      severity: predicted ? 'warning' : 'blocking',
-      message: `Simulation: ${field} changes from ${String(effects.before[field])} to ${String(effects.after[field])}${predicted ? '' : ', which the transaction data does not declare'}`,
-      path: [],
-      to,
-    };
+    const message =
+      field === 'singleton' && !predicted
+        ? `Simulation: the Safe's implementation changes to ${effects.after.singleton}, which the transaction data does not declare — signing is blocked.`
+        : `Simulation: ${field} changes from ${String(effects.before[field])} to ${String(effects.after[field])}${predicted ? '' : ', which the transaction data does not declare'}`;
+    return [{ code, severity: predicted ? ('warning' as const) : ('blocking' as const), message, path: [], to }];
   });
+}
+
+/** The probe's findings in the form the flows record and show (decision 0021). */
+export function simulationOf(effects: SafeTxEffects, safe: Address): Simulation {
+  const configChanges: ConfigChange[] = [];
+  for (const field of effects.changed) {
+    if (field === 'singleton' || field === 'guard' || field === 'fallbackHandler') configChanges.push({ field, before: effects.before[field], after: effects.after[field] });
+    if (field === 'threshold') configChanges.push({ field, before: Number(effects.before.threshold), after: Number(effects.after.threshold) });
+    if (field === 'ownerCount') configChanges.push({ field, before: Number(effects.before.ownerCount), after: Number(effects.after.ownerCount) });
+  }
+  const delta = effects.after.balance - effects.before.balance;
+  return {
+    status: 'simulated',
+    method: 'eth_call: the Safe runs the call through simulateAndRevert (state override places the probe)',
+    blockNumber: 'latest',
+    success: effects.success,
+    revertReason: effects.success ? null : 'The call reverts when the Safe makes it.',
+    configChanges,
+    balanceChanges: delta === 0n ? [] : [{ holder: getAddress(safe), asset: { kind: 'native' }, delta: delta.toString() }],
+    assumptions: [
+      "Run as the Safe itself on the latest block: the signature check, the nonce and the gas refund of execTransaction are not part of it.",
+      'Token and NFT balance changes are not simulated yet; only the native coin of the Safe is.',
+    ],
+  };
 }

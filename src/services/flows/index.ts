@@ -25,7 +25,7 @@ import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
 
-type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract'>;
+type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'>;
 
 export interface AppFlowsDeps {
   store: EventStore;
@@ -50,6 +50,7 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
   return {
     waitForTransactionReceipt: (async (args: never) => (await chainClient(chainId)).waitForTransactionReceipt(args)) as ChainReads['waitForTransactionReceipt'],
     readContract: (async (args: never) => (await chainClient(chainId)).readContract(args)) as ChainReads['readContract'],
+    call: (async (args: never) => (await chainClient(chainId)).call(args)) as ChainReads['call'],
   };
 }
 

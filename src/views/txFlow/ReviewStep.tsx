@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
-import { callSentence, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
+import { callSentence, formatAmount, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
+import type { ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { operationText } from './format.ts';
@@ -126,6 +127,63 @@ function CallItems({ call, facts }: { call: DescribedCall; facts: SentenceFacts 
   );
 }
 
+function configChangeText(change: ConfigChange): string {
+  const label: Record<ConfigChange['field'], string> = {
+    owners: 'Owners',
+    modules: 'Modules',
+    threshold: 'Threshold',
+    ownerCount: 'Number of owners',
+    singleton: 'Implementation (singleton)',
+    guard: 'Guard',
+    fallbackHandler: 'Fallback handler',
+  };
+  const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') || 'none' : String(v));
+  return `${label[change.field]}: ${text(change.before)} → ${text(change.after)}`;
+}
+
+/** What running the transaction in the Safe's own context showed (or why it could not run). */
+export function SimulationResult({ simulation, native }: { simulation: Simulation | null; native: { symbol: string; decimals: number } }) {
+  if (simulation === null) return null;
+  return (
+    <section aria-label="Simulation">
+      <h4>What changes (simulation)</h4>
+      {simulation.status === 'unavailable' ? (
+        <p className="txflow-warning">Simulation unavailable: {simulation.reason} Check the hashes and the decoded data with extra care.</p>
+      ) : (
+        <>
+          <p className={simulation.success ? undefined : 'txflow-risk-blocking'}>
+            {simulation.success ? 'The transaction succeeds when the Safe makes the call.' : `The transaction fails. ${simulation.revertReason ?? ''}`}
+          </p>
+          {simulation.configChanges.length === 0 ? (
+            <p>No change to the owners, threshold, implementation, guard or fallback handler.</p>
+          ) : (
+            <ul aria-label="Configuration changes">
+              {simulation.configChanges.map((c, i) => (
+                <li key={i}>{configChangeText(c)}</li>
+              ))}
+            </ul>
+          )}
+          {simulation.balanceChanges.map((b, i) => (
+            <p key={i}>
+              The Safe’s {native.symbol} balance changes by {b.delta.startsWith('-') ? '−' : '+'}
+              {formatAmount(b.delta.replace(/^-/, ''), native.decimals)} {native.symbol}.
+            </p>
+          ))}
+          <details>
+            <summary>How it was simulated</summary>
+            <p className="muted">{simulation.method}.</p>
+            <ul className="muted">
+              {simulation.assumptions.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** What the transaction does, decoded here from the bytes that are hashed and signed. */
 export function WhatItDoes({ description, facts }: { description: TxDescription; facts: SentenceFacts }) {
   const e = description.call.effect;
@@ -188,7 +246,18 @@ export function ReviewStep() {
         </div>
       ) : null}
 
+      {ctx.blocks.length > 0 ? (
+        <div role="alert" className="txflow-blocked">
+          <strong>Signing is blocked: the simulation shows what the transaction data does not declare.</strong>
+          <ul>
+            {ctx.blocks.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {description && facts ? <WhatItDoes description={description} facts={facts} /> : null}
+      <SimulationResult simulation={ctx.simulation} native={description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 }} />
 
       {risks.length > 0 ? (
         <section aria-label="Warnings" className="txflow-risks">

@@ -37,6 +37,7 @@ const BUSY: Record<string, string> = {
   decoding: 'Decoding the transaction with the gateway…',
   crossChecking: 'Cross-checking the gateway’s answer against the transaction built here…',
   classifying: 'Checking the transaction for risks…',
+  simulating: 'Simulating the transaction in the Safe’s own context…',
   loadingRelay: 'Checking available relays…',
   checkingStatus: 'Checking the transaction’s status…',
 };
