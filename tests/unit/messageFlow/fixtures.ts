@@ -80,6 +80,8 @@ export const messages = {
   tampered: record([owners[0]], { messageHash: T }),
   /** A stored Permit for chain 1, signed by owner 2 (someone proposed it through the gateway). */
   otherChain: record([owners[1]], { messageHash: previewOtherChain.safeMessageHash, message: previewOtherChain.content.kind === 'typed' ? previewOtherChain.content.typedData : '' }),
+  /** A stored Permit naming no chain, signed by owner 1 (the wallet). */
+  anyChainSignedByUs: record([owners[0]], { messageHash: previewAnyChain.safeMessageHash, message: previewAnyChain.content.kind === 'typed' ? previewAnyChain.content.typedData : '' }),
   /** A stored Permit naming no chain, signed by owner 2. */
   anyChain: record([owners[1]], { messageHash: previewAnyChain.safeMessageHash, message: previewAnyChain.content.kind === 'typed' ? previewAnyChain.content.typedData : '' }),
 };
