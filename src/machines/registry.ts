@@ -175,7 +175,10 @@ export const MACHINES: readonly RegisteredMachine[] = [
     description:
       'One off-chain Safe message: compose or receive, hash locally, sign (EIP-712 SafeMessage), create or confirm on the gateway, collect confirmations, verify on chain (EIP-1271); on-chain fallback through the transaction flow.',
     machine: messageFlowMachine,
-    schemaVersion: 1,
+    // 2: the computeMessageHash output carries the typed data's chain verdict (`preview.chain`), `user.sign` and
+    // `user.confirmOnChain` read it and `anyChainAcknowledged` (decision 0026). A preview without it (schema 1)
+    // reads as text, so a flow recorded before replays as it ran.
+    schemaVersion: 2,
     sampleInput: messageFlowSampleInput,
     sampleEvents: messageFlowSampleEvents,
     serializeState: serializeMessageFlowState,

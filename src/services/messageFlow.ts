@@ -8,6 +8,8 @@
  * Rules enforced here as well as in the machine:
  * - the SafeMessage hash is computed locally; the typed data sent to the wallet is the one shown (S2/S22);
  * - only eth_signTypedData_v4 is used (no eth_sign, S9); the wallet must be on the Safe's chain (S10);
+ * - typed data whose EIP-712 domain names another chain is never signed; typed data naming no chain only once the
+ *   user has acknowledged it (S10, decision 0026): `previewOf` judges it, `requestSignature` refuses on its own;
  * - a signature that does not recover to an owner is never sent to the gateway;
  * - verification on chain is valid only for the magic values 0x1626ba7e / 0x20c13b0b;
  * - the on-chain fallback uses an allow-listed SignMessageLib (S4).
@@ -28,6 +30,7 @@ import { fromPromise } from 'xstate';
 import type { MessageFlowMachine } from '../machines/messageFlow/messageFlow.machine.ts';
 import type {
   GatewayMessageView,
+  MessageChainCheck,
   MessageContent,
   MessageFlowSafe,
   MessageFlowWallet,
@@ -46,6 +49,7 @@ import { eip1271Abi, eip1271LegacyAbi, signMessageLibAbi } from './safe/abis.ts'
 import { delegateCallAllowList, findTrustedLibrary } from './safe/contracts.ts';
 import { isEip1271MagicValue } from './safe/eip1271.ts';
 import { domainHash } from './safe/hashing.ts';
+import { otherChainText, typedDataChain } from './safe/messageCheck.ts';
 import {
   SAFE_MESSAGE_TYPES,
   decodeEip191Message,
@@ -86,6 +90,8 @@ export const MESSAGE_WALLET_TEXTS = {
 } as const;
 
 const failure = (kind: WalletFailure['kind'], message: string): WalletFailure => ({ kind, message });
+
+const ANY_CHAIN_REFUSAL = 'this message names no chain and it was not acknowledged that it is valid on every chain.';
 
 export function classifyWalletError(error: unknown): WalletFailure {
   if (typeof error === 'object' && error !== null && 'kind' in error && 'message' in error) return error as WalletFailure;
@@ -148,6 +154,13 @@ export function walletTypedDataOf(ctx: SafeContext, innerHash: Hex): string {
   return serializeTypedData({ ...typed, types: { EIP712Domain: getTypesForEIP712Domain({ domain: typed.domain }), ...SAFE_MESSAGE_TYPES } } as TypedDataDefinition);
 }
 
+/** The message's chain against the Safe's (decision 0026), judged on the content exactly as it is hashed. */
+export function chainCheckOf(safe: MessageFlowSafe, content: MessageContent): MessageChainCheck {
+  if (content.kind === 'text') return { kind: 'text' };
+  const chain = typedDataChain(content.typedData as Eip712TypedData, safe.chainId);
+  return chain.kind === 'otherChain' ? { ...chain, reason: otherChainText(chain.chainId, chain.safeChainId) } : chain;
+}
+
 export function previewOf(safe: MessageFlowSafe, request: MessageRequest): MessagePreview {
   const ctx = safeContextOf(safe);
   const content = contentOf(request);
@@ -155,6 +168,7 @@ export function previewOf(safe: MessageFlowSafe, request: MessageRequest): Messa
   const innerHash = messageInnerHash(message);
   return {
     content,
+    chain: chainCheckOf(safe, content),
     innerHash,
     safeMessageHash: safeMessageHash(ctx, message),
     domainHash: domainHash(ctx),
@@ -266,7 +280,21 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
 
     loadMessage: ({ safe, messageHash }: { safe: MessageFlowSafe; messageHash: Hex }) => freshMessage(safe, messageHash),
 
-    requestSignature: async ({ safe, wallet, preview }: { safe: MessageFlowSafe; wallet: MessageFlowWallet | null; preview: MessagePreview }): Promise<OwnerSignature> => {
+    requestSignature: async ({
+      safe,
+      wallet,
+      preview,
+      anyChainAcknowledged = false,
+    }: {
+      safe: MessageFlowSafe;
+      wallet: MessageFlowWallet | null;
+      preview: MessagePreview;
+      anyChainAcknowledged?: boolean;
+    }): Promise<OwnerSignature> => {
+      // The chain rule again, judged here from the message itself, not from the machine's verdict (decision 0026).
+      const chain = chainCheckOf(safe, preview.content);
+      if (chain.kind === 'otherChain') throw failure('other', chain.reason);
+      if (chain.kind === 'anyChain' && !anyChainAcknowledged) throw failure('other', `Refusing to sign: ${ANY_CHAIN_REFUSAL}`);
       // What is sent is rebuilt from the message and must be exactly what the user saw.
       const ctx = safeContextOf(safe);
       const innerHash = messageInnerHash(safeContentOf(preview.content));

@@ -7,56 +7,21 @@
  * - signMessage: owner A signs in our dialog; owner B (in-app navigation) confirms from Messages → CONFIRMED;
  *   the app then gets the prepared signature and the SDK's isMessageSigned is true (EIP-1271 on chain).
  */
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { getAddress, hashMessage, pad, type Hex } from 'viem';
 import { appsPage } from './fixtures/appsPage.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { PROBE, probeApp, type Settled } from './fixtures/probeApp.ts';
 
 const app = useDevnetApp();
-const { chain, team, owner, appUrl, gateway, openApp, openFromList, reference, safeMessageHashOf, ownerASignsAppMessage, ownerBConfirms, signAppTransaction, addAddressBookEntry } =
+const { chain, team, owner, appUrl, gateway, openFromList, reference, safeMessageHashOf, ownerASignsAppMessage, ownerBConfirms, signAppTransaction, addAddressBookEntry } =
   appsPage(() => app);
-
-type Settled = { ok: true; value: unknown } | { ok: false; error: string; code?: number };
-const PROBE = 'Devnet SDK Probe';
+const { openProbe, probeFrame, probeCall } = probeApp(() => app);
 const probeUrl = () => appUrl('probe');
 const ok = (settled: Settled | undefined): unknown => {
   expect(settled, JSON.stringify(settled)).toMatchObject({ ok: true });
   return (settled as { value: unknown }).value;
 };
-
-/** The probe's frame once its SDK has had the Safe info from our host. */
-async function probeFrame(page: Page): Promise<Frame> {
-  await expect(page.frameLocator(`iframe[title="${PROBE}"]`).locator('#status')).toContainText(`Connected to Safe ${team()}`, { timeout: 30_000 });
-  const frame = page.frames().find((f) => f.url().startsWith(probeUrl()));
-  if (!frame) throw new Error('probe frame missing');
-  return frame;
-}
-
-async function openProbe(page: Page): Promise<Frame> {
-  await openApp(page, 'probe', PROBE);
-  return probeFrame(page);
-}
-
-/** Calls `window.probe[method]` in the app; after 60 s fails with the probe's trace (which request is pending). */
-async function probeCall<T = Settled>(frame: Frame, method: string, ...args: unknown[]): Promise<T> {
-  const call = frame.evaluate(
-    ([name, params]) => (window as unknown as { probe: Record<string, (...a: unknown[]) => Promise<unknown>> }).probe[name as string]!(...(params as unknown[])),
-    [method, args] as const,
-  ) as Promise<T>;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      void frame
-        .evaluate(() => (window as unknown as { probeTrace: string[] }).probeTrace.slice(-6))
-        .then((trace) => reject(new Error(`probe.${method} did not settle in 60 s; last steps: ${trace.join(', ')}`)), reject);
-    }, 60_000);
-  });
-  try {
-    return await Promise.race([call, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 test('the real SDK reads everything through our host, and the address book after our permission prompt', async ({ page }) => {
   test.setTimeout(180_000);

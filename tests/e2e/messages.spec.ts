@@ -3,12 +3,14 @@
  * to CONFIRMED (owner A signs, owner B confirms from the messages list), verified by the app and on chain through
  * EIP-1271; text and EIP-712 typed data; a non-owner cannot confirm; a tampered hash from the gateway is refused
  * before the wallet is asked; the on-chain fallback (SignMessageLib DELEGATECALL through the transaction flow);
- * a reload in the middle of a message flow.
+ * a reload in the middle of a message flow; a Safe App's EIP-712 typed data for another chain is blocked before the
+ * wallet is asked, typed data naming no chain is signed only after the user's acknowledgement (decision 0026).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { hashMessage, hashTypedData, parseAbi, type Hex, type TypedDataDefinition } from 'viem';
 import { DEMO_TEXT_MESSAGE, DEMO_TYPED_MESSAGE } from '../../devnet/seed/offchain.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { probeApp, type Settled } from './fixtures/probeApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 import { hangNext, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
 
@@ -22,6 +24,7 @@ const safeAbi = parseAbi([
   'function signedMessages(bytes32 hash) view returns (uint256)',
 ]);
 const { chain, team, dialog, walletButton, selectAccount, openSafe, safeNonce, chooseNonce, openQueuedTx } = txFlowPage(() => app);
+const { openProbe, probeCall } = probeApp(() => app);
 
 async function goToMessages(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
@@ -406,4 +409,111 @@ test('a reload while the signature is being POSTed: checked, then sent again onl
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
   expect(held).toBe(1);
   await d.getByRole('button', { name: /^Close/ }).click();
+});
+
+/** An ERC-2612 Permit as a dapp asks a Safe App to get it signed; `chainId` undefined = a domain naming no chain. */
+function permit(chainId?: number) {
+  return {
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        ...(chainId !== undefined ? [{ name: 'chainId', type: 'uint256' }] : []),
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    domain: { name: 'USD Coin', version: '2', ...(chainId !== undefined ? { chainId } : {}), verifyingContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+    // A new deadline each time, so each request is a new message for the gateway.
+    message: { owner: team(), spender: '0x1111111254EEB25477B68fb85Ed929f73A960582', value: '1000000000', nonce: '0', deadline: String(Math.floor(Date.now() / 1000) + 86_400) },
+  };
+}
+
+const OTHER_CHAIN = 'This message is for chain 1, but this Safe is on chain 31337 — signing is blocked.';
+const ANY_CHAIN_ACK = 'I understand this message is valid on every chain';
+
+/** Every messageFlow stream on /audit: what happened (event + payload) and the resulting state of each record. */
+async function messageFlowLogs(page: Page): Promise<string[]> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  const streams = page.getByRole('list', { name: 'Flows' }).getByRole('listitem').filter({ hasText: 'messageFlow · ' });
+  await expect(streams.first()).toBeVisible({ timeout: 20_000 });
+  const logs: string[] = [];
+  for (let i = 0; i < (await streams.count()); i++) {
+    const button = streams.nth(i).getByRole('button').first();
+    const streamId = (await button.textContent())!;
+    await button.click();
+    const section = page.getByRole('region', { name: `Stream ${streamId}` });
+    await expect(section.getByRole('table', { name: 'Timeline' }).locator('tbody tr').first()).toBeVisible();
+    const rows = await section.getByRole('table', { name: 'Timeline' }).locator('tbody tr').all();
+    const lines: string[] = [];
+    for (const row of rows) lines.push(`${await row.locator('td').nth(3).innerText()} => ${await row.locator('td').nth(4).innerText()}`);
+    // The stored log replays, with no effect run, to the state it recorded.
+    await section.getByRole('button', { name: 'Verify stored log' }).click();
+    await expect(section.getByRole('status', { name: 'Stored log verification' })).toHaveText(/^OK: stream /);
+    logs.push(lines.join('\n'));
+  }
+  return logs;
+}
+
+test('a Safe App’s typed data for another chain is blocked before the wallet is asked; no chain needs the acknowledgement; the Safe’s chain reaches the wallet', async ({ page }) => {
+  test.setTimeout(240_000);
+  const frame = await openProbe(page);
+
+  // 1. An ERC-2612 Permit for mainnet (chain 1) while the Safe is on the devnet (31337): blocked, the wallet is
+  //    never asked, Cancel answers the app with a rejection.
+  const blockedAnswer = probeCall<Settled>(frame, 'signTypedMessage', permit(1));
+  const blocked = page.getByRole('dialog', { name: 'Signing blocked' });
+  await expect(blocked.getByRole('alert')).toHaveText(OTHER_CHAIN, { timeout: 20_000 });
+  await expect(blocked).toContainText('Nothing was sent to your wallet.');
+  await expect(blocked.getByRole('region', { name: 'Message' })).toContainText('"chainId": 1');
+  await expect(blocked.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+  await expect(blocked.getByRole('button', { name: 'Sign on-chain instead' })).toHaveCount(0);
+  await blocked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(blocked).toHaveCount(0);
+  expect(await blockedAnswer).toEqual({ ok: false, error: 'Transaction was rejected' });
+  expect(await signingCalls(page)).toEqual([]);
+
+  // 2. The same Permit naming no chain: Sign waits for the user's acknowledgement.
+  const anyChainAnswer = probeCall<Settled>(frame, 'signTypedMessage', permit());
+  const anyChain = page.getByRole('dialog', { name: 'Confirm message' });
+  await expect(anyChain.getByLabel('SafeMessage hash', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(anyChain).toContainText('This message names no chain (its EIP-712 domain has no chainId)');
+  const sign = anyChain.getByRole('button', { name: 'Sign', exact: true });
+  await expect(sign).toBeDisabled();
+  await anyChain.getByRole('checkbox', { name: ANY_CHAIN_ACK }).check();
+  await expect(sign).toBeEnabled();
+  await sign.click();
+  const collecting = page.getByRole('dialog', { name: 'Collect confirmations' });
+  await expect(collecting.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2', { timeout: 20_000 });
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await collecting.getByRole('button', { name: /^Close/ }).click();
+  expect(await anyChainAnswer).toEqual({ ok: false, error: 'Transaction was rejected' });
+
+  // 3. Control: the Permit for the Safe's own chain goes to the wallet with nothing more to tick.
+  const sameChainAnswer = probeCall<Settled>(frame, 'signTypedMessage', permit(31337));
+  const sameChain = page.getByRole('dialog', { name: 'Confirm message' });
+  await expect(sameChain.getByLabel('SafeMessage hash', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(sameChain.getByRole('region', { name: 'Message' })).toContainText('"chainId": 31337');
+  await expect(sameChain.getByRole('checkbox')).toHaveCount(0);
+  await sameChain.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(collecting.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2', { timeout: 20_000 });
+  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await collecting.getByRole('button', { name: /^Close/ }).click();
+  expect(await sameChainAnswer).toEqual({ ok: false, error: 'Transaction was rejected' });
+
+  // 4. The block and the acknowledgement are in the flows' event logs, which replay.
+  const logs = await messageFlowLogs(page);
+  expect(logs).toHaveLength(3);
+  const blockedLog = logs.find((log) => log.includes('=> chainBlocked'));
+  expect(blockedLog, logs.join('\n---\n')).toBeDefined();
+  expect(blockedLog).toMatch(/xstate\.done\.actor\.computeMessageHash .*"kind":"typed".* => chainBlocked/);
+  expect(blockedLog).toMatch(/user\.cancel\s*=> cancelled/);
+  expect(logs.filter((log) => log.includes('user.acknowledgeAnyChain {"acknowledged":true} => review'))).toHaveLength(1);
 });

@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { messageFlowMachine } from '../../src/machines/messageFlow/messageFlow.machine.ts';
-import { MESSAGE_TEXTS, canSign, hasWalletSigned, signBlocker } from '../../src/machines/messageFlow/messageFlow.setup.ts';
+import { MESSAGE_TEXTS, canSign, chainAllowsSigning, chainCheckOf, hasWalletSigned, signBlocker } from '../../src/machines/messageFlow/messageFlow.setup.ts';
 import type { MessageFlowContext, MessageFlowInput } from '../../src/machines/messageFlow/messageFlow.types.ts';
 import { MessageFlowDialog, MessageFlowProvider, type MessageFlowRef } from '../../src/views/messageFlow/index.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type ModelPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
@@ -80,6 +80,14 @@ function driverFor(input: MessageFlowInput): ViewDriver<MessageSut> {
         await click('Review');
       },
       'user.sign': () => click('Sign'),
+      'user.acknowledgeAnyChain': async (sut, e) => {
+        const { acknowledged } = e as unknown as { acknowledged: boolean };
+        const box = screen.getByRole('checkbox', { name: MESSAGE_TEXTS.anyChainAcknowledgement });
+        expect((box as HTMLInputElement).checked).toBe(!acknowledged);
+        await act(async () => void fireEvent.click(box));
+        expect((box as HTMLInputElement).checked).toBe(acknowledged);
+        expect(ctx(sut.actor.getSnapshot() as AnyMachineSnapshot).anyChainAcknowledged).toBe(acknowledged);
+      },
       'user.signOnChain': () => click('Sign on-chain instead'),
       'user.confirmOnChain': async (sut) => {
         const before = sut.emitted.length;
@@ -125,6 +133,21 @@ function expectConfirmations(s: AnyMachineSnapshot) {
   if (missing.length) expect(within(within(region).getByRole('list', { name: 'Missing signers' })).getAllByRole('listitem')).toHaveLength(missing.length);
 }
 
+/** Typed data naming no chain shows what that means and the acknowledgement, ticked as the context says; nothing else shows it. */
+function expectChainAcknowledgement(s: AnyMachineSnapshot) {
+  const c = ctx(s);
+  const box = screen.queryByRole('checkbox', { name: MESSAGE_TEXTS.anyChainAcknowledgement });
+  if (chainCheckOf(c.preview).kind === 'anyChain') {
+    expect(dialog()).toHaveTextContent(MESSAGE_TEXTS.anyChain);
+    expect(box).not.toBeNull();
+    expect((box as HTMLInputElement).checked).toBe(c.anyChainAcknowledged);
+    expect(box).toBeEnabled();
+  } else {
+    expect(box).toBeNull();
+    expect(dialog()).not.toHaveTextContent(MESSAGE_TEXTS.anyChain);
+  }
+}
+
 const alertText = (text: string) => expect(within(dialog()).getAllByRole('alert').map((a) => a.textContent)).toContain(text);
 
 const stateAssertions: ViewDriver<MessageSut>['states'] = {
@@ -152,6 +175,24 @@ const stateAssertions: ViewDriver<MessageSut>['states'] = {
     if (blocker) alertText(blocker);
     expect(screen.queryByRole('button', { name: 'Sign on-chain instead' }) !== null).toBe(s.can({ type: 'user.signOnChain' }));
     expect(screen.queryByRole('button', { name: 'Back' }) !== null).toBe(s.can({ type: 'user.back' }));
+    expectChainAcknowledgement(s);
+  },
+  chainBlocked: (_, s) => {
+    const c = ctx(s);
+    const chain = chainCheckOf(c.preview);
+    expect(dialog()).toHaveAccessibleName('Signing blocked');
+    expect(chain).toMatchObject({ kind: 'otherChain', chainId: '1', safeChainId: '31337', reason: fx.OTHER_CHAIN_TEXT });
+    expect(c.error).toBe(fx.OTHER_CHAIN_TEXT);
+    alertText(fx.OTHER_CHAIN_TEXT);
+    expect(dialog()).toHaveTextContent(MESSAGE_TEXTS.chainBlocked);
+    // What was asked is shown; nothing that signs is offered, and no effect runs (the wallet is not asked).
+    expect(within(dialog()).getByRole('region', { name: 'Message' })).toHaveTextContent('"chainId": 1');
+    expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign on-chain instead' })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(Object.keys(s.children)).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Back' }) !== null).toBe(s.can({ type: 'user.back' }));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   },
   signing: (_, s) => {
     busy('Confirm the signature request in your wallet.')();
@@ -175,6 +216,7 @@ const stateAssertions: ViewDriver<MessageSut>['states'] = {
     expectConfirmations(s);
     expect(screen.getByRole('button', { name: 'Sign' }).hasAttribute('disabled')).toBe(!s.can({ type: 'user.sign' }));
     if (hasWalletSigned(ctx(s))) alertText(MESSAGE_TEXTS.alreadySigned);
+    expectChainAcknowledgement(s);
   },
   'collecting.watchFailed': (_, s) => alertText(`Could not refresh the confirmations. ${ctx(s).error}`),
   verifying: busy('Checking the signature on chain'),
@@ -194,11 +236,14 @@ const stateAssertions: ViewDriver<MessageSut>['states'] = {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
   preparingOnChain: busy('Preparing the on-chain signature'),
-  onChainReview: () => {
+  onChainReview: (_, s) => {
     expect(dialog()).toHaveAccessibleName('Sign message on-chain');
     expect(screen.getByRole('note')).toHaveTextContent(MESSAGE_TEXTS.onChainWarning);
     expect(dialog()).toHaveTextContent(fx.onChainRequest.library);
     expect(screen.getByLabelText('data')).toHaveTextContent(fx.onChainRequest.data);
+    expect(screen.getByRole('button', { name: 'Create transaction' }).hasAttribute('disabled')).toBe(!s.can({ type: 'user.confirmOnChain' }));
+    expect(s.can({ type: 'user.confirmOnChain' })).toBe(chainAllowsSigning(ctx(s)));
+    expectChainAcknowledgement(s);
   },
   onChainUnavailable: (_, s) => alertText(`On-chain signing is not available. ${ctx(s).error}`),
   awaitingTransaction: busy('Continue in the transaction dialog'),
@@ -234,6 +279,7 @@ const serializeState = (s: AnyMachineSnapshot) => {
     m ? [m.messageHash, m.status, m.confirmations.map((x) => x.owner)] : null,
     c.pendingSignature !== null,
     c.request?.kind ?? null,
+    c.anyChainAcknowledged,
   ]);
 };
 
@@ -247,8 +293,11 @@ const scenarios: { name: string; input: MessageFlowInput }[] = [
 ];
 
 for (const { name, input } of scenarios) {
-  // A stored message that hashes to another hash only exists when a message is opened by hash.
-  const events = input.mode === 'confirm' ? fx.events : fx.events.filter((e) => !(e.type === 'xstate.done.actor.computeMessageHash' && e.output === fx.previewOther));
+  // A stored message that hashes to another hash only exists when a message is opened by hash; a typed message
+  // opened by hash H cannot be one (its hash is not H): the typed-data cases opened by hash are explicit paths below.
+  // Typed data naming no chain has its own, smaller plan (below): here it would only repeat every path acknowledged.
+  const isHashed = (e: AnyEventObject, outputs: unknown[]) => e.type === 'xstate.done.actor.computeMessageHash' && outputs.includes(e.output);
+  const events = fx.events.filter((e) => !isHashed(e, input.mode === 'confirm' ? [fx.previewOtherChain, fx.previewAnyChain] : [fx.previewOther, fx.previewAnyChain]));
   const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
   const driver = driverFor(input);
   describe(`messageFlow (model-based, real dialog): ${name}`, () => {
@@ -276,6 +325,77 @@ describe('messageFlow (model-based, real dialog): explicit paths', () => {
     { type: 'xstate.done.actor.computeMessageHash', output: fx.preview },
   ]);
   it(pathTitle(path), () => runPath(messageFlowMachine, path, driverFor(fx.confirmInput), coverage));
+});
+
+{
+  // Composing typed data that names no chain: every way through review, on chain and collecting, with the
+  // acknowledgement given, taken back and given again (the gateway answers for the typed data's own hash).
+  const input = fx.composeInput;
+  const events: AnyEventObject[] = [
+    { type: 'user.compose', format: 'typed', text: JSON.stringify(fx.permit()) },
+    { type: 'xstate.done.actor.computeMessageHash', output: fx.previewAnyChain },
+    { type: 'xstate.done.actor.loadMessage', output: null },
+    { type: 'user.acknowledgeAnyChain', acknowledged: true },
+    { type: 'user.acknowledgeAnyChain', acknowledged: false },
+    { type: 'user.sign' },
+    { type: 'user.signOnChain' },
+    { type: 'user.confirmOnChain' },
+    { type: 'user.back' },
+    { type: 'user.cancel' },
+    { type: 'xstate.done.actor.requestSignature', output: { signer: fx.owners[0], signature: fx.signature } },
+    { type: 'xstate.error.actor.requestSignature', error: { kind: 'rejected', message: 'User rejected signing.' } },
+    { type: 'xstate.done.actor.createMessage', output: fx.messages.anyChainSignedByUs },
+    { type: 'xstate.done.actor.prepareOnChainSignature', output: fx.onChainRequest },
+    { type: 'wallet.changed', wallet: { address: fx.owners[1], chainId: '31337' } },
+  ];
+  const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
+  const driver = driverFor(input);
+  describe('messageFlow (model-based, real dialog): compose typed data naming no chain (decision 0026)', () => {
+    for (const path of paths) {
+      it(pathTitle(path), () => runPath(messageFlowMachine, path, driver, coverage));
+    }
+  });
+}
+
+describe('messageFlow (model-based, real dialog): typed data and its chain (decision 0026)', () => {
+  const hashed = (output: unknown) => ({ type: 'xstate.done.actor.computeMessageHash', output });
+  const loaded = (output: unknown) => ({ type: 'xstate.done.actor.loadMessage', output });
+  const cases: { name: string; input: MessageFlowInput; events: AnyEventObject[] }[] = [
+    // Confirming, from the list, a stored Permit for chain 1: blocked before the review.
+    { name: 'confirm from the list, another chain', input: fx.confirmOtherChainInput, events: [loaded(fx.messages.otherChain), hashed(fx.previewOtherChain), { type: 'user.cancel' }] },
+    // A Safe app's signTypedMessage for chain 1, off chain and on chain: blocked, Cancel answers the app.
+    { name: 'app, another chain', input: fx.appTypedInput(fx.permit(1)), events: [hashed(fx.previewOtherChain), { type: 'user.cancel' }] },
+    { name: 'app on chain, another chain', input: fx.appTypedInput(fx.permit(1), 'onChain'), events: [hashed(fx.previewOtherChain), { type: 'user.cancel' }] },
+    // A Safe app's on-chain signature of a Permit naming no chain: Create transaction only once acknowledged.
+    {
+      name: 'app on chain, no chain',
+      input: fx.appTypedInput(fx.permit(), 'onChain'),
+      events: [
+        hashed(fx.previewAnyChain),
+        { type: 'xstate.done.actor.prepareOnChainSignature', output: fx.onChainRequest },
+        { type: 'user.acknowledgeAnyChain', acknowledged: true },
+        { type: 'user.acknowledgeAnyChain', acknowledged: false },
+        { type: 'user.acknowledgeAnyChain', acknowledged: true },
+        { type: 'user.confirmOnChain' },
+      ],
+    },
+    // Collecting a Permit naming no chain: another owner connects and must acknowledge before signing.
+    {
+      name: 'collecting, no chain',
+      input: fx.confirmAnyChainInput,
+      events: [
+        loaded(fx.messages.anyChainSignedByUs),
+        hashed(fx.previewAnyChain),
+        { type: 'wallet.changed', wallet: { address: fx.owners[2], chainId: '31337' } },
+        { type: 'user.acknowledgeAnyChain', acknowledged: true },
+        { type: 'user.sign' },
+      ],
+    },
+  ];
+  for (const { name, input, events } of cases) {
+    const path = explicitPath(input, events);
+    it(`${name}: ${pathTitle(path)}`, () => runPath(messageFlowMachine, path, driverFor(input), coverage));
+  }
 });
 
 describe('messageFlow coverage', () => {

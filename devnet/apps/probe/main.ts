@@ -82,6 +82,8 @@ const probe = {
   addressBook: () => shown(settle(sdk.safe.requestAddressBook(), 'requestAddressBook')),
   send: (txs: { to: string; value: string; data: string }[]) => shown(settle(sdk.txs.send({ txs }), 'sendTransactions')),
   signMessage: (message: string) => shown(settle(sdk.txs.signMessage(message), 'signMessage')),
+  /** EIP-712 typed data as an app sends it (e.g. an ERC-2612 Permit, for whatever chain its domain names). */
+  signTypedMessage: (typedData: Parameters<typeof sdk.txs.signTypedMessage>[0]) => shown(settle(sdk.txs.signTypedMessage(typedData), 'signTypedMessage')),
   /** The prepared signature of a SafeMessage hash, and what the Safe (EIP-1271) says about the message. */
   checkMessage: async (message: string, safeMessageHash: string) => {
     const signature = await settle(sdk.safe.getOffChainSignature(safeMessageHash), 'getOffChainSignature');

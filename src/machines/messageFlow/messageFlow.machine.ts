@@ -10,7 +10,10 @@
  *            (the `startOnChainSignature` action hands the SignMessageLib DELEGATECALL to the transaction flow)
  *
  * Every hash is computed locally (computeMessageHash); an answer of the gateway for another hash goes to
- * `refused`. States tagged `nonIdempotent` (signing, creating, addingSignature) handle `system.recover`, which
+ * `refused`. Typed data whose EIP-712 domain names another chain goes to `chainBlocked` right after the hash
+ * check, before any other step;
+ * typed data naming no chain is signed (on or off chain) only after `user.acknowledgeAnyChain` (decision 0026).
+ * States tagged `nonIdempotent` (signing, creating, addingSignature) handle `system.recover`, which
  * the event log sends after a restore: they go to `checkingStatus` (a GET), never re-run their effect, and an
  * interrupted signature request is confirmed again by the user.
  */
@@ -58,6 +61,8 @@ const walletGone = {
 };
 const cancel = { 'user.cancel': { target: `#${MESSAGE_FLOW_ID}.cancelled` } };
 const close = { 'user.close': { target: `#${MESSAGE_FLOW_ID}.closed` } };
+/** Typed data naming no chain: the user's tick is recorded where a signature can be asked for (decision 0026). */
+const acknowledgeAnyChain = { 'user.acknowledgeAnyChain': { guard: 'isAcknowledgementChange' as const, actions: 'assignAnyChainAcknowledged' as const } };
 
 export const messageFlowMachine = messageFlowSetup.createMachine({
   id: MESSAGE_FLOW_ID,
@@ -82,6 +87,8 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
         input: ({ context }) => ({ safe: context.safe, request: mustHave(context.request, 'request') }),
         onDone: [
           { guard: 'isRequestedHashMismatch', target: 'refused', actions: 'assignRequestedMismatch' },
+          // Typed data for another chain is never signed, on or off chain, whatever its state (decision 0026).
+          { guard: 'isForAnotherChain', target: 'chainBlocked', actions: 'assignChainBlocked' },
           { guard: 'wantsOnChain', target: 'preparingOnChain', actions: 'assignPreview' },
           // confirm mode: the stored message was read first; where it stands decides the next step.
           { guard: 'isStoredConfirmed', target: 'verifying', actions: 'assignPreview' },
@@ -111,6 +118,11 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
         onError: { target: 'loadFailed', actions: 'assignError' },
       },
     },
+    chainBlocked: {
+      tags: ['step.review'],
+      // The wallet is never asked; a composed message can be edited, anything else only cancelled.
+      on: { 'user.back': { guard: 'isComposed', target: 'composing' }, ...cancel },
+    },
     loadFailed: {
       tags: ['step.review'],
       on: { 'user.retry': { target: 'loadingMessage', actions: 'clearErrors' }, ...cancel },
@@ -120,6 +132,7 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
       tags: ['step.review'],
       on: {
         'user.sign': { guard: 'canSign', target: 'signing', actions: 'clearErrors' },
+        ...acknowledgeAnyChain,
         'user.signOnChain': { guard: 'canSignOnChain', target: 'preparingOnChain', actions: 'clearErrors' },
         'user.back': { guard: 'isComposed', target: 'composing' },
         ...cancel,
@@ -131,7 +144,7 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
       invoke: {
         id: 'requestSignature',
         src: 'requestSignature',
-        input: ({ context }) => ({ safe: context.safe, wallet: context.wallet, preview: previewOf(context) }),
+        input: ({ context }) => ({ safe: context.safe, wallet: context.wallet, preview: previewOf(context), anyChainAcknowledged: context.anyChainAcknowledged === true }),
         onDone: [
           { guard: 'isNewMessage', target: 'creating', actions: 'assignPendingSignature' },
           { target: 'addingSignature', actions: 'assignPendingSignature' },
@@ -184,6 +197,7 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
       on: {
         // Another owner connected their wallet: they sign here.
         'user.sign': { guard: 'canSign', target: 'signing', actions: 'clearErrors' },
+        ...acknowledgeAnyChain,
         ...close,
       },
       initial: 'waiting',
@@ -279,7 +293,11 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
     },
     onChainReview: {
       tags: ['step.onChain'],
-      on: { 'user.confirmOnChain': { target: 'awaitingTransaction', actions: 'startOnChainSignature' }, ...cancel },
+      on: {
+        'user.confirmOnChain': { guard: 'chainAllowsSigning', target: 'awaitingTransaction', actions: 'startOnChainSignature' },
+        ...acknowledgeAnyChain,
+        ...cancel,
+      },
     },
     onChainUnavailable: {
       tags: ['step.onChain'],

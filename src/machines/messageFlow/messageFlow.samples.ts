@@ -1,9 +1,10 @@
 /**
  * Sample input and events of the messageFlow machine for the registry (QA paths, diagrams, event-log tools):
- * plain JSON, hashes computed once by the real services for a 2-of-3 Safe and the text "Hello Safe".
+ * plain JSON, hashes computed once by the real services for a 2-of-3 Safe and the text "Hello Safe" (and typed
+ * data for chain 1 and for no chain).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { signBlocker } from './messageFlow.setup.ts';
+import { chainCheckOf, signBlocker } from './messageFlow.setup.ts';
 import type { GatewayMessageView, Hex, MessageFlowContext, MessageFlowInput, MessagePreview } from './messageFlow.types.ts';
 
 const owners = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222', '0x3333333333333333333333333333333333333333'] as const;
@@ -12,15 +13,10 @@ const innerHash: Hex = '0x29e9c81cc415b1f09f40756e8a502520ad93230e98697c752e0336
 const H: Hex = '0xfff698be09cb0fb9514fc8ba57e72cd03666833678e773220aae81e5ed2930b4';
 const signature: Hex = `0x${'12'.repeat(64)}1b`;
 
-const preview: MessagePreview = {
-  content: { kind: 'text', text: 'Hello Safe' },
-  innerHash,
-  safeMessageHash: H,
-  domainHash: '0xe1199e8042f48960de4f96ebf84daa44b439057a6bd278f9bb4f5638ea24a2b1',
-  structHash: '0x564863c40a4a5053dff235396621fb1e63477a19ad8cc8b79cd17711e2e2c49e',
-  walletTypedData: JSON.stringify({
+const walletTypedDataOf = (inner: Hex): string =>
+  JSON.stringify({
     domain: { chainId: 31337, verifyingContract: safeAddress.toLowerCase() },
-    message: { message: innerHash },
+    message: { message: inner },
     primaryType: 'SafeMessage',
     types: {
       EIP712Domain: [
@@ -29,7 +25,41 @@ const preview: MessagePreview = {
       ],
       SafeMessage: [{ name: 'message', type: 'bytes' }],
     },
-  }),
+  });
+
+const preview: MessagePreview = {
+  content: { kind: 'text', text: 'Hello Safe' },
+  chain: { kind: 'text' },
+  innerHash,
+  safeMessageHash: H,
+  domainHash: '0xe1199e8042f48960de4f96ebf84daa44b439057a6bd278f9bb4f5638ea24a2b1',
+  structHash: '0x564863c40a4a5053dff235396621fb1e63477a19ad8cc8b79cd17711e2e2c49e',
+  walletTypedData: walletTypedDataOf(innerHash),
+  blindSigning: false,
+};
+
+/** Typed data { Note: text } "Hello Safe" whose domain names chain 1, and one whose domain names no chain (decision 0026). */
+const noteTypes = { Note: [{ name: 'text', type: 'string' }] };
+const otherChainInner: Hex = '0xa419c2677150c8537717291136e6cd4bbeb93efdd35818b68d9ba80bc24b3fa0';
+const previewOtherChain: MessagePreview = {
+  content: { kind: 'typed', typedData: { domain: { name: 'Sample', chainId: 1 }, types: noteTypes, primaryType: 'Note', message: { text: 'Hello Safe' } } },
+  chain: { kind: 'otherChain', chainId: '1', safeChainId: '31337', reason: 'This message is for chain 1, but this Safe is on chain 31337 — signing is blocked.' },
+  innerHash: otherChainInner,
+  safeMessageHash: '0xe96d51e8efd264d4878e5aed9e364e00fce64192826606e55b571f4c0e07e00f',
+  domainHash: preview.domainHash,
+  structHash: '0x3269368cb317177bd1005de37c03fe941c9187154e621d09faffc208c6fc8db9',
+  walletTypedData: walletTypedDataOf(otherChainInner),
+  blindSigning: false,
+};
+const anyChainInner: Hex = '0x145c94010e6a95b26f28187d153f042e8d4de9d9bc56441ac53d85e59b54e792';
+const previewAnyChain: MessagePreview = {
+  content: { kind: 'typed', typedData: { domain: { name: 'Sample' }, types: noteTypes, primaryType: 'Note', message: { text: 'Hello Safe' } } },
+  chain: { kind: 'anyChain' },
+  innerHash: anyChainInner,
+  safeMessageHash: '0x68a44eee7fd5036c4cd4b569aae1d19167174b81f247b4aed2d2f607a52ab0fc',
+  domainHash: preview.domainHash,
+  structHash: '0xb20672bea6d0c416e9e025a975c793279912e3d090a7453523f85a8e3c10feac',
+  walletTypedData: walletTypedDataOf(anyChainInner),
   blindSigning: false,
 };
 
@@ -62,6 +92,8 @@ const gatewayDown = { name: 'GatewayError', message: 'Gateway unreachable' };
 export const messageFlowSampleEvents: AnyEventObject[] = [
   { type: 'user.compose', format: 'text', text: 'Hello Safe' },
   done('computeMessageHash', preview),
+  done('computeMessageHash', previewOtherChain),
+  done('computeMessageHash', previewAnyChain),
   fail('computeMessageHash', { name: 'Error', message: 'Please specify primaryType' }),
   done('loadMessage', null),
   done('loadMessage', record([owners[0]])),
@@ -69,6 +101,8 @@ export const messageFlowSampleEvents: AnyEventObject[] = [
   done('loadMessage', record([owners[0]], `0x${'ab'.repeat(32)}`)),
   fail('loadMessage', gatewayDown),
   { type: 'user.sign' },
+  { type: 'user.acknowledgeAnyChain', acknowledged: true },
+  { type: 'user.acknowledgeAnyChain', acknowledged: false },
   { type: 'user.signOnChain' },
   { type: 'user.confirmOnChain' },
   { type: 'user.back' },
@@ -115,5 +149,14 @@ export const messageFlowSampleEvents: AnyEventObject[] = [
 /** Vertex identity for path generation: the state plus what its guards read. */
 export function serializeMessageFlowState(snapshot: AnyMachineSnapshot): string {
   const c = snapshot.context as MessageFlowContext;
-  return JSON.stringify([snapshot.value, signBlocker(c), c.preview !== null, c.gatewayMessage?.status ?? null, c.pendingSignature !== null, c.request?.kind ?? null]);
+  return JSON.stringify([
+    snapshot.value,
+    signBlocker(c),
+    c.preview !== null,
+    c.gatewayMessage?.status ?? null,
+    c.pendingSignature !== null,
+    c.request?.kind ?? null,
+    chainCheckOf(c.preview).kind,
+    c.anyChainAcknowledged === true,
+  ]);
 }

@@ -12,6 +12,7 @@ import type {
   MessageFlowEvent,
   MessageFlowInput,
   MessageFlowSafe,
+  MessageChainCheck,
   MessageFlowWallet,
   MessagePreview,
   MessageRequest,
@@ -38,6 +39,10 @@ export const MESSAGE_TEXTS = {
   appNotice: 'The signature will be submitted to the requesting app when the message is fully signed.',
   signed: 'Message successfully signed',
   onChainWarning: 'Signing a message with your Safe account requires a transaction on the blockchain',
+  /** Typed data whose EIP-712 domain names no chain (decision 0026). */
+  anyChain: 'This message names no chain (its EIP-712 domain has no chainId): a signature for it is valid on every chain, not only on this Safe’s.',
+  anyChainAcknowledgement: 'I understand this message is valid on every chain',
+  chainBlocked: 'Nothing was sent to your wallet.',
 } as const;
 
 const placeholder = (name: string) => async (): Promise<never> => {
@@ -86,8 +91,23 @@ export function signBlocker(context: Pick<MessageFlowContext, 'wallet' | 'safe' 
   return null;
 }
 
+/** The preview's chain verdict; a preview recorded before schemaVersion 2 has none and replays as it ran then. */
+export const chainCheckOf = (preview: MessagePreview | null): MessageChainCheck => preview?.chain ?? { kind: 'text' };
+
+/** Typed data naming no chain, not yet acknowledged by the user: the ack checkbox is shown and signing waits. */
+export const needsAnyChainAcknowledgement = (context: Pick<MessageFlowContext, 'preview'>): boolean => chainCheckOf(context.preview).kind === 'anyChain';
+
+/**
+ * The message may be signed as far as its chain goes (decision 0026): never for another chain; for no chain only
+ * once acknowledged; text and the Safe's chain always.
+ */
+export function chainAllowsSigning(context: Pick<MessageFlowContext, 'preview' | 'anyChainAcknowledged'>): boolean {
+  const kind = chainCheckOf(context.preview).kind;
+  return kind !== 'otherChain' && (kind !== 'anyChain' || context.anyChainAcknowledged === true);
+}
+
 export const canSign = (context: MessageFlowContext): boolean =>
-  context.preview !== null && context.gatewayMessage?.status !== 'CONFIRMED' && signBlocker(context) === null;
+  context.preview !== null && context.gatewayMessage?.status !== 'CONFIRMED' && signBlocker(context) === null && chainAllowsSigning(context);
 
 /** The hash the gateway must answer for: the local SafeMessage hash, else the one asked for. */
 export const expectedHash = (context: Pick<MessageFlowContext, 'preview' | 'requestedHash'>): Hex | null =>
@@ -121,6 +141,7 @@ export function initialContext(input: MessageFlowInput): MessageFlowContext {
     safeTxHash: null,
     walletFailure: null,
     error: null,
+    anyChainAcknowledged: false,
   };
 }
 
@@ -142,7 +163,10 @@ export const messageFlowSetup = setup({
     /** GET messages/{hash}; null when the gateway has no such message (404). */
     loadMessage: fromPromise<GatewayMessageView | null, SafeInput & { messageHash: Hex }>(placeholder('loadMessage')),
     /** eth_signTypedData_v4 of the SafeMessage shown (no eth_sign); the signer must be an owner. */
-    requestSignature: fromPromise<OwnerSignature, SafeInput & { wallet: MessageFlowWallet | null; preview: MessagePreview }>(placeholder('requestSignature')),
+    /** Also refuses, on its own, typed data for another chain and unacknowledged typed data naming no chain. */
+    requestSignature: fromPromise<OwnerSignature, SafeInput & { wallet: MessageFlowWallet | null; preview: MessagePreview; anyChainAcknowledged: boolean }>(
+      placeholder('requestSignature'),
+    ),
     /** POST safes/{safe}/messages (first signer), then GET the message. */
     createMessage: fromPromise<
       GatewayMessageView,
@@ -163,6 +187,12 @@ export const messageFlowSetup = setup({
     isComposed: ({ context }) => context.request?.kind === 'draft',
     wantsOnChain: ({ context }) => context.mode === 'sign' && (context.signing === 'onChain' || !context.offChainSupported),
     /** confirm mode: the gateway's stored message does not hash to the hash asked for. */
+    /** The local hash says the typed data names another chain than the Safe's (decision 0026). */
+    isForAnotherChain: ({ event }) => chainCheckOf(outputOf<MessagePreview>(event)).kind === 'otherChain',
+    /** Typed data naming no chain, and the user's tick changes the acknowledgement. */
+    isAcknowledgementChange: ({ context, event }) =>
+      event.type === 'user.acknowledgeAnyChain' && needsAnyChainAcknowledgement(context) && event.acknowledged !== context.anyChainAcknowledged,
+    chainAllowsSigning: ({ context }) => chainAllowsSigning(context),
     isRequestedHashMismatch: ({ context, event }) =>
       context.requestedHash !== null && !sameHash(outputOf<MessagePreview>(event).safeMessageHash, context.requestedHash),
     /** The gateway answered for another hash than the local one. */
@@ -229,6 +259,18 @@ export const messageFlowSetup = setup({
     assignDraft: assign({
       request: ({ event }) => (event.type === 'user.compose' ? { kind: 'draft' as const, format: event.format, text: event.text } : null),
       error: null,
+      anyChainAcknowledged: false,
+    }),
+    /** Typed data for another chain: the preview is kept (shown) and the refusal becomes the error. */
+    assignChainBlocked: assign({
+      preview: ({ event }) => outputOf<MessagePreview>(event),
+      error: ({ event }) => {
+        const chain = chainCheckOf(outputOf<MessagePreview>(event));
+        return chain.kind === 'otherChain' ? chain.reason : null;
+      },
+    }),
+    assignAnyChainAcknowledged: assign({
+      anyChainAcknowledged: ({ context, event }) => (event.type === 'user.acknowledgeAnyChain' ? event.acknowledged : context.anyChainAcknowledged),
     }),
     assignPendingSignature: assign({ pendingSignature: ({ event }) => outputOf<OwnerSignature>(event) }),
     assignVerification: assign({ verification: ({ event }) => outputOf<Verification>(event), error: null }),

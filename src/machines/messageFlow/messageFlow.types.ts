@@ -50,9 +50,26 @@ export type MessageRequest =
 /** The message as it is signed: UTF-8 text (EIP-191; hex decoded when valid UTF-8) or normalised typed data. */
 export type MessageContent = { kind: 'text'; text: string } | { kind: 'typed'; typedData: TypedDataJson & { primaryType: string } };
 
+/**
+ * Where the message may be used, judged locally from typed data's EIP-712 domain against the Safe's chain (S10,
+ * decision 0026): `text` has no chain in it; `sameChain` names the Safe's chain; `otherChain` names another
+ * chain and blocks signing (`reason` is the text shown and logged); `anyChain` names none and is signed only
+ * after the user's `user.acknowledgeAnyChain`.
+ */
+export type MessageChainCheck =
+  | { kind: 'text' }
+  | { kind: 'sameChain'; chainId: string }
+  | { kind: 'otherChain'; chainId: string; safeChainId: string; reason: string }
+  | { kind: 'anyChain' };
+
 /** Computed locally (security properties S1/S22); the only hashes shown, signed and compared. */
 export interface MessagePreview {
   content: MessageContent;
+  /**
+   * The typed data's chain against the Safe's (schemaVersion 2). A preview recorded before it has none and
+   * replays as it ran then (read through `chainCheckOf`).
+   */
+  chain: MessageChainCheck;
   /** EIP-191 hash of the text or EIP-712 hash of the typed data: the SafeMessage's `message` field. */
   innerHash: Hex;
   /** The SafeMessage EIP-712 hash (the gateway's messageHash). */
@@ -169,11 +186,18 @@ export interface MessageFlowContext {
   safeTxHash: Hex | null;
   walletFailure: WalletFailure | null;
   error: string | null;
+  /**
+   * The user ticked "I understand this message is valid on every chain" for typed data whose domain names no
+   * chain (`user.acknowledgeAnyChain`); reset when a new message is composed.
+   */
+  anyChainAcknowledged: boolean;
 }
 
 export type MessageFlowEvent =
   | { type: 'user.compose'; format: 'text' | 'typed'; text: string }
   | { type: 'user.sign' }
+  /** Typed data naming no chain: the user acknowledges (or takes back) that it is valid on every chain. */
+  | { type: 'user.acknowledgeAnyChain'; acknowledged: boolean }
   | { type: 'user.signOnChain' }
   | { type: 'user.confirmOnChain' }
   | { type: 'user.back' }

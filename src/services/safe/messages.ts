@@ -46,7 +46,8 @@ export function inferPrimaryType(types: Record<string, readonly TypedDataField[]
   return candidates[0];
 }
 
-const normalizeChainId = (chainId: Eip712TypedData['domain']['chainId']): number | undefined => {
+/** The chain id as it is hashed: a number (`{toNumber()}` asked, strings and bigints through Number). */
+export const normalizeChainId = (chainId: Eip712TypedData['domain']['chainId']): number | undefined => {
   if (chainId === undefined) return undefined;
   if (typeof chainId === 'object') return chainId.toNumber();
   return Number(chainId);

@@ -6,7 +6,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { shallowEqual } from '@xstate/react';
-import { MESSAGE_TEXTS, missingSigners, ownerConfirmations, signBlocker } from '../../machines/messageFlow/messageFlow.setup.ts';
+import { MESSAGE_TEXTS, missingSigners, needsAnyChainAcknowledgement, ownerConfirmations, signBlocker } from '../../machines/messageFlow/messageFlow.setup.ts';
 import type { MessagePreview } from '../../machines/messageFlow/messageFlow.types.ts';
 import { Address } from '../components/Address.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
@@ -17,6 +17,7 @@ type Step =
   | 'working'
   | 'loadFailed'
   | 'review'
+  | 'chainBlocked'
   | 'signing'
   | 'submitting'
   | 'walletError'
@@ -55,6 +56,7 @@ const TITLES: Record<Step, string> = {
   working: 'Confirm message',
   loadFailed: 'Confirm message',
   review: 'Confirm message',
+  chainBlocked: 'Signing blocked',
   signing: 'Confirm message',
   submitting: 'Confirm message',
   walletError: 'Confirm message',
@@ -106,9 +108,12 @@ function StepBody({ step }: { step: Step }) {
           <Preview />
           <Confirmations />
           <SignBlocker />
+          <AnyChainAcknowledgement />
           <Actions sign signOnChain back cancel />
         </>
       );
+    case 'chainBlocked':
+      return <ChainBlockedBody />;
     case 'signing':
       return (
         <>
@@ -363,6 +368,50 @@ function SignBlocker() {
   return blocker ? <p role="alert">{blocker}</p> : null;
 }
 
+/** Typed data for another chain (decision 0026): the reason, what was asked, and the ways out; no sign button. */
+function ChainBlockedBody() {
+  const preview = useMessageFlow((s) => s.context.preview);
+  return (
+    <>
+      <ErrorText prefix="" />
+      <p>{MESSAGE_TEXTS.chainBlocked}</p>
+      {preview ? <MessageBody preview={preview} /> : null}
+      <Actions back cancel />
+    </>
+  );
+}
+
+/**
+ * Typed data naming no chain (decision 0026): what that means, and the tick that allows signing. Ticking and
+ * unticking are `user.acknowledgeAnyChain` events, so they are in the flow's event log.
+ */
+function AnyChainAcknowledgement() {
+  const view = useMessageFlow(
+    (s) => ({
+      shown: needsAnyChainAcknowledgement(s.context),
+      acknowledged: s.context.anyChainAcknowledged === true,
+      canChange: s.can({ type: 'user.acknowledgeAnyChain', acknowledged: s.context.anyChainAcknowledged !== true }),
+    }),
+    shallowEqual,
+  );
+  const send = useMessageFlowSend();
+  if (!view.shown) return null;
+  return (
+    <div className="message-any-chain">
+      <p>{MESSAGE_TEXTS.anyChain}</p>
+      <label>
+        <input
+          type="checkbox"
+          checked={view.acknowledged}
+          disabled={!view.canChange}
+          onChange={(e) => send({ type: 'user.acknowledgeAnyChain', acknowledged: e.target.checked })}
+        />{' '}
+        {MESSAGE_TEXTS.anyChainAcknowledgement}
+      </label>
+    </div>
+  );
+}
+
 function WalletErrorBody() {
   const failure = useMessageFlow((s) => s.context.walletFailure);
   return (
@@ -383,6 +432,7 @@ function CollectingBody() {
       {watchFailed ? <ErrorText prefix="Could not refresh the confirmations." /> : null}
       <Preview />
       <SignBlocker />
+      <AnyChainAcknowledgement />
       <Actions sign retry close />
     </>
   );
@@ -446,6 +496,7 @@ function OnChainReview() {
         </Row>
       </dl>
       <Preview />
+      <AnyChainAcknowledgement />
       <div className="message-actions">
         <button type="button" disabled={!can} onClick={() => send({ type: 'user.confirmOnChain' })}>
           Create transaction

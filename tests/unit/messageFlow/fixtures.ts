@@ -25,6 +25,31 @@ export const H = preview.safeMessageHash;
 /** A message stored under H whose content hashes to something else. */
 export const previewOther = previewOf(safe, { kind: 'text', message: 'Something else' });
 export const T: Hex = `0x${'ab'.repeat(32)}`;
+
+/** An ERC-2612 Permit as a Safe app would send it; `chainId` undefined = a domain naming no chain (decision 0026). */
+export function permit(chainId?: number | string) {
+  return {
+    domain: { name: 'Devnet Token', version: '1', ...(chainId !== undefined ? { chainId } : {}), verifyingContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    message: { owner: safe.address, spender: '0x4444444444444444444444444444444444444444', value: '1000000000000000000', nonce: '0', deadline: '4102444800' },
+  };
+}
+/** Typed data for chain 1 while the Safe is on 31337: blocked. */
+export const previewOtherChain = previewOf(safe, { kind: 'typed', typedData: permit(1) });
+/** Typed data naming no chain: signed only after the acknowledgement. */
+export const previewAnyChain = previewOf(safe, { kind: 'typed', typedData: permit() });
+/** Typed data for the Safe's own chain. */
+export const previewSameChain = previewOf(safe, { kind: 'typed', typedData: permit(31337) });
+export const OTHER_CHAIN_TEXT = 'This message is for chain 1, but this Safe is on chain 31337 — signing is blocked.';
 export const signature: Hex = `0x${'12'.repeat(64)}1b`;
 export const prepared: Hex = `0x${'12'.repeat(64)}1b${'34'.repeat(64)}1c`;
 export const safeTxHash: Hex = `0x${'cd'.repeat(32)}`;
@@ -53,6 +78,12 @@ export const messages = {
   signedByUs: record([owners[0]]),
   confirmed: record([owners[0], owners[1]]),
   tampered: record([owners[0]], { messageHash: T }),
+  /** A stored Permit for chain 1, signed by owner 2 (someone proposed it through the gateway). */
+  otherChain: record([owners[1]], { messageHash: previewOtherChain.safeMessageHash, message: previewOtherChain.content.kind === 'typed' ? previewOtherChain.content.typedData : '' }),
+  /** A stored Permit naming no chain, signed by owner 1 (the wallet). */
+  anyChainSignedByUs: record([owners[0]], { messageHash: previewAnyChain.safeMessageHash, message: previewAnyChain.content.kind === 'typed' ? previewAnyChain.content.typedData : '' }),
+  /** A stored Permit naming no chain, signed by owner 2. */
+  anyChain: record([owners[1]], { messageHash: previewAnyChain.safeMessageHash, message: previewAnyChain.content.kind === 'typed' ? previewAnyChain.content.typedData : '' }),
 };
 
 export const onChainRequest: OnChainSignatureRequest = await createMessageFlowEffects({
@@ -74,6 +105,21 @@ export const onChainInput: MessageFlowInput = {
   origin: '{"url":"https://app.example","name":"Example"}',
 };
 
+/** Confirming, from the list, a stored message for another chain / naming no chain. */
+export const confirmOtherChainInput: MessageFlowInput = { ...confirmInput, flowId: 'message-model-confirm-other-chain', messageHash: previewOtherChain.safeMessageHash };
+export const confirmAnyChainInput: MessageFlowInput = { ...confirmInput, flowId: 'message-model-confirm-any-chain', messageHash: previewAnyChain.safeMessageHash };
+/** A Safe app's signTypedMessage, off chain. */
+export const appTypedInput = (typedData: ReturnType<typeof permit>, signing: 'offChain' | 'onChain' = 'offChain'): MessageFlowInput => ({
+  flowId: `message-model-app-${signing}`,
+  mode: 'sign',
+  safe,
+  wallet: wallet(owners[0]),
+  message: { kind: 'typed', typedData, primaryType: typedData.primaryType },
+  signing,
+  offChainSupported: true,
+  origin: '{"url":"https://app.example","name":"Example"}',
+});
+
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 
@@ -81,6 +127,8 @@ export const events: AnyEventObject[] = [
   { type: 'user.compose', format: 'text', text: TEXT },
   done('computeMessageHash', preview),
   done('computeMessageHash', previewOther),
+  done('computeMessageHash', previewOtherChain),
+  done('computeMessageHash', previewAnyChain),
   fail('computeMessageHash', { name: 'Error', message: 'Please specify primaryType' }),
   done('loadMessage', null),
   done('loadMessage', messages.needs),
@@ -89,6 +137,8 @@ export const events: AnyEventObject[] = [
   done('loadMessage', messages.tampered),
   fail('loadMessage', { name: 'GatewayError', message: 'Gateway unreachable' }),
   { type: 'user.sign' },
+  { type: 'user.acknowledgeAnyChain', acknowledged: true },
+  { type: 'user.acknowledgeAnyChain', acknowledged: false },
   { type: 'user.signOnChain' },
   { type: 'user.confirmOnChain' },
   { type: 'user.back' },

@@ -88,4 +88,94 @@ describe('messageFlow machine', () => {
     const early = fold(fx.composeInput, [...toReview, { type: 'user.cancel' }]);
     expect(early.output).toEqual({ status: 'rejected', messageHash: fx.H });
   });
+
+  describe('typed data for another chain is blocked, typed data naming no chain needs the acknowledgement (decision 0026)', () => {
+    const draftOf = (typed: unknown) => ({ type: 'user.compose', format: 'typed', text: JSON.stringify(typed) });
+
+    it('compose: blocked before the gateway or the wallet is asked, with the reason; Back edits, Cancel rejects', () => {
+      const blocked = fold(fx.composeInput, [draftOf(fx.permit(1)), done('computeMessageHash', fx.previewOtherChain)]);
+      expect(blocked.value).toBe('chainBlocked');
+      expect(blocked.context.error).toBe(fx.OTHER_CHAIN_TEXT);
+      // No effect runs in chainBlocked, and no event leads to signing.
+      expect(blocked.children).toEqual({});
+      for (const event of [{ type: 'user.sign' }, { type: 'user.signOnChain' }, { type: 'user.confirmOnChain' }, { type: 'user.retry' }, { type: 'user.acknowledgeAnyChain', acknowledged: true }] as const) {
+        expect(blocked.can(event as never), event.type).toBe(false);
+      }
+      const [back] = transition(messageFlowMachine, blocked, { type: 'user.back' });
+      expect(back.value).toBe('composing');
+      expect(back.context.request).toEqual({ kind: 'draft', format: 'typed', text: JSON.stringify(fx.permit(1)) });
+      const [cancelled] = transition(messageFlowMachine, blocked, { type: 'user.cancel' });
+      expect(cancelled.output).toEqual({ status: 'rejected', messageHash: fx.previewOtherChain.safeMessageHash });
+    });
+
+    it('a Safe app\'s signTypedMessage, off or on chain: blocked, no Back, Cancel answers the app with a rejection', () => {
+      for (const signing of ['offChain', 'onChain'] as const) {
+        const blocked = fold(fx.appTypedInput(fx.permit(1), signing), [done('computeMessageHash', fx.previewOtherChain)]);
+        expect(blocked.value, signing).toBe('chainBlocked');
+        expect(blocked.can({ type: 'user.back' })).toBe(false);
+        expect(transition(messageFlowMachine, blocked, { type: 'user.cancel' })[0].output).toMatchObject({ status: 'rejected' });
+      }
+    });
+
+    it('confirming a stored message for another chain from the list: blocked, even one already confirmed', () => {
+      const blocked = fold(fx.confirmOtherChainInput, [done('loadMessage', fx.messages.otherChain), done('computeMessageHash', fx.previewOtherChain)]);
+      expect(blocked.value).toBe('chainBlocked');
+      expect(blocked.context.error).toBe(fx.OTHER_CHAIN_TEXT);
+      const confirmed = { ...fx.messages.otherChain, status: 'CONFIRMED' as const, preparedSignature: fx.prepared };
+      expect(fold(fx.confirmOtherChainInput, [done('loadMessage', confirmed), done('computeMessageHash', fx.previewOtherChain)]).value).toBe('chainBlocked');
+    });
+
+    it('no chain: Sign is refused until the user acknowledges; taking it back disables Sign again', () => {
+      const review = fold(fx.composeInput, [draftOf(fx.permit()), done('computeMessageHash', fx.previewAnyChain), done('loadMessage', null)]);
+      expect(review.value).toBe('review');
+      expect(review.can({ type: 'user.sign' })).toBe(false);
+      // Only a change is an event: acknowledging twice, or un-acknowledging what was not acknowledged, is not.
+      expect(review.can({ type: 'user.acknowledgeAnyChain', acknowledged: false })).toBe(false);
+      const [acknowledged] = transition(messageFlowMachine, review, { type: 'user.acknowledgeAnyChain', acknowledged: true });
+      expect(acknowledged.value).toBe('review');
+      expect(acknowledged.context.anyChainAcknowledged).toBe(true);
+      expect(acknowledged.can({ type: 'user.acknowledgeAnyChain', acknowledged: true })).toBe(false);
+      expect(acknowledged.can({ type: 'user.sign' })).toBe(true);
+      const [signing] = transition(messageFlowMachine, acknowledged, { type: 'user.sign' });
+      expect(signing.value).toBe('signing');
+      // Only now is the wallet effect invoked (it checks the rule again itself).
+      expect(signing.children.requestSignature).toBeDefined();
+      const [takenBack] = transition(messageFlowMachine, acknowledged, { type: 'user.acknowledgeAnyChain', acknowledged: false });
+      expect(takenBack.can({ type: 'user.sign' })).toBe(false);
+      // A new message needs its own acknowledgement.
+      const [recomposed] = transition(messageFlowMachine, transition(messageFlowMachine, acknowledged, { type: 'user.back' })[0], draftOf(fx.permit()) as never);
+      expect(recomposed.context.anyChainAcknowledged).toBe(false);
+    });
+
+    it('no chain, confirmed from the list or signed on chain: the same acknowledgement', () => {
+      const review = fold(fx.confirmAnyChainInput, [done('loadMessage', fx.messages.anyChain), done('computeMessageHash', fx.previewAnyChain)]);
+      expect(review.value).toBe('review');
+      expect(review.can({ type: 'user.sign' })).toBe(false);
+      expect(transition(messageFlowMachine, review, { type: 'user.acknowledgeAnyChain', acknowledged: true })[0].can({ type: 'user.sign' })).toBe(true);
+
+      const onChain = fold(fx.appTypedInput(fx.permit(), 'onChain'), [done('computeMessageHash', fx.previewAnyChain), done('prepareOnChainSignature', fx.onChainRequest)]);
+      expect(onChain.value).toBe('onChainReview');
+      expect(onChain.can({ type: 'user.confirmOnChain' })).toBe(false);
+      const [acknowledged] = transition(messageFlowMachine, onChain, { type: 'user.acknowledgeAnyChain', acknowledged: true });
+      expect(transition(messageFlowMachine, acknowledged, { type: 'user.confirmOnChain' })[0].value).toBe('awaitingTransaction');
+    });
+
+    it('typed data for the Safe\'s chain and plain text need nothing more', () => {
+      const typed = fold(fx.composeInput, [draftOf(fx.permit(31337)), done('computeMessageHash', fx.previewSameChain), done('loadMessage', null)]);
+      expect(typed.value).toBe('review');
+      expect(typed.can({ type: 'user.sign' })).toBe(true);
+      expect(typed.can({ type: 'user.acknowledgeAnyChain', acknowledged: true })).toBe(false);
+      const text = fold(fx.composeInput, toReview);
+      expect(text.can({ type: 'user.sign' })).toBe(true);
+      expect(text.can({ type: 'user.acknowledgeAnyChain', acknowledged: true })).toBe(false);
+    });
+
+    it('a preview recorded before schemaVersion 2 (no chain verdict) replays as it ran then', () => {
+      const { chain: _drop, ...old } = fx.previewAnyChain;
+      const review = fold(fx.composeInput, [draftOf(fx.permit()), done('computeMessageHash', old), done('loadMessage', null)]);
+      expect(review.value).toBe('review');
+      expect(review.can({ type: 'user.sign' })).toBe(true);
+      expect(findMachine('messageFlow')?.schemaVersion).toBe(2);
+    });
+  });
 });

@@ -87,6 +87,23 @@ describe('local hashing (previewOf)', () => {
     expect(Object.keys(domain)).toEqual(['verifyingContract']);
     expect(domain.verifyingContract!.toLowerCase()).toBe(safe.address.toLowerCase());
   });
+
+  it('judges the typed data\'s chain against the Safe\'s (decision 0026); text has none', () => {
+    const permit = (chainId?: unknown) => ({ kind: 'typed' as const, typedData: { ...DEMO_TYPED_MESSAGE, domain: { ...DEMO_TYPED_MESSAGE.domain, chainId } } as never });
+    expect(previewOf(safe, { kind: 'text', message: 'Hello Safe' }).chain).toEqual({ kind: 'text' });
+    expect(previewOf(safe, permit(31337)).chain).toEqual({ kind: 'sameChain', chainId: '31337' });
+    expect(previewOf(safe, permit('0x7a69')).chain).toEqual({ kind: 'sameChain', chainId: '31337' });
+    expect(previewOf(safe, permit(1)).chain).toEqual({
+      kind: 'otherChain',
+      chainId: '1',
+      safeChainId: '31337',
+      reason: 'This message is for chain 1, but this Safe is on chain 31337 — signing is blocked.',
+    });
+    const { chainId: _drop, ...noChain } = DEMO_TYPED_MESSAGE.domain as Record<string, unknown>;
+    expect(previewOf(safe, { kind: 'typed', typedData: { ...DEMO_TYPED_MESSAGE, domain: noChain } as never }).chain).toEqual({ kind: 'anyChain' });
+    // The compose form's JSON and a stored gateway message are judged the same way.
+    expect(previewOf(safe, { kind: 'draft', format: 'typed', text: JSON.stringify({ ...DEMO_TYPED_MESSAGE, domain: { ...DEMO_TYPED_MESSAGE.domain, chainId: '1' } }) }).chain).toMatchObject({ kind: 'otherChain', chainId: '1' });
+  });
 });
 
 describe('requestSignature', () => {
@@ -114,6 +131,33 @@ describe('requestSignature', () => {
       message: MESSAGE_TEXTS.notSigner,
     });
     expect(stranger.calls).toEqual([]);
+  });
+
+  it('never asks the wallet for typed data of another chain, nor for typed data naming no chain without the acknowledgement', async () => {
+    const typed = (chainId?: number) => {
+      const { chainId: _drop, ...rest } = DEMO_TYPED_MESSAGE.domain as Record<string, unknown>;
+      return previewOf(ownedSafe, { kind: 'typed', typedData: { ...DEMO_TYPED_MESSAGE, domain: chainId === undefined ? rest : { ...rest, chainId } } as never });
+    };
+    const other = fakeWallet();
+    await expect(effects(other.provider).requestSignature({ safe: ownedSafe, wallet, preview: typed(1), anyChainAcknowledged: true })).rejects.toEqual({
+      kind: 'other',
+      message: 'This message is for chain 1, but this Safe is on chain 31337 — signing is blocked.',
+    });
+    // The verdict is judged again from the message itself: a preview claiming the same chain does not pass.
+    await expect(effects(other.provider).requestSignature({ safe: ownedSafe, wallet, preview: { ...typed(1), chain: { kind: 'sameChain', chainId: '31337' } } })).rejects.toMatchObject({
+      message: 'This message is for chain 1, but this Safe is on chain 31337 — signing is blocked.',
+    });
+    await expect(effects(other.provider).requestSignature({ safe: ownedSafe, wallet, preview: typed(), anyChainAcknowledged: false })).rejects.toMatchObject({
+      kind: 'other',
+      message: expect.stringMatching(/^Refusing to sign: this message names no chain/),
+    });
+    expect(other.calls).toEqual([]);
+
+    const same = fakeWallet();
+    await expect(effects(same.provider).requestSignature({ safe: ownedSafe, wallet, preview: typed(31337) })).resolves.toMatchObject({ signer: signer.address });
+    const acknowledged = fakeWallet();
+    await expect(effects(acknowledged.provider).requestSignature({ safe: ownedSafe, wallet, preview: typed(), anyChainAcknowledged: true })).resolves.toMatchObject({ signer: signer.address });
+    expect([...same.calls, ...acknowledged.calls].filter((c) => c.method === 'eth_signTypedData_v4')).toHaveLength(2);
   });
 
   it('refuses to sign a preview whose hash does not belong to its message', async () => {
