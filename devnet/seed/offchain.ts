@@ -84,35 +84,49 @@ function typedMessageFor(chainId: number): TypedDataDefinition {
   return { ...DEMO_TYPED_MESSAGE, domain: { ...DEMO_TYPED_MESSAGE.domain, chainId } } as TypedDataDefinition;
 }
 
+/** Proposes a SafeTx to the gateway with the proposer's signature, then each cosigner's confirmation. */
+export async function proposeSafeTx(
+  gatewayUrl: string,
+  chainId: number,
+  safe: Address,
+  tx: SafeTx,
+  proposer: Pick<DevnetAccount, 'address' | 'privateKey'>,
+  cosigners: Pick<DevnetAccount, 'address' | 'privateKey'>[] = [],
+  origin: string | null = null,
+): Promise<Omit<DemoQueuedTx, 'description'>> {
+  const hash = safeTxHash(chainId, safe, tx);
+  await post(gatewayUrl, `/v1/chains/${chainId}/transactions/${safe}/propose`, {
+    to: tx.to,
+    value: tx.value.toString(),
+    data: tx.data === '0x' ? null : tx.data,
+    nonce: tx.nonce.toString(),
+    operation: tx.operation,
+    safeTxGas: tx.safeTxGas.toString(),
+    baseGas: tx.baseGas.toString(),
+    gasPrice: tx.gasPrice.toString(),
+    gasToken: tx.gasToken,
+    refundReceiver: tx.refundReceiver,
+    safeTxHash: hash,
+    sender: proposer.address,
+    signature: await signSafeTx(chainId, safe, tx, proposer.privateKey),
+    origin,
+  });
+  for (const c of cosigners) {
+    await post(gatewayUrl, `/v1/chains/${chainId}/transactions/${hash}/confirmations`, { signature: await signSafeTx(chainId, safe, tx, c.privateKey) });
+  }
+  return { nonce: Number(tx.nonce), safeTxHash: hash, signers: [proposer, ...cosigners].map((a) => a.address) };
+}
+
 export async function seedGateway(gatewayUrl: string, demo: DemoChain): Promise<DemoOffchain> {
   const { chainId } = demo;
   const safe = demo.safes.team.address;
   const next = BigInt(demo.safes.team.nonce);
   const [a0, a1, a2, a3, a4] = [acct(0), acct(1), acct(2), acct(3), acct(4)];
 
-  const propose = async (tx: SafeTx, proposer: DevnetAccount, cosigners: DevnetAccount[], description: string, origin: string | null = null): Promise<DemoQueuedTx> => {
-    const hash = safeTxHash(chainId, safe, tx);
-    await post(gatewayUrl, `/v1/chains/${chainId}/transactions/${safe}/propose`, {
-      to: tx.to,
-      value: tx.value.toString(),
-      data: tx.data === '0x' ? null : tx.data,
-      nonce: tx.nonce.toString(),
-      operation: tx.operation,
-      safeTxGas: tx.safeTxGas.toString(),
-      baseGas: tx.baseGas.toString(),
-      gasPrice: tx.gasPrice.toString(),
-      gasToken: tx.gasToken,
-      refundReceiver: tx.refundReceiver,
-      safeTxHash: hash,
-      sender: proposer.address,
-      signature: await signSafeTx(chainId, safe, tx, proposer.privateKey),
-      origin,
-    });
-    for (const c of cosigners) {
-      await post(gatewayUrl, `/v1/chains/${chainId}/transactions/${hash}/confirmations`, { signature: await signSafeTx(chainId, safe, tx, c.privateKey) });
-    }
-    return { nonce: Number(tx.nonce), safeTxHash: hash, description, signers: [proposer, ...cosigners].map((a) => a.address) };
-  };
+  const propose = async (tx: SafeTx, proposer: DevnetAccount, cosigners: DevnetAccount[], description: string, origin: string | null = null): Promise<DemoQueuedTx> => ({
+    ...(await proposeSafeTx(gatewayUrl, chainId, safe, tx, proposer, cosigners, origin)),
+    description,
+  });
 
   const message = async (content: SafeMessageContent, signers: DevnetAccount[], description: string): Promise<DemoMessage> => {
     const [first, ...rest] = signers;

@@ -12,6 +12,8 @@ import { safeTxHash, type SafeTx } from '../../src/services/safe/index.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+import { bybitStyleSafeTx, deploySlotZeroWriter } from './fixtures/bybit.ts';
+import { proposeSafeTx } from '../../devnet/seed/offchain.ts';
 
 const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
@@ -282,4 +284,29 @@ test('a forged on-chain approval (v 1) is shown as not valid and not counted: Ex
   expect(await signingCalls(page)).toEqual([]);
   // Owner B's own signature is still possible: it is the real, second confirmation.
   await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+});
+
+test('a Bybit-style batch (MultiSend hiding a DELEGATECALL that rewrites slot 0) shows the implementation change from the simulation and cannot be signed', async ({ page }) => {
+  const { writer, implementation } = await deploySlotZeroWriter(app.devnet);
+  const nonce = BigInt(app.devnet.demo.queue.reduce((max, q) => Math.max(max, q.nonce), 0) + 1);
+  const tx = bybitStyleSafeTx(writer, implementation, nonce);
+  const team = app.devnet.safes[0]!;
+  await proposeSafeTx(app.devnet.gatewayUrl, app.devnet.chainId, team.address, tx, app.devnet.owners[0]!);
+
+  await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+  await ui.selectAccount(page, 1);
+  await ui.openQueuedTx(page, Number(nonce), /multiSend|Contract interaction|Batch/i);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 30_000 });
+
+  const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked: the simulation shows what the transaction data does not declare.' });
+  await expect(blocked).toContainText(`the Safe's implementation changes to ${implementation}`);
+  await expect(dialog(page).getByRole('region', { name: 'Simulation' }).getByRole('list', { name: 'Configuration changes' })).toContainText(`→ ${implementation}`);
+  // The batch is listed from the bytes: one DELEGATECALL to the writer.
+  await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText('Batch of 1 call');
+  await expect(dialog(page).getByRole('region', { name: 'What it does' })).toContainText(`DELEGATECALL function 0x00000000 (not decoded) on ${writer.slice(0, 6)}…${writer.slice(-4)}`);
+  // Acknowledging the warnings does not lift the block.
+  await dialog(page).getByRole('checkbox', { name: /I understand the risks/ }).check();
+  await expectNothingSent(page);
 });

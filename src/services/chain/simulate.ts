@@ -139,7 +139,7 @@ export function effectRisks(effects: SafeTxEffects, tx: Pick<SafeTx, 'to'>, stat
 }
 
 /** The probe's findings in the form the flows record and show (decision 0021). */
-export function simulationOf(effects: SafeTxEffects, safe: Address): Simulation {
+export function simulationOf(effects: SafeTxEffects, safe: Address): Extract<Simulation, { status: 'simulated' }> {
   const configChanges: ConfigChange[] = [];
   for (const field of effects.changed) {
     if (field === 'singleton' || field === 'guard' || field === 'fallbackHandler') configChanges.push({ field, before: effects.before[field], after: effects.after[field] });

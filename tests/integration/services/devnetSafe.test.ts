@@ -20,6 +20,7 @@ import {
   signSafeTransaction,
   effectRisks,
   simulateSafeTxEffects,
+  simulationOf,
   type ChainClient,
   type ChainConfig,
 } from '../../../src/services/chain/index.ts';
@@ -299,7 +300,8 @@ describe('effect simulation (S7)', () => {
     });
     const effects = await simulateSafeTxEffects(client, target, batch);
     expect(effects.success).toBe(true);
-    expect(effects.changed).toEqual(['singleton']);
+    expect(effects.changed).toEqual(['singleton', 'balance']);
+    expect(effects.after.balance - effects.before.balance).toBe(-1n);
     expect(effects.before.singleton).toBe(SAFE_141.safeL2);
     expect(effects.after.singleton).toBe(evil);
     // The static classifier calls it an untrusted DELEGATECALL; the simulation adds the undeclared slot-0 change.
@@ -308,12 +310,22 @@ describe('effect simulation (S7)', () => {
     ]);
 
     const plain = await simulateSafeTxEffects(client, target, normalizeSafeTx({ to: DEVNET_ACCOUNTS[5]!.address, value: 1n, nonce: 0n }));
-    expect(plain).toMatchObject({ success: true, changed: [] });
-    expect(plain.before).toEqual({ singleton: SAFE_141.safeL2, ownerCount: 3n, threshold: 2n, guard: zeroAddress, fallbackHandler: SAFE_141.compatibilityFallbackHandler });
+    expect(plain).toMatchObject({ success: true, changed: ['balance'] });
+    expect(plain.before).toEqual({ singleton: SAFE_141.safeL2, ownerCount: 3n, threshold: 2n, guard: zeroAddress, fallbackHandler: SAFE_141.compatibilityFallbackHandler, balance: parseEther('1') });
+    // What the flows record and show: success, no configuration change, the Safe's native balance down by 1 wei.
+    expect(simulationOf(plain, target)).toMatchObject({ status: 'simulated', success: true, configChanges: [], balanceChanges: [{ holder: target, asset: { kind: 'native' }, delta: '-1' }] });
+    expect(simulationOf(effects, target).configChanges).toEqual([{ field: 'singleton', before: SAFE_141.safeL2, after: evil }]);
+    // A call that reverts inside the Safe is reported as a failure, not as a success.
+    const reverting = await simulateSafeTxEffects(client, target, normalizeSafeTx({ to: DEVNET_ACCOUNTS[5]!.address, value: parseEther('5'), nonce: 0n }));
+    expect(reverting.success).toBe(false);
 
     const settings = buildSafeTx({ kind: 'addOwner', owner: DEVNET_ACCOUNTS[6]!.address, threshold: 3 }, { safeAddress: target, version: '1.4.1', nonce: 0n });
     const settingsEffects = await simulateSafeTxEffects(client, target, settings);
     expect(settingsEffects).toMatchObject({ success: true, changed: ['ownerCount', 'threshold'] });
+    expect(simulationOf(settingsEffects, target).configChanges).toEqual([
+      { field: 'ownerCount', before: 3, after: 4 },
+      { field: 'threshold', before: 2, after: 3 },
+    ]);
     const declared = classifyRisks(settings, { chainId: 31337, safeVersion: '1.4.1', safeAddress: target });
     expect(effectRisks(settingsEffects, settings, declared).map((r) => r.severity)).toEqual(['warning', 'warning']);
     // Nothing was sent: the Safe is unchanged.
