@@ -54,6 +54,7 @@ export function NonceStep() {
           {nonces.queued.length > 0 ? (
             <fieldset>
               <legend>Replace existing</legend>
+              <p className="muted">Labels as the gateway lists them (not verified here); each transaction is checked when it is opened.</p>
               {nonces.queued.map((q) => (
                 <button key={q.nonce} type="button" onClick={() => send({ type: 'user.setNonce', nonce: String(q.nonce) })}>
                   {q.nonce} - {q.labels.join(', ') || 'New transaction'}
