@@ -10,7 +10,7 @@ import type { Message, TransactionDetails } from './gateway/types.ts';
 import { domainHash, normalizeSafeTx, safeTxHashes } from './safe/hashing.ts';
 import { messageInnerHash, safeMessageHash, type Eip712TypedData } from './safe/messages.ts';
 import type { SafeContext } from './safe/types.ts';
-import { crossCheckConfirmations } from './safe/crossCheck.ts';
+import { crossCheckConfirmations, verifiedDecoding } from './safe/crossCheck.ts';
 
 function safeContext(req: { chainId: string; safeAddress: string; version: string | null }): SafeContext {
   if (!req.version) throw new Error('The Safe’s contract version is unknown (unsupported base contract), so its hashes cannot be computed locally.');
@@ -63,13 +63,18 @@ async function forgedSignatures(check: HashCheck<unknown>, listed: readonly { si
   return mismatches.map((m) => `The gateway lists ${m.gateway} (${m.field}), but there is ${m.local}.`);
 }
 
-/** computeTxHashes, plus a check that every listed owner signature signs the hash computed here. */
+/**
+ * computeTxHashes, plus a check that every listed owner signature signs the hash computed here, plus the gateway's
+ * decoding of the data kept only when it is verified against that data (decision 0023).
+ */
 export async function checkTxDetails(req: HashRequest<TransactionDetails>): Promise<HashCheck<TxHashes>> {
   const check = computeTxHashes(req);
+  const { txData } = req.details;
+  const decodedData = txData ? verifiedDecoding((txData.hexData ?? '0x') as Hex, txData.dataDecoded) : null;
   const exec = req.details.detailedExecutionInfo;
-  if (exec?.type !== 'MULTISIG') return check;
+  if (exec?.type !== 'MULTISIG') return { ...check, decodedData };
   const listed = exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature ?? null }));
-  return { ...check, forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash') };
+  return { ...check, decodedData, forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash') };
 }
 
 /** computeMessageHashes, plus a check that every listed owner signature signs the SafeMessage hash computed here. */

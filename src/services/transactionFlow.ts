@@ -30,7 +30,7 @@ import { GatewayError } from './gateway/http.ts';
 import type { TransactionDetails, TransactionItem, TxInfo } from './gateway/types.ts';
 import { safeAbi } from './safe/abis.ts';
 import { defaultMultiSendCallOnly } from './safe/contracts.ts';
-import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction } from './safe/crossCheck.ts';
+import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction, verifiedDecoding } from './safe/crossCheck.ts';
 import { deleteRequestTypedData, deleteRequestHash } from './safe/deleteRequest.ts';
 import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
 import { encodeMultiSendCall } from './safe/multisend.ts';
@@ -106,9 +106,11 @@ const confirmationsOf = (details: TransactionDetails): Confirmation[] =>
 
 function gatewayViewOfDetails(details: TransactionDetails, safeTx: SafeTx, hashes: TxHashes): GatewayView {
   const exec = details.detailedExecutionInfo;
+  // Only what was verified against the bytes hashed here is shown (decision 0023).
+  const shown = verifiedDecoding(safeTx.data, details.txData?.dataDecoded);
   return {
-    decoded: decodedCallOf(details.txData?.dataDecoded),
-    innerCalls: innerCallsOf(details.txData?.dataDecoded),
+    decoded: decodedCallOf(shown),
+    innerCalls: innerCallsOf(shown),
     stored: exec?.type === 'MULTISIG' ? { ...toSafeTxJson(safeTx), safeTxHash: exec.safeTxHash as Hex } : { ...toSafeTxJson(safeTx), safeTxHash: hashes.safeTxHash },
     summary: txInfoLabel(details.txInfo),
     raw: { details, dataDecoded: null, confirmationView: null },
@@ -279,11 +281,13 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
               .getConfirmationView(safe.chainId, safe.address, { ...body, value: safeTx.value, operation: safeTx.operation })
               .catch((error: unknown) => (is404(error) ? null : Promise.reject(error))),
           ]);
+      // Only what was verified against the bytes hashed here is shown (decision 0023).
+      const shown = verifiedDecoding(safeTx.data, dataDecoded);
       return {
-        decoded: decodedCallOf(dataDecoded),
-        innerCalls: innerCallsOf(dataDecoded),
+        decoded: decodedCallOf(shown),
+        innerCalls: innerCallsOf(shown),
         stored: null,
-        summary: empty ? (safeTx.value === '0' ? 'Empty call' : 'Native transfer') : (dataDecoded?.method ?? 'Unknown call'),
+        summary: empty ? (safeTx.value === '0' ? 'Empty call' : 'Native transfer') : (shown?.method ?? 'Unknown call'),
         raw: { details: null, dataDecoded, confirmationView },
       };
     },

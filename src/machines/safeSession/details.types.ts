@@ -1,4 +1,5 @@
 /** One item opened by key (a transaction by id, a message by hash), loaded and checked against local hashes. */
+import type { DataDecoded } from '../../services/gateway/types.ts';
 
 export interface DetailsInput {
   chainId: string;
@@ -35,6 +36,11 @@ export interface HashCheck<THashes> {
    * lists were made over the real hash.
    */
   forgedSignatures?: string[];
+  /**
+   * A transaction's decoded data as the gateway gave it, kept only when it was verified against the transaction's
+   * data (method, parameter types and values; decision 0023). Absent or null: nothing verified, nothing to show.
+   */
+  decodedData?: DataDecoded | null;
 }
 
 export interface DetailsContext<TDetails, THashes> {

@@ -156,7 +156,7 @@ function checkValues(args: Hex, nodes: readonly AbiTypeNode[], parameters: reado
   if (found.length > 0) {
     return {
       kind: 'mismatch',
-      mismatches: found.map((m) => ({ field: `${field}.parameters`, local: `parameter ${m.path} = ${m.local}`, gateway: `parameter ${m.path} = ${m.gateway}` })),
+      mismatches: found.map((m) => ({ field: `${field}.parameters`, local: `${m.local} at parameter ${m.path}`, gateway: `${m.gateway} at parameter ${m.path}` })),
     };
   }
   // Every value matches; the bytes must hold nothing more (trailing bytes, dirty padding, unusual offsets).

@@ -7,8 +7,16 @@ import { TxActionButtons } from '../flows/FlowButtons.tsx';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, TransactionDetails, TxHashes } from './viewTypes.ts';
 
-function DecodedData({ decoded }: { decoded: DataDecoded | null }) {
-  if (!decoded) return <p className="muted">The data could not be decoded.</p>;
+/**
+ * The gateway's decoding, only as verified against the data (`check.decodedData`, decision 0023): while the check
+ * runs, or when it did not verify the decoding, nothing of the gateway's method or values is shown.
+ */
+function DecodedData({ decoded, claimed, checked }: { decoded: DataDecoded | null; claimed: boolean; checked: boolean }) {
+  if (!decoded) {
+    if (!claimed) return <p className="muted">The data could not be decoded.</p>;
+    if (!checked) return <p className="muted">Checking the gateway’s decoding against the data…</p>;
+    return <p className="muted">The gateway’s decoding of this data could not be verified against it, so it is not shown. Read the raw data above.</p>;
+  }
   return (
     <div className="decoded">
       <p>
@@ -43,6 +51,8 @@ function DecodedData({ decoded }: { decoded: DataDecoded | null }) {
 
 function TxContent({ details }: { details: TransactionDetails }) {
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const ref = useSafeChild('txDetails');
+  const check = useSelector(ref, (s) => s?.context.check ?? null);
   const exec = details.detailedExecutionInfo;
   const data = details.txData;
   return (
@@ -102,7 +112,7 @@ function TxContent({ details }: { details: TransactionDetails }) {
               <code className="hex">{data.hexData ?? '0x'}</code>
             </dd>
           </dl>
-          {data.hexData && data.hexData !== '0x' ? <DecodedData decoded={data.dataDecoded} /> : null}
+          {data.hexData && data.hexData !== '0x' ? <DecodedData decoded={check?.decodedData ?? null} claimed={data.dataDecoded !== null} checked={check !== null} /> : null}
         </section>
       ) : null}
       {exec?.type === 'MULTISIG' ? <Confirmations details={details} /> : null}

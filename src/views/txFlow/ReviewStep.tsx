@@ -146,7 +146,14 @@ export function ReviewStep() {
 
       <section aria-label="Decoded data">
         <h4>Decoded data</h4>
-        {gatewayView?.decoded ? <Decoded call={gatewayView.decoded} /> : <p>{gatewayView?.summary ?? 'No data'}</p>}
+        {gatewayView?.decoded ? (
+          <Decoded call={gatewayView.decoded} />
+        ) : gatewayView && (gatewayView.raw.dataDecoded ?? gatewayView.raw.details?.txData?.dataDecoded) ? (
+          // The gateway decoded the call, but that decoding was not verified against the bytes: it is not shown.
+          <p className="muted">The gateway’s decoding of this call could not be verified against the data signed here, so it is not shown. Read the data below.</p>
+        ) : (
+          <p>{gatewayView?.summary ?? 'No data'}</p>
+        )}
         {gatewayView && gatewayView.innerCalls.length > 0 ? (
           <ol aria-label="Batch calls">
             {gatewayView.innerCalls.map((call, i) => (

@@ -35,10 +35,10 @@ describe('tuple parameters are verified, not skipped (F1)', () => {
     const lying: DataDecoded = { ...honest, parameters: [param('tuple', [B, '5']), param('bytes32', H32)] };
     const r = crossCheckDecodedData(data, lying);
     expect(r.ok).toBe(false);
-    expect(r.mismatches).toEqual([{ field: 'dataDecoded.parameters', local: `parameter 0.0 = ${A.toLowerCase()}`, gateway: `parameter 0.0 = ${B.toLowerCase()}` }]);
+    expect(r.mismatches).toEqual([{ field: 'dataDecoded.parameters', local: `${A.toLowerCase()} at parameter 0.0`, gateway: `${B.toLowerCase()} at parameter 0.0` }]);
     expect(r).toMatchObject({ verified: false, decoded: null });
     const amount = crossCheckDecodedData(data, { ...honest, parameters: [param('tuple', [A, '6']), param('bytes32', H32)] });
-    expect(amount.mismatches.map((m) => m.local)).toEqual(['parameter 0.1 = 5']);
+    expect(amount.mismatches.map((m) => m.local)).toEqual(['5 at parameter 0.1']);
   });
 
   it('a made-up method next to a tuple is never shown; spelled out, the same lie is a mismatch', () => {
@@ -90,7 +90,7 @@ describe('tuple parameters are verified, not skipped (F1)', () => {
     expect(r.decoded?.parameters?.[0]).toEqual({ name: 'p', type: 'tuple[2][]', value: shown });
     const lying = structuredClone(decoded);
     (((lying.parameters![0]!.value as ParamValue[])[0] as ParamValue[])[0] as ParamValue[])[1] = [['false', '0x01']];
-    expect(crossCheckDecodedData(calldata, lying).mismatches.map((m) => m.local)).toEqual(['parameter 0.0.0.1.0.0 = true']);
+    expect(crossCheckDecodedData(calldata, lying).mismatches.map((m) => m.local)).toEqual(['true at parameter 0.0.0.1.0.0']);
     // The same call, the gateway's way: bare tuple[2][] with the inner bytes array of tuples found by the search.
     expect(crossCheckDecodedData(calldata, { method: 'run', parameters: [param('tuple[2][]', shown), param('string', 'hi')] }).verified).toBe(true);
   });
@@ -104,7 +104,7 @@ describe('tuple parameters are verified, not skipped (F1)', () => {
     expect(crossCheckDecodedData(calldata, decoded)).toMatchObject({ ok: true, verified: true, decoded });
     const wrongShape = structuredClone(decoded);
     wrongShape.parameters![0]!.value = [['1', '2']];
-    expect(crossCheckDecodedData(calldata, wrongShape).mismatches[0]).toMatchObject({ field: 'dataDecoded.parameters', local: expect.stringMatching(/^parameter 0 = 2 items/) });
+    expect(crossCheckDecodedData(calldata, wrongShape).mismatches[0]).toMatchObject({ field: 'dataDecoded.parameters', local: expect.stringMatching(/^2 items .* at parameter 0$/) });
   });
 
   it('a malformed type is a mismatch; a type not checked here (fixed, function) still has its method checked and is never shown', () => {
