@@ -77,6 +77,7 @@ export interface DecodedDataCheck extends CrossCheckResult {
   verified: boolean;
   decoded: DataDecoded | null;
 }
+// Results are shared between callers (a small cache below): read them, do not change them.
 
 const decodedResult = (mismatches: Mismatch[], unverified: string[], decoded: DataDecoded | null): DecodedDataCheck => ({
   ...result(mismatches, unverified),
@@ -179,6 +180,26 @@ const firstLine = (error: unknown) => (error instanceof Error ? error.message : 
  * what may be shown.
  */
 export function crossCheckDecodedData(localData: Hex, decoded: DataDecoded | null | undefined, field = 'dataDecoded', state?: DecodingState): DecodedDataCheck {
+  // The same answer is checked more than once (shown, then cross-checked): the tuple search runs once per answer.
+  // Keyed by content, so an answer changed after a check is checked afresh.
+  if (state || !decoded) return checkDecodedData(localData, decoded, field, state);
+  const key = JSON.stringify([field, localData.toLowerCase(), decoded]);
+  const known = recentChecks.get(key);
+  if (known) {
+    recentChecks.delete(key);
+    recentChecks.set(key, known);
+    return known;
+  }
+  const fresh = checkDecodedData(localData, decoded, field);
+  recentChecks.set(key, fresh);
+  if (recentChecks.size > RECENT_CHECKS) recentChecks.delete(recentChecks.keys().next().value!);
+  return fresh;
+}
+
+const RECENT_CHECKS = 32;
+const recentChecks = new Map<string, DecodedDataCheck>();
+
+function checkDecodedData(localData: Hex, decoded: DataDecoded | null | undefined, field: string, state?: DecodingState): DecodedDataCheck {
   const mismatches: Mismatch[] = [];
   const unverified: string[] = [];
   const at: DecodingState = state ?? { budget: { remaining: DEFAULT_SELECTOR_BUDGET }, depth: 0 };

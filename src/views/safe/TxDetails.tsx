@@ -53,6 +53,7 @@ function TxContent({ details }: { details: TransactionDetails }) {
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const ref = useSafeChild('txDetails');
   const check = useSelector(ref, (s) => s?.context.check ?? null);
+  const checking = useSelector(ref, (s) => s?.matches('hashing') ?? false);
   const exec = details.detailedExecutionInfo;
   const data = details.txData;
   return (
@@ -112,7 +113,7 @@ function TxContent({ details }: { details: TransactionDetails }) {
               <code className="hex">{data.hexData ?? '0x'}</code>
             </dd>
           </dl>
-          {data.hexData && data.hexData !== '0x' ? <DecodedData decoded={check?.decodedData ?? null} claimed={data.dataDecoded !== null} checked={check !== null} /> : null}
+          {data.hexData && data.hexData !== '0x' ? <DecodedData decoded={check?.decodedData ?? null} claimed={data.dataDecoded !== null} checked={!checking} /> : null}
         </section>
       ) : null}
       {exec?.type === 'MULTISIG' ? <Confirmations details={details} /> : null}
