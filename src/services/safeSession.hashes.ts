@@ -13,7 +13,7 @@ import type { Message, TransactionDetails } from './gateway/types.ts';
 import { domainHash, normalizeSafeTx, safeTxHashes } from './safe/hashing.ts';
 import { messageInnerHash, safeMessageHash, type Eip712TypedData } from './safe/messages.ts';
 import type { SafeContext } from './safe/types.ts';
-import { crossCheckConfirmations, crossCheckDecodedData } from './safe/crossCheck.ts';
+import { crossCheckConfirmations, verifiedDecoding } from './safe/crossCheck.ts';
 
 function safeContext(req: { chainId: string; safeAddress: string; version: string | null }): SafeContext {
   if (!req.version) throw new Error('The Safe’s contract version is unknown (unsupported base contract), so its hashes cannot be computed locally.');
@@ -76,15 +76,14 @@ function describeDetails(req: HashRequest<TransactionDetails>): { description: T
   if (!txData || exec?.type !== 'MULTISIG') return null;
   const safeAddress = getAddress(req.safeAddress);
   const data = (txData.hexData ?? '0x') as Hex;
-  const decodedCheck = txData.dataDecoded ? crossCheckDecodedData(data, txData.dataDecoded, 'txData.dataDecoded') : null;
-  const verified: VerifiedDecoding | null =
-    txData.dataDecoded && decodedCheck && decodedCheck.mismatches.length === 0 && decodedCheck.unverified.length === 0
-      ? {
-          method: txData.dataDecoded.method,
-          parameters: (txData.dataDecoded.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: typeof p.value === 'string' ? p.value : JSON.stringify(p.value) })),
-          source: 'gateway',
-        }
-      : null;
+  const decoded = verifiedDecoding(data, txData.dataDecoded);
+  const verified: VerifiedDecoding | null = decoded
+    ? {
+        method: decoded.method,
+        parameters: (decoded.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: typeof p.value === 'string' ? p.value : JSON.stringify(p.value) })),
+        source: 'gateway',
+      }
+    : null;
   const call = describeCall(
     { to: getAddress(txData.to.value), value: BigInt(txData.value ?? '0'), data, operation: txData.operation === 1 ? 1 : 0 },
     { ...safeContext(req), safeAddress },
@@ -96,15 +95,21 @@ function describeDetails(req: HashRequest<TransactionDetails>): { description: T
   return { description: { call, native: { symbol: 'native coin', decimals: 18 }, tokens: {} }, contradictions };
 }
 
-/** computeTxHashes, plus a check that every listed owner signature signs the hash computed here, and the local description. */
+/**
+ * computeTxHashes, plus a check that every listed owner signature signs the hash computed here, the gateway's
+ * decoding kept only when it is verified against the data (decision 0023), and the local description.
+ */
 export async function checkTxDetails(req: HashRequest<TransactionDetails>): Promise<HashCheck<TxHashes>> {
   const check = computeTxHashes(req);
+  const { txData } = req.details;
+  const decodedData = txData ? verifiedDecoding((txData.hexData ?? '0x') as Hex, txData.dataDecoded) : null;
   const exec = req.details.detailedExecutionInfo;
-  if (exec?.type !== 'MULTISIG') return check;
+  if (exec?.type !== 'MULTISIG') return { ...check, decodedData };
   const listed = exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature ?? null }));
   const described = describeDetails(req);
   return {
     ...check,
+    decodedData,
     forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash'),
     ...(described ? { description: described.description, contradictions: described.contradictions } : {}),
   };

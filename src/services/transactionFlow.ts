@@ -33,7 +33,7 @@ import type { TransactionDetails, TransactionItem, TxInfo } from './gateway/type
 import { safeAbi } from './safe/abis.ts';
 import { defaultMultiSendCallOnly } from './safe/contracts.ts';
 import { contractSignatureData, countedConfirmations, verifyConfirmations, type ConfirmationReader, type ListedConfirmation } from './safe/confirmations.ts';
-import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction } from './safe/crossCheck.ts';
+import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction, verifiedDecoding } from './safe/crossCheck.ts';
 import { deleteRequestTypedData, deleteRequestHash } from '../machines/shared/deleteRequest.ts';
 import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
 import { encodeMultiSendCall } from './safe/multisend.ts';
@@ -126,9 +126,11 @@ export async function verifiedConfirmations(chain: ConfirmationReader | null, sa
 
 function gatewayViewOfDetails(details: TransactionDetails, safeTx: SafeTx, hashes: TxHashes): GatewayView {
   const exec = details.detailedExecutionInfo;
+  // Only what was verified against the bytes hashed here is shown (decision 0023).
+  const shown = verifiedDecoding(safeTx.data, details.txData?.dataDecoded);
   return {
-    decoded: decodedCallOf(details.txData?.dataDecoded),
-    innerCalls: innerCallsOf(details.txData?.dataDecoded),
+    decoded: decodedCallOf(shown),
+    innerCalls: innerCallsOf(shown),
     stored: exec?.type === 'MULTISIG' ? { ...toSafeTxJson(safeTx), safeTxHash: exec.safeTxHash as Hex } : { ...toSafeTxJson(safeTx), safeTxHash: hashes.safeTxHash },
     summary: txInfoLabel(details.txInfo),
     raw: { details, dataDecoded: null, confirmationView: null },
@@ -153,16 +155,15 @@ export async function loadQueuedTx(gateway: GatewayClient, chain: ConfirmationRe
 
 /**
  * What the SafeTx does, decoded here from its bytes. An unknown call keeps the gateway's decoding only when it
- * re-encodes to exactly these bytes (nothing unverified about it).
+ * is verified against exactly these bytes (decision 0023).
  */
 export function describeSafeTx(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView | null): DescribedCall {
   const local = toSafeTx(safeTx);
   const dataDecoded = view?.raw.dataDecoded ?? view?.raw.details?.txData?.dataDecoded ?? null;
-  const check = dataDecoded ? crossCheckDecodedData(local.data, dataDecoded, 'dataDecoded') : null;
-  const verified: VerifiedDecoding | null =
-    check && check.mismatches.length === 0 && check.unverified.length === 0 && dataDecoded
-      ? { method: dataDecoded.method, parameters: (decodedCallOf(dataDecoded)?.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: p.value })), source: 'gateway' }
-      : null;
+  const decoded = verifiedDecoding(local.data, dataDecoded);
+  const verified: VerifiedDecoding | null = decoded
+    ? { method: decoded.method, parameters: (decodedCallOf(decoded)?.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: p.value })), source: 'gateway' }
+    : null;
   return describeCall({ to: local.to, value: local.value, data: local.data, operation: local.operation }, { ...safeContextOf(safe), safeAddress: getAddress(safe.address) }, 0, verified);
 }
 
@@ -352,11 +353,13 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
               .getConfirmationView(safe.chainId, safe.address, { ...body, value: safeTx.value, operation: safeTx.operation })
               .catch((error: unknown) => (is404(error) ? null : Promise.reject(error))),
           ]);
+      // Only what was verified against the bytes hashed here is shown (decision 0023).
+      const shown = verifiedDecoding(safeTx.data, dataDecoded);
       return {
-        decoded: decodedCallOf(dataDecoded),
-        innerCalls: innerCallsOf(dataDecoded),
+        decoded: decodedCallOf(shown),
+        innerCalls: innerCallsOf(shown),
         stored: null,
-        summary: empty ? (safeTx.value === '0' ? 'Empty call' : 'Native transfer') : (dataDecoded?.method ?? 'Unknown call'),
+        summary: empty ? (safeTx.value === '0' ? 'Empty call' : 'Native transfer') : (shown?.method ?? 'Unknown call'),
         raw: { details: null, dataDecoded, confirmationView },
       };
     },

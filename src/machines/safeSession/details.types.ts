@@ -1,5 +1,6 @@
 /** One item opened by key (a transaction by id, a message by hash), loaded and checked against local hashes. */
 import type { TxDescription } from '../shared/txDescription.ts';
+import type { DataDecoded } from '../../services/gateway/types.ts';
 
 export interface DetailsInput {
   chainId: string;
@@ -43,6 +44,11 @@ export interface HashCheck<THashes> {
   contradictions?: string[];
   /** What the transaction does, decoded here from the hashed bytes (titles and lists come from it). */
   description?: TxDescription | null;
+  /**
+   * A transaction's decoded data as the gateway gave it, kept only when it was verified against the transaction's
+   * data (method, parameter types and values; decision 0023). Absent or null: nothing verified, nothing to show.
+   */
+  decodedData?: DataDecoded | null;
 }
 
 export interface DetailsContext<TDetails, THashes> {

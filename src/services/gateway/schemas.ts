@@ -211,11 +211,24 @@ export interface ValueDecodedTx {
   dataDecoded?: DataDecoded | null | undefined;
 }
 
+/** A tuple component as the ABI JSON spells it. */
+export interface AbiComponent {
+  name?: string | undefined;
+  type: string;
+  components?: AbiComponent[] | undefined;
+}
+
 export interface DataDecodedParameter {
   name: string;
+  /** A Solidity type as the decoder spells it; tuples come as `tuple`, `tuple[]`, … (or canonically, `(address,uint256)`). */
   type: string;
   value: ParamValue;
   valueDecoded?: ValueDecodedTx[] | DataDecoded | null | undefined;
+  /**
+   * The components of a `tuple` type. Not in the CGW OpenAPI (its tuples carry none), read when a decoder sends
+   * them; everything is verified against the call bytes either way (src/services/safe/crossCheck.ts).
+   */
+  components?: AbiComponent[] | undefined;
 }
 
 export interface DataDecoded {
@@ -232,6 +245,12 @@ export const ValueDecodedTxSchema: v.GenericSchema<ValueDecodedTx> = v.object({
   dataDecoded: v.optional(v.nullable(v.lazy(() => DataDecodedSchema))),
 });
 
+export const AbiComponentSchema: v.GenericSchema<AbiComponent> = v.object({
+  name: v.optional(v.string()),
+  type: v.string(),
+  components: v.optional(v.array(v.lazy(() => AbiComponentSchema))),
+});
+
 export const DataDecodedParameterSchema: v.GenericSchema<DataDecodedParameter> = v.object({
   name: v.string(),
   type: v.string(),
@@ -239,6 +258,7 @@ export const DataDecodedParameterSchema: v.GenericSchema<DataDecodedParameter> =
   valueDecoded: v.optional(
     v.nullable(v.union([v.array(v.lazy(() => ValueDecodedTxSchema)), v.lazy(() => DataDecodedSchema)])),
   ),
+  components: v.optional(v.array(AbiComponentSchema)),
 });
 
 export const DataDecodedSchema: v.GenericSchema<DataDecoded> = v.object({

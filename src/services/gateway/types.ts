@@ -2,7 +2,7 @@
 import type * as v from 'valibot';
 import type * as s from './schemas.ts';
 
-export type { DataDecoded, DataDecodedParameter, ValueDecodedTx, ParamValue } from './schemas.ts';
+export type { AbiComponent, DataDecoded, DataDecodedParameter, ValueDecodedTx, ParamValue } from './schemas.ts';
 
 export type Address = `0x${string}`;
 export type Operation = v.InferOutput<typeof s.OperationSchema>;

@@ -1,9 +1,26 @@
 /**
  * Cross-checks what the gateway says about a transaction against the SafeTx built and hashed locally
  * (security property S3). Any mismatch must block signing. Fields the gateway describes in a way that
- * cannot be verified locally are listed separately (`unverified`), never silently accepted.
+ * cannot be verified locally are listed separately (`unverified`), never silently accepted; a decoding that is
+ * not verified is never shown (`DecodedDataCheck.decoded`, decision 0023).
  */
-import { decodeFunctionData, encodeAbiParameters, getAddress, hashMessage, hexToNumber, isAddress, isAddressEqual, recoverAddress, size, slice, toFunctionSelector, type Address, type Hex } from 'viem';
+import {
+  decodeAbiParameters,
+  decodeFunctionData,
+  encodeAbiParameters,
+  getAddress,
+  hashMessage,
+  hexToNumber,
+  isAddress,
+  isAddressEqual,
+  keccak256,
+  recoverAddress,
+  size,
+  slice,
+  stringToBytes,
+  type Address,
+  type Hex,
+} from 'viem';
 import type {
   ConfirmationView,
   DataDecoded,
@@ -14,6 +31,8 @@ import type {
   ValueDecodedTx,
 } from '../gateway/types.ts';
 import { erc20Abi, erc721Abi } from './abis.ts';
+import { DEFAULT_SELECTOR_BUDGET, needsInference, selectorMatches, type InferenceBudget } from './abiInference.ts';
+import { AbiTypeError, canonicalType, isResolved, parseAbiType, toAbiParameter, type AbiTypeNode } from './abiTypes.ts';
 import { safeTxHash } from './hashing.ts';
 import { decodeMultiSendCall, isMultiSendCall } from './multisend.ts';
 import type { SafeContext, SafeTx } from './types.ts';
@@ -28,7 +47,7 @@ export interface Mismatch {
 export interface CrossCheckResult {
   ok: boolean;
   mismatches: Mismatch[];
-  /** Gateway descriptions that could not be verified locally (e.g. tuple parameters). */
+  /** Gateway descriptions that could not be verified locally (e.g. a decoding with unsupported types); not to be shown. */
   unverified: string[];
 }
 
@@ -46,71 +65,266 @@ const sameNumber = (local: bigint, gateway: string | number | null | undefined) 
 
 // ───────────── decoded data ─────────────
 
-function toAbiValue(type: string, value: ParamValue): unknown {
-  const array = /^(.*)\[(\d*)\]$/.exec(type);
-  if (array) {
-    if (!Array.isArray(value)) throw new Error(`expected an array for ${type}`);
-    return value.map((item) => toAbiValue(array[1]!, item));
-  }
-  if (Array.isArray(value)) throw new Error(`unexpected array for ${type}`);
-  if (/^u?int\d*$/.test(type)) return BigInt(value);
-  if (type === 'bool') {
-    if (value !== 'true' && value !== 'false') throw new Error(`bad bool ${value}`);
-    return value === 'true';
-  }
-  return value;
+/**
+ * The check of a gateway decoding (`dataDecoded`, a confirmation view's method and parameters). `verified` is
+ * true only when every part of it — method, each parameter's type and value, the inner transactions of a
+ * MultiSend and their own decodings — was checked against the call bytes and matched. `decoded` is what may be
+ * shown: the gateway's decoding with every part that was not verified removed (an inner call's `dataDecoded` set
+ * to null), or null when the call's own method and parameters are not verified or anything mismatches. Never
+ * display a gateway decoding other than through `decoded`.
+ */
+export interface DecodedDataCheck extends CrossCheckResult {
+  verified: boolean;
+  decoded: DataDecoded | null;
+}
+// Results are shared between callers (a small cache below): read them, do not change them.
+
+const decodedResult = (mismatches: Mismatch[], unverified: string[], decoded: DataDecoded | null): DecodedDataCheck => ({
+  ...result(mismatches, unverified),
+  verified: mismatches.length === 0 && unverified.length === 0,
+  decoded: mismatches.length === 0 ? decoded : null,
+});
+
+/** How deep decodings may nest (a MultiSend inside a MultiSend, a call inside a `bytes` parameter, …). */
+const MAX_DECODING_DEPTH = 8;
+/** At most this many differing values are listed per call. */
+const MAX_VALUE_MISMATCHES = 16;
+const METHOD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+const selectorOf = (signature: string): Hex => slice(keccak256(stringToBytes(signature)), 0, 4);
+
+/** A value as text for a mismatch: hex (addresses too) in lower case, integers in base 10. */
+function valueText(value: unknown): string {
+  if (typeof value === 'bigint' || typeof value === 'number') return value.toString();
+  if (typeof value === 'string') return /^0x[0-9a-fA-F]*$/.test(value) ? value.toLowerCase() : value;
+  if (Array.isArray(value)) return `[${value.map(valueText).join(',')}]`;
+  return String(value);
 }
 
-/** Checks a gateway DataDecoded against the local calldata by re-encoding it. */
-export function crossCheckDecodedData(localData: Hex, decoded: DataDecoded | null | undefined, field = 'dataDecoded'): CrossCheckResult {
+function leafEquals(type: string, local: unknown, shown: string): boolean {
+  if (type === 'address') return /^0x[0-9a-fA-F]{40}$/.test(shown) && typeof local === 'string' && shown.toLowerCase() === local.toLowerCase();
+  if (type === 'bool') return typeof local === 'boolean' && /^(true|false)$/i.test(shown) && (shown.toLowerCase() === 'true') === local;
+  if (/^u?int\d+$/.test(type)) return (typeof local === 'bigint' || typeof local === 'number') && /^-?\d+$/.test(shown) && BigInt(shown) === BigInt(local);
+  if (type === 'string') return local === shown;
+  // bytes, bytesN
+  return typeof local === 'string' && /^0x[0-9a-fA-F]*$/.test(shown) && shown.toLowerCase() === local.toLowerCase();
+}
+
+interface ValueMismatch {
+  path: string;
+  local: string;
+  gateway: string;
+}
+
+/** Compares a value decoded from the bytes with the value the gateway shows, leaf by leaf. */
+function compareValue(node: AbiTypeNode, local: unknown, shown: ParamValue, path: string, out: ValueMismatch[]): void {
+  if (out.length >= MAX_VALUE_MISMATCHES) return;
+  if (node.kind === 'array' || node.kind === 'tuple') {
+    const items = local as readonly unknown[];
+    if (!Array.isArray(shown)) {
+      out.push({ path, local: valueText(items), gateway: valueText(shown) });
+      return;
+    }
+    if (shown.length !== items.length) {
+      out.push({ path, local: `${items.length} items ${valueText(items)}`, gateway: `${shown.length} items ${valueText(shown)}` });
+      return;
+    }
+    items.forEach((item, k) => compareValue(node.kind === 'array' ? node.element : node.components![k]!, item, shown[k]!, `${path}.${k}`, out));
+    return;
+  }
+  if (Array.isArray(shown) || !leafEquals(node.name, local, shown)) out.push({ path, local: valueText(local), gateway: valueText(shown) });
+}
+
+interface DecodingState {
+  budget: InferenceBudget;
+  depth: number;
+}
+
+type ValuesVerdict = { kind: 'match'; values: readonly unknown[] } | { kind: 'mismatch'; mismatches: Mismatch[] } | { kind: 'unverified'; reason: string };
+
+/** Decodes the arguments with fully known types and compares them with the gateway's values. */
+function checkValues(args: Hex, nodes: readonly AbiTypeNode[], parameters: readonly DataDecodedParameter[], field: string): ValuesVerdict {
+  const abi = nodes.map(toAbiParameter);
+  let values: readonly unknown[];
+  try {
+    values = decodeAbiParameters(abi, args);
+  } catch (error) {
+    const types = nodes.map(canonicalType).join(',');
+    return { kind: 'mismatch', mismatches: [{ field: `${field}.parameters`, local: args, gateway: `(${types}), which does not decode this call data: ${firstLine(error)}` }] };
+  }
+  const found: ValueMismatch[] = [];
+  parameters.forEach((p, i) => compareValue(nodes[i]!, values[i], p.value, `${i}`, found));
+  if (found.length > 0) {
+    return {
+      kind: 'mismatch',
+      mismatches: found.map((m) => ({ field: `${field}.parameters`, local: `${m.local} at parameter ${m.path}`, gateway: `${m.gateway} at parameter ${m.path}` })),
+    };
+  }
+  // Every value matches; the bytes must hold nothing more (trailing bytes, dirty padding, unusual offsets).
+  let canonical: boolean;
+  try {
+    canonical = sameHex(encodeAbiParameters(abi, values), args);
+  } catch {
+    canonical = false;
+  }
+  if (!canonical) return { kind: 'unverified', reason: 'the call data holds more than these values (extra bytes or a non-standard encoding)' };
+  return { kind: 'match', values };
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+
+/**
+ * Checks a gateway DataDecoded against the local calldata: the method name and parameter types must give the
+ * call's selector, and the call's bytes, decoded with those types, must hold exactly the values shown. Tuples
+ * the gateway names only `tuple` are typed by a bounded search (abiInference.ts). See `DecodedDataCheck` for
+ * what may be shown.
+ */
+export function crossCheckDecodedData(localData: Hex, decoded: DataDecoded | null | undefined, field = 'dataDecoded', state?: DecodingState): DecodedDataCheck {
+  // The same answer is checked more than once (shown, then cross-checked): the tuple search runs once per answer.
+  // Keyed by content, so an answer changed after a check is checked afresh.
+  if (state || !decoded) return checkDecodedData(localData, decoded, field, state);
+  const key = JSON.stringify([field, localData.toLowerCase(), decoded]);
+  const known = recentChecks.get(key);
+  if (known) {
+    recentChecks.delete(key);
+    recentChecks.set(key, known);
+    return known;
+  }
+  const fresh = checkDecodedData(localData, decoded, field);
+  recentChecks.set(key, fresh);
+  if (recentChecks.size > RECENT_CHECKS) recentChecks.delete(recentChecks.keys().next().value!);
+  return fresh;
+}
+
+const RECENT_CHECKS = 32;
+const recentChecks = new Map<string, DecodedDataCheck>();
+
+function checkDecodedData(localData: Hex, decoded: DataDecoded | null | undefined, field: string, state?: DecodingState): DecodedDataCheck {
   const mismatches: Mismatch[] = [];
   const unverified: string[] = [];
-  if (!decoded) return result(mismatches, unverified);
+  const at: DecodingState = state ?? { budget: { remaining: DEFAULT_SELECTOR_BUDGET }, depth: 0 };
+  if (!decoded) return decodedResult(mismatches, unverified, null);
+  const notShown = (reason: string) => {
+    unverified.push(`${field}: ${reason}; the gateway's decoding is not shown`);
+    return decodedResult(mismatches, unverified, null);
+  };
   if (size(localData) < 4) {
     mismatches.push({ field: `${field}.method`, local: `no call data (${localData})`, gateway: decoded.method });
-    return result(mismatches, unverified);
+    return decodedResult(mismatches, unverified, null);
   }
+  if (at.depth > MAX_DECODING_DEPTH) return notShown(`decodings nested deeper than ${MAX_DECODING_DEPTH} levels are not checked`);
+  const localSelector = slice(localData, 0, 4);
+  const args = slice(localData, 4);
+  if (!METHOD_NAME.test(decoded.method)) {
+    mismatches.push({ field: `${field}.method`, local: localSelector, gateway: `${decoded.method} (not a function name)` });
+    return decodedResult(mismatches, unverified, null);
+  }
+
   const parameters = decoded.parameters ?? [];
-  if (parameters.some((p) => p.type.includes('tuple'))) {
-    unverified.push(`${field}: ${decoded.method} has tuple parameters`);
-    return result(mismatches, unverified);
+  const nodes: AbiTypeNode[] = [];
+  for (const [i, p] of parameters.entries()) {
+    try {
+      nodes.push(parseAbiType(p.type, p.components));
+    } catch (error) {
+      mismatches.push({ field: `${field}.parameters.${i}.type`, local: `the call ${localSelector}`, gateway: `${p.type} (${error instanceof AbiTypeError ? error.message : firstLine(error)})` });
+      return decodedResult(mismatches, unverified, null);
+    }
   }
-  const signature = `${decoded.method}(${parameters.map((p) => p.type).join(',')})`;
-  let selector: Hex;
-  try {
-    selector = toFunctionSelector(signature);
-  } catch {
-    mismatches.push({ field: `${field}.method`, local: localData.slice(0, 10), gateway: signature });
-    return result(mismatches, unverified);
+
+  let typed: readonly AbiTypeNode[] | null = null;
+  let values: readonly unknown[] = [];
+  if (!needsInference(nodes)) {
+    // Every type is spelled out (unsupported ones too): the selector decides the method and the types.
+    const signature = `${decoded.method}(${nodes.map(canonicalType).join(',')})`;
+    const selector = selectorOf(signature);
+    if (!sameHex(selector, localSelector)) {
+      mismatches.push({ field: `${field}.method`, local: localSelector, gateway: `${signature} = ${selector}` });
+      return decodedResult(mismatches, unverified, null);
+    }
+    const unsupported = nodes.find((n) => !isResolved(n));
+    if (unsupported) return notShown(`${signature} has a parameter of type ${canonicalType(unsupported)}, whose values are not checked here`);
+    const verdict = checkValues(args, nodes, parameters, field);
+    if (verdict.kind === 'mismatch') return decodedResult([...mismatches, ...verdict.mismatches], unverified, null);
+    if (verdict.kind === 'unverified') return notShown(verdict.reason);
+    typed = nodes;
+    values = verdict.values;
+  } else {
+    // Tuples without components: try typings whose selector is the call's, cheapest first, until one decodes to
+    // exactly the values shown.
+    let firstMismatch: Mismatch[] | null = null;
+    let firstUnverified: string | null = null;
+    const spent = at.budget.remaining;
+    for (const candidate of selectorMatches(decoded.method, parameters.map((p, i) => ({ node: nodes[i]!, value: p.value })), localSelector, args, at.budget)) {
+      const verdict = checkValues(args, candidate, parameters, field);
+      if (verdict.kind === 'match') {
+        typed = candidate;
+        values = verdict.values;
+        break;
+      }
+      if (verdict.kind === 'mismatch') firstMismatch ??= verdict.mismatches;
+      else firstUnverified ??= verdict.reason;
+    }
+    if (!typed) {
+      // A typing with the call's selector whose values differ from the bytes: the gateway shows other values.
+      if (firstMismatch) return decodedResult([...mismatches, ...firstMismatch], unverified, null);
+      if (firstUnverified) return notShown(firstUnverified);
+      const tried = spent - at.budget.remaining;
+      return notShown(
+        `no typing of ${decoded.method}'s tuple parameters (the gateway gives no components) has the call's selector ${localSelector}` +
+          (at.budget.exhausted ? ` within the search's bounds (${tried} layouts and signatures tried)` : ''),
+      );
+    }
   }
-  if (!sameHex(selector, localData.slice(0, 10))) {
-    mismatches.push({ field: `${field}.method`, local: localData.slice(0, 10), gateway: `${signature} = ${selector}` });
-    return result(mismatches, unverified);
-  }
-  let encoded: Hex | undefined;
-  try {
-    encoded = encodeAbiParameters(
-      parameters.map((p) => ({ type: p.type })),
-      parameters.map((p) => toAbiValue(p.type, p.value)),
-    );
-  } catch (error) {
-    mismatches.push({ field: `${field}.parameters`, local: `0x${localData.slice(10)}`, gateway: `cannot be encoded: ${(error as Error).message}` });
-  }
-  if (encoded !== undefined && !sameHex(encoded, `0x${localData.slice(10)}`)) {
-    mismatches.push({ field: `${field}.parameters`, local: `0x${localData.slice(10)}`, gateway: encoded });
-  }
-  if (isMultiSendCall(localData)) checkMultiSendDecoded(localData, parameters, field, mismatches, unverified);
-  return result(mismatches, unverified);
+
+  // Nested decodings: MultiSend inner transactions, and calls decoded inside `bytes` parameters.
+  const shownParameters: DataDecodedParameter[] = parameters.map((p, i) => {
+    const { valueDecoded } = p;
+    const base: DataDecodedParameter = { name: p.name, type: p.type, value: p.value };
+    if (valueDecoded === undefined || valueDecoded === null) return base;
+    const where = `${field}.parameters.${i}.valueDecoded`;
+    if (Array.isArray(valueDecoded)) {
+      if (i !== 0 || !isMultiSendCall(localData)) {
+        unverified.push(`${where}: inner transactions listed for a call that is not a MultiSend; not shown`);
+        return base;
+      }
+      return { ...base, valueDecoded: checkMultiSendDecoded(localData, valueDecoded, where, mismatches, unverified, at) };
+    }
+    const node = typed![i]!;
+    if (node.kind !== 'elementary' || node.name !== 'bytes') {
+      unverified.push(`${where}: a call decoded inside a parameter of type ${p.type}; not shown`);
+      return base;
+    }
+    const nested = crossCheckDecodedData(values[i] as Hex, valueDecoded, where, { budget: at.budget, depth: at.depth + 1 });
+    mismatches.push(...nested.mismatches);
+    unverified.push(...nested.unverified);
+    return nested.decoded ? { ...base, valueDecoded: nested.decoded } : base;
+  });
+  return decodedResult(mismatches, unverified, { method: decoded.method, parameters: decoded.parameters === null ? null : shownParameters, ...(decoded.accuracy ? { accuracy: decoded.accuracy } : {}) });
 }
 
-function checkMultiSendDecoded(localData: Hex, parameters: DataDecodedParameter[], field: string, mismatches: Mismatch[], unverified: string[]): void {
-  const valueDecoded = parameters[0]?.valueDecoded;
-  if (!Array.isArray(valueDecoded)) return;
-  const inner = decodeMultiSendCall(localData);
-  const base = `${field}.parameters.0.valueDecoded`;
+/** The gateway's decoding reduced to what was verified against `localData` (null: nothing may be shown). */
+export const verifiedDecoding = (localData: Hex, decoded: DataDecoded | null | undefined): DataDecoded | null => crossCheckDecodedData(localData, decoded).decoded;
+
+function checkMultiSendDecoded(
+  localData: Hex,
+  valueDecoded: readonly ValueDecodedTx[],
+  base: string,
+  mismatches: Mismatch[],
+  unverified: string[],
+  state: DecodingState,
+): ValueDecodedTx[] | null {
+  let inner: ReturnType<typeof decodeMultiSendCall>;
+  try {
+    inner = decodeMultiSendCall(localData);
+  } catch (error) {
+    unverified.push(`${base}: the batch in the call data cannot be decoded (${firstLine(error)}); its inner transactions are not shown`);
+    return null;
+  }
+  const before = mismatches.length;
   if (inner.length !== valueDecoded.length) {
     mismatches.push({ field: `${base}.length`, local: String(inner.length), gateway: String(valueDecoded.length) });
   }
+  const shownList: ValueDecodedTx[] = [];
   inner.forEach((tx, index) => {
     const shown: ValueDecodedTx | undefined = valueDecoded[index];
     if (!shown) return;
@@ -119,10 +333,12 @@ function checkMultiSendDecoded(localData: Hex, parameters: DataDecodedParameter[
     if (!sameAddress(shown.to, tx.to)) mismatches.push({ field: `${at}.to`, local: tx.to, gateway: shown.to });
     if (!sameNumber(tx.value, shown.value)) mismatches.push({ field: `${at}.value`, local: tx.value.toString(), gateway: shown.value });
     if (!sameHex(shown.data, tx.data)) mismatches.push({ field: `${at}.data`, local: tx.data, gateway: shown.data ?? 'null' });
-    const nested = crossCheckDecodedData(tx.data, shown.dataDecoded, `${at}.dataDecoded`);
+    const nested = crossCheckDecodedData(tx.data, shown.dataDecoded, `${at}.dataDecoded`, { budget: state.budget, depth: state.depth + 1 });
     mismatches.push(...nested.mismatches);
     unverified.push(...nested.unverified);
+    shownList.push({ operation: tx.operation as 0 | 1, to: shown.to, value: shown.value, data: shown.data, ...(shown.dataDecoded === undefined ? {} : { dataDecoded: nested.decoded }) });
   });
+  return mismatches.length > before ? null : shownList;
 }
 
 /** Checks the gateway's confirmation view (`views/transaction-confirmation`) against the local calldata. */

@@ -7,6 +7,8 @@ export * from './signatures.ts';
 export * from './eip1271.ts';
 export * from './multisend.ts';
 export * from './abis.ts';
+export * from './deployments.ts';
+export * from './singletons.ts';
 export * from './contracts.ts';
 export * from './build.ts';
 export * from './crossCheck.ts';

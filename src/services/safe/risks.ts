@@ -2,23 +2,27 @@
  * Risk classification of a SafeTx (security properties S4–S6). Everything is decided locally from the
  * transaction bytes and a local allow-list; nothing the gateway says is trusted here.
  *
- * - DELEGATECALL to anything outside the versioned allow-list (contracts.ts) is blocking: the callee runs
- *   with the Safe's storage and can overwrite slot 0 (the singleton/masterCopy), owners, modules or guard.
+ * - DELEGATECALL to anything outside the allow-list of the chain and version (contracts.ts) is blocking: the
+ *   callee runs with the Safe's storage and can overwrite slot 0 (the singleton/masterCopy), owners, modules or guard.
+ * - SafeToL2Migration is allow-listed, but it writes slot 0 with whatever singleton it is given: its argument must be
+ *   a canonical Safe L2 singleton of the chain and the Safe's release (singletons.ts), else blocking.
  * - MultiSend batches are decoded recursively and every inner transaction is classified the same way.
  * - Configuration changes (owners, threshold, modules, guard, fallback handler, implementation) are flagged,
  *   at any depth.
  * - Gas refunds: non-zero gasPrice together with a custom gasToken or refundReceiver can reroute funds.
  */
 import { decodeFunctionData, getAddress, isAddressEqual, zeroAddress, type Address, type Hex } from 'viem';
-import { safeSettingsAbi } from './abis.ts';
-import { findTrustedLibrary } from './contracts.ts';
+import { safeSettingsAbi, safeToL2MigrationAbi } from './abis.ts';
+import { findTrustedLibrary, type KnownLibrary } from './contracts.ts';
 import { decodeMultiSendCall, isMultiSendCall } from './multisend.ts';
+import { isCanonicalFallbackHandler130, isCanonicalSafeL2Singleton, safeRelease } from './singletons.ts';
 import type { SafeTx } from './types.ts';
 
 export type RiskSeverity = 'blocking' | 'warning' | 'notice';
 
 export type RiskCode =
   | 'untrusted-delegatecall'
+  | 'untrusted-migration'
   | 'invalid-operation'
   | 'undecodable-batch'
   | 'batch-too-deep'
@@ -105,7 +109,7 @@ function visit(call: Call, path: number[], ctx: RiskContext, risks: Risk[]): voi
         code: 'untrusted-delegatecall',
         severity: 'blocking',
         message:
-          `DELEGATECALL to ${to}${where}, which is not a known Safe library for version ${ctx.safeVersion}. ` +
+          `DELEGATECALL to ${to}${where}, which is not a known Safe library for version ${ctx.safeVersion} on chain ${String(ctx.chainId)}. ` +
           'The called code runs with the Safe’s own storage and can overwrite its implementation (masterCopy, storage slot 0), owners, modules or guard.',
         path,
         to,
@@ -119,7 +123,11 @@ function visit(call: Call, path: number[], ctx: RiskContext, risks: Risk[]): voi
       visitBatch(call, path, ctx, risks, where);
       return;
     }
-    if (library.kind === 'SafeMigration' || library.kind === 'SafeToL2Migration') {
+    if (library.kind === 'SafeToL2Migration') {
+      migrationToL2Risks(call, library, ctx, path, where, risks);
+      return;
+    }
+    if (library.kind === 'SafeMigration') {
       risks.push({
         code: 'implementation-change',
         severity: 'warning',
@@ -132,6 +140,67 @@ function visit(call: Call, path: number[], ctx: RiskContext, risks: Risk[]): voi
   }
 
   if (settings && targetsSafe) flagSettings(settings, to, path, where, risks);
+}
+
+/**
+ * SafeToL2Migration 1.4.1 writes slot 0 with the singleton it is given (the contract itself cannot tell a real Safe
+ * L2 singleton from any contract answering VERSION()). `migrateToL2(l2Singleton)` keeps the Safe's release;
+ * `migrateFromV111(l2Singleton, fallbackHandler)` takes a 1.1.1 Safe to 1.3.0. Anything but a canonical Safe L2
+ * singleton of that release on this chain is blocking.
+ */
+function migrationToL2Risks(call: Call, library: KnownLibrary, ctx: RiskContext, path: number[], where: string, risks: Risk[]): void {
+  const to = getAddress(call.to);
+  let decoded: ReturnType<typeof decodeFunctionData<typeof safeToL2MigrationAbi>> | undefined;
+  try {
+    decoded = decodeFunctionData({ abi: safeToL2MigrationAbi, data: call.data });
+  } catch {
+    decoded = undefined;
+  }
+  if (!decoded) {
+    risks.push({
+      code: 'untrusted-migration',
+      severity: 'blocking',
+      message: `The call to SafeToL2Migration ${library.release}${where} is neither migrateToL2 nor migrateFromV111 as this app knows them — signing is blocked.`,
+      path,
+      to,
+    });
+    return;
+  }
+  const singleton = getAddress(decoded.args[0]);
+  const release = decoded.functionName === 'migrateToL2' ? safeRelease(ctx.safeVersion) : '1.3.0';
+  const method = decoded.functionName;
+  if (release === null || release === '1.1.1' || !isCanonicalSafeL2Singleton(ctx.chainId, release, singleton)) {
+    risks.push({
+      code: 'untrusted-migration',
+      severity: 'blocking',
+      message: `The migration${where} would switch this Safe to ${singleton} which is not a canonical Safe L2 singleton for this chain — signing is blocked.`,
+      path,
+      to,
+      method,
+    });
+  } else {
+    risks.push({
+      code: 'implementation-change',
+      severity: 'warning',
+      message: `Migrates the Safe to the canonical Safe L2 ${release} singleton ${singleton} through SafeToL2Migration ${library.release}${where}`,
+      path,
+      to,
+      method,
+    });
+  }
+  if (decoded.functionName === 'migrateFromV111') {
+    const handler = getAddress(decoded.args[1]);
+    if (!isCanonicalFallbackHandler130(ctx.chainId, handler)) {
+      risks.push({
+        code: 'fallback-handler-change',
+        severity: 'warning',
+        message: `The migration${where} sets the fallback handler to ${handler}, which is not the canonical CompatibilityFallbackHandler 1.3.0 and answers signature checks for the Safe`,
+        path,
+        to,
+        method,
+      });
+    }
+  }
 }
 
 function flagSettings(settings: { functionName: string; args: readonly unknown[] }, to: Address, path: number[], where: string, risks: Risk[]): void {

@@ -174,6 +174,7 @@ export const mismatchText = (m: Mismatch): string => `The gateway reports ${m.fi
 
 const RISK_TITLES: Record<string, string> = {
   'untrusted-delegatecall': 'Unexpected delegate call',
+  'untrusted-migration': 'Migration to an unknown implementation',
   'invalid-operation': 'Invalid operation',
   'undecodable-batch': 'Batch cannot be decoded',
   'batch-too-deep': 'Batch nested too deeply',

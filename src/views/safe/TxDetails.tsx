@@ -10,13 +10,20 @@ import { TxActionButtons } from '../flows/FlowButtons.tsx';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, TransactionDetails, TxHashes } from './viewTypes.ts';
 
-/** The gateway's decoding of a call nothing signed backs (a module transaction): shown as unverified. */
-function DecodedData({ decoded }: { decoded: DataDecoded | null }) {
-  if (!decoded) return <p className="muted">The data could not be decoded.</p>;
+/**
+ * The gateway's decoding, only as verified against the data (`check.decodedData`, decision 0023): while the check
+ * runs, or when it did not verify the decoding, nothing of the gateway's method or values is shown.
+ */
+function DecodedData({ decoded, claimed, checked }: { decoded: DataDecoded | null; claimed: boolean; checked: boolean }) {
+  if (!decoded) {
+    if (!claimed) return <p className="muted">The data could not be decoded.</p>;
+    if (!checked) return <p className="muted">Checking the gateway’s decoding against the data…</p>;
+    return <p className="muted">The gateway’s decoding of this data could not be verified against it, so it is not shown. Read the raw data above.</p>;
+  }
   return (
-    <div className="decoded unverified">
+    <div className="decoded">
       <p>
-        Method: <code>{decoded.method}</code> <span className="muted">(decoded by the gateway, not verified)</span>
+        Method: <code>{decoded.method}</code> <span className="muted">(the gateway’s decoding, verified against the data)</span>
       </p>
       {decoded.parameters?.length ? (
         <table>
@@ -48,6 +55,9 @@ function DecodedData({ decoded }: { decoded: DataDecoded | null }) {
 function TxContent({ details, description }: { details: TransactionDetails; description: TxDescription | null }) {
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const safeFacts = useSafeSession((s) => ({ address: s.context.safeInfo?.address.value ?? '0x', threshold: s.context.safeInfo?.threshold ?? 0, ownerCount: s.context.safeInfo?.owners.length ?? 0 }), (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const ref = useSafeChild('txDetails');
+  const check = useSelector(ref, (s) => s?.context.check ?? null);
+  const checking = useSelector(ref, (s) => s?.matches('hashing') ?? false);
   const exec = details.detailedExecutionInfo;
   const data = details.txData;
   // A multisig transaction is described from its hashed bytes; anything else only as the gateway reports it.
@@ -111,7 +121,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
               <code className="hex">{data.hexData ?? '0x'}</code>
             </dd>
           </dl>
-          {data.hexData && data.hexData !== '0x' && !local ? <DecodedData decoded={data.dataDecoded} /> : null}
+          {data.hexData && data.hexData !== '0x' && !local ? <DecodedData decoded={check?.decodedData ?? null} claimed={data.dataDecoded !== null} checked={!checking} /> : null}
         </section>
       ) : null}
       {local && facts ? <WhatItDoes description={local} facts={facts} /> : null}

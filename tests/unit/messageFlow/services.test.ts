@@ -191,7 +191,9 @@ describe('prepareOnChainSignature', () => {
     expect(modern).toMatchObject({ to: '0xd53cd0aB83D845Ac265BE939c57F53AD838012c9', operation: 1, value: '0', library: 'SignMessageLib 1.4.1', method: 'signMessage', innerHash });
     expect(modern.data.slice(0, 10)).toBe('0x85a5affe');
     expect(decodeFunctionData({ abi: signMessageLibAbi, data: modern.data }).args).toEqual([innerHash]);
-    expect((await effects(null).prepareOnChainSignature({ safe: { ...safe, version: '1.3.0+L2' }, innerHash })).to).toBe('0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2');
+    expect((await effects(null).prepareOnChainSignature({ safe: { ...safe, chainId: '1', version: '1.3.0+L2' }, innerHash })).to).toBe('0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2');
+    // The allow-list is the chain's: the devnet deploys only the 1.4.1 contracts, so no SignMessageLib 1.3.0 there.
+    await expect(effects(null).prepareOnChainSignature({ safe: { ...safe, version: '1.3.0+L2' }, innerHash })).rejects.toThrow('no allow-listed SignMessageLib');
     await expect(effects(null).prepareOnChainSignature({ safe: { ...safe, version: '1.1.1' }, innerHash })).rejects.toThrow('no allow-listed SignMessageLib');
   });
 });

@@ -1,35 +1,84 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { delegateCallAllowList } from '../../../../src/services/safe/index.ts';
+import { getAddress } from 'viem';
+import { SAFE_141 } from '../../../../devnet/chain/safeContracts.ts';
+import { delegateCallAllowList, findTrustedLibrary } from '../../../../src/services/safe/index.ts';
+import { OTHER_CHAIN, SAFE_CHAINS, chainDeployments, type DeploymentVariant } from '../../../../src/services/safe/deployments.ts';
 
 const require = createRequire(import.meta.url);
-const assetAddresses = (version: string, name: string): string[] => {
-  const json = require(`@safe-global/safe-deployments/dist/assets/v${version}/${name}.json`) as {
-    deployments?: Record<string, { address: string }>;
-    defaultAddress?: string;
-  };
-  return json.deployments ? Object.values(json.deployments).map((d) => d.address) : [json.defaultAddress ?? ''];
+interface Asset {
+  deployments?: Record<string, { address: string }>;
+  networkAddresses: Record<string, string | string[]>;
+}
+const asset = (version: string, name: string) => require(`@safe-global/safe-deployments/dist/assets/v${version}/${name}.json`) as Asset;
+/** The addresses safe-deployments lists for a contract on a chain. */
+const packageAddresses = (version: string, name: string, chainId: string): string[] => {
+  const json = asset(version, name);
+  const variants = json.networkAddresses[chainId];
+  return (variants === undefined ? [] : Array.isArray(variants) ? variants : [variants]).map((v) => json.deployments![v]!.address.toLowerCase());
 };
 
-describe('delegatecall allow-list', () => {
-  it('matches @safe-global/safe-deployments for every listed library and version', () => {
-    const modern = delegateCallAllowList({ chainId: 1, version: '1.4.1' }).map((l) => l.address.toLowerCase());
-    for (const [version, name] of [
-      ['1.3.0', 'multi_send'],
-      ['1.3.0', 'multi_send_call_only'],
-      ['1.3.0', 'sign_message_lib'],
-      ['1.3.0', 'create_call'],
-      ['1.4.1', 'multi_send'],
-      ['1.4.1', 'multi_send_call_only'],
-      ['1.4.1', 'sign_message_lib'],
-      ['1.4.1', 'create_call'],
-      ['1.4.1', 'safe_migration'],
-      ['1.4.1', 'safe_to_l2_migration'],
-    ] as const) {
-      for (const address of assetAddresses(version, name)) expect(modern).toContain(address.toLowerCase());
+const LIBRARIES = [
+  ['1.3.0', 'multi_send', 'MultiSend'],
+  ['1.3.0', 'multi_send_call_only', 'MultiSendCallOnly'],
+  ['1.3.0', 'sign_message_lib', 'SignMessageLib'],
+  ['1.3.0', 'create_call', 'CreateCall'],
+  ['1.4.1', 'multi_send', 'MultiSend'],
+  ['1.4.1', 'multi_send_call_only', 'MultiSendCallOnly'],
+  ['1.4.1', 'sign_message_lib', 'SignMessageLib'],
+  ['1.4.1', 'create_call', 'CreateCall'],
+  ['1.4.1', 'safe_migration', 'SafeMigration'],
+  ['1.4.1', 'safe_to_l2_migration', 'SafeToL2Migration'],
+] as const;
+
+const listed = (chainId: string, version: string, kind: string, release: string) =>
+  delegateCallAllowList({ chainId, version })
+    .filter((l) => l.kind === kind && l.release === release)
+    .map((l) => l.address.toLowerCase())
+    .sort();
+
+describe('delegatecall allow-list, keyed by chain and version', () => {
+  const chains = Object.keys(SAFE_CHAINS).filter((id) => id !== '31337');
+
+  it.each(chains)('chain %s: each library is exactly what @safe-global/safe-deployments lists there', (chainId) => {
+    for (const [release, name, kind] of LIBRARIES) {
+      expect(listed(chainId, '1.4.1', kind, release), `${kind} ${release}`).toEqual(packageAddresses(release, name, chainId).sort());
     }
-    const legacy = delegateCallAllowList({ chainId: 1, version: '1.1.1' }).map((l) => l.address.toLowerCase());
-    for (const address of assetAddresses('1.1.1', 'multi_send')) expect(legacy).toContain(address.toLowerCase());
-    expect(delegateCallAllowList({ chainId: 1, version: '1.3.0' })).toBe(delegateCallAllowList({ chainId: 1, version: '1.4.1' }));
+    expect(listed(chainId, '1.1.1', 'MultiSend', '1.1.1')).toEqual(packageAddresses('1.1.1', 'multi_send', chainId).sort());
+  });
+
+  it('the devnet (31337) allows what devnet/chain/safeContracts.ts deploys there, and nothing else', () => {
+    const devnet = delegateCallAllowList({ chainId: 31337, version: '1.4.1' });
+    expect(devnet.map((l) => `${l.kind} ${l.release} ${l.address}`)).toEqual([
+      `MultiSend 1.4.1 ${SAFE_141.multiSend}`,
+      `MultiSendCallOnly 1.4.1 ${SAFE_141.multiSendCallOnly}`,
+      `SignMessageLib 1.4.1 ${SAFE_141.signMessageLib}`,
+      `CreateCall 1.4.1 ${SAFE_141.createCall}`,
+    ]);
+    expect(delegateCallAllowList({ chainId: '31337', version: '1.1.1' })).toEqual([]);
+  });
+
+  it('zkSync addresses count only on zkSync chains; 1.1.1 libraries only where they were deployed', () => {
+    const zkMultiSend = '0x309D0B190FeCCa8e1D5D8309a16F7e3CB133E885';
+    expect(findTrustedLibrary({ chainId: 1, version: '1.4.1' }, zkMultiSend)).toBeUndefined();
+    expect(findTrustedLibrary({ chainId: 324, version: '1.4.1' }, zkMultiSend)).toMatchObject({ kind: 'MultiSend', release: '1.4.1' });
+    expect(findTrustedLibrary({ chainId: 1, version: '1.1.1' }, '0x8D29bE29923b68abfDD21e541b9374737B49cdAD')).toMatchObject({ kind: 'MultiSend' });
+    expect(findTrustedLibrary({ chainId: 8453, version: '1.1.1' }, '0x8D29bE29923b68abfDD21e541b9374737B49cdAD')).toBeUndefined();
+  });
+
+  it('a chain not in the table gets the CREATE2-bound canonical and eip155 deployments only', () => {
+    expect(chainDeployments(999_999)).toBe(OTHER_CHAIN);
+    const other = delegateCallAllowList({ chainId: 999_999, version: '1.4.1' });
+    const variantsOf = (release: '1.3.0' | '1.4.1', name: string): DeploymentVariant[] => (release === '1.3.0' ? ['canonical', 'eip155'] : ['canonical']).filter((v) => asset(release, name).deployments![v]) as DeploymentVariant[];
+    for (const [release, name, kind] of LIBRARIES) {
+      const expected = variantsOf(release, name).map((v) => asset(release, name).deployments![v]!.address.toLowerCase()).sort();
+      expect(listed('999999', '1.4.1', kind, release), `${kind} ${release}`).toEqual(expected);
+    }
+    expect(other.every((l) => getAddress(l.address) === l.address)).toBe(true);
+  });
+
+  it('one list per chain for every Safe ≥ 1.3.0', () => {
+    expect(delegateCallAllowList({ chainId: 1, version: '1.3.0' })).toBe(delegateCallAllowList({ chainId: 1, version: '1.4.1+L2' }));
+    expect(delegateCallAllowList({ chainId: 1, version: '1.4.1' })).not.toBe(delegateCallAllowList({ chainId: 10, version: '1.4.1' }));
   });
 });

@@ -185,7 +185,7 @@ describe('crossCheckDecodedData', () => {
         },
       ],
     };
-    expect(crossCheckDecodedData(calldata, decoded)).toEqual({ ok: true, mismatches: [], unverified: [] });
+    expect(crossCheckDecodedData(calldata, decoded)).toEqual({ ok: true, mismatches: [], unverified: [], verified: true, decoded });
 
     const lying = structuredClone(decoded);
     lying.parameters[0]!.valueDecoded[1]!.operation = 1 as 0;
@@ -196,12 +196,14 @@ describe('crossCheckDecodedData', () => {
     ]);
   });
 
-  it('a method name that does not match the selector is a mismatch; tuples are unverified', () => {
+  it('a method name that does not match the selector is a mismatch; a tuple decoding that fits no typing is not shown', () => {
     const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1n] });
     const r = crossCheckDecodedData(transfer, { method: 'approve', parameters: [{ name: 's', type: 'address', value: RECIPIENT }, { name: 'v', type: 'uint256', value: '1' }] });
     expect(r.mismatches.map((m) => m.field)).toEqual(['dataDecoded.method']);
+    expect(r).toMatchObject({ verified: false, decoded: null });
     const t = crossCheckDecodedData(transfer, { method: 'x', parameters: [{ name: 's', type: 'tuple', value: [] }] });
-    expect(t).toEqual({ ok: true, mismatches: [], unverified: ['dataDecoded: x has tuple parameters'] });
+    expect(t).toMatchObject({ ok: true, mismatches: [], verified: false, decoded: null });
+    expect(t.unverified).toEqual([expect.stringMatching(/^dataDecoded: no typing of x's tuple parameters .* has the call's selector 0xa9059cbb; the gateway's decoding is not shown$/)]);
   });
 
   it('checks the confirmation view', () => {

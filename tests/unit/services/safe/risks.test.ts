@@ -8,6 +8,7 @@ import {
   hasBlockingRisk,
   normalizeSafeTx,
   safeSettingsAbi,
+  safeToL2MigrationAbi,
   type SafeTx,
 } from '../../../../src/services/safe/index.ts';
 
@@ -134,6 +135,90 @@ describe('classifyRisks', () => {
         expect(hasBlockingRisk(risks)).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('SafeToL2Migration: the singleton it switches to must be a canonical Safe L2 singleton (F6)', () => {
+  const MIGRATION = getAddress('0xfF83F6335d8930cBad1c0D439A841f01888D9f69');
+  const MIGRATION_ZKSYNC = getAddress('0xa26620d1f8f1a2433F0D25027F141aaCAFB3E590');
+  const L2_141 = getAddress('0x29fcB43b46531BcA003ddC8FCB67FFE91900C762');
+  const L2_141_ZKSYNC = getAddress('0x610fcA2e0279Fa1F8C00c8c2F71dF522AD469380');
+  const L2_130 = getAddress('0x3E5c63644E683549055b9Be8653de26E0B4CD36E');
+  const L2_130_EIP155 = getAddress('0xfb1bffC9d739B8D520DaF37dF666da4C687191EA');
+  const HANDLER_130 = getAddress('0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4');
+  const migrateToL2 = (singleton: Address) => encodeFunctionData({ abi: safeToL2MigrationAbi, functionName: 'migrateToL2', args: [singleton] });
+  const migrateFromV111 = (singleton: Address, handler: Address) => encodeFunctionData({ abi: safeToL2MigrationAbi, functionName: 'migrateFromV111', args: [singleton, handler] });
+  const migration = (data: `0x${string}`, to: Address = MIGRATION) => normalizeSafeTx({ to, data, operation: 1, nonce: 0n });
+
+  it('an attacker’s singleton is blocking, with the address in the sentence', () => {
+    const risks = classifyRisks(migration(migrateToL2(ATTACKER)), ctx);
+    expect(risks).toEqual([
+      {
+        code: 'untrusted-migration',
+        severity: 'blocking',
+        message: `The migration would switch this Safe to ${ATTACKER} which is not a canonical Safe L2 singleton for this chain — signing is blocked.`,
+        path: [],
+        to: MIGRATION,
+        method: 'migrateToL2',
+      },
+    ]);
+    expect(hasBlockingRisk(risks)).toBe(true);
+  });
+
+  it('the canonical Safe L2 singleton of the Safe’s release on this chain is a warning only', () => {
+    expect(classifyRisks(migration(migrateToL2(L2_141)), ctx).map((r) => `${r.severity}:${r.code}:${r.message}`)).toEqual([
+      `warning:implementation-change:Migrates the Safe to the canonical Safe L2 1.4.1 singleton ${L2_141} through SafeToL2Migration 1.4.1`,
+    ]);
+    const v130 = { ...ctx, safeVersion: '1.3.0' };
+    expect(codes(migration(migrateToL2(L2_130)), v130)).toEqual(['warning:implementation-change:']);
+    expect(codes(migration(migrateToL2(L2_130_EIP155)), v130)).toEqual(['warning:implementation-change:']);
+  });
+
+  it('another release’s singleton, or another chain’s variant, is blocking', () => {
+    expect(codes(migration(migrateToL2(L2_130)), ctx)).toEqual(['blocking:untrusted-migration:']);
+    expect(codes(migration(migrateToL2(L2_141)), { ...ctx, safeVersion: '1.3.0' })).toEqual(['blocking:untrusted-migration:']);
+    expect(codes(migration(migrateToL2(L2_141)), { ...ctx, safeVersion: '1.5.0' })).toEqual(['blocking:untrusted-migration:']);
+    expect(codes(migration(migrateToL2(L2_141_ZKSYNC)), ctx)).toEqual(['blocking:untrusted-migration:']);
+    // On zkSync Era the zkSync variants are the canonical ones (and the migration library is its zkSync variant).
+    expect(codes(migration(migrateToL2(L2_141_ZKSYNC), MIGRATION_ZKSYNC), { ...ctx, chainId: 324 })).toEqual(['warning:implementation-change:']);
+    expect(codes(migration(migrateToL2(L2_141_ZKSYNC), MIGRATION_ZKSYNC), ctx)).toEqual(['blocking:untrusted-delegatecall:']);
+  });
+
+  it('hidden in a MultiSend batch, it is found and blocking', () => {
+    const batch = encodeMultiSendCall([
+      { operation: 0, to: RECIPIENT, value: 1n, data: '0x' },
+      { operation: 1, to: MIGRATION, value: 0n, data: migrateToL2(ATTACKER) },
+    ]);
+    const risks = classifyRisks(normalizeSafeTx({ to: MULTISEND_141, data: batch, operation: 1, nonce: 0n }), ctx);
+    expect(risks.map((r) => `${r.severity}:${r.code}:${r.path.join('.')}`)).toEqual(['blocking:untrusted-migration:1']);
+    expect(risks[0]?.message).toBe(`The migration (batch item 1) would switch this Safe to ${ATTACKER} which is not a canonical Safe L2 singleton for this chain — signing is blocked.`);
+  });
+
+  it('migrateFromV111 needs the 1.3.0 Safe L2 singleton; a fallback handler other than the canonical one is a warning', () => {
+    expect(codes(migration(migrateFromV111(L2_130, HANDLER_130)))).toEqual(['warning:implementation-change:']);
+    expect(codes(migration(migrateFromV111(L2_130, ATTACKER)))).toEqual(['warning:implementation-change:', 'warning:fallback-handler-change:']);
+    expect(codes(migration(migrateFromV111(ATTACKER, HANDLER_130)))).toEqual(['blocking:untrusted-migration:']);
+    expect(codes(migration(migrateFromV111(L2_141, HANDLER_130)))).toEqual(['blocking:untrusted-migration:']);
+  });
+
+  it('any other call to the migration library is blocking', () => {
+    expect(codes(migration('0x'))).toEqual(['blocking:untrusted-migration:']);
+    expect(codes(migration('0x12345678'))).toEqual(['blocking:untrusted-migration:']);
+  });
+
+  it('on the devnet, where no migration library is deployed, a DELEGATECALL to it is untrusted', () => {
+    expect(codes(migration(migrateToL2(L2_141)), { ...ctx, chainId: 31337 })).toEqual(['blocking:untrusted-delegatecall:']);
+  });
+
+  it('any singleton but the canonical ones is blocking (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.constantFrom(1, 10, 100, 8453, 11155111, 999_999), (bytes, chainId) => {
+        const singleton = getAddress(toHex(bytes));
+        fc.pre(singleton !== L2_141);
+        expect(codes(migration(migrateToL2(singleton)), { ...ctx, chainId })).toEqual(['blocking:untrusted-migration:']);
+      }),
+      { numRuns: 200 },
     );
   });
 });
