@@ -1,6 +1,7 @@
 /**
- * Decision 0023 on screen: the review step shows the gateway's decoded call only as verified (GatewayView.decoded,
- * built from the verified decoding); a gateway answer whose decoding was not verified gets a note, not its method.
+ * Decisions 0023 and 0024 on screen: the review step's "What it does" is the local description of the bytes
+ * (the real describeSafeTx); the gateway's decoding of an unknown call appears only when it is verified against
+ * the call data, otherwise the call is named by its selector and nothing of the gateway's method is shown.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import type { GatewayView, TxFlowInput } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { ReviewStep } from '../../src/views/txFlow/ReviewStep.tsx';
+import { describeSafeTx } from '../../src/services/transactionFlow.ts';
+import { encodeFunctionData, parseAbi } from 'viem';
 import { TxFlowProvider } from '../../src/views/txFlow/txFlowContext.tsx';
 
 const OWNER = '0x1111111111111111111111111111111111111111';
@@ -19,10 +22,11 @@ const input: TxFlowInput = {
   wallet: { address: OWNER, chainId: '31337' },
   txId: `multisig_0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe_${safeTxHash}`,
 };
-const safeTx = {
+const submitData = encodeFunctionData({ abi: parseAbi(['function submit(bytes32 ref)']), functionName: 'submit', args: [`0x${'ab'.repeat(32)}`] });
+const baseTx = {
   to: '0x7070707070707070707070707070707070707070',
   value: '0',
-  data: '0x12345678',
+  data: '0x12345678' as `0x${string}`,
   operation: 0,
   safeTxGas: '0',
   baseGas: '0',
@@ -32,7 +36,9 @@ const safeTx = {
   nonce: '3',
 } as const;
 
-async function reviewWith(gatewayView: GatewayView) {
+async function reviewWith(gatewayView: GatewayView, data: `0x${string}` = baseTx.data) {
+  const safeTx = { ...baseTx, data };
+  const description = { call: describeSafeTx(input.safe, safeTx, gatewayView), native: { symbol: 'ETH', decimals: 18 }, tokens: {} };
   const machine = transactionFlowMachine.provide({
     actors: {
       loadTx: fromPromise(async () => ({
@@ -43,8 +49,11 @@ async function reviewWith(gatewayView: GatewayView) {
         gatewayView,
         label: 'Contract interaction',
       })),
-      crossCheck: fromPromise(async () => ({ mismatches: [] })),
+      crossCheck: fromPromise(async () => ({ mismatches: [], description })),
       classifyRisks: fromPromise(async () => []),
+      simulateTx: fromPromise(async () => {
+        throw new Error('No RPC in this test.');
+      }),
       loadRelayRemaining: fromPromise(async () => ({ remaining: 0, limit: 5 })),
     },
   } as never);
@@ -58,7 +67,7 @@ async function reviewWith(gatewayView: GatewayView) {
       </TxFlowProvider>,
     );
   });
-  return screen.getByRole('region', { name: 'Decoded data' });
+  return screen.getByRole('region', { name: 'What it does' });
 }
 
 afterEach(cleanup);
@@ -68,20 +77,23 @@ describe('review step, decoded data', () => {
 
   it('a decoding that was not verified is not shown, and the step says so', async () => {
     const region = await reviewWith({ decoded: null, innerCalls: [], stored: null, summary: 'safeTransfer', raw: { details: null, dataDecoded: invented, confirmationView: null } });
-    expect(region).toHaveTextContent('could not be verified against the data signed here, so it is not shown');
+    expect(region).toHaveTextContent('Call function 0x12345678 (not decoded) on 0x7070…7070');
     expect(region).not.toHaveTextContent('safeTransfer');
-    expect(within(region).queryByRole('list', { name: 'Batch calls' })).toBeNull();
+    expect(within(region).queryByRole('list', { name: 'Calls in this batch' })).toBeNull();
   });
 
   it('a verified decoding is shown', async () => {
-    const region = await reviewWith({
-      decoded: { method: 'submit', parameters: [{ name: 'ref', type: 'bytes32', value: `0x${'ab'.repeat(32)}` }] },
-      innerCalls: [],
-      stored: null,
-      summary: 'submit',
-      raw: { details: null, dataDecoded: invented, confirmationView: null },
-    });
-    expect(region).toHaveTextContent('submit');
-    expect(region).not.toHaveTextContent('not shown');
+    const decoded = { method: 'submit', parameters: [{ name: 'ref', type: 'bytes32', value: `0x${'ab'.repeat(32)}` }] };
+    const region = await reviewWith({ decoded, innerCalls: [], stored: null, summary: 'submit', raw: { details: null, dataDecoded: decoded, confirmationView: null } }, submitData);
+    expect(region).toHaveTextContent('Call submit on 0x7070…7070');
+    expect(region).toHaveTextContent('Method: submit (decoding verified against the call data)');
+    expect(region).toHaveTextContent(`0x${'ab'.repeat(32)}`);
+  });
+
+  it('a decoding whose values differ from the bytes is not shown', async () => {
+    const lie = { method: 'submit', parameters: [{ name: 'ref', type: 'bytes32', value: `0x${'cd'.repeat(32)}` }] };
+    const region = await reviewWith({ decoded: null, innerCalls: [], stored: null, summary: 'submit', raw: { details: null, dataDecoded: lie, confirmationView: null } }, submitData);
+    expect(region).not.toHaveTextContent('Method: submit');
+    expect(region).not.toHaveTextContent('cdcdcdcd');
   });
 });

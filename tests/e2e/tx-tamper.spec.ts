@@ -300,7 +300,7 @@ test('a Bybit-style batch (MultiSend hiding a DELEGATECALL that rewrites slot 0)
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 30_000 });
 
-  const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked: the simulation shows what the transaction data does not declare.' });
+  const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked: the Safe’s implementation would be replaced.' });
   await expect(blocked).toContainText(`the Safe's implementation changes to ${implementation}`);
   await expect(dialog(page).getByRole('region', { name: 'Simulation' }).getByRole('list', { name: 'Configuration changes' })).toContainText(`→ ${implementation}`);
   // The batch is listed from the bytes: one DELEGATECALL to the writer.

@@ -95,6 +95,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.crossCheck', error: new Error('Cross-check failed') },
   { type: 'xstate.done.actor.classifyRisks', output: [{ id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: 'DELEGATECALL to 0xbad' }] },
   { type: 'xstate.error.actor.classifyRisks', error: new Error('Cannot classify') },
+  {
+    type: 'xstate.done.actor.classifyRisks',
+    output: [{ id: 'untrusted-migration', severity: 'blocking', title: 'Migration to an unknown implementation', detail: 'The migration would switch this Safe to 0xbad, which is not a canonical Safe L2 singleton for this chain — signing is blocked.' }],
+  },
   { type: 'xstate.done.actor.simulateTx', output: { simulation: simulated([]), risks: [], blocks: [] } },
   {
     type: 'xstate.done.actor.simulateTx',
@@ -309,7 +313,7 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         expect(within(d).queryByText(/Signing is blocked: the gateway/) !== null).toBe(blocked);
         // A simulation that sees the implementation replaced blocks whatever is acknowledged.
         const simBlocked = (s.context.blocks as string[]).length > 0;
-        expect(within(d).queryByText(/Signing is blocked: the simulation shows/) !== null).toBe(simBlocked);
+        expect(within(d).queryByText(/Signing is blocked: the Safe’s implementation would be replaced/) !== null).toBe(simBlocked);
         const signButton = within(d).getByRole('button', { name: /^Sign$/ });
         if (blocked || simBlocked || !s.context.risksAcknowledged) expect(signButton).toBeDisabled();
         const sim = s.context.simulation as { status: string; configChanges?: unknown[] } | null;

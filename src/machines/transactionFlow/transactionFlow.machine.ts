@@ -13,7 +13,7 @@
  * event log sends after a restore: they go to `checkingStatus`, never re-run their effect.
  */
 import { and, assign } from 'xstate';
-import { NON_IDEMPOTENT, TX_FLOW_ID, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
+import { NON_IDEMPOTENT, TX_FLOW_ID, errorText, hardBlocksOf, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
 import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
 
 const safeIn = ({ context }: { context: TxFlowContext }) => ({ safe: context.safe });
@@ -217,15 +217,16 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           actions: assign({
             simulation: ({ event }) => event.output.simulation,
             risks: ({ context, event }) => [...context.risks, ...event.output.risks],
-            blocks: ({ event }) => event.output.blocks ?? [],
+            blocks: ({ context, event }) => [...new Set([...hardBlocksOf(context.risks), ...hardBlocksOf(event.output.risks), ...(event.output.blocks ?? [])])],
           }),
         },
         // Shown as unavailable, never skipped silently; the other checks still stand.
         onError: {
           target: 'loadingRelay',
           actions: assign({
-            simulation: ({ event }) => ({ status: 'unavailable' as const, reason: event.error instanceof Error ? event.error.message : 'The simulation failed.' }),
-            blocks: [],
+            // errorText reads `message` of an Error or of its recorded form, so a replayed log gives the same reason.
+            simulation: ({ event }) => ({ status: 'unavailable' as const, reason: errorText(event.error, 'The simulation could not be run.') }),
+            blocks: ({ context }) => hardBlocksOf(context.risks),
           }),
         },
       },

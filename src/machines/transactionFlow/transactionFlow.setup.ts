@@ -69,6 +69,13 @@ export const hasWalletSigned = (context: Pick<TxFlowContext, 'wallet' | 'confirm
   context.wallet !== null && context.confirmations.some((c) => sameAddress(c.signer, context.wallet!.address));
 
 /** Nothing blocks signing: the gateway agrees with the local SafeTx, and blocking risks are acknowledged. */
+/**
+ * Warnings no acknowledgement lifts: the Safe's implementation replaced by something the data does not declare,
+ * or a migration to an implementation that is not a canonical Safe singleton (issue 15 holes 5 and 6).
+ */
+const HARD_BLOCK_RISKS: readonly string[] = ['untrusted-migration', 'implementation-change'];
+export const hardBlocksOf = (risks: readonly Risk[]): string[] => risks.filter((r) => r.severity === 'blocking' && HARD_BLOCK_RISKS.includes(r.id)).map((r) => r.detail);
+
 export const isClearToSubmit = (context: Pick<TxFlowContext, 'mismatches' | 'risks' | 'risksAcknowledged' | 'safeTx' | 'blocks'>): boolean =>
   context.safeTx !== null && context.mismatches.length === 0 && context.blocks.length === 0 && (context.risksAcknowledged || !context.risks.some((r) => r.severity === 'blocking'));
 

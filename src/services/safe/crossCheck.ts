@@ -214,7 +214,7 @@ function checkDecodedData(localData: Hex, decoded: DataDecoded | null | undefine
   }
   if (at.depth > MAX_DECODING_DEPTH) return notShown(`decodings nested deeper than ${MAX_DECODING_DEPTH} levels are not checked`);
   const localSelector = slice(localData, 0, 4);
-  const args = slice(localData, 4);
+  const args = size(localData) > 4 ? slice(localData, 4) : '0x';
   if (!METHOD_NAME.test(decoded.method)) {
     mismatches.push({ field: `${field}.method`, local: localSelector, gateway: `${decoded.method} (not a function name)` });
     return decodedResult(mismatches, unverified, null);

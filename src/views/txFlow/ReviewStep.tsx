@@ -249,7 +249,7 @@ export function ReviewStep() {
 
       {ctx.blocks.length > 0 ? (
         <div role="alert" className="txflow-blocked">
-          <strong>Signing is blocked: the simulation shows what the transaction data does not declare.</strong>
+          <strong>Signing is blocked: the Safe’s implementation would be replaced.</strong>
           <ul>
             {ctx.blocks.map((m, i) => (
               <li key={i}>{m}</li>

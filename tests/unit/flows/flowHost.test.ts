@@ -45,6 +45,10 @@ function stubEffects() {
     decodeTx: answer('decodeTx'),
     crossCheck: async () => (calls.push('crossCheck'), { mismatches: [] }),
     classifyRisks: async () => (calls.push('classifyRisks'), []),
+    simulateTx: async () => {
+      calls.push('simulateTx');
+      throw new Error('No RPC in this test.');
+    },
     loadRelayRemaining: answer('loadRelayRemaining'),
     requestSignature: () => (calls.push('requestSignature'), new Promise<never>(() => {})),
     proposeTx: answer('proposeTx'),

@@ -24,6 +24,7 @@ function reviewWith(mismatches: string[], risks: unknown[]) {
     { type: 'xstate.done.actor.loadTx', output: { safeTx, hashes, confirmations: [{ signer: B, signature: '0x' }], proposer: B, gatewayView: view, label: 'Send' } },
     { type: 'xstate.done.actor.crossCheck', output: { mismatches } },
     { type: 'xstate.done.actor.classifyRisks', output: risks },
+    { type: 'xstate.error.actor.simulateTx', error: new Error('No RPC in this test.') },
     { type: 'xstate.done.actor.loadRelayRemaining', output: { remaining: 1, limit: 5 } },
   ];
   for (const e of events) [s] = transition(transactionFlowMachine, s, e as never);
