@@ -279,11 +279,21 @@ export function ReviewStep() {
         </section>
       ) : null}
 
+      <section aria-label="Hashes">
+        <h4>Hashes</h4>
+        <p className="muted">Computed here. Compare them with what your wallet or hardware device shows before you sign.</p>
+        <dl>
+          <HashRow label="Domain hash" value={hashes.domainHash} />
+          <HashRow label="Message hash" value={hashes.messageHash} />
+          <HashRow label="safeTxHash" value={hashes.safeTxHash} />
+        </dl>
+      </section>
+
       <section aria-label="Transaction data">
         <h4>Data</h4>
         <dl className="txflow-data">
           <div><dt>To</dt><dd><code>{safeTx.to}</code></dd></div>
-          <div><dt>Value</dt><dd>{safeTx.value}</dd></div>
+          <div><dt>Value (wei)</dt><dd>{safeTx.value}</dd></div>
           <div><dt>Data</dt><dd><code className="txflow-wrap">{safeTx.data}</code></dd></div>
           <div><dt>Operation</dt><dd>{operationText(safeTx.operation)}</dd></div>
           <div><dt>SafeTxGas</dt><dd>{safeTx.safeTxGas}</dd></div>
@@ -292,16 +302,6 @@ export function ReviewStep() {
           <div><dt>GasToken</dt><dd><code>{safeTx.gasToken}</code></dd></div>
           <div><dt>RefundReceiver</dt><dd><code>{safeTx.refundReceiver}</code></dd></div>
           <div><dt>Nonce</dt><dd>{safeTx.nonce}</dd></div>
-        </dl>
-      </section>
-
-      <section aria-label="Hashes">
-        <h4>Hashes</h4>
-        <p className="muted">Computed here. Compare them with what your wallet or hardware device shows before you sign.</p>
-        <dl>
-          <HashRow label="Domain hash" value={hashes.domainHash} />
-          <HashRow label="Message hash" value={hashes.messageHash} />
-          <HashRow label="safeTxHash" value={hashes.safeTxHash} />
         </dl>
       </section>
 
