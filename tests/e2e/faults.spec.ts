@@ -318,6 +318,10 @@ for (const details of DETAILS) {
     const mismatch = page.getByRole('alert').filter({ hasText: 'Hash mismatch.' });
     await expect(mismatch).toContainText(`The ${details.hashName} the gateway gives`);
     await expect(mismatch).toContainText('Do not sign or execute it.');
+    if (details.name === 'transaction') {
+      // The gateway's summary (0.5 ETH) no longer matches what the changed data does (1 wei): said too.
+      await expect(page.getByRole('alert').filter({ hasText: 'Description mismatch.' })).toContainText('txInfo.transferInfo.value = 500000000000000000, but the transaction\'s data says 1.');
+    }
     await expect(page.getByLabel('Hash check')).toHaveCount(0);
     fault.heal();
     await page.reload();

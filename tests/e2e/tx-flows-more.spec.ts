@@ -191,7 +191,7 @@ test('delete: the proposer deletes their own proposal with a DeleteRequest signa
   await ui.openQueuedTx(page, nonce, /dUSD/);
   await actions(page).getByRole('button', { name: 'Delete' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Delete this transaction?' })).toBeVisible();
-  await dialog(page).getByRole('button', { name: 'Delete' }).click();
+  await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText('The transaction was deleted.', { timeout: 20_000 });
   await closeDialog(page);
 
@@ -253,7 +253,8 @@ test('batch: two transfers from the solo Safe in one transaction', async ({ page
   await dialog(page).getByRole('button', { name: 'Review batch' }).click();
   await chooseNonce(page, null);
   await safeTxHashShown(page);
-  await expect(dialog(page).getByRole('list', { name: 'Batch calls' }).getByRole('listitem')).toHaveCount(2);
+  await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText('Batch of 2 calls');
+  await expect(dialog(page).getByRole('list', { name: 'Calls in this batch' }).getByRole('listitem')).toHaveCount(2);
   await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
   await closeDialog(page);

@@ -310,3 +310,17 @@ test('a Bybit-style batch (MultiSend hiding a DELEGATECALL that rewrites slot 0)
   await dialog(page).getByRole('checkbox', { name: /I understand the risks/ }).check();
   await expectNothingSent(page);
 });
+
+test('an invented batch list (a multiSend decoding for a plain transfer) blocks signing and none of it is shown', async ({ page }) => {
+  const fake = (to: string) => ({ operation: 0, to, value: '1000000000000000000', data: null, dataDecoded: null });
+  const proxy = await tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => {
+    (json.txData as Json).dataDecoded = { method: 'multiSend', parameters: [{ name: 'transactions', type: 'bytes', value: '0x', valueDecoded: [fake(MALLORY), fake(MALLORY)] }] };
+  });
+  await openConfirm(page);
+  expect(proxy.count()).toBeGreaterThan(0);
+  await expect(blockedAlert(page)).toContainText('The gateway reports txData.dataDecoded');
+  await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(localTitle());
+  await expect(dialog(page).getByRole('list', { name: 'Calls in this batch' })).toHaveCount(0);
+  await expect(dialog(page).getByRole('region', { name: 'What it does' })).not.toContainText(MALLORY.slice(0, 6));
+  await expectNothingSent(page);
+});

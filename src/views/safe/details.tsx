@@ -86,6 +86,7 @@ export function DetailsBody({
   const check = useSelector(ref, (s) => s?.context.check ?? null);
   const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
   const retry = () => ref?.send({ type: 'user.retry' });
+  const hashDiffers = !check || check.expected === null || check.computed === null || check.expected.toLowerCase() !== check.computed.toLowerCase();
   if (state === 'idle') return <p role="status">Opening the {what}…</p>;
   if (state === 'loading' || state === 'failed') {
     return <Loadable what={`the ${what}`} status={state === 'loading' ? 'loading' : 'failed'} error={error} onRetry={retry} canRetry={canRetry} />;
@@ -112,7 +113,7 @@ export function DetailsBody({
           </ul>
         </div>
       ) : null}
-      {state === 'mismatch' && (check?.forgedSignatures?.length ?? 0) === 0 && (check?.contradictions?.length ?? 0) === 0 ? (
+      {state === 'mismatch' && (check?.forgedSignatures?.length ?? 0) === 0 && hashDiffers ? (
         <div role="alert" className="banner-error hash-mismatch">
           <strong>Hash mismatch.</strong> The {hashName} the gateway gives (<code>{check?.expected ?? 'none'}</code>) differs from the one
           computed locally (<code>{check?.computed ?? 'none'}</code>). Do not sign or execute it.
