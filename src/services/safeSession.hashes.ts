@@ -5,11 +5,11 @@
  * the hashing and signature-recovery code (decision 0019).
  */
 import { getAddress, type Address, type Hex } from 'viem';
-import type { TxDescription, VerifiedDecoding } from '../machines/shared/txDescription.ts';
-import { describeCall } from './safe/describe.ts';
+import type { TxDescription } from '../machines/shared/txDescription.ts';
+import { describeWithGatewayDecoding } from './safe/describe.ts';
 import { checkTxInfo } from './safe/txInfoCheck.ts';
 import type { HashCheck, HashRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
-import type { Message, TransactionDetails } from './gateway/types.ts';
+import type { DataDecoded, Message, TransactionDetails } from './gateway/types.ts';
 import { domainHash, normalizeSafeTx, safeTxHashes } from './safe/hashing.ts';
 import { messageInnerHash, safeMessageHash, type Eip712TypedData } from './safe/messages.ts';
 import type { SafeContext } from './safe/types.ts';
@@ -71,24 +71,16 @@ async function forgedSignatures(check: HashCheck<unknown>, listed: readonly { si
  * gateway's summary contradicts it (issue 15 hole 2). The gateway's decoding is kept for an unknown call only
  * when it re-encodes to the call data.
  */
-function describeDetails(req: HashRequest<TransactionDetails>): { description: TxDescription; contradictions: string[] } | null {
+function describeDetails(req: HashRequest<TransactionDetails>, decodedData: DataDecoded | null): { description: TxDescription; contradictions: string[] } | null {
   const { txData, detailedExecutionInfo: exec } = req.details;
   if (!txData || exec?.type !== 'MULTISIG') return null;
   const safeAddress = getAddress(req.safeAddress);
   const data = (txData.hexData ?? '0x') as Hex;
-  const decoded = verifiedDecoding(data, txData.dataDecoded);
-  const verified: VerifiedDecoding | null = decoded
-    ? {
-        method: decoded.method,
-        parameters: (decoded.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: typeof p.value === 'string' ? p.value : JSON.stringify(p.value) })),
-        source: 'gateway',
-      }
-    : null;
-  const call = describeCall(
+  const call = describeWithGatewayDecoding(
     { to: getAddress(txData.to.value), value: BigInt(txData.value ?? '0'), data, operation: txData.operation === 1 ? 1 : 0 },
     { ...safeContext(req), safeAddress },
-    0,
-    verified,
+    txData.dataDecoded,
+    decodedData,
   );
   const contradictions = checkTxInfo(call, req.details.txInfo, safeAddress).map((m) => `The gateway's summary says ${m.field} = ${m.gateway}, but the transaction's data says ${m.local}.`);
   // The page states amounts with the chain's native coin from its own chain config, and tokens in base units.
@@ -106,7 +98,7 @@ export async function checkTxDetails(req: HashRequest<TransactionDetails>): Prom
   const exec = req.details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return { ...check, decodedData };
   const listed = exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature ?? null }));
-  const described = describeDetails(req);
+  const described = describeDetails(req, decodedData);
   return {
     ...check,
     decodedData,

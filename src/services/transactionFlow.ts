@@ -38,12 +38,12 @@ import { deleteRequestTypedData, deleteRequestHash } from '../machines/shared/de
 import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
 import { encodeMultiSendCall } from './safe/multisend.ts';
 import { classifyRisks } from './safe/risks.ts';
-import { describeCall, tokensOf } from './safe/describe.ts';
+import { describeWithGatewayDecoding, tokensOf } from './safe/describe.ts';
 import { checkTxInfo } from './safe/txInfoCheck.ts';
 import { readTokenMeta } from './chain/tokens.ts';
 import { effectRisks, simulateSafeTxEffects, simulationOf } from './chain/simulate.ts';
 import type { Simulation } from '../machines/shared/simulation.ts';
-import type { DescribedCall, TxDescription, VerifiedDecoding } from '../machines/shared/txDescription.ts';
+import type { DescribedCall, TxDescription } from '../machines/shared/txDescription.ts';
 import { buildSignatureBytes, type OwnerSignature } from './safe/signatures.ts';
 import type { SafeTx } from './safe/types.ts';
 import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './txFlow/convert.ts';
@@ -160,11 +160,7 @@ export async function loadQueuedTx(gateway: GatewayClient, chain: ConfirmationRe
 export function describeSafeTx(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView | null): DescribedCall {
   const local = toSafeTx(safeTx);
   const dataDecoded = view?.raw.dataDecoded ?? view?.raw.details?.txData?.dataDecoded ?? null;
-  const decoded = verifiedDecoding(local.data, dataDecoded);
-  const verified: VerifiedDecoding | null = decoded
-    ? { method: decoded.method, parameters: (decodedCallOf(decoded)?.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: p.value })), source: 'gateway' }
-    : null;
-  return describeCall({ to: local.to, value: local.value, data: local.data, operation: local.operation }, { ...safeContextOf(safe), safeAddress: getAddress(safe.address) }, 0, verified);
+  return describeWithGatewayDecoding({ to: local.to, value: local.value, data: local.data, operation: local.operation }, { ...safeContextOf(safe), safeAddress: getAddress(safe.address) }, dataDecoded);
 }
 
 /** The description with the chain's native coin and the touched tokens' symbols and decimals (read on chain). */

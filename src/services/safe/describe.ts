@@ -10,6 +10,8 @@ import { decodeFunctionData, formatUnits, getAddress, hashTypedData, isAddressEq
 import type { CallEffect, DescribedCall, SettingsEffect, TokenMeta, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
 import { multiSendAbi, safeMigrationAbi, safeSettingsAbi, safeToL2MigrationAbi, signMessageLibAbi } from './abis.ts';
 import { MULTISEND_SELECTOR, decodeMultiSendTransactions } from './multisend.ts';
+import { verifiedDecoding } from './crossCheck.ts';
+import type { DataDecoded } from '../gateway/types.ts';
 import { safeMessageTypedData } from './messages.ts';
 import type { SafeContext } from './types.ts';
 
@@ -154,6 +156,21 @@ export function describeCall(call: RawCall, ctx: DescribeContext, depth = 0, gat
     effect = { kind: 'contractCall', selector, decoded: gatewayDecoded };
   }
   return { ...base, effect };
+}
+
+/**
+ * `describeCall` with the gateway's decoding of the call, kept for an unknown call only when it was verified
+ * against exactly these bytes (`verifiedDecoding`, decision 0023); pass `verified` when it is already known.
+ */
+export function describeWithGatewayDecoding(call: RawCall, ctx: DescribeContext, dataDecoded: DataDecoded | null | undefined, verified: DataDecoded | null = verifiedDecoding(call.data, dataDecoded)): DescribedCall {
+  const decoding: VerifiedDecoding | null = verified
+    ? {
+        method: verified.method,
+        parameters: (verified.parameters ?? []).map((p) => ({ name: p.name, type: p.type, value: typeof p.value === 'string' ? p.value : JSON.stringify(p.value) })),
+        source: 'gateway',
+      }
+    : null;
+  return describeCall(call, ctx, 0, decoding);
 }
 
 /** The tokens a description touches (their symbols and decimals are read on chain for the sentences). */
