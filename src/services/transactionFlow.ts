@@ -41,7 +41,7 @@ import { classifyRisks } from './safe/risks.ts';
 import { describeWithGatewayDecoding, tokensOf } from './safe/describe.ts';
 import { checkTxInfo } from './safe/txInfoCheck.ts';
 import { readTokenMeta } from './chain/tokens.ts';
-import { effectRisks, simulateSafeTxEffects, simulationOf } from './chain/simulate.ts';
+import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from './chain/simulate.ts';
 import type { Simulation } from '../machines/shared/simulation.ts';
 import type { DescribedCall, TxDescription } from '../machines/shared/txDescription.ts';
 import { buildSignatureBytes, type OwnerSignature } from './safe/signatures.ts';
@@ -50,7 +50,7 @@ import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeC
 import { sendTransaction, signTypedData, type WalletAccess } from './txFlow/wallet.ts';
 
 /** Receipts, and the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts). */
-export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'>;
+export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> & Partial<Pick<PublicClient, 'simulateBlocks'>>;
 
 export interface TransactionFlowDeps {
   gateway: GatewayClient;
@@ -226,18 +226,18 @@ function executableConfirmations(safe: TxFlowSafe, confirmations: readonly Confi
  * that the data does not declare joins the warnings; a revert is a blocking warning; the implementation
  * replaced by a change the data does not declare blocks signing outright.
  */
-export async function simulateForFlow(chain: Pick<TxFlowChain, 'call'>, safe: TxFlowSafe, safeTx: SafeTxJson): Promise<{ simulation: Simulation; risks: Risk[]; blocks: string[] }> {
+export async function simulateForFlow(chain: SafeTxSimulationClient, safe: TxFlowSafe, safeTx: SafeTxJson): Promise<{ simulation: Simulation; risks: Risk[]; blocks: string[] }> {
   const tx = toSafeTx(safeTx);
   const address = getAddress(safe.address);
-  const effects = await simulateSafeTxEffects(chain, address, tx);
+  const { effects, simulation } = await simulateSafeTx(chain, { address, owners: safe.owners, threshold: safe.threshold }, tx, hashesOf(safe, tx).safeTxHash);
   const staticRisks = classifyRisks(tx, { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: address });
   const found = effectRisks(effects, tx, staticRisks);
   const risks = found.map(riskOf);
   if (!effects.success) {
-    risks.push({ id: 'simulation-failed', severity: 'blocking', title: 'The transaction fails', detail: 'Simulation: the call reverts when the Safe makes it, so executing it now would fail.' });
+    risks.push({ id: 'simulation-failed', severity: 'blocking', title: 'The transaction fails', detail: `Simulation: executing it now would fail${simulation.revertReason ? ` — ${simulation.revertReason}` : ''}.` });
   }
   const blocks = found.filter((r) => r.code === 'implementation-change' && r.severity === 'blocking').map((r) => r.message);
-  return { simulation: simulationOf(effects, address), risks, blocks };
+  return { simulation, risks, blocks };
 }
 
 const safeVersionOf = (safe: TxFlowSafe) => safe.version.replace(/\+.*$/, '');

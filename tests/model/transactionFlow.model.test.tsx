@@ -154,7 +154,7 @@ function simulated(configChanges: unknown[]) {
     success: true,
     revertReason: null,
     configChanges,
-    balanceChanges: [{ holder: '0x5afe000000000000000000000000000000005afe', asset: { kind: 'native' }, delta: '-1000000000000000000' }],
+    balanceChanges: [{ holder: SAFE, asset: { kind: 'native' }, delta: '-1000000000000000000' }],
     assumptions: ['Run as the Safe itself.'],
   };
 }
@@ -321,8 +321,8 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         if (sim === null) expect(simRegion).toBeNull();
         else if (sim.status === 'unavailable') expect(simRegion).toHaveTextContent('Simulation unavailable: The RPC does not support eth_call state overrides.');
         else {
-          expect(simRegion).toHaveTextContent('The transaction succeeds when the Safe makes the call.');
-          expect(simRegion).toHaveTextContent('The Safe’s ETH balance changes by −1 ETH.');
+          expect(simRegion).toHaveTextContent('The transaction succeeds.');
+          expect(within(simRegion!).getByRole('list', { name: 'Balance changes' })).toHaveTextContent('The Safe: −1 ETH');
           if (simBlocked) expect(within(simRegion!).getByRole('list', { name: 'Configuration changes' })).toHaveTextContent('Implementation (singleton): 0x41675C099F32341bf84BFc5382aF534df5C7461a → 0x0000000000000000000000000000000000000bad');
         }
         expect(within(d).getByRole('checkbox', { name: /I understand the risks/ })).toHaveProperty('checked', s.context.risksAcknowledged);

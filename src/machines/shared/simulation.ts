@@ -45,4 +45,9 @@ export type Simulation =
       balanceChanges: BalanceChange[];
       /** What the simulation had to assume, in plain words (e.g. "threshold set to 1 so it runs before the signatures exist"). */
       assumptions: string[];
+      /**
+       * Symbol and decimals of the ERC-20 tokens whose balances move, read on chain (keyed by lower-case address);
+       * absent in simulations recorded before it existed: amounts are then shown in base units.
+       */
+      tokens?: Record<string, { symbol: string; decimals: number }>;
     };

@@ -7,12 +7,14 @@
  * contract placed by a state override; the probe performs the transaction (CALL or DELEGATECALL with the
  * Safe as sender) and returns those storage words; the Safe reverts with them. Nothing is signed or sent.
  */
-import { BaseError, concat, decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, slice, type Address, type Hex } from 'viem';
+import { BaseError, concat, type PublicClient, decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, slice, type Address, type Hex } from 'viem';
 import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT } from '../safe/abis.ts';
 import type { Risk, RiskCode } from '../safe/risks.ts';
 import type { SafeTx } from '../safe/types.ts';
 import type { ChainClient } from './client.ts';
 import type { ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
+import { readTokenMeta } from './tokens.ts';
+import { simulateExecTransaction, type ExecSimulation, type ExecSimulationClient, type SafeConfig } from './simulateExec.ts';
 
 const storageAccessibleAbi = parseAbi(['function simulateAndRevert(address targetContract, bytes calldataPayload)']);
 
@@ -159,5 +161,99 @@ export function simulationOf(effects: SafeTxEffects, safe: Address): Extract<Sim
       "Run as the Safe itself on the latest block: the signature check, the nonce and the gas refund of execTransaction are not part of it.",
       'Token and NFT balance changes are not simulated yet; only the native coin of the Safe is.',
     ],
+  };
+}
+
+/** What the full simulation can use: eth_simulateV1 when the client has it, eth_call for the fallback, token reads. */
+export type SafeTxSimulationClient = SimulationClient & Partial<ExecSimulationClient> & Partial<Pick<PublicClient, 'readContract'>>;
+
+type Simulated = Extract<Simulation, { status: 'simulated' }>;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i]!.toLowerCase());
+
+function configChangesOf(before: SafeConfig, after: SafeConfig): ConfigChange[] {
+  const out: ConfigChange[] = [];
+  if (!sameList(before.owners, after.owners)) out.push({ field: 'owners', before: before.owners, after: after.owners });
+  if (before.threshold !== after.threshold) out.push({ field: 'threshold', before: Number(before.threshold), after: Number(after.threshold) });
+  if (!sameList(before.modules, after.modules)) out.push({ field: 'modules', before: before.modules, after: after.modules });
+  for (const field of ['singleton', 'guard', 'fallbackHandler'] as const) if (before[field] !== after[field]) out.push({ field, before: before[field], after: after[field] });
+  return out;
+}
+
+const storageOf = (config: SafeConfig, balance: bigint): SafeStorageSnapshot => ({
+  singleton: config.singleton,
+  ownerCount: BigInt(config.owners.length),
+  threshold: config.threshold,
+  guard: config.guard,
+  fallbackHandler: config.fallbackHandler,
+  balance,
+});
+
+/** The exec simulation in the probe's terms, so effectRisks judges both the same way. */
+function effectsOf(exec: ExecSimulation, after: SafeConfig, safe: Address): SafeTxEffects {
+  const native = exec.balanceChanges.find((b) => b.asset.kind === 'native' && getAddress(b.holder) === getAddress(safe));
+  const before = storageOf(exec.before, 0n);
+  const afterSnapshot = storageOf(after, native ? BigInt(native.delta) : 0n);
+  const changed = (Object.keys(before) as (keyof SafeStorageSnapshot)[]).filter((key) => before[key] !== afterSnapshot[key]);
+  return { success: exec.success, before, after: afterSnapshot, changed };
+}
+
+const errorText = (error: unknown) => (error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error));
+
+/**
+ * The SafeTx's exact execTransaction simulated with eth_simulateV1 (simulateExec.ts): success or the revert
+ * reason, the Safe's configuration before and after, and every balance change from the simulated logs. A node
+ * without eth_simulateV1 gets the probe instead (the Safe's call only, the Safe's native balance only), and the
+ * result says so. Throws when neither can run (the flow shows "Simulation unavailable").
+ */
+export async function simulateSafeTx(
+  client: SafeTxSimulationClient,
+  safe: { address: Address; owners: readonly Address[]; threshold: number },
+  tx: SafeTx,
+  safeTxHash: Hex,
+): Promise<{ effects: SafeTxEffects; simulation: Simulated }> {
+  const address = getAddress(safe.address);
+  let exec: ExecSimulation | null = null;
+  let execError: string | null = client.simulateBlocks ? null : 'this client has no eth_simulateV1';
+  if (client.simulateBlocks) {
+    try {
+      exec = await simulateExecTransaction({ simulateBlocks: client.simulateBlocks.bind(client) as ExecSimulationClient['simulateBlocks'] }, { ...safe, address }, tx, safeTxHash);
+    } catch (error) {
+      execError = errorText(error);
+    }
+  }
+  if (!exec) {
+    const effects = await simulateSafeTxEffects(client, address, tx);
+    const fallback = simulationOf(effects, address);
+    return { effects, simulation: { ...fallback, assumptions: [`eth_simulateV1 could not run here (${execError}), so only the Safe's call was run, through simulateAndRevert.`, ...fallback.assumptions] } };
+  }
+  const assumptions = [
+    `The Safe's nonce set to ${tx.nonce} and its hash pre-approved by ${safe.threshold} owner${safe.threshold === 1 ? '' : 's'} (state overrides), so it runs before the signatures exist; sent by ${exec.approvers[0]}.`,
+    `Run on top of block ${exec.blockNumber}; what other transactions change before it executes is not known.`,
+  ];
+  let after = exec.after;
+  if (!after) {
+    // The Safe no longer answers after the transaction (its implementation replaced by code that is not a Safe):
+    // the probe reads the storage words inside the same call instead.
+    const probed = await simulateSafeTxEffects(client, address, tx);
+    after = { ...exec.before, singleton: probed.after.singleton, threshold: probed.after.threshold, guard: probed.after.guard, fallbackHandler: probed.after.fallbackHandler };
+    assumptions.push("After this transaction the Safe no longer answers as a Safe: its owners and modules afterwards are unknown; the storage words were read by the probe.");
+  }
+  const tokens = client.readContract
+    ? await readTokenMeta({ readContract: client.readContract.bind(client) as PublicClient['readContract'] }, [...new Set(exec.balanceChanges.flatMap((b) => (b.asset.kind === 'ERC20' ? [b.asset.token] : [])))])
+    : {};
+  return {
+    effects: effectsOf(exec, after, address),
+    simulation: {
+      status: 'simulated',
+      method: 'eth_simulateV1: the exact execTransaction, with state overrides for the nonce and the owners’ approvals',
+      blockNumber: exec.blockNumber.toString(),
+      success: exec.success,
+      revertReason: exec.revertReason,
+      configChanges: configChangesOf(exec.before, after),
+      balanceChanges: exec.balanceChanges,
+      tokens,
+      assumptions,
+    },
   };
 }

@@ -25,7 +25,7 @@ import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
 
-type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'>;
+type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks'>;
 
 export interface AppFlowsDeps {
   store: EventStore;
@@ -51,6 +51,7 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
     waitForTransactionReceipt: (async (args: never) => (await chainClient(chainId)).waitForTransactionReceipt(args)) as ChainReads['waitForTransactionReceipt'],
     readContract: (async (args: never) => (await chainClient(chainId)).readContract(args)) as ChainReads['readContract'],
     call: (async (args: never) => (await chainClient(chainId)).call(args)) as ChainReads['call'],
+    simulateBlocks: (async (args: never) => (await chainClient(chainId)).simulateBlocks(args)) as unknown as ChainReads['simulateBlocks'],
   };
 }
 

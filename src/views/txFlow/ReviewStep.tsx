@@ -4,7 +4,8 @@ import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
 import { callSentence, formatAmount, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
-import type { ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
+import type { BalanceChange, ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
+import { Address } from '../components/Address.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { operationText } from './format.ts';
@@ -142,8 +143,27 @@ function configChangeText(change: ConfigChange): string {
   return `${label[change.field]}: ${text(change.before)} → ${text(change.after)}`;
 }
 
+/** "+1.5 USDC", "−0.5 ETH", "+1 NFT #7 of 0x12…": a balance change in the asset's units. */
+export function balanceChangeText(change: BalanceChange, native: { symbol: string; decimals: number }, tokens: Record<string, { symbol: string; decimals: number }>): string {
+  const sign = change.delta.startsWith('-') ? '−' : '+';
+  const amount = change.delta.replace(/^-/, '');
+  const asset = change.asset;
+  switch (asset.kind) {
+    case 'native':
+      return `${sign}${formatAmount(amount, native.decimals)} ${native.symbol}`;
+    case 'ERC20': {
+      const meta = tokens[asset.token.toLowerCase()];
+      return meta ? `${sign}${formatAmount(amount, meta.decimals)} ${meta.symbol}` : `${sign}${amount} base units of token ${asset.token}`;
+    }
+    case 'ERC721':
+      return `${sign}NFT #${asset.tokenId} of ${asset.token}`;
+    case 'ERC1155':
+      return `${sign}${amount} × token #${asset.tokenId} of ${asset.token}`;
+  }
+}
+
 /** What running the transaction in the Safe's own context showed (or why it could not run). */
-export function SimulationResult({ simulation, native }: { simulation: Simulation | null; native: { symbol: string; decimals: number } }) {
+export function SimulationResult({ simulation, native, safe }: { simulation: Simulation | null; native: { symbol: string; decimals: number }; safe?: string | undefined }) {
   if (simulation === null) return null;
   return (
     <section aria-label="Simulation">
@@ -153,7 +173,7 @@ export function SimulationResult({ simulation, native }: { simulation: Simulatio
       ) : (
         <>
           <p className={simulation.success ? undefined : 'txflow-risk-blocking'}>
-            {simulation.success ? 'The transaction succeeds when the Safe makes the call.' : `The transaction fails. ${simulation.revertReason ?? ''}`}
+            {simulation.success ? 'The transaction succeeds.' : `The transaction fails. ${simulation.revertReason ?? ''}`}
           </p>
           {simulation.configChanges.length === 0 ? (
             <p>No change to the owners, threshold, implementation, guard or fallback handler.</p>
@@ -164,12 +184,18 @@ export function SimulationResult({ simulation, native }: { simulation: Simulatio
               ))}
             </ul>
           )}
-          {simulation.balanceChanges.map((b, i) => (
-            <p key={i}>
-              The Safe’s {native.symbol} balance changes by {b.delta.startsWith('-') ? '−' : '+'}
-              {formatAmount(b.delta.replace(/^-/, ''), native.decimals)} {native.symbol}.
-            </p>
-          ))}
+          {simulation.balanceChanges.length === 0 ? (
+            <p>No balance changes.</p>
+          ) : (
+            <ul aria-label="Balance changes" className="txflow-balance-changes">
+              {simulation.balanceChanges.map((b, i) => (
+                <li key={i}>
+                  {safe && b.holder.toLowerCase() === safe.toLowerCase() ? <strong>The Safe</strong> : <Address address={b.holder} short />}:{' '}
+                  <span className={b.delta.startsWith('-') ? 'txflow-out' : 'txflow-in'}>{balanceChangeText(b, native, simulation.tokens ?? {})}</span>
+                </li>
+              ))}
+            </ul>
+          )}
           <details>
             <summary>How it was simulated</summary>
             <p className="muted">{simulation.method}.</p>
@@ -258,7 +284,7 @@ export function ReviewStep() {
         </div>
       ) : null}
       {description && facts ? <WhatItDoes description={description} facts={facts} /> : null}
-      <SimulationResult simulation={ctx.simulation} native={description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 }} />
+      <SimulationResult simulation={ctx.simulation} native={description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 }} safe={safe.address} />
 
       {risks.length > 0 ? (
         <section aria-label="Warnings" className="txflow-risks">

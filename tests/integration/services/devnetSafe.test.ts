@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { createTestClient, encodeFunctionData, getAddress, hashMessage, http, parseAbi, parseEther, toHex, zeroAddress, type Address, type EIP1193Provider, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSafe, deploySafeContracts, DEVNET_ACCOUNTS, SAFE_141, startAnvil, type AnvilHandle } from '../../../devnet/chain/index.ts';
+import { deployTokens, mintErc20, mintNft } from '../../../devnet/chain/tokens.ts';
 import {
   createChainClient,
   createSafeWalletClient,
@@ -19,6 +20,7 @@ import {
   signSafeMessage,
   signSafeTransaction,
   effectRisks,
+  simulateSafeTx,
   simulateSafeTxEffects,
   simulationOf,
   type ChainClient,
@@ -330,5 +332,82 @@ describe('effect simulation (S7)', () => {
     expect(effectRisks(settingsEffects, settings, declared).map((r) => r.severity)).toEqual(['warning', 'warning']);
     // Nothing was sent: the Safe is unchanged.
     expect(await readSafeSingleton(client, target)).toBe(SAFE_141.safeL2);
+  });
+});
+
+describe('the exact execTransaction simulated with eth_simulateV1 (issue 15 hole 6)', () => {
+  it('reports success, every balance change of the Safe and its counterparties, and the configuration diff; nothing is sent', async () => {
+    const test = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
+    const target = await createSafe(anvil.rpcUrl, { owners: owners.map((o) => o.address), threshold: 2, saltNonce: 77n });
+    await test.setBalance({ address: target, value: parseEther('1') });
+    const tokens = await deployTokens(anvil.rpcUrl);
+    await mintErc20(anvil.rpcUrl, tokens.usd.address, target, 5_000_000n);
+    const nftId = await mintNft(anvil.rpcUrl, tokens.nft.address, target);
+    const bob = DEVNET_ACCOUNTS[5]!.address;
+    const safeInfo = { address: target, owners: owners.map((o) => o.address), threshold: 2 };
+    const hashOf = (tx: SafeTx) => safeTxHash({ chainId: 31337, safeAddress: target, version: '1.4.1' }, tx);
+
+    // A batch: 0.25 ETH, 1.5 USD and the NFT to Bob, at a future nonce (the simulation sets the nonce).
+    const erc20 = parseAbi(['function transfer(address to, uint256 value)']);
+    const erc721 = parseAbi(['function transferFrom(address from, address to, uint256 tokenId)']);
+    const batch = normalizeSafeTx({
+      to: SAFE_141.multiSendCallOnly,
+      operation: 1,
+      data: encodeMultiSendCall([
+        { operation: 0, to: bob, value: parseEther('0.25'), data: '0x' },
+        { operation: 0, to: tokens.usd.address, value: 0n, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [bob, 1_500_000n] }) },
+        { operation: 0, to: tokens.nft.address, value: 0n, data: encodeFunctionData({ abi: erc721, functionName: 'transferFrom', args: [target, bob, nftId] }) },
+      ]),
+      nonce: 3n,
+    });
+    const { simulation, effects } = await simulateSafeTx(client, safeInfo, batch, hashOf(batch));
+    expect(simulation.method).toMatch(/^eth_simulateV1/);
+    expect(simulation.success).toBe(true);
+    expect(simulation.configChanges).toEqual([]);
+    const changes = Object.fromEntries(simulation.balanceChanges.map((b) => [`${b.holder === target ? 'safe' : b.holder === bob ? 'bob' : b.holder}:${b.asset.kind}`, b]));
+    expect(changes['safe:native']?.delta).toBe((-parseEther('0.25')).toString());
+    expect(changes['bob:native']?.delta).toBe(parseEther('0.25').toString());
+    expect(changes['safe:ERC20']).toMatchObject({ asset: { kind: 'ERC20', token: tokens.usd.address }, delta: '-1500000' });
+    expect(changes['bob:ERC20']?.delta).toBe('1500000');
+    expect(changes['safe:ERC721']).toMatchObject({ asset: { kind: 'ERC721', token: tokens.nft.address, tokenId: nftId.toString() }, delta: '-1' });
+    expect(changes['bob:ERC721']?.delta).toBe('1');
+    expect(simulation.balanceChanges).toHaveLength(6);
+    expect(simulation.tokens?.[tokens.usd.address.toLowerCase()]).toEqual({ symbol: tokens.usd.symbol, decimals: tokens.usd.decimals });
+    expect(simulation.assumptions.join(' ')).toContain('nonce set to 3');
+    expect(effects.changed).toEqual(['balance']);
+
+    // A settings change: the owners and the threshold, before and after.
+    const settings = buildSafeTx({ kind: 'addOwner', owner: DEVNET_ACCOUNTS[6]!.address, threshold: 3 }, { safeAddress: target, version: '1.4.1', nonce: 0n });
+    const added = await simulateSafeTx(client, safeInfo, settings, hashOf(settings));
+    expect(added.simulation.configChanges).toEqual([
+      { field: 'owners', before: owners.map((o) => o.address), after: [DEVNET_ACCOUNTS[6]!.address, ...owners.map((o) => o.address)] },
+      { field: 'threshold', before: 2, after: 3 },
+    ]);
+    expect(added.effects.changed).toEqual(['ownerCount', 'threshold']);
+
+    // A transfer the Safe cannot pay fails with the Safe's own error code.
+    const tooMuch = normalizeSafeTx({ to: bob, value: parseEther('5'), nonce: 0n });
+    const failing = await simulateSafeTx(client, safeInfo, tooMuch, hashOf(tooMuch));
+    expect(failing.simulation).toMatchObject({ success: false, balanceChanges: [] });
+    expect(failing.simulation.revertReason).toMatch(/^GS013/);
+
+    // A Bybit-style slot-0 rewrite: the Safe no longer answers afterwards; the probe reads the new implementation.
+    const attacker = getAddress('0x00000000000000000000000000000000000bad03');
+    await test.setCode({ address: attacker, bytecode: '0x60043560005500' });
+    const evil = getAddress('0x000000000000000000000000000000000000beef');
+    const rewrite = normalizeSafeTx({ to: attacker, operation: 1, data: `0x00000000${evil.slice(2).padStart(64, '0')}`, nonce: 0n });
+    const bybit = await simulateSafeTx(client, safeInfo, rewrite, hashOf(rewrite));
+    expect(bybit.simulation.configChanges).toEqual([{ field: 'singleton', before: SAFE_141.safeL2, after: evil }]);
+    expect(bybit.simulation.assumptions.join(' ')).toContain('no longer answers as a Safe');
+    expect(effectRisks(bybit.effects, rewrite, []).map((r) => [r.severity, r.code])).toEqual([['blocking', 'implementation-change']]);
+
+    // A client without eth_simulateV1 gets the probe, and the result says so.
+    const probeOnly = await simulateSafeTx({ call: client.call.bind(client) }, safeInfo, batch, hashOf(batch));
+    expect(probeOnly.simulation.method).toMatch(/^eth_call/);
+    expect(probeOnly.simulation.assumptions[0]).toContain('eth_simulateV1 could not run here');
+
+    // Nothing was sent.
+    expect(await readSafeSingleton(client, target)).toBe(SAFE_141.safeL2);
+    expect((await readSafeState(client, target)).nonce).toBe(0n);
   });
 });
