@@ -68,6 +68,13 @@ test.beforeEach(async ({ page }) => {
 test('control: the untampered queued transaction can be signed and executed by owner B', async ({ page }) => {
   await openConfirm(page);
   await expect(dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked' })).toHaveCount(0);
+  // The exact execTransaction was simulated on the devnet's RPC: the Safe pays 0.5 ETH, owner 3 receives it.
+  const simulation = dialog(page).getByRole('region', { name: 'Simulation' });
+  await expect(simulation).toContainText('The transaction succeeds.');
+  const changes = simulation.getByRole('list', { name: 'Balance changes' }).getByRole('listitem');
+  await expect(changes.filter({ hasText: 'The Safe' })).toHaveText('The Safe: −0.5 ETH');
+  await expect(changes.filter({ hasText: ui.owner(3).slice(0, 6) })).toContainText('+0.5 ETH');
+  await expect(simulation.locator('details')).toContainText('eth_simulateV1: the exact execTransaction');
   await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
   await expect(dialog(page).getByRole('button', { name: 'Sign and execute', exact: true })).toBeEnabled();
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
