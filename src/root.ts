@@ -234,7 +234,7 @@ export function createApp(): App {
         probeGateway: fromPromise(() => runtime.probe()),
         walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
         addressBook: provideAddressBookServices(addressBookMachine, { store: whenOpen(local.then((l) => l.addressBook)) }),
-        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.gateway),
+        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.gateway, runtime.chainClient),
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),

@@ -14,6 +14,17 @@ import { domainHash, normalizeSafeTx, safeTxHashes } from './safe/hashing.ts';
 import { messageInnerHash, safeMessageHash, type Eip712TypedData } from './safe/messages.ts';
 import type { SafeContext } from './safe/types.ts';
 import { crossCheckConfirmations, verifiedDecoding } from './safe/crossCheck.ts';
+import { safeAbi } from './safe/abis.ts';
+import { countedConfirmations, verifyConfirmations } from './safe/confirmations.ts';
+import type { SafeTxSimulationClient } from './chain/simulate.ts';
+import { simulateForFlow } from './transactionFlow.ts';
+import { toSafeTxJson } from './txFlow/convert.ts';
+import type { OnChainCheck } from '../machines/safeSession/details.types.ts';
+import type { SafeTx } from './safe/types.ts';
+import type { PublicClient } from 'viem';
+
+/** What the details check reads from the chain: the owners, each confirmation's verdict, the simulation. */
+export type DetailsChain = SafeTxSimulationClient & Pick<PublicClient, 'readContract'>;
 
 function safeContext(req: { chainId: string; safeAddress: string; version: string | null }): SafeContext {
   if (!req.version) throw new Error('The Safe’s contract version is unknown (unsupported base contract), so its hashes cannot be computed locally.');
@@ -28,18 +39,7 @@ function safeContext(req: { chainId: string; safeAddress: string; version: strin
 export function computeTxHashes(req: HashRequest<TransactionDetails>): HashCheck<TxHashes> {
   const { txData, detailedExecutionInfo: exec } = req.details;
   if (!txData || exec?.type !== 'MULTISIG') return { hashes: null, computed: null, expected: null };
-  const tx = normalizeSafeTx({
-    to: txData.to.value as Address,
-    value: BigInt(txData.value ?? '0'),
-    data: (txData.hexData ?? '0x') as Hex,
-    operation: txData.operation,
-    safeTxGas: BigInt(exec.safeTxGas),
-    baseGas: BigInt(exec.baseGas),
-    gasPrice: BigInt(exec.gasPrice),
-    gasToken: exec.gasToken as Address,
-    refundReceiver: exec.refundReceiver.value as Address,
-    nonce: BigInt(exec.nonce),
-  });
+  const tx = safeTxOfDetails(req.details);
   const hashes = safeTxHashes(safeContext(req), tx);
   return { hashes, computed: hashes.safeTxHash, expected: exec.safeTxHash };
 }
@@ -91,7 +91,7 @@ function describeDetails(req: HashRequest<TransactionDetails>, decodedData: Data
  * computeTxHashes, plus a check that every listed owner signature signs the hash computed here, the gateway's
  * decoding kept only when it is verified against the data (decision 0023), and the local description.
  */
-export async function checkTxDetails(req: HashRequest<TransactionDetails>): Promise<HashCheck<TxHashes>> {
+export async function checkTxDetails(req: HashRequest<TransactionDetails>, chain: DetailsChain | null = null): Promise<HashCheck<TxHashes>> {
   const check = computeTxHashes(req);
   const { txData } = req.details;
   const decodedData = txData ? verifiedDecoding((txData.hexData ?? '0x') as Hex, txData.dataDecoded) : null;
@@ -104,7 +104,62 @@ export async function checkTxDetails(req: HashRequest<TransactionDetails>): Prom
     decodedData,
     forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash'),
     ...(described ? { description: described.description, contradictions: described.contradictions } : {}),
+    ...(chain && check.hashes && sameHash(check.computed, check.expected) ? { onChain: await checkOnChain(req, chain, check.hashes.safeTxHash as Hex, listed) } : {}),
   };
+}
+
+const sameHash = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The details page's chain checks for a multisig transaction (decision 0028): the owners and threshold read on
+ * chain, every listed confirmation verified the way the flows verify it (decision 0025), and a queued
+ * transaction's execTransaction simulated (decision 0021). Never throws: a chain that cannot be read is reported.
+ */
+async function checkOnChain(req: HashRequest<TransactionDetails>, chain: DetailsChain, safeTxHash: Hex, listed: readonly { signer: string; signature: string | null }[]): Promise<OnChainCheck> {
+  const safeAddress = getAddress(req.safeAddress);
+  const tx = safeTxOfDetails(req.details);
+  let owners: Address[];
+  let threshold: number;
+  try {
+    const [o, t] = await Promise.all([
+      chain.readContract({ address: safeAddress, abi: safeAbi, functionName: 'getOwners' }),
+      chain.readContract({ address: safeAddress, abi: safeAbi, functionName: 'getThreshold' }),
+    ]);
+    owners = o.map((a) => getAddress(a));
+    threshold = Number(t);
+  } catch (error) {
+    const reason = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error);
+    return { owners: [], threshold: 0, confirmationChecks: [], counted: [], simulation: null, findings: [], error: `The chain could not be read (${reason}), so no confirmation is verified here and nothing was simulated.` };
+  }
+  const safe = { chainId: req.chainId, address: safeAddress, version: req.version ?? '', owners, threshold };
+  const checks = await verifyConfirmations({ chain, safe, confirmations: listed.map((c) => ({ signer: c.signer, signature: c.signature })), safeTxHash, tx });
+  const counted = countedConfirmations(checks, owners).map((c) => getAddress(c.signer));
+  const queued = req.details.txStatus === 'AWAITING_CONFIRMATIONS' || req.details.txStatus === 'AWAITING_EXECUTION';
+  if (!queued) return { owners, threshold, confirmationChecks: checks, counted, simulation: null, findings: [], error: null };
+  try {
+    const { simulation, risks } = await simulateForFlow(chain, safe, toSafeTxJson(tx));
+    return { owners, threshold, confirmationChecks: checks, counted, simulation, findings: risks.map(({ severity, title, detail }) => ({ severity, title, detail })), error: null };
+  } catch (error) {
+    const reason = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error);
+    return { owners, threshold, confirmationChecks: checks, counted, simulation: { status: 'unavailable', reason: `${reason}.` }, findings: [], error: null };
+  }
+}
+
+function safeTxOfDetails(details: TransactionDetails): SafeTx {
+  const { txData, detailedExecutionInfo: exec } = details;
+  if (!txData || exec?.type !== 'MULTISIG') throw new Error('Not a multisig transaction');
+  return normalizeSafeTx({
+    to: txData.to.value as Address,
+    value: BigInt(txData.value ?? '0'),
+    data: (txData.hexData ?? '0x') as Hex,
+    operation: txData.operation,
+    safeTxGas: BigInt(exec.safeTxGas),
+    baseGas: BigInt(exec.baseGas),
+    gasPrice: BigInt(exec.gasPrice),
+    gasToken: exec.gasToken as Address,
+    refundReceiver: exec.refundReceiver.value as Address,
+    nonce: BigInt(exec.nonce),
+  });
 }
 
 /** computeMessageHashes, plus a check that every listed owner signature signs the SafeMessage hash computed here. */

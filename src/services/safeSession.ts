@@ -20,6 +20,7 @@ import { collectiblesListMachine, historyListMachine, messagesListMachine, queue
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
 import type { BalancesRequest, SafeInfoRequest } from '../machines/safeSession/safeSession.types.ts';
 import { GatewayError, readAllPages, type GatewayClient } from './gateway/index.ts';
+import type { DetailsChain } from './safeSession.hashes.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from './gateway/types.ts';
 
 /** An Error the Safe session can classify. */
@@ -114,7 +115,16 @@ export const loadMessage = (client: GatewayClient, req: DetailsRequest): Promise
   guarded('message', () => client.getSafeMessage(req.chainId, req.key));
 
 /** The Safe session machine with every effect wired to `client` and the local hashing. */
-export function provideSafeSessionServices(machine: SafeSessionMachine, client: GatewayClient) {
+export function provideSafeSessionServices(machine: SafeSessionMachine, client: GatewayClient, chainClient: ((chainId: string) => Promise<DetailsChain>) | null = null) {
+  /** The chain of the open Safe for the details page's checks; null (checks reported as not run) when it cannot be had. */
+  const chainFor = async (chainId: string): Promise<DetailsChain | null> => {
+    if (!chainClient) return null;
+    try {
+      return await chainClient(chainId);
+    } catch {
+      return null;
+    }
+  };
   return machine.provide({
     actors: {
       loadChains: fromPromise(() => loadChains(client)),
@@ -128,7 +138,7 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
       txDetails: txDetailsMachine.provide({
         actors: {
           loadDetails: fromPromise(({ input }) => loadTxDetails(client, input)),
-          computeHashes: fromPromise(async ({ input }) => (await import('./safeSession.hashes.ts')).checkTxDetails(input)),
+          computeHashes: fromPromise(async ({ input }) => (await import('./safeSession.hashes.ts')).checkTxDetails(input, await chainFor(input.chainId))),
         },
       }),
       messageDetails: messageDetailsMachine.provide({

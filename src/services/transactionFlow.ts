@@ -73,7 +73,7 @@ const executionEvents = [
 
 const is404 = (error: unknown) => error instanceof GatewayError && error.status === 404;
 
-export const hashesOf = (safe: TxFlowSafe, tx: SafeTx): TxHashes => safeTxHashes(safeContextOf(safe), tx);
+export const hashesOf = (safe: Pick<TxFlowSafe, 'chainId' | 'address' | 'version'>, tx: SafeTx): TxHashes => safeTxHashes(safeContextOf(safe), tx);
 
 /** A short label of a gateway tx summary, e.g. "Transfer", "ADD_OWNER", "approve". */
 export function txInfoLabel(info: TxInfo): string {
@@ -226,7 +226,7 @@ function executableConfirmations(safe: TxFlowSafe, confirmations: readonly Confi
  * that the data does not declare joins the warnings; a revert is a blocking warning; the implementation
  * replaced by a change the data does not declare blocks signing outright.
  */
-export async function simulateForFlow(chain: SafeTxSimulationClient, safe: TxFlowSafe, safeTx: SafeTxJson): Promise<{ simulation: Simulation; risks: Risk[]; blocks: string[] }> {
+export async function simulateForFlow(chain: SafeTxSimulationClient, safe: Pick<TxFlowSafe, 'chainId' | 'address' | 'version' | 'owners' | 'threshold'>, safeTx: SafeTxJson): Promise<{ simulation: Simulation; risks: Risk[]; blocks: string[] }> {
   const tx = toSafeTx(safeTx);
   const address = getAddress(safe.address);
   const { effects, simulation } = await simulateSafeTx(chain, { address, owners: safe.owners, threshold: safe.threshold }, tx, hashesOf(safe, tx).safeTxHash);

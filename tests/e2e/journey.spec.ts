@@ -110,7 +110,7 @@ test('two owners: create a 2-of-2 Safe, fund it, propose, confirm and execute a 
   // ── Owner B finds it in the queue, confirms and executes ─────────────────────────────────────────────
   await selectAccount(page, 1);
   await openQueuedTx(page, 0, /ETH|native|Send/i);
-  await expect(page.getByRole('main')).toContainText('Confirmations (1 of 2)');
+  await expect(page.getByRole('main')).toContainText('Confirmations (1 of 2 verified)', { timeout: 20_000 });
   await expect(page.getByRole('main')).toContainText(safeTxHash);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(hashes).toContainText(safeTxHash, { timeout: 20_000 });

@@ -272,12 +272,20 @@ test('a forged on-chain approval (v 1) is shown as not valid and not counted: Ex
     const exec = json.detailedExecutionInfo as Json;
     (exec.confirmations as Json[]).push({ signer: { value: ui.owner(2), name: null, logoUri: null }, signature: forged, submittedAt: Date.now() });
   });
-  // The gateway's count (2 of 2) offers Execute on the details page; the flow counts what it verified.
+  // The gateway's count would be 2 of 2; the details page counts what it verified and offers Confirm, not Execute.
   await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
   await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await ui.selectAccount(page, 1);
   await ui.openQueuedTx(page, 3, /ETH|native|Send/i);
-  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: /^(Confirm|Execute)$/ }).first().click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Confirmations (1 of 2 verified)' })).toBeVisible({ timeout: 20_000 });
+  const pageVerdicts = main.getByRole('list', { name: 'Confirmations' });
+  await expect(pageVerdicts.getByRole('listitem').filter({ hasText: ui.owner(0) })).toContainText('Verified');
+  await expect(pageVerdicts.getByRole('listitem').filter({ hasText: ui.owner(2) })).toContainText('Not valid — not counted');
+  const actions = page.getByRole('group', { name: 'Transaction actions' });
+  await expect(actions.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Execute', exact: true })).toHaveCount(0);
+  await actions.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
   expect(proxy.count()).toBeGreaterThan(0);
   const verdicts = dialog(page).getByRole('list', { name: 'Confirmations' });

@@ -51,7 +51,7 @@ interface Variant {
   hashLabels: string[];
   verified: HashCheck<unknown>;
   mismatch: HashCheck<unknown>;
-  contentCheck: () => void;
+  contentCheck: (check: HashCheck<unknown> | null, checking: boolean) => void;
 }
 
 const msgHashes: MessageHashes = { domainHash: h('d1'), contentHash: h('c3'), safeMessageHash: message.messageHash };
@@ -72,10 +72,22 @@ const variants: Variant[] = [
     hashLabels: ['Domain hash', 'Message hash', 'safeTxHash'],
     verified: txVerified,
     mismatch: txMismatch,
-    contentCheck: () => {
+    contentCheck: (check, checking) => {
       expect(screen.getByRole('heading', { name: 'Sent' })).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: 'Confirmations (1 of 2)' })).toBeInTheDocument();
-      expect(screen.getByRole('list', { name: 'Missing signers' })).toHaveTextContent(safeInfo.owners[1]!.value);
+      if (check?.onChain) {
+        // Confirmations verified on chain: counted, each with its verdict; the missing owners from the chain's list.
+        expect(screen.getByRole('heading', { name: 'Confirmations (1 of 2 verified)' })).toBeInTheDocument();
+        expect(screen.getByRole('list', { name: 'Confirmations' })).toHaveTextContent(`${safeInfo.owners[0]!.value} Verified.`);
+        expect(screen.getByRole('list', { name: 'Missing signers' })).toHaveTextContent(safeInfo.owners[1]!.value);
+        expect(screen.getByRole('region', { name: 'Simulation' })).toHaveTextContent('The transaction succeeds.');
+      } else {
+        // Not verified here: listed as the gateway's, nothing counted, no missing signers claimed.
+        expect(screen.getByRole('heading', { name: 'Confirmations (1 listed by the gateway, not verified here)' })).toBeInTheDocument();
+        expect(screen.getByRole('list', { name: 'Listed by the gateway (not verified)' })).toHaveTextContent(safeInfo.owners[0]!.value);
+        expect(screen.getByText(checking ? 'Checking each confirmation against the chain…' : 'The confirmations could not be checked here: nothing counts as verified.')).toBeInTheDocument();
+        expect(screen.queryByRole('list', { name: 'Missing signers' })).toBeNull();
+        expect(screen.queryByRole('region', { name: 'Simulation' })).toBeNull();
+      }
     },
   },
   {
@@ -192,12 +204,12 @@ for (const v of variants) {
       },
       hashing: () => {
         expect(hasText('status', 'Computing the hashes locally…')).toBe(true);
-        v.contentCheck();
+        v.contentCheck(null, true);
       },
       hashFailed: (sut) => {
         expect(hasText('alert', `Could not compute the hashes locally. ${actual(sut).context.error}`)).toBe(true);
         expect(screen.getByRole('button', { name: 'Retry computing the hashes' })).toBeEnabled();
-        v.contentCheck();
+        v.contentCheck(null, false);
       },
       verified: (sut) => {
         const check = actual(sut).context.check as HashCheck<Record<string, string>>;
@@ -208,18 +220,18 @@ for (const v of variants) {
           expect(screen.getByLabelText(label, { selector: 'code' })).toHaveTextContent(values[i]!);
           expect(screen.getByRole('button', { name: `Copy ${label}` })).toBeInTheDocument();
         });
-        v.contentCheck();
+        v.contentCheck(check, false);
       },
       mismatch: (sut) => {
         const check = actual(sut).context.check as HashCheck<unknown>;
         expect(hasText('alert', `Hash mismatch. The ${v.hashName} the gateway gives (${check.expected}) differs from the one computed locally (${check.computed}).`)).toBe(true);
         expect(screen.getByLabelText(v.hashLabels[2]!, { selector: 'code' })).toHaveTextContent(check.computed!);
-        v.contentCheck();
+        v.contentCheck(check, false);
       },
-      unhashed: () => {
+      unhashed: (sut) => {
         expect(screen.getByLabelText('Hash check')).toHaveTextContent(`Nothing to hash: this is not a Safe multisig ${v.what}.`);
         expect(screen.queryByRole('heading', { name: 'Hashes (computed locally)' })).toBeNull();
-        v.contentCheck();
+        v.contentCheck(actual(sut).context.check as HashCheck<unknown>, false);
       },
     },
   };

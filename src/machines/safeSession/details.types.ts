@@ -1,5 +1,7 @@
 /** One item opened by key (a transaction by id, a message by hash), loaded and checked against local hashes. */
 import type { TxDescription } from '../shared/txDescription.ts';
+import type { ConfirmationCheck } from '../shared/confirmationCheck.ts';
+import type { Simulation } from '../shared/simulation.ts';
 import type { DataDecoded } from '../../services/gateway/types.ts';
 
 export interface DetailsInput {
@@ -49,6 +51,27 @@ export interface HashCheck<THashes> {
    * data (method, parameter types and values; decision 0023). Absent or null: nothing verified, nothing to show.
    */
   decodedData?: DataDecoded | null;
+  /**
+   * What the chain says (issue 15 holes 3 and 6; decision 0028), for a multisig transaction whose hash verified.
+   * Absent: not checked (no chain client). `error`: the chain could not be read, so no confirmation counts as
+   * verified and nothing is simulated.
+   */
+  onChain?: OnChainCheck;
+}
+
+export interface OnChainCheck {
+  /** The Safe's owners and threshold read on chain for the check. */
+  owners: string[];
+  threshold: number;
+  /** Each confirmation the gateway lists, with the verdict reached here. */
+  confirmationChecks: ConfirmationCheck[];
+  /** The signers whose confirmations count: valid, current owners, one each. */
+  counted: string[];
+  /** The transaction simulated on the user's RPC (queued transactions only; null for executed ones). */
+  simulation: Simulation | null;
+  /** What the simulation found that needs the signer's attention, as sentences; `blocking` ones block signing in the flow too. */
+  findings: { severity: 'blocking' | 'warning' | 'info'; title: string; detail: string }[];
+  error: string | null;
 }
 
 export interface DetailsContext<TDetails, THashes> {

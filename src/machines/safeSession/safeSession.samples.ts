@@ -312,7 +312,30 @@ export const detailsSampleInput: DetailsInput = { chainId: chain.chainId, safeAd
 export const txHashes: TxHashes = { domainHash: hash('d1'), messageHash: hash('e2'), safeTxHash: hash('ab') };
 /** Two transactions to open: the sample one and another one of the queue. */
 export const txKeys: [string, string] = [sampleTxDetails.txId, `multisig_${SAFE}_${hash('cd')}`];
-export const txVerified: HashCheck<TxHashes> = { hashes: txHashes, computed: txHashes.safeTxHash, expected: hash('ab') };
+export const txVerified: HashCheck<TxHashes> = {
+  hashes: txHashes,
+  computed: txHashes.safeTxHash,
+  expected: hash('ab'),
+  // What the chain said: owner A's confirmation recovered, the transaction simulated without findings.
+  onChain: {
+    owners: [OWNER_A, OWNER_B],
+    threshold: 2,
+    confirmationChecks: [{ signer: OWNER_A, signature: `0x${'11'.repeat(65)}`, kind: 'ecdsa', status: 'valid', detail: 'Recovered from the signature.' }],
+    counted: [OWNER_A],
+    simulation: {
+      status: 'simulated',
+      method: 'eth_simulateV1: the exact execTransaction',
+      blockNumber: '1',
+      success: true,
+      revertReason: null,
+      configChanges: [],
+      balanceChanges: [],
+      assumptions: [],
+    },
+    findings: [],
+    error: null,
+  },
+};
 export const txMismatch: HashCheck<TxHashes> = { hashes: { ...txHashes, safeTxHash: hash('ef') }, computed: hash('ef'), expected: hash('ab') };
 export const unhashedCheck: HashCheck<never> = { hashes: null, computed: null, expected: null };
 

@@ -34,22 +34,27 @@ export interface Viewer {
 const NONE: TxActions = { confirm: false, execute: false, reject: false, delete: false };
 const same = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 
-export function txActionsOf(details: TransactionDetails, viewer: Viewer): TxActions {
+/**
+ * `verifiedSigners`: the signers whose confirmations were verified here (decision 0025) — they alone count toward
+ * the threshold; null: not verified (yet), so Execute is not offered and Confirm follows the gateway's list.
+ */
+export function txActionsOf(details: TransactionDetails, viewer: Viewer, verifiedSigners: readonly string[] | null): TxActions {
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return NONE;
   if (details.txStatus !== 'AWAITING_CONFIRMATIONS' && details.txStatus !== 'AWAITING_EXECUTION') return NONE;
   if (exec.nonce < viewer.safeNonce) return NONE;
   const isOwner = viewer.owners.some((o) => same(o, viewer.wallet));
   if (!isOwner) return NONE;
-  const signed = exec.confirmations.some((c) => same(c.signer.value, viewer.wallet));
+  const signers = verifiedSigners ?? exec.confirmations.map((c) => c.signer.value);
+  const signed = signers.some((s) => same(s, viewer.wallet));
   // Only current owners' signatures count toward the threshold (the flows' own rule, validConfirmations): a
   // removed owner's signature must not hide Confirm nor offer an Execute the flow would refuse.
-  const count = exec.confirmations.filter((c) => viewer.owners.some((o) => same(o, c.signer.value))).length;
+  const count = signers.filter((s) => viewer.owners.some((o) => same(o, s))).length;
   const isNext = exec.nonce === viewer.safeNonce;
   const isRejection = details.txInfo.type === 'Custom' && details.txInfo.isCancellation === true;
   return {
     confirm: !signed && count < exec.confirmationsRequired,
-    execute: isNext && count >= exec.confirmationsRequired,
+    execute: verifiedSigners !== null && isNext && count >= exec.confirmationsRequired,
     reject: !isRejection && !(viewer.rejectedNonces ?? []).includes(exec.nonce),
     delete: viewer.features.includes('DELETE_TX') && same(exec.proposer?.value, viewer.wallet),
   };

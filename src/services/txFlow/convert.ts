@@ -38,7 +38,7 @@ export const toSafeTxJson = (tx: SafeTx): SafeTxJson => ({
   nonce: tx.nonce.toString(),
 });
 
-export const safeContextOf = (safe: TxFlowSafe): SafeContext => ({ chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), version: safe.version });
+export const safeContextOf = (safe: Pick<TxFlowSafe, 'chainId' | 'address' | 'version'>): SafeContext => ({ chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), version: safe.version });
 
 export const buildContextOf = (safe: TxFlowSafe, nonce: bigint): BuildContext => ({
   safeAddress: getAddress(safe.address),

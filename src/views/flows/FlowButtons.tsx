@@ -70,11 +70,14 @@ function NewTransactionFor() {
   );
 }
 
-/** Confirm / Execute / Reject / Delete for a queued transaction (tx details). */
-export function TxActionButtons({ details }: { details: TransactionDetails }) {
+/**
+ * Confirm / Execute / Reject / Delete for a queued transaction (tx details). Execute is offered only on the
+ * confirmations verified here (`verifiedSigners`; null while they are checked or when they cannot be).
+ */
+export function TxActionButtons({ details, verifiedSigners }: { details: TransactionDetails; verifiedSigners: readonly string[] | null }) {
   const viewer = useViewer();
   const queue = useQueuedTxs();
-  const actions = txActionsOf(details, { ...viewer, rejectedNonces: rejectedNoncesOf(queue) });
+  const actions = txActionsOf(details, { ...viewer, rejectedNonces: rejectedNoncesOf(queue) }, verifiedSigners);
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
   if (!actions.confirm && !actions.execute && !actions.reject && !actions.delete) return null;

@@ -1,14 +1,15 @@
 import { useSelector } from '@xstate/react';
 import type { TxDescription } from '../../machines/shared/txDescription.ts';
 import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
-import { WhatItDoes } from '../txFlow/ReviewStep.tsx';
+import { SimulationResult, WhatItDoes } from '../txFlow/ReviewStep.tsx';
+import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { Address } from '../components/Address.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
 import { STATUS_LABELS, formatDateTime, formatTokenAmount, txInfoText, txTypeLabel } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { TxActionButtons } from '../flows/FlowButtons.tsx';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
-import type { DataDecoded, TransactionDetails, TxHashes } from './viewTypes.ts';
+import type { DataDecoded, HashCheck, TransactionDetails, TxHashes } from './viewTypes.ts';
 
 /**
  * The gateway's decoding, only as verified against the data (`check.decodedData`, decision 0023): while the check
@@ -100,7 +101,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
             </>
           ) : null}
         </dl>
-        <TxActionButtons details={details} />
+        <TxActionButtons details={details} verifiedSigners={checking ? null : (check?.onChain && check.onChain.error === null ? check.onChain.counted : null)} />
       </section>
       {data ? (
         <section aria-labelledby="data-title" className="card">
@@ -125,7 +126,8 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
         </section>
       ) : null}
       {local && facts ? <WhatItDoes description={local} facts={facts} /> : null}
-      {exec?.type === 'MULTISIG' ? <Confirmations details={details} /> : null}
+      <DetailsSimulation check={check} native={local?.native ?? { symbol: native?.symbol ?? 'native coin', decimals: native?.decimals ?? 18 }} safe={safeFacts.address} />
+      {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} /> : null}
       {exec?.type === 'MODULE' ? (
         <p>
           Executed by module <Address address={exec.address.value} name={exec.address.name} />
@@ -135,29 +137,64 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
   );
 }
 
-function Confirmations({ details }: { details: TransactionDetails }) {
+function Confirmations({ details, check, checking }: { details: TransactionDetails; check: HashCheck<TxHashes> | null; checking: boolean }) {
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
-  const confirmed = exec.confirmations.map((c) => c.signer);
   const settled = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED';
+  const onChain = check?.onChain ?? null;
+  const verdicts = onChain && onChain.error === null ? onChain : null;
+  const counted = verdicts ? verdicts.counted.map((value) => ({ value })) : [];
   return (
     <section aria-labelledby="confirmations-title" className="card">
       <h2 id="confirmations-title">
-        Confirmations ({exec.confirmations.length} of {exec.confirmationsRequired})
+        {verdicts ? `Confirmations (${verdicts.counted.length} of ${verdicts.threshold} verified)` : `Confirmations (${exec.confirmations.length} listed by the gateway, not verified here)`}
       </h2>
-      <ul className="plain" aria-label="Confirmed by">
-        {exec.confirmations.map((c) => (
-          <li key={c.signer.value}>
-            <Address address={c.signer.value} name={c.signer.name} /> <span className="muted">{formatDateTime(c.submittedAt)}</span>
-          </li>
-        ))}
-      </ul>
-      {settled ? null : <MissingSigners signers={exec.signers} confirmed={confirmed} />}
+      {verdicts ? (
+        <ConfirmationVerdicts checks={verdicts.confirmationChecks} />
+      ) : (
+        <>
+          <p className="muted unverified" role={onChain?.error ? 'status' : undefined}>
+            {checking ? 'Checking each confirmation against the chain…' : (onChain?.error ?? 'The confirmations could not be checked here: nothing counts as verified.')}
+          </p>
+          <ul className="plain unverified" aria-label="Listed by the gateway (not verified)">
+            {exec.confirmations.map((c) => (
+              <li key={c.signer.value}>
+                <code>{c.signer.value}</code> <span className="muted">{formatDateTime(c.submittedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {settled || !verdicts ? null : <MissingSigners signers={verdicts.owners.map((value) => ({ value }))} confirmed={counted} />}
       {exec.executor ? (
         <p>
           Executed by <Address address={exec.executor.value} name={exec.executor.name} />
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** A queued transaction's execTransaction simulated on the user's RPC, with what needs attention. */
+function DetailsSimulation({ check, native, safe }: { check: HashCheck<TxHashes> | null; native: { symbol: string; decimals: number }; safe: string }) {
+  const onChain = check?.onChain ?? null;
+  if (!onChain || onChain.simulation === null) return null;
+  const blocking = onChain.findings.filter((f) => f.severity === 'blocking');
+  return (
+    <section className="card details-simulation">
+      {blocking.length > 0 ? (
+        <div role="alert" className="txflow-blocked">
+          <strong>The simulation found a problem: signing this transaction is blocked.</strong>
+          <ul>
+            {blocking.map((f, i) => (
+              <li key={i}>
+                {f.title}: {f.detail}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <SimulationResult simulation={onChain.simulation} native={native} safe={safe} />
     </section>
   );
 }

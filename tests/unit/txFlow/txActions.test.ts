@@ -72,55 +72,69 @@ function details(o: DetailsOptions = {}): TransactionDetails {
 
 const only = (...on: (keyof TxActions)[]): TxActions => ({ confirm: on.includes('confirm'), execute: on.includes('execute'), reject: on.includes('reject'), delete: on.includes('delete') });
 
+/** Every confirmation the gateway lists, verified here. */
+const allVerified = (d: TransactionDetails) => (d.detailedExecutionInfo?.type === 'MULTISIG' ? d.detailedExecutionInfo.confirmations.map((c) => c.signer.value) : []);
+const actions = (d: TransactionDetails, v: Viewer) => txActionsOf(d, v, allVerified(d));
+
 describe('txActionsOf', () => {
   it('offers the proposer who signed Reject and Delete, but no second signature', () => {
-    expect(txActionsOf(details({ signers: [A] }), viewer())).toEqual(only('reject', 'delete'));
+    expect(actions(details({ signers: [A] }), viewer())).toEqual(only('reject', 'delete'));
   });
 
   it('offers another owner Confirm (the last signature) and Reject, not Delete', () => {
-    expect(txActionsOf(details({ signers: [A] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
+    expect(actions(details({ signers: [A] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
   });
 
   it('compares addresses without regard to case', () => {
-    expect(txActionsOf(details({ signers: [A] }), viewer({ wallet: B.toLowerCase(), owners: [A.toUpperCase().replace('0X', '0x'), B, C] }))).toEqual(only('confirm', 'reject'));
-    expect(txActionsOf(details({ signers: [A] }), viewer({ wallet: A.toLowerCase() }))).toEqual(only('reject', 'delete'));
+    expect(actions(details({ signers: [A] }), viewer({ wallet: B.toLowerCase(), owners: [A.toUpperCase().replace('0X', '0x'), B, C] }))).toEqual(only('confirm', 'reject'));
+    expect(actions(details({ signers: [A] }), viewer({ wallet: A.toLowerCase() }))).toEqual(only('reject', 'delete'));
   });
 
   it('offers Execute (and no more signatures) once the threshold is met at the next nonce', () => {
-    expect(txActionsOf(details({ signers: [A, C] }), viewer({ wallet: B }))).toEqual(only('execute', 'reject'));
-    expect(txActionsOf(details({ signers: [A, C] }), viewer())).toEqual(only('execute', 'reject', 'delete'));
+    expect(actions(details({ signers: [A, C] }), viewer({ wallet: B }))).toEqual(only('execute', 'reject'));
+    expect(actions(details({ signers: [A, C] }), viewer())).toEqual(only('execute', 'reject', 'delete'));
   });
 
   it('does not offer Execute for a later nonce: the earlier ones must be executed first', () => {
-    expect(txActionsOf(details({ nonce: 4, signers: [A, C] }), viewer({ wallet: B }))).toEqual(only('reject'));
-    expect(txActionsOf(details({ nonce: 4, signers: [A] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
+    expect(actions(details({ nonce: 4, signers: [A, C] }), viewer({ wallet: B }))).toEqual(only('reject'));
+    expect(actions(details({ nonce: 4, signers: [A] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
   });
 
   it('counts only signatures of current owners (a removed owner’s signature does not meet the threshold)', () => {
-    expect(txActionsOf(details({ signers: [A, OUTSIDER] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
-    expect(txActionsOf(details({ signers: [A, OUTSIDER], required: 2 }), viewer())).toEqual(only('reject', 'delete'));
+    expect(actions(details({ signers: [A, OUTSIDER] }), viewer({ wallet: B }))).toEqual(only('confirm', 'reject'));
+    expect(actions(details({ signers: [A, OUTSIDER], required: 2 }), viewer())).toEqual(only('reject', 'delete'));
   });
 
   it('does not offer Reject on a rejection itself', () => {
-    expect(txActionsOf(details({ rejection: true, signers: [C], proposer: C }), viewer({ wallet: B }))).toEqual(only('confirm'));
-    expect(txActionsOf(details({ rejection: true, signers: [C], proposer: C }), viewer({ wallet: C }))).toEqual(only('delete'));
+    expect(actions(details({ rejection: true, signers: [C], proposer: C }), viewer({ wallet: B }))).toEqual(only('confirm'));
+    expect(actions(details({ rejection: true, signers: [C], proposer: C }), viewer({ wallet: C }))).toEqual(only('delete'));
   });
 
   it('offers Delete only to the proposer, and only when the chain has DELETE_TX', () => {
-    expect(txActionsOf(details(), viewer({ features: [] }))).toEqual(only('reject'));
-    expect(txActionsOf(details({ proposer: null }), viewer())).toEqual(only('reject'));
-    expect(txActionsOf(details({ proposer: B, signers: [B] }), viewer())).toEqual(only('confirm', 'reject'));
+    expect(actions(details(), viewer({ features: [] }))).toEqual(only('reject'));
+    expect(actions(details({ proposer: null }), viewer())).toEqual(only('reject'));
+    expect(actions(details({ proposer: B, signers: [B] }), viewer())).toEqual(only('confirm', 'reject'));
   });
 
   it('offers nothing without a wallet, to a non-owner, or for executed, stale and module transactions', () => {
     const none = only();
-    expect(txActionsOf(details(), viewer({ wallet: null }))).toEqual(none);
-    expect(txActionsOf(details(), viewer({ wallet: OUTSIDER }))).toEqual(none);
+    expect(actions(details(), viewer({ wallet: null }))).toEqual(none);
+    expect(actions(details(), viewer({ wallet: OUTSIDER }))).toEqual(none);
     // The proposer who is no longer an owner cannot delete either: every action needs an owner.
-    expect(txActionsOf(details({ proposer: OUTSIDER, signers: [] }), viewer({ wallet: OUTSIDER }))).toEqual(none);
-    for (const status of ['SUCCESS', 'FAILED', 'CANCELLED'] as const) expect(txActionsOf(details({ status, signers: [A, B] }), viewer({ wallet: C }))).toEqual(none);
-    expect(txActionsOf(details({ nonce: 2 }), viewer({ wallet: B }))).toEqual(none);
-    expect(txActionsOf(details({ module: true }), viewer())).toEqual(none);
+    expect(actions(details({ proposer: OUTSIDER, signers: [] }), viewer({ wallet: OUTSIDER }))).toEqual(none);
+    for (const status of ['SUCCESS', 'FAILED', 'CANCELLED'] as const) expect(actions(details({ status, signers: [A, B] }), viewer({ wallet: C }))).toEqual(none);
+    expect(actions(details({ nonce: 2 }), viewer({ wallet: B }))).toEqual(none);
+    expect(actions(details({ module: true }), viewer())).toEqual(none);
+  });
+
+  it('counts only the confirmations verified here: a forged one neither offers Execute nor hides Confirm (decision 0028)', () => {
+    // The gateway lists A and C (2 of 2); only A's was verified.
+    expect(txActionsOf(details({ signers: [A, C] }), viewer({ wallet: B }), [A])).toEqual(only('confirm', 'reject'));
+    // C's own confirmation was forged by the gateway: C is offered Confirm.
+    expect(txActionsOf(details({ signers: [A, C] }), viewer({ wallet: C }), [A])).toEqual(only('confirm', 'reject'));
+    // Not verified (yet, or the chain cannot be read): no Execute, Confirm as listed.
+    expect(txActionsOf(details({ signers: [A, C] }), viewer({ wallet: B }), null)).toEqual(only('reject'));
+    expect(txActionsOf(details({ signers: [A] }), viewer({ wallet: B }), null)).toEqual(only('confirm', 'reject'));
   });
 });
 
@@ -174,7 +188,7 @@ describe('rejectedNoncesOf and Reject', () => {
   });
 
   it('offers no second rejection at a nonce that has one (confirm that one instead)', () => {
-    expect(txActionsOf(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [4] })).reject).toBe(false);
-    expect(txActionsOf(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [5] })).reject).toBe(true);
+    expect(actions(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [4] })).reject).toBe(false);
+    expect(actions(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [5] })).reject).toBe(true);
   });
 });
