@@ -10,17 +10,15 @@ import { describeWithGatewayDecoding } from './safe/describe.ts';
 import { checkTxInfo } from './safe/txInfoCheck.ts';
 import type { HashCheck, HashRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
 import type { DataDecoded, Message, TransactionDetails } from './gateway/types.ts';
-import { domainHash, normalizeSafeTx, safeTxHashes } from './safe/hashing.ts';
+import { domainHash, safeTxHashes } from './safe/hashing.ts';
 import { messageInnerHash, safeMessageHash, type Eip712TypedData } from './safe/messages.ts';
 import type { SafeContext } from './safe/types.ts';
 import { crossCheckConfirmations, verifiedDecoding } from './safe/crossCheck.ts';
 import { safeAbi } from './safe/abis.ts';
-import { countedConfirmations, verifyConfirmations } from './safe/confirmations.ts';
-import type { SafeTxSimulationClient } from './chain/simulate.ts';
-import { simulateForFlow } from './transactionFlow.ts';
+import { errorText, type SafeTxSimulationClient } from './chain/simulate.ts';
+import { safeTxOfDetails, simulateForFlow, verifiedConfirmations } from './transactionFlow.ts';
 import { toSafeTxJson } from './txFlow/convert.ts';
 import type { OnChainCheck } from '../machines/safeSession/details.types.ts';
-import type { SafeTx } from './safe/types.ts';
 import type { PublicClient } from 'viem';
 
 /** What the details check reads from the chain: the owners, each confirmation's verdict, the simulation. */
@@ -104,7 +102,7 @@ export async function checkTxDetails(req: HashRequest<TransactionDetails>, chain
     decodedData,
     forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash'),
     ...(described ? { description: described.description, contradictions: described.contradictions } : {}),
-    ...(chain && check.hashes && sameHash(check.computed, check.expected) ? { onChain: await checkOnChain(req, chain, check.hashes.safeTxHash as Hex, listed) } : {}),
+    ...(chain && check.hashes && sameHash(check.computed, check.expected) ? { onChain: await checkOnChain(req, chain, listed) } : {}),
   };
 }
 
@@ -115,7 +113,7 @@ const sameHash = (a: string | null, b: string | null) => a !== null && b !== nul
  * chain, every listed confirmation verified the way the flows verify it (decision 0025), and a queued
  * transaction's execTransaction simulated (decision 0021). Never throws: a chain that cannot be read is reported.
  */
-async function checkOnChain(req: HashRequest<TransactionDetails>, chain: DetailsChain, safeTxHash: Hex, listed: readonly { signer: string; signature: string | null }[]): Promise<OnChainCheck> {
+async function checkOnChain(req: HashRequest<TransactionDetails>, chain: DetailsChain, listed: readonly { signer: string; signature: string | null }[]): Promise<OnChainCheck> {
   const safeAddress = getAddress(req.safeAddress);
   const tx = safeTxOfDetails(req.details);
   let owners: Address[];
@@ -128,38 +126,21 @@ async function checkOnChain(req: HashRequest<TransactionDetails>, chain: Details
     owners = o.map((a) => getAddress(a));
     threshold = Number(t);
   } catch (error) {
-    const reason = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error);
-    return { owners: [], threshold: 0, confirmationChecks: [], counted: [], simulation: null, findings: [], error: `The chain could not be read (${reason}), so no confirmation is verified here and nothing was simulated.` };
+    return { owners: [], threshold: 0, confirmationChecks: [], counted: [], simulation: null, findings: [], error: `The chain could not be read (${errorText(error)}), so no confirmation is verified here and nothing was simulated.` };
   }
   const safe = { chainId: req.chainId, address: safeAddress, version: req.version ?? '', owners, threshold };
-  const checks = await verifyConfirmations({ chain, safe, confirmations: listed.map((c) => ({ signer: c.signer, signature: c.signature })), safeTxHash, tx });
-  const counted = countedConfirmations(checks, owners).map((c) => getAddress(c.signer));
+  // The flows' own verification and counting rule (decision 0025).
+  const verified = await verifiedConfirmations(chain, safe, tx, listed);
+  const checks = verified.confirmationChecks ?? [];
+  const counted = verified.confirmations.map((c) => c.signer);
   const queued = req.details.txStatus === 'AWAITING_CONFIRMATIONS' || req.details.txStatus === 'AWAITING_EXECUTION';
   if (!queued) return { owners, threshold, confirmationChecks: checks, counted, simulation: null, findings: [], error: null };
   try {
     const { simulation, risks } = await simulateForFlow(chain, safe, toSafeTxJson(tx));
     return { owners, threshold, confirmationChecks: checks, counted, simulation, findings: risks.map(({ severity, title, detail }) => ({ severity, title, detail })), error: null };
   } catch (error) {
-    const reason = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error);
-    return { owners, threshold, confirmationChecks: checks, counted, simulation: { status: 'unavailable', reason: `${reason}.` }, findings: [], error: null };
+    return { owners, threshold, confirmationChecks: checks, counted, simulation: { status: 'unavailable', reason: `${errorText(error)}.` }, findings: [], error: null };
   }
-}
-
-function safeTxOfDetails(details: TransactionDetails): SafeTx {
-  const { txData, detailedExecutionInfo: exec } = details;
-  if (!txData || exec?.type !== 'MULTISIG') throw new Error('Not a multisig transaction');
-  return normalizeSafeTx({
-    to: txData.to.value as Address,
-    value: BigInt(txData.value ?? '0'),
-    data: (txData.hexData ?? '0x') as Hex,
-    operation: txData.operation,
-    safeTxGas: BigInt(exec.safeTxGas),
-    baseGas: BigInt(exec.baseGas),
-    gasPrice: BigInt(exec.gasPrice),
-    gasToken: exec.gasToken as Address,
-    refundReceiver: exec.refundReceiver.value as Address,
-    nonce: BigInt(exec.nonce),
-  });
 }
 
 /** computeMessageHashes, plus a check that every listed owner signature signs the SafeMessage hash computed here. */

@@ -115,7 +115,7 @@ const listedConfirmationsOf = (details: TransactionDetails): ListedConfirmation[
  * Every listed confirmation gets a local verdict (issue 15 hole 3, decision 0025); only the valid ones of current
  * owners count and go into execTransaction.
  */
-export async function verifiedConfirmations(chain: ConfirmationReader | null, safe: TxFlowSafe, tx: SafeTx, listed: readonly ListedConfirmation[]): Promise<VerifiedConfirmations> {
+export async function verifiedConfirmations(chain: ConfirmationReader | null, safe: Pick<TxFlowSafe, 'chainId' | 'address' | 'version' | 'owners'>, tx: SafeTx, listed: readonly ListedConfirmation[]): Promise<VerifiedConfirmations> {
   const { safeTxHash } = hashesOf(safe, tx);
   const checks = await verifyConfirmations({ chain, safe: { chainId: safe.chainId, address: getAddress(safe.address), version: safe.version, owners: safe.owners }, confirmations: listed, safeTxHash, tx });
   return {

@@ -198,7 +198,8 @@ function effectsOf(exec: ExecSimulation, after: SafeConfig, safe: Address): Safe
   return { success: exec.success, before, after: afterSnapshot, changed };
 }
 
-const errorText = (error: unknown) => (error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error));
+/** A failure in one line for the signer: viem's short message when it has one. */
+export const errorText = (error: unknown): string => (error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error));
 
 /**
  * The SafeTx's exact execTransaction simulated with eth_simulateV1 (simulateExec.ts): success or the revert

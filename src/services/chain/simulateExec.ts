@@ -12,6 +12,7 @@
  * change of the Safe and of its counterparties. Nothing is signed or sent.
  */
 import {
+  decodeAbiParameters,
   decodeErrorResult,
   decodeFunctionResult,
   encodeAbiParameters,
@@ -22,6 +23,7 @@ import {
   numberToHex,
   size,
   slice,
+  toEventSelector,
   type Address,
   type Hex,
   type Log,
@@ -74,7 +76,7 @@ const APPROVED_HASHES_SLOT = 8n;
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const TRANSFER_SINGLE = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62';
 const TRANSFER_BATCH = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb';
-const EXECUTION_SUCCESS = keccak256(new TextEncoder().encode('ExecutionSuccess(bytes32,uint256)'));
+const EXECUTION_SUCCESS = toEventSelector('ExecutionSuccess(bytes32,uint256)');
 
 const word = (n: bigint): Hex => numberToHex(n, { size: 32 });
 
@@ -203,17 +205,10 @@ export function balanceChangesOf(logs: readonly Pick<Log, 'address' | 'topics' |
   return [...net.values()].filter((e) => e.delta !== 0n).map((e) => ({ holder: e.holder, asset: e.asset, delta: e.delta.toString() }));
 }
 
-function decodeBatch(data: Hex): [readonly bigint[], readonly bigint[]] {
-  // (uint256[] ids, uint256[] values)
-  const ids = hexToBigInt(slice(data, 0, 32));
-  const values = hexToBigInt(slice(data, 32, 64));
-  const read = (offset: bigint) => {
-    const at = Number(offset);
-    const count = Number(hexToBigInt(slice(data, at, at + 32)));
-    if (count > 1000) throw new Error('too many ids');
-    return Array.from({ length: count }, (_, i) => hexToBigInt(slice(data, at + 32 + i * 32, at + 64 + i * 32)));
-  };
-  return [read(ids), read(values)];
+function decodeBatch(data: Hex): readonly [readonly bigint[], readonly bigint[]] {
+  const [ids, values] = decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], data);
+  if (ids.length > 1000) throw new Error('too many ids');
+  return [ids, values];
 }
 
 /**

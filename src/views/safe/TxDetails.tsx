@@ -101,7 +101,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
             </>
           ) : null}
         </dl>
-        <TxActionButtons details={details} verifiedSigners={checking ? null : (check?.onChain && check.onChain.error === null ? check.onChain.counted : null)} />
+        <TxActionButtons details={details} verifiedSigners={checking ? null : (verifiedOnChain(check)?.counted ?? null)} />
       </section>
       {data ? (
         <section aria-labelledby="data-title" className="card">
@@ -137,12 +137,15 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
   );
 }
 
+/** The chain's verdicts of the check, when the chain could be read. */
+const verifiedOnChain = (check: HashCheck<TxHashes> | null) => (check?.onChain && check.onChain.error === null ? check.onChain : null);
+
 function Confirmations({ details, check, checking }: { details: TransactionDetails; check: HashCheck<TxHashes> | null; checking: boolean }) {
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
   const settled = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED';
   const onChain = check?.onChain ?? null;
-  const verdicts = onChain && onChain.error === null ? onChain : null;
+  const verdicts = verifiedOnChain(check);
   const counted = verdicts ? verdicts.counted.map((value) => ({ value })) : [];
   return (
     <section aria-labelledby="confirmations-title" className="card">
