@@ -88,10 +88,18 @@ async function failTwiceThenBack(page: Page, fault: InjectedFault, prefix: strin
   await expectDraft(page, recipient, amount);
 }
 
-/** The review is reached, ready to sign, and the wallet was never asked for anything; then cancel. */
-async function reviewWithoutWallet(page: Page) {
+/**
+ * The review is reached, ready to sign, and the wallet was never asked for anything; then cancel. `warning`: a risk the
+ * review must name before signing is possible (its acknowledgement is ticked here).
+ */
+async function reviewWithoutWallet(page: Page, warning?: string) {
   const d = dialog(page);
   await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
+  if (warning !== undefined) {
+    await expect(d.getByText(warning)).toBeVisible({ timeout: 20_000 });
+    await expect(d.getByRole('button', { name: /^Sign$/ })).toBeDisabled();
+    await d.getByRole('checkbox', { name: 'I understand the risks and would like to proceed with this transaction.' }).check();
+  }
   await expect(d.getByRole('button', { name: /^Sign$/ })).toBeEnabled();
   expect(await signingCalls(page)).toEqual([]);
   await d.getByRole('button', { name: 'Cancel' }).click();
@@ -259,7 +267,9 @@ test('the safeTxGas estimation (Safes before 1.3.0) fails: "Try again" and Back 
   estimation.heal();
   await d.getByRole('button', { name: 'Continue' }).click();
   await d.getByRole('button', { name: 'Continue' }).click();
-  await reviewWithoutWallet(page);
+  // The exact execTransaction, simulated on the real 1.4.1 Safe, cannot accept a hash made with the pretend 1.2.0
+  // domain: the review says so before signing is possible.
+  await reviewWithoutWallet(page, 'The transaction fails: Simulation: executing it now would fail — GS025 (hash has not been approved).');
   expect(estimation.attempts()).toBe(3);
 });
 
