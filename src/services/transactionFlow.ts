@@ -168,13 +168,16 @@ export async function txDescriptionOf(chain: TxFlowChain | null, safe: TxFlowSaf
   return { call, native: safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 }, tokens: await readTokenMeta(chain, tokensOf(call)) };
 }
 
-/** Every mismatch between what the gateway said and the local SafeTx, as sentences. */
-export function crossCheckView(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView): string[] {
+/**
+ * Every mismatch between what the gateway said and the local SafeTx, as sentences. `described`: the SafeTx's local
+ * description when the caller already has it (describeSafeTx of the same view).
+ */
+export function crossCheckView(safe: TxFlowSafe, safeTx: SafeTxJson, view: GatewayView, described: DescribedCall = describeSafeTx(safe, safeTx, view)): string[] {
   const local = toSafeTx(safeTx);
   const out: string[] = [];
   if (view.raw.details) {
     out.push(...crossCheckTransaction(local, view.raw.details, safeContextOf(safe)).mismatches.map(mismatchText));
-    out.push(...checkTxInfo(describeSafeTx(safe, safeTx, view), view.raw.details.txInfo, getAddress(safe.address)).map(mismatchText));
+    out.push(...checkTxInfo(described, view.raw.details.txInfo, getAddress(safe.address)).map(mismatchText));
   }
   if (view.raw.dataDecoded) out.push(...crossCheckDecodedData(local.data, view.raw.dataDecoded, 'dataDecoded').mismatches.map(mismatchText));
   if (view.raw.confirmationView) out.push(...crossCheckConfirmationView(local.data, view.raw.confirmationView).mismatches.map(mismatchText));
@@ -360,14 +363,15 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
       };
     },
     crossCheck: async ({ safe, safeTx, hashes, draft, gatewayView }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; draft: Parameters<typeof draftToSafeTx>[0] | null; gatewayView: GatewayView }) => {
-      const mismatches = [...crossCheckView(safe, safeTx, gatewayView), ...(await signatureMismatches(safe, safeTx, gatewayView))];
+      const described = describeSafeTx(safe, safeTx, gatewayView);
+      const mismatches = [...crossCheckView(safe, safeTx, gatewayView, described), ...(await signatureMismatches(safe, safeTx, gatewayView))];
       const local = hashesOf(safe, toSafeTx(safeTx));
       if (local.safeTxHash !== hashes.safeTxHash) mismatches.push(`The safeTxHash shown (${hashes.safeTxHash}) is not the hash of this transaction (${local.safeTxHash}).`);
       if (draft) {
         const rebuilt = toSafeTxJson({ ...draftToSafeTx(draft, safe, BigInt(safeTx.nonce)), safeTxGas: BigInt(safeTx.safeTxGas) });
         if (JSON.stringify(rebuilt) !== JSON.stringify(safeTx)) mismatches.push('The transaction does not match what was composed.');
       }
-      return { mismatches, description: await txDescriptionOf(chain, safe, describeSafeTx(safe, safeTx, gatewayView)) };
+      return { mismatches, description: await txDescriptionOf(chain, safe, described) };
     },
     classifyRisks: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }) =>
       classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
@@ -418,21 +422,24 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
 
     // bulk execute
     loadBatch: async ({ safe, txIds }: { safe: TxFlowSafe; txIds: string[] }): Promise<BulkItem[]> => {
-      const loaded = await Promise.all(
-        txIds.map((txId) => loadQueuedTx(gateway, chain, safe, txId).then(async (tx) => ({ txId, tx, forged: await signatureMismatches(safe, tx.safeTx, tx.gatewayView) }))),
+      const items = await Promise.all(
+        txIds.map(async (txId): Promise<BulkItem> => {
+          const tx = await loadQueuedTx(gateway, chain, safe, txId);
+          const described = describeSafeTx(safe, tx.safeTx, tx.gatewayView);
+          return {
+            txId,
+            label: tx.label,
+            description: await txDescriptionOf(chain, safe, described),
+            safeTx: tx.safeTx,
+            hashes: tx.hashes,
+            confirmations: tx.confirmations,
+            confirmationChecks: tx.confirmationChecks ?? [],
+            mismatches: [...crossCheckView(safe, tx.safeTx, tx.gatewayView, described), ...(await signatureMismatches(safe, tx.safeTx, tx.gatewayView))],
+            risks: classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+          };
+        }),
       );
-      return loaded
-        .map(({ txId, tx, forged }) => ({
-          txId,
-          label: tx.label,
-          safeTx: tx.safeTx,
-          hashes: tx.hashes,
-          confirmations: executableConfirmations(safe, tx.confirmations),
-          confirmationChecks: tx.confirmationChecks ?? [],
-          mismatches: [...crossCheckView(safe, tx.safeTx, tx.gatewayView), ...forged],
-          risks: classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
-        }))
-        .sort((a, b) => Number(a.safeTx.nonce) - Number(b.safeTx.nonce));
+      return items.sort((a, b) => Number(a.safeTx.nonce) - Number(b.safeTx.nonce));
     },
     executeBatch: async ({ safe, items, wallet }: { safe: TxFlowSafe; items: BulkItem[]; wallet: { address: Address } | null }) => {
       const data = batchCalldata(safe, items);

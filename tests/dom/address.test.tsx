@@ -46,4 +46,28 @@ describe('Address', () => {
     expect(screen.queryByText('Safe contract')).toBeNull();
     expect(screen.getByText(CHECKSUMMED)).toBeInTheDocument();
   });
+
+  it("shows a gateway's label only as unverified, and never over the signer's own name", async () => {
+    const { rerender, container } = render(<Address address={OWNER} gatewayName="Safe: Treasury" />);
+    const label = container.querySelector('.address-label-unverified');
+    expect(label).toHaveTextContent('Safe: Treasury (gateway label, unverified)');
+    expect(container.querySelector('.address-name')).toBeNull();
+    rerender(<Address address={OWNER} name="My name" gatewayName="Safe: Treasury" />);
+    expect(screen.getByText('My name')).toBeInTheDocument();
+    expect(screen.queryByText(/Safe: Treasury/)).toBeNull();
+    const addressBook = createActor(
+      addressBookMachine.provide({
+        actors: { loadEntries: fromPromise(async () => [{ chainId: '31337', address: CHECKSUMMED as `0x${string}`, name: 'Alice (owner)' }]) },
+      }),
+    ).start();
+    await waitFor(addressBook, (s) => s.matches('ready'));
+    rerender(
+      <WalletProvider actors={{ wallet: createActor(walletConnectionMachine), addressBook }}>
+        <Address address={OWNER} gatewayName="Safe: Treasury" chainId="31337" />
+      </WalletProvider>,
+    );
+    expect(screen.getByText('Alice (owner)')).toBeInTheDocument();
+    expect(screen.queryByText(/Safe: Treasury/)).toBeNull();
+    addressBook.stop();
+  });
 });

@@ -225,6 +225,13 @@ test('bulk execute: the two fully signed transactions at the front of the queue 
   await page.getByRole('button', { name: 'Execute 2 transactions' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Bulk execute' })).toBeVisible();
   await expect(dialog(page).getByRole('list', { name: 'Transactions' })).toContainText(safeTxHash, { timeout: 20_000 });
+  // Each transaction is said as decoded here from its bytes, with its confirmations verified here.
+  const list = dialog(page).getByRole('list', { name: 'Transactions' });
+  await expect(list).toContainText(`#${nonce + 1} Send 5 dUSD to ${recipient.slice(0, 6)}…${recipient.slice(-4)}`);
+  await expect(list).toContainText(`#${nonce} Send NFT #2 of`);
+  await expect(list.getByText('Confirmations: 2 of 2 verified')).toHaveCount(2);
+  await expect(list.getByRole('list', { name: `Confirmations of #${nonce + 1}` }).getByText('Verified')).toHaveCount(2);
+  await expect(list).not.toContainText('gateway label');
   await dialog(page).getByRole('button', { name: 'Execute', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
   await closeDialog(page);

@@ -312,6 +312,10 @@ test('a Bybit-style batch (MultiSend hiding a DELEGATECALL that rewrites slot 0)
   await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await ui.selectAccount(page, 1);
   await ui.openQueuedTx(page, Number(nonce), /multiSend|Contract interaction|Batch/i);
+  // The details page simulates the queued transaction too, and says what it found before anyone opens the flow.
+  const found = page.getByRole('alert').filter({ hasText: 'The simulation found a problem: signing this transaction is blocked.' });
+  await expect(found).toContainText(implementation, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Configuration changes' })).toContainText(`→ ${implementation}`);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 30_000 });
 

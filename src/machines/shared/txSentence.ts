@@ -9,9 +9,14 @@ export interface SentenceFacts {
   safe: { address: Address; threshold: number; ownerCount: number };
   native: TokenMeta;
   tokens: Record<string, TokenMeta>;
+  /**
+   * The signer's own name for an address (their address book), or null. Names come only from the signer's device,
+   * never from the gateway, and the short address is always said beside the name: "Alice (0x90F7…b906)".
+   */
+  nameOf?: ((address: string) => string | null | undefined) | undefined;
 }
 
-const short = (a: string) => (a.length > 12 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
+const shortOnly = (a: string): string => (a.length > 12 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
 
 /** Base units as a decimal in token units, without rounding ("1500000", 6 → "1.5"). */
 export function formatAmount(amount: string, decimals: number): string {
@@ -29,34 +34,40 @@ export function formatAmount(amount: string, decimals: number): string {
   return `${negative ? '-' : ''}${whole.toString()}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** An address as a sentence says it: "Alice (0x90F7…b906)" with an address-book name, else "0x90F7…b906". */
+function who(address: string, facts: Pick<SentenceFacts, 'nameOf'>): string {
+  const name = facts.nameOf?.(address)?.trim();
+  return name ? `${name} (${shortOnly(address)})` : shortOnly(address);
+}
+
 function tokenAmount(amount: string, token: Address, facts: SentenceFacts): string {
   const meta = facts.tokens[token.toLowerCase()];
-  return meta ? `${formatAmount(amount, meta.decimals)} ${meta.symbol}` : `${amount} base units of token ${short(token)}`;
+  return meta ? `${formatAmount(amount, meta.decimals)} ${meta.symbol}` : `${amount} base units of token ${who(token, facts)}`;
 }
 
 function settingsSentence(effect: Extract<CallEffect, { kind: 'settings' }>['change'], facts: SentenceFacts): string {
   const n = facts.safe.ownerCount;
   switch (effect.type) {
     case 'addOwner':
-      return `Add signer ${short(effect.owner)}, then ${effect.threshold} of ${n + 1} must confirm`;
+      return `Add signer ${who(effect.owner, facts)}, then ${effect.threshold} of ${n + 1} must confirm`;
     case 'removeOwner':
-      return `Remove signer ${short(effect.owner)}, then ${effect.threshold} of ${Math.max(0, n - 1)} must confirm`;
+      return `Remove signer ${who(effect.owner, facts)}, then ${effect.threshold} of ${Math.max(0, n - 1)} must confirm`;
     case 'swapOwner':
-      return `Replace signer ${short(effect.oldOwner)} with ${short(effect.newOwner)}`;
+      return `Replace signer ${who(effect.oldOwner, facts)} with ${who(effect.newOwner, facts)}`;
     case 'changeThreshold':
       return `Change the threshold to ${effect.threshold} of ${n}`;
     case 'enableModule':
-      return `Enable module ${short(effect.module)} — it can move funds without the signers`;
+      return `Enable module ${who(effect.module, facts)} — it can move funds without the signers`;
     case 'disableModule':
-      return `Disable module ${short(effect.module)}`;
+      return `Disable module ${who(effect.module, facts)}`;
     case 'setGuard':
-      return /^0x0{40}$/i.test(effect.guard) ? 'Remove the transaction guard' : `Set the transaction guard to ${short(effect.guard)}`;
+      return /^0x0{40}$/i.test(effect.guard) ? 'Remove the transaction guard' : `Set the transaction guard to ${who(effect.guard, facts)}`;
     case 'setModuleGuard':
-      return /^0x0{40}$/i.test(effect.guard) ? 'Remove the module guard' : `Set the module guard to ${short(effect.guard)}`;
+      return /^0x0{40}$/i.test(effect.guard) ? 'Remove the module guard' : `Set the module guard to ${who(effect.guard, facts)}`;
     case 'setFallbackHandler':
-      return `Set the fallback handler to ${short(effect.handler)}`;
+      return `Set the fallback handler to ${who(effect.handler, facts)}`;
     case 'changeMasterCopy':
-      return `Change the Safe's implementation to ${short(effect.implementation)}`;
+      return `Change the Safe's implementation to ${who(effect.implementation, facts)}`;
   }
 }
 
@@ -66,38 +77,38 @@ export function callSentence(call: DescribedCall, facts: SentenceFacts): string 
   const withValue = (text: string) => (call.value !== '0' ? `${text}, sending ${formatAmount(call.value, facts.native.decimals)} ${facts.native.symbol}` : text);
   switch (e.kind) {
     case 'empty':
-      return `Empty call to ${short(call.to)}`;
+      return `Empty call to ${who(call.to, facts)}`;
     case 'rejection':
       return 'On-chain rejection: an empty transaction of the Safe to itself';
     case 'nativeTransfer':
-      return `Send ${formatAmount(e.amount, facts.native.decimals)} ${facts.native.symbol} to ${short(e.to)}`;
+      return `Send ${formatAmount(e.amount, facts.native.decimals)} ${facts.native.symbol} to ${who(e.to, facts)}`;
     case 'tokenTransfer':
       return e.from === null
-        ? `Send ${tokenAmount(e.amount, e.token, facts)} to ${short(e.to)}`
-        : `Move ${facts.tokens[e.token.toLowerCase()] ? tokenAmount(e.amount, e.token, facts) : `#${e.amount} of ${short(e.token)} (an NFT id, or base units)`} from ${short(e.from)} to ${short(e.to)}`;
+        ? `Send ${tokenAmount(e.amount, e.token, facts)} to ${who(e.to, facts)}`
+        : `Move ${facts.tokens[e.token.toLowerCase()] ? tokenAmount(e.amount, e.token, facts) : `#${e.amount} of ${who(e.token, facts)} (an NFT id, or base units)`} from ${who(e.from, facts)} to ${who(e.to, facts)}`;
     case 'tokenApproval': {
       const meta = facts.tokens[e.token.toLowerCase()];
-      const what = e.unlimited ? `unlimited ${meta?.symbol ?? `token ${short(e.token)}`}` : tokenAmount(e.amount, e.token, facts);
-      return e.amount === '0' ? `Revoke ${short(e.spender)}'s allowance of ${meta?.symbol ?? `token ${short(e.token)}`}` : `Approve ${short(e.spender)} to spend ${what}`;
+      const what = e.unlimited ? `unlimited ${meta?.symbol ?? `token ${who(e.token, facts)}`}` : tokenAmount(e.amount, e.token, facts);
+      return e.amount === '0' ? `Revoke ${who(e.spender, facts)}'s allowance of ${meta?.symbol ?? `token ${who(e.token, facts)}`}` : `Approve ${who(e.spender, facts)} to spend ${what}`;
     }
     case 'nftTransfer':
-      return `Send ${e.standard === 'ERC1155' ? `${e.amount} × ` : ''}NFT #${e.tokenId} of ${short(e.token)} from ${short(e.from)} to ${short(e.to)}`;
+      return `Send ${e.standard === 'ERC1155' ? `${e.amount} × ` : ''}NFT #${e.tokenId} of ${who(e.token, facts)} from ${who(e.from, facts)} to ${who(e.to, facts)}`;
     case 'nftApprovalForAll':
-      return e.approved ? `Allow ${short(e.operator)} to move every NFT of ${short(e.token)}` : `Revoke ${short(e.operator)}'s approval for every NFT of ${short(e.token)}`;
+      return e.approved ? `Allow ${who(e.operator, facts)} to move every NFT of ${who(e.token, facts)}` : `Revoke ${who(e.operator, facts)}'s approval for every NFT of ${who(e.token, facts)}`;
     case 'settings':
       return settingsSentence(e.change, facts);
     case 'batch':
       return `Batch of ${e.calls.length} call${e.calls.length === 1 ? '' : 's'}`;
     case 'signMessage':
-      return `Sign message ${short(e.messageHash)} on chain (SignMessageLib)`;
+      return `Sign message ${shortOnly(e.messageHash)} on chain (SignMessageLib)`;
     case 'migration':
-      return e.singleton ? `Migrate the Safe's implementation to ${short(e.singleton)} (${e.library})` : `Migrate the Safe's implementation (${e.library}.${e.method})`;
+      return e.singleton ? `Migrate the Safe's implementation to ${who(e.singleton, facts)} (${e.library})` : `Migrate the Safe's implementation (${e.library}.${e.method})`;
     case 'contractCall': {
       const what = e.decoded ? `${e.decoded.method}` : `function ${e.selector} (not decoded)`;
-      return withValue(call.operation === 1 ? `DELEGATECALL ${what} on ${short(call.to)}: it runs with the Safe's own storage` : `Call ${what} on ${short(call.to)}`);
+      return withValue(call.operation === 1 ? `DELEGATECALL ${what} on ${who(call.to, facts)}: it runs with the Safe's own storage` : `Call ${what} on ${who(call.to, facts)}`);
     }
     case 'undecodable':
-      return `Undecodable call to ${short(call.to)}: ${e.reason}`;
+      return `Undecodable call to ${who(call.to, facts)}: ${e.reason}`;
   }
 }
 

@@ -323,7 +323,10 @@ export interface BulkExecuteInput {
 
 export interface BulkItem {
   txId: string;
+  /** The gateway's label: shown only as unverified, for logs written before `description` existed. */
   label: string;
+  /** What it does, decoded here from its bytes (absent in logs written before it existed). */
+  description?: TxDescription;
   safeTx: SafeTxJson;
   hashes: TxHashes;
   /** The verified confirmations that go into its execTransaction. */

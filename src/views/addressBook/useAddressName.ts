@@ -2,11 +2,10 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { lookupName } from '../../machines/addressBook/addressBook.csv.ts';
 import { useOptionalAddressBookRef } from '../wallet/walletContext.tsx';
 
-/**
- * The address-book name of `address` on `chainId` (any chain when `chainId` is null), or null. Works without
- * an address-book actor too (returns null), so any view can call it.
- */
-export function useAddressName(address: string | null | undefined, chainId: string | null | undefined): string | null {
+type Entries = Parameters<typeof lookupName>[0];
+
+/** The address book's entries, or null without an address-book actor; re-renders when they change. */
+function useAddressBookEntries(): Entries | null {
   const ref = useOptionalAddressBookRef();
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -16,6 +15,24 @@ export function useAddressName(address: string | null | undefined, chainId: stri
     },
     [ref],
   );
-  const read = () => (ref && address ? lookupName(ref.getSnapshot().context.entries, address, chainId ?? null) : null);
+  const read = () => (ref ? ref.getSnapshot().context.entries : null);
   return useSyncExternalStore(subscribe, read, read);
+}
+
+/**
+ * The address-book name of `address` on `chainId` (any chain when `chainId` is null), or null. Works without
+ * an address-book actor too (returns null), so any view can call it.
+ */
+export function useAddressName(address: string | null | undefined, chainId: string | null | undefined): string | null {
+  const entries = useAddressBookEntries();
+  return entries && address ? lookupName(entries, address, chainId ?? null) : null;
+}
+
+/**
+ * A resolver from address to the address-book name on `chainId` (or null), for sentences that name several
+ * addresses ("Send 0.5 ETH to Alice (0x90F7…b906)"). It changes when the address book changes.
+ */
+export function useAddressNameResolver(chainId: string | null | undefined): (address: string) => string | null {
+  const entries = useAddressBookEntries();
+  return useCallback((address: string) => (entries ? lookupName(entries, address, chainId ?? null) : null), [entries, chainId]);
 }

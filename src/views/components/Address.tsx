@@ -5,8 +5,14 @@ import { fillExplorerTemplate, useExplorerTemplates } from './explorer.tsx';
 
 export interface AddressProps {
   address: string;
-  /** A name for the address (e.g. a contract name); the address book's name wins when it has one. */
+  /** A name the signer gave the address here (a form field, their own list); the address book's name wins. */
   name?: string | null | undefined;
+  /**
+   * A name only the gateway reports (its contract labels, `AddressEx.name`). Nothing verifies it, so it is never
+   * shown as the address's name: only as a visibly distinct "unverified" label, and only when neither the address
+   * book nor `name` names the address.
+   */
+  gatewayName?: string | null | undefined;
   /** Chain of the address, for the address-book lookup (any chain when absent). */
   chainId?: string | null | undefined;
   /** Overrides the explorer template of the surrounding ExplorerProvider. */
@@ -29,10 +35,10 @@ export function shortAddress(address: string): string {
 }
 
 /**
- * An address as the app always shows one: checksummed, with its address-book name (or the given name), a copy
- * button and a link to the chain's block explorer.
+ * An address as the app always shows one: checksummed, with its address-book name (or the given name; a gateway's
+ * label only as unverified), a copy button and a link to the chain's block explorer.
  */
-export function Address({ address, name, chainId, explorerTemplate, short = false }: AddressProps) {
+export function Address({ address, name, gatewayName, chainId, explorerTemplate, short = false }: AddressProps) {
   const templates = useExplorerTemplates();
   const value = checksum(address);
   const bookName = useAddressName(value, chainId);
@@ -42,6 +48,11 @@ export function Address({ address, name, chainId, explorerTemplate, short = fals
   return (
     <span className="address" data-address={value}>
       {shownName ? <span className="address-name">{shownName}</span> : null}
+      {!shownName && gatewayName ? (
+        <span className="address-label-unverified" title="A label from the gateway: nothing verifies it">
+          {gatewayName} <span className="address-label-note">(gateway label, unverified)</span>
+        </span>
+      ) : null}
       <code className="address-value" title={value}>
         {short ? shortAddress(value) : value}
       </code>

@@ -90,7 +90,7 @@ function MessageContent({ message }: { message: Message }) {
           <dd>{formatDateTime(message.creationTimestamp)}</dd>
           <dt>Proposed by</dt>
           <dd>
-            <Address address={message.proposedBy.value} name={message.proposedBy.name} />
+            <Address address={message.proposedBy.value} gatewayName={message.proposedBy.name} />
           </dd>
         </dl>
         <pre className="message-content" aria-label="Message content">
@@ -105,7 +105,7 @@ function MessageContent({ message }: { message: Message }) {
         <ul className="plain" aria-label="Confirmed by">
           {message.confirmations.map((c) => (
             <li key={c.owner.value}>
-              <Address address={c.owner.value} name={c.owner.name} />
+              <Address address={c.owner.value} gatewayName={c.owner.name} />
             </li>
           ))}
         </ul>

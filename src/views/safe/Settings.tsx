@@ -27,7 +27,7 @@ function Setup() {
           {info.implementationVersionState === 'OUTDATED' && latest ? ` · latest ${latest}` : ''}
         </p>
         <p>
-          Base contract: <Address address={info.implementation.value} name={info.implementation.name} />
+          Base contract: <Address address={info.implementation.value} gatewayName={info.implementation.name} />
         </p>
       </section>
       <section aria-labelledby="owners-title" className="card">
@@ -35,7 +35,7 @@ function Setup() {
         <ul className="plain" aria-label="Owners">
           {info.owners.map((owner) => (
             <li key={owner.value}>
-              <Address address={owner.value} name={owner.name} />
+              <Address address={owner.value} gatewayName={owner.name} />
             </li>
           ))}
         </ul>
@@ -69,7 +69,7 @@ function Modules() {
           <ul className="plain" aria-label="Modules">
             {info.modules.map((module) => (
               <li key={module.value}>
-                <Address address={module.value} name={module.name} />
+                <Address address={module.value} gatewayName={module.name} />
               </li>
             ))}
           </ul>
@@ -79,12 +79,12 @@ function Modules() {
       </section>
       <section aria-labelledby="guard-title" className="card">
         <h2 id="guard-title">Transaction guard</h2>
-        {info.guard ? <Address address={info.guard.value} name={info.guard.name} /> : <p>No transaction guard set.</p>}
+        {info.guard ? <Address address={info.guard.value} gatewayName={info.guard.name} /> : <p>No transaction guard set.</p>}
       </section>
       <section aria-labelledby="fallback-title" className="card">
         <h2 id="fallback-title">Fallback handler</h2>
         {info.fallbackHandler ? (
-          <Address address={info.fallbackHandler.value} name={info.fallbackHandler.name} />
+          <Address address={info.fallbackHandler.value} gatewayName={info.fallbackHandler.name} />
         ) : (
           <p>No fallback handler set. Off-chain message signing (EIP-1271) will not work.</p>
         )}

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { TxDescription } from '../../machines/shared/txDescription.ts';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import { SimulationResult, WhatItDoes } from '../txFlow/ReviewStep.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
@@ -63,7 +64,9 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
   const data = details.txData;
   // A multisig transaction is described from its hashed bytes; anything else only as the gateway reports it.
   const local = description ? { ...description, native: native ? { symbol: native.symbol, decimals: native.decimals } : description.native } : null;
-  const facts: SentenceFacts | null = local ? { safe: { ...safeFacts, address: safeFacts.address as `0x${string}` }, native: local.native, tokens: local.tokens } : null;
+  const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
+  const nameOf = useAddressNameResolver(chainId);
+  const facts: SentenceFacts | null = local ? { safe: { ...safeFacts, address: safeFacts.address as `0x${string}` }, native: local.native, tokens: local.tokens, nameOf } : null;
   return (
     <>
       <section aria-labelledby="summary-title" className="card">
@@ -109,7 +112,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
           <dl className="facts">
             <dt>To</dt>
             <dd>
-              <Address address={data.to.value} name={data.to.name} />
+              <Address address={data.to.value} gatewayName={data.to.name} />
             </dd>
             <dt>Value</dt>
             <dd>
@@ -130,7 +133,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
       {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} /> : null}
       {exec?.type === 'MODULE' ? (
         <p>
-          Executed by module <Address address={exec.address.value} name={exec.address.name} />
+          Executed by module <Address address={exec.address.value} gatewayName={exec.address.name} />
         </p>
       ) : null}
     </>
@@ -171,7 +174,7 @@ function Confirmations({ details, check, checking }: { details: TransactionDetai
       {settled || !verdicts ? null : <MissingSigners signers={verdicts.owners.map((value) => ({ value }))} confirmed={counted} />}
       {exec.executor ? (
         <p>
-          Executed by <Address address={exec.executor.value} name={exec.executor.name} />
+          Executed by <Address address={exec.executor.value} gatewayName={exec.executor.name} />
         </p>
       ) : null}
     </section>

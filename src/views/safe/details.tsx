@@ -36,7 +36,7 @@ export function MissingSigners<T extends { value: string; name?: string | null }
       <ul className="plain" aria-label="Missing signers">
         {missing.map((signer) => (
           <li key={signer.value}>
-            <Address address={signer.value} name={signer.name ?? null} />
+            <Address address={signer.value} gatewayName={signer.name ?? null} />
           </li>
         ))}
       </ul>

@@ -1,8 +1,14 @@
-/** Dialog of the bulkExecuteFlow: the transactions, their locally computed safeTxHashes, and Execute / Relay. */
+/**
+ * Dialog of the bulkExecuteFlow: each transaction as decoded here from its bytes, its locally computed safeTxHash and
+ * its verified confirmations, then Execute / Relay.
+ */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { bulkBlocker, type BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
+import { txSentence } from '../../machines/shared/txSentence.ts';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
+import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { flowDialogParts } from './flowDialog.tsx';
 
@@ -19,11 +25,13 @@ const WALLET_ERRORS: Record<string, string> = {
 export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
   const titleId = useId();
   const s = useSelector(actor, (snapshot) => snapshot);
+  const nameOf = useAddressNameResolver(s.context.safe.chainId);
   if (s.status === 'done') return null;
   const ctx = s.context;
   const { state, sub, button } = flowDialogParts(s, actor.send);
   const blocker = bulkBlocker(ctx);
   const blocking = ctx.items.some((item) => item.risks.some((r) => r.severity === 'blocking'));
+  const safeFacts = { address: ctx.safe.address, threshold: ctx.safe.threshold, ownerCount: ctx.safe.owners.length };
   return (
     <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
       <h2 id={titleId}>Bulk execute</h2>
@@ -40,7 +48,17 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
           <ol aria-label="Transactions">
             {ctx.items.map((item) => (
               <li key={item.txId}>
-                #{item.safeTx.nonce} {item.label} — safeTxHash <code>{item.hashes.safeTxHash}</code> <CopyButton value={item.hashes.safeTxHash} label={`safeTxHash of #${item.safeTx.nonce}`} />
+                <strong>
+                  #{item.safeTx.nonce} {item.description ? txSentence(item.description, { safe: safeFacts, nameOf }, item.safeTx.nonce) : null}
+                </strong>
+                {item.description ? null : <span className="muted unverified"> {item.label} (gateway label, unverified)</span>}
+                <div>
+                  safeTxHash <code>{item.hashes.safeTxHash}</code> <CopyButton value={item.hashes.safeTxHash} label={`safeTxHash of #${item.safeTx.nonce}`} />
+                </div>
+                <p>
+                  Confirmations: {item.confirmations.length} of {ctx.safe.threshold} verified
+                </p>
+                <ConfirmationVerdicts checks={item.confirmationChecks ?? []} label={`Confirmations of #${item.safeTx.nonce}`} />
                 {item.risks.map((r, i) => (
                   <p key={i} className={`txflow-risk-${r.severity}`}>
                     <strong>{r.title}</strong>: {r.detail}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { callSentence, formatAmount, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import type { BalanceChange, ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
 import { Address } from '../components/Address.tsx';
@@ -254,14 +255,15 @@ export function ReviewStep() {
     editNonce: s.can({ type: 'user.editNonce' }),
   }), (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const { safeTx, hashes, risks, mismatches, safe, description } = ctx;
+  const nameOf = useAddressNameResolver(safe.chainId);
   if (!safeTx || !hashes) return null;
   const safeFacts = { address: safe.address, threshold: safe.threshold, ownerCount: safe.owners.length };
-  const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens } : null;
+  const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens, nameOf } : null;
   const blocking = risks.filter((r) => r.severity === 'blocking');
   const confirmations = ctx.confirmations.length;
   return (
     <div className="txflow-review">
-      <h3>{description ? txSentence(description, { safe: safeFacts }, safeTx.nonce) : `Transaction #${safeTx.nonce}`}</h3>
+      <h3>{description ? txSentence(description, { safe: safeFacts, nameOf }, safeTx.nonce) : `Transaction #${safeTx.nonce}`}</h3>
       {mismatches.length > 0 ? (
         <div role="alert" className="txflow-blocked">
           <strong>Signing is blocked: the gateway’s answer does not match the transaction built here.</strong>

@@ -79,6 +79,19 @@ describe('describeCall', () => {
     expect(sentence(unknown)).toBe("DELEGATECALL function 0xdeadbeef (not decoded) on 0x15d3…6A65: it runs with the Safe's own storage");
   });
 
+  it("says the signer's own address-book names beside the short addresses, in the title too", () => {
+    const names: Record<string, string> = { [ALICE.toLowerCase()]: 'Alice', [BOB.toLowerCase()]: '  ' };
+    const named = { ...facts, nameOf: (a: string) => names[a.toLowerCase()] ?? null };
+    const transfer = describeCall(call(ALICE, '0x', 500000000000000000n), ctx);
+    expect(callSentence(transfer, named)).toBe('Send 0.5 ETH to Alice (0x90F7…b906)');
+    expect(txSentence({ call: transfer, native: facts.native, tokens: {} }, { safe: facts.safe, nameOf: named.nameOf }, '3')).toBe('Send 0.5 ETH to Alice (0x90F7…b906)');
+    // A blank name is no name; an address without one is said as before.
+    const approve = describeCall(call(TOKEN, encodeFunctionData({ abi: erc20, functionName: 'approve', args: [BOB, 5n] })), ctx);
+    expect(callSentence(approve, named)).toBe('Approve 0x15d3…6A65 to spend 0.000005 USDC');
+    const swap = describeCall(call(SAFE, encodeFunctionData({ abi: safeSettingsAbi, functionName: 'swapOwner', args: [BOB, BOB, ALICE] })), ctx);
+    expect(callSentence(swap, named)).toBe('Replace signer 0x15d3…6A65 with Alice (0x90F7…b906)');
+  });
+
   it('formats amounts without rounding', () => {
     expect(formatAmount('1', 18)).toBe('0.000000000000000001');
     expect(formatAmount('123000000', 6)).toBe('123');
