@@ -82,6 +82,41 @@ test('control: the untampered queued transaction can be signed and executed by o
   expect(await signingCalls(page)).toEqual([]);
 });
 
+test("names: the signer's address-book name is said beside the short address; a gateway's label only as unverified", async ({ page }) => {
+  const recipient = ui.owner(3);
+  const short = `${recipient.slice(0, 6)}…${recipient.slice(-4)}`;
+  await tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => {
+    ((json.txData as Json).to as Json).name = 'Exchange deposit';
+  });
+  await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+  await ui.openQueuedTx(page, 3, /ETH|native|Send/i);
+  const title = page.locator('#summary-title');
+  await expect(title).toHaveText(`Send 0.5 ETH to ${short}`, { timeout: 20_000 });
+  const label = page.locator('.address-label-unverified');
+  await expect(label).toHaveText('Exchange deposit (gateway label, unverified)');
+  await expect(page.locator('.address-name', { hasText: 'Exchange deposit' })).toHaveCount(0);
+
+  // The signer names the recipient in their address book.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Address book' }).click();
+  await page.getByRole('button', { name: 'Add entry' }).click();
+  const form = page.getByRole('form', { name: 'Add entry' });
+  await form.getByLabel('Address').fill(recipient);
+  await form.getByLabel('Name').fill('Carol (ops)');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('form', { name: 'Add entry' })).toHaveCount(0);
+
+  await ui.selectAccount(page, 1);
+  await ui.openQueuedTx(page, 3, /ETH|native|Send/i);
+  await expect(title).toHaveText(`Send 0.5 ETH to Carol (ops) (${short})`, { timeout: 20_000 });
+  await expect(label).toHaveCount(0);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(`Send 0.5 ETH to Carol (ops) (${short})`, { timeout: 20_000 });
+  await expect(dialog(page).getByRole('region', { name: 'What it does' })).toContainText(`Send 0.5 ETH to Carol (ops) (${short})`);
+  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+  expect(await signingCalls(page)).toEqual([]);
+});
+
 /** Where a tampering gateway would like the funds to go. */
 const MALLORY = getAddress('0x000000000000000000000000000000000000dead');
 
