@@ -34,8 +34,12 @@ export function formatAmount(amount: string, decimals: number): string {
   return `${negative ? '-' : ''}${whole.toString()}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** An address as a sentence says it: "Alice (0x90F7…b906)" with an address-book name, else "0x90F7…b906". */
-function who(address: string, facts: Pick<SentenceFacts, 'nameOf'>): string {
+/**
+ * An address as a sentence says it: "the Safe" for the Safe itself, "Alice (0x90F7…b906)" with an address-book
+ * name, else "0x90F7…b906".
+ */
+function who(address: string, facts: Pick<SentenceFacts, 'nameOf' | 'safe'>): string {
+  if (address.toLowerCase() === facts.safe.address.toLowerCase()) return 'the Safe';
   const name = facts.nameOf?.(address)?.trim();
   return name ? `${name} (${shortOnly(address)})` : shortOnly(address);
 }

@@ -53,7 +53,7 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
                 </strong>
                 {item.description ? null : <span className="muted unverified"> {item.label} (gateway label, unverified)</span>}
                 <div>
-                  safeTxHash <code>{item.hashes.safeTxHash}</code> <CopyButton value={item.hashes.safeTxHash} label={`safeTxHash of #${item.safeTx.nonce}`} />
+                  safeTxHash <code className="txflow-wrap">{item.hashes.safeTxHash}</code> <CopyButton value={item.hashes.safeTxHash} label={`safeTxHash of #${item.safeTx.nonce}`} />
                 </div>
                 <p>
                   Confirmations: {item.confirmations.length} of {ctx.safe.threshold} verified

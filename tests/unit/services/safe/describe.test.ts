@@ -90,6 +90,9 @@ describe('describeCall', () => {
     expect(callSentence(approve, named)).toBe('Approve 0x15d3…6A65 to spend 0.000005 USDC');
     const swap = describeCall(call(SAFE, encodeFunctionData({ abi: safeSettingsAbi, functionName: 'swapOwner', args: [BOB, BOB, ALICE] })), ctx);
     expect(callSentence(swap, named)).toBe('Replace signer 0x15d3…6A65 with Alice (0x90F7…b906)');
+    // The Safe itself is "the Safe", whatever the address book says.
+    const nft = describeCall(call(TOKEN, encodeFunctionData({ abi: parseAbi(['function safeTransferFrom(address,address,uint256)']), functionName: 'safeTransferFrom', args: [SAFE, ALICE, 2n] })), ctx);
+    expect(callSentence(nft, { ...named, nameOf: (a: string) => (a === SAFE ? 'Treasury' : named.nameOf(a)) })).toBe('Send NFT #2 of 0x5FbD…0aa3 from the Safe to Alice (0x90F7…b906)');
   });
 
   it('formats amounts without rounding', () => {
