@@ -31,6 +31,10 @@ describe('Address', () => {
     );
     expect(screen.getByText('Alice (owner)')).toBeInTheDocument();
     expect(screen.queryByText('fallback name')).toBeNull();
+    // Its identicon, drawn here from the address (blo), decorative: the name and the address are the text.
+    const icon = document.querySelector('img.address-identicon');
+    expect(icon).toHaveAttribute('alt', '');
+    expect(icon?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByText(CHECKSUMMED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: `View ${CHECKSUMMED} on the block explorer` })).toHaveAttribute(
       'href',
@@ -42,6 +46,11 @@ describe('Address', () => {
   it('falls back to the given name when the address book has none, and to no name without one', () => {
     const { rerender } = render(<Address address={OWNER} name="Safe contract" />);
     expect(screen.getByText('Safe contract')).toBeInTheDocument();
+    const first = document.querySelector('img.address-identicon')?.getAttribute('src');
+    rerender(<Address address="0x90f79bf6eb2c4f870365e785982e1f101e93b906" />);
+    expect(document.querySelector('img.address-identicon')?.getAttribute('src')).not.toBe(first);
+    rerender(<Address address="not an address" />);
+    expect(document.querySelector('img.address-identicon')).toBeNull();
     rerender(<Address address={OWNER} />);
     expect(screen.queryByText('Safe contract')).toBeNull();
     expect(screen.getByText(CHECKSUMMED)).toBeInTheDocument();

@@ -113,6 +113,11 @@ test("names: the signer's address-book name is said beside the short address; a 
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(`Send 0.5 ETH to Carol (ops) (${short})`, { timeout: 20_000 });
   await expect(dialog(page).getByRole('region', { name: 'What it does' })).toContainText(`Send 0.5 ETH to Carol (ops) (${short})`);
+  // The recipient in full, with the signer's name, its identicon, copy and explorer link.
+  const named = dialog(page).getByRole('region', { name: 'What it does' }).locator('dl[aria-label="Addresses it names"]');
+  await expect(named).toContainText(new RegExp(`Recipient\\s*Carol \\(ops\\)\\s*${recipient}`));
+  await expect(named.locator('img.address-identicon')).toHaveCount(1);
+  await expect(named.getByRole('button', { name: `Copy address ${recipient}` })).toBeVisible();
   await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
   expect(await signingCalls(page)).toEqual([]);
 });

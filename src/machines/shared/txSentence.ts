@@ -122,3 +122,71 @@ export function txSentence(description: TxDescription, facts: Omit<SentenceFacts
   if (description.call.effect.kind === 'rejection') return `Reject transaction #${nonce}: an empty transaction that only uses up nonce ${nonce}`;
   return callSentence(description.call, full);
 }
+
+/** An address the transaction names, and its part in it. */
+export interface Party {
+  role: string;
+  address: Address;
+}
+
+/**
+ * Every address the call (and, for a batch, each of its calls) names, in order of appearance, once each, without
+ * the Safe itself: what the signer checks against their own records before signing.
+ */
+export function partiesOf(call: DescribedCall, safe: Address): Party[] {
+  const out: Party[] = [];
+  const add = (role: string, address: Address | null | undefined) => {
+    if (!address || address.toLowerCase() === safe.toLowerCase() || /^0x0{40}$/i.test(address)) return;
+    if (!out.some((p) => p.address.toLowerCase() === address.toLowerCase())) out.push({ role, address });
+  };
+  const visit = (c: DescribedCall) => {
+    const e = c.effect;
+    switch (e.kind) {
+      case 'nativeTransfer':
+        return add('Recipient', e.to);
+      case 'tokenTransfer':
+        add('Recipient', e.to);
+        add('Sender', e.from);
+        return add('Token', e.token);
+      case 'tokenApproval':
+        add('Spender', e.spender);
+        return add('Token', e.token);
+      case 'nftTransfer':
+        add('Recipient', e.to);
+        add('Sender', e.from);
+        return add('Collection', e.token);
+      case 'nftApprovalForAll':
+        add('Operator', e.operator);
+        return add('Collection', e.token);
+      case 'settings': {
+        const s = e.change;
+        if (s.type === 'addOwner' || s.type === 'removeOwner') return add('Signer', s.owner);
+        if (s.type === 'swapOwner') {
+          add('New signer', s.newOwner);
+          return add('Signer removed', s.oldOwner);
+        }
+        if (s.type === 'enableModule' || s.type === 'disableModule') return add('Module', s.module);
+        if (s.type === 'setGuard' || s.type === 'setModuleGuard') return add('Guard', s.guard);
+        if (s.type === 'setFallbackHandler') return add('Fallback handler', s.handler);
+        if (s.type === 'changeMasterCopy') return add('Implementation', s.implementation);
+        return;
+      }
+      case 'batch':
+        return e.calls.forEach(visit);
+      case 'migration':
+        add('Library', c.to);
+        return add('Implementation', e.singleton);
+      case 'signMessage':
+        return add('Library', c.to);
+      case 'contractCall':
+      case 'undecodable':
+        return add(c.operation === 1 ? 'DELEGATECALL target' : 'Contract', c.to);
+      case 'empty':
+        return add('Called address', c.to);
+      case 'rejection':
+        return;
+    }
+  };
+  visit(call);
+  return out;
+}

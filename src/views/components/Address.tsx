@@ -1,4 +1,5 @@
-import { getAddress } from 'viem';
+import { blo } from 'blo';
+import { getAddress, isAddress } from 'viem';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { fillExplorerTemplate, useExplorerTemplates } from './explorer.tsx';
@@ -35,7 +36,7 @@ export function shortAddress(address: string): string {
 }
 
 /**
- * An address as the app always shows one: checksummed, with its address-book name (or the given name; a gateway's
+ * An address as the app always shows one: its identicon, checksummed, with its address-book name (or the given name; a gateway's
  * label only as unverified), a copy button and a link to the chain's block explorer.
  */
 export function Address({ address, name, gatewayName, chainId, explorerTemplate, short = false }: AddressProps) {
@@ -47,6 +48,7 @@ export function Address({ address, name, gatewayName, chainId, explorerTemplate,
   const href = fillExplorerTemplate(template, 'address', value);
   return (
     <span className="address" data-address={value}>
+      {isAddress(value, { strict: false }) ? <img className="address-identicon" src={blo(value)} alt="" width={16} height={16} /> : null}
       {shownName ? <span className="address-name">{shownName}</span> : null}
       {!shownName && gatewayName ? (
         <span className="address-label-unverified" title="A label from the gateway: nothing verifies it">

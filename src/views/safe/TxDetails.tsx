@@ -128,7 +128,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
           {data.hexData && data.hexData !== '0x' && !local ? <DecodedData decoded={check?.decodedData ?? null} claimed={data.dataDecoded !== null} checked={!checking} /> : null}
         </section>
       ) : null}
-      {local && facts ? <WhatItDoes description={local} facts={facts} /> : null}
+      {local && facts ? <WhatItDoes description={local} facts={facts} chainId={chainId} /> : null}
       <DetailsSimulation check={check} native={local?.native ?? { symbol: native?.symbol ?? 'native coin', decimals: native?.decimals ?? 18 }} safe={safeFacts.address} />
       {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} /> : null}
       {exec?.type === 'MODULE' ? (

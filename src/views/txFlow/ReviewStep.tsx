@@ -1,10 +1,10 @@
 /** The nonce and review steps: the locally built SafeTx, its three hashes, the decoding, warnings and the submit choices. */
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
-import { callSentence, formatAmount, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
+import { callSentence, formatAmount, partiesOf, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import type { BalanceChange, ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
 import { Address } from '../components/Address.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
@@ -213,14 +213,27 @@ export function SimulationResult({ simulation, native, safe }: { simulation: Sim
 }
 
 /** What the transaction does, decoded here from the bytes that are hashed and signed. */
-export function WhatItDoes({ description, facts }: { description: TxDescription; facts: SentenceFacts }) {
+export function WhatItDoes({ description, facts, chainId }: { description: TxDescription; facts: SentenceFacts; chainId: string | null }) {
   const e = description.call.effect;
+  const parties = partiesOf(description.call, facts.safe.address);
   return (
     <section aria-label="What it does">
       <h4>What it does</h4>
       <div>
         <CallItems call={description.call} facts={facts} />
       </div>
+      {parties.length > 0 ? (
+        <dl className="facts txflow-parties" aria-label="Addresses it names">
+          {parties.map((p) => (
+            <Fragment key={p.address}>
+              <dt>{p.role}</dt>
+              <dd>
+                <Address address={p.address} chainId={chainId} />
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : null}
       {e.kind === 'rejection' ? (
         <p className="muted">
           An on-chain rejection replaces every queued transaction with the same nonce: once executed, they can no longer be executed. To withdraw a proposal that
@@ -285,7 +298,7 @@ export function ReviewStep() {
           </ul>
         </div>
       ) : null}
-      {description && facts ? <WhatItDoes description={description} facts={facts} /> : null}
+      {description && facts ? <WhatItDoes description={description} facts={facts} chainId={safe.chainId} /> : null}
       <SimulationResult simulation={ctx.simulation} native={description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 }} safe={safe.address} />
 
       {risks.length > 0 ? (

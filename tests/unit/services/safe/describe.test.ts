@@ -5,7 +5,7 @@
  */
 import { encodeFunctionData, getAddress, maxUint256, parseAbi, zeroAddress, type Address, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { callSentence, formatAmount, txSentence } from '../../../../src/machines/shared/txSentence.ts';
+import { callSentence, formatAmount, partiesOf, txSentence } from '../../../../src/machines/shared/txSentence.ts';
 import type { DescribedCall } from '../../../../src/machines/shared/txDescription.ts';
 import { safeSettingsAbi, safeToL2MigrationAbi, signMessageLibAbi } from '../../../../src/services/safe/abis.ts';
 import { describeCall, tokensOf, type RawCall } from '../../../../src/services/safe/describe.ts';
@@ -93,6 +93,41 @@ describe('describeCall', () => {
     // The Safe itself is "the Safe", whatever the address book says.
     const nft = describeCall(call(TOKEN, encodeFunctionData({ abi: parseAbi(['function safeTransferFrom(address,address,uint256)']), functionName: 'safeTransferFrom', args: [SAFE, ALICE, 2n] })), ctx);
     expect(callSentence(nft, { ...named, nameOf: (a: string) => (a === SAFE ? 'Treasury' : named.nameOf(a)) })).toBe('Send NFT #2 of 0x5FbD…0aa3 from the Safe to Alice (0x90F7…b906)');
+  });
+
+  it('lists every address the transaction names, once, without the Safe or the zero address', () => {
+    const transfer = describeCall(call(TOKEN, encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [ALICE, 1n] })), ctx);
+    expect(partiesOf(transfer, SAFE)).toEqual([
+      { role: 'Recipient', address: ALICE },
+      { role: 'Token', address: TOKEN },
+    ]);
+    const batch = describeCall(
+      call(
+        BOB,
+        encodeMultiSendCall([
+          { operation: 0, to: ALICE, value: 1n, data: '0x' },
+          { operation: 0, to: TOKEN, value: 0n, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [BOB, 5n] }) },
+          { operation: 0, to: TOKEN, value: 0n, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [ALICE, 5n] }) },
+        ]),
+        0n,
+        1,
+      ),
+      ctx,
+    );
+    expect(batch.effect.kind).toBe('batch');
+    expect(partiesOf(batch, SAFE)).toEqual([
+      { role: 'Recipient', address: ALICE },
+      { role: 'Spender', address: BOB },
+      { role: 'Token', address: TOKEN },
+    ]);
+    const swap = describeCall(call(SAFE, encodeFunctionData({ abi: safeSettingsAbi, functionName: 'swapOwner', args: [BOB, BOB, ALICE] })), ctx);
+    expect(partiesOf(swap, SAFE)).toEqual([
+      { role: 'New signer', address: ALICE },
+      { role: 'Signer removed', address: BOB },
+    ]);
+    expect(partiesOf(describeCall(call(SAFE), ctx), SAFE)).toEqual([]);
+    const removeGuard = describeCall(call(SAFE, encodeFunctionData({ abi: safeSettingsAbi, functionName: 'setGuard', args: [zeroAddress] })), ctx);
+    expect(partiesOf(removeGuard, SAFE)).toEqual([]);
   });
 
   it('formats amounts without rounding', () => {
