@@ -145,19 +145,14 @@ export function partiesOf(call: DescribedCall, safe: Address): Party[] {
       case 'nativeTransfer':
         return add('Recipient', e.to);
       case 'tokenTransfer':
-        add('Recipient', e.to);
-        add('Sender', e.from);
-        return add('Token', e.token);
-      case 'tokenApproval':
-        add('Spender', e.spender);
-        return add('Token', e.token);
       case 'nftTransfer':
         add('Recipient', e.to);
         add('Sender', e.from);
-        return add('Collection', e.token);
+        return add(e.kind === 'nftTransfer' ? 'Collection' : 'Token', e.token);
+      case 'tokenApproval':
       case 'nftApprovalForAll':
-        add('Operator', e.operator);
-        return add('Collection', e.token);
+        add(e.kind === 'tokenApproval' ? 'Spender' : 'Operator', e.kind === 'tokenApproval' ? e.spender : e.operator);
+        return add(e.kind === 'tokenApproval' ? 'Token' : 'Collection', e.token);
       case 'settings': {
         const s = e.change;
         if (s.type === 'addOwner' || s.type === 'removeOwner') return add('Signer', s.owner);
