@@ -1,9 +1,10 @@
 // Lint configuration. Besides the usual TypeScript and React-hooks rules, it enforces the import
-// boundaries of the four source folders (see docs/architecture.md, "Layers"):
+// boundaries of the five source folders (see docs/architecture.md, "Layers"):
+//   src/domain    the pure floor (gateway wire model, Safe rules): pure viem helpers and valibot only
 //   src/machines  pure statecharts: no services, views, bridge, React, network, storage or DOM
 //   src/views     render snapshots and send events: no services, no network, no storage
 //   src/services  effects: never imports views
-//   src/bridge    the Safe Apps bridge: never imports views
+//   src/bridge    the Safe Apps bridge: never imports services or views
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -15,24 +16,31 @@ const viemClients = {
   importNames: ['createPublicClient', 'createWalletClient', 'createTestClient', 'createClient', 'http', 'custom', 'webSocket', 'fallback'],
   message: 'Chain clients belong in src/services; pass effects in through the machine’s named actors.',
 };
-const domGlobals = ['window', 'document', 'indexedDB', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'XMLHttpRequest', 'WebSocket', 'location', 'history', 'BroadcastChannel'].map(
-  (name) => ({ name, message: 'Machines are pure: effects go through named actors provided by the composition root.' }),
-);
+const domGlobals = (message) =>
+  ['window', 'document', 'indexedDB', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'XMLHttpRequest', 'WebSocket', 'location', 'history', 'BroadcastChannel'].map((name) => ({ name, message }));
 
 export const boundaryRules = {
-  machines: {
-    // The typescript-eslint variant lets `import type` through: types are erased, so machines may share the
-    // gateway's data types with services without importing any of their code.
+  domain: {
     '@typescript-eslint/no-restricted-imports': ['error', {
       paths: [viemClients],
       patterns: [
-        { group: ['**/services', '**/services/**'], allowTypeImports: true, message: 'Machines must not import services; name the effect and let the composition root provide it.' },
+        { group: ['**/services', '**/services/**', '**/machines', '**/machines/**', '**/views', '**/views/**', '**/bridge', '**/bridge/**', '**/root', '**/root.ts'], message: 'The domain is the floor: it imports nothing of ours above it.' },
+        { group: ['react', 'react-dom', 'react-dom/*', 'xstate', '@xstate/*', ...networkAndStorage], message: 'The domain is pure: no React, XState, network, storage or Node modules.' },
+      ],
+    }],
+    'no-restricted-globals': ['error', ...domGlobals('The domain is pure: a rule that needs the chain or the network takes a reader from its caller.')],
+  },
+  machines: {
+    '@typescript-eslint/no-restricted-imports': ['error', {
+      paths: [viemClients],
+      patterns: [
+        { group: ['**/services', '**/services/**'], message: 'Machines must not import services; name the effect and let the composition root provide it (shared data types live in src/domain).' },
         { group: ['**/views', '**/views/**'], message: 'Machines must not import views.' },
         { group: ['**/bridge', '**/bridge/**'], message: 'Machines must not import the bridge.' },
         { group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', ...networkAndStorage], message: 'Machines are pure: no React, network, storage or Node modules.' },
       ],
     }],
-    'no-restricted-globals': ['error', ...domGlobals],
+    'no-restricted-globals': ['error', ...domGlobals('Machines are pure: effects go through named actors provided by the composition root.')],
   },
   views: {
     'no-restricted-imports': ['error', {
@@ -48,7 +56,12 @@ export const boundaryRules = {
     'no-restricted-imports': ['error', { patterns: [{ group: ['**/views', '**/views/**'], message: 'Services must not import views.' }] }],
   },
   bridge: {
-    'no-restricted-imports': ['error', { patterns: [{ group: ['**/views', '**/views/**'], message: 'The bridge must not import views.' }] }],
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: ['**/views', '**/views/**'], message: 'The bridge must not import views.' },
+        { group: ['**/services', '**/services/**'], message: 'The bridge stands on the domain and the machines; services compose it, not the other way round.' },
+      ],
+    }],
   },
 };
 
@@ -68,6 +81,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  { files: ['src/domain/**/*.{ts,tsx}'], rules: boundaryRules.domain },
   { files: ['src/machines/**/*.{ts,tsx}'], ignores: ['src/machines/**/*.test.{ts,tsx}'], rules: boundaryRules.machines },
   { files: ['src/views/**/*.{ts,tsx}'], ignores: ['src/views/**/*.test.{ts,tsx}'], rules: boundaryRules.views },
   { files: ['src/services/**/*.{ts,tsx}'], rules: boundaryRules.services },

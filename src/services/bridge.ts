@@ -57,7 +57,7 @@ import type {
   SafeAppsListInput,
 } from '../machines/safeApps/safeApps.types.ts';
 import type { GatewayClient } from './gateway/index.ts';
-import type { ChainInfo, SafeInfo } from './gateway/types.ts';
+import type { ChainInfo, SafeInfo } from '../domain/gateway/types.ts';
 import type { LocalStore } from './storage/index.ts';
 
 /** What the bridge needs of the open Safe (from the root's Safe session). */

@@ -11,9 +11,9 @@ import type { CreateSafeMachine } from '../machines/createSafe/createSafe.machin
 import type { ChainOption, DeployInput, Prediction, TrackDeploymentOutput } from '../machines/createSafe/createSafe.types.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
-import type { ChainInfo } from './gateway/types.ts';
-import { safeProxyFactoryAbi } from './safe/abis.ts';
-import { createProxyTransaction, DEFAULT_SAFE_CREATION, predictSafeAddress } from './safe/create.ts';
+import type { ChainInfo } from '../domain/gateway/types.ts';
+import { safeProxyFactoryAbi } from '../domain/safe/abis.ts';
+import { createProxyTransaction, DEFAULT_SAFE_CREATION, predictSafeAddress } from '../domain/safe/create.ts';
 import { sendTransaction, type WalletAccess } from './txFlow/wallet.ts';
 
 export type CreateSafeChain = Pick<PublicClient, 'getCode' | 'waitForTransactionReceipt'>;

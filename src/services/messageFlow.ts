@@ -1,6 +1,6 @@
 /**
  * The real effects of the messageFlow machine (src/machines/messageFlow). Hashing is the Safe services' own
- * (src/services/safe/messages.ts, hashing.ts); this module joins it to the gateway client, the chain (EIP-1271
+ * (src/domain/safe/messages.ts, hashing.ts); this module joins it to the gateway client, the chain (EIP-1271
  * reads) and the connected wallet.
  *
  *   provideMessageFlowServices(messageFlowMachine, deps)
@@ -44,12 +44,12 @@ import type {
 } from '../machines/messageFlow/messageFlow.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
-import type { Message } from './gateway/types.ts';
-import { eip1271Abi, eip1271LegacyAbi, signMessageLibAbi } from './safe/abis.ts';
-import { delegateCallAllowList, findTrustedLibrary } from './safe/contracts.ts';
-import { isEip1271MagicValue } from './safe/eip1271.ts';
-import { domainHash } from './safe/hashing.ts';
-import { otherChainText, typedDataChain } from './safe/messageCheck.ts';
+import type { Message } from '../domain/gateway/types.ts';
+import { eip1271Abi, eip1271LegacyAbi, signMessageLibAbi } from '../domain/safe/abis.ts';
+import { delegateCallAllowList, findTrustedLibrary } from '../domain/safe/contracts.ts';
+import { isEip1271MagicValue } from '../domain/safe/eip1271.ts';
+import { domainHash } from '../domain/safe/hashing.ts';
+import { otherChainText, typedDataChain } from '../domain/safe/messageCheck.ts';
 import {
   SAFE_MESSAGE_TYPES,
   decodeEip191Message,
@@ -59,9 +59,9 @@ import {
   safeMessageHash,
   safeMessageTypedData,
   type Eip712TypedData,
-} from './safe/messages.ts';
-import type { SafeContext } from './safe/types.ts';
-import { parseSafeVersion } from './safe/version.ts';
+} from '../domain/safe/messages.ts';
+import type { SafeContext } from '../domain/safe/types.ts';
+import { parseSafeVersion } from '../domain/safe/version.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;

@@ -5,16 +5,16 @@
  * the hashing and signature-recovery code (decision 0019).
  */
 import { getAddress, type Address, type Hex } from 'viem';
-import type { TxDescription } from '../machines/shared/txDescription.ts';
-import { describeWithGatewayDecoding } from './safe/describe.ts';
-import { checkTxInfo } from './safe/txInfoCheck.ts';
+import type { TxDescription } from '../domain/safe/txDescription.ts';
+import { describeWithGatewayDecoding } from '../domain/safe/describe.ts';
+import { checkTxInfo } from '../domain/safe/txInfoCheck.ts';
 import type { HashCheck, HashRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
-import type { DataDecoded, Message, TransactionDetails } from './gateway/types.ts';
-import { domainHash, safeTxHashes } from './safe/hashing.ts';
-import { messageInnerHash, safeMessageHash, type Eip712TypedData } from './safe/messages.ts';
-import type { SafeContext } from './safe/types.ts';
-import { crossCheckConfirmations, verifiedDecoding } from './safe/crossCheck.ts';
-import { safeAbi } from './safe/abis.ts';
+import type { DataDecoded, Message, TransactionDetails } from '../domain/gateway/types.ts';
+import { domainHash, safeTxHashes } from '../domain/safe/hashing.ts';
+import { messageInnerHash, safeMessageHash, type Eip712TypedData } from '../domain/safe/messages.ts';
+import type { SafeContext } from '../domain/safe/types.ts';
+import { crossCheckConfirmations, verifiedDecoding } from '../domain/safe/crossCheck.ts';
+import { safeAbi } from '../domain/safe/abis.ts';
 import { errorText, type SafeTxSimulationClient } from './chain/simulate.ts';
 import { safeTxOfDetails, simulateForFlow, verifiedConfirmations } from './transactionFlow.ts';
 import { toSafeTxJson } from './txFlow/convert.ts';

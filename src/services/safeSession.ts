@@ -1,5 +1,5 @@
 /**
- * The Safe session's effects, on the real gateway client and the local hashing (src/services/safe).
+ * The Safe session's effects, on the real gateway client and the local hashing (src/domain/safe).
  *
  *   provideSafeSessionServices(safeSessionMachine, gatewayClient) → machine.provide({...})
  *
@@ -21,7 +21,7 @@ import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession
 import type { BalancesRequest, SafeInfoRequest } from '../machines/safeSession/safeSession.types.ts';
 import { GatewayError, readAllPages, type GatewayClient } from './gateway/index.ts';
 import type { DetailsChain } from './safeSession.hashes.ts';
-import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from './gateway/types.ts';
+import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from '../domain/gateway/types.ts';
 
 /** An Error the Safe session can classify. */
 export class SessionLoadError extends Error {

@@ -1,6 +1,6 @@
 /**
  * The real effects of the transaction flows (src/machines/transactionFlow). Building, hashing, the gateway
- * cross-check and the risk classifier are the Safe services' own functions (src/services/safe); this module only
+ * cross-check and the risk classifier are the Safe services' own functions (src/domain/safe); this module only
  * joins them to the gateway client, the chain and the connected wallet.
  *
  *   provideTransactionFlowServices(transactionFlowMachine, deps)
@@ -29,23 +29,23 @@ import type {
 } from '../machines/transactionFlow/transactionFlow.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
-import type { TransactionDetails, TransactionItem, TxInfo } from './gateway/types.ts';
-import { safeAbi } from './safe/abis.ts';
-import { defaultMultiSendCallOnly } from './safe/contracts.ts';
-import { contractSignatureData, countedConfirmations, verifyConfirmations, type ConfirmationReader, type ListedConfirmation } from './safe/confirmations.ts';
-import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction, verifiedDecoding } from './safe/crossCheck.ts';
-import { deleteRequestTypedData, deleteRequestHash } from '../machines/shared/deleteRequest.ts';
-import { safeTxHashes, safeTxTypedData } from './safe/hashing.ts';
-import { encodeMultiSendCall } from './safe/multisend.ts';
-import { classifyRisks } from './safe/risks.ts';
-import { describeWithGatewayDecoding, tokensOf } from './safe/describe.ts';
-import { checkTxInfo } from './safe/txInfoCheck.ts';
+import type { TransactionDetails, TransactionItem, TxInfo } from '../domain/gateway/types.ts';
+import { safeAbi } from '../domain/safe/abis.ts';
+import { defaultMultiSendCallOnly } from '../domain/safe/contracts.ts';
+import { contractSignatureData, countedConfirmations, verifyConfirmations, type ConfirmationReader, type ListedConfirmation } from '../domain/safe/confirmations.ts';
+import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction, verifiedDecoding } from '../domain/safe/crossCheck.ts';
+import { deleteRequestTypedData, deleteRequestHash } from '../domain/safe/deleteRequest.ts';
+import { safeTxHashes, safeTxTypedData } from '../domain/safe/hashing.ts';
+import { encodeMultiSendCall } from '../domain/safe/multisend.ts';
+import { classifyRisks } from '../domain/safe/risks.ts';
+import { describeWithGatewayDecoding, tokensOf } from '../domain/safe/describe.ts';
+import { checkTxInfo } from '../domain/safe/txInfoCheck.ts';
 import { readTokenMeta } from './chain/tokens.ts';
 import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from './chain/simulate.ts';
 import type { Simulation } from '../machines/shared/simulation.ts';
-import type { DescribedCall, TxDescription } from '../machines/shared/txDescription.ts';
-import { buildSignatureBytes, type OwnerSignature } from './safe/signatures.ts';
-import type { SafeTx } from './safe/types.ts';
+import type { DescribedCall, TxDescription } from '../domain/safe/txDescription.ts';
+import { buildSignatureBytes, type OwnerSignature } from '../domain/safe/signatures.ts';
+import type { SafeTx } from '../domain/safe/types.ts';
 import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './txFlow/convert.ts';
 import { sendTransaction, signTypedData, type WalletAccess } from './txFlow/wallet.ts';
 

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, getAddress, http, parseAbi, type Address } from 'viem';
-import { predictSafeAddress } from '../../src/services/safe/create.ts';
+import { predictSafeAddress } from '../../src/domain/safe/create.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 
 const app = useDevnetApp();

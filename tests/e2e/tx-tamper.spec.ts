@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { getAddress, type Hex } from 'viem';
-import { safeTxHash, type SafeTx } from '../../src/services/safe/index.ts';
+import { safeTxHash, type SafeTx } from '../../src/domain/safe/index.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';

@@ -13,7 +13,7 @@ import type { BridgeListenerCommand, BridgeListenerInput } from '../../src/machi
 import { provideSafeAppsServices, type BridgeSafeSession } from '../../src/services/bridge.ts';
 import { createChainClient } from '../../src/services/chain/index.ts';
 import { createGatewayClient } from '../../src/services/gateway/index.ts';
-import type { ChainInfo } from '../../src/services/gateway/types.ts';
+import type { ChainInfo } from '../../src/domain/gateway/types.ts';
 import { openLocalStore, type LocalStore } from '../../src/services/storage/index.ts';
 
 const HOST = 'http://127.0.0.1:4173';

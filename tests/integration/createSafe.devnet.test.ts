@@ -16,7 +16,7 @@ import { CREATE_SAFE_TEXTS } from '../../src/machines/createSafe/createSafe.logi
 import type { CreateSafeForm } from '../../src/machines/createSafe/createSafe.types.ts';
 import { createSafeEffects, provideCreateSafeServices, type CreateSafeEffects } from '../../src/services/createSafe.ts';
 import { createGatewayClient, type GatewayClient } from '../../src/services/gateway/index.ts';
-import { predictSafeAddress, SAFE_141_CREATION, SAFE_PROXY_CREATION_CODE_141, safeProxyFactoryAbi } from '../../src/services/safe/index.ts';
+import { predictSafeAddress, SAFE_141_CREATION, SAFE_PROXY_CREATION_CODE_141, safeProxyFactoryAbi } from '../../src/domain/safe/index.ts';
 import type { Eip1193Like } from '../../src/services/txFlow/wallet.ts';
 import { createDevnetWallet, type DevnetWalletProvider } from '../../src/services/wallet/devnetWallet.ts';
 

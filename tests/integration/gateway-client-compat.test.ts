@@ -1,8 +1,8 @@
-// The app's own gateway-client schemas (src/services/gateway/schemas.ts) accept what the devnet gateway
+// The app's own gateway-client schemas (src/domain/gateway/schemas.ts) accept what the devnet gateway
 // serves: the two sides of the devnet agree on every shape the app reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import * as App from '../../src/services/gateway/schemas.ts';
+import * as App from '../../src/domain/gateway/schemas.ts';
 import { buildSafeTx, safeTxHash, signSafeMessage, signSafeTx } from '../../devnet/chain/index.ts';
 import { CHAIN_ID, owner, startTestDevnet, type TestDevnet } from './fixtures/gateway/devnet.ts';
 import { client } from './fixtures/gateway/http.ts';

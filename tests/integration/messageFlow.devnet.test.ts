@@ -12,8 +12,8 @@ import type { MessageFlowInput, MessageFlowSafe, MessageFlowWallet } from '../..
 import { createGatewayClient, type GatewayClient } from '../../src/services/gateway/client.ts';
 import { GatewayError } from '../../src/services/gateway/http.ts';
 import { createMessageFlowEffects, provideMessageFlowServices, previewOf } from '../../src/services/messageFlow.ts';
-import { eip1271Abi } from '../../src/services/safe/abis.ts';
-import { safeMessageTypedData } from '../../src/services/safe/messages.ts';
+import { eip1271Abi } from '../../src/domain/safe/abis.ts';
+import { safeMessageTypedData } from '../../src/domain/safe/messages.ts';
 import { createDevnetWallet, type DevnetWalletProvider } from '../../src/services/wallet/devnetWallet.ts';
 
 let devnet: Devnet;

@@ -13,7 +13,7 @@ import { DeleteTxDialog } from '../../src/views/txFlow/DeleteTxDialog.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { hashTypedData, type Address, type Hex } from 'viem';
-import { deleteRequestHashes, deleteRequestTypedData } from '../../src/machines/shared/deleteRequest.ts';
+import { deleteRequestHashes, deleteRequestTypedData } from '../../src/domain/safe/deleteRequest.ts';
 
 interface QueueSut extends SystemUnderTest {
   pending: Record<string, Deferred<unknown>>;

@@ -17,9 +17,30 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(ids).toContain('@typescript-eslint/no-restricted-imports');
   });
 
-  it('lets a machine share types with services (type-only imports are erased)', async () => {
+  it('rejects a machine that imports even a type from a service (shared types live in the domain)', async () => {
     const code = "import type { RuntimeConfig } from '../../services/config.ts';\nexport type X = RuntimeConfig;\n";
-    expect(await ruleIds(code, 'src/machines/appSession/ok.machine.ts')).toEqual([]);
+    expect(await ruleIds(code, 'src/machines/appSession/bad.machine.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    const ok = "import type { SafeInfo } from '../../domain/gateway/types.ts';\nexport type X = SafeInfo;\n";
+    expect(await ruleIds(ok, 'src/machines/appSession/ok.machine.ts')).toEqual([]);
+  });
+
+  it('keeps the domain a floor: nothing of ours above it, no effects', async () => {
+    const rule = '@typescript-eslint/no-restricted-imports';
+    for (const spec of ['../../services/config.ts', '../../machines/shared/routes.ts', '../../views/App.tsx', '../../bridge/host/listener.ts', '../../root.ts']) {
+      expect(await ruleIds(`import { x } from '${spec}';\nexport const y = x;\n`, 'src/domain/safe/bad.ts')).toContain(rule);
+    }
+    // Type-only imports from above are refused too: the domain's types are the ones others share.
+    expect(await ruleIds("import type { RuntimeConfig } from '../../services/config.ts';\nexport type X = RuntimeConfig;\n", 'src/domain/safe/bad.ts')).toContain(rule);
+    expect(await ruleIds("import { setup } from 'xstate';\nexport const s = setup;\n", 'src/domain/safe/bad.ts')).toContain(rule);
+    expect(await ruleIds("import ky from 'ky';\nexport const k = ky;\n", 'src/domain/gateway/bad.ts')).toContain(rule);
+    expect(await ruleIds("import { createPublicClient } from 'viem';\nexport const c = createPublicClient;\n", 'src/domain/safe/bad.ts')).toContain(rule);
+    expect(await ruleIds("export const f = () => fetch('/x');\n", 'src/domain/safe/bad.ts')).toContain('no-restricted-globals');
+    expect(await ruleIds("import * as v from 'valibot';\nimport { keccak256 } from 'viem';\nimport { hashSafeTx } from './hashing.ts';\nexport const ok = [v, keccak256, hashSafeTx];\n", 'src/domain/safe/ok.ts')).toEqual([]);
+  });
+
+  it('rejects a bridge module that imports a service (services compose the bridge)', async () => {
+    expect(await ruleIds("import { createBridge } from '../../services/bridge.ts';\nexport const b = createBridge;\n", 'src/bridge/host/bad.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { hashEip712 } from '../../domain/safe/messages.ts';\nexport const h = hashEip712;\n", 'src/bridge/sdk/ok.ts')).toEqual([]);
   });
 
   it('rejects network, React and DOM use inside machines', async () => {

@@ -13,7 +13,7 @@
  * valid here and answered with their error text by the bridgeRequest machine.
  */
 import { getAddress, isAddress } from 'viem';
-import { inferPrimaryType } from '../../services/safe/messages.ts';
+import { inferPrimaryType } from '../../domain/safe/messages.ts';
 import { hasSupportedMajor, isHostMethod, type HostMethod } from '../../machines/bridgeRequest/bridgeRequest.protocol.ts';
 import type {
   AppTx,

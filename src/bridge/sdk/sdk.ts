@@ -4,8 +4,8 @@
  * (which adds request timeouts). Free of React and app services; only pure hashing helpers are shared.
  */
 import { encodeFunctionData, hashMessage, type Hex } from 'viem';
-import { hashEip712, isTypedData, type Eip712TypedData } from '../../services/safe/messages.ts';
-import { isEip1271MagicValue } from '../../services/safe/eip1271.ts';
+import { hashEip712, isTypedData, type Eip712TypedData } from '../../domain/safe/messages.ts';
+import { isEip1271MagicValue } from '../../domain/safe/eip1271.ts';
 import {
   BridgeErrors,
   PERMISSIONS_REQUEST_REJECTED,

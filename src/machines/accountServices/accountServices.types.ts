@@ -3,7 +3,7 @@
  * subscriptions). Every value is plain JSON. The open Safe and the connected wallet come in as input: the
  * views start one actor per (Safe, wallet) pair and start a new one when either changes.
  */
-import type { Delegate } from '../../services/gateway/types.ts';
+import type { Delegate } from '../../domain/gateway/types.ts';
 
 export type { Delegate };
 

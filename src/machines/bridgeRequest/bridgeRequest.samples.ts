@@ -5,7 +5,7 @@
  * results. Plain JSON; errors are `{ name, message }` (the model tests turn them into `Error` instances).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { ChainInfo, SafeInfo } from '../../services/gateway/types.ts';
+import type { ChainInfo, SafeInfo } from '../../domain/gateway/types.ts';
 import type { BridgeRequest, BridgeRequestContext, BridgeRequestInput, BridgeSessionFacts, BridgeSessionInfo, Permission } from './bridgeRequest.types.ts';
 import type { BridgeSessionInput } from './bridgeSession.machine.ts';
 

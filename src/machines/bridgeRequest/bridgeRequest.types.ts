@@ -3,7 +3,7 @@
  * event, JSON only), the session facts it is answered from, the effects' inputs and outputs, and the machine's
  * context, events and input.
  */
-import type { ChainInfo, SafeBalances, SafeInfo, TransactionDetails } from '../../services/gateway/types.ts';
+import type { ChainInfo, SafeBalances, SafeInfo, TransactionDetails } from '../../domain/gateway/types.ts';
 import type { HostMethod } from './bridgeRequest.protocol.ts';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

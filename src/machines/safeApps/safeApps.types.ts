@@ -2,7 +2,7 @@
  * Types of the Safe Apps screens' machines: the apps list (/apps), custom apps (/apps/custom), opening one app
  * (/apps/open) and the granted permissions (/settings/safe-apps). Effects' inputs and outputs are plain JSON.
  */
-import type { SafeApp } from '../../services/gateway/types.ts';
+import type { SafeApp } from '../../domain/gateway/types.ts';
 import type { Permission } from '../bridgeRequest/bridgeRequest.types.ts';
 
 export type { Permission, SafeApp };

@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from './safeSession.errors.ts';
 import type { DetailsContext, DetailsEvent, DetailsInput, DetailsRequest, HashCheck, HashRequest, MessageHashes, TxHashes } from './details.types.ts';
-import type { Message, TransactionDetails } from '../../services/gateway/types.ts';
+import type { Message, TransactionDetails } from '../../domain/gateway/types.ts';
 
 const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -1,8 +1,8 @@
 /** One item opened by key (a transaction by id, a message by hash), loaded and checked against local hashes. */
-import type { TxDescription } from '../shared/txDescription.ts';
-import type { ConfirmationCheck } from '../shared/confirmationCheck.ts';
+import type { TxDescription } from '../../domain/safe/txDescription.ts';
+import type { ConfirmationCheck } from '../../domain/safe/confirmationCheck.ts';
 import type { Simulation } from '../shared/simulation.ts';
-import type { DataDecoded } from '../../services/gateway/types.ts';
+import type { DataDecoded } from '../../domain/gateway/types.ts';
 
 export interface DetailsInput {
   chainId: string;

@@ -1,6 +1,6 @@
 /** Pure helpers of the Safe session (no effects; safe to use in guards and assigns). */
 import { isAddress } from 'viem';
-import type { ChainInfo, SafeInfo } from '../../services/gateway/types.ts';
+import type { ChainInfo, SafeInfo } from '../../domain/gateway/types.ts';
 import type { SafeInfoTag, SafeRefInput } from './safeSession.types.ts';
 
 export const POLL_INTERVAL_MS = 15_000;

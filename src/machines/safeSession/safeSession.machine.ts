@@ -24,7 +24,7 @@
  * Effects are named actors with typed placeholders; src/services/safeSession.ts provides the real ones.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { ChainInfo, SafeBalances, SafeInfo } from '../../services/gateway/types.ts';
+import type { ChainInfo, SafeBalances, SafeInfo } from '../../domain/gateway/types.ts';
 import { createPagedListMachine } from '../pagedList/pagedList.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from './details.machine.ts';
 import { errorMessage, failureKind } from './safeSession.errors.ts';

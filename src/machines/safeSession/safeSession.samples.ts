@@ -5,7 +5,7 @@
  * (the model tests turn them into the `Error` instances the real effects reject with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { Message, SafeBalances, TransactionDetails, TransactionItem, TransactionItemPage } from '../../services/gateway/types.ts';
+import type { Message, SafeBalances, TransactionDetails, TransactionItem, TransactionItemPage } from '../../domain/gateway/types.ts';
 import type { ListPage, PagedListContext, PagedListInput } from '../pagedList/pagedList.types.ts';
 import type { DetailsContext, DetailsInput, HashCheck, TxHashes } from './details.types.ts';
 import type { ChainInfo, SafeInfo, SafeSessionContext, SafeSessionInput } from './safeSession.types.ts';

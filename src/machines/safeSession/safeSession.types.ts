@@ -1,4 +1,4 @@
-import type { ChainInfo, Collectible, MessageListItem, SafeBalances, SafeInfo, SafeInfoTag, TransactionItem } from '../../services/gateway/types.ts';
+import type { ChainInfo, Collectible, MessageListItem, SafeBalances, SafeInfo, SafeInfoTag, TransactionItem } from '../../domain/gateway/types.ts';
 
 export type { SafeInfoTag };
 
@@ -101,4 +101,4 @@ export type {
   TransactionStatus,
   TransactionSummary,
   TxInfo,
-} from '../../services/gateway/types.ts';
+} from '../../domain/gateway/types.ts';

@@ -3,7 +3,7 @@
  * queued transaction). Pure: the views call these to decide which buttons to show; every flow re-checks on
  * its own (e.g. the transaction flow refuses a signature from a non-owner).
  */
-import type { TransactionDetails, TransactionSummary } from '../../services/gateway/types.ts';
+import type { TransactionDetails, TransactionSummary } from '../../domain/gateway/types.ts';
 
 export interface TxActions {
   /** Add this owner's signature (also offered when it is the last one: sign and execute in one go). */

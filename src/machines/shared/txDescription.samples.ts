@@ -1,5 +1,5 @@
 /** Sample descriptions for QA paths and model tests (JSON only). */
-import type { TxDescription } from './txDescription.ts';
+import type { TxDescription } from '../../domain/safe/txDescription.ts';
 
 /** A described batch: one ERC-20 transfer (token metadata read on chain) and one native transfer. */
 export const SAMPLE_BATCH_DESCRIPTION: TxDescription = {

@@ -3,7 +3,7 @@
  * facts read on chain: "Send 0.5 ETH to 0x90F7…b906", "Approve 0x… to spend unlimited USDC", "Remove signer 0x…,
  * keep 2 of 3". The signing screens open with it; the gateway's own text is never used as a title.
  */
-import type { Address, CallEffect, DescribedCall, TokenMeta, TxDescription } from './txDescription.ts';
+import type { Address, CallEffect, DescribedCall, TokenMeta, TxDescription } from '../../domain/safe/txDescription.ts';
 
 export interface SentenceFacts {
   safe: { address: Address; threshold: number; ownerCount: number };

@@ -4,7 +4,7 @@
  * transactionFlow.machine.ts.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { TxDescription } from '../shared/txDescription.ts';
+import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, validateNonce } from './draft.ts';
 import type {

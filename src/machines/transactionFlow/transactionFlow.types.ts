@@ -4,9 +4,9 @@
  * hashes are hex strings. That keeps the flows replayable from the event log (statecharts.md §3.2).
  */
 
-import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../services/gateway/types.ts';
-import type { ConfirmationCheck } from '../shared/confirmationCheck.ts';
-import type { TokenMeta, TxDescription } from '../shared/txDescription.ts';
+import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../domain/gateway/types.ts';
+import type { ConfirmationCheck } from '../../domain/safe/confirmationCheck.ts';
+import type { TokenMeta, TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
 
 export type Hex = `0x${string}`;

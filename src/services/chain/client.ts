@@ -4,7 +4,7 @@
  * default block tag `latest`.
  */
 import { createPublicClient, defineChain, http, type Chain, type PublicClient, type Transport } from 'viem';
-import type { ChainInfo } from '../gateway/types.ts';
+import type { ChainInfo } from '../../domain/gateway/types.ts';
 
 export const CHAIN_CLIENT_DEFAULTS = {
   pollingInterval: 4000,

@@ -1,7 +1,7 @@
 /** Reads of a Safe's on-chain state, independent of the gateway (security property S18). */
 import { getAddress, hexToBigInt, isAddressEqual, zeroAddress, type Address, type Hash, type Hex } from 'viem';
-import { eip1271Abi, eip1271LegacyAbi, FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT, SENTINEL_ADDRESS, SINGLETON_STORAGE_SLOT, safeAbi } from '../safe/abis.ts';
-import { isEip1271MagicValue } from '../safe/eip1271.ts';
+import { eip1271Abi, eip1271LegacyAbi, FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT, SENTINEL_ADDRESS, SINGLETON_STORAGE_SLOT, safeAbi } from '../../domain/safe/abis.ts';
+import { isEip1271MagicValue } from '../../domain/safe/eip1271.ts';
 import type { ChainClient } from './client.ts';
 
 const BLOCK = { blockTag: 'latest' } as const;

@@ -8,9 +8,9 @@
  * Safe as sender) and returns those storage words; the Safe reverts with them. Nothing is signed or sent.
  */
 import { BaseError, concat, type PublicClient, decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, slice, type Address, type Hex } from 'viem';
-import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT } from '../safe/abis.ts';
-import type { Risk, RiskCode } from '../safe/risks.ts';
-import type { SafeTx } from '../safe/types.ts';
+import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT } from '../../domain/safe/abis.ts';
+import type { Risk, RiskCode } from '../../domain/safe/risks.ts';
+import type { SafeTx } from '../../domain/safe/types.ts';
 import type { ChainClient } from './client.ts';
 import type { ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
 import { readTokenMeta } from './tokens.ts';

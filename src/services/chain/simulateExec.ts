@@ -29,8 +29,8 @@ import {
   type Log,
   type PublicClient,
 } from 'viem';
-import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT, safeAbi } from '../safe/abis.ts';
-import type { SafeTx } from '../safe/types.ts';
+import { FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT, safeAbi } from '../../domain/safe/abis.ts';
+import type { SafeTx } from '../../domain/safe/types.ts';
 import type { BalanceChange, SimulatedAsset } from '../../machines/shared/simulation.ts';
 
 /** What the simulation needs from the chain. */

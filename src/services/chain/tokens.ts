@@ -4,7 +4,7 @@
  * contract that does not answer like an ERC-20 is left out (the amount is then shown in base units).
  */
 import { parseAbi, type Address, type PublicClient } from 'viem';
-import type { TokenMeta } from '../../machines/shared/txDescription.ts';
+import type { TokenMeta } from '../../domain/safe/txDescription.ts';
 
 const metaAbi = parseAbi(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
 

@@ -4,10 +4,10 @@
  * only eth_signTypedData_v4 is used: no eth_sign fallback (S9).
  */
 import { createWalletClient, custom, getAddress, type Address, type EIP1193Provider, type Hash, type Hex, type WalletClient, type Transport, type Chain, type Account } from 'viem';
-import { safeAbi } from '../safe/abis.ts';
-import { safeTxTypedData } from '../safe/hashing.ts';
-import { safeMessageTypedData } from '../safe/messages.ts';
-import type { SafeContext, SafeTx } from '../safe/types.ts';
+import { safeAbi } from '../../domain/safe/abis.ts';
+import { safeTxTypedData } from '../../domain/safe/hashing.ts';
+import { safeMessageTypedData } from '../../domain/safe/messages.ts';
+import type { SafeContext, SafeTx } from '../../domain/safe/types.ts';
 import { CHAIN_CLIENT_DEFAULTS, toViemChain, type ChainConfig } from './client.ts';
 
 /** Wallet connection layer constants (product-spec §9): retry 2 × 100 ms. */

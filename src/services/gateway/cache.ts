@@ -3,7 +3,7 @@
  * never retried, identical in-flight reads share one request, and entries are invalidated explicitly when
  * one of the Safe info tags changes.
  */
-import type { SafeInfoTag } from './types.ts';
+import type { SafeInfoTag } from '../../domain/gateway/types.ts';
 
 /** What a cached read is, so that a tag change can find it. */
 export type ReadKind =

@@ -11,7 +11,7 @@
 import * as v from 'valibot';
 import { createReadCache, type ReadKind, type ReadPolicy, type ReadScope } from './cache.ts';
 import { GatewayError, createTransport, type HttpMethod } from './http.ts';
-import * as s from './schemas.ts';
+import * as s from '../../domain/gateway/schemas.ts';
 import type {
   AllOwnedSafes,
   ChainInfo,
@@ -47,7 +47,7 @@ import type {
   TransactionDetails,
   TransactionItemPage,
   VerifyEmailBody,
-} from './types.ts';
+} from '../../domain/gateway/types.ts';
 
 export interface GatewayClientOptions {
   baseUrl: string;

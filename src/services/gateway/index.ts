@@ -3,5 +3,5 @@ export type { GatewayClient, GatewayClientOptions, QueryOrPageUrl, EmailAuth, Em
 export { GatewayError, readGatewayResponse, MAX_RESPONSE_BYTES } from './http.ts';
 export { TAG_INVALIDATES, SAFE_INFO_TAGS, DEFAULT_CACHE_LIFETIME_MS, MAX_CACHE_ENTRIES } from './cache.ts';
 export type { ReadKind } from './cache.ts';
-export * from './schemas.ts';
-export type * from './types.ts';
+export * from '../../domain/gateway/schemas.ts';
+export type * from '../../domain/gateway/types.ts';

@@ -1,15 +1,15 @@
 /**
  * Conversions between the flows' JSON shapes (src/machines/transactionFlow, strings for uint256) and the Safe
- * services' bigint shapes, and from a composed draft to the builder's intents (src/services/safe/build.ts).
+ * services' bigint shapes, and from a composed draft to the builder's intents (src/domain/safe/build.ts).
  */
 import { encodeFunctionData, getAddress, parseUnits, type Abi, type AbiFunction as ViemAbiFunction, type Address, type Hex } from 'viem';
 import type { CallDraft, SafeTxJson, SettingsChange, TxDraft, TxFlowSafe } from '../../machines/transactionFlow/transactionFlow.types.ts';
-import type { ValueDecodedTx } from '../gateway/types.ts';
-import type { DataDecoded, ParamValue } from '../gateway/types.ts';
-import { buildSafeTx, type BuildContext, type Call, type TxIntent } from '../safe/build.ts';
-import type { Mismatch } from '../safe/crossCheck.ts';
-import type { Risk as SafeRisk } from '../safe/risks.ts';
-import type { SafeContext, SafeTx } from '../safe/types.ts';
+import type { ValueDecodedTx } from '../../domain/gateway/types.ts';
+import type { DataDecoded, ParamValue } from '../../domain/gateway/types.ts';
+import { buildSafeTx, type BuildContext, type Call, type TxIntent } from '../../domain/safe/build.ts';
+import type { Mismatch } from '../../domain/safe/crossCheck.ts';
+import type { Risk as SafeRisk } from '../../domain/safe/risks.ts';
+import type { SafeContext, SafeTx } from '../../domain/safe/types.ts';
 import type { DecodedCall, Risk } from '../../machines/transactionFlow/transactionFlow.types.ts';
 
 export const toSafeTx = (tx: SafeTxJson): SafeTx => ({

@@ -14,7 +14,7 @@ import type { MyAccountsMachine } from '../../machines/myAccounts/myAccounts.mac
 import type { AccountRow, AccountsData } from '../../machines/myAccounts/myAccounts.types.ts';
 import type { HexAddress } from '../../machines/walletConnection/walletConnection.types.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import type { ChainInfo } from '../gateway/types.ts';
+import type { ChainInfo } from '../../domain/gateway/types.ts';
 
 export interface AddressBookStore {
   list(): Promise<readonly { chainId: string; address: string; name: string }[]>;

@@ -26,7 +26,7 @@ import type {
   WalletConnectionEvent,
   WalletFailureKind,
 } from '../../machines/walletConnection/walletConnection.types.ts';
-import type { ChainInfo } from '../gateway/types.ts';
+import type { ChainInfo } from '../../domain/gateway/types.ts';
 
 type OnboardAPI = ReturnType<(typeof import('@web3-onboard/react'))['init']>;
 type InitOptions = Parameters<(typeof import('@web3-onboard/react'))['init']>[0];

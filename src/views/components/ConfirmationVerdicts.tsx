@@ -2,7 +2,7 @@
  * Each confirmation the gateway listed, with the verdict reached here (decision 0025): only "Verified" ones count
  * toward the threshold and go into the execution.
  */
-import type { ConfirmationCheck } from '../../machines/shared/confirmationCheck.ts';
+import type { ConfirmationCheck } from '../../domain/safe/confirmationCheck.ts';
 
 const STATUS_TEXT: Record<ConfirmationCheck['status'], string> = {
   valid: 'Verified',

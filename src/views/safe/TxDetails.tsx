@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { TxDescription } from '../../machines/shared/txDescription.ts';
+import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import { SimulationResult, WhatItDoes } from '../txFlow/ReviewStep.tsx';

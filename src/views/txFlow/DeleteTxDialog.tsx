@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
-import { deleteRequestHashes } from '../../machines/shared/deleteRequest.ts';
+import { deleteRequestHashes } from '../../domain/safe/deleteRequest.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { flowDialogParts } from './flowDialog.tsx';
 

@@ -2,7 +2,7 @@
 import { Fragment, useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
-import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
+import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../domain/safe/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { callSentence, formatAmount, partiesOf, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import type { BalanceChange, ConfigChange, Simulation } from '../../machines/shared/simulation.ts';

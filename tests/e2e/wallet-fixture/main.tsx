@@ -9,7 +9,7 @@ import { createActor } from 'xstate';
 import type { RuntimeConfig } from '../../../src/machines/appSession/appSession.types.ts';
 import { walletConnectionMachine } from '../../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { WalletConnectionEvent } from '../../../src/machines/walletConnection/walletConnection.types.ts';
-import type { ChainInfo } from '../../../src/services/gateway/types.ts';
+import type { ChainInfo } from '../../../src/domain/gateway/types.ts';
 import { provideWalletServices } from '../../../src/services/wallet/onboard.ts';
 import { WalletButton } from '../../../src/views/wallet/WalletButton.tsx';
 import { WalletNotices } from '../../../src/views/wallet/WalletNotices.tsx';

@@ -31,7 +31,7 @@ import {
   type ConfirmationCheck,
   type SafeContext,
   type SafeTx,
-} from '../../../src/services/safe/index.ts';
+} from '../../../src/domain/safe/index.ts';
 
 const CHAIN = '31337';
 let devnet: Devnet;

@@ -42,7 +42,7 @@ import {
   safeTxTypedData,
   type SafeContext,
   type SafeTx,
-} from '../../../src/services/safe/index.ts';
+} from '../../../src/domain/safe/index.ts';
 
 let anvil: AnvilHandle;
 let client: ChainClient;

@@ -24,7 +24,7 @@ import {
   toProposeTransactionBody,
   type SafeContext,
   type SafeTx,
-} from '../../../src/services/safe/index.ts';
+} from '../../../src/domain/safe/index.ts';
 
 let devnet: Devnet;
 let gateway: GatewayClient;

@@ -8,7 +8,7 @@ import { safeMessageHash as independentSafeMessageHash } from '../../../devnet/c
 import { MESSAGE_TEXTS } from '../../../src/machines/messageFlow/index.ts';
 import type { MessageFlowSafe } from '../../../src/machines/messageFlow/index.ts';
 import { createMessageFlowEffects, previewOf, type Eip1193Like } from '../../../src/services/messageFlow.ts';
-import { signMessageLibAbi } from '../../../src/services/safe/abis.ts';
+import { signMessageLibAbi } from '../../../src/domain/safe/abis.ts';
 import { safe } from './fixtures.ts';
 
 const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const; // anvil account 0

@@ -6,7 +6,7 @@ import { errorMessage, failureKind } from '../../../src/machines/safeSession/saf
 import { changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress, readSafeParam } from '../../../src/machines/safeSession/safeSession.helpers.ts';
 import { GatewayError } from '../../../src/services/gateway/index.ts';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Message, TransactionDetails } from '../../../src/services/gateway/types.ts';
+import type { Message, TransactionDetails } from '../../../src/domain/gateway/types.ts';
 import { SessionLoadError, toSessionError } from '../../../src/services/safeSession.ts';
 import { checkMessageDetails, checkTxDetails, computeMessageHashes, computeTxHashes } from '../../../src/services/safeSession.hashes.ts';
 import { visibleRange } from '../../../src/views/components/VirtualList.tsx';

@@ -6,8 +6,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { GatewayClient } from '../../../src/services/gateway/index.ts';
-import { FiatStringSchema, SafeBalancesSchema } from '../../../src/services/gateway/schemas.ts';
-import type { SafeInfo } from '../../../src/services/gateway/types.ts';
+import { FiatStringSchema, SafeBalancesSchema } from '../../../src/domain/gateway/schemas.ts';
+import type { SafeInfo } from '../../../src/domain/gateway/types.ts';
 import { SessionLoadError, loadSafeInfo } from '../../../src/services/safeSession.ts';
 
 const SAFE = '0x1111111111111111111111111111111111111111';

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import type { GatewayClient } from '../../../src/services/gateway/client.ts';
-import type { DataDecoded, TransactionDetails } from '../../../src/services/gateway/types.ts';
+import type { DataDecoded, TransactionDetails } from '../../../src/domain/gateway/types.ts';
 import { checkTxDetails } from '../../../src/services/safeSession.hashes.ts';
-import { safeTxHash } from '../../../src/services/safe/hashing.ts';
+import { safeTxHash } from '../../../src/domain/safe/hashing.ts';
 import { createTransactionFlowEffects, crossCheckView } from '../../../src/services/transactionFlow.ts';
 import { safeContextOf, toSafeTxJson } from '../../../src/services/txFlow/convert.ts';
-import type { SafeTx } from '../../../src/services/safe/types.ts';
+import type { SafeTx } from '../../../src/domain/safe/types.ts';
 
 const safe: TxFlowSafe = {
   chainId: '31337', chainName: 'Devnet', address: getAddress('0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe'), version: '1.4.1', nonce: 4, threshold: 1,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, parseAbi, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
-import { safeTxTypedData } from '../../../src/services/safe/hashing.ts';
+import { safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
 import { crossCheckView, hashesOf } from '../../../src/services/transactionFlow.ts';
 import { draftToSafeTx, safeContextOf, toAbiArg, toSafeTxJson } from '../../../src/services/txFlow/convert.ts';
 import { classifyWalletError, signTypedData, type Eip1193Like } from '../../../src/services/txFlow/wallet.ts';

@@ -6,8 +6,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type TxActions, type Viewer } from '../../../src/machines/shared/txActions.ts';
-import { TransactionDetailsSchema, TransactionSummarySchema } from '../../../src/services/gateway/schemas.ts';
-import type { TransactionDetails, TransactionSummary } from '../../../src/services/gateway/types.ts';
+import { TransactionDetailsSchema, TransactionSummarySchema } from '../../../src/domain/gateway/schemas.ts';
+import type { TransactionDetails, TransactionSummary } from '../../../src/domain/gateway/types.ts';
 
 const SAFE = '0x5afE5afE5afE5afE5afE5afE5aFe5afE5Afe5aFe';
 const [A, B, C, OUTSIDER] = [

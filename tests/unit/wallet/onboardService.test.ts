@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LAST_WALLET_KEY, addChainParams, createWalletService, toOnboardChains, type KeyValueStorage, type OnboardModules } from '../../../src/services/wallet/onboard.ts';
-import type { ChainInfo } from '../../../src/services/gateway/types.ts';
+import type { ChainInfo } from '../../../src/domain/gateway/types.ts';
 import type { WalletConnectionEvent } from '../../../src/machines/walletConnection/walletConnection.types.ts';
 import { WALLET_TEXTS } from '../../../src/machines/walletConnection/walletConnection.logic.ts';
 import { deferred } from '../../harness/deferred.ts';

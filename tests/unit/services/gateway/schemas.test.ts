@@ -6,7 +6,7 @@ import {
   SafeInfoSchema,
   TransactionDetailsSchema,
   TransactionItemPageSchema,
-} from '../../../../src/services/gateway/schemas.ts';
+} from '../../../../src/domain/gateway/schemas.ts';
 import { sampleChainInfo, sampleQueuePage, sampleSafeInfo, sampleTxDetails } from '../../../../src/machines/safeSession/safeSession.samples.ts';
 
 describe('gateway schemas', () => {

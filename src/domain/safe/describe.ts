@@ -7,7 +7,7 @@
  * the bytes (`gatewayDecoded`).
  */
 import { decodeFunctionData, formatUnits, getAddress, hashTypedData, isAddressEqual, maxUint256, parseAbi, size, slice, type Abi, type Address, type Hex } from 'viem';
-import type { CallEffect, DescribedCall, SettingsEffect, TokenMeta, VerifiedDecoding } from '../../machines/shared/txDescription.ts';
+import type { CallEffect, DescribedCall, SettingsEffect, TokenMeta, VerifiedDecoding } from './txDescription.ts';
 import { multiSendAbi, safeMigrationAbi, safeSettingsAbi, safeToL2MigrationAbi, signMessageLibAbi } from './abis.ts';
 import { MULTISEND_SELECTOR, decodeMultiSendTransactions } from './multisend.ts';
 import { verifiedDecoding } from './crossCheck.ts';

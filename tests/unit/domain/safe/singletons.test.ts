@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { SAFE_141 } from '../../../../devnet/chain/safeContracts.ts';
-import { SAFE_CHAINS } from '../../../../src/services/safe/deployments.ts';
+import { SAFE_CHAINS } from '../../../../src/domain/safe/deployments.ts';
 import {
   COMPATIBILITY_FALLBACK_HANDLERS_130,
   SAFE_L2_SINGLETONS,
@@ -9,7 +9,7 @@ import {
   isCanonicalFallbackHandler130,
   isCanonicalSafeL2Singleton,
   safeRelease,
-} from '../../../../src/services/safe/singletons.ts';
+} from '../../../../src/domain/safe/singletons.ts';
 
 const require = createRequire(import.meta.url);
 interface Asset {

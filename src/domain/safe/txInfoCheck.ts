@@ -5,7 +5,7 @@
  * never shown on the signing screens: their titles and summaries come from the local description.
  */
 import { isAddress, isAddressEqual, type Address } from 'viem';
-import type { CallEffect, DescribedCall, SettingsEffect } from '../../machines/shared/txDescription.ts';
+import type { CallEffect, DescribedCall, SettingsEffect } from './txDescription.ts';
 import type { TxInfo } from '../gateway/types.ts';
 import type { Mismatch } from './crossCheck.ts';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { concat, encodeAbiParameters, encodeFunctionData, getAddress, parseAbiParameters, toFunctionSelector, toHex, type AbiParameter, type Hex } from 'viem';
-import type { AbiComponent, DataDecoded, DataDecodedParameter, ParamValue } from '../../../../src/services/gateway/types.ts';
-import { crossCheckDecodedData, encodeMultiSendCall, erc20Abi, verifiedDecoding } from '../../../../src/services/safe/index.ts';
+import type { AbiComponent, DataDecoded, DataDecodedParameter, ParamValue } from '../../../../src/domain/gateway/types.ts';
+import { crossCheckDecodedData, encodeMultiSendCall, erc20Abi, verifiedDecoding } from '../../../../src/domain/safe/index.ts';
 
 const A = getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');
 const B = getAddress('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AbiTypeError, canonicalType, isResolved, parseAbiType, toAbiParameter } from '../../../../src/services/safe/abiTypes.ts';
+import { AbiTypeError, canonicalType, isResolved, parseAbiType, toAbiParameter } from '../../../../src/domain/safe/abiTypes.ts';
 
 describe('parseAbiType', () => {
   it.each([

@@ -37,7 +37,7 @@ import {
   type ConfirmationCheck,
   type ConfirmationReader,
   type SafeTx,
-} from '../../../../src/services/safe/index.ts';
+} from '../../../../src/domain/safe/index.ts';
 
 const SAFE: Address = '0x1234567890123456789012345678901234567890';
 const KEYS = [

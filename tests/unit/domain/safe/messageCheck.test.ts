@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import fc from 'fast-check';
-import { crossCheckMessage, otherChainText, safeMessageHash, typedDataChain, typedDataChainMismatch } from '../../../../src/services/safe/index.ts';
+import { crossCheckMessage, otherChainText, safeMessageHash, typedDataChain, typedDataChainMismatch } from '../../../../src/domain/safe/index.ts';
 
 const ctx = { chainId: 31337, safeAddress: '0x1234567890123456789012345678901234567890' as Address, version: '1.4.1' };
 const typed = {

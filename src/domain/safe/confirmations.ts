@@ -42,7 +42,7 @@ import {
   slice,
   type PublicClient,
 } from 'viem';
-import type { ConfirmationCheck, ConfirmationKind } from '../../machines/shared/confirmationCheck.ts';
+import type { ConfirmationCheck, ConfirmationKind } from './confirmationCheck.ts';
 import { eip1271Abi, eip1271LegacyAbi, safeAbi } from './abis.ts';
 import { isEip1271MagicValue } from './eip1271.ts';
 import { domainHash, safeTxHashes } from './hashing.ts';
@@ -51,7 +51,7 @@ import { approvedHashSignature, type OwnerSignature } from './signatures.ts';
 import type { Address, Hex, SafeContext, SafeTx } from './types.ts';
 import { versionAtLeast } from './version.ts';
 
-export type { ConfirmationCheck, ConfirmationKind } from '../../machines/shared/confirmationCheck.ts';
+export type { ConfirmationCheck, ConfirmationKind } from './confirmationCheck.ts';
 
 /** What the verification needs from the chain; a viem PublicClient satisfies it. */
 export interface ConfirmationReader {

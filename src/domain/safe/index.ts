@@ -2,7 +2,7 @@ export * from './types.ts';
 export * from './version.ts';
 export * from './hashing.ts';
 export * from './messages.ts';
-export * from '../../machines/shared/deleteRequest.ts';
+export * from './deleteRequest.ts';
 export * from './signatures.ts';
 export * from './eip1271.ts';
 export * from './multisend.ts';

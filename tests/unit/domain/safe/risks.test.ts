@@ -10,7 +10,7 @@ import {
   safeSettingsAbi,
   safeToL2MigrationAbi,
   type SafeTx,
-} from '../../../../src/services/safe/index.ts';
+} from '../../../../src/domain/safe/index.ts';
 
 const SAFE: Address = '0x1234567890123456789012345678901234567890';
 const ATTACKER: Address = '0xbDd077f651EBe7f7b3cE16fe5F2b025BE2969516';

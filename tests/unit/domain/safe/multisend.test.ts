@@ -7,7 +7,7 @@ import {
   encodeMultiSendCall,
   encodeMultiSendTransactions,
   type MetaTransaction,
-} from '../../../../src/services/safe/index.ts';
+} from '../../../../src/domain/safe/index.ts';
 
 const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => getAddress(toHex(bytes)) as Address);
 const hexBytes = fc.uint8Array({ maxLength: 300 }).map((bytes) => (bytes.length ? toHex(bytes) : '0x') as Hex);

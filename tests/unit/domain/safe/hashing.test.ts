@@ -12,9 +12,9 @@ import {
   safeTxHashes,
   safeTxMessageHash,
   safeTxTypedData,
-} from '../../../../src/services/safe/hashing.ts';
-import { domainHasChainId, parseSafeVersion, usesDataGas } from '../../../../src/services/safe/version.ts';
-import type { SafeTx } from '../../../../src/services/safe/types.ts';
+} from '../../../../src/domain/safe/hashing.ts';
+import { domainHasChainId, parseSafeVersion, usesDataGas } from '../../../../src/domain/safe/version.ts';
+import type { SafeTx } from '../../../../src/domain/safe/types.ts';
 
 const cancellation = (safe: Address, nonce: bigint): SafeTx => normalizeSafeTx({ to: safe, nonce });
 

@@ -15,7 +15,7 @@ import {
   safeProxyFactoryAbi,
   safeSetupAbi,
   safeSetupData,
-} from '../../../../src/services/safe/index.ts';
+} from '../../../../src/domain/safe/index.ts';
 
 const require = createRequire(import.meta.url);
 const canonical = (name: string): string =>

@@ -20,7 +20,7 @@ import {
   safeMessageTypedData,
   sortSignatures,
   splitSignatures,
-} from '../../../../src/services/safe/index.ts';
+} from '../../../../src/domain/safe/index.ts';
 import { concat, encodeAbiParameters, keccak256, parseAbiParameters, toBytes, hashStruct } from 'viem';
 
 const OPENSEA = `Welcome to OpenSea!

@@ -4,7 +4,7 @@
  * is what the bytes they sign do (issue 15, "the rule of the signing screen"). Plain JSON (uint256 values as
  * base-10 strings), so it can travel in a flow's context and be recorded in its event log.
  *
- * Produced by `describeSafeTx` (src/services/safe/describe.ts); token symbols and decimals are read from the
+ * Produced by `describeSafeTx` (src/domain/safe/describe.ts); token symbols and decimals are read from the
  * token contracts on chain by the flows' effects, never from the gateway.
  */
 

@@ -10,7 +10,7 @@ import {
   safeTxHash,
   toEstimationRequest,
   toProposeTransactionBody,
-} from '../../../../src/services/safe/index.ts';
+} from '../../../../src/domain/safe/index.ts';
 
 const SAFE: Address = '0x1234567890123456789012345678901234567890';
 const A: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

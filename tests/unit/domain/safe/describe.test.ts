@@ -6,12 +6,12 @@
 import { encodeFunctionData, getAddress, maxUint256, parseAbi, zeroAddress, type Address, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { callSentence, formatAmount, partiesOf, txSentence } from '../../../../src/machines/shared/txSentence.ts';
-import type { DescribedCall } from '../../../../src/machines/shared/txDescription.ts';
-import { safeSettingsAbi, safeToL2MigrationAbi, signMessageLibAbi } from '../../../../src/services/safe/abis.ts';
-import { describeCall, tokensOf, type RawCall } from '../../../../src/services/safe/describe.ts';
-import { encodeMultiSendCall } from '../../../../src/services/safe/multisend.ts';
-import { checkTxInfo } from '../../../../src/services/safe/txInfoCheck.ts';
-import type { TxInfo } from '../../../../src/services/gateway/types.ts';
+import type { DescribedCall } from '../../../../src/domain/safe/txDescription.ts';
+import { safeSettingsAbi, safeToL2MigrationAbi, signMessageLibAbi } from '../../../../src/domain/safe/abis.ts';
+import { describeCall, tokensOf, type RawCall } from '../../../../src/domain/safe/describe.ts';
+import { encodeMultiSendCall } from '../../../../src/domain/safe/multisend.ts';
+import { checkTxInfo } from '../../../../src/domain/safe/txInfoCheck.ts';
+import type { TxInfo } from '../../../../src/domain/gateway/types.ts';
 
 const SAFE = getAddress('0x5afe000000000000000000000000000000005afe');
 const ALICE = getAddress('0x90f79bf6eb2c4f870365e785982e1f101e93b906');

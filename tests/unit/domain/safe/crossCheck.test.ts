@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodeFunctionData, getAddress, size, toHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { TransactionDetails } from '../../../../src/services/gateway/types.ts';
+import type { TransactionDetails } from '../../../../src/domain/gateway/types.ts';
 import {
   buildSafeTx,
   crossCheckConfirmations,
@@ -13,7 +13,7 @@ import {
   erc20Abi,
   safeTxHash,
   type SafeTx,
-} from '../../../../src/services/safe/index.ts';
+} from '../../../../src/domain/safe/index.ts';
 
 const SAFE: Address = '0x1234567890123456789012345678901234567890';
 const TOKEN: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

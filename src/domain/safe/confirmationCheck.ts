@@ -4,7 +4,7 @@
  * (`approvedHashes(owner, hash)`), contract signatures (v = 0) are asked of the owner contract (EIP-1271).
  * Only `valid` confirmations count toward the threshold and go into `execTransaction`.
  *
- * Produced by `verifyConfirmations` (src/services/safe/confirmations.ts).
+ * Produced by `verifyConfirmations` (src/domain/safe/confirmations.ts).
  */
 
 export type Address = `0x${string}`;

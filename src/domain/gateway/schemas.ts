@@ -226,7 +226,7 @@ export interface DataDecodedParameter {
   valueDecoded?: ValueDecodedTx[] | DataDecoded | null | undefined;
   /**
    * The components of a `tuple` type. Not in the CGW OpenAPI (its tuples carry none), read when a decoder sends
-   * them; everything is verified against the call bytes either way (src/services/safe/crossCheck.ts).
+   * them; everything is verified against the call bytes either way (src/domain/safe/crossCheck.ts).
    */
   components?: AbiComponent[] | undefined;
 }

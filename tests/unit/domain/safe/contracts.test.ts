@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { getAddress } from 'viem';
 import { SAFE_141 } from '../../../../devnet/chain/safeContracts.ts';
-import { delegateCallAllowList, findTrustedLibrary } from '../../../../src/services/safe/index.ts';
-import { OTHER_CHAIN, SAFE_CHAINS, chainDeployments, type DeploymentVariant } from '../../../../src/services/safe/deployments.ts';
+import { delegateCallAllowList, findTrustedLibrary } from '../../../../src/domain/safe/index.ts';
+import { OTHER_CHAIN, SAFE_CHAINS, chainDeployments, type DeploymentVariant } from '../../../../src/domain/safe/deployments.ts';
 
 const require = createRequire(import.meta.url);
 interface Asset {
