@@ -5,6 +5,7 @@
 //   src/views     render snapshots and send events: no services, no network, no storage
 //   src/services  effects: never imports views
 //   src/bridge    the Safe Apps bridge: never imports services or views
+//   src/dev       dev-only code (the Devnet Wallet), loaded only by devnet builds: like services, never imports views
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -24,7 +25,7 @@ export const boundaryRules = {
     '@typescript-eslint/no-restricted-imports': ['error', {
       paths: [viemClients],
       patterns: [
-        { group: ['**/services', '**/services/**', '**/machines', '**/machines/**', '**/views', '**/views/**', '**/bridge', '**/bridge/**', '**/root', '**/root.ts'], message: 'The domain is the floor: it imports nothing of ours above it.' },
+        { group: ['**/services', '**/services/**', '**/machines', '**/machines/**', '**/views', '**/views/**', '**/bridge', '**/bridge/**', '**/dev', '**/dev/**', '**/root', '**/root.ts'], message: 'The domain is the floor: it imports nothing of ours above it.' },
         { group: ['react', 'react-dom', 'react-dom/*', 'xstate', '@xstate/*', ...networkAndStorage], message: 'The domain is pure: no React, XState, network, storage or Node modules.' },
       ],
     }],
@@ -37,6 +38,7 @@ export const boundaryRules = {
         { group: ['**/services', '**/services/**'], message: 'Machines must not import services; name the effect and let the composition root provide it (shared data types live in src/domain).' },
         { group: ['**/views', '**/views/**'], message: 'Machines must not import views.' },
         { group: ['**/bridge', '**/bridge/**'], message: 'Machines must not import the bridge.' },
+        { group: ['**/dev', '**/dev/**'], message: 'Machines must not import dev-only code.' },
         { group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', ...networkAndStorage], message: 'Machines are pure: no React, network, storage or Node modules.' },
       ],
     }],
@@ -46,7 +48,7 @@ export const boundaryRules = {
     'no-restricted-imports': ['error', {
       paths: [viemClients],
       patterns: [
-        { group: ['**/services', '**/services/**'], message: 'Views render snapshots and send events; they never call services.' },
+        { group: ['**/services', '**/services/**', '**/dev', '**/dev/**'], message: 'Views render snapshots and send events; they never call services (or dev-only code).' },
         { group: networkAndStorage, message: 'Views do no fetching or storage.' },
       ],
     }],
@@ -59,7 +61,7 @@ export const boundaryRules = {
     'no-restricted-imports': ['error', {
       patterns: [
         { group: ['**/views', '**/views/**'], message: 'The bridge must not import views.' },
-        { group: ['**/services', '**/services/**'], message: 'The bridge stands on the domain and the machines; services compose it, not the other way round.' },
+        { group: ['**/services', '**/services/**', '**/dev', '**/dev/**'], message: 'The bridge stands on the domain and the machines; services compose it, not the other way round.' },
       ],
     }],
   },
@@ -86,4 +88,5 @@ export default tseslint.config(
   { files: ['src/views/**/*.{ts,tsx}'], ignores: ['src/views/**/*.test.{ts,tsx}'], rules: boundaryRules.views },
   { files: ['src/services/**/*.{ts,tsx}'], rules: boundaryRules.services },
   { files: ['src/bridge/**/*.{ts,tsx}'], rules: boundaryRules.bridge },
+  { files: ['src/dev/**/*.{ts,tsx}'], rules: boundaryRules.services },
 );

@@ -28,7 +28,9 @@ import { provideSafeSessionServices, toSessionError } from './services/safeSessi
 import { openLocalStore } from './services/storage/index.ts';
 import { createWalletService, provideWalletServices, type Eip1193Provider, type WalletService } from './services/wallet/onboard.ts';
 import type { ChainClient, createChainClientRegistry } from './services/chain/client.ts';
-import { provideAddressBookServices, provideLoadSafeServices, provideMyAccountsServices } from './services/wallet/localData.ts';
+import { provideAddressBookServices } from './services/addressBook.ts';
+import { provideLoadSafeServices } from './services/loadSafe.ts';
+import { provideMyAccountsServices } from './services/myAccounts.ts';
 import { createLazyFlowHost, type LazyFlowHost } from './services/flows/lazyHost.ts';
 import type { SafeAppsServices } from './services/bridge.ts';
 import { safeKeyOf } from './machines/shared/flows.ts';

@@ -14,7 +14,7 @@ import type { GatewayClient } from './gateway/client.ts';
 import type { ChainInfo } from '../domain/gateway/types.ts';
 import { safeProxyFactoryAbi } from '../domain/safe/abis.ts';
 import { createProxyTransaction, DEFAULT_SAFE_CREATION, predictSafeAddress } from '../domain/safe/create.ts';
-import { sendTransaction, type WalletAccess } from './txFlow/wallet.ts';
+import { sendTransaction, type WalletAccess } from './transactionFlow/wallet.ts';
 
 export type CreateSafeChain = Pick<PublicClient, 'getCode' | 'waitForTransactionReceipt'>;
 

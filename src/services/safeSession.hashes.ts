@@ -16,8 +16,8 @@ import type { SafeContext } from '../domain/safe/types.ts';
 import { crossCheckConfirmations, verifiedDecoding } from '../domain/safe/crossCheck.ts';
 import { safeAbi } from '../domain/safe/abis.ts';
 import { errorText, type SafeTxSimulationClient } from './chain/simulate.ts';
-import { safeTxOfDetails, simulateForFlow, verifiedConfirmations } from './transactionFlow.ts';
-import { toSafeTxJson } from './txFlow/convert.ts';
+import { safeTxOfDetails, simulateForFlow, verifiedConfirmations } from './transactionFlow/transactionFlow.ts';
+import { toSafeTxJson } from './transactionFlow/convert.ts';
 import type { OnChainCheck } from '../machines/safeSession/details.types.ts';
 import type { PublicClient } from 'viem';
 

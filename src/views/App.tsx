@@ -1,17 +1,17 @@
 import { Suspense, useEffect } from 'react';
 import { matchRoute } from '../machines/shared/routes.ts';
-import { SafeSessionProvider } from './safe/safeSessionContext.tsx';
+import { SafeSessionProvider } from './safeSession/safeSessionContext.tsx';
 import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/accountServicesContext.tsx';
-import { WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './wallet/walletContext.tsx';
+import { WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './walletConnection/walletContext.tsx';
 import type { CreateSafeVisitsPort } from '../machines/createSafe/createSafe.port.ts';
-import { WalletNotices } from './wallet/WalletNotices.tsx';
+import { WalletNotices } from './walletConnection/WalletNotices.tsx';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
 import { Sidebar } from './layout/Sidebar.tsx';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
-import { SafeAppsProvider, type SafeAppsLogic } from './apps/safeAppsContext.tsx';
+import { SafeAppsProvider, type SafeAppsLogic } from './safeApps/safeAppsContext.tsx';
 import { SCREENS } from './screens/registry.tsx';
 import type { MaybeDeferred } from './deferred.ts';
 

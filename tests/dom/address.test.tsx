@@ -6,7 +6,7 @@ import { addressBookMachine } from '../../src/machines/addressBook/addressBook.m
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import { Address } from '../../src/views/components/Address.tsx';
 import { ExplorerProvider } from '../../src/views/components/explorer.tsx';
-import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 
 const OWNER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const CHECKSUMMED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

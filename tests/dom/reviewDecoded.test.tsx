@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import type { GatewayView, TxFlowInput } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
-import { ReviewStep } from '../../src/views/txFlow/ReviewStep.tsx';
-import { describeSafeTx } from '../../src/services/transactionFlow.ts';
+import { ReviewStep } from '../../src/views/transactionFlow/ReviewStep.tsx';
+import { describeSafeTx } from '../../src/services/transactionFlow/transactionFlow.ts';
 import { encodeFunctionData, parseAbi } from 'viem';
-import { TxFlowProvider } from '../../src/views/txFlow/txFlowContext.tsx';
+import { TxFlowProvider } from '../../src/views/transactionFlow/txFlowContext.tsx';
 
 const OWNER = '0x1111111111111111111111111111111111111111';
 const safeTxHash = `0x${'f'.repeat(64)}` as const;

@@ -17,8 +17,8 @@ import type { CreateSafeForm } from '../../src/machines/createSafe/createSafe.ty
 import { createSafeEffects, provideCreateSafeServices, type CreateSafeEffects } from '../../src/services/createSafe.ts';
 import { createGatewayClient, type GatewayClient } from '../../src/services/gateway/index.ts';
 import { predictSafeAddress, SAFE_141_CREATION, SAFE_PROXY_CREATION_CODE_141, safeProxyFactoryAbi } from '../../src/domain/safe/index.ts';
-import type { Eip1193Like } from '../../src/services/txFlow/wallet.ts';
-import { createDevnetWallet, type DevnetWalletProvider } from '../../src/services/wallet/devnetWallet.ts';
+import type { Eip1193Like } from '../../src/services/transactionFlow/wallet.ts';
+import { createDevnetWallet, type DevnetWalletProvider } from '../../src/dev/devnetWallet.ts';
 
 const safeReadAbi = parseAbi(['function getOwners() view returns (address[])', 'function getThreshold() view returns (uint256)']);
 

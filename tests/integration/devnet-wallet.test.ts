@@ -15,7 +15,7 @@ import {
   type AnvilHandle,
   type DevnetClients,
 } from '../../devnet/chain/index.ts';
-import { ProviderRpcError, createDevnetWallet, type DevnetWalletProvider } from '../../src/services/wallet/devnetWallet.ts';
+import { ProviderRpcError, createDevnetWallet, type DevnetWalletProvider } from '../../src/dev/devnetWallet.ts';
 
 const accounts = DEVNET_ACCOUNTS.slice(0, 3).map((a) => ({ address: a.address, privateKey: a.privateKey }));
 const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF';

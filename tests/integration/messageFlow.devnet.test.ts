@@ -14,7 +14,7 @@ import { GatewayError } from '../../src/services/gateway/http.ts';
 import { createMessageFlowEffects, provideMessageFlowServices, previewOf } from '../../src/services/messageFlow.ts';
 import { eip1271Abi } from '../../src/domain/safe/abis.ts';
 import { safeMessageTypedData } from '../../src/domain/safe/messages.ts';
-import { createDevnetWallet, type DevnetWalletProvider } from '../../src/services/wallet/devnetWallet.ts';
+import { createDevnetWallet, type DevnetWalletProvider } from '../../src/dev/devnetWallet.ts';
 
 let devnet: Devnet;
 let gateway: GatewayClient;

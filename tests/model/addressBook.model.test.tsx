@@ -12,7 +12,7 @@ import { addressBookSampleEvents, serializeAddressBookState } from '../../src/ma
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { AddressBookScreen } from '../../src/views/addressBook/AddressBookScreen.tsx';
-import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 

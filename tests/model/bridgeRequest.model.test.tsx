@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { bridgeRequestMachine } from '../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
 import type { BridgeRequestInput, SavePermissionsParams, SaveSettingsParams, SendReplyParams } from '../../src/machines/bridgeRequest/bridgeRequest.types.ts';
-import { BridgeRequestPrompt } from '../../src/views/bridge/BridgeRequestPrompt.tsx';
+import { BridgeRequestPrompt } from '../../src/views/bridgeRequest/BridgeRequestPrompt.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import {

@@ -15,7 +15,7 @@ import { bridgeSessionMachine, requestActorId, withSessionReplies, type BridgeLi
 import { BRIDGE_SESSION_ID, openAppMachine } from '../../src/machines/safeApps/openApp.machine.ts';
 import type { AppInfo } from '../../src/machines/safeApps/safeApps.types.ts';
 import { createAppFrameRegistry } from '../../src/services/bridge.ts';
-import { OpenAppView } from '../../src/views/apps/OpenAppScreen.tsx';
+import { OpenAppView } from '../../src/views/safeApps/OpenAppScreen.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, startAppSession } from './safeApps.support.tsx';
 

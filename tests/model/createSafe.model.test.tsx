@@ -23,7 +23,7 @@ import type {
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { CreateSafeFlow } from '../../src/views/welcome/CreateSafeScreen.tsx';
-import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 

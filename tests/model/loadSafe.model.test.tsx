@@ -12,7 +12,7 @@ import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } fro
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { LoadSafeFlow } from '../../src/views/welcome/LoadSafeScreen.tsx';
-import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 

@@ -14,7 +14,7 @@ import type { ConnectResult } from '../../src/machines/walletConnection/walletCo
 import type { RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { AccountsList } from '../../src/views/welcome/AccountsScreen.tsx';
-import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 

@@ -10,8 +10,8 @@ import { appPermissionsMachine } from '../../src/machines/safeApps/appPermission
 import { filterApps } from '../../src/machines/safeApps/safeApps.logic.ts';
 import { safeAppsListMachine } from '../../src/machines/safeApps/safeAppsList.machine.ts';
 import type { AppPermissionsContext, LoadSafeAppsOutput, PermissionsByOrigin, SafeApp, SafeAppsListContext } from '../../src/machines/safeApps/safeApps.types.ts';
-import { AppsList } from '../../src/views/apps/AppsScreen.tsx';
-import { AppPermissionsView } from '../../src/views/apps/SafeAppsSettings.tsx';
+import { AppsList } from '../../src/views/safeApps/AppsScreen.tsx';
+import { AppPermissionsView } from '../../src/views/safeApps/SafeAppsSettings.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, payload, startAppSession } from './safeApps.support.tsx';
 

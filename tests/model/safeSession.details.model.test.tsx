@@ -15,9 +15,9 @@ import type { DetailsRequest, HashCheck, MessageHashes } from '../../src/machine
 import { safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
 import type { BalancesRequest, SafeBalances } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
-import { MessageDetailsScreen } from '../../src/views/safe/Messages.tsx';
-import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
-import { TxDetailsScreen } from '../../src/views/safe/TxDetails.tsx';
+import { MessageDetailsScreen } from '../../src/views/safeSession/Messages.tsx';
+import { SafeSessionProvider } from '../../src/views/safeSession/safeSessionContext.tsx';
+import { TxDetailsScreen } from '../../src/views/safeSession/TxDetails.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {

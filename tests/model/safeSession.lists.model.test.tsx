@@ -12,9 +12,9 @@ import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedLi
 import { queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
 import type { BalancesRequest, ChainInfo, SafeBalances, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
-import { NftsScreen } from '../../src/views/safe/Nfts.tsx';
-import { SafeSessionProvider } from '../../src/views/safe/safeSessionContext.tsx';
-import { QueueScreen } from '../../src/views/safe/Transactions.tsx';
+import { NftsScreen } from '../../src/views/safeSession/Nfts.tsx';
+import { SafeSessionProvider } from '../../src/views/safeSession/safeSessionContext.tsx';
+import { QueueScreen } from '../../src/views/safeSession/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {

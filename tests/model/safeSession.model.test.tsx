@@ -34,10 +34,10 @@ import type {
   SafeSessionInput,
 } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
-import { BalancesScreen } from '../../src/views/safe/Balances.tsx';
-import { formatFiat } from '../../src/views/safe/format.ts';
-import { SafeSessionProvider, type SafeSessionRef } from '../../src/views/safe/safeSessionContext.tsx';
-import { HistoryScreen } from '../../src/views/safe/Transactions.tsx';
+import { BalancesScreen } from '../../src/views/safeSession/Balances.tsx';
+import { formatFiat } from '../../src/views/safeSession/format.ts';
+import { SafeSessionProvider, type SafeSessionRef } from '../../src/views/safeSession/safeSessionContext.tsx';
+import { HistoryScreen } from '../../src/views/safeSession/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {

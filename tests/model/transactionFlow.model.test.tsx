@@ -11,8 +11,8 @@ import { transactionFlowMachine } from '../../src/machines/transactionFlow/trans
 import { canExecute, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
 import type { CallDraft, LoadedTx, SafeTxJson, TxDraft, TxFlowContext, TxFlowInput, TxFlowSafe, TxHashes } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { SAMPLE_BATCH_DESCRIPTION } from '../../src/machines/shared/txDescription.samples.ts';
-import { TxFlowDialog } from '../../src/views/txFlow/TxFlowDialog.tsx';
-import { TxFlowProvider } from '../../src/views/txFlow/txFlowContext.tsx';
+import { TxFlowDialog } from '../../src/views/transactionFlow/TxFlowDialog.tsx';
+import { TxFlowProvider } from '../../src/views/transactionFlow/txFlowContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 

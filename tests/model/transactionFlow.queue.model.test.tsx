@@ -8,8 +8,8 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot,
 import { bulkExecuteFlowMachine } from '../../src/machines/transactionFlow/bulkExecuteFlow.machine.ts';
 import { deleteTxFlowMachine } from '../../src/machines/transactionFlow/deleteTxFlow.machine.ts';
 import { TX_FLOW_MACHINES } from '../../src/machines/transactionFlow/transactionFlow.registry.ts';
-import { BulkExecuteDialog } from '../../src/views/txFlow/BulkExecuteDialog.tsx';
-import { DeleteTxDialog } from '../../src/views/txFlow/DeleteTxDialog.tsx';
+import { BulkExecuteDialog } from '../../src/views/transactionFlow/BulkExecuteDialog.tsx';
+import { DeleteTxDialog } from '../../src/views/transactionFlow/DeleteTxDialog.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { hashTypedData, type Address, type Hex } from 'viem';

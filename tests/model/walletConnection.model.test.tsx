@@ -16,9 +16,9 @@ import type {
   WalletConnectionEvent,
 } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { serializeWalletConnectionState, WALLET_AFTER_RETRY, walletConnectionSampleEvents } from '../../src/machines/walletConnection/walletConnection.samples.ts';
-import { WalletButton } from '../../src/views/wallet/WalletButton.tsx';
-import { WalletNotices } from '../../src/views/wallet/WalletNotices.tsx';
-import { WalletProvider } from '../../src/views/wallet/walletContext.tsx';
+import { WalletButton } from '../../src/views/walletConnection/WalletButton.tsx';
+import { WalletNotices } from '../../src/views/walletConnection/WalletNotices.tsx';
+import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 

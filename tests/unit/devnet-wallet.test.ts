@@ -12,7 +12,7 @@ import {
   createDevnetWallet,
   type DevnetWalletProvider,
   type Eip6963ProviderInfo,
-} from '../../src/services/wallet/devnetWallet.ts';
+} from '../../src/dev/devnetWallet.ts';
 
 const accounts = DEVNET_ACCOUNTS.slice(0, 3).map((a) => ({ address: a.address, privateKey: a.privateKey }));
 const [a0, a1] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];

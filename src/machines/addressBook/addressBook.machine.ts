@@ -7,7 +7,7 @@
  *   loadFailed    └─ user.importFile ──▶ reviewingImport ──user.confirm──▶ importing ┘
  *  (user.retry)   user.export: action downloadCsv (the whole book as CSV)
  *
- * Effects (named, provided by src/services/wallet/localData.ts): loadEntries, saveEntry, removeEntry,
+ * Effects (named, provided by src/services/addressBook.ts): loadEntries, saveEntry, removeEntry,
  * importEntries (each resolves with the full, updated list) and the action downloadCsv. Validation and CSV
  * parsing are pure (addressBook.csv.ts); the CSV text arrives in the event, read by the view from the file.
  */

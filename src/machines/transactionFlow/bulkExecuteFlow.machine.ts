@@ -24,7 +24,7 @@ export const BULK_EXECUTE_FLOW_ID = 'bulkExecuteFlow';
 export const MAX_BULK_EXECUTE = 20;
 
 const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow.ts`);
+  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
 };
 
 /** Why the batch cannot be executed, or null. */

@@ -11,7 +11,7 @@ import type { DeleteTxContext, DeleteTxEvent, DeleteTxInput, Hex, TxFlowSafe, Tx
 export const DELETE_TX_FLOW_ID = 'deleteTxFlow';
 
 const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow.ts`);
+  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
 };
 
 const isProposer = (context: DeleteTxContext) =>

@@ -1,6 +1,6 @@
 /**
  * The vocabulary of the transactionFlow machine: context/event types, the named effects (typed placeholders
- * that src/services/transactionFlow.ts replaces), guards and actions. The state graph is in
+ * that src/services/transactionFlow/transactionFlow.ts replaces), guards and actions. The state graph is in
  * transactionFlow.machine.ts.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -35,7 +35,7 @@ export const TX_FLOW_ID = 'transactionFlow';
 export const NON_IDEMPOTENT = 'nonIdempotent';
 
 const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow.ts`);
+  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
 };
 
 /** The text for an effect's error; accepts an Error, its logged JSON form or a WalletFailure. */

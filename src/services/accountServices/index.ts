@@ -29,7 +29,7 @@ import type {
 } from '../../machines/accountServices/accountServices.types.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/http.ts';
-import { classifyWalletError, readyWallet, type WalletAccess, type WalletChain } from '../txFlow/wallet.ts';
+import { classifyWalletError, readyWallet, type WalletAccess, type WalletChain } from '../transactionFlow/wallet.ts';
 import { createDeviceStore, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
 
 export { createDeviceStore, DEVICE_STORAGE_KEY, type DeviceRecord, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';

@@ -18,8 +18,8 @@ import type { EventStore, LogRecord } from '../eventLog/types.ts';
 import type { LockManagerLike } from '../eventLog/writer.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { provideMessageFlowServices } from '../messageFlow.ts';
-import { provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTransactionFlowServices } from '../transactionFlow.ts';
-import type { WalletAccess } from '../txFlow/wallet.ts';
+import { provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTransactionFlowServices } from '../transactionFlow/transactionFlow.ts';
+import type { WalletAccess } from '../transactionFlow/wallet.ts';
 import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
 
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';

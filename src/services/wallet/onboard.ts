@@ -101,7 +101,7 @@ export function offerDevnetWallet(config: RuntimeConfig | null): Promise<boolean
   if (!(import.meta.env.DEV || import.meta.env.MODE === 'devnet')) return Promise.resolve(false);
   if (!config?.devnet) return Promise.resolve(false);
   const devnet = config.devnet;
-  devnetOffered ??= import('./devnetWallet.ts')
+  devnetOffered ??= import('../../dev/devnetWallet.ts')
     .then((module) => {
       module.installDevnetWallet(devnet);
       return true;

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { codeProblemText } from '../../machines/accountServices/accountServices.logic.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
-import { SafeGate } from '../safe/SafeGate.tsx';
+import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { Busy, FieldError, Messages } from './parts.tsx';
 import { UnsubscribeSection } from './Unsubscribe.tsx';

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { SafeGate } from '../safe/SafeGate.tsx';
+import { SafeGate } from '../safeSession/SafeGate.tsx';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { Busy, Messages } from './parts.tsx';

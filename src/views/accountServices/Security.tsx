@@ -7,7 +7,7 @@ import type { DelegatesListMachine } from '../../machines/accountServices/delega
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { SafeGate } from '../safe/SafeGate.tsx';
+import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { Busy, FieldError, Messages } from './parts.tsx';
 

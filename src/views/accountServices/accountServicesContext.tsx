@@ -12,8 +12,8 @@ import type { PushNotificationsMachine } from '../../machines/accountServices/pu
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
-import { useSafeSession } from '../safe/safeSessionContext.tsx';
-import { useWalletAddress } from '../wallet/ReadOnlyBadge.tsx';
+import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
+import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
 import { useResolved, type MaybeDeferred } from '../deferred.ts';
 
 export interface AccountServicesLogic {

@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { findEntry } from '../../machines/addressBook/addressBook.csv.ts';
 import { Address } from '../components/Address.tsx';
-import { chainLabel } from '../wallet/chainLabel.ts';
-import { useAddressBook, useAddressBookSend, useWallet } from '../wallet/walletContext.tsx';
+import { chainLabel } from '../walletConnection/chainLabel.ts';
+import { useAddressBook, useAddressBookSend, useWallet } from '../walletConnection/walletContext.tsx';
 
 /** A file's text through FileReader (works in every browser and in jsdom). */
 function readText(file: Blob): Promise<string> {

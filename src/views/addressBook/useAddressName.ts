@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { lookupName } from '../../machines/addressBook/addressBook.csv.ts';
-import { useOptionalAddressBookRef } from '../wallet/walletContext.tsx';
+import { useOptionalAddressBookRef } from '../walletConnection/walletContext.tsx';
 
 type Entries = Parameters<typeof lookupName>[0];
 

@@ -6,8 +6,8 @@
 import { useSelector } from '@xstate/react';
 import type { FlowRequest } from '../../machines/shared/flows.ts';
 import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type Viewer } from '../../machines/shared/txActions.ts';
-import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safe/safeSessionContext.tsx';
-import type { Message, TransactionDetails, TransactionSummary } from '../safe/viewTypes.ts';
+import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
+import type { Message, TransactionDetails, TransactionSummary } from '../safeSession/viewTypes.ts';
 import { useOpenFlow } from './flowsContext.tsx';
 
 const NO_OWNERS: string[] = [];

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { safeKeyOf } from '../../machines/shared/flows.ts';
-import { useSafeSessionRef } from '../safe/safeSessionContext.tsx';
+import { useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
 import { CodeBoundary } from '../components/CodeBoundary.tsx';
 import { useFlowsState } from './flowsContext.tsx';
 

@@ -2,7 +2,7 @@
 import type { AnyActorRef } from 'xstate';
 import type { FlowEntry } from '../../machines/shared/flows.ts';
 import { MessageFlowDialog, MessageFlowProvider, type MessageFlowRef } from '../messageFlow/index.ts';
-import { BulkExecuteDialog, DeleteTxDialog, TxFlowDialog, TxFlowProvider, type BulkExecuteRef, type DeleteTxRef, type TxFlowRef } from '../txFlow/index.ts';
+import { BulkExecuteDialog, DeleteTxDialog, TxFlowDialog, TxFlowProvider, type BulkExecuteRef, type DeleteTxRef, type TxFlowRef } from '../transactionFlow/index.ts';
 
 export default function FlowView({ flow }: { flow: FlowEntry }) {
   const actor: AnyActorRef = flow.actor;

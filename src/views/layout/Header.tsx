@@ -2,7 +2,7 @@ import { parseSafeParam } from '../../machines/shared/routes.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { shortAddress } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
-import { WalletButton } from '../wallet/WalletButton.tsx';
+import { WalletButton } from '../walletConnection/WalletButton.tsx';
 
 export function Header() {
   const search = useAppSelector((s) => s.context.location.search);

@@ -4,8 +4,8 @@
  */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { MatchedRoute } from '../../machines/shared/routes.ts';
-import { BalancesScreen } from '../safe/Balances.tsx';
-import { DashboardScreen } from '../safe/Dashboard.tsx';
+import { BalancesScreen } from '../safeSession/Balances.tsx';
+import { DashboardScreen } from '../safeSession/Dashboard.tsx';
 import { WelcomeScreen } from '../welcome/WelcomeScreen.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
@@ -19,14 +19,14 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
   return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 const safeScreens = {
-  nfts: lazyScreen(() => import('../safe/Nfts.tsx'), (m) => m.NftsScreen),
-  queue: lazyScreen(() => import('../safe/Transactions.tsx'), (m) => m.QueueScreen),
-  history: lazyScreen(() => import('../safe/Transactions.tsx'), (m) => m.HistoryScreen),
-  transaction: lazyScreen(() => import('../safe/TxDetails.tsx'), (m) => m.TxDetailsScreen),
-  messages: lazyScreen(() => import('../safe/Messages.tsx'), (m) => m.MessagesScreen),
-  message: lazyScreen(() => import('../safe/Messages.tsx'), (m) => m.MessageDetailsScreen),
-  setup: lazyScreen(() => import('../safe/Settings.tsx'), (m) => m.SetupSettingsScreen),
-  modules: lazyScreen(() => import('../safe/Settings.tsx'), (m) => m.ModulesSettingsScreen),
+  nfts: lazyScreen(() => import('../safeSession/Nfts.tsx'), (m) => m.NftsScreen),
+  queue: lazyScreen(() => import('../safeSession/Transactions.tsx'), (m) => m.QueueScreen),
+  history: lazyScreen(() => import('../safeSession/Transactions.tsx'), (m) => m.HistoryScreen),
+  transaction: lazyScreen(() => import('../safeSession/TxDetails.tsx'), (m) => m.TxDetailsScreen),
+  messages: lazyScreen(() => import('../safeSession/Messages.tsx'), (m) => m.MessagesScreen),
+  message: lazyScreen(() => import('../safeSession/Messages.tsx'), (m) => m.MessageDetailsScreen),
+  setup: lazyScreen(() => import('../safeSession/Settings.tsx'), (m) => m.SetupSettingsScreen),
+  modules: lazyScreen(() => import('../safeSession/Settings.tsx'), (m) => m.ModulesSettingsScreen),
 };
 const walletScreens = {
   accounts: lazyScreen(() => import('../welcome/AccountsScreen.tsx'), (m) => m.AccountsScreen),
@@ -36,7 +36,7 @@ const walletScreens = {
 };
 const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));
 const AuditScreen = lazy(() => import('../audit/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })));
-const apps = () => import('../apps/index.ts');
+const apps = () => import('../safeApps/index.ts');
 const AppsScreen = lazy(() => apps().then((m) => ({ default: m.APPS_SCREENS.apps })));
 const CustomAppsScreen = lazy(() => apps().then((m) => ({ default: m.APPS_SCREENS.customApps })));
 const OpenAppScreen = lazy(() => apps().then((m) => ({ default: m.APPS_SCREENS.openApp })));

@@ -5,8 +5,8 @@ import type { AccountRow } from '../../machines/myAccounts/myAccounts.types.ts';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
-import { useWalletAddress } from '../wallet/ReadOnlyBadge.tsx';
-import { useAccountsLogic, useWallet, useWalletSend } from '../wallet/walletContext.tsx';
+import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
+import { useAccountsLogic, useWallet, useWalletSend } from '../walletConnection/walletContext.tsx';
 
 function formatFiat(value: string, currency: string): string {
   const amount = Number(value);

@@ -9,7 +9,7 @@ import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeVisit } from '../../machines/cr
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address } from '../components/Address.tsx';
-import { useCreateSafeVisits, useWallet } from '../wallet/walletContext.tsx';
+import { useCreateSafeVisits, useWallet } from '../walletConnection/walletContext.tsx';
 import { NetworksPending } from './NetworksPending.tsx';
 
 export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;

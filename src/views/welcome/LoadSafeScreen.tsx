@@ -5,7 +5,7 @@ import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.t
 import type { LoadSafeInput } from '../../machines/loadSafe/loadSafe.types.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { Address } from '../components/Address.tsx';
-import { useLoadSafeLogic } from '../wallet/walletContext.tsx';
+import { useLoadSafeLogic } from '../walletConnection/walletContext.tsx';
 import { NetworksPending } from './NetworksPending.tsx';
 
 /** Prefill from `?address=` (plain or `shortName:address`) and `?chain=<shortName>`. */

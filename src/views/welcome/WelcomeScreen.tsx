@@ -1,5 +1,5 @@
 import { Link } from '../components/Link.tsx';
-import { useWallet, useWalletSend } from '../wallet/walletContext.tsx';
+import { useWallet, useWalletSend } from '../walletConnection/walletContext.tsx';
 
 /** /welcome: connect a wallet to see your Safes, or open one by address. */
 export function WelcomeScreen() {

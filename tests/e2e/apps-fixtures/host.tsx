@@ -12,7 +12,7 @@ import { createChainClient } from '../../../src/services/chain/index.ts';
 import { createGatewayClient } from '../../../src/services/gateway/index.ts';
 import { openLocalStore } from '../../../src/services/storage/index.ts';
 import { AppSessionProvider } from '../../../src/views/appContext.tsx';
-import { OpenAppView } from '../../../src/views/apps/OpenAppScreen.tsx';
+import { OpenAppView } from '../../../src/views/safeApps/OpenAppScreen.tsx';
 
 const query = new URLSearchParams(location.search);
 const gatewayUrl = query.get('gateway') ?? '';

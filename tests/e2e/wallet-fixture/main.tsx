@@ -11,9 +11,9 @@ import { walletConnectionMachine } from '../../../src/machines/walletConnection/
 import type { WalletConnectionEvent } from '../../../src/machines/walletConnection/walletConnection.types.ts';
 import type { ChainInfo } from '../../../src/domain/gateway/types.ts';
 import { provideWalletServices } from '../../../src/services/wallet/onboard.ts';
-import { WalletButton } from '../../../src/views/wallet/WalletButton.tsx';
-import { WalletNotices } from '../../../src/views/wallet/WalletNotices.tsx';
-import { WalletProvider } from '../../../src/views/wallet/walletContext.tsx';
+import { WalletButton } from '../../../src/views/walletConnection/WalletButton.tsx';
+import { WalletNotices } from '../../../src/views/walletConnection/WalletNotices.tsx';
+import { WalletProvider } from '../../../src/views/walletConnection/walletContext.tsx';
 
 const config = (await (await fetch('./config.json')).json()) as RuntimeConfig;
 

@@ -15,7 +15,7 @@ import { transactionFlowMachine } from '../../../src/machines/transactionFlow/tr
 import type { TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { MemoryEventStore, StreamWriter, type LockManagerLike, type LogRecord } from '../../../src/services/eventLog/index.ts';
 import { createFlowHost, type FlowHost } from '../../../src/services/flows/flowHost.ts';
-import { provideTransactionFlowServices, type TransactionFlowEffects } from '../../../src/services/transactionFlow.ts';
+import { provideTransactionFlowServices, type TransactionFlowEffects } from '../../../src/services/transactionFlow/transactionFlow.ts';
 
 const input = TX_FLOW_ENTRY.sampleInput as TxFlowInput;
 const SAFE_KEY = `${input.safe.chainId}:${input.safe.address.toLowerCase()}`;

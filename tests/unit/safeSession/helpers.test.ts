@@ -10,8 +10,8 @@ import type { Message, TransactionDetails } from '../../../src/domain/gateway/ty
 import { SessionLoadError, toSessionError } from '../../../src/services/safeSession.ts';
 import { checkMessageDetails, checkTxDetails, computeMessageHashes, computeTxHashes } from '../../../src/services/safeSession.hashes.ts';
 import { visibleRange } from '../../../src/views/components/VirtualList.tsx';
-import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safe/connect.ts';
-import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safe/format.ts';
+import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safeSession/connect.ts';
+import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safeSession/format.ts';
 import { DAI, OWNER_A, SAFE, STRANGER, balances, chain, safeSessionSampleInput, message, otherChain, queueItems, sampleSafeInfo as safeInfo, safeInfoChanged, sampleTxDetails as txDetails } from '../../../src/machines/safeSession/safeSession.samples.ts';
 
 describe('session helpers', () => {

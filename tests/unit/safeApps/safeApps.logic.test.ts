@@ -144,7 +144,7 @@ async function bareServices(deps: Partial<SafeAppsServiceDeps> = {}) {
 
 describe('wiring', () => {
   it('provideSafeAppsServices returns what <SafeAppsProvider logic> takes', async () => {
-    type Logic = import('../../../src/views/apps/safeAppsContext.tsx').SafeAppsLogic;
+    type Logic = import('../../../src/views/safeApps/safeAppsContext.tsx').SafeAppsLogic;
     const accept = (logic: Logic): Logic => logic;
     const services = await bareServices();
     const logic = accept(services);

@@ -12,10 +12,10 @@ import { BRIDGE_SESSION_ID, type openAppMachine } from '../../machines/safeApps/
 import { sandboxFor } from '../../machines/safeApps/safeApps.logic.ts';
 import type { AppFrameRegistry, Permission } from '../../machines/safeApps/safeApps.types.ts';
 import { useAppSelector } from '../appContext.tsx';
-import { BridgeRequestPrompt } from '../bridge/BridgeRequestPrompt.tsx';
+import { BridgeRequestPrompt } from '../bridgeRequest/BridgeRequestPrompt.tsx';
 import { Link } from '../components/Link.tsx';
-import { SafeGate } from '../safe/SafeGate.tsx';
-import { useSafeSession } from '../safe/safeSessionContext.tsx';
+import { SafeGate } from '../safeSession/SafeGate.tsx';
+import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { AppIcon } from './AppCard.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
 

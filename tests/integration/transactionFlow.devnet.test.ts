@@ -16,8 +16,8 @@ import {
   provideDeleteTxFlowServices,
   provideTransactionFlowServices,
   type TransactionFlowEffects,
-} from '../../src/services/transactionFlow.ts';
-import { createDevnetWallet, type DevnetWalletProvider } from '../../src/services/wallet/devnetWallet.ts';
+} from '../../src/services/transactionFlow/transactionFlow.ts';
+import { createDevnetWallet, type DevnetWalletProvider } from '../../src/dev/devnetWallet.ts';
 
 let devnet: Devnet;
 let wallet: DevnetWalletProvider;

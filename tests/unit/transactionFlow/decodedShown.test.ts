@@ -10,8 +10,8 @@ import type { GatewayClient } from '../../../src/services/gateway/client.ts';
 import type { DataDecoded, TransactionDetails } from '../../../src/domain/gateway/types.ts';
 import { checkTxDetails } from '../../../src/services/safeSession.hashes.ts';
 import { safeTxHash } from '../../../src/domain/safe/hashing.ts';
-import { createTransactionFlowEffects, crossCheckView } from '../../../src/services/transactionFlow.ts';
-import { safeContextOf, toSafeTxJson } from '../../../src/services/txFlow/convert.ts';
+import { createTransactionFlowEffects, crossCheckView } from '../../../src/services/transactionFlow/transactionFlow.ts';
+import { safeContextOf, toSafeTxJson } from '../../../src/services/transactionFlow/convert.ts';
 import type { SafeTx } from '../../../src/domain/safe/types.ts';
 
 const safe: TxFlowSafe = {

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
-import { SimulationResult, WhatItDoes } from '../txFlow/ReviewStep.tsx';
+import { SimulationResult, WhatItDoes } from '../transactionFlow/ReviewStep.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { Address } from '../components/Address.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';

@@ -11,8 +11,8 @@ import type { SafeApp } from '../../machines/safeApps/safeApps.types.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { SafeGate } from '../safe/SafeGate.tsx';
-import { useSafeSession } from '../safe/safeSessionContext.tsx';
+import { SafeGate } from '../safeSession/SafeGate.tsx';
+import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { AppCard, openAppPath } from './AppCard.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
 

@@ -4,9 +4,9 @@ import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, parseAbi,
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
-import { crossCheckView, hashesOf } from '../../../src/services/transactionFlow.ts';
-import { draftToSafeTx, safeContextOf, toAbiArg, toSafeTxJson } from '../../../src/services/txFlow/convert.ts';
-import { classifyWalletError, signTypedData, type Eip1193Like } from '../../../src/services/txFlow/wallet.ts';
+import { crossCheckView, hashesOf } from '../../../src/services/transactionFlow/transactionFlow.ts';
+import { draftToSafeTx, safeContextOf, toAbiArg, toSafeTxJson } from '../../../src/services/transactionFlow/convert.ts';
+import { classifyWalletError, signTypedData, type Eip1193Like } from '../../../src/services/transactionFlow/wallet.ts';
 
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 const safe: TxFlowSafe = {

@@ -9,10 +9,10 @@
  */
 import { decodeEventLog, encodeFunctionData, getAddress, parseAbi, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { fromPromise } from 'xstate';
-import { draftLabel } from '../machines/transactionFlow/draft.ts';
-import type { BulkExecuteFlowMachine } from '../machines/transactionFlow/bulkExecuteFlow.machine.ts';
-import type { DeleteTxFlowMachine } from '../machines/transactionFlow/deleteTxFlow.machine.ts';
-import type { TransactionFlowMachine } from '../machines/transactionFlow/transactionFlow.machine.ts';
+import { draftLabel } from '../../machines/transactionFlow/draft.ts';
+import type { BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
+import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
+import type { TransactionFlowMachine } from '../../machines/transactionFlow/transactionFlow.machine.ts';
 import type {
   BulkItem,
   Confirmation,
@@ -26,28 +26,28 @@ import type {
   TxFlowSafe,
   TxHashes,
   VerifiedConfirmations,
-} from '../machines/transactionFlow/transactionFlow.types.ts';
-import type { GatewayClient } from './gateway/client.ts';
-import { GatewayError } from './gateway/http.ts';
-import type { TransactionDetails, TransactionItem, TxInfo } from '../domain/gateway/types.ts';
-import { safeAbi } from '../domain/safe/abis.ts';
-import { defaultMultiSendCallOnly } from '../domain/safe/contracts.ts';
-import { contractSignatureData, countedConfirmations, verifyConfirmations, type ConfirmationReader, type ListedConfirmation } from '../domain/safe/confirmations.ts';
-import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction, verifiedDecoding } from '../domain/safe/crossCheck.ts';
-import { deleteRequestTypedData, deleteRequestHash } from '../domain/safe/deleteRequest.ts';
-import { safeTxHashes, safeTxTypedData } from '../domain/safe/hashing.ts';
-import { encodeMultiSendCall } from '../domain/safe/multisend.ts';
-import { classifyRisks } from '../domain/safe/risks.ts';
-import { describeWithGatewayDecoding, tokensOf } from '../domain/safe/describe.ts';
-import { checkTxInfo } from '../domain/safe/txInfoCheck.ts';
-import { readTokenMeta } from './chain/tokens.ts';
-import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from './chain/simulate.ts';
-import type { Simulation } from '../machines/shared/simulation.ts';
-import type { DescribedCall, TxDescription } from '../domain/safe/txDescription.ts';
-import { buildSignatureBytes, type OwnerSignature } from '../domain/safe/signatures.ts';
-import type { SafeTx } from '../domain/safe/types.ts';
-import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './txFlow/convert.ts';
-import { sendTransaction, signTypedData, type WalletAccess } from './txFlow/wallet.ts';
+} from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { GatewayError } from '../gateway/http.ts';
+import type { TransactionDetails, TransactionItem, TxInfo } from '../../domain/gateway/types.ts';
+import { safeAbi } from '../../domain/safe/abis.ts';
+import { defaultMultiSendCallOnly } from '../../domain/safe/contracts.ts';
+import { contractSignatureData, countedConfirmations, verifyConfirmations, type ConfirmationReader, type ListedConfirmation } from '../../domain/safe/confirmations.ts';
+import { crossCheckConfirmations, crossCheckConfirmationView, crossCheckDecodedData, crossCheckTransaction, verifiedDecoding } from '../../domain/safe/crossCheck.ts';
+import { deleteRequestTypedData, deleteRequestHash } from '../../domain/safe/deleteRequest.ts';
+import { safeTxHashes, safeTxTypedData } from '../../domain/safe/hashing.ts';
+import { encodeMultiSendCall } from '../../domain/safe/multisend.ts';
+import { classifyRisks } from '../../domain/safe/risks.ts';
+import { describeWithGatewayDecoding, tokensOf } from '../../domain/safe/describe.ts';
+import { checkTxInfo } from '../../domain/safe/txInfoCheck.ts';
+import { readTokenMeta } from '../chain/tokens.ts';
+import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from '../chain/simulate.ts';
+import type { Simulation } from '../../machines/shared/simulation.ts';
+import type { DescribedCall, TxDescription } from '../../domain/safe/txDescription.ts';
+import { buildSignatureBytes, type OwnerSignature } from '../../domain/safe/signatures.ts';
+import type { SafeTx } from '../../domain/safe/types.ts';
+import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './convert.ts';
+import { sendTransaction, signTypedData, type WalletAccess } from './wallet.ts';
 
 /** Receipts, and the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts). */
 export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> & Partial<Pick<PublicClient, 'simulateBlocks'>>;

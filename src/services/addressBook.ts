@@ -1,0 +1,68 @@
+/**
+ * Effects of the addressBook machine: the local store's `addressBook` section (src/services/storage,
+ * `openLocalStore()`, structural, so it can be passed as it is) and the CSV download.
+ */
+import { getAddress } from 'viem';
+import { fromPromise } from 'xstate';
+import type { AddressBookMachine } from '../machines/addressBook/addressBook.machine.ts';
+import { csvFileName, upsertEntry } from '../machines/addressBook/addressBook.csv.ts';
+import type { AddressBookEntry } from '../machines/addressBook/addressBook.types.ts';
+import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
+
+export interface AddressBookStore {
+  list(): Promise<readonly { chainId: string; address: string; name: string }[]>;
+  upsert(entry: AddressBookEntry): Promise<unknown>;
+  remove(chainId: string, address: string): Promise<void>;
+}
+
+const toEntry = (e: { chainId: string; address: string; name: string }): AddressBookEntry => ({
+  chainId: e.chainId,
+  address: getAddress(e.address) as HexAddress,
+  name: e.name,
+});
+
+async function listEntries(store: AddressBookStore): Promise<AddressBookEntry[]> {
+  return (await store.list()).reduce<AddressBookEntry[]>((all, e) => upsertEntry(all, toEntry(e)), []);
+}
+
+/** Offers `text` as a CSV download (the browser's save dialog or downloads folder). */
+export function downloadCsv(text: string, fileName: string = csvFileName(new Date())): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function provideAddressBookServices(machine: AddressBookMachine, deps: { store: AddressBookStore; download?: (text: string) => void }) {
+  const { store } = deps;
+  return machine.provide({
+    actors: {
+      loadEntries: fromPromise(() => listEntries(store)),
+      saveEntry: fromPromise(async ({ input }) => {
+        const { entry, previous } = input;
+        if (previous && (previous.chainId !== entry.chainId || previous.address.toLowerCase() !== entry.address.toLowerCase())) {
+          await store.remove(previous.chainId, previous.address);
+        }
+        await store.upsert(entry);
+        return listEntries(store);
+      }),
+      removeEntry: fromPromise(async ({ input }) => {
+        await store.remove(input.chainId, input.address);
+        return listEntries(store);
+      }),
+      importEntries: fromPromise(async ({ input }) => {
+        for (const entry of input.entries) await store.upsert(entry);
+        return listEntries(store);
+      }),
+    },
+    actions: {
+      downloadCsv: (_, params) => (deps.download ?? downloadCsv)(params.text),
+    },
+  });
+}
+

@@ -1,0 +1,59 @@
+/**
+ * Effects of the loadSafe machine: the chains, the Safes already added (the local store's `safes` section,
+ * structural), the gateway's check that an address is a Safe, and adding it.
+ */
+import { getAddress } from 'viem';
+import { fromPromise } from 'xstate';
+import type { ChainInfo } from '../domain/gateway/types.ts';
+import type { LoadSafeMachine } from '../machines/loadSafe/loadSafe.machine.ts';
+import type { AddedSafe, ChainOption, SafeSummary } from '../machines/loadSafe/loadSafe.types.ts';
+import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
+import type { GatewayClient } from './gateway/client.ts';
+
+export interface AddedSafesStore {
+  list(): Promise<readonly { chainId: string; address: string; name?: string | null | undefined }[]>;
+  add(safe: { chainId: string; address: HexAddress; name?: string | null }): Promise<unknown>;
+}
+
+const toChainOption = (chain: ChainInfo): ChainOption => ({ chainId: chain.chainId, chainName: chain.chainName, shortName: chain.shortName });
+
+export async function listAdded(store: AddedSafesStore): Promise<AddedSafe[]> {
+  return (await store.list()).map((s) => ({ chainId: s.chainId, address: getAddress(s.address) as HexAddress, name: s.name ?? '' }));
+}
+
+/** What checkSafe throws when the gateway has no Safe at the address (404). */
+export class NotASafeError extends Error {
+  readonly kind = 'notASafe';
+}
+
+export function provideLoadSafeServices(
+  machine: LoadSafeMachine,
+  deps: { loadChains: () => Promise<ChainInfo[]>; gateway: Pick<GatewayClient, 'getSafeInfo'>; safes: AddedSafesStore },
+) {
+  return machine.provide({
+    actors: {
+      loadSetup: fromPromise(async () => {
+        const [chains, added] = await Promise.all([deps.loadChains(), listAdded(deps.safes)]);
+        return { chains: chains.map(toChainOption), added };
+      }),
+      checkSafe: fromPromise(async ({ input }): Promise<SafeSummary> => {
+        try {
+          const info = await deps.gateway.getSafeInfo(input.chainId, input.address);
+          return {
+            address: getAddress(info.address.value) as HexAddress,
+            threshold: info.threshold,
+            owners: info.owners.map((o) => getAddress(o.value) as HexAddress),
+            version: info.version ?? null,
+          };
+        } catch (error) {
+          const status = (error as { status?: unknown }).status;
+          if (status === 404 || status === 422) throw new NotASafeError('No Safe at this address');
+          throw error;
+        }
+      }),
+      addSafe: fromPromise(async ({ input }) => {
+        await deps.safes.add({ chainId: input.chainId, address: input.address, name: input.name || null });
+      }),
+    },
+  });
+}
