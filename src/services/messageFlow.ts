@@ -62,6 +62,7 @@ import {
 } from '../domain/safe/messages.ts';
 import type { SafeContext } from '../domain/safe/types.ts';
 import { parseSafeVersion } from '../domain/safe/version.ts';
+import { isOwner } from '../domain/safe/owners.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
@@ -103,7 +104,6 @@ export function classifyWalletError(error: unknown): WalletFailure {
 }
 
 const safeContextOf = (safe: MessageFlowSafe): SafeContext => ({ chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), version: safe.version });
-const isOwner = (safe: MessageFlowSafe, address: string) => safe.owners.some((o) => o.toLowerCase() === address.toLowerCase());
 const isAlreadyExists = (error: unknown) => error instanceof GatewayError && error.status === 400 && /already exists/i.test(error.message);
 const is404 = (error: unknown) => error instanceof GatewayError && error.status === 404;
 
@@ -202,7 +202,7 @@ export async function ownerOfSignature(safe: MessageFlowSafe, safeMessageHashVal
   if (recovered.toLowerCase() !== signature.signer.toLowerCase()) {
     throw new Error(`Refused: the signature is from ${recovered}, not from ${signature.signer}.`);
   }
-  if (!isOwner(safe, recovered)) throw new Error(`Refused: ${recovered} is not an owner of this Safe. ${MESSAGE_WALLET_TEXTS.notSigner}`);
+  if (!isOwner(safe.owners, recovered)) throw new Error(`Refused: ${recovered} is not an owner of this Safe. ${MESSAGE_WALLET_TEXTS.notSigner}`);
   return recovered;
 }
 
@@ -258,7 +258,7 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
   async function readyWallet(safe: MessageFlowSafe, wallet: MessageFlowWallet | null): Promise<{ provider: Eip1193Like; account: Address }> {
     const provider = deps.wallet();
     if (!provider || !wallet) throw failure('disconnected', MESSAGE_WALLET_TEXTS.noWallet);
-    if (!isOwner(safe, wallet.address)) throw failure('notOwner', MESSAGE_WALLET_TEXTS.notSigner);
+    if (!isOwner(safe.owners, wallet.address)) throw failure('notOwner', MESSAGE_WALLET_TEXTS.notSigner);
     let chainId: unknown;
     let accounts: unknown;
     try {

@@ -3,6 +3,7 @@
  * Everything in context or in an event is plain JSON (addresses and hashes are hex strings), so the flow
  * replays from the event log (statecharts.md §3.2).
  */
+import type { Failure } from '../../domain/failure.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -138,10 +139,7 @@ export interface OnChainSignatureRequest {
 export type WalletFailureKind = 'rejected' | 'wrongChain' | 'disconnected' | 'notOwner' | 'other';
 
 /** What the wallet effect rejects with (plain JSON, logged as it is). */
-export interface WalletFailure {
-  kind: WalletFailureKind;
-  message: string;
-}
+export type WalletFailure = Failure<WalletFailureKind>;
 
 export type MessageFlowMode = 'sign' | 'confirm';
 

@@ -4,6 +4,7 @@
  * its own (e.g. the transaction flow refuses a signature from a non-owner).
  */
 import type { TransactionDetails, TransactionSummary } from '../../domain/gateway/types.ts';
+import { isOwner } from '../../domain/safe/owners.ts';
 
 export interface TxActions {
   /** Add this owner's signature (also offered when it is the last one: sign and execute in one go). */
@@ -43,13 +44,12 @@ export function txActionsOf(details: TransactionDetails, viewer: Viewer, verifie
   if (exec?.type !== 'MULTISIG') return NONE;
   if (details.txStatus !== 'AWAITING_CONFIRMATIONS' && details.txStatus !== 'AWAITING_EXECUTION') return NONE;
   if (exec.nonce < viewer.safeNonce) return NONE;
-  const isOwner = viewer.owners.some((o) => same(o, viewer.wallet));
-  if (!isOwner) return NONE;
+  if (!isOwner(viewer.owners, viewer.wallet)) return NONE;
   const signers = verifiedSigners ?? exec.confirmations.map((c) => c.signer.value);
   const signed = signers.some((s) => same(s, viewer.wallet));
   // Only current owners' signatures count toward the threshold (the flows' own rule, validConfirmations): a
   // removed owner's signature must not hide Confirm nor offer an Execute the flow would refuse.
-  const count = signers.filter((s) => viewer.owners.some((o) => same(o, s))).length;
+  const count = signers.filter((s) => isOwner(viewer.owners, s)).length;
   const isNext = exec.nonce === viewer.safeNonce;
   const isRejection = details.txInfo.type === 'Custom' && details.txInfo.isCancellation === true;
   return {

@@ -18,6 +18,7 @@ import type {
   TxFlowWallet,
   WalletFailureKind,
 } from './transactionFlow.types.ts';
+import { isOwner } from '../../domain/safe/owners.ts';
 
 export const BULK_EXECUTE_FLOW_ID = 'bulkExecuteFlow';
 /** Safe{Wallet}'s limit (hooks/useBatchedTxs.ts). */
@@ -36,7 +37,7 @@ export function bulkBlocker(context: Pick<BulkExecuteContext, 'items' | 'safe' |
     if (Number(item.safeTx.nonce) !== safe.nonce + i)
       return 'Batch execution is only available for transactions that have been fully signed and are strictly sequential in Safe account nonce.';
     if (item.mismatches.length > 0) return `Transaction ${item.safeTx.nonce} does not match what the gateway returned: ${item.mismatches[0]}`;
-    const signers = new Set(item.confirmations.map((c) => c.signer.toLowerCase()).filter((s) => safe.owners.some((o) => o.toLowerCase() === s)));
+    const signers = new Set(item.confirmations.map((c) => c.signer.toLowerCase()).filter((s) => isOwner(safe.owners, s)));
     if (signers.size < safe.threshold)
       return 'Batch execution is only available for transactions that have been fully signed and are strictly sequential in Safe account nonce.';
   }

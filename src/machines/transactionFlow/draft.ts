@@ -4,6 +4,7 @@
  */
 import { isAddress, parseUnits } from 'viem';
 import type { CallDraft, SettingsChange, TokenOption, TxDraft, TxFlowSafe } from './transactionFlow.types.ts';
+import { isOwner as isOwnerOfSafe } from '../../domain/safe/owners.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -142,7 +143,7 @@ const addressError = (value: string): string | null => (isAddress(value.trim(), 
 
 function settingsErrors(change: SettingsChange, safe: TxFlowSafe): FieldErrors {
   const errors: FieldErrors = {};
-  const isOwner = (a: string) => safe.owners.some((o) => sameAddress(o, a.trim()));
+  const isOwner = (a: string) => isOwnerOfSafe(safe.owners, a);
   const threshold = (value: number, owners: number) => {
     if (!Number.isInteger(value) || value < 1 || value > owners) errors.threshold = `Threshold must be between 1 and ${owners}`;
   };

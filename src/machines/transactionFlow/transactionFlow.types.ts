@@ -8,6 +8,7 @@ import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../do
 import type { ConfirmationCheck } from '../../domain/safe/confirmationCheck.ts';
 import type { TokenMeta, TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
+import type { Failure } from '../../domain/failure.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -170,10 +171,7 @@ export interface LoadedTx extends VerifiedConfirmations {
 export type WalletFailureKind = 'rejected' | 'wrongChain' | 'disconnected' | 'insufficientFunds' | 'other';
 
 /** What the wallet effects reject with (plain JSON, so the event log records it as it is). */
-export interface WalletFailure {
-  kind: WalletFailureKind;
-  message: string;
-}
+export type WalletFailure = Failure<WalletFailureKind>;
 
 export type TxOutcome = 'SUCCESS' | 'FAILED';
 

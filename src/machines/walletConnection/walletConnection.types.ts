@@ -2,6 +2,7 @@
  * Types of the walletConnection machine: the connected wallet as the app sees it, the failures its effects
  * report, and the closed vocabulary of events.
  */
+import type { Failure } from '../../domain/failure.ts';
 
 export type HexAddress = `0x${string}`;
 
@@ -23,10 +24,7 @@ export interface WalletConnection {
  */
 export type WalletFailureKind = 'rejected' | 'unavailable' | 'failed';
 
-export interface WalletFailure {
-  kind: WalletFailureKind;
-  message: string;
-}
+export type WalletFailure = Failure<WalletFailureKind>;
 
 /** What the connect effects resolve with: a connection, or null when the user closed the wallet list. */
 export type ConnectResult = WalletConnection | null;

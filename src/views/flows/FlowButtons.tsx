@@ -9,6 +9,7 @@ import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type Viewer } from '..
 import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
 import type { Message, TransactionDetails, TransactionSummary } from '../safeSession/viewTypes.ts';
 import { useOpenFlow } from './flowsContext.tsx';
+import { isOwner } from '../../domain/safe/owners.ts';
 
 const NO_OWNERS: string[] = [];
 const NO_FEATURES: string[] = [];
@@ -29,7 +30,7 @@ function useQueuedTxs(): TransactionSummary[] {
   return items.flatMap((item) => (item.type === 'TRANSACTION' ? [item.transaction] : []));
 }
 
-const isOwner = (viewer: Viewer) => Boolean(viewer.wallet && viewer.owners.some((o) => o.toLowerCase() === viewer.wallet!.toLowerCase()));
+const isViewerOwner = (viewer: Viewer) => isOwner(viewer.owners, viewer.wallet);
 
 function FlowButton({ request, label, className, disabled, title }: { request: FlowRequest; label: string; className?: string; disabled?: boolean; title?: string }) {
   const { open, error } = useOpenFlow();
@@ -58,7 +59,7 @@ export function NewTransactionButton() {
 
 function NewTransactionFor() {
   const viewer = useViewer();
-  const owner = isOwner(viewer);
+  const owner = isViewerOwner(viewer);
   return (
     <FlowButton
       request={{ kind: 'transaction', mode: 'create' }}
@@ -100,14 +101,14 @@ export function TxActionButtons({ details, verifiedSigners }: { details: Transac
 export function BulkExecuteButton() {
   const viewer = useViewer();
   const ids = bulkExecutableOf(useQueuedTxs(), viewer.safeNonce);
-  if (ids.length < 2 || !isOwner(viewer)) return null;
+  if (ids.length < 2 || !isViewerOwner(viewer)) return null;
   return <FlowButton request={{ kind: 'bulkExecute', txIds: ids }} label={`Execute ${ids.length} transactions`} className="primary" />;
 }
 
 /** Messages screen: sign a new off-chain message. */
 export function SignMessageButton() {
   const viewer = useViewer();
-  const owner = isOwner(viewer);
+  const owner = isViewerOwner(viewer);
   return <FlowButton request={{ kind: 'message', mode: 'sign' }} label="Sign message" disabled={!owner} {...(owner ? {} : { title: NOT_OWNER })} />;
 }
 
@@ -115,6 +116,6 @@ export function SignMessageButton() {
 export function ConfirmMessageButton({ message }: { message: Message }) {
   const viewer = useViewer();
   const signed = message.confirmations.some((c) => c.owner.value.toLowerCase() === viewer.wallet?.toLowerCase());
-  if (!isOwner(viewer) || signed || message.status !== 'NEEDS_CONFIRMATION') return null;
+  if (!isViewerOwner(viewer) || signed || message.status !== 'NEEDS_CONFIRMATION') return null;
   return <FlowButton request={{ kind: 'message', mode: 'confirm', messageHash: message.messageHash as `0x${string}` }} label="Confirm message" className="primary" />;
 }

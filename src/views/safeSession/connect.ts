@@ -1,10 +1,9 @@
 /** Pure view-model helpers of the Safe screens (no React, no effects). */
 import type { Balance, SafeInfo, TransactionItem, TransactionSummary } from './viewTypes.ts';
+import { isOwner } from '../../domain/safe/owners.ts';
 
 export function isOwnerOf(info: SafeInfo | null, wallet: string | null): boolean {
-  if (!info || !wallet) return false;
-  const address = wallet.toLowerCase();
-  return info.owners.some((owner) => owner.value.toLowerCase() === address);
+  return info !== null && isOwner(info.owners.map((owner) => owner.value), wallet);
 }
 
 /** Below this fiat value a balance counts as "small" (Safe{Wallet}'s hide-dust rule). */

@@ -1,4 +1,5 @@
 import { useWallet } from './walletContext.tsx';
+import { isOwner } from '../../domain/safe/owners.ts';
 
 /** The connected wallet's address, or null. */
 export function useWalletAddress(): `0x${string}` | null {
@@ -8,7 +9,7 @@ export function useWalletAddress(): `0x${string}` | null {
 /** Whether the connected wallet is one of `owners` (case-insensitive). False when no wallet is connected. */
 export function useIsOwner(owners: readonly string[]): boolean {
   const address = useWalletAddress();
-  return address !== null && owners.some((owner) => owner.toLowerCase() === address.toLowerCase());
+  return isOwner(owners, address);
 }
 
 /**
