@@ -90,7 +90,7 @@ async function connectWallet(page: Page) {
 }
 
 test('control: the build as built opens Safe Apps, whose chunk loads only then, pinned by the import map', async ({ page }) => {
-  const chunk = await chunkOf('apps');
+  const chunk = await chunkOf('safeApps');
   const { scripts } = watch(page);
   await openHome(page, pristine!);
   expect(scripts).not.toContain(`/${chunk}`);
@@ -105,7 +105,7 @@ test('control: the build as built opens Safe Apps, whose chunk loads only then, 
 });
 
 test('a Safe Apps chunk altered on the host is refused: the screen says so, its code never runs, the app goes on', async ({ page }) => {
-  const chunk = await chunkOf('apps');
+  const chunk = await chunkOf('safeApps');
   await alter(chunk);
   const { scripts, consoleLines } = watch(page);
   await openHome(page, altered!);
