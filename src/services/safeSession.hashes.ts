@@ -20,6 +20,7 @@ import { safeTxOfDetails, simulateForFlow, verifiedConfirmations } from './trans
 import { toSafeTxJson } from './transactionFlow/convert.ts';
 import type { OnChainCheck } from '../machines/safeSession/details.types.ts';
 import type { PublicClient } from 'viem';
+import { sameHex } from '../domain/hex.ts';
 
 /** What the details check reads from the chain: the owners, each confirmation's verdict, the simulation. */
 export type DetailsChain = SafeTxSimulationClient & Pick<PublicClient, 'readContract'>;
@@ -59,7 +60,7 @@ export function computeMessageHashes(req: HashRequest<Message>): HashCheck<Messa
  * asked when the gateway's hash equals ours: a differing hash is already a mismatch, shown as such.
  */
 async function forgedSignatures(check: HashCheck<unknown>, listed: readonly { signer: string; signature: string | null }[], listField: string, hashName: string): Promise<string[]> {
-  if (check.computed === null || check.expected === null || check.computed.toLowerCase() !== check.expected.toLowerCase()) return [];
+  if (!sameHex(check.computed, check.expected)) return [];
   const { mismatches } = await crossCheckConfirmations(check.computed as Hex, listed, { listField, hashName });
   return mismatches.map((m) => `The gateway lists ${m.gateway} (${m.field}), but there is ${m.local}.`);
 }
@@ -102,11 +103,9 @@ export async function checkTxDetails(req: HashRequest<TransactionDetails>, chain
     decodedData,
     forgedSignatures: await forgedSignatures(check, listed, 'detailedExecutionInfo.confirmations', 'safeTxHash'),
     ...(described ? { description: described.description, contradictions: described.contradictions } : {}),
-    ...(chain && check.hashes && sameHash(check.computed, check.expected) ? { onChain: await checkOnChain(req, chain, listed) } : {}),
+    ...(chain && check.hashes && sameHex(check.computed, check.expected) ? { onChain: await checkOnChain(req, chain, listed) } : {}),
   };
 }
-
-const sameHash = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
 /**
  * The details page's chain checks for a multisig transaction (decision 0028): the owners and threshold read on

@@ -23,6 +23,7 @@ import type {
   WalletFailure,
   WalletFailureKind,
 } from './messageFlow.types.ts';
+import { sameHex } from '../../domain/hex.ts';
 
 export const MESSAGE_FLOW_ID = 'messageFlow';
 
@@ -50,7 +51,6 @@ const placeholder = (name: string) => async (): Promise<never> => {
 };
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The text of an effect's error; accepts an Error, its logged JSON form or a WalletFailure. */
 export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
@@ -194,12 +194,12 @@ export const messageFlowSetup = setup({
       event.type === 'user.acknowledgeAnyChain' && needsAnyChainAcknowledgement(context) && event.acknowledged !== context.anyChainAcknowledged,
     chainAllowsSigning: ({ context }) => chainAllowsSigning(context),
     isRequestedHashMismatch: ({ context, event }) =>
-      context.requestedHash !== null && !sameHash(outputOf<MessagePreview>(event).safeMessageHash, context.requestedHash),
+      context.requestedHash !== null && !sameHex(outputOf<MessagePreview>(event).safeMessageHash, context.requestedHash),
     /** The gateway answered for another hash than the local one. */
     isGatewayHashMismatch: ({ context, event }) => {
       const answer = outputOf<GatewayMessageView | null>(event);
       const expected = expectedHash(context);
-      return answer !== null && expected !== null && !sameHash(answer.messageHash, expected);
+      return answer !== null && expected !== null && !sameHex(answer.messageHash, expected);
     },
     isMessageUnknown: ({ context, event }) => context.mode === 'confirm' && outputOf<GatewayMessageView | null>(event) === null,
     needsLocalHash: ({ context }) => context.preview === null,

@@ -13,8 +13,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from './safeSession.errors.ts';
 import type { DetailsContext, DetailsEvent, DetailsInput, DetailsRequest, HashCheck, HashRequest, MessageHashes, TxHashes } from './details.types.ts';
 import type { Message, TransactionDetails } from '../../domain/gateway/types.ts';
+import { sameHex } from '../../domain/hex.ts';
 
-const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export const DETAILS_ID = 'details';
 
@@ -40,7 +40,7 @@ export function createDetailsMachine<TDetails, THashes>(kind: string) {
       isOtherKey: ({ context }, params: { key: string }) => params.key !== context.key,
       isUnhashed: (_, check: HashCheck<THashes>) => check.hashes === null || check.computed === null,
       isMismatch: (_, check: HashCheck<THashes>) =>
-        check.expected === null || check.computed === null || !sameHash(check.computed, check.expected) || (check.forgedSignatures?.length ?? 0) > 0 || (check.contradictions?.length ?? 0) > 0,
+        !sameHex(check.computed, check.expected) || (check.forgedSignatures?.length ?? 0) > 0 || (check.contradictions?.length ?? 0) > 0,
     },
     actions: {
       openKey: assign((_, params: { key: string }) => ({ key: params.key, details: null, check: null, error: null })),

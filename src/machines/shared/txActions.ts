@@ -5,6 +5,7 @@
  */
 import type { TransactionDetails, TransactionSummary } from '../../domain/gateway/types.ts';
 import { isOwner } from '../../domain/safe/owners.ts';
+import { sameHex } from '../../domain/hex.ts';
 
 export interface TxActions {
   /** Add this owner's signature (also offered when it is the last one: sign and execute in one go). */
@@ -33,7 +34,6 @@ export interface Viewer {
 }
 
 const NONE: TxActions = { confirm: false, execute: false, reject: false, delete: false };
-const same = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 
 /**
  * `verifiedSigners`: the signers whose confirmations were verified here (decision 0025) — they alone count toward
@@ -46,7 +46,7 @@ export function txActionsOf(details: TransactionDetails, viewer: Viewer, verifie
   if (exec.nonce < viewer.safeNonce) return NONE;
   if (!isOwner(viewer.owners, viewer.wallet)) return NONE;
   const signers = verifiedSigners ?? exec.confirmations.map((c) => c.signer.value);
-  const signed = signers.some((s) => same(s, viewer.wallet));
+  const signed = signers.some((s) => sameHex(s, viewer.wallet));
   // Only current owners' signatures count toward the threshold (the flows' own rule, validConfirmations): a
   // removed owner's signature must not hide Confirm nor offer an Execute the flow would refuse.
   const count = signers.filter((s) => isOwner(viewer.owners, s)).length;
@@ -56,7 +56,7 @@ export function txActionsOf(details: TransactionDetails, viewer: Viewer, verifie
     confirm: !signed && count < exec.confirmationsRequired,
     execute: verifiedSigners !== null && isNext && count >= exec.confirmationsRequired,
     reject: !isRejection && !(viewer.rejectedNonces ?? []).includes(exec.nonce),
-    delete: viewer.features.includes('DELETE_TX') && same(exec.proposer?.value, viewer.wallet),
+    delete: viewer.features.includes('DELETE_TX') && sameHex(exec.proposer?.value, viewer.wallet),
   };
 }
 
