@@ -130,15 +130,14 @@ async function checkOnChain(req: HashRequest<TransactionDetails>, chain: Details
   const safe = { chainId: req.chainId, address: safeAddress, version: req.version ?? '', owners, threshold };
   // The flows' own verification and counting rule (decision 0025).
   const verified = await verifiedConfirmations(chain, safe, tx, listed);
-  const checks = verified.confirmationChecks ?? [];
-  const counted = verified.confirmations.map((c) => c.signer);
+  const read = { owners, threshold, confirmationChecks: verified.confirmationChecks ?? [], counted: verified.confirmations.map((c) => c.signer), error: null };
   const queued = req.details.txStatus === 'AWAITING_CONFIRMATIONS' || req.details.txStatus === 'AWAITING_EXECUTION';
-  if (!queued) return { owners, threshold, confirmationChecks: checks, counted, simulation: null, findings: [], error: null };
+  if (!queued) return { ...read, simulation: null, findings: [] };
   try {
     const { simulation, risks } = await simulateForFlow(chain, safe, toSafeTxJson(tx));
-    return { owners, threshold, confirmationChecks: checks, counted, simulation, findings: risks.map(({ severity, title, detail }) => ({ severity, title, detail })), error: null };
+    return { ...read, simulation, findings: risks.map(({ severity, title, detail }) => ({ severity, title, detail })) };
   } catch (error) {
-    return { owners, threshold, confirmationChecks: checks, counted, simulation: { status: 'unavailable', reason: `${errorText(error)}.` }, findings: [], error: null };
+    return { ...read, simulation: { status: 'unavailable', reason: `${errorText(error)}.` }, findings: [] };
   }
 }
 

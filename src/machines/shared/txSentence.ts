@@ -150,9 +150,11 @@ export function partiesOf(call: DescribedCall, safe: Address): Party[] {
         add('Sender', e.from);
         return add(e.kind === 'nftTransfer' ? 'Collection' : 'Token', e.token);
       case 'tokenApproval':
+        add('Spender', e.spender);
+        return add('Token', e.token);
       case 'nftApprovalForAll':
-        add(e.kind === 'tokenApproval' ? 'Spender' : 'Operator', e.kind === 'tokenApproval' ? e.spender : e.operator);
-        return add(e.kind === 'tokenApproval' ? 'Token' : 'Collection', e.token);
+        add('Operator', e.operator);
+        return add('Collection', e.token);
       case 'settings': {
         const s = e.change;
         if (s.type === 'addOwner' || s.type === 'removeOwner') return add('Signer', s.owner);
