@@ -3,10 +3,10 @@
  * structural), the gateway's check that an address is a Safe, and adding it.
  */
 import { getAddress } from 'viem';
-import { fromPromise } from 'xstate';
 import type { ChainInfo } from '../domain/gateway/types.ts';
 import type { LoadSafeMachine } from '../machines/loadSafe/loadSafe.machine.ts';
-import type { AddedSafe, ChainOption, SafeSummary } from '../machines/loadSafe/loadSafe.types.ts';
+import type { AddedSafe, ChainOption, LoadSafeEffects } from '../machines/loadSafe/loadSafe.types.ts';
+import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
 
@@ -26,34 +26,38 @@ export class NotASafeError extends Error {
   readonly kind = 'notASafe';
 }
 
-export function provideLoadSafeServices(
-  machine: LoadSafeMachine,
-  deps: { loadChains: () => Promise<ChainInfo[]>; gateway: Pick<GatewayClient, 'getSafeInfo'>; safes: AddedSafesStore },
-) {
-  return machine.provide({
-    actors: {
-      loadSetup: fromPromise(async () => {
-        const [chains, added] = await Promise.all([deps.loadChains(), listAdded(deps.safes)]);
-        return { chains: chains.map(toChainOption), added };
-      }),
-      checkSafe: fromPromise(async ({ input }): Promise<SafeSummary> => {
-        try {
-          const info = await deps.gateway.getSafeInfo(input.chainId, input.address);
-          return {
-            address: getAddress(info.address.value) as HexAddress,
-            threshold: info.threshold,
-            owners: info.owners.map((o) => getAddress(o.value) as HexAddress),
-            version: info.version ?? null,
-          };
-        } catch (error) {
-          const status = (error as { status?: unknown }).status;
-          if (status === 404 || status === 422) throw new NotASafeError('No Safe at this address');
-          throw error;
-        }
-      }),
-      addSafe: fromPromise(async ({ input }) => {
-        await deps.safes.add({ chainId: input.chainId, address: input.address, name: input.name || null });
-      }),
+/** The loadSafe machine's effects over the gateway and the local store. */
+export function createLoadSafeEffects(deps: {
+  loadChains: () => Promise<ChainInfo[]>;
+  gateway: Pick<GatewayClient, 'getSafeInfo'>;
+  safes: AddedSafesStore;
+}): LoadSafeEffects {
+  return {
+    loadSetup: async () => {
+      const [chains, added] = await Promise.all([deps.loadChains(), listAdded(deps.safes)]);
+      return { chains: chains.map(toChainOption), added };
     },
-  });
+    checkSafe: async (input) => {
+      try {
+        const info = await deps.gateway.getSafeInfo(input.chainId, input.address);
+        return {
+          address: getAddress(info.address.value) as HexAddress,
+          threshold: info.threshold,
+          owners: info.owners.map((o) => getAddress(o.value) as HexAddress),
+          version: info.version ?? null,
+        };
+      } catch (error) {
+        const status = (error as { status?: unknown }).status;
+        if (status === 404 || status === 422) throw new NotASafeError('No Safe at this address');
+        throw error;
+      }
+    },
+    addSafe: async (input) => {
+      await deps.safes.add({ chainId: input.chainId, address: input.address, name: input.name || null });
+    },
+  };
+}
+
+export function provideLoadSafeServices(machine: LoadSafeMachine, deps: Parameters<typeof createLoadSafeEffects>[0]) {
+  return machine.provide({ actors: effectActors(createLoadSafeEffects(deps)) });
 }

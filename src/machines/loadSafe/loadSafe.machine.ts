@@ -11,9 +11,10 @@
  * (Safe info from the gateway; throws `{kind:'notASafe'}` when there is none), addSafe (store it). The action
  * openSafe navigates to the new Safe; the view that owns the actor provides it.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { LOAD_SAFE_TEXTS, checksumAddress, isNotASafeError, safeHref, validateLoadSafeForm } from './loadSafe.logic.ts';
-import type { AddedSafe, CheckSafeInput, LoadSafeContext, LoadSafeEvent, LoadSafeInput, LoadSafeSetup, SafeSummary } from './loadSafe.types.ts';
+import type { LoadSafeContext, LoadSafeEffects, LoadSafeEvent, LoadSafeForm, LoadSafeInput, LoadSafeSetup, SafeSummary } from './loadSafe.types.ts';
 
 export const LOAD_SAFE_ID = 'loadSafe';
 
@@ -29,15 +30,7 @@ export const loadSafeMachine = setup({
     input: {} as LoadSafeInput,
   },
   actors: {
-    loadSetup: fromPromise<LoadSafeSetup>(async () => {
-      throw new Error('loadSetup is provided by the composition root');
-    }),
-    checkSafe: fromPromise<SafeSummary, CheckSafeInput>(async () => {
-      throw new Error('checkSafe is provided by the composition root');
-    }),
-    addSafe: fromPromise<void, AddedSafe>(async () => {
-      throw new Error('addSafe is provided by the composition root');
-    }),
+    ...effectPlaceholders<LoadSafeEffects>({ loadSetup: true, checkSafe: true, addSafe: true }, 'src/services/loadSafe.ts'),
   },
   guards: {
     isFormValid: ({ context }, params: { chainId: string; address: string; name: string }) =>
@@ -45,6 +38,22 @@ export const loadSafeMachine = setup({
     isNotASafe: (_, params: { error: unknown }) => isNotASafeError(params.error),
   },
   actions: {
+    /** The chains and the Safes already added; the network is preselected from `?chain=` or a `shortName:` prefix. */
+    storeSetup: assign(({ context }, { chains, added }: LoadSafeSetup) => {
+      const prefixed = /^([a-z0-9-]+):/i.exec(context.form.address.trim())?.[1];
+      const wanted = context.prefill.chainShortName ?? prefixed;
+      const chain = chains.find((c) => c.shortName === wanted) ?? chains[0];
+      return { chains, added, error: null, form: { ...context.form, chainId: context.form.chainId || chain?.chainId || '' } };
+    }),
+    /** The form as submitted and valid (address and name trimmed). */
+    acceptForm: assign((_, form: LoadSafeForm) => ({ form: { chainId: form.chainId, address: form.address.trim(), name: form.name.trim() }, fieldError: null, error: null })),
+    /** The form as submitted, with the reason it is not valid. */
+    rejectForm: assign(({ context }, form: LoadSafeForm) => ({ form, fieldError: validateLoadSafeForm(form, context.chains, context.added), error: null })),
+    storeSafe: assign((_, safe: SafeSummary) => ({ safe })),
+    markNotASafe: assign({ fieldError: LOAD_SAFE_TEXTS.notASafe }),
+    forgetSafe: assign({ safe: null, error: null }),
+    clearError: assign({ error: null }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     /** Navigates to the Safe just added. */
     openSafe: (_, _params: { href: string }) => {},
   },
@@ -69,15 +78,9 @@ export const loadSafeMachine = setup({
         src: 'loadSetup',
         onDone: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const { chains, added } = event.output;
-            const prefixed = /^([a-z0-9-]+):/i.exec(context.form.address.trim())?.[1];
-            const wanted = context.prefill.chainShortName ?? prefixed;
-            const chain = chains.find((c) => c.shortName === wanted) ?? chains[0];
-            return { chains, added, error: null, form: { ...context.form, chainId: context.form.chainId || chain?.chainId || '' } };
-          }),
+          actions: { type: 'storeSetup', params: ({ event }) => event.output },
         },
-        onError: { target: 'prepareFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'prepareFailed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     prepareFailed: {
@@ -91,18 +94,10 @@ export const loadSafeMachine = setup({
           {
             guard: { type: 'isFormValid', params: ({ event }) => ({ chainId: event.chainId, address: event.address, name: event.name }) },
             target: 'checking',
-            actions: assign({
-              form: ({ event }) => ({ chainId: event.chainId, address: event.address.trim(), name: event.name.trim() }),
-              fieldError: null,
-              error: null,
-            }),
+            actions: { type: 'acceptForm', params: ({ event }) => ({ chainId: event.chainId, address: event.address, name: event.name }) },
           },
           {
-            actions: assign({
-              form: ({ event }) => ({ chainId: event.chainId, address: event.address, name: event.name }),
-              fieldError: ({ context, event }) => validateLoadSafeForm(event, context.chains, context.added),
-              error: null,
-            }),
+            actions: { type: 'rejectForm', params: ({ event }) => ({ chainId: event.chainId, address: event.address, name: event.name }) },
           },
         ],
       },
@@ -114,22 +109,22 @@ export const loadSafeMachine = setup({
         id: 'checkSafe',
         src: 'checkSafe',
         input: ({ context }) => ({ chainId: context.form.chainId, address: checksumAddress(context.form.address) }),
-        onDone: { target: 'review', actions: assign({ safe: ({ event }) => event.output }) },
+        onDone: { target: 'review', actions: { type: 'storeSafe', params: ({ event }) => event.output } },
         onError: [
           {
             guard: { type: 'isNotASafe', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
-            actions: assign({ fieldError: LOAD_SAFE_TEXTS.notASafe }),
+            actions: 'markNotASafe',
           },
-          { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
     review: {
       meta: { description: 'Review: signers and confirmations of the Safe found' },
       on: {
-        'user.back': { target: 'editing', actions: assign({ safe: null, error: null }) },
-        'user.confirm': { target: 'adding', actions: assign({ error: null }) },
+        'user.back': { target: 'editing', actions: 'forgetSafe' },
+        'user.confirm': { target: 'adding', actions: 'clearError' },
       },
     },
     adding: {
@@ -140,7 +135,7 @@ export const loadSafeMachine = setup({
         src: 'addSafe',
         input: ({ context }) => ({ chainId: context.form.chainId, address: context.safe?.address ?? checksumAddress(context.form.address), name: context.form.name }),
         onDone: { target: 'added' },
-        onError: { target: 'review', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     added: {

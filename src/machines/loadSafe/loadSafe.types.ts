@@ -33,6 +33,16 @@ export interface CheckSafeInput {
   address: HexAddress;
 }
 
+/** The machine's effects, implemented once by src/services/loadSafe.ts. */
+export interface LoadSafeEffects {
+  /** The chains the gateway lists and the Safes already added. */
+  loadSetup(): Promise<LoadSafeSetup>;
+  /** The gateway's Safe info at the address; rejects with `{ kind: 'notASafe' }` when there is no Safe. */
+  checkSafe(input: CheckSafeInput): Promise<SafeSummary>;
+  /** Stores the Safe with its name. */
+  addSafe(input: AddedSafe): Promise<void>;
+}
+
 export interface LoadSafeForm {
   chainId: string;
   address: string;
