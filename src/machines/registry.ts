@@ -44,13 +44,19 @@ const sampleConfig: RuntimeConfig = { gatewayUrl: 'http://127.0.0.1:8787', rpcOv
 const appSessionEvents: (AppSessionEvent | AnyEventObject)[] = [
   { type: 'xstate.done.actor.loadConfig', output: sampleConfig },
   { type: 'xstate.error.actor.loadConfig', error: { name: 'Error', message: 'Could not load config.json: 404 Not Found' } },
-  { type: 'xstate.done.actor.probeGateway', output: { chainCount: 1 } },
+  { type: 'xstate.done.actor.probeGateway', output: { chainCount: 1, chains: [{ chainId: '31337', chainName: 'Devnet' }] } },
   { type: 'xstate.error.actor.probeGateway', error: { name: 'Error', message: 'Gateway unreachable at http://127.0.0.1:8787' } },
   { type: 'user.retry' },
   { type: 'user.toggleTheme' },
   { type: 'user.navigate', to: '/balances' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
   { type: 'system.persistenceFailed', streamId: 'appSession:sample', message: 'QuotaExceededError: the disk is full' },
+  { type: 'wallet.connectionChanged', account: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: '31337' } },
+  { type: 'wallet.connectionChanged', account: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: '100' } },
+  { type: 'safeSession.chainResolved', chainId: '31337' },
+  { type: 'safeSession.safeLoaded', chainId: '31337', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+  { type: 'system.visibilityChanged', visible: false },
+  { type: 'system.flowSettled' },
 ];
 
 // ───────────── Safe Apps screens (issue 9) ─────────────
@@ -167,7 +173,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     schemaVersion: 1,
     sampleInput: { location: { path: '/home', search: '' }, theme: 'light' } satisfies AppSessionInput,
     sampleEvents: appSessionEvents,
-    serializeState: (s) => JSON.stringify([s.value, s.context.theme, s.context.location.path]),
+    serializeState: (s) => JSON.stringify([s.value, s.context.theme, s.context.location.path, s.context.account?.address ?? null]),
   },
   {
     id: 'messageFlow',

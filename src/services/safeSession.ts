@@ -12,13 +12,13 @@
  * Failures reach the machine as Errors with a `kind` (see safeSession.errors.ts): a gateway 404/422 is
  * `notFound`, everything else (network, timeout, 5xx, malformed response) is `unavailable`.
  */
-import { fromPromise } from 'xstate';
-import type { ListPage, PageRequest } from '../machines/pagedList/pagedList.types.ts';
-import type { DetailsRequest } from '../machines/safeSession/details.types.ts';
+import type { ListPage, PagedListEffects, PageRequest } from '../machines/pagedList/pagedList.types.ts';
+import type { DetailsEffects, DetailsRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
+import { effectActors } from '../machines/shared/effects.ts';
 import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors.ts';
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
-import type { BalancesRequest, SafeInfoRequest } from '../machines/safeSession/safeSession.types.ts';
+import type { BalancesRequest, SafeInfoRequest, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
 import { GatewayError, readAllPages, type GatewayClient } from './gateway/index.ts';
 import type { DetailsChain } from './safeSession.hashes.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from '../domain/gateway/types.ts';
@@ -125,28 +125,30 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
       return null;
     }
   };
+  const session: SafeSessionEffects = {
+    loadChains: () => loadChains(client),
+    loadSafeInfo: (input) => loadSafeInfo(client, input),
+    loadBalances: (input) => loadBalances(client, input),
+    loadFiatCodes: () => loadFiatCodes(client),
+  };
+  const list = <TItem>(loadPage: PagedListEffects<TItem>['loadPage']) => effectActors<PagedListEffects<TItem>>({ loadPage });
+  const txDetails: DetailsEffects<TransactionDetails, TxHashes> = {
+    loadDetails: (input) => loadTxDetails(client, input),
+    computeHashes: async (input) => (await import('./safeSession.hashes.ts')).checkTxDetails(input, await chainFor(input.chainId)),
+  };
+  const messageDetails: DetailsEffects<Message, MessageHashes> = {
+    loadDetails: (input) => loadMessage(client, input),
+    computeHashes: async (input) => (await import('./safeSession.hashes.ts')).checkMessageDetails(input),
+  };
   return machine.provide({
     actors: {
-      loadChains: fromPromise(() => loadChains(client)),
-      loadSafeInfo: fromPromise(({ input }) => loadSafeInfo(client, input)),
-      loadBalances: fromPromise(({ input }) => loadBalances(client, input)),
-      loadFiatCodes: fromPromise(() => loadFiatCodes(client)),
-      queueList: queueListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadQueue(client, input)) } }),
-      historyList: historyListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadHistory(client, input)) } }),
-      messagesList: messagesListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadMessages(client, input)) } }),
-      collectiblesList: collectiblesListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadCollectibles(client, input)) } }),
-      txDetails: txDetailsMachine.provide({
-        actors: {
-          loadDetails: fromPromise(({ input }) => loadTxDetails(client, input)),
-          computeHashes: fromPromise(async ({ input }) => (await import('./safeSession.hashes.ts')).checkTxDetails(input, await chainFor(input.chainId))),
-        },
-      }),
-      messageDetails: messageDetailsMachine.provide({
-        actors: {
-          loadDetails: fromPromise(({ input }) => loadMessage(client, input)),
-          computeHashes: fromPromise(async ({ input }) => (await import('./safeSession.hashes.ts')).checkMessageDetails(input)),
-        },
-      }),
+      ...effectActors(session),
+      queueList: queueListMachine.provide({ actors: list((input) => loadQueue(client, input)) }),
+      historyList: historyListMachine.provide({ actors: list((input) => loadHistory(client, input)) }),
+      messagesList: messagesListMachine.provide({ actors: list((input) => loadMessages(client, input)) }),
+      collectiblesList: collectiblesListMachine.provide({ actors: list((input) => loadCollectibles(client, input)) }),
+      txDetails: txDetailsMachine.provide({ actors: effectActors(txDetails) }),
+      messageDetails: messageDetailsMachine.provide({ actors: effectActors(messageDetails) }),
     },
   });
 }

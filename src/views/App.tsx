@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { connectAppSession } from '../machines/appSession/appSession.connect.ts';
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safeSession/safeSessionContext.tsx';
 import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/accountServicesContext.tsx';
@@ -16,8 +17,8 @@ import { SCREENS } from './screens/registry.tsx';
 import type { MaybeDeferred } from './deferred.ts';
 
 function Boot() {
-  const booting = useAppSelector((s) => s.matches('booting'));
-  const error = useAppSelector((s) => s.context.error);
+  const booting = useAppSelector((s) => connectAppSession(s).phase === 'booting');
+  const error = useAppSelector((s) => connectAppSession(s).error);
   const send = useAppSend();
   if (booting) {
     return (
@@ -50,9 +51,9 @@ export interface ScreenLogic {
 
 /** `screens` and `apps` may load on first use (decision 0019): the screens that need them suspend meanwhile. */
 export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps?: MaybeDeferred<SafeAppsLogic> | null }) {
-  const running = useAppSelector((s) => s.matches('running'));
-  const theme = useAppSelector((s) => s.context.theme);
-  const path = useAppSelector((s) => s.context.location.path);
+  const running = useAppSelector((s) => connectAppSession(s).phase === 'running');
+  const theme = useAppSelector((s) => connectAppSession(s).theme);
+  const path = useAppSelector((s) => connectAppSession(s).location.path);
   const wallet = useAppSelector((s) => s.children.wallet);
   const addressBook = useAppSelector((s) => s.children.addressBook);
   const safeSession = useAppSelector((s) => s.children.safeSession ?? null);

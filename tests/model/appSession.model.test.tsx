@@ -6,7 +6,7 @@
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { GatewayProbe, RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
@@ -18,19 +18,29 @@ import { PersistenceGate } from '../../src/views/audit/PersistenceGate.tsx';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
+const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const config: RuntimeConfig = { gatewayUrl: 'http://gateway.test', rpcOverrides: {}, devnet: null };
 const input = { location: { path: '/home', search: '' }, theme: 'light' as const };
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadConfig', output: config },
   { type: 'xstate.error.actor.loadConfig', error: new Error('Could not load config.json: 404 Not Found') },
-  { type: 'xstate.done.actor.probeGateway', output: { chainCount: 1 } satisfies GatewayProbe },
+  { type: 'xstate.done.actor.probeGateway', output: { chainCount: 1, chains: [{ chainId: '31337', chainName: 'Devnet' }] } satisfies GatewayProbe },
   { type: 'xstate.error.actor.probeGateway', error: new Error('Gateway unreachable at http://gateway.test') },
   { type: 'user.retry' },
   { type: 'user.toggleTheme' },
   { type: 'user.navigate', to: '/balances' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
   { type: 'system.persistenceFailed', streamId: 'appSession:model', message: 'QuotaExceededError: the disk is full' },
+  // The children's reports and the browser's signals the root routes (decision 0031).
+  { type: 'wallet.connectionChanged', account: { address: OWNER, chainId: '31337' } },
+  // The same account on another chain: only the flows are told.
+  { type: 'wallet.connectionChanged', account: { address: OWNER, chainId: '100' } },
+  { type: 'safeSession.chainResolved', chainId: '31337' },
+  { type: 'safeSession.safeLoaded', chainId: '31337', address: SAFE },
+  { type: 'system.visibilityChanged', visible: false },
+  { type: 'system.flowSettled' },
 ];
 
 const STREAM = 'appSession:model';
@@ -39,6 +49,9 @@ interface AppSut extends SystemUnderTest {
   pending: { loadConfig: Deferred<RuntimeConfig> | null; probeGateway: Deferred<GatewayProbe> | null };
   pushed: string[];
   persisted: string[];
+  /** What the root told the flows (notifyFlows) and which Safes' flows it restored (restoreFlows). */
+  notified: unknown[];
+  restored: string[];
   store: MemoryEventStore;
   capture: EventCapture;
 }
@@ -56,6 +69,8 @@ const driver: ViewDriver<AppSut> = {
     const pending: AppSut['pending'] = { loadConfig: null, probeGateway: null };
     const pushed: string[] = [];
     const persisted: string[] = [];
+    const notified: unknown[] = [];
+    const restored: string[] = [];
     const store = new MemoryEventStore();
     const capture = createEventCapture({
       store,
@@ -73,6 +88,8 @@ const driver: ViewDriver<AppSut> = {
         actions: {
           pushLocation: (_, params) => void pushed.push(params.href),
           persistTheme: (_, params) => void persisted.push(params.theme),
+          notifyFlows: (_, params) => void notified.push(params.account),
+          restoreFlows: (_, params) => void restored.push(params.safeKey),
         },
       }),
       { input, inspect: capture.inspect },
@@ -92,6 +109,8 @@ const driver: ViewDriver<AppSut> = {
       pending,
       pushed,
       persisted,
+      notified,
+      restored,
       store,
       capture,
       cleanup: async () => {
@@ -111,7 +130,12 @@ const driver: ViewDriver<AppSut> = {
   events: {
     'xstate.done.actor.loadConfig': async (sut, e) => act(async () => current(sut.pending.loadConfig, 'loadConfig').resolve(outputOf<RuntimeConfig>(e))),
     'xstate.error.actor.loadConfig': async (sut, e) => act(async () => current(sut.pending.loadConfig, 'loadConfig').reject(errorOf(e))),
-    'xstate.done.actor.probeGateway': async (sut, e) => act(async () => current(sut.pending.probeGateway, 'probeGateway').resolve(outputOf<GatewayProbe>(e))),
+    'xstate.done.actor.probeGateway': async (sut, e) => {
+      await act(async () => current(sut.pending.probeGateway, 'probeGateway').resolve(outputOf<GatewayProbe>(e)));
+      // The wallet child learns the chains the gateway lists.
+      const wallet = (sut.actor.getSnapshot() as AnyMachineSnapshot).children.wallet as AnyActorRef;
+      expect(wallet.getSnapshot().context.supportedChainIds).toEqual(['31337']);
+    },
     'xstate.error.actor.probeGateway': async (sut, e) => act(async () => current(sut.pending.probeGateway, 'probeGateway').reject(errorOf(e))),
     'user.retry': async () => act(async () => screen.getByRole('button', { name: 'Retry' }).click()),
     'user.toggleTheme': async (sut) => {
@@ -124,6 +148,29 @@ const driver: ViewDriver<AppSut> = {
       expect(sut.pushed.at(-1)).toBe('/balances');
     },
     'system.locationChanged': async (sut, e) => act(async () => sut.actor.send(e)),
+    // The wallet child's report: the root keeps the account and the running flows follow it.
+    'wallet.connectionChanged': async (sut, e) => {
+      await act(async () => sut.actor.send(e));
+      const { account } = e as unknown as { account: unknown };
+      expect(sut.notified.at(-1)).toEqual(account);
+      expect((sut.actor.getSnapshot() as AnyMachineSnapshot).context.account).toEqual(account);
+    },
+    // The Safe session's report: the wallet child learns the chain it must be on.
+    'safeSession.chainResolved': async (sut, e) => {
+      await act(async () => sut.actor.send(e));
+      const wallet = (sut.actor.getSnapshot() as AnyMachineSnapshot).children.wallet as AnyActorRef;
+      expect(wallet.getSnapshot().context.requiredChainId).toBe('31337');
+    },
+    'safeSession.safeLoaded': async (sut, e) => {
+      await act(async () => sut.actor.send(e));
+      expect(sut.restored.at(-1)).toBe(`31337:${SAFE.toLowerCase()}`);
+    },
+    'system.visibilityChanged': async (sut, e) => {
+      await act(async () => sut.actor.send(e));
+      expect((sut.actor.getSnapshot() as AnyMachineSnapshot).context.visible).toBe(false);
+    },
+    // No Safe is open on these paths: nothing to reload, and nothing breaks.
+    'system.flowSettled': async (sut, e) => act(async () => sut.actor.send(e)),
     // Storage breaks (disk full), then the next event cannot be saved: the app must stop visibly.
     'system.persistenceFailed': async (sut) => {
       const error = new Error('the disk is full');
@@ -177,7 +224,7 @@ const paths = planPaths({
   machine: appSessionMachine,
   input,
   events,
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.theme, s.context.location.path]),
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.theme, s.context.location.path, s.context.account?.address ?? null]),
 });
 const coverage = new CoverageRecorder();
 

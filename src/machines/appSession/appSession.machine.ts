@@ -2,15 +2,29 @@
  * appSession: the root of the app. It loads the runtime configuration, checks that the gateway answers, and
  * owns the pieces of UI state every screen shares (location, theme). Later flows are spawned from here.
  *
- * Effects are named, never imported: `loadConfig` and `probeGateway` (actors), `pushLocation` and
- * `persistTheme` (actions). The composition root (src/root.ts) provides the real ones.
+ * It is also where its children meet (decision 0031). The children report what the others need to know, and the
+ * root passes it on as plain events, so the choreography is recorded in the root's stream and drawn in its diagram:
+ *   - the wallet reports the connected account (`wallet.connectionChanged`): the Safe session learns it
+ *     (`wallet.accountChanged`, read-only when it is not an owner) and running flows follow it (`notifyFlows`);
+ *   - the Safe session reports its chain (`safeSession.chainResolved`): the wallet learns the chain it must be on
+ *     (`system.requiredChainChanged`); closing the Safe clears it;
+ *   - the Safe session reports that the Safe has loaded (`safeSession.safeLoaded`): the flows left unfinished for
+ *     it come back (`restoreFlows`);
+ *   - the gateway probe lists the chains: the wallet learns them (`system.supportedChainsChanged`);
+ *   - page visibility and a flow that wrote to the gateway reach the Safe session.
+ *
+ * Effects are named, never imported: `loadConfig` and `probeGateway` (actors), `pushLocation`, `persistTheme`,
+ * `notifyFlows` and `restoreFlows` (actions). The composition root (src/root.ts) provides the real ones.
  */
-import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import { addressBookMachine } from '../addressBook/addressBook.machine.ts';
 import { safeSessionMachine } from '../safeSession/safeSession.machine.ts';
 import { hrefFor, parseLocation, parseSafeParam } from '../shared/routes.ts';
 import { walletConnectionMachine } from '../walletConnection/walletConnection.machine.ts';
-import type { AppSessionContext, AppSessionEvent, AppSessionInput, GatewayProbe, RuntimeConfig, Theme } from './appSession.types.ts';
+import { safeKeyOf } from '../shared/flows.ts';
+import { effectPlaceholders } from '../shared/effects.ts';
+import type { Location } from '../shared/routes.ts';
+import type { AppSessionContext, AppSessionEffects, AppSessionEvent, AppSessionInput, ConnectedAccount, GatewayProbe, RuntimeConfig, Theme } from './appSession.types.ts';
 
 export const APP_SESSION_ID = 'appSession';
 /** Stable ids of the root's children. */
@@ -38,34 +52,80 @@ export const appSessionMachine = setup({
     children: {} as { wallet: 'walletConnection'; addressBook: 'addressBook'; safeSession: 'safeSession' },
   },
   actors: {
-    loadConfig: fromPromise<RuntimeConfig>(async () => {
-      throw new Error('loadConfig is provided by the composition root');
-    }),
-    probeGateway: fromPromise<GatewayProbe, { gatewayUrl: string }>(async () => {
-      throw new Error('probeGateway is provided by the composition root');
-    }),
+    ...effectPlaceholders<AppSessionEffects>({ loadConfig: true, probeGateway: true }, 'src/root.ts'),
     // Children. The composition root provides each with its real effects.
     walletConnection: walletConnectionMachine,
     addressBook: addressBookMachine,
     safeSession: safeSessionMachine,
   },
+  guards: {
+    /** The wallet reported another address than the one the root knows (a connect, a switch, a disconnect). */
+    isOtherAccount: ({ context }, params: { account: ConnectedAccount | null }) => (context.account?.address ?? null) !== (params.account?.address ?? null),
+  },
   actions: {
     /**
      * Keeps exactly one safeSession child for the Safe named in `?safe=`: started when a Safe is opened,
-     * replaced when another one is, stopped when the parameter goes away.
+     * replaced when another one is, stopped when the parameter goes away. Closing a Safe tells the wallet that no
+     * chain is required any more; the new session reports its own chain once it knows it.
      */
     syncSafeSession: enqueueActions(({ context, enqueue }) => {
       const safe = parseSafeParam(context.location.search);
       const key = safe ? `${safe.shortName}:${safe.address.toLowerCase()}` : null;
       if (key === context.openSafe) return;
-      if (context.openSafe) enqueue.stopChild(SAFE_SESSION_CHILD);
+      if (context.openSafe) {
+        enqueue.stopChild(SAFE_SESSION_CHILD);
+        enqueue.sendTo(WALLET_CHILD, { type: 'system.requiredChainChanged', chainId: null });
+      }
       if (safe) {
-        enqueue.spawnChild('safeSession', { id: SAFE_SESSION_CHILD, input: { safe } });
+        enqueue.spawnChild('safeSession', {
+          id: SAFE_SESSION_CHILD,
+          input: { safe, walletAddress: context.account?.address ?? null, visible: context.visible },
+        });
       }
       enqueue.assign({ openSafe: key });
     }),
+    spawnWallet: spawnChild('walletConnection', { id: WALLET_CHILD }),
+    spawnAddressBook: spawnChild('addressBook', { id: ADDRESS_BOOK_CHILD }),
+    storeLocation: assign((_, location: Location) => ({ location: { path: location.path, search: location.search } })),
+    /** Follows an in-app link: the new location, resolved against the current one. */
+    followLink: assign(({ context }, params: { to: string }) => ({ location: parseLocation(hrefFor(params.to, context.location)) })),
+    toggleTheme: assign(({ context }) => ({ theme: context.theme === 'dark' ? ('light' as const) : ('dark' as const) })),
+    storeConfig: assign((_, config: RuntimeConfig) => ({ config, error: null })),
+    storeProbe: assign((_, probe: GatewayProbe) => ({ chainCount: probe.chainCount, error: null })),
+    /** Tells the wallet the chains the gateway lists (a probe logged before decision 0031 has none to tell). */
+    tellWalletChains: enqueueActions(({ enqueue }, probe: GatewayProbe) => {
+      if (!probe.chains) return;
+      enqueue.sendTo(WALLET_CHILD, {
+        type: 'system.supportedChainsChanged',
+        chainIds: probe.chains.map((c) => c.chainId),
+        chainNames: Object.fromEntries(probe.chains.map((c) => [c.chainId, c.chainName])),
+      });
+    }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
+    storePersistenceError: assign((_, params: { streamId: string; message: string }) => ({ persistenceError: `${params.message} (stream ${params.streamId})` })),
+    storeAccount: assign((_, params: { account: ConnectedAccount | null }) => ({ account: params.account })),
+    /** The open Safe's session learns the connected address (read-only when it is not an owner). */
+    tellSessionAccount: enqueueActions(({ context, enqueue }, params: { account: ConnectedAccount | null }) => {
+      if (context.openSafe) enqueue.sendTo(SAFE_SESSION_CHILD, { type: 'wallet.accountChanged', address: params.account?.address ?? null });
+    }),
+    /** The wallet learns the chain of the open Safe (null: none, or one the gateway does not list). */
+    tellWalletRequiredChain: enqueueActions(({ enqueue }, params: { chainId: string | null }) => {
+      enqueue.sendTo(WALLET_CHILD, { type: 'system.requiredChainChanged', chainId: params.chainId });
+    }),
+    storeVisibility: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
+    tellSessionVisibility: enqueueActions(({ context, enqueue }, params: { visible: boolean }) => {
+      if (context.openSafe) enqueue.sendTo(SAFE_SESSION_CHILD, { type: 'system.visibilityChanged', visible: params.visible });
+    }),
+    /** What a flow wrote shows now, not at the next 15 s poll: the session reloads what these tags cover. */
+    tellSessionFlowSettled: enqueueActions(({ context, enqueue }) => {
+      if (context.openSafe) enqueue.sendTo(SAFE_SESSION_CHILD, { type: 'gateway.tagsChanged', tags: ['txQueuedTag', 'txHistoryTag', 'messagesTag'] });
+    }),
     pushLocation: (_, _params: { href: string }) => {},
     persistTheme: (_, _params: { theme: Theme }) => {},
+    /** Running flows follow the wallet (a disconnect or an account switch mid-flow gets its own state there). */
+    notifyFlows: (_, _params: { account: ConnectedAccount | null }) => {},
+    /** The flows left unfinished for this Safe (a reload mid-flow) come back. */
+    restoreFlows: (_, _params: { safeKey: string }) => {},
   },
 }).createMachine({
   id: APP_SESSION_ID,
@@ -77,15 +137,21 @@ export const appSessionMachine = setup({
     error: null,
     persistenceError: null,
     openSafe: null,
+    account: null,
+    visible: input.visible ?? true,
   }),
   on: {
-    'system.locationChanged': {
-      actions: assign({ location: ({ event }) => ({ path: event.path, search: event.search }) }),
-    },
+    'system.locationChanged': { actions: { type: 'storeLocation', params: ({ event }) => event } },
     // The event log could not save an event: stop, visibly, rather than act without an audit trail.
     'system.persistenceFailed': {
       target: '.persistenceFailed',
-      actions: assign({ persistenceError: ({ event }) => `${event.message} (stream ${event.streamId})` }),
+      actions: { type: 'storePersistenceError', params: ({ event }) => event },
+    },
+    'system.visibilityChanged': {
+      actions: [
+        { type: 'storeVisibility', params: ({ event }) => event },
+        { type: 'tellSessionVisibility', params: ({ event }) => event },
+      ],
     },
   },
   initial: 'booting',
@@ -95,8 +161,8 @@ export const appSessionMachine = setup({
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
-        onDone: { target: 'running', actions: assign({ config: ({ event }) => event.output, error: null }) },
-        onError: { target: 'configError', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'running', actions: { type: 'storeConfig', params: ({ event }) => event.output } },
+        onError: { target: 'configError', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     configError: {
@@ -107,28 +173,37 @@ export const appSessionMachine = setup({
       meta: { description: 'The event log could not be saved; the app stopped so that nothing goes unrecorded' },
     },
     running: {
-      entry: [
-        spawnChild('walletConnection', { id: WALLET_CHILD }),
-        spawnChild('addressBook', { id: ADDRESS_BOOK_CHILD }),
-        'syncSafeSession',
-      ],
+      entry: ['spawnWallet', 'spawnAddressBook', 'syncSafeSession'],
       on: {
         'system.locationChanged': {
-          actions: [assign({ location: ({ event }) => ({ path: event.path, search: event.search }) }), 'syncSafeSession'],
+          actions: [{ type: 'storeLocation', params: ({ event }) => event }, 'syncSafeSession'],
         },
         'user.navigate': {
           actions: [
-            assign({ location: ({ context, event }) => parseLocation(hrefFor(event.to, context.location)) }),
+            { type: 'followLink', params: ({ event }) => event },
             { type: 'pushLocation', params: ({ context }) => ({ href: context.location.path + context.location.search }) },
             'syncSafeSession',
           ],
         },
         'user.toggleTheme': {
-          actions: [
-            assign({ theme: ({ context }) => (context.theme === 'dark' ? 'light' : 'dark') }),
-            { type: 'persistTheme', params: ({ context }) => ({ theme: context.theme }) },
-          ],
+          actions: ['toggleTheme', { type: 'persistTheme', params: ({ context }) => ({ theme: context.theme }) }],
         },
+        // The children's reports, routed to the children that need them (see the header).
+        'system.flowSettled': { actions: 'tellSessionFlowSettled' },
+        'wallet.connectionChanged': [
+          {
+            guard: { type: 'isOtherAccount', params: ({ event }) => event },
+            actions: [
+              { type: 'tellSessionAccount', params: ({ event }) => event },
+              { type: 'storeAccount', params: ({ event }) => event },
+              { type: 'notifyFlows', params: ({ event }) => event },
+            ],
+          },
+          // Same address, another chain: only the flows care (a flow checks the wallet's chain before it asks).
+          { actions: [{ type: 'storeAccount', params: ({ event }) => event }, { type: 'notifyFlows', params: ({ event }) => event }] },
+        ],
+        'safeSession.chainResolved': { actions: { type: 'tellWalletRequiredChain', params: ({ event }) => event } },
+        'safeSession.safeLoaded': { actions: { type: 'restoreFlows', params: ({ event }) => ({ safeKey: safeKeyOf(event.chainId, event.address) }) } },
       },
       initial: 'checkingGateway',
       states: {
@@ -141,9 +216,12 @@ export const appSessionMachine = setup({
             input: ({ context }) => ({ gatewayUrl: context.config?.gatewayUrl ?? '' }),
             onDone: {
               target: 'gatewayOnline',
-              actions: assign({ chainCount: ({ event }) => event.output.chainCount, error: null }),
+              actions: [
+                { type: 'storeProbe', params: ({ event }) => event.output },
+                { type: 'tellWalletChains', params: ({ event }) => event.output },
+              ],
             },
-            onError: { target: 'gatewayUnreachable', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'gatewayUnreachable', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         gatewayOnline: { meta: { description: 'The gateway answers' } },

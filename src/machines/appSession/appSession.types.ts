@@ -22,11 +22,32 @@ export type Theme = 'light' | 'dark';
 export interface GatewayProbe {
   /** How many chains the gateway lists. */
   chainCount: number;
+  /**
+   * The chains it lists (decimal id and name), told to the wallet so it can say when it is on a chain the gateway
+   * does not serve. Absent in logs written before the root took over this choreography (decision 0031).
+   */
+  chains?: { chainId: string; chainName: string }[];
+}
+
+/** The root's effects, provided by src/root.ts. */
+export interface AppSessionEffects {
+  /** Reads config.json (and the build's environment). */
+  loadConfig(): Promise<RuntimeConfig>;
+  /** Lists the gateway's chains: the gateway answers. */
+  probeGateway(input: { gatewayUrl: string }): Promise<GatewayProbe>;
+}
+
+/** The connected account as the wallet reports it to the root (checksummed address, decimal chain id). */
+export interface ConnectedAccount {
+  address: `0x${string}`;
+  chainId: string;
 }
 
 export interface AppSessionInput {
   location: Location;
   theme: Theme;
+  /** Whether the page is visible at start (document.visibilityState); visible when not given. */
+  visible?: boolean;
 }
 
 export interface AppSessionContext {
@@ -40,6 +61,10 @@ export interface AppSessionContext {
   persistenceError: string | null;
   /** `<shortName>:<lower-case address>` of the Safe whose safeSession child runs, or null. */
   openSafe: string | null;
+  /** The connected account, as the wallet child last reported it; null when none is connected. */
+  account: ConnectedAccount | null;
+  /** Whether the page is visible: a Safe session pauses its polling while it is not. */
+  visible: boolean;
 }
 
 export type AppSessionEvent =
@@ -48,4 +73,14 @@ export type AppSessionEvent =
   | { type: 'user.toggleTheme' }
   | { type: 'user.retry' }
   /** Sent by the composition root when the event log fails to save an event. */
-  | { type: 'system.persistenceFailed'; streamId: string; message: string };
+  | { type: 'system.persistenceFailed'; streamId: string; message: string }
+  /** Sent by the composition root when the page is hidden or shown again. */
+  | { type: 'system.visibilityChanged'; visible: boolean }
+  /** Sent by the composition root when a flow wrote to the gateway (proposed, executed, deleted, signed). */
+  | { type: 'system.flowSettled' }
+  /** Reported by the wallet child whenever the connected account or its chain changes (null: disconnected). */
+  | { type: 'wallet.connectionChanged'; account: ConnectedAccount | null }
+  /** Reported by the Safe session child once it knows the Safe's chain (null: the gateway does not list it). */
+  | { type: 'safeSession.chainResolved'; chainId: string | null }
+  /** Reported by the Safe session child when the Safe's info has loaded. */
+  | { type: 'safeSession.safeLoaded'; chainId: string; address: string };

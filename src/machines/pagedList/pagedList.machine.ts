@@ -9,9 +9,10 @@
  * Every list is the same statechart, so all share the machine id `pagedList` (one registry entry, one diagram,
  * one definition hash); the Safe session tells them apart by their actor ids (`queue`, `history`, …).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorMessage } from '../safeSession/safeSession.errors.ts';
-import type { ListPage, PageRequest, PagedListContext, PagedListEvent, PagedListInput } from './pagedList.types.ts';
+import type { ListPage, PagedListContext, PagedListEffects, PagedListEvent, PagedListInput } from './pagedList.types.ts';
 
 export const PAGED_LIST_ID = 'pagedList';
 
@@ -24,9 +25,7 @@ export function createPagedListMachine<TItem>(list: string) {
       input: {} as PagedListInput,
     },
     actors: {
-      loadPage: fromPromise<ListPage<TItem>, PageRequest>(async () => {
-        throw new Error(`loadPage of the ${list} list is provided by the composition root`);
-      }),
+      ...effectPlaceholders<PagedListEffects<TItem>>({ loadPage: true }, `src/services/safeSession.ts (the ${list} list)`),
     },
     guards: {
       isEnabled: ({ context }) => context.enabled,

@@ -40,3 +40,8 @@ export type PagedListEvent =
   | { type: 'user.retry' }
   /** Sent by the Safe session when the list's tag in Safe info changed: reload from the first page. */
   | { type: 'system.refresh' };
+
+/** A list's one effect, implemented per list by src/services/safeSession.ts (loadQueue, loadHistory, …). */
+export interface PagedListEffects<TItem> {
+  loadPage(input: PageRequest): Promise<ListPage<TItem>>;
+}

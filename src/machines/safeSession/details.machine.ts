@@ -9,9 +9,10 @@
  * Transactions and messages run the same statechart, so both share the machine id `details` (one registry
  * entry, one diagram, one definition hash); the Safe session tells them apart by their actor ids.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorMessage } from './safeSession.errors.ts';
-import type { DetailsContext, DetailsEvent, DetailsInput, DetailsRequest, HashCheck, HashRequest, MessageHashes, TxHashes } from './details.types.ts';
+import type { DetailsContext, DetailsEffects, DetailsEvent, DetailsInput, HashCheck, MessageHashes, TxHashes } from './details.types.ts';
 import type { Message, TransactionDetails } from '../../domain/gateway/types.ts';
 import { sameHex } from '../../domain/hex.ts';
 
@@ -27,12 +28,7 @@ export function createDetailsMachine<TDetails, THashes>(kind: string) {
       input: {} as DetailsInput,
     },
     actors: {
-      loadDetails: fromPromise<TDetails, DetailsRequest>(async () => {
-        throw new Error(`loadDetails of ${kind} is provided by the composition root`);
-      }),
-      computeHashes: fromPromise<HashCheck<THashes>, HashRequest<TDetails>>(async () => {
-        throw new Error(`computeHashes of ${kind} is provided by the composition root`);
-      }),
+      ...effectPlaceholders<DetailsEffects<TDetails, THashes>>({ loadDetails: true, computeHashes: true }, `src/services/safeSession.ts (${kind})`),
     },
     guards: {
       hasKey: ({ context }) => context.key !== null,

@@ -105,3 +105,10 @@ export interface MessageHashes {
   /** The SafeMessage EIP-712 hash owners sign (and the gateway keys the message by). */
   safeMessageHash: string;
 }
+
+/** An opener's effects, implemented per opener by src/services/safeSession.ts. */
+export interface DetailsEffects<TDetails, THashes> {
+  loadDetails(input: DetailsRequest): Promise<TDetails>;
+  /** The hashes computed locally and checked against what the gateway says. */
+  computeHashes(input: HashRequest<TDetails>): Promise<HashCheck<THashes>>;
+}

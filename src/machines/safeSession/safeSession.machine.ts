@@ -23,24 +23,26 @@
  *
  * Effects are named actors with typed placeholders; src/services/safeSession.ts provides the real ones.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { ChainInfo, SafeBalances, SafeInfo } from '../../domain/gateway/types.ts';
+import { effectPlaceholders } from '../shared/effects.ts';
+import { reportToParent } from '../shared/report.ts';
 import { createPagedListMachine } from '../pagedList/pagedList.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from './details.machine.ts';
 import { errorMessage, failureKind } from './safeSession.errors.ts';
 import { DEFAULT_CURRENCY, POLL_INTERVAL_MS, changedTags, childrenToRefresh, findChain, hasFeature, isValidSafeAddress, type SessionChildId } from './safeSession.helpers.ts';
 import type {
-  BalancesRequest,
   CollectibleItem,
   HistoryItem,
   MessagesItem,
   OnDemandList,
   QueueItem,
-  SafeInfoRequest,
   SafeInfoTag,
   SafeSessionContext,
+  SafeSessionEffects,
   SafeSessionEvent,
   SafeSessionInput,
+  SafeSessionReport,
 } from './safeSession.types.ts';
 
 export const SAFE_SESSION_ID = 'safeSession';
@@ -49,10 +51,6 @@ export const queueListMachine = createPagedListMachine<QueueItem>('queue');
 export const historyListMachine = createPagedListMachine<HistoryItem>('history');
 export const messagesListMachine = createPagedListMachine<MessagesItem>('messages');
 export const collectiblesListMachine = createPagedListMachine<CollectibleItem>('collectibles');
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by the composition root`);
-};
 
 /** Whether a child runs: the queue and the openers from `ready` on, the other lists once a screen opened them. */
 const isRunning = (context: SafeSessionContext, id: SessionChildId): boolean =>
@@ -79,10 +77,7 @@ export const safeSessionMachine = setup({
     },
   },
   actors: {
-    loadChains: fromPromise<ChainInfo[]>(placeholder('loadChains')),
-    loadSafeInfo: fromPromise<SafeInfo, SafeInfoRequest>(placeholder('loadSafeInfo')),
-    loadBalances: fromPromise<SafeBalances, BalancesRequest>(placeholder('loadBalances')),
-    loadFiatCodes: fromPromise<string[]>(placeholder('loadFiatCodes')),
+    ...effectPlaceholders<SafeSessionEffects>({ loadChains: true, loadSafeInfo: true, loadBalances: true, loadFiatCodes: true }, 'src/services/safeSession.ts'),
     queueList: queueListMachine,
     historyList: historyListMachine,
     messagesList: messagesListMachine,
@@ -149,6 +144,15 @@ export const safeSessionMachine = setup({
       if (params.list === 'collectibles') enqueue.spawnChild('collectiblesList', { id: 'collectibles', input: { ...safe, enabled: hasFeature(context.chain, 'ERC721') } });
       if (params.list !== 'fiatCodes') enqueue.assign({ openLists: [...context.openLists, params.list] });
     }),
+    /** Tells the parent (the root) the Safe's chain, or null when the gateway does not list it. */
+    reportChain: ({ context, self }) => reportToParent<SafeSessionReport>(self, { type: 'safeSession.chainResolved', chainId: context.chain?.chainId ?? null }),
+    /** Tells the parent (the root) that the Safe's info has loaded: its unfinished flows can come back. */
+    reportSafeLoaded: ({ context, self }) =>
+      reportToParent<SafeSessionReport>(self, {
+        type: 'safeSession.safeLoaded',
+        chainId: context.chain?.chainId ?? '',
+        address: context.safeInfo?.address.value ?? context.safe.address,
+      }),
   },
 }).createMachine({
   id: SAFE_SESSION_ID,
@@ -191,9 +195,9 @@ export const safeSessionMachine = setup({
           {
             guard: { type: 'isChainListed', params: ({ event }) => event.output },
             target: 'loadingSafe',
-            actions: { type: 'assignChains', params: ({ event }) => event.output },
+            actions: [{ type: 'assignChains', params: ({ event }) => event.output }, 'reportChain'],
           },
-          { target: 'chainNotSupported', actions: { type: 'assignChains', params: ({ event }) => event.output } },
+          { target: 'chainNotSupported', actions: [{ type: 'assignChains', params: ({ event }) => event.output }, 'reportChain'] },
         ],
         onError: { target: 'gatewayDown', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -206,7 +210,7 @@ export const safeSessionMachine = setup({
         id: 'loadSafeInfo',
         src: 'loadSafeInfo',
         input: ({ context }) => ({ chainId: context.chain?.chainId ?? '', safeAddress: context.safe.address }),
-        onDone: { target: 'ready', actions: { type: 'assignSafeInfo', params: ({ event }) => event.output } },
+        onDone: { target: 'ready', actions: [{ type: 'assignSafeInfo', params: ({ event }) => event.output }, 'reportSafeLoaded'] },
         onError: [
           {
             guard: { type: 'isNotASafe', params: ({ event }) => ({ error: event.error }) },

@@ -61,6 +61,22 @@ export interface SafeInfoRequest {
  */
 export type OnDemandList = 'history' | 'messages' | 'collectibles' | 'fiatCodes';
 
+/**
+ * What the session tells its parent (the root, decision 0031): the Safe's chain once known (null: the gateway does
+ * not list it), and that the Safe's info has loaded. Sent only when the machine runs as a child.
+ */
+export type SafeSessionReport =
+  | { type: 'safeSession.chainResolved'; chainId: string | null }
+  | { type: 'safeSession.safeLoaded'; chainId: string; address: string };
+
+/** The session's promise effects, implemented once by src/services/safeSession.ts. */
+export interface SafeSessionEffects {
+  loadChains(): Promise<ChainInfo[]>;
+  loadSafeInfo(input: SafeInfoRequest): Promise<SafeInfo>;
+  loadBalances(input: BalancesRequest): Promise<SafeBalances>;
+  loadFiatCodes(): Promise<string[]>;
+}
+
 export type SafeSessionEvent =
   | { type: 'user.retry' }
   /** A screen that shows `list` opened (sent on mount): starts it if it has not started yet. */

@@ -25,16 +25,18 @@
  * Effects are named placeholders; src/services/wallet/onboard.ts `provideWalletServices` supplies the real
  * ones. Actions `rememberWallet`/`forgetWallet` persist the last wallet's label.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
+import { reportToParent } from '../shared/report.ts';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { CONNECTION_RETRIES, CONNECTION_RETRY_DELAY_MS, WALLET_TEXTS, chainFit, toWalletFailure } from './walletConnection.logic.ts';
 import type {
   ChainView,
   ConnectResult,
-  DisconnectInput,
-  SwitchChainInput,
   SwitchChainOutput,
   WalletConnectionContext,
+  WalletConnectionEffects,
   WalletConnectionEvent,
+  WalletConnectionReport,
   WatchWalletInput,
 } from './walletConnection.types.ts';
 
@@ -59,18 +61,10 @@ export const walletConnectionMachine = setup({
     events: {} as WalletConnectionEvent,
   },
   actors: {
-    restoreWallet: fromPromise<ConnectResult>(async () => {
-      throw new Error('restoreWallet is provided by the composition root');
-    }),
-    connectWallet: fromPromise<ConnectResult>(async () => {
-      throw new Error('connectWallet is provided by the composition root');
-    }),
-    switchChain: fromPromise<SwitchChainOutput, SwitchChainInput>(async () => {
-      throw new Error('switchChain is provided by the composition root');
-    }),
-    disconnectWallet: fromPromise<void, DisconnectInput>(async () => {
-      throw new Error('disconnectWallet is provided by the composition root');
-    }),
+    ...effectPlaceholders<WalletConnectionEffects>(
+      { restoreWallet: true, connectWallet: true, switchChain: true, disconnectWallet: true },
+      'src/services/wallet/onboard.ts',
+    ),
     // Placeholder: watches nothing. The real one subscribes to the wallet's EIP-1193 events.
     watchWallet: fromCallback<WalletConnectionEvent, WatchWalletInput>(() => () => {}),
   },
@@ -92,21 +86,28 @@ export const walletConnectionMachine = setup({
     rememberWallet: (_, _params: { label: string }) => {},
     /** Forget the remembered wallet (the user disconnected, or the wallet went away). */
     forgetWallet: () => {},
-    assignConnection: assign({
-      wallet: ({ event }) => (event as unknown as { output: ConnectResult }).output,
+    /** Tells the parent (the root) the connected account, or null; nothing when the machine runs alone. */
+    reportConnection: ({ context, self }) =>
+      reportToParent<WalletConnectionReport>(self, {
+        type: 'wallet.connectionChanged',
+        account: context.wallet ? { address: context.wallet.address, chainId: context.wallet.chainId } : null,
+      }),
+    assignConnection: assign((_, result: ConnectResult) => ({ wallet: result, error: null, retries: 0 })),
+    assignChain: assign(({ context }, params: { chainId: string }) => ({ wallet: context.wallet ? { ...context.wallet, chainId: params.chainId } : context.wallet })),
+    assignSwitchedChain: assign(({ context }, output: SwitchChainOutput) => ({
+      wallet: context.wallet ? { ...context.wallet, chainId: output.chainId } : context.wallet,
       error: null,
-      retries: 0,
-    }),
-    assignChain: assign({
-      wallet: ({ context, event }) => (context.wallet && event.type === 'wallet.chainChanged' ? { ...context.wallet, chainId: event.chainId } : context.wallet),
-    }),
-    assignSwitchedChain: assign({
-      wallet: ({ context, event }) => {
-        const chainId = (event as unknown as { output: SwitchChainOutput }).output.chainId;
-        return context.wallet ? { ...context.wallet, chainId } : context.wallet;
-      },
-      error: null,
-    }),
+    })),
+    /** The wallet's selected account is now the first of the list. */
+    assignAccount: assign(({ context }, params: { accounts: readonly `0x${string}`[] }) => ({
+      wallet: context.wallet && params.accounts[0] ? { ...context.wallet, address: params.accounts[0] } : context.wallet,
+    })),
+    clearWallet: assign({ wallet: null, error: null }),
+    startAttempt: assign({ retries: 0, error: null }),
+    clearError: assign({ error: null }),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: toWalletFailure(params.error) })),
+    showSwitchFailure: assign((_, params: { error: unknown }) => ({ error: toWalletFailure(params.error, WALLET_TEXTS.switchRejected) })),
+    countRetry: assign(({ context }, params: { error: unknown }) => ({ retries: context.retries + 1, error: toWalletFailure(params.error) })),
     assignRequiredChain: assign({
       requiredChainId: ({ context, event }) => (event.type === 'system.requiredChainChanged' ? event.chainId : context.requiredChainId),
     }),
@@ -142,14 +143,18 @@ export const walletConnectionMachine = setup({
           {
             guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output?.chainId ?? null }) },
             target: S.unsupportedChain,
-            actions: 'assignConnection',
+            actions: [{ type: 'assignConnection', params: ({ event }) => event.output }, 'reportConnection'],
           },
           {
             guard: { type: 'isWrongChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output?.chainId ?? null }) },
             target: S.wrongChain,
-            actions: 'assignConnection',
+            actions: [{ type: 'assignConnection', params: ({ event }) => event.output }, 'reportConnection'],
           },
-          { guard: { type: 'hasConnection', params: ({ event }) => ({ result: event.output }) }, target: S.ready, actions: 'assignConnection' },
+          {
+            guard: { type: 'hasConnection', params: ({ event }) => ({ result: event.output }) },
+            target: S.ready,
+            actions: [{ type: 'assignConnection', params: ({ event }) => event.output }, 'reportConnection'],
+          },
           { target: 'disconnected' },
         ],
         // Nothing was asked of the user, so a failed silent reconnect is not an error to show.
@@ -158,7 +163,7 @@ export const walletConnectionMachine = setup({
     },
     disconnected: {
       meta: { description: 'No wallet connected' },
-      on: { 'user.connect': { target: 'connecting', actions: assign({ retries: 0, error: null }) } },
+      on: { 'user.connect': { target: 'connecting', actions: 'startAttempt' } },
     },
     connecting: {
       meta: { description: 'Waiting for the user to choose and approve a wallet' },
@@ -170,17 +175,17 @@ export const walletConnectionMachine = setup({
           {
             guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output?.chainId ?? null }) },
             target: S.unsupportedChain,
-            actions: ['assignConnection', { type: 'rememberWallet', params: ({ event }) => ({ label: event.output?.label ?? '' }) }],
+            actions: [{ type: 'assignConnection', params: ({ event }) => event.output }, 'reportConnection', { type: 'rememberWallet', params: ({ event }) => ({ label: event.output?.label ?? '' }) }],
           },
           {
             guard: { type: 'isWrongChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output?.chainId ?? null }) },
             target: S.wrongChain,
-            actions: ['assignConnection', { type: 'rememberWallet', params: ({ event }) => ({ label: event.output?.label ?? '' }) }],
+            actions: [{ type: 'assignConnection', params: ({ event }) => event.output }, 'reportConnection', { type: 'rememberWallet', params: ({ event }) => ({ label: event.output?.label ?? '' }) }],
           },
           {
             guard: { type: 'hasConnection', params: ({ event }) => ({ result: event.output }) },
             target: S.ready,
-            actions: ['assignConnection', { type: 'rememberWallet', params: ({ event }) => ({ label: event.output?.label ?? '' }) }],
+            actions: [{ type: 'assignConnection', params: ({ event }) => event.output }, 'reportConnection', { type: 'rememberWallet', params: ({ event }) => ({ label: event.output?.label ?? '' }) }],
           },
           // The user closed the wallet list without choosing: back to where they were, nothing to report.
           { target: 'disconnected' },
@@ -189,14 +194,14 @@ export const walletConnectionMachine = setup({
           {
             guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) },
             target: 'unavailable',
-            actions: assign({ error: ({ event }) => toWalletFailure(event.error) }),
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
           },
           {
             guard: { type: 'canRetryConnection', params: ({ event }) => ({ error: event.error }) },
             target: 'retrying',
-            actions: assign({ retries: ({ context }) => context.retries + 1, error: ({ event }) => toWalletFailure(event.error) }),
+            actions: { type: 'countRetry', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'failed', actions: assign({ error: ({ event }) => toWalletFailure(event.error) }) },
+          { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -208,15 +213,15 @@ export const walletConnectionMachine = setup({
     failed: {
       meta: { description: 'The connection was rejected or failed' },
       on: {
-        'user.connect': { target: 'connecting', actions: assign({ retries: 0, error: null }) },
-        'user.dismiss': { target: 'disconnected', actions: assign({ error: null }) },
+        'user.connect': { target: 'connecting', actions: 'startAttempt' },
+        'user.dismiss': { target: 'disconnected', actions: 'clearError' },
       },
     },
     unavailable: {
       meta: { description: 'No wallet is installed or available in this browser' },
       on: {
-        'user.connect': { target: 'connecting', actions: assign({ retries: 0, error: null }) },
-        'user.dismiss': { target: 'disconnected', actions: assign({ error: null }) },
+        'user.connect': { target: 'connecting', actions: 'startAttempt' },
+        'user.dismiss': { target: 'disconnected', actions: 'clearError' },
       },
     },
     connected: {
@@ -231,28 +236,26 @@ export const walletConnectionMachine = setup({
           {
             guard: { type: 'hasNoAccounts', params: ({ event }) => ({ accounts: event.accounts }) },
             target: 'disconnected',
-            actions: [assign({ wallet: null, error: null }), 'forgetWallet'],
+            actions: ['clearWallet', 'reportConnection', 'forgetWallet'],
           },
           {
-            actions: assign({
-              wallet: ({ context, event }) => (context.wallet && event.accounts[0] ? { ...context.wallet, address: event.accounts[0] } : context.wallet),
-            }),
+            actions: [{ type: 'assignAccount', params: ({ event }) => event }, 'reportConnection'],
           },
         ],
         'wallet.chainChanged': [
           {
             guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), chainId: event.chainId }) },
             target: S.unsupportedChain,
-            actions: 'assignChain',
+            actions: [{ type: 'assignChain', params: ({ event }) => event }, 'reportConnection'],
           },
           {
             guard: { type: 'isWrongChain', params: ({ context, event }) => ({ ...view(context), chainId: event.chainId }) },
             target: S.wrongChain,
-            actions: 'assignChain',
+            actions: [{ type: 'assignChain', params: ({ event }) => event }, 'reportConnection'],
           },
-          { target: S.ready, actions: 'assignChain' },
+          { target: S.ready, actions: [{ type: 'assignChain', params: ({ event }) => event }, 'reportConnection'] },
         ],
-        'wallet.disconnected': { target: 'disconnected', actions: [assign({ wallet: null, error: null }), 'forgetWallet'] },
+        'wallet.disconnected': { target: 'disconnected', actions: ['clearWallet', 'reportConnection', 'forgetWallet'] },
         'system.requiredChainChanged': [
           {
             guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), requiredChainId: event.chainId }) },
@@ -302,22 +305,22 @@ export const walletConnectionMachine = setup({
                   {
                     guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
                     target: S.unsupportedChain,
-                    actions: 'assignSwitchedChain',
+                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
                   },
                   {
                     guard: { type: 'isWrongChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
                     target: S.wrongChain,
-                    actions: 'assignSwitchedChain',
+                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
                   },
-                  { target: S.ready, actions: 'assignSwitchedChain' },
+                  { target: S.ready, actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'] },
                 ],
-                onError: { target: 'switchFailed', actions: assign({ error: ({ event }) => toWalletFailure(event.error, WALLET_TEXTS.switchRejected) }) },
+                onError: { target: 'switchFailed', actions: { type: 'showSwitchFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             switchFailed: {
               on: {
-                'user.switchChain': { target: 'switching', actions: assign({ error: null }) },
-                'user.dismiss': { target: 'idle', actions: assign({ error: null }) },
+                'user.switchChain': { target: 'switching', actions: 'clearError' },
+                'user.dismiss': { target: 'idle', actions: 'clearError' },
               },
             },
           },
@@ -338,22 +341,22 @@ export const walletConnectionMachine = setup({
                   {
                     guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
                     target: S.unsupportedChain,
-                    actions: 'assignSwitchedChain',
+                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
                   },
                   {
                     guard: { type: 'isWrongChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
                     target: S.wrongChain,
-                    actions: 'assignSwitchedChain',
+                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
                   },
-                  { target: S.ready, actions: 'assignSwitchedChain' },
+                  { target: S.ready, actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'] },
                 ],
-                onError: { target: 'switchFailed', actions: assign({ error: ({ event }) => toWalletFailure(event.error, WALLET_TEXTS.switchRejected) }) },
+                onError: { target: 'switchFailed', actions: { type: 'showSwitchFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             switchFailed: {
               on: {
-                'user.switchChain': { target: 'switching', actions: assign({ error: null }) },
-                'user.dismiss': { target: 'idle', actions: assign({ error: null }) },
+                'user.switchChain': { target: 'switching', actions: 'clearError' },
+                'user.dismiss': { target: 'idle', actions: 'clearError' },
               },
             },
           },
@@ -368,8 +371,8 @@ export const walletConnectionMachine = setup({
         src: 'disconnectWallet',
         input: ({ context }) => ({ label: context.wallet?.label ?? '' }),
         // Whatever the wallet answers, the app forgets it: the user asked to disconnect.
-        onDone: { target: 'disconnected', actions: [assign({ wallet: null, error: null }), 'forgetWallet'] },
-        onError: { target: 'disconnected', actions: [assign({ wallet: null, error: null }), 'forgetWallet'] },
+        onDone: { target: 'disconnected', actions: ['clearWallet', 'reportConnection', 'forgetWallet'] },
+        onError: { target: 'disconnected', actions: ['clearWallet', 'reportConnection', 'forgetWallet'] },
       },
     },
   },

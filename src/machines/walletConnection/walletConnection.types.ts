@@ -47,6 +47,16 @@ export interface DisconnectInput {
   label: string;
 }
 
+/** The machine's promise effects, implemented once by src/services/wallet/onboard.ts (`watchWallet` is a callback actor). */
+export interface WalletConnectionEffects {
+  /** Reconnects the wallet remembered from the last visit without a modal; null when none was remembered. */
+  restoreWallet(): Promise<ConnectResult>;
+  /** Opens the wallet list and connects the one the user picks; null when the user closed the list. */
+  connectWallet(): Promise<ConnectResult>;
+  switchChain(input: SwitchChainInput): Promise<SwitchChainOutput>;
+  disconnectWallet(input: DisconnectInput): Promise<void>;
+}
+
 export interface WalletConnectionContext {
   wallet: WalletConnection | null;
   /** The open Safe's chain (decimal), or null when no Safe is open. Sent by the root. */
@@ -73,6 +83,12 @@ export type WalletConnectionEvent =
   | { type: 'wallet.disconnected' }
   | { type: 'system.requiredChainChanged'; chainId: string | null }
   | { type: 'system.supportedChainsChanged'; chainIds: string[]; chainNames?: Record<string, string> };
+
+/**
+ * What the wallet tells its parent (the root, decision 0031) whenever the connected account or its chain changes:
+ * the address and chain, or null once disconnected. Sent only when the machine runs as a child.
+ */
+export type WalletConnectionReport = { type: 'wallet.connectionChanged'; account: { address: HexAddress; chainId: string } | null };
 
 /** The three ways a connected wallet can stand towards the app's chains. */
 export type ChainFit = 'ready' | 'wrongChain' | 'unsupportedChain';

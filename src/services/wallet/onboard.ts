@@ -16,11 +16,13 @@
  *   with the gateway's chain data, then switch again (onboard's own setChain may open a modal and wait).
  */
 import { getAddress } from 'viem';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback } from 'xstate';
+import { effectActors } from '../../machines/shared/effects.ts';
 import type { RuntimeConfig } from '../../machines/appSession/appSession.types.ts';
 import type { WalletConnectionMachine } from '../../machines/walletConnection/walletConnection.machine.ts';
 import { toDecimalChainId, toHexChainId, WALLET_TEXTS } from '../../machines/walletConnection/walletConnection.logic.ts';
 import type {
+  WalletConnectionEffects,
   ConnectResult,
   HexAddress,
   WalletConnectionEvent,
@@ -389,10 +391,12 @@ export function provideWalletServices(machine: WalletConnectionMachine, deps: Wa
   const service = 'connect' in deps ? deps : createWalletService(deps);
   return machine.provide({
     actors: {
-      restoreWallet: fromPromise(() => service.restore()),
-      connectWallet: fromPromise(() => service.connect()),
-      switchChain: fromPromise(({ input }) => service.switchChain(input.chainId)),
-      disconnectWallet: fromPromise(({ input }) => service.disconnect(input.label)),
+      ...effectActors<WalletConnectionEffects>({
+        restoreWallet: () => service.restore(),
+        connectWallet: () => service.connect(),
+        switchChain: (input) => service.switchChain(input.chainId),
+        disconnectWallet: (input) => service.disconnect(input.label),
+      }),
       watchWallet: fromCallback<WalletConnectionEvent, { label: string }>(({ sendBack, input }) => service.watch(input.label, sendBack)),
     },
     actions: {

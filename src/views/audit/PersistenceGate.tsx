@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { connectAppSession } from '../../machines/appSession/appSession.connect.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { useAuditPort } from './auditContext.tsx';
 import { downloadText } from './download.ts';
@@ -8,8 +9,8 @@ import { downloadText } from './download.ts';
  * carrying on without an audit trail. The events it could not save can still be downloaded.
  */
 export function PersistenceGate({ children }: { children: ReactNode }) {
-  const failed = useAppSelector((s) => s.matches('persistenceFailed'));
-  const reason = useAppSelector((s) => s.context.persistenceError);
+  const failed = useAppSelector((s) => connectAppSession(s).phase === 'persistenceFailed');
+  const reason = useAppSelector((s) => connectAppSession(s).persistenceError);
   const audit = useAuditPort();
   if (!failed) return <>{children}</>;
 

@@ -1,21 +1,21 @@
+import { connectAppSession } from '../../machines/appSession/appSession.connect.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 
 /** A banner for the gateway's state: checking, or unreachable with a retry. Nothing when it answers. */
 export function GatewayStatus() {
-  const checking = useAppSelector((s) => s.matches({ running: 'checkingGateway' }));
-  const unreachable = useAppSelector((s) => s.matches({ running: 'gatewayUnreachable' }));
-  const error = useAppSelector((s) => s.context.error);
-  const gatewayUrl = useAppSelector((s) => s.context.config?.gatewayUrl ?? '');
-  const canRetry = useAppSelector((s) => s.can({ type: 'user.retry' }));
+  const gateway = useAppSelector((s) => connectAppSession(s).gateway);
+  const error = useAppSelector((s) => connectAppSession(s).error);
+  const gatewayUrl = useAppSelector((s) => connectAppSession(s).gatewayUrl);
+  const canRetry = useAppSelector((s) => connectAppSession(s).canRetry);
   const send = useAppSend();
-  if (checking) {
+  if (gateway === 'checking') {
     return (
       <p role="status" className="banner">
         Connecting to the gateway…
       </p>
     );
   }
-  if (!unreachable) return null;
+  if (gateway !== 'unreachable') return null;
   return (
     <div role="alert" className="banner banner-error">
       <strong>Gateway unreachable.</strong> {error} <span className="muted">({gatewayUrl})</span>{' '}

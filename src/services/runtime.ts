@@ -1,0 +1,95 @@
+/**
+ * The services the composition root (src/root.ts) shares between machines: the runtime config, the gateway client
+ * built from it, the gateway's chains, the chain clients and the one wallet service. Services are provided before
+ * the config is known, so they reach all of these through one Runtime.
+ */
+import type { GatewayProbe, RuntimeConfig } from '../machines/appSession/appSession.types.ts';
+import type { ChainClient, createChainClientRegistry } from './chain/client.ts';
+import { createGatewayClient, readAllPages, type ChainInfo, type GatewayClient } from './gateway/index.ts';
+import { toSessionError } from './safeSession.ts';
+import { createWalletService, type Eip1193Provider, type WalletService } from './wallet/onboard.ts';
+
+/**
+ * What the app learns at boot and its services share: the runtime config and the gateway client built from
+ * it. Services are provided before the config is known, so they reach both through this holder.
+ */
+export class Runtime {
+  config: RuntimeConfig | null = null;
+  private client: GatewayClient | null = null;
+  private chains: Promise<ChainInfo[]> | null = null;
+
+  /** The chain clients (viem), loaded on first use: the Safe's home reads the gateway only. */
+  private clients: Promise<ReturnType<typeof createChainClientRegistry>> | null = null;
+
+  /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
+  readonly wallet: WalletService = createWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
+
+  configure(config: RuntimeConfig): RuntimeConfig {
+    this.config = config;
+    this.client = createGatewayClient({ baseUrl: config.gatewayUrl });
+    this.clients = null;
+    this.chains = null;
+    return config;
+  }
+
+  /** The connected wallet's EIP-1193 provider, or null. */
+  walletProvider = (): Eip1193Provider | null => this.wallet.provider();
+
+  /** One chain client per chain (RPC overrides applied), created once per configuration. */
+  chainClients = (): Promise<ReturnType<typeof createChainClientRegistry>> => {
+    const rpcOverrides = this.config?.rpcOverrides;
+    this.clients ??= import('./chain/client.ts').then((m) => m.createChainClientRegistry(rpcOverrides ? { rpcOverrides } : {}));
+    return this.clients;
+  };
+
+  /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
+  chainClient = async (chainId: string): Promise<ChainClient> => {
+    const chain = (await this.loadChains()).find((c) => c.chainId === chainId);
+    if (!chain) throw new Error(`Chain ${chainId} is not listed by the gateway`);
+    return (await this.chainClients()).get(chain);
+  };
+
+  /** The gateway client; a proxy so it can be handed out before the config is loaded. */
+  readonly gateway: GatewayClient = new Proxy({} as GatewayClient, {
+    get: (_, key) => {
+      if (!this.client) throw new Error('The gateway is not configured yet');
+      return this.client[key as keyof GatewayClient];
+    },
+  });
+
+  /** Every chain the gateway lists (following its pages), fetched once per configuration. */
+  loadChains = (): Promise<ChainInfo[]> => {
+    this.chains ??= readAllPages(
+      () => this.gateway.getChainsConfig(),
+      (link) => this.gateway.getChainsConfig(link),
+    ).catch((error: unknown) => {
+      this.chains = null;
+      throw error;
+    });
+    return this.chains;
+  };
+
+  async probe(): Promise<GatewayProbe> {
+    try {
+      const chains = await this.loadChains();
+      return { chainCount: chains.length, chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName })) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/fetch|network|load failed/i.test(message)) throw new Error(`Gateway unreachable at ${this.config?.gatewayUrl ?? ''}`, { cause: error });
+      // Timeouts, 5xx (§8 texts) and malformed answers: the Safe screens' wording.
+      throw new Error(toSessionError(error, 'chains').message, { cause: error });
+    }
+  }
+}
+
+/** An object whose async methods wait for `source` first: local storage opens asynchronously. */
+export function whenOpen<T extends object>(source: Promise<T>): T {
+  return new Proxy({} as T, {
+    get: (_, key) => async (...args: unknown[]) => {
+      const target = await source;
+      const member = target[key as keyof T];
+      if (typeof member !== 'function') throw new Error(`${String(key)} is not a storage method`);
+      return (member as (...a: unknown[]) => unknown).apply(target, args);
+    },
+  });
+}
