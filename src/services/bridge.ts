@@ -17,20 +17,18 @@
  * Safe's facts (`getSession()`, no storage) in the message's own task (protocol.md A.6.6); every other request
  * reads what it needs (`getSessionInfo`: permissions and settings from storage) in its own bridgeRequest actor.
  */
-import { fromPromise } from 'xstate';
 import type { DropReason, HostWindowLike, MessageTargetLike } from '../bridge/host/communicator.ts';
 import { createBridgeListener } from '../bridge/host/listener.ts';
 import type { MessageEventLike } from '../bridge/host/validate.ts';
 import { bridgeRequestMachine } from '../machines/bridgeRequest/bridgeRequest.machine.ts';
 import type {
   AddressBookItem,
+  BridgeRequestEffects,
   BridgeSessionFacts,
   BridgeSessionInfo,
   GetAddressBookInput,
-  GetBalancesInput,
   GetOffChainSignatureInput,
   GetSessionInfoInput,
-  GetTxInput,
   JsonValue,
   MessageFlowInput,
   MessageFlowOutput,
@@ -49,13 +47,18 @@ import type {
   AppFrameRegistry,
   AppInfo,
   AppManifest,
+  AppPermissionsEffects,
+  CustomAppsEffects,
   CustomSafeApp,
   LoadAppInfoInput,
   LoadSafeAppsOutput,
+  OpenAppEffects,
   PermissionsByOrigin,
   RevokePermissionInput,
+  SafeAppsListEffects,
   SafeAppsListInput,
 } from '../machines/safeApps/safeApps.types.ts';
+import { effectActors } from '../machines/shared/effects.ts';
 import type { GatewayClient } from './gateway/index.ts';
 import type { ChainInfo, SafeInfo } from '../domain/gateway/types.ts';
 import type { LocalStore } from './storage/index.ts';
@@ -190,20 +193,20 @@ export function provideSafeAppsServices(deps: SafeAppsServiceDeps) {
   const getAddressBook = async ({ chainId }: GetAddressBookInput): Promise<AddressBookItem[]> =>
     (await deps.store.addressBook.list(chainId)).map((entry) => ({ address: entry.address, name: entry.name, chainId: entry.chainId }));
 
+  const bridgeRequestEffects: BridgeRequestEffects = {
+    getSessionInfo,
+    getBalances: (input) => deps.gateway.getBalances(input.chainId, input.safeAddress, input.currency.toLowerCase(), { trusted: false, exclude_spam: true }),
+    getTx: (input) => deps.gateway.getTransactionDetails(input.chainId, input.safeTxHash),
+    rpcRead,
+    getOffChainSignature,
+    getAddressBook,
+    startTransactionFlow: (input, signal) => deps.startTransactionFlow(input, signal),
+    startMessageFlow: (input, signal) => deps.startMessageFlow(input, signal),
+  };
+
   const bridgeRequest = withSessionReplies(
     bridgeRequestMachine.provide({
-      actors: {
-        getSessionInfo: fromPromise(({ input }) => getSessionInfo(input)),
-        getBalances: fromPromise(({ input }: { input: GetBalancesInput }) =>
-          deps.gateway.getBalances(input.chainId, input.safeAddress, input.currency.toLowerCase(), { trusted: false, exclude_spam: true }),
-        ),
-        getTx: fromPromise(({ input }: { input: GetTxInput }) => deps.gateway.getTransactionDetails(input.chainId, input.safeTxHash)),
-        rpcRead: fromPromise(({ input }) => rpcRead(input)),
-        getOffChainSignature: fromPromise(({ input }) => getOffChainSignature(input)),
-        getAddressBook: fromPromise(({ input }) => getAddressBook(input)),
-        startTransactionFlow: fromPromise(({ input, signal }) => deps.startTransactionFlow(input, signal)),
-        startMessageFlow: fromPromise(({ input, signal }) => deps.startMessageFlow(input, signal)),
-      },
+      actors: effectActors(bridgeRequestEffects),
       actions: {
         savePermissions: (_, params) => {
           void deps.store.permissions.set(params.origin, params.permissions).catch(() => undefined);
@@ -298,32 +301,31 @@ export function provideSafeAppsServices(deps: SafeAppsServiceDeps) {
     return (await deps.store.permissions.all()) as PermissionsByOrigin;
   };
 
+  const openAppEffects: OpenAppEffects = { loadAppInfo };
+  const safeAppsListEffects: SafeAppsListEffects = {
+    loadSafeApps,
+    savePinned: (input) => deps.store.safeApps.setPinned(input.chainId, input.appIds),
+  };
+  const customAppsEffects: CustomAppsEffects = {
+    loadCustomApps: (input) => customAppsOf(input.chainId),
+    fetchManifest: (input) => fetchManifest(fetchText, input.url),
+    saveCustomApp,
+    removeCustomApp,
+  };
+  const appPermissionsEffects: AppPermissionsEffects = {
+    loadPermissions: async () => (await deps.store.permissions.all()) as PermissionsByOrigin,
+    revokePermission,
+  };
+
   return {
     frames,
     hostOrigin: deps.hostOrigin,
     bridgeRequest,
     bridgeSession,
-    openApp: openAppMachine.provide({ actors: { loadAppInfo: fromPromise(({ input }) => loadAppInfo(input)), bridgeSession } }),
-    safeAppsList: safeAppsListMachine.provide({
-      actors: {
-        loadSafeApps: fromPromise(({ input }) => loadSafeApps(input)),
-        savePinned: fromPromise(({ input }) => deps.store.safeApps.setPinned(input.chainId, input.appIds)),
-      },
-    }),
-    customApps: customAppsMachine.provide({
-      actors: {
-        loadCustomApps: fromPromise(({ input }) => customAppsOf(input.chainId)),
-        fetchManifest: fromPromise(({ input }) => fetchManifest(fetchText, input.url)),
-        saveCustomApp: fromPromise(({ input }) => saveCustomApp(input)),
-        removeCustomApp: fromPromise(({ input }) => removeCustomApp(input)),
-      },
-    }),
-    appPermissions: appPermissionsMachine.provide({
-      actors: {
-        loadPermissions: fromPromise(async () => (await deps.store.permissions.all()) as PermissionsByOrigin),
-        revokePermission: fromPromise(({ input }) => revokePermission(input)),
-      },
-    }),
+    openApp: openAppMachine.provide({ actors: { ...effectActors(openAppEffects), bridgeSession } }),
+    safeAppsList: safeAppsListMachine.provide({ actors: effectActors(safeAppsListEffects) }),
+    customApps: customAppsMachine.provide({ actors: effectActors(customAppsEffects) }),
+    appPermissions: appPermissionsMachine.provide({ actors: effectActors(appPermissionsEffects) }),
     /** The effects themselves (tests, and the root if it composes differently). */
     effects: { getSessionInfo, rpcRead, getOffChainSignature, getAddressBook, loadSafeApps, loadAppInfo, saveCustomApp, removeCustomApp, revokePermission },
   };

@@ -26,12 +26,12 @@ import {
   type PublicClient,
   type TypedDataDefinition,
 } from 'viem';
-import { fromPromise } from 'xstate';
 import type { MessageFlowMachine } from '../machines/messageFlow/messageFlow.machine.ts';
 import type {
   GatewayMessageView,
   MessageChainCheck,
   MessageContent,
+  MessageFlowEffects,
   MessageFlowSafe,
   MessageFlowWallet,
   MessagePreview,
@@ -42,6 +42,7 @@ import type {
   Verification,
   WalletFailure,
 } from '../machines/messageFlow/messageFlow.types.ts';
+import { effectActors } from '../machines/shared/effects.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
 import type { Message } from '../domain/gateway/types.ts';
@@ -208,6 +209,11 @@ export async function ownerOfSignature(safe: MessageFlowSafe, safeMessageHashVal
 
 // ───────────────────────── effects ─────────────────────────
 
+/**
+ * The messageFlow machine's effects over the gateway, the chain and the wallet. Some inputs are looser than the
+ * machine's (requestSignature's acknowledgement defaults to false, watchMessage's signal is optional) so the
+ * effects can be called directly, as the tests do.
+ */
 export function createMessageFlowEffects(deps: MessageFlowDeps) {
   const { gateway, chain } = deps;
   const interval = deps.pollIntervalMs ?? 3000;
@@ -397,23 +403,12 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
         innerHash,
       };
     },
-  };
+  } satisfies MessageFlowEffects;
 }
 
-export type MessageFlowEffects = ReturnType<typeof createMessageFlowEffects>;
+export type { MessageFlowEffects };
 
 export function provideMessageFlowServices(machine: MessageFlowMachine, deps: MessageFlowDeps | MessageFlowEffects) {
-  const e = 'computeMessageHash' in deps ? deps : createMessageFlowEffects(deps);
-  return machine.provide({
-    actors: {
-      computeMessageHash: fromPromise(({ input }) => e.computeMessageHash(input)),
-      loadMessage: fromPromise(({ input }) => e.loadMessage(input)),
-      requestSignature: fromPromise(({ input }) => e.requestSignature(input)),
-      createMessage: fromPromise(({ input }) => e.createMessage(input)),
-      addSignature: fromPromise(({ input }) => e.addSignature(input)),
-      watchMessage: fromPromise(({ input, signal }) => e.watchMessage(input, signal)),
-      verifyOnChain: fromPromise(({ input }) => e.verifyOnChain(input)),
-      prepareOnChainSignature: fromPromise(({ input }) => e.prepareOnChainSignature(input)),
-    },
-  });
+  const effects: MessageFlowEffects = 'computeMessageHash' in deps ? deps : createMessageFlowEffects(deps);
+  return machine.provide({ actors: effectActors(effects) });
 }

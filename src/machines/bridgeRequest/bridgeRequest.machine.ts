@@ -17,7 +17,8 @@
  * `savePermissions`, `saveSettings`. The permission prompt is the `awaitingPermission` state itself: the user's
  * decision arrives as `user.grantPermission` / `user.denyPermission` (with the time in the payload).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import {
   canSignOffChain,
   decidePermissions,
@@ -35,36 +36,23 @@ import {
 } from './bridgeRequest.logic.ts';
 import { BridgeErrors } from './bridgeRequest.protocol.ts';
 import type {
-  AddressBookItem,
   BridgeReply,
   BridgeRequest,
   BridgeRequestContext,
+  BridgeRequestEffects,
   BridgeRequestEvent,
   BridgeRequestInput,
   BridgeSessionInfo,
-  GetAddressBookInput,
-  GetBalancesInput,
-  GetOffChainSignatureInput,
-  GetSessionInfoInput,
-  GetTxInput,
   JsonValue,
   MessageFlowInput,
   MessageFlowOutput,
   MessageToSign,
   Permission,
-  RpcReadInput,
-  SafeBalances,
   SavePermissionsParams,
   SaveSettingsParams,
   SendReplyParams,
-  TransactionDetails,
-  TransactionFlowInput,
   TransactionFlowOutput,
 } from './bridgeRequest.types.ts';
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by the composition root`);
-};
 
 /** The session facts carried by the `getSessionInfo` done event. */
 const sessionOf = (event: unknown): BridgeSessionInfo => (event as { output: BridgeSessionInfo }).output;
@@ -118,20 +106,51 @@ export const bridgeRequestMachine = setup({
     output: {} as BridgeReply,
   },
   actors: {
-    getSessionInfo: fromPromise<BridgeSessionInfo, GetSessionInfoInput>(placeholder('getSessionInfo')),
-    getBalances: fromPromise<SafeBalances, GetBalancesInput>(placeholder('getBalances')),
-    getTx: fromPromise<TransactionDetails, GetTxInput>(placeholder('getTx')),
-    rpcRead: fromPromise<JsonValue, RpcReadInput>(placeholder('rpcRead')),
-    getOffChainSignature: fromPromise<string | null, GetOffChainSignatureInput>(placeholder('getOffChainSignature')),
-    getAddressBook: fromPromise<AddressBookItem[], GetAddressBookInput>(placeholder('getAddressBook')),
-    startTransactionFlow: fromPromise<TransactionFlowOutput, TransactionFlowInput>(placeholder('startTransactionFlow')),
-    startMessageFlow: fromPromise<MessageFlowOutput, MessageFlowInput>(placeholder('startMessageFlow')),
+    ...effectPlaceholders<BridgeRequestEffects>(
+      {
+        getSessionInfo: true,
+        getBalances: true,
+        getTx: true,
+        rpcRead: true,
+        getOffChainSignature: true,
+        getAddressBook: true,
+        startTransactionFlow: true,
+        startMessageFlow: true,
+      },
+      'src/services/bridge.ts',
+    ),
   },
   actions: {
     sendReply: (_, _params: SendReplyParams) => {},
     savePermissions: (_, _params: SavePermissionsParams) => {},
     saveSettings: (_, _params: SaveSettingsParams) => {},
     assignRejection: assign({ reply: ({ context }) => failure(rejectionText(context.request)) }),
+    /** The session facts the request is answered from. */
+    storeSession: assign((_, session: BridgeSessionInfo) => ({ session })),
+    /** The request's refusal (unsupported method, bad parameters…). */
+    replyRefusal: assign(({ context }) => ({ reply: failure(refusalOf(context.request) ?? BridgeErrors.requestFailed) })),
+    /** The empty answer: a malformed message hash, or an off-chain signature that could not be read (A.2.9). */
+    replyEmpty: assign({ reply: success('') }),
+    /** The answer read from the session facts alone (e.g. `safe_setSettings`). */
+    replyFromSession: assign(({ context }, session: BridgeSessionInfo) => ({ reply: immediateAnswer(context.request, session) })),
+    replyPermissionsRejected: assign({ reply: failure(BridgeErrors.permissionsRejected) }),
+    replyRequestFailed: assign({ reply: failure(BridgeErrors.requestFailed) }),
+    replyTransactionRejected: assign({ reply: failure(BridgeErrors.transactionRejected) }),
+    /** A read's result, as the app receives it. */
+    replyData: assign((_, data: JsonValue) => ({ reply: success(data) })),
+    /** A failed read: its error text. */
+    replyEffectError: assign((_, { error }: { error: unknown }) => ({ reply: failure(effectErrorText(error)) })),
+    /** The transaction flow's answer: the safeTxHash once proposed. */
+    replyTransactionResult: assign((_, output: TransactionFlowOutput) => ({
+      reply: output.status === 'proposed' ? success({ safeTxHash: output.safeTxHash }) : failure(BridgeErrors.transactionRejected),
+    })),
+    /** The message flow's answer: the signature, or the safeTxHash of the on-chain signature. */
+    replyMessageResult: assign((_, output: MessageFlowOutput) => ({ reply: messageReply(output) })),
+    /** The user's decision on the permissions asked for, taken at `at`. */
+    grantPermissions: assign(({ context }, { at }: { at: number }) => ({ permissions: permissionsAfter(context, true, at) })),
+    denyPermissions: assign(({ context }, { at }: { at: number }) => ({ permissions: permissionsAfter(context, false, at) })),
+    /** The granted permissions are the answer of `wallet_requestPermissions`. */
+    replyPermissions: assign(({ context }) => ({ reply: success((context.permissions ?? []) as unknown as JsonValue) })),
   },
   guards: {
     isRefused: ({ context }) => refusalOf(context.request) !== null,
@@ -166,21 +185,14 @@ export const bridgeRequestMachine = setup({
         src: 'getSessionInfo',
         input: ({ context }) => ({ appOrigin: context.appOrigin }),
         onDone: [
-          {
-            guard: 'isRefused',
-            target: 'replying',
-            actions: assign({ session: ({ event }) => event.output, reply: ({ context }) => failure(refusalOf(context.request) ?? BridgeErrors.requestFailed) }),
-          },
-          {
-            guard: 'isMessageHashMalformed',
-            target: 'replying',
-            actions: assign({ session: ({ event }) => event.output, reply: () => success('') }),
-          },
+          { guard: 'isRefused', target: 'replying', actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'replyRefusal'] },
+          { guard: 'isMessageHashMalformed', target: 'replying', actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'replyEmpty'] },
           {
             guard: 'isSettingsChange',
             target: 'replying',
             actions: [
-              assign({ session: ({ event }) => event.output, reply: ({ context, event }) => immediateAnswer(context.request, event.output) }),
+              { type: 'storeSession', params: ({ event }) => event.output },
+              { type: 'replyFromSession', params: ({ event }) => event.output },
               {
                 type: 'saveSettings',
                 params: ({ context }) => ({
@@ -193,25 +205,28 @@ export const bridgeRequestMachine = setup({
           {
             guard: 'isAnsweredFromSession',
             target: 'replying',
-            actions: assign({ session: ({ event }) => event.output, reply: ({ context, event }) => immediateAnswer(context.request, event.output) }),
+            actions: [
+              { type: 'storeSession', params: ({ event }) => event.output },
+              { type: 'replyFromSession', params: ({ event }) => event.output },
+            ],
           },
           {
             guard: 'isAddressBookRefused',
             target: 'replying',
-            actions: assign({ session: ({ event }) => event.output, reply: () => failure(BridgeErrors.permissionsRejected) }),
+            actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'replyPermissionsRejected'],
           },
-          { guard: 'isAddressBookGranted', target: 'fetching.addressBook', actions: assign({ session: ({ event }) => event.output }) },
-          { guard: 'isPermissionNeeded', target: 'awaitingPermission', actions: assign({ session: ({ event }) => event.output }) },
-          { guard: 'isBalancesRequest', target: 'fetching.balances', actions: assign({ session: ({ event }) => event.output }) },
-          { guard: 'isTxRequest', target: 'fetching.transaction', actions: assign({ session: ({ event }) => event.output }) },
-          { guard: 'isRpcRead', target: 'fetching.rpc', actions: assign({ session: ({ event }) => event.output }) },
-          { guard: 'isOffChainSignatureRequest', target: 'fetching.offChainSignature', actions: assign({ session: ({ event }) => event.output }) },
-          { guard: 'isTransactionRequest', target: 'handedOver.transaction', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'isAddressBookGranted', target: 'fetching.addressBook', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+          { guard: 'isPermissionNeeded', target: 'awaitingPermission', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+          { guard: 'isBalancesRequest', target: 'fetching.balances', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+          { guard: 'isTxRequest', target: 'fetching.transaction', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+          { guard: 'isRpcRead', target: 'fetching.rpc', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+          { guard: 'isOffChainSignatureRequest', target: 'fetching.offChainSignature', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+          { guard: 'isTransactionRequest', target: 'handedOver.transaction', actions: { type: 'storeSession', params: ({ event }) => event.output } },
           // What is left are signMessage / signTypedMessage.
-          { guard: 'canSignOffChain', target: 'handedOver.offChainMessage', actions: assign({ session: ({ event }) => event.output }) },
-          { target: 'handedOver.onChainMessage', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: 'canSignOffChain', target: 'handedOver.offChainMessage', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+          { target: 'handedOver.onChainMessage', actions: { type: 'storeSession', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'replying', actions: assign({ reply: () => failure(BridgeErrors.requestFailed) }) },
+        onError: { target: 'replying', actions: 'replyRequestFailed' },
       },
     },
 
@@ -225,15 +240,15 @@ export const bridgeRequestMachine = setup({
             guard: 'isAddressBookRequest',
             target: 'fetching.addressBook',
             actions: [
-              assign({ permissions: ({ context, event }) => permissionsAfter(context, true, event.at) }),
+              { type: 'grantPermissions', params: ({ event }) => ({ at: event.at }) },
               { type: 'savePermissions', params: ({ context }) => ({ origin: context.appOrigin, permissions: context.permissions ?? [] }) },
             ],
           },
           {
             target: 'replying',
             actions: [
-              assign({ permissions: ({ context, event }) => permissionsAfter(context, true, event.at) }),
-              assign({ reply: ({ context }) => success((context.permissions ?? []) as unknown as JsonValue) }),
+              { type: 'grantPermissions', params: ({ event }) => ({ at: event.at }) },
+              'replyPermissions',
               { type: 'savePermissions', params: ({ context }) => ({ origin: context.appOrigin, permissions: context.permissions ?? [] }) },
             ],
           },
@@ -241,7 +256,7 @@ export const bridgeRequestMachine = setup({
         'user.denyPermission': {
           target: 'replying',
           actions: [
-            assign({ permissions: ({ context, event }) => permissionsAfter(context, false, event.at) }),
+            { type: 'denyPermissions', params: ({ event }) => ({ at: event.at }) },
             'assignRejection',
             { type: 'savePermissions', params: ({ context }) => ({ origin: context.appOrigin, permissions: context.permissions ?? [] }) },
           ],
@@ -265,8 +280,8 @@ export const bridgeRequestMachine = setup({
               const currency = context.request.method === 'getSafeBalances' ? context.request.params.currency : 'usd';
               return { chainId: safe.chainId, safeAddress: safe.address.value, currency };
             },
-            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output as unknown as JsonValue) }) },
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+            onDone: { target: '#bridgeRequest.replying', actions: { type: 'replyData', params: ({ event }) => event.output as unknown as JsonValue } },
+            onError: { target: '#bridgeRequest.replying', actions: { type: 'replyEffectError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         transaction: {
@@ -278,8 +293,8 @@ export const bridgeRequestMachine = setup({
               chainId: requireSession(context).safe.chainId,
               safeTxHash: context.request.method === 'getTxBySafeTxHash' ? context.request.params.safeTxHash : '',
             }),
-            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output as unknown as JsonValue) }) },
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+            onDone: { target: '#bridgeRequest.replying', actions: { type: 'replyData', params: ({ event }) => event.output as unknown as JsonValue } },
+            onError: { target: '#bridgeRequest.replying', actions: { type: 'replyEffectError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         rpc: {
@@ -292,8 +307,8 @@ export const bridgeRequestMachine = setup({
               method: context.request.method === 'rpcCall' ? context.request.params.call : '',
               params: context.request.method === 'rpcCall' ? context.request.params.params : [],
             }),
-            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output) }) },
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+            onDone: { target: '#bridgeRequest.replying', actions: { type: 'replyData', params: ({ event }) => event.output } },
+            onError: { target: '#bridgeRequest.replying', actions: { type: 'replyEffectError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         offChainSignature: {
@@ -305,9 +320,9 @@ export const bridgeRequestMachine = setup({
               chainId: requireSession(context).safe.chainId,
               messageHash: context.request.method === 'getOffChainSignature' ? context.request.params.messageHash : '',
             }),
-            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output) }) },
+            onDone: { target: '#bridgeRequest.replying', actions: { type: 'replyData', params: ({ event }) => event.output } },
             // A failed lookup (e.g. 404) answers '' (A.2.9).
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => success('') }) },
+            onError: { target: '#bridgeRequest.replying', actions: 'replyEmpty' },
           },
         },
         addressBook: {
@@ -316,8 +331,8 @@ export const bridgeRequestMachine = setup({
             id: 'getAddressBook',
             src: 'getAddressBook',
             input: ({ context }) => ({ chainId: requireSession(context).safe.chainId }),
-            onDone: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => success(event.output as unknown as JsonValue) }) },
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => failure(effectErrorText(event.error)) }) },
+            onDone: { target: '#bridgeRequest.replying', actions: { type: 'replyData', params: ({ event }) => event.output as unknown as JsonValue } },
+            onError: { target: '#bridgeRequest.replying', actions: { type: 'replyEffectError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -350,15 +365,10 @@ export const bridgeRequestMachine = setup({
               };
             },
             onDone: [
-              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
-              {
-                target: '#bridgeRequest.replying',
-                actions: assign({
-                  reply: ({ event }) => (event.output.status === 'proposed' ? success({ safeTxHash: event.output.safeTxHash }) : failure(BridgeErrors.transactionRejected)),
-                }),
-              },
+              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: 'replyTransactionRejected' },
+              { target: '#bridgeRequest.replying', actions: { type: 'replyTransactionResult', params: ({ event }) => event.output } },
             ],
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+            onError: { target: '#bridgeRequest.replying', actions: 'replyTransactionRejected' },
           },
         },
         offChainMessage: {
@@ -367,10 +377,10 @@ export const bridgeRequestMachine = setup({
             src: 'startMessageFlow',
             input: ({ context }) => messageFlowInput(context, 'offChain'),
             onDone: [
-              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
-              { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => messageReply(event.output) }) },
+              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: 'replyTransactionRejected' },
+              { target: '#bridgeRequest.replying', actions: { type: 'replyMessageResult', params: ({ event }) => event.output } },
             ],
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+            onError: { target: '#bridgeRequest.replying', actions: 'replyTransactionRejected' },
           },
         },
         onChainMessage: {
@@ -379,10 +389,10 @@ export const bridgeRequestMachine = setup({
             src: 'startMessageFlow',
             input: ({ context }) => messageFlowInput(context, 'onChain'),
             onDone: [
-              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
-              { target: '#bridgeRequest.replying', actions: assign({ reply: ({ event }) => messageReply(event.output) }) },
+              { guard: 'isFlowRejected', target: '#bridgeRequest.replying', actions: 'replyTransactionRejected' },
+              { target: '#bridgeRequest.replying', actions: { type: 'replyMessageResult', params: ({ event }) => event.output } },
             ],
-            onError: { target: '#bridgeRequest.replying', actions: assign({ reply: () => failure(BridgeErrors.transactionRejected) }) },
+            onError: { target: '#bridgeRequest.replying', actions: 'replyTransactionRejected' },
           },
         },
       },

@@ -221,6 +221,23 @@ export type MessageFlowOutput =
 
 export type { SafeBalances, TransactionDetails };
 
+/** The bridgeRequest machine's promise effects, implemented once by src/services/bridge.ts. */
+export interface BridgeRequestEffects {
+  /** The open Safe, its chain and the app's stored permissions and settings. */
+  getSessionInfo(input: GetSessionInfoInput): Promise<BridgeSessionInfo>;
+  getBalances(input: GetBalancesInput): Promise<SafeBalances>;
+  getTx(input: GetTxInput): Promise<TransactionDetails>;
+  /** A read-only JSON-RPC call on the open Safe's chain. */
+  rpcRead(input: RpcReadInput): Promise<JsonValue>;
+  /** The message's prepared signature; null while it is not fully signed. */
+  getOffChainSignature(input: GetOffChainSignatureInput): Promise<string | null>;
+  getAddressBook(input: GetAddressBookInput): Promise<AddressBookItem[]>;
+  /** Hands the app's transactions to the transaction flow; aborted when the app is closed or the user cancels. */
+  startTransactionFlow(input: TransactionFlowInput, signal: AbortSignal): Promise<TransactionFlowOutput>;
+  /** Hands the app's message to the message flow; aborted when the app is closed or the user cancels. */
+  startMessageFlow(input: MessageFlowInput, signal: AbortSignal): Promise<MessageFlowOutput>;
+}
+
 // ───────────────────────────── machine ─────────────────────────────
 
 export interface BridgeRequestInput {

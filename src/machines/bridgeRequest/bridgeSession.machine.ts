@@ -66,6 +66,26 @@ export const bridgeSessionMachine = setup({
     }),
     bridgeRequest: withSessionReplies(bridgeRequestMachine),
   },
+  actions: {
+    /** One bridgeRequest child per request, with id `request:<id>`. */
+    spawnRequest: enqueueActions(({ context, enqueue, self }, request: BridgeRequest) => {
+      const id = requestActorId(request.id);
+      // The listener never hands over a pending id twice; this only guards a replayed or forged log. (A pure
+      // `transition`, as in replay and QA paths, runs this with an inert `self` that has no snapshot.)
+      if (childrenOf(self)[id]) return;
+      enqueue.spawnChild('bridgeRequest', { id, input: { request, appOrigin: context.appOrigin } });
+    }),
+    /** Hands a reply or a theme change to the listener, which posts it to the app. */
+    forwardToListener: sendTo(BRIDGE_LISTENER_ID, (_, command: BridgeListenerCommand) => command),
+    /** Lets go of the request that just replied. */
+    stopRequest: stopChild((_, { id }: { id: string }) => requestActorId(id)),
+    /** Closing the app: every pending request ends with its rejection text. */
+    cancelRequests: enqueueActions(({ enqueue, self }) => {
+      for (const [id, child] of Object.entries(childrenOf(self))) {
+        if (child && id.startsWith('request:')) enqueue.sendTo(child, { type: 'bridge.cancel' });
+      }
+    }),
+  },
 }).createMachine({
   id: 'bridgeSession',
   context: ({ input }) => ({ appOrigin: input.appOrigin }),
@@ -75,27 +95,17 @@ export const bridgeSessionMachine = setup({
       meta: { description: 'The app is open; its requests are answered' },
       invoke: { id: BRIDGE_LISTENER_ID, src: 'bridgeListener', input: ({ context }) => ({ appOrigin: context.appOrigin }) },
       on: {
-        'bridge.request': {
-          actions: enqueueActions(({ context, event, enqueue, self }) => {
-            const id = requestActorId(event.request.id);
-            // The listener never hands over a pending id twice; this only guards a replayed or forged log. (A pure
-            // `transition`, as in replay and QA paths, runs this with an inert `self` that has no snapshot.)
-            if (childrenOf(self)[id]) return;
-            enqueue.spawnChild('bridgeRequest', { id, input: { request: event.request, appOrigin: context.appOrigin } });
-          }),
-        },
+        'bridge.request': { actions: { type: 'spawnRequest', params: ({ event }) => event.request } },
         // A request replies once, from its last step: its actor is finished then, and is let go (a long-open app
         // would otherwise keep every answered request alive).
-        'bridge.reply': { actions: [sendTo(BRIDGE_LISTENER_ID, ({ event }) => event), stopChild(({ event }) => requestActorId(event.id))] },
-        'bridge.theme': { actions: sendTo(BRIDGE_LISTENER_ID, ({ event }) => event) },
-        'user.closeApp': {
-          target: 'closed',
-          actions: enqueueActions(({ enqueue, self }) => {
-            for (const [id, child] of Object.entries(childrenOf(self))) {
-              if (child && id.startsWith('request:')) enqueue.sendTo(child, { type: 'bridge.cancel' });
-            }
-          }),
+        'bridge.reply': {
+          actions: [
+            { type: 'forwardToListener', params: ({ event }) => event },
+            { type: 'stopRequest', params: ({ event }) => ({ id: event.id }) },
+          ],
         },
+        'bridge.theme': { actions: { type: 'forwardToListener', params: ({ event }) => event } },
+        'user.closeApp': { target: 'closed', actions: 'cancelRequests' },
       },
     },
     closed: {

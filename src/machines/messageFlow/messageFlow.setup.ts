@@ -3,17 +3,18 @@
  * src/services/messageFlow.ts replaces), guards, actions and the pure rules the views read (who may sign,
  * who is missing). The state graph is in messageFlow.machine.ts.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import type {
   Address,
   GatewayMessageView,
   Hex,
   MessageFlowContext,
+  MessageFlowEffects,
   MessageFlowEvent,
   MessageFlowInput,
   MessageFlowSafe,
   MessageChainCheck,
-  MessageFlowWallet,
   MessagePreview,
   MessageRequest,
   OnChainSignatureRequest,
@@ -45,10 +46,6 @@ export const MESSAGE_TEXTS = {
   anyChainAcknowledgement: 'I understand this message is valid on every chain',
   chainBlocked: 'Nothing was sent to your wallet.',
 } as const;
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/messageFlow.ts`);
-};
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -145,10 +142,6 @@ export function initialContext(input: MessageFlowInput): MessageFlowContext {
   };
 }
 
-interface SafeInput {
-  safe: MessageFlowSafe;
-}
-
 export const messageFlowSetup = setup({
   types: {
     context: {} as MessageFlowContext,
@@ -158,28 +151,19 @@ export const messageFlowSetup = setup({
     tags: {} as 'nonIdempotent' | 'busy' | 'step.compose' | 'step.review' | 'step.sign' | 'step.collect' | 'step.verify' | 'step.onChain' | 'step.done',
   },
   actors: {
-    /** Local hashing of the message (never the gateway's): SafeMessage hash, domain/struct hashes, wallet payload. */
-    computeMessageHash: fromPromise<MessagePreview, SafeInput & { request: MessageRequest }>(placeholder('computeMessageHash')),
-    /** GET messages/{hash}; null when the gateway has no such message (404). */
-    loadMessage: fromPromise<GatewayMessageView | null, SafeInput & { messageHash: Hex }>(placeholder('loadMessage')),
-    /** eth_signTypedData_v4 of the SafeMessage shown (no eth_sign); the signer must be an owner. */
-    /** Also refuses, on its own, typed data for another chain and unacknowledged typed data naming no chain. */
-    requestSignature: fromPromise<OwnerSignature, SafeInput & { wallet: MessageFlowWallet | null; preview: MessagePreview; anyChainAcknowledged: boolean }>(
-      placeholder('requestSignature'),
+    ...effectPlaceholders<MessageFlowEffects>(
+      {
+        computeMessageHash: true,
+        loadMessage: true,
+        requestSignature: true,
+        createMessage: true,
+        addSignature: true,
+        watchMessage: true,
+        verifyOnChain: true,
+        prepareOnChainSignature: true,
+      },
+      'src/services/messageFlow.ts',
     ),
-    /** POST safes/{safe}/messages (first signer), then GET the message. */
-    createMessage: fromPromise<
-      GatewayMessageView,
-      SafeInput & { preview: MessagePreview; signature: OwnerSignature; origin: string | null; safeAppId: number | null }
-    >(placeholder('createMessage')),
-    /** POST messages/{hash}/signatures (later signers), then GET the message. */
-    addSignature: fromPromise<GatewayMessageView, SafeInput & { messageHash: Hex; signature: OwnerSignature }>(placeholder('addSignature')),
-    /** Polls GET messages/{hash} until its confirmations change; resolves with the new record. */
-    watchMessage: fromPromise<GatewayMessageView, SafeInput & { messageHash: Hex; confirmationsSubmitted: number }>(placeholder('watchMessage')),
-    /** EIP-1271 isValidSignature at the Safe (eth_call): hash form, then bytes form. */
-    verifyOnChain: fromPromise<Verification, SafeInput & { innerHash: Hex; signature: Hex }>(placeholder('verifyOnChain')),
-    /** The SignMessageLib DELEGATECALL for this Safe version, from the local allow-list. */
-    prepareOnChainSignature: fromPromise<OnChainSignatureRequest, SafeInput & { innerHash: Hex }>(placeholder('prepareOnChainSignature')),
   },
   guards: {
     isConfirmMode: ({ context }) => context.mode === 'confirm',

@@ -217,6 +217,36 @@ export interface StartOnChainSignatureEvent {
   request: OnChainSignatureRequest;
 }
 
+/** The Safe every effect's input names. */
+interface SafeInput {
+  safe: MessageFlowSafe;
+}
+
+/** The machine's effects, implemented once by src/services/messageFlow.ts. */
+export interface MessageFlowEffects {
+  /** Local hashing of the message (never the gateway's): SafeMessage hash, domain/struct hashes, wallet payload. */
+  computeMessageHash(input: SafeInput & { request: MessageRequest }): Promise<MessagePreview>;
+  /** GET messages/{hash}; null when the gateway has no such message (404). */
+  loadMessage(input: SafeInput & { messageHash: Hex }): Promise<GatewayMessageView | null>;
+  /**
+   * eth_signTypedData_v4 of the SafeMessage shown (no eth_sign); the signer must be an owner. Also refuses, on its
+   * own, typed data for another chain and unacknowledged typed data naming no chain.
+   */
+  requestSignature(input: SafeInput & { wallet: MessageFlowWallet | null; preview: MessagePreview; anyChainAcknowledged: boolean }): Promise<OwnerSignature>;
+  /** POST safes/{safe}/messages (first signer), then GET the message. */
+  createMessage(
+    input: SafeInput & { preview: MessagePreview; signature: OwnerSignature; origin: string | null; safeAppId: number | null },
+  ): Promise<GatewayMessageView>;
+  /** POST messages/{hash}/signatures (later signers), then GET the message. */
+  addSignature(input: SafeInput & { messageHash: Hex; signature: OwnerSignature }): Promise<GatewayMessageView>;
+  /** Polls GET messages/{hash} until its confirmations change; resolves with the new record. Stops when aborted. */
+  watchMessage(input: SafeInput & { messageHash: Hex; confirmationsSubmitted: number }, signal: AbortSignal): Promise<GatewayMessageView>;
+  /** EIP-1271 isValidSignature at the Safe (eth_call): hash form, then bytes form. */
+  verifyOnChain(input: SafeInput & { innerHash: Hex; signature: Hex }): Promise<Verification>;
+  /** The SignMessageLib DELEGATECALL for this Safe version, from the local allow-list. */
+  prepareOnChainSignature(input: SafeInput & { innerHash: Hex }): Promise<OnChainSignatureRequest>;
+}
+
 /** Same union as the bridge's MessageFlowOutput (signed / proposed / rejected). */
 export type MessageFlowOutput =
   | { status: 'signed'; messageHash: Hex; signature: Hex }

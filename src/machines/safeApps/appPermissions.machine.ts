@@ -4,9 +4,10 @@
  *
  * Named effects: actors `loadPermissions`, `revokePermission` (both answer the full list after the change).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText } from './safeApps.logic.ts';
-import type { AppPermissionsContext, AppPermissionsEvent, PermissionsByOrigin, RevokePermissionInput } from './safeApps.types.ts';
+import type { AppPermissionsContext, AppPermissionsEffects, AppPermissionsEvent, PermissionsByOrigin } from './safeApps.types.ts';
 
 export const appPermissionsMachine = setup({
   types: {
@@ -14,12 +15,13 @@ export const appPermissionsMachine = setup({
     events: {} as AppPermissionsEvent,
   },
   actors: {
-    loadPermissions: fromPromise<PermissionsByOrigin, void>(async () => {
-      throw new Error('loadPermissions is provided by the composition root');
-    }),
-    revokePermission: fromPromise<PermissionsByOrigin, RevokePermissionInput>(async () => {
-      throw new Error('revokePermission is provided by the composition root');
-    }),
+    ...effectPlaceholders<AppPermissionsEffects>({ loadPermissions: true, revokePermission: true }, 'src/services/bridge.ts'),
+  },
+  actions: {
+    /** The permissions as the store answered them. */
+    storeEntries: assign((_, entries: PermissionsByOrigin) => ({ entries, error: null })),
+    /** The effect's error text, or `fallback` when it has none. */
+    showError: assign((_, { error, fallback }: { error: unknown; fallback: string }) => ({ error: errorText(error, fallback) })),
   },
 }).createMachine({
   id: 'appPermissions',
@@ -32,8 +34,8 @@ export const appPermissionsMachine = setup({
       invoke: {
         id: 'loadPermissions',
         src: 'loadPermissions',
-        onDone: { target: 'ready', actions: assign({ entries: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, 'The permissions could not be read.') }) },
+        onDone: { target: 'ready', actions: { type: 'storeEntries', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error, fallback: 'The permissions could not be read.' }) } },
       },
     },
     failed: {
@@ -51,8 +53,8 @@ export const appPermissionsMachine = setup({
         id: 'revokePermission',
         src: 'revokePermission',
         input: ({ event }) => (event.type === 'user.revoke' ? { origin: event.origin, capability: event.capability } : { origin: '', capability: null }),
-        onDone: { target: 'ready', actions: assign({ entries: ({ event }) => event.output, error: null }) },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => errorText(event.error, 'The permission could not be removed.') }) },
+        onDone: { target: 'ready', actions: { type: 'storeEntries', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error, fallback: 'The permission could not be removed.' }) } },
       },
     },
   },

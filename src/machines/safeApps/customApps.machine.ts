@@ -7,22 +7,10 @@
  *
  * Named effects: actors `loadCustomApps`, `fetchManifest`, `saveCustomApp`, `removeCustomApp`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { CustomAppErrors, errorText, hasCustomApp, normalizeAppUrl } from './safeApps.logic.ts';
-import type {
-  AppManifest,
-  CustomAppsContext,
-  CustomAppsEvent,
-  CustomAppsInput,
-  CustomSafeApp,
-  FetchManifestInput,
-  RemoveCustomAppInput,
-  SaveCustomAppInput,
-} from './safeApps.types.ts';
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by the composition root`);
-};
+import type { AppManifest, CustomAppsContext, CustomAppsEffects, CustomAppsEvent, CustomAppsInput, CustomSafeApp } from './safeApps.types.ts';
 
 const urlOf = (event: CustomAppsEvent): string => (event.type === 'user.add' ? event.url : '');
 
@@ -33,16 +21,35 @@ export const customAppsMachine = setup({
     input: {} as CustomAppsInput,
   },
   actors: {
-    loadCustomApps: fromPromise<CustomSafeApp[], CustomAppsInput>(placeholder('loadCustomApps')),
-    fetchManifest: fromPromise<AppManifest, FetchManifestInput>(placeholder('fetchManifest')),
-    saveCustomApp: fromPromise<CustomSafeApp[], SaveCustomAppInput>(placeholder('saveCustomApp')),
-    removeCustomApp: fromPromise<CustomSafeApp[], RemoveCustomAppInput>(placeholder('removeCustomApp')),
+    ...effectPlaceholders<CustomAppsEffects>(
+      { loadCustomApps: true, fetchManifest: true, saveCustomApp: true, removeCustomApp: true },
+      'src/services/bridge.ts',
+    ),
   },
   guards: {
     isUrlInvalid: ({ event }) => normalizeAppUrl(urlOf(event)) === null,
     isDuplicate: ({ context, event }) => hasCustomApp(context.apps, urlOf(event)),
     isRiskAccepted: ({ context }) => context.riskAccepted,
     isListedApp: ({ context, event }) => event.type === 'user.remove' && context.apps.some((app) => app.url === event.url),
+  },
+  actions: {
+    /** The chain's custom apps as the store answered them. */
+    storeApps: assign((_, apps: CustomSafeApp[]) => ({ apps })),
+    clearError: assign({ error: null }),
+    /** The effect's error text, or `fallback` when it has none. */
+    showError: assign((_, { error, fallback }: { error: unknown; fallback: string }) => ({ error: errorText(error, fallback) })),
+    rejectInvalidUrl: assign({ error: CustomAppErrors.invalidUrl }),
+    rejectDuplicate: assign({ error: CustomAppErrors.duplicate }),
+    rejectNotASafeApp: assign({ error: CustomAppErrors.notASafeApp }),
+    /** A new add: the URL (normalised) whose manifest is read next. */
+    startAdding: assign((_, { url }: { url: string }) => ({ draftUrl: normalizeAppUrl(url) ?? '', manifest: null, riskAccepted: false, error: null })),
+    clearDraftUrl: assign({ draftUrl: '' }),
+    storeManifest: assign((_, manifest: AppManifest) => ({ manifest })),
+    toggleRisk: assign(({ context }) => ({ riskAccepted: !context.riskAccepted })),
+    /** The add is over (saved or cancelled): the form is empty again. */
+    resetDraft: assign({ draftUrl: '', manifest: null, riskAccepted: false, error: null }),
+    askRemove: assign((_, { url }: { url: string }) => ({ removing: url, error: null })),
+    forgetRemoval: assign({ removing: null }),
   },
 }).createMachine({
   id: 'customApps',
@@ -56,8 +63,8 @@ export const customAppsMachine = setup({
         id: 'loadCustomApps',
         src: 'loadCustomApps',
         input: ({ context }) => ({ chainId: context.chainId }),
-        onDone: { target: 'ready', actions: assign({ apps: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, 'The custom apps could not be loaded.') }) },
+        onDone: { target: 'ready', actions: [{ type: 'storeApps', params: ({ event }) => event.output }, 'clearError'] },
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error, fallback: 'The custom apps could not be loaded.' }) } },
       },
     },
     failed: {
@@ -68,34 +75,31 @@ export const customAppsMachine = setup({
       meta: { description: 'The custom apps, with the add form' },
       on: {
         'user.add': [
-          { guard: 'isUrlInvalid', actions: assign({ error: CustomAppErrors.invalidUrl }) },
-          { guard: 'isDuplicate', actions: assign({ error: CustomAppErrors.duplicate }) },
-          {
-            target: 'fetchingManifest',
-            actions: assign({ draftUrl: ({ event }) => normalizeAppUrl(event.url) ?? '', manifest: null, riskAccepted: false, error: null }),
-          },
+          { guard: 'isUrlInvalid', actions: 'rejectInvalidUrl' },
+          { guard: 'isDuplicate', actions: 'rejectDuplicate' },
+          { target: 'fetchingManifest', actions: { type: 'startAdding', params: ({ event }) => ({ url: event.url }) } },
         ],
-        'user.remove': { guard: 'isListedApp', target: 'confirmingRemove', actions: assign({ removing: ({ event }) => event.url, error: null }) },
+        'user.remove': { guard: 'isListedApp', target: 'confirmingRemove', actions: { type: 'askRemove', params: ({ event }) => ({ url: event.url }) } },
       },
     },
     fetchingManifest: {
       meta: { description: 'Reading the app’s manifest.json' },
       tags: ['busy'],
-      on: { 'user.cancel': { target: 'ready', actions: assign({ draftUrl: '' }) } },
+      on: { 'user.cancel': { target: 'ready', actions: 'clearDraftUrl' } },
       invoke: {
         id: 'fetchManifest',
         src: 'fetchManifest',
         input: ({ context }) => ({ url: context.draftUrl }),
-        onDone: { target: 'confirmingAdd', actions: assign({ manifest: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ error: CustomAppErrors.notASafeApp }) },
+        onDone: { target: 'confirmingAdd', actions: { type: 'storeManifest', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: 'rejectNotASafeApp' },
       },
     },
     confirmingAdd: {
       meta: { description: 'The app found, with the unknown-app warning; added only when the user accepts the risk' },
       on: {
-        'user.toggleRisk': { actions: assign({ riskAccepted: ({ context }) => !context.riskAccepted }) },
+        'user.toggleRisk': { actions: 'toggleRisk' },
         'user.confirmAdd': { guard: 'isRiskAccepted', target: 'saving' },
-        'user.cancel': { target: 'ready', actions: assign({ draftUrl: '', manifest: null, riskAccepted: false, error: null }) },
+        'user.cancel': { target: 'ready', actions: 'resetDraft' },
       },
     },
     saving: {
@@ -114,15 +118,15 @@ export const customAppsMachine = setup({
             chainIds: [context.chainId],
           },
         }),
-        onDone: { target: 'ready', actions: assign({ apps: ({ event }) => event.output, draftUrl: '', manifest: null, riskAccepted: false, error: null }) },
-        onError: { target: 'confirmingAdd', actions: assign({ error: ({ event }) => errorText(event.error, 'The app could not be saved.') }) },
+        onDone: { target: 'ready', actions: [{ type: 'storeApps', params: ({ event }) => event.output }, 'resetDraft'] },
+        onError: { target: 'confirmingAdd', actions: { type: 'showError', params: ({ event }) => ({ error: event.error, fallback: 'The app could not be saved.' }) } },
       },
     },
     confirmingRemove: {
       meta: { description: 'Asking the user to confirm removing a custom app' },
       on: {
         'user.confirmRemove': 'removing',
-        'user.cancel': { target: 'ready', actions: assign({ removing: null }) },
+        'user.cancel': { target: 'ready', actions: 'forgetRemoval' },
       },
     },
     removing: {
@@ -132,8 +136,11 @@ export const customAppsMachine = setup({
         id: 'removeCustomApp',
         src: 'removeCustomApp',
         input: ({ context }) => ({ chainId: context.chainId, url: context.removing ?? '' }),
-        onDone: { target: 'ready', actions: assign({ apps: ({ event }) => event.output, removing: null }) },
-        onError: { target: 'ready', actions: assign({ removing: null, error: ({ event }) => errorText(event.error, 'The app could not be removed.') }) },
+        onDone: { target: 'ready', actions: [{ type: 'storeApps', params: ({ event }) => event.output }, 'forgetRemoval'] },
+        onError: {
+          target: 'ready',
+          actions: ['forgetRemoval', { type: 'showError', params: ({ event }) => ({ error: event.error, fallback: 'The app could not be removed.' }) }],
+        },
       },
     },
   },

@@ -10,10 +10,11 @@
  *
  * Named effects: actor `loadAppInfo`; child `bridgeSession` (src/machines/bridgeRequest, provided by the root).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { bridgeSessionMachine } from '../bridgeRequest/bridgeSession.machine.ts';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { appOriginOf, errorText } from './safeApps.logic.ts';
-import type { AppInfo, LoadAppInfoInput, OpenAppContext, OpenAppEvent, OpenAppInput } from './safeApps.types.ts';
+import type { AppInfo, OpenAppContext, OpenAppEffects, OpenAppEvent, OpenAppInput } from './safeApps.types.ts';
 
 export const BRIDGE_SESSION_ID = 'bridgeSession';
 
@@ -24,9 +25,7 @@ export const openAppMachine = setup({
     input: {} as OpenAppInput,
   },
   actors: {
-    loadAppInfo: fromPromise<AppInfo, LoadAppInfoInput>(async () => {
-      throw new Error('loadAppInfo is provided by the composition root');
-    }),
+    ...effectPlaceholders<OpenAppEffects>({ loadAppInfo: true }, 'src/services/bridge.ts'),
     bridgeSession: bridgeSessionMachine,
   },
   guards: {
@@ -34,10 +33,18 @@ export const openAppMachine = setup({
     isOwnOrigin: ({ context }) => context.appOrigin === context.hostOrigin,
     canOpen: ({ context }) => context.info !== null && (context.info.listed || context.warningAccepted),
     /** The info names another origin than the one asked for (the frame and the bridge must agree), or ours. */
-    isInfoElsewhere: ({ context, event }) => {
-      const origin = appOriginOf((event as unknown as { output: AppInfo }).output.url);
+    isInfoElsewhere: ({ context }, info: AppInfo) => {
+      const origin = appOriginOf(info.url);
       return origin === null || origin === context.hostOrigin || origin !== context.appOrigin;
     },
+  },
+  actions: {
+    refuseInvalidUrl: assign({ refusal: 'invalidUrl' as const }),
+    refuseSameOrigin: assign({ refusal: 'sameOrigin' as const }),
+    refuseOriginMismatch: assign({ refusal: 'originMismatch' as const }),
+    storeInfo: assign((_, info: AppInfo) => ({ info, error: null })),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error, 'The app could not be loaded.') })),
+    toggleWarning: assign(({ context }) => ({ warningAccepted: !context.warningAccepted })),
   },
 }).createMachine({
   id: 'openApp',
@@ -47,8 +54,8 @@ export const openAppMachine = setup({
     checking: {
       meta: { description: 'Checking the app URL and origin' },
       always: [
-        { guard: 'isUrlInvalid', target: 'refused', actions: assign({ refusal: 'invalidUrl' as const }) },
-        { guard: 'isOwnOrigin', target: 'refused', actions: assign({ refusal: 'sameOrigin' as const }) },
+        { guard: 'isUrlInvalid', target: 'refused', actions: 'refuseInvalidUrl' },
+        { guard: 'isOwnOrigin', target: 'refused', actions: 'refuseSameOrigin' },
         { target: 'loadingInfo' },
       ],
     },
@@ -64,10 +71,10 @@ export const openAppMachine = setup({
         src: 'loadAppInfo',
         input: ({ context }) => ({ appUrl: context.appUrl, chainId: context.chainId }),
         onDone: [
-          { guard: 'isInfoElsewhere', target: 'refused', actions: assign({ refusal: 'originMismatch' as const }) },
-          { target: 'prompt', actions: assign({ info: ({ event }) => event.output, error: null }) },
+          { guard: { type: 'isInfoElsewhere', params: ({ event }) => event.output }, target: 'refused', actions: 'refuseOriginMismatch' },
+          { target: 'prompt', actions: { type: 'storeInfo', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, 'The app could not be loaded.') }) },
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {
@@ -77,7 +84,7 @@ export const openAppMachine = setup({
     prompt: {
       meta: { description: 'The app’s info, its permissions and (for an unknown app) the warning to accept' },
       on: {
-        'user.toggleWarning': { actions: assign({ warningAccepted: ({ context }) => !context.warningAccepted }) },
+        'user.toggleWarning': { actions: 'toggleWarning' },
         'user.openApp': { guard: 'canOpen', target: 'running' },
       },
     },

@@ -64,6 +64,14 @@ export interface SavePinnedParams {
   appIds: number[];
 }
 
+/** The safeAppsList machine's effects, implemented once by src/services/bridge.ts. */
+export interface SafeAppsListEffects {
+  /** The gateway's apps for the chain and the pinned app ids. */
+  loadSafeApps(input: SafeAppsListInput): Promise<LoadSafeAppsOutput>;
+  /** Stores the pinned app ids of the chain on this device. */
+  savePinned(input: SavePinnedParams): Promise<void>;
+}
+
 // ───────────────────────────── /apps/custom ─────────────────────────────
 
 export interface CustomAppsInput {
@@ -105,6 +113,15 @@ export interface RemoveCustomAppInput {
   url: string;
 }
 
+/** The customApps machine's effects (each write answers the chain's custom apps after it), implemented once by src/services/bridge.ts. */
+export interface CustomAppsEffects {
+  loadCustomApps(input: CustomAppsInput): Promise<CustomSafeApp[]>;
+  /** `<url>/manifest.json`, validated. */
+  fetchManifest(input: FetchManifestInput): Promise<AppManifest>;
+  saveCustomApp(input: SaveCustomAppInput): Promise<CustomSafeApp[]>;
+  removeCustomApp(input: RemoveCustomAppInput): Promise<CustomSafeApp[]>;
+}
+
 // ───────────────────────────── /apps/open ─────────────────────────────
 
 export interface OpenAppInput {
@@ -130,6 +147,12 @@ export interface AppInfo {
 export interface LoadAppInfoInput {
   appUrl: string;
   chainId: string;
+}
+
+/** The openApp machine's promise effect, implemented once by src/services/bridge.ts (the bridgeSession child is provided there too). */
+export interface OpenAppEffects {
+  /** The app's info (gateway list, else its manifest) and the permissions stored for its origin. */
+  loadAppInfo(input: LoadAppInfoInput): Promise<AppInfo>;
 }
 
 export type OpenAppRefusal = 'invalidUrl' | 'sameOrigin' | 'originMismatch';
@@ -169,4 +192,10 @@ export type AppPermissionsEvent = { type: 'user.retry' } | { type: 'user.revoke'
 export interface RevokePermissionInput {
   origin: string;
   capability: string | null;
+}
+
+/** The appPermissions machine's effects (both answer the full list after the change), implemented once by src/services/bridge.ts. */
+export interface AppPermissionsEffects {
+  loadPermissions(): Promise<PermissionsByOrigin>;
+  revokePermission(input: RevokePermissionInput): Promise<PermissionsByOrigin>;
 }

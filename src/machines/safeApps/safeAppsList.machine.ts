@@ -6,9 +6,10 @@
  * Named effects: actors `loadSafeApps` and `savePinned`. A pin shows only once it is stored, so a reload
  * right after pinning keeps it; a failed write says so and leaves the pins as they were.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, isAllowedOn, togglePinned } from './safeApps.logic.ts';
-import type { LoadSafeAppsOutput, SafeAppsListContext, SafeAppsListEvent, SafeAppsListInput, SavePinnedParams } from './safeApps.types.ts';
+import type { LoadSafeAppsOutput, SafeAppsListContext, SafeAppsListEffects, SafeAppsListEvent, SafeAppsListInput } from './safeApps.types.ts';
 
 export const safeAppsListMachine = setup({
   types: {
@@ -17,12 +18,25 @@ export const safeAppsListMachine = setup({
     input: {} as SafeAppsListInput,
   },
   actors: {
-    loadSafeApps: fromPromise<LoadSafeAppsOutput, SafeAppsListInput>(async () => {
-      throw new Error('loadSafeApps is provided by the composition root');
-    }),
-    savePinned: fromPromise<void, SavePinnedParams>(async () => {
-      throw new Error('savePinned is provided by the composition root');
-    }),
+    ...effectPlaceholders<SafeAppsListEffects>({ loadSafeApps: true, savePinned: true }, 'src/services/bridge.ts'),
+  },
+  actions: {
+    /** The apps allowed on our origin (DOMAIN_ALLOWLIST checked again) and the pinned ids. */
+    storeApps: assign(({ context }, { apps, pinned }: LoadSafeAppsOutput) => ({ apps: apps.filter((app) => isAllowedOn(app, context.clientUrl)), pinned, error: null })),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error, 'The Safe Apps could not be loaded.') })),
+    /** The search text, at most 100 characters. */
+    setQuery: assign((_, { query }: { query: string }) => ({ query: query.slice(0, 100) })),
+    setTag: assign((_, { tag }: { tag: string | null }) => ({ tag })),
+    toggleBatched: assign(({ context }) => ({ batchedOnly: !context.batchedOnly })),
+    /** The pins with this app pinned or unpinned, to be stored. */
+    stagePin: assign(({ context }, { appId }: { appId: number }) => ({ pendingPins: togglePinned(context.pinned, appId) })),
+    /** The pins were stored: they show now. */
+    commitPins: assign(({ context }) => ({ pinned: context.pendingPins, pendingPins: [], pinError: null })),
+    /** The pins could not be stored: they stay as they were, and the error says so. */
+    showPinError: assign((_, { error }: { error: unknown }) => ({
+      pendingPins: [],
+      pinError: `The pin could not be saved on this device. ${errorText(error, '')}`.trim(),
+    })),
   },
 }).createMachine({
   id: 'safeAppsList',
@@ -36,15 +50,8 @@ export const safeAppsListMachine = setup({
         id: 'loadSafeApps',
         src: 'loadSafeApps',
         input: ({ context }) => ({ chainId: context.chainId, clientUrl: context.clientUrl }),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            apps: ({ context, event }) => event.output.apps.filter((app) => isAllowedOn(app, context.clientUrl)),
-            pinned: ({ event }) => event.output.pinned,
-            error: null,
-          }),
-        },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, 'The Safe Apps could not be loaded.') }) },
+        onDone: { target: 'ready', actions: { type: 'storeApps', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {
@@ -54,15 +61,15 @@ export const safeAppsListMachine = setup({
     ready: {
       meta: { description: 'The apps, filtered as the user asks' },
       on: {
-        'user.search': { actions: assign({ query: ({ event }) => event.query.slice(0, 100) }) },
-        'user.selectTag': { actions: assign({ tag: ({ event }) => event.tag }) },
-        'user.toggleBatched': { actions: assign({ batchedOnly: ({ context }) => !context.batchedOnly }) },
+        'user.search': { actions: { type: 'setQuery', params: ({ event }) => ({ query: event.query }) } },
+        'user.selectTag': { actions: { type: 'setTag', params: ({ event }) => ({ tag: event.tag }) } },
+        'user.toggleBatched': { actions: 'toggleBatched' },
       },
       initial: 'idle',
       states: {
         idle: {
           on: {
-            'user.togglePin': { target: 'savingPin', actions: assign({ pendingPins: ({ context, event }) => togglePinned(context.pinned, event.appId) }) },
+            'user.togglePin': { target: 'savingPin', actions: { type: 'stagePin', params: ({ event }) => ({ appId: event.appId }) } },
           },
         },
         savingPin: {
@@ -71,8 +78,8 @@ export const safeAppsListMachine = setup({
             id: 'savePinned',
             src: 'savePinned',
             input: ({ context }) => ({ chainId: context.chainId, appIds: context.pendingPins }),
-            onDone: { target: 'idle', actions: assign({ pinned: ({ context }) => context.pendingPins, pendingPins: [], pinError: null }) },
-            onError: { target: 'idle', actions: assign({ pendingPins: [], pinError: ({ event }) => `The pin could not be saved on this device. ${errorText(event.error, '')}`.trim() }) },
+            onDone: { target: 'idle', actions: 'commitPins' },
+            onError: { target: 'idle', actions: { type: 'showPinError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
