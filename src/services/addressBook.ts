@@ -3,10 +3,10 @@
  * `openLocalStore()`, structural, so it can be passed as it is) and the CSV download.
  */
 import { getAddress } from 'viem';
-import { fromPromise } from 'xstate';
 import type { AddressBookMachine } from '../machines/addressBook/addressBook.machine.ts';
 import { csvFileName, upsertEntry } from '../machines/addressBook/addressBook.csv.ts';
-import type { AddressBookEntry } from '../machines/addressBook/addressBook.types.ts';
+import type { AddressBookEffects, AddressBookEntry } from '../machines/addressBook/addressBook.types.ts';
+import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
 
 export interface AddressBookStore {
@@ -38,28 +38,31 @@ export function downloadCsv(text: string, fileName: string = csvFileName(new Dat
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function provideAddressBookServices(machine: AddressBookMachine, deps: { store: AddressBookStore; download?: (text: string) => void }) {
-  const { store } = deps;
-  return machine.provide({
-    actors: {
-      loadEntries: fromPromise(() => listEntries(store)),
-      saveEntry: fromPromise(async ({ input }) => {
-        const { entry, previous } = input;
-        if (previous && (previous.chainId !== entry.chainId || previous.address.toLowerCase() !== entry.address.toLowerCase())) {
-          await store.remove(previous.chainId, previous.address);
-        }
-        await store.upsert(entry);
-        return listEntries(store);
-      }),
-      removeEntry: fromPromise(async ({ input }) => {
-        await store.remove(input.chainId, input.address);
-        return listEntries(store);
-      }),
-      importEntries: fromPromise(async ({ input }) => {
-        for (const entry of input.entries) await store.upsert(entry);
-        return listEntries(store);
-      }),
+/** The addressBook machine's effects over the local store. */
+export function createAddressBookEffects(store: AddressBookStore): AddressBookEffects {
+  return {
+    loadEntries: () => listEntries(store),
+    saveEntry: async ({ entry, previous }) => {
+      if (previous && (previous.chainId !== entry.chainId || previous.address.toLowerCase() !== entry.address.toLowerCase())) {
+        await store.remove(previous.chainId, previous.address);
+      }
+      await store.upsert(entry);
+      return listEntries(store);
     },
+    removeEntry: async (input) => {
+      await store.remove(input.chainId, input.address);
+      return listEntries(store);
+    },
+    importEntries: async (input) => {
+      for (const entry of input.entries) await store.upsert(entry);
+      return listEntries(store);
+    },
+  };
+}
+
+export function provideAddressBookServices(machine: AddressBookMachine, deps: { store: AddressBookStore; download?: (text: string) => void }) {
+  return machine.provide({
+    actors: effectActors(createAddressBookEffects(deps.store)),
     actions: {
       downloadCsv: (_, params) => (deps.download ?? downloadCsv)(params.text),
     },

@@ -6,9 +6,9 @@
  * indexing the new Safe (so that it opens and is listed under its owners' Safes at once).
  */
 import { decodeEventLog, getAddress, type Address, type Hex, type PublicClient } from 'viem';
-import { fromPromise } from 'xstate';
 import type { CreateSafeMachine } from '../machines/createSafe/createSafe.machine.ts';
-import type { ChainOption, DeployInput, Prediction, TrackDeploymentOutput } from '../machines/createSafe/createSafe.types.ts';
+import type { CreateSafeEffects } from '../machines/createSafe/createSafe.types.ts';
+import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import type { ChainInfo } from '../domain/gateway/types.ts';
@@ -41,7 +41,10 @@ export class AlreadyDeployedError extends Error {
 
 const hasCode = (code: Hex | undefined): boolean => code !== undefined && code !== '0x';
 
-export function createSafeEffects(deps: CreateSafeDeps) {
+export type { CreateSafeEffects };
+
+/** The createSafe machine's effects over the gateway, the chain and the connected wallet. */
+export function createSafeEffects(deps: CreateSafeDeps): CreateSafeEffects {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interval = deps.pollIntervalMs ?? 500;
   const attempts = deps.pollAttempts ?? 60;
@@ -65,11 +68,11 @@ export function createSafeEffects(deps: CreateSafeDeps) {
   }
 
   return {
-    loadSetup: async (): Promise<{ chains: ChainOption[] }> => ({
+    loadSetup: async () => ({
       chains: (await deps.loadChains()).map((c) => ({ chainId: c.chainId, chainName: c.chainName, shortName: c.shortName })),
     }),
 
-    predictSafe: async (input: { chainId: string; owners: HexAddress[]; threshold: number; saltNonce: string | null }): Promise<Prediction> => {
+    predictSafe: async (input) => {
       const config = { owners: input.owners, threshold: input.threshold };
       if (input.saltNonce !== null) {
         const address = predictSafeAddress({ ...config, saltNonce: input.saltNonce });
@@ -84,7 +87,7 @@ export function createSafeEffects(deps: CreateSafeDeps) {
       throw new Error(`Safes with these signers are deployed for the first ${max} salt nonces; choose a salt nonce.`);
     },
 
-    deploySafe: async (input: DeployInput): Promise<{ txHash: Hex }> => {
+    deploySafe: async (input) => {
       const config = { owners: input.owners, threshold: input.threshold, saltNonce: input.saltNonce };
       // What is sent must deploy exactly the Safe whose address the user reviewed.
       const predicted = predictSafeAddress(config);
@@ -95,11 +98,11 @@ export function createSafeEffects(deps: CreateSafeDeps) {
       return { txHash };
     },
 
-    checkDeployment: async (input: { chainId: string; address: HexAddress }): Promise<{ deployed: boolean }> => ({
+    checkDeployment: async (input) => ({
       deployed: await isDeployed(input.chainId, input.address),
     }),
 
-    waitForDeployment: async (input: { chainId: string; address: HexAddress; txHash: Hex | null }): Promise<TrackDeploymentOutput> => {
+    waitForDeployment: async (input) => {
       const client = await deps.chainClient(input.chainId);
       if (input.txHash) {
         const receipt = await client.waitForTransactionReceipt({ hash: input.txHash });
@@ -121,17 +124,7 @@ export function createSafeEffects(deps: CreateSafeDeps) {
   };
 }
 
-export type CreateSafeEffects = ReturnType<typeof createSafeEffects>;
-
 export function provideCreateSafeServices(machine: CreateSafeMachine, deps: CreateSafeDeps | CreateSafeEffects) {
-  const e = 'predictSafe' in deps ? deps : createSafeEffects(deps);
-  return machine.provide({
-    actors: {
-      loadSetup: fromPromise(() => e.loadSetup()),
-      predictSafe: fromPromise(({ input }) => e.predictSafe(input)),
-      deploySafe: fromPromise(({ input }) => e.deploySafe(input)),
-      checkDeployment: fromPromise(({ input }) => e.checkDeployment(input)),
-      waitForDeployment: fromPromise(({ input }) => e.waitForDeployment(input)),
-    },
-  });
+  const effects = 'predictSafe' in deps ? deps : createSafeEffects(deps);
+  return machine.provide({ actors: effectActors(effects) });
 }

@@ -3,10 +3,10 @@
  * their overviews) and the Safes added locally.
  */
 import { getAddress } from 'viem';
-import { fromPromise } from 'xstate';
 import type { ChainInfo } from '../domain/gateway/types.ts';
 import type { MyAccountsMachine } from '../machines/myAccounts/myAccounts.machine.ts';
-import type { AccountRow, AccountsData } from '../machines/myAccounts/myAccounts.types.ts';
+import type { AccountRow, AccountsData, MyAccountsEffects } from '../machines/myAccounts/myAccounts.types.ts';
+import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import { listAdded, type AddedSafesStore } from './loadSafe.ts';
@@ -84,13 +84,18 @@ export async function loadAccounts(
   return { rows: [...rows.values()], failedChains };
 }
 
-export function provideMyAccountsServices(
-  machine: MyAccountsMachine,
-  deps: { loadChains: () => Promise<ChainInfo[]>; gateway: WalletGateway; safes: AddedSafesStore; currency?: string },
-) {
-  return machine.provide({
-    actors: {
-      loadAccounts: fromPromise(({ input }) => loadAccounts(input.owner, deps)),
-    },
-  });
+/** The myAccounts machine's effects over the gateway and the local store. */
+export function createMyAccountsEffects(deps: {
+  loadChains: () => Promise<ChainInfo[]>;
+  gateway: WalletGateway;
+  safes: AddedSafesStore;
+  currency?: string;
+}): MyAccountsEffects {
+  return {
+    loadAccounts: (input) => loadAccounts(input.owner, deps),
+  };
+}
+
+export function provideMyAccountsServices(machine: MyAccountsMachine, deps: Parameters<typeof createMyAccountsEffects>[0]) {
+  return machine.provide({ actors: effectActors(createMyAccountsEffects(deps)) });
 }

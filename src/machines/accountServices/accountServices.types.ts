@@ -45,6 +45,13 @@ export interface DeviceState {
   safes: DeviceSafe[];
 }
 
+export interface LoadDeviceInput {
+  chainId: string;
+  safe: string;
+  /** The connected owner, or null. */
+  signer: string | null;
+}
+
 export interface SignRegistrationInput {
   chainId: string;
   safes: string[];
@@ -70,6 +77,17 @@ export interface UnregisterSafeInput {
 export interface UnregisterDeviceInput {
   chainId: string;
   uuid: string;
+}
+
+/** The pushNotifications machine's effects, implemented once by src/services/accountServices/index.ts. */
+export interface PushNotificationsEffects {
+  loadDevice(input: LoadDeviceInput): Promise<DeviceState>;
+  /** The owner's personal_sign of the registration hash (the service picks uuid, token and timestamp). */
+  signRegistration(input: SignRegistrationInput): Promise<SignedRegistration>;
+  /** POST /v1/register/notifications; remembers the uuid. */
+  registerDevice(input: SignedRegistration): Promise<unknown>;
+  unregisterSafe(input: UnregisterSafeInput): Promise<unknown>;
+  unregisterDevice(input: UnregisterDeviceInput): Promise<unknown>;
 }
 
 export interface PushNotificationsContext {
@@ -133,6 +151,17 @@ export interface VerifyEmailInput extends EmailTarget {
 
 export type CodeProblem = 'wrong' | 'expired' | null;
 
+/** The emailAlerts machine's effects, implemented once by src/services/accountServices/index.ts. */
+export interface EmailAlertsEffects {
+  /** The wallet's personal_sign of the request's authorisation text. */
+  signEmailRequest(input: EmailRequest): Promise<EmailAuthorisation>;
+  /** The signed request; resolves with the registration for "show"; rejects with `{ kind: 'notRegistered' }`. */
+  sendEmailRequest(input: SendEmailRequestInput): Promise<EmailRegistration | null>;
+  /** Rejects with `{ kind: 'wrongCode' }` or `{ kind: 'expiredCode' }`. */
+  verifyEmail(input: VerifyEmailInput): Promise<unknown>;
+  resendCode(input: EmailTarget): Promise<unknown>;
+}
+
 export interface EmailAlertsContext {
   safe: AccountSafe;
   signer: string | null;
@@ -167,6 +196,13 @@ export interface SendRecoveryInput extends RecoveryRequest {
   auth: EmailAuthorisation;
 }
 
+/** The recoveryRegistration machine's effects, implemented once by src/services/accountServices/index.ts. */
+export interface RecoveryRegistrationEffects {
+  /** The wallet's personal_sign of the recovery authorisation text. */
+  signRecovery(input: RecoveryRequest): Promise<EmailAuthorisation>;
+  registerRecovery(input: SendRecoveryInput): Promise<unknown>;
+}
+
 export interface RecoveryContext {
   safe: AccountSafe;
   signer: string | null;
@@ -196,6 +232,11 @@ export interface LoadDelegatesInput {
   page: string | null;
 }
 
+/** The delegatesList machine's effects, implemented once by src/services/accountServices/index.ts. */
+export interface DelegatesListEffects {
+  loadDelegates(input: LoadDelegatesInput): Promise<DelegatesPage>;
+}
+
 export interface DelegatesContext {
   safe: AccountSafe;
   delegates: Delegate[];
@@ -216,6 +257,11 @@ export interface UnsubscribeInput {
 export interface SubscriptionsInput {
   /** The token of `?token=` (from the e-mail's link), if any. */
   token?: string | null;
+}
+
+/** The unsubscribe machine's effects, implemented once by src/services/accountServices/index.ts. */
+export interface UnsubscribeEffects {
+  unsubscribe(input: UnsubscribeInput): Promise<unknown>;
 }
 
 export interface SubscriptionsContext {

@@ -7,9 +7,10 @@
  *      ▼  │
  *   loadFailed (user.retry)
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText } from './accountServices.logic.ts';
-import type { AccountServicesInput, DelegatesContext, DelegatesEvent, DelegatesPage, LoadDelegatesInput } from './accountServices.types.ts';
+import type { AccountServicesInput, DelegatesContext, DelegatesEvent, DelegatesListEffects, DelegatesPage } from './accountServices.types.ts';
 
 export const DELEGATES_LIST_ID = 'delegatesList';
 
@@ -20,9 +21,13 @@ export const delegatesListMachine = setup({
     input: {} as AccountServicesInput,
   },
   actors: {
-    loadDelegates: fromPromise<DelegatesPage, LoadDelegatesInput>(async () => {
-      throw new Error('loadDelegates is provided by the composition root');
-    }),
+    ...effectPlaceholders<DelegatesListEffects>({ loadDelegates: true }, 'src/services/accountServices/index.ts'),
+  },
+  actions: {
+    storeFirstPage: assign((_, { results, next }: DelegatesPage) => ({ delegates: results, next, error: null })),
+    appendPage: assign(({ context }, { results, next }: DelegatesPage) => ({ delegates: [...context.delegates, ...results], next })),
+    clearError: assign({ error: null }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
   guards: {
     hasNext: ({ context }) => context.next !== null,
@@ -39,8 +44,8 @@ export const delegatesListMachine = setup({
         id: 'loadDelegates',
         src: 'loadDelegates',
         input: ({ context }) => ({ chainId: context.safe.chainId, safe: context.safe.address, page: null }),
-        onDone: { target: 'list', actions: assign({ delegates: ({ event }) => event.output.results, next: ({ event }) => event.output.next, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'list', actions: { type: 'storeFirstPage', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
@@ -51,7 +56,7 @@ export const delegatesListMachine = setup({
       meta: { description: 'The delegates, with their delegator and label' },
       on: {
         'user.refresh': 'loading',
-        'user.loadMore': { guard: 'hasNext', target: 'loadingMore', actions: assign({ error: null }) },
+        'user.loadMore': { guard: 'hasNext', target: 'loadingMore', actions: 'clearError' },
       },
     },
     loadingMore: {
@@ -61,8 +66,8 @@ export const delegatesListMachine = setup({
         id: 'loadMoreDelegates',
         src: 'loadDelegates',
         input: ({ context }) => ({ chainId: context.safe.chainId, safe: context.safe.address, page: context.next }),
-        onDone: { target: 'list', actions: assign({ delegates: ({ context, event }) => [...context.delegates, ...event.output.results], next: ({ event }) => event.output.next }) },
-        onError: { target: 'list', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'list', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+        onError: { target: 'list', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

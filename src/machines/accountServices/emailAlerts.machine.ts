@@ -13,19 +13,20 @@
  * effect returns to the resting state it came from (history). Every effect state is nonIdempotent;
  * system.recover goes to `unknown` (the outcome must be checked with "show").
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { ACCOUNT_TEXTS, errorText, failureKind, isEmailAddress, signerOf } from './accountServices.logic.ts';
 import type {
   AccountServicesInput,
+  CodeProblem,
   EmailAlertsContext,
+  EmailAlertsEffects,
   EmailAlertsEvent,
   EmailAuthorisation,
   EmailOperation,
   EmailRegistration,
   EmailRequest,
   EmailTarget,
-  SendEmailRequestInput,
-  VerifyEmailInput,
 } from './accountServices.types.ts';
 
 export const EMAIL_ALERTS_ID = 'emailAlerts';
@@ -43,21 +44,46 @@ export const emailAlertsMachine = setup({
     input: {} as AccountServicesInput,
   },
   actors: {
-    signEmailRequest: fromPromise<EmailAuthorisation, EmailRequest>(async () => {
-      throw new Error('signEmailRequest is provided by the composition root');
-    }),
-    sendEmailRequest: fromPromise<EmailRegistration | null, SendEmailRequestInput>(async () => {
-      throw new Error('sendEmailRequest is provided by the composition root');
-    }),
-    verifyEmail: fromPromise<unknown, VerifyEmailInput>(async () => {
-      throw new Error('verifyEmail is provided by the composition root');
-    }),
-    resendCode: fromPromise<unknown, EmailTarget>(async () => {
-      throw new Error('resendCode is provided by the composition root');
-    }),
+    ...effectPlaceholders<EmailAlertsEffects>(
+      { signEmailRequest: true, sendEmailRequest: true, verifyEmail: true, resendCode: true },
+      'src/services/accountServices/index.ts',
+    ),
   },
   actions: {
     markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted }),
+    /** The show or delete request the signer will sign. */
+    startRequest: assign(({ context }, { op }: { op: EmailOperation }) => ({ request: request(context, op, null), error: null, notice: null })),
+    /** The register or change request for the typed address (trimmed). */
+    submitEmail: assign(({ context }, { op, email }: { op: EmailOperation; email: string }) => ({
+      request: request(context, op, email.trim()),
+      fieldError: null,
+      error: null,
+      notice: null,
+    })),
+    rejectEmail: assign({ fieldError: ACCOUNT_TEXTS.invalidEmail }),
+    requireCode: assign({ fieldError: ACCOUNT_TEXTS.noCode }),
+    clearProblems: assign({ fieldError: null, codeProblem: null, error: null, notice: null }),
+    storeAuth: assign((_, auth: EmailAuthorisation) => ({ auth })),
+    /** What "show" read. */
+    storeRegistration: assign((_, registration: EmailRegistration | null) => ({ registration, request: null, auth: null })),
+    markDeleted: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.deleted }),
+    markNotRegistered: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.notRegistered }),
+    /** The address registered or changed, unverified until the e-mailed code is entered. */
+    markCodeSent: assign(({ context }) => ({
+      registration: { email: context.request?.email ?? '', verified: false },
+      request: null,
+      auth: null,
+      notice: ACCOUNT_TEXTS.codeSent,
+    })),
+    markVerified: assign(({ context }) => ({
+      registration: context.registration ? { ...context.registration, verified: true } : null,
+      notice: ACCOUNT_TEXTS.verified,
+    })),
+    markCodeResent: assign({ notice: ACCOUNT_TEXTS.codeResent }),
+    showCodeProblem: assign((_, { problem }: { problem: CodeProblem }) => ({ codeProblem: problem })),
+    forgetRequest: assign({ request: null }),
+    forgetSignedRequest: assign({ request: null, auth: null }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
   guards: {
     hasSigner: ({ context }) => context.signer !== null,
@@ -67,6 +93,8 @@ export const emailAlertsMachine = setup({
     isOp: ({ context }, params: { op: EmailOperation }) => context.request?.op === params.op,
     isVerifiedShow: ({ context }, params: { output: EmailRegistration | null }) => context.request?.op === 'show' && params.output?.verified === true,
     isKind: (_, params: { error: unknown; kind: string }) => failureKind(params.error) === params.kind,
+    /** A signer with a registered address: it can change or delete it. */
+    canChangeRegistration: and(['hasSigner', 'isRegistered']),
   },
 }).createMachine({
   id: EMAIL_ALERTS_ID,
@@ -86,27 +114,27 @@ export const emailAlertsMachine = setup({
     resting: {
       initial: 'unknown',
       on: {
-        'user.show': { guard: 'hasSigner', target: 'signing', actions: assign({ request: ({ context }) => request(context, 'show', null), error: null, notice: null }) },
+        'user.show': { guard: 'hasSigner', target: 'signing', actions: { type: 'startRequest', params: { op: 'show' } } },
         'user.submitEmail': [
           {
             guard: { type: 'isInvalidEmail', params: ({ event }) => ({ email: event.email }) },
-            actions: assign({ fieldError: ACCOUNT_TEXTS.invalidEmail }),
+            actions: 'rejectEmail',
           },
           {
-            guard: and(['hasSigner', 'isRegistered']),
+            guard: 'canChangeRegistration',
             target: 'signing',
-            actions: assign({ request: ({ context, event }) => request(context, 'change', event.email.trim()), fieldError: null, error: null, notice: null }),
+            actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'change', email: event.email }) },
           },
           {
             guard: 'hasSigner',
             target: 'signing',
-            actions: assign({ request: ({ context, event }) => request(context, 'register', event.email.trim()), fieldError: null, error: null, notice: null }),
+            actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'register', email: event.email }) },
           },
         ],
         'user.delete': {
-          guard: and(['hasSigner', 'isRegistered']),
+          guard: 'canChangeRegistration',
           target: 'signing',
-          actions: assign({ request: ({ context }) => request(context, 'delete', null), error: null, notice: null }),
+          actions: { type: 'startRequest', params: { op: 'delete' } },
         },
       },
       states: {
@@ -119,11 +147,11 @@ export const emailAlertsMachine = setup({
               {
                 guard: { type: 'hasCode', params: ({ event }) => ({ code: event.code }) },
                 target: '#emailAlerts.verifying',
-                actions: assign({ fieldError: null, codeProblem: null, error: null, notice: null }),
+                actions: 'clearProblems',
               },
-              { actions: assign({ fieldError: ACCOUNT_TEXTS.noCode }) },
+              { actions: 'requireCode' },
             ],
-            'user.resend': { target: '#emailAlerts.resending', actions: assign({ fieldError: null, codeProblem: null, error: null, notice: null }) },
+            'user.resend': { target: '#emailAlerts.resending', actions: 'clearProblems' },
           },
         },
         verified: { meta: { description: 'Registered and verified: alerts are sent to the address' } },
@@ -138,8 +166,8 @@ export const emailAlertsMachine = setup({
         id: 'signEmailRequest',
         src: 'signEmailRequest',
         input: ({ context }) => context.request as EmailRequest,
-        onDone: { target: 'sending', actions: assign({ auth: ({ event }) => event.output }) },
-        onError: { target: 'resting.history', actions: assign({ request: null, error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'sending', actions: { type: 'storeAuth', params: ({ event }) => event.output } },
+        onError: { target: 'resting.history', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     sending: {
@@ -154,35 +182,30 @@ export const emailAlertsMachine = setup({
           {
             guard: { type: 'isVerifiedShow', params: ({ event }) => ({ output: event.output }) },
             target: 'resting.verified',
-            actions: assign({ registration: ({ event }) => event.output, request: null, auth: null }),
+            actions: { type: 'storeRegistration', params: ({ event }) => event.output },
           },
           {
             guard: { type: 'isOp', params: { op: 'show' } },
             target: 'resting.unverified',
-            actions: assign({ registration: ({ event }) => event.output, request: null, auth: null }),
+            actions: { type: 'storeRegistration', params: ({ event }) => event.output },
           },
           {
             guard: { type: 'isOp', params: { op: 'delete' } },
             target: 'resting.notRegistered',
-            actions: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.deleted }),
+            actions: 'markDeleted',
           },
           {
             target: 'resting.unverified',
-            actions: assign({
-              registration: ({ context }) => ({ email: context.request?.email ?? '', verified: false }),
-              request: null,
-              auth: null,
-              notice: ACCOUNT_TEXTS.codeSent,
-            }),
+            actions: 'markCodeSent',
           },
         ],
         onError: [
           {
             guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'notRegistered' }) },
             target: 'resting.notRegistered',
-            actions: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.notRegistered }),
+            actions: 'markNotRegistered',
           },
-          { target: 'resting.history', actions: assign({ request: null, auth: null, error: ({ event }) => errorText(event.error) }) },
+          { target: 'resting.history', actions: ['forgetSignedRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
         ],
       },
     },
@@ -194,14 +217,11 @@ export const emailAlertsMachine = setup({
         id: 'verifyEmail',
         src: 'verifyEmail',
         input: ({ context, event }) => ({ ...target(context), code: 'code' in event ? String(event.code).trim() : '' }),
-        onDone: {
-          target: 'resting.verified',
-          actions: assign({ registration: ({ context }) => (context.registration ? { ...context.registration, verified: true } : null), notice: ACCOUNT_TEXTS.verified }),
-        },
+        onDone: { target: 'resting.verified', actions: 'markVerified' },
         onError: [
-          { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'wrongCode' }) }, target: 'resting.unverified', actions: assign({ codeProblem: 'wrong' }) },
-          { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'expiredCode' }) }, target: 'resting.unverified', actions: assign({ codeProblem: 'expired' }) },
-          { target: 'resting.unverified', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'wrongCode' }) }, target: 'resting.unverified', actions: { type: 'showCodeProblem', params: { problem: 'wrong' } } },
+          { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'expiredCode' }) }, target: 'resting.unverified', actions: { type: 'showCodeProblem', params: { problem: 'expired' } } },
+          { target: 'resting.unverified', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -213,8 +233,8 @@ export const emailAlertsMachine = setup({
         id: 'resendCode',
         src: 'resendCode',
         input: ({ context }) => target(context),
-        onDone: { target: 'resting.unverified', actions: assign({ notice: ACCOUNT_TEXTS.codeResent }) },
-        onError: { target: 'resting.unverified', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'resting.unverified', actions: 'markCodeResent' },
+        onError: { target: 'resting.unverified', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

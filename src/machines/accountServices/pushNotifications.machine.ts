@@ -12,17 +12,16 @@
  * /v1/register/notifications, remembers the uuid), unregisterSafe / unregisterDevice (the two DELETE calls).
  * Signing and the three requests are tagged nonIdempotent; system.recover goes back to loading (re-reads).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { ACCOUNT_TEXTS, errorText, sameAddress, signerOf } from './accountServices.logic.ts';
 import type {
   AccountServicesInput,
   DeviceState,
   PushNotificationsContext,
+  PushNotificationsEffects,
   PushNotificationsEvent,
-  SignRegistrationInput,
   SignedRegistration,
-  UnregisterDeviceInput,
-  UnregisterSafeInput,
 } from './accountServices.types.ts';
 
 export const PUSH_NOTIFICATIONS_ID = 'pushNotifications';
@@ -36,24 +35,46 @@ export const pushNotificationsMachine = setup({
     input: {} as AccountServicesInput,
   },
   actors: {
-    loadDevice: fromPromise<DeviceState, { chainId: string; safe: string; signer: string | null }>(async () => {
-      throw new Error('loadDevice is provided by the composition root');
-    }),
-    signRegistration: fromPromise<SignedRegistration, SignRegistrationInput>(async () => {
-      throw new Error('signRegistration is provided by the composition root');
-    }),
-    registerDevice: fromPromise<unknown, SignedRegistration>(async () => {
-      throw new Error('registerDevice is provided by the composition root');
-    }),
-    unregisterSafe: fromPromise<unknown, UnregisterSafeInput>(async () => {
-      throw new Error('unregisterSafe is provided by the composition root');
-    }),
-    unregisterDevice: fromPromise<unknown, UnregisterDeviceInput>(async () => {
-      throw new Error('unregisterDevice is provided by the composition root');
-    }),
+    ...effectPlaceholders<PushNotificationsEffects>(
+      { loadDevice: true, signRegistration: true, registerDevice: true, unregisterSafe: true, unregisterDevice: true },
+      'src/services/accountServices/index.ts',
+    ),
   },
   actions: {
     markInterrupted: assign({ signed: null, target: null, notice: ACCOUNT_TEXTS.interrupted }),
+    /** This browser's uuid and the Safes to offer; nothing selected. */
+    storeDevice: assign((_, { uuid, safes }: DeviceState) => ({ uuid, safes, selected: [], error: null })),
+    /** Adds the Safe to the selection (as the list spells its address), or takes it out. */
+    toggleSelection: assign(({ context }, { address }: { address: string }) => ({
+      selected: context.selected.some((a) => sameAddress(a, address))
+        ? context.selected.filter((a) => !sameAddress(a, address))
+        : [...context.selected, context.safes.find((s) => sameAddress(s.address, address))?.address ?? address],
+    })),
+    clearMessages: assign({ error: null, notice: null }),
+    clearError: assign({ error: null }),
+    /** The Safe to unregister. */
+    chooseTarget: assign((_, { address }: { address: string }) => ({ target: address, error: null, notice: null })),
+    storeSigned: assign((_, signed: SignedRegistration) => ({ signed })),
+    /** The selected Safes now registered, under the signed uuid. */
+    markRegistered: assign(({ context }) => ({
+      uuid: context.signed?.uuid ?? context.uuid,
+      safes: context.safes.map((s) => (context.selected.some((a) => sameAddress(a, s.address)) ? { ...s, registered: true } : s)),
+      selected: [],
+      signed: null,
+      notice: ACCOUNT_TEXTS.registered,
+    })),
+    forgetSigned: assign({ signed: null }),
+    markSafeUnregistered: assign(({ context }) => ({
+      safes: context.safes.map((s) => (sameAddress(s.address, context.target ?? '') ? { ...s, registered: false } : s)),
+      target: null,
+    })),
+    forgetTarget: assign({ target: null }),
+    markDeviceUnregistered: assign(({ context }) => ({
+      uuid: null,
+      safes: context.safes.map((s) => ({ ...s, registered: false })),
+      notice: ACCOUNT_TEXTS.deviceRemoved,
+    })),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
   guards: {
     isSelectable: ({ context }, params: { address: string }) => context.safes.some((s) => s.owned && sameAddress(s.address, params.address)),
@@ -83,36 +104,28 @@ export const pushNotificationsMachine = setup({
         id: 'loadDevice',
         src: 'loadDevice',
         input: ({ context }) => ({ chainId: context.safe.chainId, safe: context.safe.address, signer: context.signer }),
-        onDone: {
-          target: 'idle',
-          actions: assign({ uuid: ({ event }) => event.output.uuid, safes: ({ event }) => event.output.safes, selected: [], error: null }),
-        },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'idle', actions: { type: 'storeDevice', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
       meta: { description: 'The registration could not be read' },
-      on: { 'user.retry': { target: 'loading', actions: assign({ error: null }) } },
+      on: { 'user.retry': { target: 'loading', actions: 'clearError' } },
     },
     idle: {
       meta: { description: 'Per Safe: registered or not; choose Safes to register, unregister one or the device' },
       on: {
         'user.toggleSafe': {
           guard: { type: 'isSelectable', params: ({ event }) => ({ address: event.address }) },
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.some((a) => sameAddress(a, event.address))
-                ? context.selected.filter((a) => !sameAddress(a, event.address))
-                : [...context.selected, context.safes.find((s) => sameAddress(s.address, event.address))?.address ?? event.address],
-          }),
+          actions: { type: 'toggleSelection', params: ({ event }) => ({ address: event.address }) },
         },
-        'user.register': { guard: 'hasSelection', target: 'signing', actions: assign({ error: null, notice: null }) },
+        'user.register': { guard: 'hasSelection', target: 'signing', actions: 'clearMessages' },
         'user.unregisterSafe': {
           guard: { type: 'isRegistered', params: ({ event }) => ({ address: event.address }) },
           target: 'unregisteringSafe',
-          actions: assign({ target: ({ event }) => event.address, error: null, notice: null }),
+          actions: { type: 'chooseTarget', params: ({ event }) => ({ address: event.address }) },
         },
-        'user.unregisterDevice': { guard: 'hasDevice', target: 'unregisteringDevice', actions: assign({ error: null, notice: null }) },
+        'user.unregisterDevice': { guard: 'hasDevice', target: 'unregisteringDevice', actions: 'clearMessages' },
       },
     },
     signing: {
@@ -123,8 +136,8 @@ export const pushNotificationsMachine = setup({
         id: 'signRegistration',
         src: 'signRegistration',
         input: ({ context }) => ({ chainId: context.safe.chainId, safes: context.selected, signer: context.signer ?? '' }),
-        onDone: { target: 'registering', actions: assign({ signed: ({ event }) => event.output }) },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'registering', actions: { type: 'storeSigned', params: ({ event }) => event.output } },
+        onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     registering: {
@@ -135,17 +148,8 @@ export const pushNotificationsMachine = setup({
         id: 'registerDevice',
         src: 'registerDevice',
         input: ({ context }) => context.signed as SignedRegistration,
-        onDone: {
-          target: 'idle',
-          actions: assign(({ context }) => ({
-            uuid: context.signed?.uuid ?? context.uuid,
-            safes: context.safes.map((s) => (context.selected.some((a) => sameAddress(a, s.address)) ? { ...s, registered: true } : s)),
-            selected: [],
-            signed: null,
-            notice: ACCOUNT_TEXTS.registered,
-          })),
-        },
-        onError: { target: 'idle', actions: assign({ signed: null, error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'idle', actions: 'markRegistered' },
+        onError: { target: 'idle', actions: ['forgetSigned', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     unregisteringSafe: {
@@ -156,14 +160,8 @@ export const pushNotificationsMachine = setup({
         id: 'unregisterSafe',
         src: 'unregisterSafe',
         input: ({ context }) => ({ chainId: context.safe.chainId, uuid: context.uuid ?? '', address: context.target ?? '' }),
-        onDone: {
-          target: 'idle',
-          actions: assign(({ context }) => ({
-            safes: context.safes.map((s) => (sameAddress(s.address, context.target ?? '') ? { ...s, registered: false } : s)),
-            target: null,
-          })),
-        },
-        onError: { target: 'idle', actions: assign({ target: null, error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'idle', actions: 'markSafeUnregistered' },
+        onError: { target: 'idle', actions: ['forgetTarget', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     unregisteringDevice: {
@@ -174,11 +172,8 @@ export const pushNotificationsMachine = setup({
         id: 'unregisterDevice',
         src: 'unregisterDevice',
         input: ({ context }) => ({ chainId: context.safe.chainId, uuid: context.uuid ?? '' }),
-        onDone: {
-          target: 'idle',
-          actions: assign(({ context }) => ({ uuid: null, safes: context.safes.map((s) => ({ ...s, registered: false })), notice: ACCOUNT_TEXTS.deviceRemoved })),
-        },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'idle', actions: 'markDeviceUnregistered' },
+        onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -8,10 +8,11 @@
  * headers over `enable-recovery-alerts-{chainId}-{safe}-{module}-{signer}-{timestamp}` (protocol.md B.7.17).
  * signing and sending are nonIdempotent; system.recover returns to editing with a notice.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { getAddress } from 'viem';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { ACCOUNT_TEXTS, errorText, isHexAddress, sameAddress, signerOf } from './accountServices.logic.ts';
-import type { AccountServicesInput, EmailAuthorisation, RecoveryContext, RecoveryEvent, RecoveryRequest, SendRecoveryInput } from './accountServices.types.ts';
+import type { AccountServicesInput, EmailAuthorisation, RecoveryContext, RecoveryEvent, RecoveryRegistrationEffects, RecoveryRequest } from './accountServices.types.ts';
 
 export const RECOVERY_REGISTRATION_ID = 'recoveryRegistration';
 
@@ -24,15 +25,34 @@ export const recoveryRegistrationMachine = setup({
     input: {} as AccountServicesInput,
   },
   actors: {
-    signRecovery: fromPromise<EmailAuthorisation, RecoveryRequest>(async () => {
-      throw new Error('signRecovery is provided by the composition root');
-    }),
-    registerRecovery: fromPromise<unknown, SendRecoveryInput>(async () => {
-      throw new Error('registerRecovery is provided by the composition root');
-    }),
+    ...effectPlaceholders<RecoveryRegistrationEffects>({ signRecovery: true, registerRecovery: true }, 'src/services/accountServices/index.ts'),
   },
   actions: {
     markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted }),
+    /** The module address as typed, with the reason it is refused. */
+    rejectModule: assign((_, { moduleAddress, problem }: { moduleAddress: string; problem: string }) => ({ moduleAddress, fieldError: problem })),
+    /** The checksummed module and the request the signer will sign. */
+    startRequest: assign(({ context }, { moduleAddress: typed }: { moduleAddress: string }) => {
+      const moduleAddress = getAddress(typed.trim());
+      return {
+        moduleAddress,
+        request: { chainId: context.safe.chainId, safe: context.safe.address, signer: context.signer ?? '', moduleAddress },
+        fieldError: null,
+        error: null,
+        notice: null,
+      };
+    }),
+    storeAuth: assign((_, auth: EmailAuthorisation) => ({ auth })),
+    /** Adds the module to those registered during this visit. */
+    markRegistered: assign(({ context }) => ({
+      registered: context.registered.some((m) => sameAddress(m, context.moduleAddress)) ? context.registered : [...context.registered, context.moduleAddress],
+      request: null,
+      auth: null,
+    })),
+    forgetRequest: assign({ request: null }),
+    forgetSignedRequest: assign({ request: null, auth: null }),
+    resetForm: assign({ moduleAddress: '', notice: null }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
   guards: {
     hasSigner: ({ context }) => context.signer !== null,
@@ -60,25 +80,16 @@ export const recoveryRegistrationMachine = setup({
         'user.submit': [
           {
             guard: { type: 'isNotModule', params: ({ event }) => ({ address: event.moduleAddress }) },
-            actions: assign({ moduleAddress: ({ event }) => event.moduleAddress, fieldError: ACCOUNT_TEXTS.invalidModule }),
+            actions: { type: 'rejectModule', params: ({ event }) => ({ moduleAddress: event.moduleAddress, problem: ACCOUNT_TEXTS.invalidModule }) },
           },
           {
             guard: { type: 'isSafeItself', params: ({ event }) => ({ address: event.moduleAddress }) },
-            actions: assign({ moduleAddress: ({ event }) => event.moduleAddress, fieldError: ACCOUNT_TEXTS.moduleIsSafe }),
+            actions: { type: 'rejectModule', params: ({ event }) => ({ moduleAddress: event.moduleAddress, problem: ACCOUNT_TEXTS.moduleIsSafe }) },
           },
           {
             guard: 'hasSigner',
             target: 'signing',
-            actions: assign(({ context, event }) => {
-              const moduleAddress = getAddress(event.moduleAddress.trim());
-              return {
-                moduleAddress,
-                request: { chainId: context.safe.chainId, safe: context.safe.address, signer: context.signer ?? '', moduleAddress },
-                fieldError: null,
-                error: null,
-                notice: null,
-              };
-            }),
+            actions: { type: 'startRequest', params: ({ event }) => ({ moduleAddress: event.moduleAddress }) },
           },
         ],
       },
@@ -91,8 +102,8 @@ export const recoveryRegistrationMachine = setup({
         id: 'signRecovery',
         src: 'signRecovery',
         input: ({ context }) => context.request as RecoveryRequest,
-        onDone: { target: 'sending', actions: assign({ auth: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: assign({ request: null, error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'sending', actions: { type: 'storeAuth', params: ({ event }) => event.output } },
+        onError: { target: 'editing', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     sending: {
@@ -103,20 +114,13 @@ export const recoveryRegistrationMachine = setup({
         id: 'registerRecovery',
         src: 'registerRecovery',
         input: ({ context }) => ({ ...(context.request as RecoveryRequest), auth: context.auth as EmailAuthorisation }),
-        onDone: {
-          target: 'registered',
-          actions: assign(({ context }) => ({
-            registered: context.registered.some((m) => sameAddress(m, context.moduleAddress)) ? context.registered : [...context.registered, context.moduleAddress],
-            request: null,
-            auth: null,
-          })),
-        },
-        onError: { target: 'editing', actions: assign({ request: null, auth: null, error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'registered', actions: 'markRegistered' },
+        onError: { target: 'editing', actions: ['forgetSignedRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     registered: {
       meta: { description: 'The gateway will send recovery alerts for the module' },
-      on: { 'user.again': { target: 'editing', actions: assign({ moduleAddress: '', notice: null }) } },
+      on: { 'user.again': { target: 'editing', actions: 'resetForm' } },
     },
   },
 });

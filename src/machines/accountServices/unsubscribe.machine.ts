@@ -7,9 +7,10 @@
  * DELETE /v1/subscriptions?category=&token= or /v1/subscriptions/all?token= (protocol.md B.7.17). sending is
  * nonIdempotent; system.recover returns to editing with a notice.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { ACCOUNT_TEXTS, errorText, isUuid } from './accountServices.logic.ts';
-import type { SubscriptionsContext, SubscriptionsEvent, SubscriptionsInput, UnsubscribeInput } from './accountServices.types.ts';
+import type { SubscriptionsContext, SubscriptionsEvent, SubscriptionsInput, UnsubscribeEffects, UnsubscribeInput } from './accountServices.types.ts';
 
 export const UNSUBSCRIBE_ID = 'unsubscribe';
 
@@ -20,9 +21,24 @@ export const unsubscribeMachine = setup({
     input: {} as SubscriptionsInput,
   },
   actors: {
-    unsubscribe: fromPromise<unknown, UnsubscribeInput>(async () => {
-      throw new Error('unsubscribe is provided by the composition root');
-    }),
+    ...effectPlaceholders<UnsubscribeEffects>({ unsubscribe: true }, 'src/services/accountServices/index.ts'),
+  },
+  actions: {
+    /** The token as typed, with the reason it is refused. */
+    rejectToken: assign((_, { token }: { token: string }) => ({ token, fieldError: ACCOUNT_TEXTS.invalidToken })),
+    /** The request to send (category null: every category). */
+    startRequest: assign((_, { token, category }: UnsubscribeInput) => ({
+      token: token.trim(),
+      request: { token: token.trim(), category },
+      fieldError: null,
+      error: null,
+      notice: null,
+    })),
+    markInterrupted: assign({ request: null, notice: ACCOUNT_TEXTS.interrupted }),
+    markDone: assign(({ context }) => ({ done: context.request, request: null })),
+    forgetRequest: assign({ request: null }),
+    forgetDone: assign({ done: null }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
   guards: {
     isNotToken: (_, params: { token: string }) => !isUuid(params.token),
@@ -36,17 +52,17 @@ export const unsubscribeMachine = setup({
       meta: { description: 'Enter the token from the e-mail; choose a category or all' },
       on: {
         'user.unsubscribe': [
-          { guard: { type: 'isNotToken', params: ({ event }) => ({ token: event.token }) }, actions: assign({ token: ({ event }) => event.token, fieldError: ACCOUNT_TEXTS.invalidToken }) },
+          { guard: { type: 'isNotToken', params: ({ event }) => ({ token: event.token }) }, actions: { type: 'rejectToken', params: ({ event }) => ({ token: event.token }) } },
           {
             target: 'sending',
-            actions: assign({ token: ({ event }) => event.token.trim(), request: ({ event }) => ({ token: event.token.trim(), category: event.category }), fieldError: null, error: null, notice: null }),
+            actions: { type: 'startRequest', params: ({ event }) => ({ token: event.token, category: event.category }) },
           },
         ],
         'user.unsubscribeAll': [
-          { guard: { type: 'isNotToken', params: ({ event }) => ({ token: event.token }) }, actions: assign({ token: ({ event }) => event.token, fieldError: ACCOUNT_TEXTS.invalidToken }) },
+          { guard: { type: 'isNotToken', params: ({ event }) => ({ token: event.token }) }, actions: { type: 'rejectToken', params: ({ event }) => ({ token: event.token }) } },
           {
             target: 'sending',
-            actions: assign({ token: ({ event }) => event.token.trim(), request: ({ event }) => ({ token: event.token.trim(), category: null }), fieldError: null, error: null, notice: null }),
+            actions: { type: 'startRequest', params: ({ event }) => ({ token: event.token, category: null }) },
           },
         ],
       },
@@ -54,18 +70,18 @@ export const unsubscribeMachine = setup({
     sending: {
       meta: { description: 'DELETE /v1/subscriptions (one category) or /v1/subscriptions/all' },
       tags: ['busy', 'nonIdempotent'],
-      on: { 'system.recover': { target: 'editing', actions: assign({ request: null, notice: ACCOUNT_TEXTS.interrupted }) } },
+      on: { 'system.recover': { target: 'editing', actions: 'markInterrupted' } },
       invoke: {
         id: 'unsubscribe',
         src: 'unsubscribe',
         input: ({ context }) => context.request as UnsubscribeInput,
-        onDone: { target: 'done', actions: assign({ done: ({ context }) => context.request, request: null }) },
-        onError: { target: 'editing', actions: assign({ request: null, error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'done', actions: 'markDone' },
+        onError: { target: 'editing', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     done: {
       meta: { description: 'Unsubscribed' },
-      on: { 'user.again': { target: 'editing', actions: assign({ done: null }) } },
+      on: { 'user.again': { target: 'editing', actions: 'forgetDone' } },
     },
   },
 });

@@ -11,9 +11,10 @@
  * importEntries (each resolves with the full, updated list) and the action downloadCsv. Validation and CSV
  * parsing are pure (addressBook.csv.ts); the CSV text arrives in the event, read by the view from the file.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { findEntry, normalizeEntry, parseAddressBookCsv, toCsv, validateEntry } from './addressBook.csv.ts';
-import type { AddressBookContext, AddressBookEntry, AddressBookEvent, EntryKey, SaveEntryInput } from './addressBook.types.ts';
+import type { AddressBookContext, AddressBookEffects, AddressBookEntry, AddressBookEvent, EntryForm, EntryKey } from './addressBook.types.ts';
 
 export const ADDRESS_BOOK_ID = 'addressBook';
 
@@ -30,21 +31,13 @@ export const addressBookMachine = setup({
     events: {} as AddressBookEvent,
   },
   actors: {
-    loadEntries: fromPromise<AddressBookEntry[]>(async () => {
-      throw new Error('loadEntries is provided by the composition root');
-    }),
-    saveEntry: fromPromise<AddressBookEntry[], SaveEntryInput>(async () => {
-      throw new Error('saveEntry is provided by the composition root');
-    }),
-    removeEntry: fromPromise<AddressBookEntry[], EntryKey>(async () => {
-      throw new Error('removeEntry is provided by the composition root');
-    }),
-    importEntries: fromPromise<AddressBookEntry[], { entries: AddressBookEntry[] }>(async () => {
-      throw new Error('importEntries is provided by the composition root');
-    }),
+    ...effectPlaceholders<AddressBookEffects>(
+      { loadEntries: true, saveEntry: true, removeEntry: true, importEntries: true },
+      'src/services/addressBook.ts',
+    ),
   },
   guards: {
-    isValidEntry: (_, params: { chainId: string; address: string; name: string }) => validateEntry(params) === null,
+    isValidEntry: (_, params: EntryForm) => validateEntry(params) === null,
     hasEntry: ({ context }, params: EntryKey) => findEntry(context.entries, params) !== undefined,
     hasEntries: ({ context }) => context.entries.length > 0,
     hasImportableEntries: ({ context }) => (context.importPreview?.entries.length ?? 0) > 0,
@@ -52,6 +45,36 @@ export const addressBookMachine = setup({
   actions: {
     /** Offers the CSV text as a file download. */
     downloadCsv: (_, _params: { text: string }) => {},
+    storeEntries: assign((_, entries: AddressBookEntry[]) => ({ entries, error: null })),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
+    startAdding: assign({ editing: null, error: null, notice: null }),
+    startEditing: assign((_, key: EntryKey) => ({ editing: key, error: null, notice: null })),
+    /** Remembers the entry to delete until the user confirms. */
+    askToDelete: assign((_, key: EntryKey) => ({ deleting: key, error: null, notice: null })),
+    /** Reads the CSV file into a preview of what it would import. */
+    previewImport: assign((_, { fileName, text }: { fileName: string; text: string }) => ({
+      importPreview: parseAddressBookCsv(fileName, text),
+      error: null,
+      notice: null,
+    })),
+    clearNotice: assign({ notice: null }),
+    /** The valid form, normalized, as the entry to save. */
+    acceptDraft: assign((_, form: EntryForm) => ({ draft: normalizeEntry(form), error: null })),
+    /** The reason the form is not valid. */
+    rejectDraft: assign((_, form: EntryForm) => ({ error: validateEntry(form) })),
+    stopEditing: assign({ editing: null, error: null }),
+    /** The updated list after a save. */
+    entrySaved: assign((_, entries: AddressBookEntry[]) => ({ entries, editing: null, draft: null, notice: 'Entry saved.' })),
+    forgetDeleting: assign({ deleting: null }),
+    /** The updated list after a delete. */
+    entryDeleted: assign((_, entries: AddressBookEntry[]) => ({ entries, deleting: null, notice: 'Entry deleted.' })),
+    forgetImport: assign({ importPreview: null }),
+    /** The updated list after an import, with how many entries it brought. */
+    entriesImported: assign(({ context }, entries: AddressBookEntry[]) => ({
+      entries,
+      notice: `Imported ${entriesText(context.importPreview?.entries.length ?? 0)}.`,
+      importPreview: null,
+    })),
   },
 }).createMachine({
   id: ADDRESS_BOOK_ID,
@@ -64,8 +87,8 @@ export const addressBookMachine = setup({
       invoke: {
         id: 'loadEntries',
         src: 'loadEntries',
-        onDone: { target: 'ready', actions: assign({ entries: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'ready', actions: { type: 'storeEntries', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
@@ -78,24 +101,24 @@ export const addressBookMachine = setup({
         idle: {
           meta: { description: 'The address book' },
           on: {
-            'user.add': { target: 'editing', actions: assign({ editing: null, error: null, notice: null }) },
+            'user.add': { target: 'editing', actions: 'startAdding' },
             'user.edit': {
               guard: { type: 'hasEntry', params: ({ event }) => ({ chainId: event.chainId, address: event.address }) },
               target: 'editing',
-              actions: assign({ editing: ({ event }) => ({ chainId: event.chainId, address: event.address }), error: null, notice: null }),
+              actions: { type: 'startEditing', params: ({ event }) => ({ chainId: event.chainId, address: event.address }) },
             },
             'user.delete': {
               guard: { type: 'hasEntry', params: ({ event }) => ({ chainId: event.chainId, address: event.address }) },
               target: 'confirmingDelete',
-              actions: assign({ deleting: ({ event }) => ({ chainId: event.chainId, address: event.address }), error: null, notice: null }),
+              actions: { type: 'askToDelete', params: ({ event }) => ({ chainId: event.chainId, address: event.address }) },
             },
             'user.importFile': {
               target: 'reviewingImport',
-              actions: assign({ importPreview: ({ event }) => parseAddressBookCsv(event.fileName, event.text), error: null, notice: null }),
+              actions: { type: 'previewImport', params: ({ event }) => ({ fileName: event.fileName, text: event.text }) },
             },
             'user.export': {
               guard: 'hasEntries',
-              actions: [{ type: 'downloadCsv', params: ({ context }) => ({ text: toCsv(context.entries) }) }, assign({ notice: null })],
+              actions: [{ type: 'downloadCsv', params: ({ context }) => ({ text: toCsv(context.entries) }) }, 'clearNotice'],
             },
           },
         },
@@ -106,11 +129,11 @@ export const addressBookMachine = setup({
               {
                 guard: { type: 'isValidEntry', params: ({ event }) => ({ chainId: event.chainId, address: event.address, name: event.name }) },
                 target: 'saving',
-                actions: assign({ draft: ({ event }) => normalizeEntry(event), error: null }),
+                actions: { type: 'acceptDraft', params: ({ event }) => ({ chainId: event.chainId, address: event.address, name: event.name }) },
               },
-              { actions: assign({ error: ({ event }) => validateEntry(event) }) },
+              { actions: { type: 'rejectDraft', params: ({ event }) => ({ chainId: event.chainId, address: event.address, name: event.name }) } },
             ],
-            'user.cancel': { target: 'idle', actions: assign({ editing: null, error: null }) },
+            'user.cancel': { target: 'idle', actions: 'stopEditing' },
           },
         },
         saving: {
@@ -120,18 +143,15 @@ export const addressBookMachine = setup({
             id: 'saveEntry',
             src: 'saveEntry',
             input: ({ context }) => ({ entry: context.draft!, previous: context.editing }),
-            onDone: {
-              target: 'idle',
-              actions: assign({ entries: ({ event }) => event.output, editing: null, draft: null, notice: 'Entry saved.' }),
-            },
-            onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onDone: { target: 'idle', actions: { type: 'entrySaved', params: ({ event }) => event.output } },
+            onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         confirmingDelete: {
           meta: { description: 'Asking before deleting an entry' },
           on: {
             'user.confirm': { target: 'deleting' },
-            'user.cancel': { target: 'idle', actions: assign({ deleting: null }) },
+            'user.cancel': { target: 'idle', actions: 'forgetDeleting' },
           },
         },
         deleting: {
@@ -141,15 +161,15 @@ export const addressBookMachine = setup({
             id: 'removeEntry',
             src: 'removeEntry',
             input: ({ context }) => context.deleting ?? { chainId: '', address: '' },
-            onDone: { target: 'idle', actions: assign({ entries: ({ event }) => event.output, deleting: null, notice: 'Entry deleted.' }) },
-            onError: { target: 'idle', actions: assign({ deleting: null, error: ({ event }) => errorText(event.error) }) },
+            onDone: { target: 'idle', actions: { type: 'entryDeleted', params: ({ event }) => event.output } },
+            onError: { target: 'idle', actions: ['forgetDeleting', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         reviewingImport: {
           meta: { description: 'Showing what a CSV file would import' },
           on: {
             'user.confirm': { guard: 'hasImportableEntries', target: 'importing' },
-            'user.cancel': { target: 'idle', actions: assign({ importPreview: null }) },
+            'user.cancel': { target: 'idle', actions: 'forgetImport' },
           },
         },
         importing: {
@@ -159,15 +179,8 @@ export const addressBookMachine = setup({
             id: 'importEntries',
             src: 'importEntries',
             input: ({ context }) => ({ entries: context.importPreview?.entries ?? [] }),
-            onDone: {
-              target: 'idle',
-              actions: assign({
-                entries: ({ event }) => event.output,
-                notice: ({ context }) => `Imported ${entriesText(context.importPreview?.entries.length ?? 0)}.`,
-                importPreview: null,
-              }),
-            },
-            onError: { target: 'reviewingImport', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onDone: { target: 'idle', actions: { type: 'entriesImported', params: ({ event }) => event.output } },
+            onError: { target: 'reviewingImport', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

@@ -20,10 +20,26 @@ export interface ImportPreview {
   errors: string[];
 }
 
+/** The add/edit form as submitted. */
+export interface EntryForm {
+  chainId: string;
+  address: string;
+  name: string;
+}
+
 export interface SaveEntryInput {
   entry: AddressBookEntry;
   /** The entry being edited, when its chain or address changed (it is replaced). */
   previous: EntryKey | null;
+}
+
+/** The machine's effects, implemented once by src/services/addressBook.ts; each resolves with the full, updated list. */
+export interface AddressBookEffects {
+  loadEntries(): Promise<AddressBookEntry[]>;
+  /** Stores the entry, replacing `previous` when its chain or address changed. */
+  saveEntry(input: SaveEntryInput): Promise<AddressBookEntry[]>;
+  removeEntry(input: EntryKey): Promise<AddressBookEntry[]>;
+  importEntries(input: { entries: AddressBookEntry[] }): Promise<AddressBookEntry[]>;
 }
 
 export interface AddressBookContext {

@@ -17,31 +17,26 @@
  * `user.editDraft` while typing, and `user.discard` ends a visit the user does not want back (`discarded`, final)
  * from any state where nothing is in flight.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { walletFailureOf, errorText } from '../transactionFlow/transactionFlow.setup.ts';
 import type { WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
 import { CREATE_SAFE_TEXTS, defaultChainId, deploymentOf, initialForm, isAlreadyDeployedError, safeHref, validateCreateSafeForm } from './createSafe.logic.ts';
 import type {
-  CheckDeploymentInput,
-  CheckDeploymentOutput,
   CreateSafeContext,
+  CreateSafeEffects,
   CreateSafeEvent,
+  CreateSafeForm,
   CreateSafeInput,
   CreateSafeSetup,
-  DeployInput,
+  CreateSafeWallet,
   DeployOutput,
-  PredictInput,
   Prediction,
-  TrackDeploymentInput,
   TrackDeploymentOutput,
 } from './createSafe.types.ts';
 
 export const CREATE_SAFE_ID = 'createSafe';
 export const NON_IDEMPOTENT = 'nonIdempotent';
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by the composition root`);
-};
 
 const mustHave = <T>(value: T | null, name: string): T => {
   if (value === null) throw new Error(`createSafe: ${name} is missing`);
@@ -67,11 +62,10 @@ export const createSafeMachine = setup({
     input: {} as CreateSafeInput,
   },
   actors: {
-    loadSetup: fromPromise<CreateSafeSetup>(placeholder('loadSetup')),
-    predictSafe: fromPromise<Prediction, PredictInput>(placeholder('predictSafe')),
-    deploySafe: fromPromise<DeployOutput, DeployInput>(placeholder('deploySafe')),
-    checkDeployment: fromPromise<CheckDeploymentOutput, CheckDeploymentInput>(placeholder('checkDeployment')),
-    waitForDeployment: fromPromise<TrackDeploymentOutput, TrackDeploymentInput>(placeholder('waitForDeployment')),
+    ...effectPlaceholders<CreateSafeEffects>(
+      { loadSetup: true, predictSafe: true, deploySafe: true, checkDeployment: true, waitForDeployment: true },
+      'src/services/createSafe.ts',
+    ),
   },
   guards: {
     isFormValid: ({ context }, params: { event: CreateSafeEvent }) =>
@@ -89,6 +83,36 @@ export const createSafeMachine = setup({
   actions: {
     assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
     clearErrors: assign({ walletFailure: null, error: null }),
+    clearError: assign({ error: null }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error, 'Oops, something went wrong!') })),
+    /** The new wallet, also as the only signer of a form the user has not touched. */
+    adoptWallet: assign(({ context }, { wallet }: { wallet: CreateSafeWallet | null }) => ({
+      wallet,
+      form: { ...context.form, owners: initialForm(wallet).owners },
+    })),
+    storeWallet: assign((_, { wallet }: { wallet: CreateSafeWallet | null }) => ({ wallet })),
+    /** The chains; the network is preselected from `?chain=`, the wallet's chain or the first one. */
+    storeSetup: assign(({ context }, { chains }: CreateSafeSetup) => ({
+      chains,
+      error: null,
+      form: { ...context.form, chainId: context.form.chainId || defaultChainId(chains, context.prefill.chainShortName, context.wallet) },
+    })),
+    /** The form as typed so far. */
+    storeDraft: assign((_, form: CreateSafeForm) => ({ form })),
+    /** The form as submitted and valid, and the Safe it describes. */
+    acceptForm: assign((_, form: CreateSafeForm) => ({ form, deployment: deploymentOf(form), errors: null, error: null })),
+    /** The form as submitted, with what is wrong with each field. */
+    rejectForm: assign(({ context }, form: CreateSafeForm) => ({ form, errors: validateCreateSafeForm(form, context.chains), error: null })),
+    storePrediction: assign((_, prediction: Prediction) => ({ prediction })),
+    /** The chosen salt nonce gives an address where a Safe already is. */
+    markSaltTaken: assign(({ context }) => ({
+      errors: { chain: null, owners: context.form.owners.map(() => null), ownerList: null, threshold: null, saltNonce: CREATE_SAFE_TEXTS.alreadyDeployed },
+    })),
+    forgetPrediction: assign({ prediction: null }),
+    storeTxHash: assign((_, { txHash }: DeployOutput) => ({ txHash })),
+    /** The hash tracking reports, or the one already known (none after a restore). */
+    storeTrackedTxHash: assign(({ context }, { txHash }: Pick<TrackDeploymentOutput, 'txHash'>) => ({ txHash: txHash ?? context.txHash })),
+    forgetTxHash: assign({ txHash: null }),
     /** Navigates to the new Safe. */
     openSafe: (_, _params: { href: string }) => {},
   },
@@ -110,9 +134,9 @@ export const createSafeMachine = setup({
     'system.walletChanged': [
       {
         guard: 'isFormUntouched',
-        actions: assign(({ context, event }) => ({ wallet: event.wallet, form: { ...context.form, owners: initialForm(event.wallet).owners } })),
+        actions: { type: 'adoptWallet', params: ({ event }) => ({ wallet: event.wallet }) },
       },
-      { actions: assign({ wallet: ({ event }) => event.wallet }) },
+      { actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) } },
     ],
   },
   initial: 'preparing',
@@ -123,15 +147,8 @@ export const createSafeMachine = setup({
       invoke: {
         id: 'loadSetup',
         src: 'loadSetup',
-        onDone: {
-          target: 'editing',
-          actions: assign(({ context, event }) => ({
-            chains: event.output.chains,
-            error: null,
-            form: { ...context.form, chainId: context.form.chainId || defaultChainId(event.output.chains, context.prefill.chainShortName, context.wallet) },
-          })),
-        },
-        onError: { target: 'prepareFailed', actions: assign({ error: ({ event }) => errorText(event.error, 'Oops, something went wrong!') }) },
+        onDone: { target: 'editing', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
+        onError: { target: 'prepareFailed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     prepareFailed: {
@@ -142,19 +159,14 @@ export const createSafeMachine = setup({
       meta: { description: 'Network, signers, threshold and (optionally) the salt nonce' },
       on: {
         ...discard,
-        'user.editDraft': { actions: assign({ form: ({ event }) => event.form }) },
+        'user.editDraft': { actions: { type: 'storeDraft', params: ({ event }) => event.form } },
         'user.submit': [
           {
             guard: { type: 'isFormValid', params: ({ event }) => ({ event }) },
             target: 'predicting',
-            actions: assign({
-              form: ({ event }) => event.form,
-              deployment: ({ event }) => deploymentOf(event.form),
-              errors: null,
-              error: null,
-            }),
+            actions: { type: 'acceptForm', params: ({ event }) => event.form },
           },
-          { actions: assign({ form: ({ event }) => event.form, errors: ({ context, event }) => validateCreateSafeForm(event.form, context.chains), error: null }) },
+          { actions: { type: 'rejectForm', params: ({ event }) => event.form } },
         ],
       },
     },
@@ -168,16 +180,14 @@ export const createSafeMachine = setup({
           const d = mustHave(context.deployment, 'deployment');
           return { chainId: d.chainId, owners: d.owners, threshold: d.threshold, saltNonce: d.saltNonce === '' ? null : d.saltNonce };
         },
-        onDone: { target: 'review', actions: assign({ prediction: ({ event }) => event.output }) },
+        onDone: { target: 'review', actions: { type: 'storePrediction', params: ({ event }) => event.output } },
         onError: [
           {
             guard: { type: 'isAlreadyDeployed', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
-            actions: assign(({ context }) => ({
-              errors: { chain: null, owners: context.form.owners.map(() => null), ownerList: null, threshold: null, saltNonce: CREATE_SAFE_TEXTS.alreadyDeployed },
-            })),
+            actions: 'markSaltTaken',
           },
-          { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error, 'Oops, something went wrong!') }) },
+          { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -185,7 +195,7 @@ export const createSafeMachine = setup({
       meta: { description: 'Review: network, signers, threshold and the predicted address' },
       on: {
         ...discard,
-        'user.back': { target: 'editing', actions: assign({ prediction: null, error: null }) },
+        'user.back': { target: 'editing', actions: ['forgetPrediction', 'clearError'] },
         'user.deploy': { target: 'deploying', actions: 'clearErrors' },
       },
     },
@@ -201,7 +211,7 @@ export const createSafeMachine = setup({
           const chain = context.chains.find((c) => c.chainId === d.chainId);
           return { ...d, chainName: chain?.chainName ?? d.chainId, account: context.wallet?.address ?? null, address: mustHave(context.prediction, 'prediction').address };
         },
-        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
     },
@@ -210,7 +220,7 @@ export const createSafeMachine = setup({
       on: {
         ...discard,
         'user.retry': { target: 'review', actions: 'clearErrors' },
-        'user.back': { target: 'editing', actions: [assign({ prediction: null }), 'clearErrors'] },
+        'user.back': { target: 'editing', actions: ['forgetPrediction', 'clearErrors'] },
       },
       initial: 'other',
       states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
@@ -223,7 +233,7 @@ export const createSafeMachine = setup({
         src: 'checkDeployment',
         input: ({ context }) => ({ chainId: mustHave(context.deployment, 'deployment').chainId, address: mustHave(context.prediction, 'prediction').address }),
         onDone: [{ guard: { type: 'isDeployed', params: ({ event }) => ({ deployed: event.output.deployed }) }, target: 'tracking' }, { target: 'interrupted' }],
-        onError: { target: 'interrupted', actions: assign({ error: ({ event }) => errorText(event.error, 'Oops, something went wrong!') }) },
+        onError: { target: 'interrupted', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     interrupted: {
@@ -245,11 +255,11 @@ export const createSafeMachine = setup({
           {
             guard: { type: 'isSuccess', params: ({ event }) => ({ status: event.output.status }) },
             target: 'succeeded',
-            actions: assign({ txHash: ({ context, event }) => event.output.txHash ?? context.txHash }),
+            actions: { type: 'storeTrackedTxHash', params: ({ event }) => ({ txHash: event.output.txHash }) },
           },
-          { target: 'failed', actions: assign({ txHash: ({ context, event }) => event.output.txHash ?? context.txHash }) },
+          { target: 'failed', actions: { type: 'storeTrackedTxHash', params: ({ event }) => ({ txHash: event.output.txHash }) } },
         ],
-        onError: { target: 'trackingLost', actions: assign({ error: ({ event }) => errorText(event.error, 'Oops, something went wrong!') }) },
+        onError: { target: 'trackingLost', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     trackingLost: {
@@ -260,8 +270,8 @@ export const createSafeMachine = setup({
       meta: { description: 'The deployment transaction reverted; no Safe was created' },
       on: {
         ...discard,
-        'user.retry': { target: 'review', actions: [assign({ txHash: null }), 'clearErrors'] },
-        'user.back': { target: 'editing', actions: [assign({ txHash: null, prediction: null }), 'clearErrors'] },
+        'user.retry': { target: 'review', actions: ['forgetTxHash', 'clearErrors'] },
+        'user.back': { target: 'editing', actions: ['forgetTxHash', 'forgetPrediction', 'clearErrors'] },
       },
     },
     discarded: {

@@ -101,6 +101,20 @@ export interface TrackDeploymentOutput {
   txHash: Hex | null;
 }
 
+/** The machine's effects, implemented once by src/services/createSafe.ts. */
+export interface CreateSafeEffects {
+  /** The chains the gateway lists. */
+  loadSetup(): Promise<CreateSafeSetup>;
+  /** The CREATE2 address (with the first free salt nonce when none is given); rejects with `{ kind: 'alreadyDeployed' }` when the chosen one is taken. */
+  predictSafe(input: PredictInput): Promise<Prediction>;
+  /** Asks the wallet to send createProxyWithNonce (not idempotent). */
+  deploySafe(input: DeployInput): Promise<DeployOutput>;
+  /** After a restore: is there code at the predicted address? */
+  checkDeployment(input: CheckDeploymentInput): Promise<CheckDeploymentOutput>;
+  /** The receipt, code at the address, and the gateway listing the new Safe. */
+  waitForDeployment(input: TrackDeploymentInput): Promise<TrackDeploymentOutput>;
+}
+
 export interface CreateSafeContext {
   chains: ChainOption[];
   wallet: CreateSafeWallet | null;

@@ -9,8 +9,9 @@
  *
  * One actor per owner: the view creates a new one when the connected address changes. Effect: loadAccounts.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import type { AccountsData, MyAccountsContext, MyAccountsEvent, MyAccountsInput } from './myAccounts.types.ts';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
+import type { AccountsData, MyAccountsContext, MyAccountsEffects, MyAccountsEvent, MyAccountsInput } from './myAccounts.types.ts';
 
 export const MY_ACCOUNTS_ID = 'myAccounts';
 
@@ -26,9 +27,11 @@ export const myAccountsMachine = setup({
     input: {} as MyAccountsInput,
   },
   actors: {
-    loadAccounts: fromPromise<AccountsData, MyAccountsInput>(async () => {
-      throw new Error('loadAccounts is provided by the composition root');
-    }),
+    ...effectPlaceholders<MyAccountsEffects>({ loadAccounts: true }, 'src/services/myAccounts.ts'),
+  },
+  actions: {
+    storeAccounts: assign((_, { rows, failedChains }: AccountsData) => ({ rows, failedChains, error: null })),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
 }).createMachine({
   id: MY_ACCOUNTS_ID,
@@ -44,9 +47,9 @@ export const myAccountsMachine = setup({
         input: ({ context }) => ({ owner: context.owner }),
         onDone: {
           target: 'ready',
-          actions: assign({ rows: ({ event }) => event.output.rows, failedChains: ({ event }) => event.output.failedChains, error: null }),
+          actions: { type: 'storeAccounts', params: ({ event }) => event.output },
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     ready: {

@@ -37,6 +37,12 @@ export interface MyAccountsInput {
   owner: HexAddress | null;
 }
 
+/** The machine's effects, implemented once by src/services/myAccounts.ts. */
+export interface MyAccountsEffects {
+  /** The owner's Safes on every chain and the Safes added by address, with their overviews. */
+  loadAccounts(input: MyAccountsInput): Promise<AccountsData>;
+}
+
 export interface MyAccountsContext {
   owner: HexAddress | null;
   rows: AccountRow[];

@@ -6,27 +6,31 @@
  *   provideRecoveryServices(machine, deps)            provideDelegatesServices(machine, deps)
  *   provideUnsubscribeServices(machine, deps)         createAccountServicesLogic(deps)  (all five)
  *
+ * Each machine's effects are one object typed by its `<Name>Effects` interface (create…Effects(deps)), handed to
+ * the machine with effectActors.
+ *
  * Signatures are personal_sign through the connected wallet (readyWallet: connected, the expected account, on
  * the Safe's chain); each is checked to recover to the signer before anything is sent. The signed texts and the
  * registration hash are protocol.md B.7.17's. This browser's device uuid and push token are kept in local
  * storage by deviceStore.ts, never in machine context beyond the uuid the screen shows.
  */
 import { getAddress, keccak256, recoverMessageAddress, toHex, type Address, type Hex } from 'viem';
-import { fromPromise } from 'xstate';
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
 import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
 import type {
+  DelegatesListEffects,
   DelegatesPage,
   DeviceSafe,
-  DeviceState,
-  EmailAuthorisation,
-  EmailRegistration,
+  EmailAlertsEffects,
   EmailRequest,
-  SignedRegistration,
+  PushNotificationsEffects,
+  RecoveryRegistrationEffects,
+  UnsubscribeEffects,
 } from '../../machines/accountServices/accountServices.types.ts';
+import { effectActors } from '../../machines/shared/effects.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/http.ts';
 import { classifyWalletError, readyWallet, type WalletAccess, type WalletChain } from '../transactionFlow/wallet.ts';
@@ -102,160 +106,169 @@ function context(deps: AccountServicesDeps) {
   return { now, newId, chain, device };
 }
 
-export function providePushNotificationsServices(machine: PushNotificationsMachine, deps: AccountServicesDeps): PushNotificationsMachine {
+/** The pushNotifications machine's effects: this browser's device record, the owner's signature and the gateway. */
+export function createPushNotificationsEffects(deps: AccountServicesDeps): PushNotificationsEffects {
   const { now, newId, chain, device } = context(deps);
-  return machine.provide({
-    actors: {
-      loadDevice: fromPromise<DeviceState, { chainId: string; safe: string; signer: string | null }>(async ({ input }) => {
-        const record = device.read();
-        const owned = input.signer ? (await deps.gateway.getOwnedSafes(input.chainId, input.signer)).safes.map((a) => getAddress(a)) : [];
-        const registered = (record?.registrations ?? []).filter((r) => r.chainId === input.chainId).map((r) => getAddress(r.safe));
-        const open = getAddress(input.safe);
-        const all = [...new Set([open, ...owned, ...registered])];
-        const safes: DeviceSafe[] = all.map((address) => ({
-          address,
-          owned: owned.includes(address) || (address === open && input.signer !== null),
-          registered: record !== null && registered.includes(address),
-        }));
-        return { uuid: record?.uuid ?? null, safes };
-      }),
-      signRegistration: fromPromise<SignedRegistration, { chainId: string; safes: string[]; signer: string }>(async ({ input }) => {
-        const record = device.read();
-        const uuid = record?.uuid ?? newId();
-        const cloudMessagingToken = record?.cloudMessagingToken ?? `countersign-web-${newId()}`;
-        const timestamp = String(Math.floor(now() / 1000));
-        const safes = input.safes.map((s) => getAddress(s));
-        const hash = registrationHash(timestamp, uuid, cloudMessagingToken, safes);
-        const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, { raw: hash });
-        return { uuid, cloudMessagingToken, timestamp, chainId: input.chainId, safes, signatures: [signature] };
-      }),
-      registerDevice: fromPromise<unknown, SignedRegistration>(async ({ input }) => {
-        await deps.gateway.registerDevice({
-          uuid: input.uuid,
-          cloudMessagingToken: input.cloudMessagingToken,
-          buildNumber: '1',
-          bundle: 'countersign',
-          deviceType: 'WEB',
-          version: deps.appVersion,
-          timestamp: input.timestamp,
-          safeRegistrations: [{ chainId: input.chainId, safes: input.safes, signatures: input.signatures }],
-        });
-        device.addRegistrations(input.uuid, input.cloudMessagingToken, input.safes.map((safe) => ({ chainId: input.chainId, safe })));
-        return { uuid: input.uuid };
-      }),
-      unregisterSafe: fromPromise<unknown, { chainId: string; uuid: string; address: string }>(async ({ input }) => {
-        try {
-          await deps.gateway.unregisterSafe(input.chainId, getAddress(input.address), input.uuid);
-        } catch (error) {
-          // Already gone on the gateway: the registration this browser remembers is stale, forget it too.
-          if (!isStatus(error, 404)) throw error;
-        }
-        device.removeRegistration(input.chainId, input.address);
-        return {};
-      }),
-      unregisterDevice: fromPromise<unknown, { chainId: string; uuid: string }>(async ({ input }) => {
-        try {
-          await deps.gateway.unregisterDevice(input.chainId, input.uuid);
-        } catch (error) {
-          if (!isStatus(error, 404)) throw error;
-        }
-        device.clear();
-        return {};
-      }),
+  return {
+    loadDevice: async (input) => {
+      const record = device.read();
+      const owned = input.signer ? (await deps.gateway.getOwnedSafes(input.chainId, input.signer)).safes.map((a) => getAddress(a)) : [];
+      const registered = (record?.registrations ?? []).filter((r) => r.chainId === input.chainId).map((r) => getAddress(r.safe));
+      const open = getAddress(input.safe);
+      const all = [...new Set([open, ...owned, ...registered])];
+      const safes: DeviceSafe[] = all.map((address) => ({
+        address,
+        owned: owned.includes(address) || (address === open && input.signer !== null),
+        registered: record !== null && registered.includes(address),
+      }));
+      return { uuid: record?.uuid ?? null, safes };
     },
-  });
+    signRegistration: async (input) => {
+      const record = device.read();
+      const uuid = record?.uuid ?? newId();
+      const cloudMessagingToken = record?.cloudMessagingToken ?? `countersign-web-${newId()}`;
+      const timestamp = String(Math.floor(now() / 1000));
+      const safes = input.safes.map((s) => getAddress(s));
+      const hash = registrationHash(timestamp, uuid, cloudMessagingToken, safes);
+      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, { raw: hash });
+      return { uuid, cloudMessagingToken, timestamp, chainId: input.chainId, safes, signatures: [signature] };
+    },
+    registerDevice: async (input) => {
+      await deps.gateway.registerDevice({
+        uuid: input.uuid,
+        cloudMessagingToken: input.cloudMessagingToken,
+        buildNumber: '1',
+        bundle: 'countersign',
+        deviceType: 'WEB',
+        version: deps.appVersion,
+        timestamp: input.timestamp,
+        safeRegistrations: [{ chainId: input.chainId, safes: input.safes, signatures: input.signatures }],
+      });
+      device.addRegistrations(input.uuid, input.cloudMessagingToken, input.safes.map((safe) => ({ chainId: input.chainId, safe })));
+      return { uuid: input.uuid };
+    },
+    unregisterSafe: async (input) => {
+      try {
+        await deps.gateway.unregisterSafe(input.chainId, getAddress(input.address), input.uuid);
+      } catch (error) {
+        // Already gone on the gateway: the registration this browser remembers is stale, forget it too.
+        if (!isStatus(error, 404)) throw error;
+      }
+      device.removeRegistration(input.chainId, input.address);
+      return {};
+    },
+    unregisterDevice: async (input) => {
+      try {
+        await deps.gateway.unregisterDevice(input.chainId, input.uuid);
+      } catch (error) {
+        if (!isStatus(error, 404)) throw error;
+      }
+      device.clear();
+      return {};
+    },
+  };
+}
+
+export function providePushNotificationsServices(machine: PushNotificationsMachine, deps: AccountServicesDeps): PushNotificationsMachine {
+  return machine.provide({ actors: effectActors(createPushNotificationsEffects(deps)) });
+}
+
+/** The emailAlerts machine's effects: the owner's signed authorisation and the gateway's e-mail endpoints. */
+export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlertsEffects {
+  const { now, chain } = context(deps);
+  return {
+    signEmailRequest: async (input) => {
+      const timestamp = String(now());
+      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, emailAuthMessage(input, timestamp));
+      return { signature, timestamp };
+    },
+    sendEmailRequest: async (input) => {
+      const safe = getAddress(input.safe);
+      const signer = getAddress(input.signer);
+      try {
+        switch (input.op) {
+          case 'register':
+            await deps.gateway.registerEmail(input.chainId, safe, { emailAddress: input.email ?? '', signer }, input.auth);
+            return null;
+          case 'change':
+            await deps.gateway.changeEmail(input.chainId, safe, signer, { emailAddress: input.email ?? '' }, input.auth);
+            return null;
+          case 'show':
+            return await deps.gateway.getRegisteredEmail(input.chainId, safe, signer, input.auth);
+          case 'delete':
+            await deps.gateway.deleteRegisteredEmail(input.chainId, safe, signer, input.auth);
+            return null;
+        }
+      } catch (error) {
+        if (input.op !== 'register' && isStatus(error, 404)) throw failure('notRegistered', (error as Error).message);
+        throw error;
+      }
+    },
+    verifyEmail: async (input) => {
+      try {
+        return await deps.gateway.verifyEmail(input.chainId, getAddress(input.safe), getAddress(input.signer), { code: input.code });
+      } catch (error) {
+        if (isStatus(error, 400, /expired/i)) throw failure('expiredCode', (error as Error).message);
+        if (isStatus(error, 400)) throw failure('wrongCode', (error as Error).message);
+        throw error;
+      }
+    },
+    resendCode: (input) => deps.gateway.resendEmailVerificationCode(input.chainId, getAddress(input.safe), getAddress(input.signer)),
+  };
 }
 
 export function provideEmailAlertsServices(machine: EmailAlertsMachine, deps: AccountServicesDeps): EmailAlertsMachine {
+  return machine.provide({ actors: effectActors(createEmailAlertsEffects(deps)) });
+}
+
+/** The recoveryRegistration machine's effects: the owner's signed authorisation and the gateway's recovery endpoint. */
+export function createRecoveryEffects(deps: AccountServicesDeps): RecoveryRegistrationEffects {
   const { now, chain } = context(deps);
-  return machine.provide({
-    actors: {
-      signEmailRequest: fromPromise<EmailAuthorisation, EmailRequest>(async ({ input }) => {
-        const timestamp = String(now());
-        const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, emailAuthMessage(input, timestamp));
-        return { signature, timestamp };
-      }),
-      sendEmailRequest: fromPromise<EmailRegistration | null, EmailRequest & { auth: EmailAuthorisation }>(async ({ input }) => {
-        const safe = getAddress(input.safe);
-        const signer = getAddress(input.signer);
-        try {
-          switch (input.op) {
-            case 'register':
-              await deps.gateway.registerEmail(input.chainId, safe, { emailAddress: input.email ?? '', signer }, input.auth);
-              return null;
-            case 'change':
-              await deps.gateway.changeEmail(input.chainId, safe, signer, { emailAddress: input.email ?? '' }, input.auth);
-              return null;
-            case 'show':
-              return await deps.gateway.getRegisteredEmail(input.chainId, safe, signer, input.auth);
-            case 'delete':
-              await deps.gateway.deleteRegisteredEmail(input.chainId, safe, signer, input.auth);
-              return null;
-          }
-        } catch (error) {
-          if (input.op !== 'register' && isStatus(error, 404)) throw failure('notRegistered', (error as Error).message);
-          throw error;
-        }
-      }),
-      verifyEmail: fromPromise<unknown, { chainId: string; safe: string; signer: string; code: string }>(async ({ input }) => {
-        try {
-          return await deps.gateway.verifyEmail(input.chainId, getAddress(input.safe), getAddress(input.signer), { code: input.code });
-        } catch (error) {
-          if (isStatus(error, 400, /expired/i)) throw failure('expiredCode', (error as Error).message);
-          if (isStatus(error, 400)) throw failure('wrongCode', (error as Error).message);
-          throw error;
-        }
-      }),
-      resendCode: fromPromise<unknown, { chainId: string; safe: string; signer: string }>(({ input }) =>
-        deps.gateway.resendEmailVerificationCode(input.chainId, getAddress(input.safe), getAddress(input.signer)),
-      ),
+  return {
+    signRecovery: async (input) => {
+      const timestamp = String(now());
+      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, recoveryAuthMessage(input, timestamp));
+      return { signature, timestamp };
     },
-  });
+    registerRecovery: (input) =>
+      deps.gateway.registerRecoveryModule(
+        input.chainId,
+        getAddress(input.safe),
+        { moduleAddress: getAddress(input.moduleAddress), signer: getAddress(input.signer) as Address },
+        input.auth,
+      ),
+  };
 }
 
 export function provideRecoveryServices(machine: RecoveryRegistrationMachine, deps: AccountServicesDeps): RecoveryRegistrationMachine {
-  const { now, chain } = context(deps);
-  return machine.provide({
-    actors: {
-      signRecovery: fromPromise<EmailAuthorisation, { chainId: string; safe: string; signer: string; moduleAddress: string }>(async ({ input }) => {
-        const timestamp = String(now());
-        const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, recoveryAuthMessage(input, timestamp));
-        return { signature, timestamp };
-      }),
-      registerRecovery: fromPromise<unknown, { chainId: string; safe: string; signer: string; moduleAddress: string; auth: EmailAuthorisation }>(({ input }) =>
-        deps.gateway.registerRecoveryModule(
-          input.chainId,
-          getAddress(input.safe),
-          { moduleAddress: getAddress(input.moduleAddress), signer: getAddress(input.signer) as Address },
-          input.auth,
-        ),
-      ),
-    },
-  });
+  return machine.provide({ actors: effectActors(createRecoveryEffects(deps)) });
 }
 
-export function provideDelegatesServices(machine: DelegatesListMachine, deps: Pick<AccountServicesDeps, 'gateway'>): DelegatesListMachine {
+/** The delegatesList machine's effects: the gateway's delegates, page by page (always fresh). */
+export function createDelegatesEffects(deps: Pick<AccountServicesDeps, 'gateway'>): DelegatesListEffects {
   const load = async (chainId: string, query: { safe: string } | string): Promise<DelegatesPage> => {
     const page = await deps.gateway.getDelegates(chainId, query, { fresh: true });
     return { results: page.results, next: page.next ?? null };
   };
-  return machine.provide({
-    actors: {
-      loadDelegates: fromPromise<DelegatesPage, { chainId: string; safe: string; page: string | null }>(({ input }) =>
-        load(input.chainId, input.page ?? { safe: getAddress(input.safe) }),
-      ),
-    },
-  });
+  return {
+    loadDelegates: (input) => load(input.chainId, input.page ?? { safe: getAddress(input.safe) }),
+  };
+}
+
+export function provideDelegatesServices(machine: DelegatesListMachine, deps: Pick<AccountServicesDeps, 'gateway'>): DelegatesListMachine {
+  return machine.provide({ actors: effectActors(createDelegatesEffects(deps)) });
+}
+
+/** The unsubscribe machine's effect: one category, or all, for the e-mail's token. */
+export function createUnsubscribeEffects(deps: Pick<AccountServicesDeps, 'gateway'>): UnsubscribeEffects {
+  return {
+    unsubscribe: (input) =>
+      input.category ? deps.gateway.unsubscribeSingle({ category: input.category, token: input.token }) : deps.gateway.unsubscribeAll({ token: input.token }),
+  };
 }
 
 export function provideUnsubscribeServices(machine: UnsubscribeMachine, deps: Pick<AccountServicesDeps, 'gateway'>): UnsubscribeMachine {
-  return machine.provide({
-    actors: {
-      unsubscribe: fromPromise<unknown, { token: string; category: string | null }>(({ input }) =>
-        input.category ? deps.gateway.unsubscribeSingle({ category: input.category, token: input.token }) : deps.gateway.unsubscribeAll({ token: input.token }),
-      ),
-    },
-  });
+  return machine.provide({ actors: effectActors(createUnsubscribeEffects(deps)) });
 }
 
 /** The five machines with their effects provided, for the settings tabs. */
