@@ -49,7 +49,6 @@ export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9
 
 export const isHexAddress = (value: string): boolean => isAddress(value.trim(), { strict: false });
 
-export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 export const codeProblemText = (problem: CodeProblem): string | null =>
   problem === 'wrong' ? ACCOUNT_TEXTS.wrongCode : problem === 'expired' ? ACCOUNT_TEXTS.expiredCode : null;

@@ -14,7 +14,8 @@
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { ACCOUNT_TEXTS, errorText, sameAddress, signerOf } from './accountServices.logic.ts';
+import { ACCOUNT_TEXTS, errorText, signerOf } from './accountServices.logic.ts';
+import { sameHex } from '../../domain/hex.ts';
 import type {
   AccountServicesInput,
   DeviceState,
@@ -46,9 +47,9 @@ export const pushNotificationsMachine = setup({
     storeDevice: assign((_, { uuid, safes }: DeviceState) => ({ uuid, safes, selected: [], error: null })),
     /** Adds the Safe to the selection (as the list spells its address), or takes it out. */
     toggleSelection: assign(({ context }, { address }: { address: string }) => ({
-      selected: context.selected.some((a) => sameAddress(a, address))
-        ? context.selected.filter((a) => !sameAddress(a, address))
-        : [...context.selected, context.safes.find((s) => sameAddress(s.address, address))?.address ?? address],
+      selected: context.selected.some((a) => sameHex(a, address))
+        ? context.selected.filter((a) => !sameHex(a, address))
+        : [...context.selected, context.safes.find((s) => sameHex(s.address, address))?.address ?? address],
     })),
     clearMessages: assign({ error: null, notice: null }),
     clearError: assign({ error: null }),
@@ -58,14 +59,14 @@ export const pushNotificationsMachine = setup({
     /** The selected Safes now registered, under the signed uuid. */
     markRegistered: assign(({ context }) => ({
       uuid: context.signed?.uuid ?? context.uuid,
-      safes: context.safes.map((s) => (context.selected.some((a) => sameAddress(a, s.address)) ? { ...s, registered: true } : s)),
+      safes: context.safes.map((s) => (context.selected.some((a) => sameHex(a, s.address)) ? { ...s, registered: true } : s)),
       selected: [],
       signed: null,
       notice: ACCOUNT_TEXTS.registered,
     })),
     forgetSigned: assign({ signed: null }),
     markSafeUnregistered: assign(({ context }) => ({
-      safes: context.safes.map((s) => (sameAddress(s.address, context.target ?? '') ? { ...s, registered: false } : s)),
+      safes: context.safes.map((s) => (sameHex(s.address, context.target ?? '') ? { ...s, registered: false } : s)),
       target: null,
     })),
     forgetTarget: assign({ target: null }),
@@ -77,9 +78,9 @@ export const pushNotificationsMachine = setup({
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
   guards: {
-    isSelectable: ({ context }, params: { address: string }) => context.safes.some((s) => s.owned && sameAddress(s.address, params.address)),
+    isSelectable: ({ context }, params: { address: string }) => context.safes.some((s) => s.owned && sameHex(s.address, params.address)),
     hasSelection: ({ context }) => context.signer !== null && context.selected.length > 0,
-    isRegistered: ({ context }, params: { address: string }) => context.uuid !== null && context.safes.some((s) => s.registered && sameAddress(s.address, params.address)),
+    isRegistered: ({ context }, params: { address: string }) => context.uuid !== null && context.safes.some((s) => s.registered && sameHex(s.address, params.address)),
     hasDevice: ({ context }) => context.uuid !== null,
   },
 }).createMachine({

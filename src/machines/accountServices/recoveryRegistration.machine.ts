@@ -11,7 +11,8 @@
 import { assign, setup } from 'xstate';
 import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { ACCOUNT_TEXTS, errorText, isHexAddress, sameAddress, signerOf } from './accountServices.logic.ts';
+import { ACCOUNT_TEXTS, errorText, isHexAddress, signerOf } from './accountServices.logic.ts';
+import { sameHex } from '../../domain/hex.ts';
 import type { AccountServicesInput, EmailAuthorisation, RecoveryContext, RecoveryEvent, RecoveryRegistrationEffects, RecoveryRequest } from './accountServices.types.ts';
 
 export const RECOVERY_REGISTRATION_ID = 'recoveryRegistration';
@@ -45,7 +46,7 @@ export const recoveryRegistrationMachine = setup({
     storeAuth: assign((_, auth: EmailAuthorisation) => ({ auth })),
     /** Adds the module to those registered during this visit. */
     markRegistered: assign(({ context }) => ({
-      registered: context.registered.some((m) => sameAddress(m, context.moduleAddress)) ? context.registered : [...context.registered, context.moduleAddress],
+      registered: context.registered.some((m) => sameHex(m, context.moduleAddress)) ? context.registered : [...context.registered, context.moduleAddress],
       request: null,
       auth: null,
     })),
@@ -57,7 +58,7 @@ export const recoveryRegistrationMachine = setup({
   guards: {
     hasSigner: ({ context }) => context.signer !== null,
     isNotModule: (_, params: { address: string }) => !isHexAddress(params.address),
-    isSafeItself: ({ context }, params: { address: string }) => sameAddress(params.address.trim(), context.safe.address),
+    isSafeItself: ({ context }, params: { address: string }) => sameHex(params.address.trim(), context.safe.address),
   },
 }).createMachine({
   id: RECOVERY_REGISTRATION_ID,

@@ -3,6 +3,7 @@
  * registered for (the gateway has no read endpoint for registrations). One JSON entry in local storage.
  */
 import { getAddress } from 'viem';
+import { sameHex } from '../../domain/hex.ts';
 
 export const DEVICE_STORAGE_KEY = 'countersign.notifications.device';
 
@@ -34,7 +35,7 @@ function parse(text: string | null): DeviceRecord | null {
 
 export function createDeviceStore(storage: KeyValueStorage): DeviceStore {
   const write = (record: DeviceRecord) => storage.setItem(DEVICE_STORAGE_KEY, JSON.stringify(record));
-  const same = (a: { chainId: string; safe: string }, b: { chainId: string; safe: string }) => a.chainId === b.chainId && getAddress(a.safe) === getAddress(b.safe);
+  const same = (a: { chainId: string; safe: string }, b: { chainId: string; safe: string }) => a.chainId === b.chainId && sameHex(a.safe, b.safe);
   return {
     read: () => parse(storage.getItem(DEVICE_STORAGE_KEY)),
     addRegistrations(uuid, cloudMessagingToken, added) {
