@@ -16,6 +16,7 @@ import type {
   TrackResult,
   TxFlowSafe,
   TxFlowWallet,
+  TxOutcome,
   WalletFailureKind,
 } from './transactionFlow.types.ts';
 import { isOwner } from '../../domain/safe/owners.ts';
@@ -79,16 +80,27 @@ export const bulkExecuteFlowMachine = setup({
     isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
     isExecutedOnChain: ({ event }) =>
       'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
+    /** The tracked execution succeeded. */
+    isTrackSuccess: (_, result: TrackResult) => result.status === 'SUCCESS',
   },
   actions: {
     assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
     assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearErrors: assign({ walletFailure: null, error: null }),
+    assignWallet: assign({ wallet: ({ event }) => (event.type === 'wallet.changed' ? event.wallet : null) }),
+    assignDisconnected: assign({ walletFailure: () => ({ kind: 'disconnected' as const, message: 'The wallet was disconnected.' }) }),
+    storeItems: assign((_, items: BulkItem[]) => ({ items })),
+    storeRelay: assign((_, relay: { remaining: number; limit: number }) => ({ relay })),
+    /** No relay on this chain or the service is down: the wallet can still execute. */
+    forgetRelay: assign({ relay: null }),
+    acknowledgeRisks: assign((_, { acknowledged }: { acknowledged: boolean }) => ({ risksAcknowledged: acknowledged })),
+    storeTxHash: assign((_, { txHash }: { txHash: Hex | null }) => ({ txHash })),
+    storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),
   },
 }).createMachine({
   id: BULK_EXECUTE_FLOW_ID,
   context: ({ input }) => ({ ...input, items: [], relay: null, risksAcknowledged: false, txHash: null, outcome: null, walletFailure: null, error: null }),
-  on: { 'wallet.changed': { actions: assign({ wallet: ({ event }) => event.wallet }) } },
+  on: { 'wallet.changed': { actions: 'assignWallet' } },
   initial: 'loading',
   states: {
     loading: {
@@ -97,7 +109,7 @@ export const bulkExecuteFlowMachine = setup({
         id: 'loadBatch',
         src: 'loadBatch',
         input: ({ context }) => ({ safe: context.safe, txIds: context.txIds }),
-        onDone: { target: 'loadingRelay', actions: assign({ items: ({ event }) => event.output }) },
+        onDone: { target: 'loadingRelay', actions: { type: 'storeItems', params: ({ event }) => event.output } },
         onError: { target: 'loadFailed', actions: 'assignError' },
       },
     },
@@ -108,13 +120,13 @@ export const bulkExecuteFlowMachine = setup({
         id: 'loadRelayRemaining',
         src: 'loadRelayRemaining',
         input: ({ context }) => ({ safe: context.safe }),
-        onDone: { target: 'review', actions: assign({ relay: ({ event }) => event.output }) },
-        onError: { target: 'review', actions: assign({ relay: null }) },
+        onDone: { target: 'review', actions: { type: 'storeRelay', params: ({ event }) => event.output } },
+        onError: { target: 'review', actions: 'forgetRelay' },
       },
     },
     review: {
       on: {
-        'user.acknowledgeRisks': { actions: assign({ risksAcknowledged: ({ event }) => event.acknowledged }) },
+        'user.acknowledgeRisks': { actions: { type: 'acknowledgeRisks', params: ({ event }) => ({ acknowledged: event.acknowledged }) } },
         'user.execute': { guard: 'canExecuteBatch', target: 'executing', actions: 'clearErrors' },
         'user.relay': { guard: 'canRelayBatch', target: 'relaying', actions: 'clearErrors' },
         ...cancel,
@@ -127,14 +139,14 @@ export const bulkExecuteFlowMachine = setup({
         'wallet.changed': {
           guard: 'isWalletGone',
           target: 'walletError.disconnected',
-          actions: assign({ walletFailure: { kind: 'disconnected', message: 'The wallet was disconnected.' } }),
+          actions: 'assignDisconnected',
         },
       },
       invoke: {
         id: 'executeBatch',
         src: 'executeBatch',
         input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet }),
-        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
     },
@@ -145,7 +157,7 @@ export const bulkExecuteFlowMachine = setup({
         id: 'relayBatch',
         src: 'relayBatch',
         input: ({ context }) => ({ safe: context.safe, items: context.items }),
-        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: { target: 'submitFailed', actions: 'assignError' },
       },
     },
@@ -155,7 +167,10 @@ export const bulkExecuteFlowMachine = setup({
         id: 'checkBatchStatus',
         src: 'checkBatchStatus',
         input: ({ context }) => ({ safe: context.safe, safeTxHash: context.items.at(-1)?.hashes.safeTxHash ?? '0x' }),
-        onDone: [{ guard: 'isExecutedOnChain', target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) }, { target: 'interrupted' }],
+        onDone: [
+          { guard: 'isExecutedOnChain', target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
+          { target: 'interrupted' },
+        ],
         onError: { target: 'interrupted' },
       },
     },
@@ -173,8 +188,12 @@ export const bulkExecuteFlowMachine = setup({
         src: 'waitForReceipt',
         input: ({ context }) => ({ safe: context.safe, txHash: context.txHash, taskId: null, safeTxHash: context.items.at(-1)?.hashes.safeTxHash ?? '0x' }),
         onDone: [
-          { guard: ({ event }) => event.output.status === 'SUCCESS', target: 'succeeded', actions: assign({ outcome: 'SUCCESS', txHash: ({ event }) => event.output.txHash }) },
-          { target: 'failed', actions: assign({ outcome: 'FAILED', txHash: ({ event }) => event.output.txHash }) },
+          {
+            guard: { type: 'isTrackSuccess', params: ({ event }) => event.output },
+            target: 'succeeded',
+            actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: 'SUCCESS', txHash: event.output.txHash }) },
+          },
+          { target: 'failed', actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: 'FAILED', txHash: event.output.txHash }) } },
         ],
         onError: { target: 'trackingLost', actions: 'assignError' },
       },

@@ -3,14 +3,16 @@
  * that src/services/transactionFlow/transactionFlow.ts replaces), guards and actions. The state graph is in
  * transactionFlow.machine.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, validateNonce } from './draft.ts';
 import type {
+  CallDraft,
   Confirmation,
   VerifiedConfirmations,
   GatewayView,
+  Hex,
   LoadedTx,
   NonceInfo,
   Risk,
@@ -25,6 +27,7 @@ import type {
   TxFlowSafe,
   TxFlowWallet,
   TxHashes,
+  TxOutcome,
   WalletFailure,
   WalletFailureKind,
 } from './transactionFlow.types.ts';
@@ -204,6 +207,12 @@ export const txFlowSetup = setup({
     hasPendingSignature: ({ context }) => context.pendingSignature !== null,
     isExecutedOnChain: ({ event }) =>
       'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
+
+    /** A valid nonce on a Safe before 1.3.0, which needs safeTxGas estimated first. */
+    hasValidNonceOnLegacySafe: and(['hasValidNonce', 'isLegacySafe']),
+    isCreateOnLegacySafe: and(['isCreate', 'isLegacySafe']),
+    /** The tracked execution succeeded. */
+    isTrackSuccess: (_, result: TrackResult) => result.status === 'SUCCESS',
   },
   actions: {
     assignWallet: assign({ wallet: ({ event }) => (event.type === 'wallet.changed' ? event.wallet : null) }),
@@ -212,5 +221,68 @@ export const txFlowSetup = setup({
     assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearErrors: assign({ error: null, walletFailure: null, abiError: null }),
     assignIntent: assign((_, params: { intent: SubmitIntent }) => ({ intent: params.intent })),
+    addBatchCall: assign(({ context }, { call }: { call: CallDraft }) => ({ batch: [...context.batch, call] })),
+    removeBatchCall: assign(({ context }, { index }: { index: number }) => ({ batch: context.batch.filter((_, i) => i !== index) })),
+    /** The draft as composed (valid). */
+    acceptDraft: assign((_, { draft }: { draft: TxDraft }) => ({ draft, error: null })),
+    clearAbiError: assign({ abiError: null }),
+    storeContractAbi: assign((_, contractAbi: NonNullable<TxFlowContext['contractAbi']>) => ({ contractAbi })),
+    markAbiNotFound: assign({ contractAbi: null, abiError: 'No verified ABI found for this address. Paste the ABI instead.' }),
+    /** The nonces; the nonce typed so far is kept, else the recommended one is proposed. */
+    storeNonces: assign(({ context }, nonces: NonceInfo) => ({ nonces, nonceInput: context.nonceInput || String(nonces.recommended) })),
+    setNonceInput: assign((_, { nonce }: { nonce: string }) => ({ nonceInput: nonce })),
+    storeSafeTxGas: assign((_, { safeTxGas }: { safeTxGas: string }) => ({ safeTxGas })),
+    /** A queued transaction as loaded: its SafeTx, hashes, confirmations and the gateway's view of it. */
+    storeLoadedTx: assign((_, tx: LoadedTx & { hashes: TxHashes }) => ({
+      safeTx: tx.safeTx,
+      hashes: tx.hashes,
+      confirmations: tx.confirmations,
+      confirmationChecks: tx.confirmationChecks ?? [],
+      proposer: tx.proposer,
+      gatewayView: tx.gatewayView,
+      txLabel: tx.label,
+      nonceInput: tx.safeTx.nonce,
+    })),
+    /** A newly built SafeTx; risks acknowledged for an earlier one no longer count. */
+    storeBuiltSafeTx: assign((_, built: { safeTx: SafeTxJson; hashes: TxHashes; label: string }) => ({
+      safeTx: built.safeTx,
+      hashes: built.hashes,
+      txLabel: built.label,
+      risksAcknowledged: false,
+    })),
+    storeGatewayView: assign((_, gatewayView: GatewayView) => ({ gatewayView })),
+    storeCrossCheck: assign((_, checked: { mismatches: string[]; description?: TxDescription | null }) => ({
+      mismatches: checked.mismatches,
+      description: checked.description ?? null,
+    })),
+    storeRisks: assign((_, risks: Risk[]) => ({ risks })),
+    /** What the simulation saw that the data does not declare, or a revert, joins the warnings (blocking). */
+    storeSimulation: assign(({ context }, simulated: { simulation: Simulation; risks: Risk[]; blocks?: string[] }) => ({
+      simulation: simulated.simulation,
+      risks: [...context.risks, ...simulated.risks],
+      blocks: [...new Set([...hardBlocksOf(context.risks), ...hardBlocksOf(simulated.risks), ...(simulated.blocks ?? [])])],
+    })),
+    /**
+     * The simulation shown as unavailable, never skipped silently; the other checks still stand. errorText reads
+     * `message` of an Error or of its recorded form, so a replayed log gives the same reason.
+     */
+    markSimulationUnavailable: assign(({ context }, { error }: { error: unknown }) => ({
+      simulation: { status: 'unavailable' as const, reason: errorText(error, 'The simulation could not be run.') },
+      blocks: hardBlocksOf(context.risks),
+    })),
+    storeRelay: assign((_, relay: { remaining: number; limit: number }) => ({ relay })),
+    /** No relay on this chain or the service is down: the other ways to submit stay available. */
+    forgetRelay: assign({ relay: null }),
+    acknowledgeRisks: assign((_, { acknowledged }: { acknowledged: boolean }) => ({ risksAcknowledged: acknowledged })),
+    storePendingSignature: assign((_, signature: Confirmation) => ({ pendingSignature: signature })),
+    /** The confirmations that count, and every listed one with its verdict (absent in older logs: none). */
+    storeConfirmations: assign((_, verified: VerifiedConfirmations) => ({
+      confirmations: verified.confirmations,
+      confirmationChecks: verified.confirmationChecks ?? [],
+    })),
+    clearPendingSignature: assign({ pendingSignature: null }),
+    storeTxHash: assign((_, { txHash }: { txHash: Hex | null }) => ({ txHash })),
+    storeRelayTask: assign((_, { taskId }: { taskId: string }) => ({ relayTaskId: taskId })),
+    storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),
   },
 });
