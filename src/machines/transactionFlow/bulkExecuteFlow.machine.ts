@@ -4,18 +4,18 @@
  * relayed. Each item's SafeTx and hashes are rebuilt locally and cross-checked (loadBatch); any mismatch, a
  * missing signature or a nonce gap blocks execution.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, walletFailureOf } from './transactionFlow.setup.ts';
 import type {
   BulkExecuteContext,
   BulkExecuteEvent,
+  BulkExecuteFlowEffects,
   BulkExecuteInput,
   BulkItem,
   Hex,
   StatusCheck,
   TrackResult,
-  TxFlowSafe,
-  TxFlowWallet,
   TxOutcome,
   WalletFailureKind,
 } from './transactionFlow.types.ts';
@@ -24,10 +24,6 @@ import { isOwner } from '../../domain/safe/owners.ts';
 export const BULK_EXECUTE_FLOW_ID = 'bulkExecuteFlow';
 /** Safe{Wallet}'s limit (hooks/useBatchedTxs.ts). */
 export const MAX_BULK_EXECUTE = 20;
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
-};
 
 /** Why the batch cannot be executed, or null. */
 export function bulkBlocker(context: Pick<BulkExecuteContext, 'items' | 'safe' | 'risksAcknowledged'>): string | null {
@@ -65,12 +61,10 @@ export const bulkExecuteFlowMachine = setup({
     tags: {} as 'nonIdempotent' | 'busy',
   },
   actors: {
-    loadBatch: fromPromise<BulkItem[], { safe: TxFlowSafe; txIds: string[] }>(placeholder('loadBatch')),
-    loadRelayRemaining: fromPromise<{ remaining: number; limit: number }, { safe: TxFlowSafe }>(placeholder('loadRelayRemaining')),
-    executeBatch: fromPromise<{ txHash: Hex }, { safe: TxFlowSafe; items: BulkItem[]; wallet: TxFlowWallet | null }>(placeholder('executeBatch')),
-    relayBatch: fromPromise<{ taskId: string; txHash: Hex | null }, { safe: TxFlowSafe; items: BulkItem[] }>(placeholder('relayBatch')),
-    checkBatchStatus: fromPromise<StatusCheck, { safe: TxFlowSafe; safeTxHash: Hex }>(placeholder('checkBatchStatus')),
-    waitForReceipt: fromPromise<TrackResult, { safe: TxFlowSafe; txHash: Hex | null; taskId: string | null; safeTxHash: Hex }>(placeholder('waitForReceipt')),
+    ...effectPlaceholders<BulkExecuteFlowEffects>(
+      { loadBatch: true, loadRelayRemaining: true, executeBatch: true, relayBatch: true, checkBatchStatus: true, waitForReceipt: true },
+      'src/services/transactionFlow/transactionFlow.ts',
+    ),
   },
   guards: {
     canExecuteBatch: ({ context }) => bulkBlocker(context) === null && context.wallet !== null,

@@ -4,15 +4,12 @@
  * then the app sends DELETE with that signature. The TOTP derives from `nowMs` in the user's confirm event, so
  * a replay computes the same typed data. Signing and deleting are `nonIdempotent`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, walletFailureOf } from './transactionFlow.setup.ts';
-import type { DeleteTxContext, DeleteTxEvent, DeleteTxInput, Hex, TxFlowSafe, TxFlowWallet, WalletFailureKind } from './transactionFlow.types.ts';
+import type { DeleteTxContext, DeleteTxEvent, DeleteTxFlowEffects, DeleteTxInput, Hex, WalletFailureKind } from './transactionFlow.types.ts';
 
 export const DELETE_TX_FLOW_ID = 'deleteTxFlow';
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
-};
 
 const isProposer = (context: DeleteTxContext) =>
   context.wallet !== null && context.proposer !== null && context.wallet.address.toLowerCase() === context.proposer.toLowerCase();
@@ -34,10 +31,7 @@ export const deleteTxFlowMachine = setup({
     tags: {} as 'nonIdempotent' | 'busy',
   },
   actors: {
-    requestDeleteSignature: fromPromise<{ signature: Hex }, { safe: TxFlowSafe; wallet: TxFlowWallet | null; safeTxHash: Hex; nowMs: number }>(
-      placeholder('requestDeleteSignature'),
-    ),
-    deleteTx: fromPromise<void, { safe: TxFlowSafe; safeTxHash: Hex; signature: Hex }>(placeholder('deleteTx')),
+    ...effectPlaceholders<DeleteTxFlowEffects>({ requestDeleteSignature: true, deleteTx: true }, 'src/services/transactionFlow/transactionFlow.ts'),
   },
   guards: {
     isProposer: ({ context }) => isProposer(context),

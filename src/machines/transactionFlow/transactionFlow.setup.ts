@@ -3,7 +3,8 @@
  * that src/services/transactionFlow/transactionFlow.ts replaces), guards and actions. The state graph is in
  * transactionFlow.machine.ts.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, validateNonce } from './draft.ts';
@@ -20,12 +21,12 @@ import type {
   StatusCheck,
   SubmitIntent,
   TrackResult,
+  TransactionFlowEffects,
   TxDraft,
   TxFlowContext,
   TxFlowEvent,
   TxFlowInput,
   TxFlowSafe,
-  TxFlowWallet,
   TxHashes,
   TxOutcome,
   WalletFailure,
@@ -36,10 +37,6 @@ export const TX_FLOW_ID = 'transactionFlow';
 
 /** Effects that are not idempotent (a wallet prompt, a broadcast, a POST): never re-run on restore. */
 export const NON_IDEMPOTENT = 'nonIdempotent';
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
-};
 
 /** The text for an effect's error; accepts an Error, its logged JSON form or a WalletFailure. */
 export function errorText(error: unknown, fallback = 'Error submitting the transaction. Please try again.'): string {
@@ -137,10 +134,6 @@ export function initialContext(input: TxFlowInput): TxFlowContext {
   };
 }
 
-interface SafeInput {
-  safe: TxFlowSafe;
-}
-
 export const txFlowSetup = setup({
   types: {
     context: {} as TxFlowContext,
@@ -157,36 +150,27 @@ export const txFlowSetup = setup({
       | 'step.done',
   },
   actors: {
-    loadContractAbi: fromPromise<{ address: `0x${string}`; abi: string; name: string | null }, SafeInput & { address: string }>(placeholder('loadContractAbi')),
-    loadNonces: fromPromise<NonceInfo, SafeInput>(placeholder('loadNonces')),
-    estimateSafeTxGas: fromPromise<{ safeTxGas: string }, SafeInput & { draft: TxDraft; nonce: string }>(placeholder('estimateSafeTxGas')),
-    buildSafeTx: fromPromise<{ safeTx: SafeTxJson; hashes: TxHashes; label: string }, SafeInput & { draft: TxDraft; nonce: string; safeTxGas: string }>(
-      placeholder('buildSafeTx'),
+    ...effectPlaceholders<TransactionFlowEffects>(
+      {
+        loadContractAbi: true,
+        loadNonces: true,
+        estimateSafeTxGas: true,
+        buildSafeTx: true,
+        loadTx: true,
+        decodeTx: true,
+        crossCheck: true,
+        classifyRisks: true,
+        simulateTx: true,
+        loadRelayRemaining: true,
+        requestSignature: true,
+        proposeTx: true,
+        executeTx: true,
+        relayTx: true,
+        waitForReceipt: true,
+        checkTxStatus: true,
+      },
+      'src/services/transactionFlow/transactionFlow.ts',
     ),
-    loadTx: fromPromise<LoadedTx & { hashes: TxHashes }, SafeInput & { txId: string }>(placeholder('loadTx')),
-    decodeTx: fromPromise<GatewayView, SafeInput & { safeTx: SafeTxJson }>(placeholder('decodeTx')),
-    crossCheck: fromPromise<{ mismatches: string[]; description?: TxDescription | null }, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView }>(
-      placeholder('crossCheck'),
-    ),
-    classifyRisks: fromPromise<Risk[], SafeInput & { safeTx: SafeTxJson }>(placeholder('classifyRisks')),
-    loadRelayRemaining: fromPromise<{ remaining: number; limit: number }, SafeInput>(placeholder('loadRelayRemaining')),
-    requestSignature: fromPromise<Confirmation, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; wallet: TxFlowWallet | null }>(
-      placeholder('requestSignature'),
-    ),
-    simulateTx: fromPromise<{ simulation: Simulation; risks: Risk[]; blocks?: string[] }, SafeInput & { safeTx: SafeTxJson; risks: Risk[] }>(placeholder('simulateTx')),
-    proposeTx: fromPromise<VerifiedConfirmations, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }>(
-      placeholder('proposeTx'),
-    ),
-    executeTx: fromPromise<{ txHash: `0x${string}` }, SafeInput & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null }>(
-      placeholder('executeTx'),
-    ),
-    relayTx: fromPromise<{ taskId: string; txHash: `0x${string}` | null }, SafeInput & { safeTx: SafeTxJson; confirmations: Confirmation[] }>(
-      placeholder('relayTx'),
-    ),
-    waitForReceipt: fromPromise<TrackResult, SafeInput & { txHash: `0x${string}` | null; taskId: string | null; safeTxHash: `0x${string}` }>(
-      placeholder('waitForReceipt'),
-    ),
-    checkTxStatus: fromPromise<StatusCheck, SafeInput & { safeTxHash: `0x${string}` }>(placeholder('checkTxStatus')),
   },
   guards: {
     isMode: ({ context }, params: { mode: TxFlowInput['mode'] }) => context.mode === params.mode,
