@@ -16,6 +16,12 @@ export interface RegisteredMachine {
   machine: AnyStateMachine;
   /** Bump when event payloads or guard/action bodies change meaning (the definition hash cannot see them). */
   schemaVersion: number;
+  /**
+   * Earlier definition hashes whose logs this machine still replays: a change that only renamed or moved code
+   * (same states, events and context) changes the hash, not the meaning. Their records verify and restore; the
+   * replay still checks every recorded state.
+   */
+  replaysVersions?: readonly string[];
   /** A representative input (QA paths, diagrams). */
   sampleInput: unknown;
   /** Further inputs for machines whose branches are chosen by their input (e.g. a flow's mode); QA paths explore each. */
@@ -54,4 +60,9 @@ export type VersionedMachine = Pick<RegisteredMachine, 'id' | 'machine' | 'schem
 
 export async function versionOf(entry: VersionedMachine): Promise<MachineVersion> {
   return { machineId: entry.id, machineVersion: await definitionHash(entry.machine), schemaVersion: entry.schemaVersion };
+}
+
+/** Whether a record written at `recorded` replays on this build's machine: its own version, or one it still replays. */
+export function replaysVersion(entry: Pick<RegisteredMachine, 'replaysVersions'>, current: string, recorded: string): boolean {
+  return recorded === current || (entry.replaysVersions?.includes(recorded) ?? false);
 }

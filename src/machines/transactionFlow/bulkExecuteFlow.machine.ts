@@ -4,18 +4,19 @@
  * relayed. Each item's SafeTx and hashes are rebuilt locally and cross-checked (loadBatch); any mismatch, a
  * missing signature or a nonce gap blocks execution.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, walletFailureOf } from './transactionFlow.setup.ts';
 import type {
   BulkExecuteContext,
   BulkExecuteEvent,
+  BulkExecuteFlowEffects,
   BulkExecuteInput,
   BulkItem,
   Hex,
   StatusCheck,
   TrackResult,
-  TxFlowSafe,
-  TxFlowWallet,
+  TxOutcome,
   WalletFailureKind,
 } from './transactionFlow.types.ts';
 import { isOwner } from '../../domain/safe/owners.ts';
@@ -23,10 +24,6 @@ import { isOwner } from '../../domain/safe/owners.ts';
 export const BULK_EXECUTE_FLOW_ID = 'bulkExecuteFlow';
 /** Safe{Wallet}'s limit (hooks/useBatchedTxs.ts). */
 export const MAX_BULK_EXECUTE = 20;
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
-};
 
 /** Why the batch cannot be executed, or null. */
 export function bulkBlocker(context: Pick<BulkExecuteContext, 'items' | 'safe' | 'risksAcknowledged'>): string | null {
@@ -64,12 +61,10 @@ export const bulkExecuteFlowMachine = setup({
     tags: {} as 'nonIdempotent' | 'busy',
   },
   actors: {
-    loadBatch: fromPromise<BulkItem[], { safe: TxFlowSafe; txIds: string[] }>(placeholder('loadBatch')),
-    loadRelayRemaining: fromPromise<{ remaining: number; limit: number }, { safe: TxFlowSafe }>(placeholder('loadRelayRemaining')),
-    executeBatch: fromPromise<{ txHash: Hex }, { safe: TxFlowSafe; items: BulkItem[]; wallet: TxFlowWallet | null }>(placeholder('executeBatch')),
-    relayBatch: fromPromise<{ taskId: string; txHash: Hex | null }, { safe: TxFlowSafe; items: BulkItem[] }>(placeholder('relayBatch')),
-    checkBatchStatus: fromPromise<StatusCheck, { safe: TxFlowSafe; safeTxHash: Hex }>(placeholder('checkBatchStatus')),
-    waitForReceipt: fromPromise<TrackResult, { safe: TxFlowSafe; txHash: Hex | null; taskId: string | null; safeTxHash: Hex }>(placeholder('waitForReceipt')),
+    ...effectPlaceholders<BulkExecuteFlowEffects>(
+      { loadBatch: true, loadRelayRemaining: true, executeBatch: true, relayBatch: true, checkBatchStatus: true, waitForReceipt: true },
+      'src/services/transactionFlow/transactionFlow.ts',
+    ),
   },
   guards: {
     canExecuteBatch: ({ context }) => bulkBlocker(context) === null && context.wallet !== null,
@@ -79,16 +74,27 @@ export const bulkExecuteFlowMachine = setup({
     isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
     isExecutedOnChain: ({ event }) =>
       'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
+    /** The tracked execution succeeded. */
+    isTrackSuccess: (_, result: TrackResult) => result.status === 'SUCCESS',
   },
   actions: {
     assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
     assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearErrors: assign({ walletFailure: null, error: null }),
+    assignWallet: assign({ wallet: ({ event }) => (event.type === 'wallet.changed' ? event.wallet : null) }),
+    assignDisconnected: assign({ walletFailure: () => ({ kind: 'disconnected' as const, message: 'The wallet was disconnected.' }) }),
+    storeItems: assign((_, items: BulkItem[]) => ({ items })),
+    storeRelay: assign((_, relay: { remaining: number; limit: number }) => ({ relay })),
+    /** No relay on this chain or the service is down: the wallet can still execute. */
+    forgetRelay: assign({ relay: null }),
+    acknowledgeRisks: assign((_, { acknowledged }: { acknowledged: boolean }) => ({ risksAcknowledged: acknowledged })),
+    storeTxHash: assign((_, { txHash }: { txHash: Hex | null }) => ({ txHash })),
+    storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),
   },
 }).createMachine({
   id: BULK_EXECUTE_FLOW_ID,
   context: ({ input }) => ({ ...input, items: [], relay: null, risksAcknowledged: false, txHash: null, outcome: null, walletFailure: null, error: null }),
-  on: { 'wallet.changed': { actions: assign({ wallet: ({ event }) => event.wallet }) } },
+  on: { 'wallet.changed': { actions: 'assignWallet' } },
   initial: 'loading',
   states: {
     loading: {
@@ -97,7 +103,7 @@ export const bulkExecuteFlowMachine = setup({
         id: 'loadBatch',
         src: 'loadBatch',
         input: ({ context }) => ({ safe: context.safe, txIds: context.txIds }),
-        onDone: { target: 'loadingRelay', actions: assign({ items: ({ event }) => event.output }) },
+        onDone: { target: 'loadingRelay', actions: { type: 'storeItems', params: ({ event }) => event.output } },
         onError: { target: 'loadFailed', actions: 'assignError' },
       },
     },
@@ -108,13 +114,13 @@ export const bulkExecuteFlowMachine = setup({
         id: 'loadRelayRemaining',
         src: 'loadRelayRemaining',
         input: ({ context }) => ({ safe: context.safe }),
-        onDone: { target: 'review', actions: assign({ relay: ({ event }) => event.output }) },
-        onError: { target: 'review', actions: assign({ relay: null }) },
+        onDone: { target: 'review', actions: { type: 'storeRelay', params: ({ event }) => event.output } },
+        onError: { target: 'review', actions: 'forgetRelay' },
       },
     },
     review: {
       on: {
-        'user.acknowledgeRisks': { actions: assign({ risksAcknowledged: ({ event }) => event.acknowledged }) },
+        'user.acknowledgeRisks': { actions: { type: 'acknowledgeRisks', params: ({ event }) => ({ acknowledged: event.acknowledged }) } },
         'user.execute': { guard: 'canExecuteBatch', target: 'executing', actions: 'clearErrors' },
         'user.relay': { guard: 'canRelayBatch', target: 'relaying', actions: 'clearErrors' },
         ...cancel,
@@ -127,14 +133,14 @@ export const bulkExecuteFlowMachine = setup({
         'wallet.changed': {
           guard: 'isWalletGone',
           target: 'walletError.disconnected',
-          actions: assign({ walletFailure: { kind: 'disconnected', message: 'The wallet was disconnected.' } }),
+          actions: 'assignDisconnected',
         },
       },
       invoke: {
         id: 'executeBatch',
         src: 'executeBatch',
         input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet }),
-        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
     },
@@ -145,7 +151,7 @@ export const bulkExecuteFlowMachine = setup({
         id: 'relayBatch',
         src: 'relayBatch',
         input: ({ context }) => ({ safe: context.safe, items: context.items }),
-        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: { target: 'submitFailed', actions: 'assignError' },
       },
     },
@@ -155,7 +161,10 @@ export const bulkExecuteFlowMachine = setup({
         id: 'checkBatchStatus',
         src: 'checkBatchStatus',
         input: ({ context }) => ({ safe: context.safe, safeTxHash: context.items.at(-1)?.hashes.safeTxHash ?? '0x' }),
-        onDone: [{ guard: 'isExecutedOnChain', target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) }, { target: 'interrupted' }],
+        onDone: [
+          { guard: 'isExecutedOnChain', target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
+          { target: 'interrupted' },
+        ],
         onError: { target: 'interrupted' },
       },
     },
@@ -173,8 +182,12 @@ export const bulkExecuteFlowMachine = setup({
         src: 'waitForReceipt',
         input: ({ context }) => ({ safe: context.safe, txHash: context.txHash, taskId: null, safeTxHash: context.items.at(-1)?.hashes.safeTxHash ?? '0x' }),
         onDone: [
-          { guard: ({ event }) => event.output.status === 'SUCCESS', target: 'succeeded', actions: assign({ outcome: 'SUCCESS', txHash: ({ event }) => event.output.txHash }) },
-          { target: 'failed', actions: assign({ outcome: 'FAILED', txHash: ({ event }) => event.output.txHash }) },
+          {
+            guard: { type: 'isTrackSuccess', params: ({ event }) => event.output },
+            target: 'succeeded',
+            actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: 'SUCCESS', txHash: event.output.txHash }) },
+          },
+          { target: 'failed', actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: 'FAILED', txHash: event.output.txHash }) } },
         ],
         onError: { target: 'trackingLost', actions: 'assignError' },
       },

@@ -4,15 +4,12 @@
  * then the app sends DELETE with that signature. The TOTP derives from `nowMs` in the user's confirm event, so
  * a replay computes the same typed data. Signing and deleting are `nonIdempotent`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, walletFailureOf } from './transactionFlow.setup.ts';
-import type { DeleteTxContext, DeleteTxEvent, DeleteTxInput, Hex, TxFlowSafe, TxFlowWallet, WalletFailureKind } from './transactionFlow.types.ts';
+import type { DeleteTxContext, DeleteTxEvent, DeleteTxFlowEffects, DeleteTxInput, Hex, WalletFailureKind } from './transactionFlow.types.ts';
 
 export const DELETE_TX_FLOW_ID = 'deleteTxFlow';
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
-};
 
 const isProposer = (context: DeleteTxContext) =>
   context.wallet !== null && context.proposer !== null && context.wallet.address.toLowerCase() === context.proposer.toLowerCase();
@@ -34,10 +31,7 @@ export const deleteTxFlowMachine = setup({
     tags: {} as 'nonIdempotent' | 'busy',
   },
   actors: {
-    requestDeleteSignature: fromPromise<{ signature: Hex }, { safe: TxFlowSafe; wallet: TxFlowWallet | null; safeTxHash: Hex; nowMs: number }>(
-      placeholder('requestDeleteSignature'),
-    ),
-    deleteTx: fromPromise<void, { safe: TxFlowSafe; safeTxHash: Hex; signature: Hex }>(placeholder('deleteTx')),
+    ...effectPlaceholders<DeleteTxFlowEffects>({ requestDeleteSignature: true, deleteTx: true }, 'src/services/transactionFlow/transactionFlow.ts'),
   },
   guards: {
     isProposer: ({ context }) => isProposer(context),
@@ -49,11 +43,17 @@ export const deleteTxFlowMachine = setup({
   actions: {
     assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
     clearErrors: assign({ walletFailure: null, error: null }),
+    assignWallet: assign({ wallet: ({ event }) => (event.type === 'wallet.changed' ? event.wallet : null) }),
+    assignDisconnected: assign({ walletFailure: () => ({ kind: 'disconnected' as const, message: 'The wallet was disconnected.' }) }),
+    /** The moment the user confirmed (the DeleteRequest's TOTP derives from it); no signature yet. */
+    startDeleteRequest: assign((_, { nowMs }: { nowMs: number }) => ({ requestedAtMs: nowMs, signature: null })),
+    storeSignature: assign((_, { signature }: { signature: Hex }) => ({ signature })),
+    assignDeleteError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error, 'The transaction could not be deleted.') })),
   },
 }).createMachine({
   id: DELETE_TX_FLOW_ID,
   context: ({ input }) => ({ ...input, requestedAtMs: null, signature: null, walletFailure: null, error: null }),
-  on: { 'wallet.changed': { actions: assign({ wallet: ({ event }) => event.wallet }) } },
+  on: { 'wallet.changed': { actions: 'assignWallet' } },
   initial: 'confirming',
   states: {
     confirming: {
@@ -61,7 +61,7 @@ export const deleteTxFlowMachine = setup({
         'user.confirmDelete': {
           guard: 'isProposer',
           target: 'signing',
-          actions: assign({ requestedAtMs: ({ event }) => event.nowMs, signature: null }),
+          actions: { type: 'startDeleteRequest', params: ({ event }) => ({ nowMs: event.nowMs }) },
         },
         'user.cancel': { target: 'cancelled' },
       },
@@ -73,14 +73,14 @@ export const deleteTxFlowMachine = setup({
         'wallet.changed': {
           guard: 'isWalletGone',
           target: 'walletError.disconnected',
-          actions: assign({ walletFailure: { kind: 'disconnected', message: 'The wallet was disconnected.' } }),
+          actions: 'assignDisconnected',
         },
       },
       invoke: {
         id: 'requestDeleteSignature',
         src: 'requestDeleteSignature',
         input: ({ context }) => ({ safe: context.safe, wallet: context.wallet, safeTxHash: context.safeTxHash, nowMs: context.requestedAtMs ?? 0 }),
-        onDone: { target: 'deleting', actions: assign({ signature: ({ event }) => event.output.signature }) },
+        onDone: { target: 'deleting', actions: { type: 'storeSignature', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
     },
@@ -92,7 +92,7 @@ export const deleteTxFlowMachine = setup({
         src: 'deleteTx',
         input: ({ context }) => ({ safe: context.safe, safeTxHash: context.safeTxHash, signature: context.signature ?? '0x' }),
         onDone: { target: 'deleted' },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, 'The transaction could not be deleted.') }) },
+        onError: { target: 'failed', actions: { type: 'assignDeleteError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     walletError: {

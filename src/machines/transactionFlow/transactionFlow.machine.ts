@@ -12,8 +12,7 @@
  * States tagged `nonIdempotent` (signing, proposing, executing, relaying) handle `system.recover`, which the
  * event log sends after a restore: they go to `checkingStatus`, never re-run their effect.
  */
-import { and, assign } from 'xstate';
-import { NON_IDEMPOTENT, TX_FLOW_ID, errorText, hardBlocksOf, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
+import { NON_IDEMPOTENT, TX_FLOW_ID, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
 import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
 
 const safeIn = ({ context }: { context: TxFlowContext }) => ({ safe: context.safe });
@@ -53,18 +52,18 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
       tags: ['step.compose'],
       initial: 'editing',
       on: {
-        'user.addToBatch': { guard: 'isBatchable', actions: assign({ batch: ({ context, event }) => [...context.batch, event.call] }) },
-        'user.removeFromBatch': { guard: 'hasBatchItem', actions: assign({ batch: ({ context, event }) => context.batch.filter((_, i) => i !== event.index) }) },
+        'user.addToBatch': { guard: 'isBatchable', actions: { type: 'addBatchCall', params: ({ event }) => ({ call: event.call }) } },
+        'user.removeFromBatch': { guard: 'hasBatchItem', actions: { type: 'removeBatchCall', params: ({ event }) => ({ index: event.index }) } },
         'user.compose': {
           guard: 'isComposedDraftValid',
           target: 'loadingNonces',
-          actions: assign({ draft: ({ event }) => event.draft, error: null }),
+          actions: { type: 'acceptDraft', params: ({ event }) => ({ draft: event.draft }) },
         },
         ...cancel,
       },
       states: {
         editing: {
-          on: { 'user.loadAbi': { target: 'loadingAbi', actions: assign({ abiError: null }) } },
+          on: { 'user.loadAbi': { target: 'loadingAbi', actions: 'clearAbiError' } },
         },
         loadingAbi: {
           tags: ['busy'],
@@ -72,11 +71,8 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
             id: 'loadContractAbi',
             src: 'loadContractAbi',
             input: ({ context, event }) => ({ safe: context.safe, address: event.type === 'user.loadAbi' ? event.address : '' }),
-            onDone: { target: 'editing', actions: assign({ contractAbi: ({ event }) => event.output }) },
-            onError: {
-              target: 'editing',
-              actions: assign({ contractAbi: null, abiError: 'No verified ABI found for this address. Paste the ABI instead.' }),
-            },
+            onDone: { target: 'editing', actions: { type: 'storeContractAbi', params: ({ event }) => event.output } },
+            onError: { target: 'editing', actions: 'markAbiNotFound' },
           },
         },
       },
@@ -91,10 +87,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         input: safeIn,
         onDone: {
           target: 'choosingNonce',
-          actions: assign({
-            nonces: ({ event }) => event.output,
-            nonceInput: ({ context, event }) => context.nonceInput || String(event.output.recommended),
-          }),
+          actions: { type: 'storeNonces', params: ({ event }) => event.output },
         },
         onError: { target: 'nonceLoadFailed', actions: 'assignError' },
       },
@@ -106,9 +99,9 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
     choosingNonce: {
       tags: ['step.nonce'],
       on: {
-        'user.setNonce': { actions: assign({ nonceInput: ({ event }) => event.nonce }) },
+        'user.setNonce': { actions: { type: 'setNonceInput', params: ({ event }) => ({ nonce: event.nonce }) } },
         'user.confirmNonce': [
-          { guard: and(['hasValidNonce', 'isLegacySafe']), target: 'estimating' },
+          { guard: 'hasValidNonceOnLegacySafe', target: 'estimating' },
           { guard: 'hasValidNonce', target: 'building' },
         ],
         'user.back': { target: 'composing' },
@@ -121,7 +114,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         id: 'estimateSafeTxGas',
         src: 'estimateSafeTxGas',
         input: ({ context }) => ({ safe: context.safe, draft: mustHave(context.draft, 'draft'), nonce: context.nonceInput }),
-        onDone: { target: 'building', actions: assign({ safeTxGas: ({ event }) => event.output.safeTxGas }) },
+        onDone: { target: 'building', actions: { type: 'storeSafeTxGas', params: ({ event }) => event.output } },
         onError: { target: 'prepareFailed', actions: 'assignError' },
       },
     },
@@ -135,16 +128,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         input: ({ context }) => ({ safe: context.safe, txId: mustHave(context.txId, 'txId') }),
         onDone: {
           target: 'crossChecking',
-          actions: assign(({ event }) => ({
-            safeTx: event.output.safeTx,
-            hashes: event.output.hashes,
-            confirmations: event.output.confirmations,
-            confirmationChecks: event.output.confirmationChecks ?? [],
-            proposer: event.output.proposer,
-            gatewayView: event.output.gatewayView,
-            txLabel: event.output.label,
-            nonceInput: event.output.safeTx.nonce,
-          })),
+          actions: { type: 'storeLoadedTx', params: ({ event }) => event.output },
         },
         onError: { target: 'loadFailed', actions: 'assignError' },
       },
@@ -163,7 +147,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         input: ({ context }) => ({ safe: context.safe, draft: mustHave(context.draft, 'draft'), nonce: context.nonceInput, safeTxGas: context.safeTxGas }),
         onDone: {
           target: 'decoding',
-          actions: assign(({ event }) => ({ safeTx: event.output.safeTx, hashes: event.output.hashes, txLabel: event.output.label, risksAcknowledged: false })),
+          actions: { type: 'storeBuiltSafeTx', params: ({ event }) => event.output },
         },
         onError: { target: 'prepareFailed', actions: 'assignError' },
       },
@@ -174,7 +158,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         id: 'decodeTx',
         src: 'decodeTx',
         input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx') }),
-        onDone: { target: 'crossChecking', actions: assign({ gatewayView: ({ event }) => event.output }) },
+        onDone: { target: 'crossChecking', actions: { type: 'storeGatewayView', params: ({ event }) => event.output } },
         onError: { target: 'prepareFailed', actions: 'assignError' },
       },
     },
@@ -190,7 +174,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           draft: context.draft,
           gatewayView: mustHave(context.gatewayView, 'gatewayView'),
         }),
-        onDone: { target: 'classifying', actions: assign({ mismatches: ({ event }) => event.output.mismatches, description: ({ event }) => event.output.description ?? null }) },
+        onDone: { target: 'classifying', actions: { type: 'storeCrossCheck', params: ({ event }) => event.output } },
         onError: { target: 'prepareFailed', actions: 'assignError' },
       },
     },
@@ -200,7 +184,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         id: 'classifyRisks',
         src: 'classifyRisks',
         input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx') }),
-        onDone: { target: 'simulating', actions: assign({ risks: ({ event }) => event.output }) },
+        onDone: { target: 'simulating', actions: { type: 'storeRisks', params: ({ event }) => event.output } },
         onError: { target: 'prepareFailed', actions: 'assignError' },
       },
     },
@@ -211,24 +195,10 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         id: 'simulateTx',
         src: 'simulateTx',
         input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx'), risks: context.risks }),
-        onDone: {
-          target: 'loadingRelay',
-          // What the simulation saw that the data does not declare, or a revert, joins the warnings (blocking).
-          actions: assign({
-            simulation: ({ event }) => event.output.simulation,
-            risks: ({ context, event }) => [...context.risks, ...event.output.risks],
-            blocks: ({ context, event }) => [...new Set([...hardBlocksOf(context.risks), ...hardBlocksOf(event.output.risks), ...(event.output.blocks ?? [])])],
-          }),
-        },
+        // What the simulation saw that the data does not declare, or a revert, joins the warnings (blocking).
+        onDone: { target: 'loadingRelay', actions: { type: 'storeSimulation', params: ({ event }) => event.output } },
         // Shown as unavailable, never skipped silently; the other checks still stand.
-        onError: {
-          target: 'loadingRelay',
-          actions: assign({
-            // errorText reads `message` of an Error or of its recorded form, so a replayed log gives the same reason.
-            simulation: ({ event }) => ({ status: 'unavailable' as const, reason: errorText(event.error, 'The simulation could not be run.') }),
-            blocks: ({ context }) => hardBlocksOf(context.risks),
-          }),
-        },
+        onError: { target: 'loadingRelay', actions: { type: 'markSimulationUnavailable', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadingRelay: {
@@ -237,16 +207,16 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         id: 'loadRelayRemaining',
         src: 'loadRelayRemaining',
         input: safeIn,
-        onDone: { target: 'review', actions: assign({ relay: ({ event }) => event.output }) },
+        onDone: { target: 'review', actions: { type: 'storeRelay', params: ({ event }) => event.output } },
         // No relay on this chain or the service is down: the other ways to submit stay available.
-        onError: { target: 'review', actions: assign({ relay: null }) },
+        onError: { target: 'review', actions: 'forgetRelay' },
       },
     },
     prepareFailed: {
       tags: ['step.review'],
       on: {
         'user.retry': [
-          { guard: and(['isCreate', 'isLegacySafe']), target: 'estimating', actions: 'clearErrors' },
+          { guard: 'isCreateOnLegacySafe', target: 'estimating', actions: 'clearErrors' },
           { guard: 'isCreate', target: 'building', actions: 'clearErrors' },
           { guard: { type: 'isMode', params: { mode: 'reject' } }, target: 'building', actions: 'clearErrors' },
           { target: 'loadingTx', actions: 'clearErrors' },
@@ -260,7 +230,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
     review: {
       tags: ['step.review'],
       on: {
-        'user.acknowledgeRisks': { actions: assign({ risksAcknowledged: ({ event }) => event.acknowledged }) },
+        'user.acknowledgeRisks': { actions: { type: 'acknowledgeRisks', params: ({ event }) => ({ acknowledged: event.acknowledged }) } },
         'user.sign': { guard: 'canSign', target: 'signing', actions: [{ type: 'assignIntent', params: { intent: 'sign' } }, 'clearErrors'] },
         'user.signAndExecute': {
           guard: 'canSignAndExecute',
@@ -286,7 +256,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           hashes: mustHave(context.hashes, 'hashes'),
           wallet: context.wallet,
         }),
-        onDone: { target: 'proposing', actions: assign({ pendingSignature: ({ event }) => event.output }) },
+        onDone: { target: 'proposing', actions: { type: 'storePendingSignature', params: ({ event }) => event.output } },
         onError: walletError,
       },
     },
@@ -306,9 +276,9 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           {
             guard: { type: 'isIntent', params: { intent: 'signAndExecute' } },
             target: 'executing',
-            actions: assign({ confirmations: ({ event }) => event.output.confirmations, confirmationChecks: ({ event }) => event.output.confirmationChecks ?? [], pendingSignature: null }),
+            actions: [{ type: 'storeConfirmations', params: ({ event }) => event.output }, 'clearPendingSignature'],
           },
-          { target: 'signed', actions: assign({ confirmations: ({ event }) => event.output.confirmations, confirmationChecks: ({ event }) => event.output.confirmationChecks ?? [], pendingSignature: null }) },
+          { target: 'signed', actions: [{ type: 'storeConfirmations', params: ({ event }) => event.output }, 'clearPendingSignature'] },
         ],
         onError: { target: 'submitFailed', actions: 'assignError' },
       },
@@ -325,7 +295,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           confirmations: context.confirmations,
           wallet: context.wallet,
         }),
-        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash }) },
+        onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletError,
       },
     },
@@ -336,7 +306,13 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         id: 'relayTx',
         src: 'relayTx',
         input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx'), confirmations: context.confirmations }),
-        onDone: { target: 'tracking', actions: assign({ txHash: ({ event }) => event.output.txHash, relayTaskId: ({ event }) => event.output.taskId }) },
+        onDone: {
+          target: 'tracking',
+          actions: [
+            { type: 'storeTxHash', params: ({ event }) => event.output },
+            { type: 'storeRelayTask', params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: 'submitFailed', actions: 'assignError' },
       },
     },
@@ -368,9 +344,12 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           {
             guard: 'isExecutedOnChain',
             target: 'tracking',
-            actions: assign({ txHash: ({ event }) => event.output.txHash, confirmations: ({ event }) => event.output.confirmations, confirmationChecks: ({ event }) => event.output.confirmationChecks ?? [] }),
+            actions: [
+              { type: 'storeTxHash', params: ({ event }) => event.output },
+              { type: 'storeConfirmations', params: ({ event }) => event.output },
+            ],
           },
-          { target: 'interrupted', actions: assign({ confirmations: ({ event }) => event.output.confirmations, confirmationChecks: ({ event }) => event.output.confirmationChecks ?? [] }) },
+          { target: 'interrupted', actions: { type: 'storeConfirmations', params: ({ event }) => event.output } },
         ],
         onError: { target: 'interrupted' },
       },
@@ -400,11 +379,11 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.status === 'SUCCESS',
+            guard: { type: 'isTrackSuccess', params: ({ event }) => event.output },
             target: 'succeeded',
-            actions: assign({ outcome: 'SUCCESS', txHash: ({ event }) => event.output.txHash }),
+            actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: 'SUCCESS', txHash: event.output.txHash }) },
           },
-          { target: 'failed', actions: assign({ outcome: 'FAILED', txHash: ({ event }) => event.output.txHash }) },
+          { target: 'failed', actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: 'FAILED', txHash: event.output.txHash }) } },
         ],
         onError: { target: 'trackingLost', actions: 'assignError' },
       },

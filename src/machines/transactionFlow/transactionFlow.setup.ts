@@ -3,14 +3,17 @@
  * that src/services/transactionFlow/transactionFlow.ts replaces), guards and actions. The state graph is in
  * transactionFlow.machine.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
+import { effectPlaceholders } from '../shared/effects.ts';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, validateNonce } from './draft.ts';
 import type {
+  CallDraft,
   Confirmation,
   VerifiedConfirmations,
   GatewayView,
+  Hex,
   LoadedTx,
   NonceInfo,
   Risk,
@@ -18,13 +21,14 @@ import type {
   StatusCheck,
   SubmitIntent,
   TrackResult,
+  TransactionFlowEffects,
   TxDraft,
   TxFlowContext,
   TxFlowEvent,
   TxFlowInput,
   TxFlowSafe,
-  TxFlowWallet,
   TxHashes,
+  TxOutcome,
   WalletFailure,
   WalletFailureKind,
 } from './transactionFlow.types.ts';
@@ -33,10 +37,6 @@ export const TX_FLOW_ID = 'transactionFlow';
 
 /** Effects that are not idempotent (a wallet prompt, a broadcast, a POST): never re-run on restore. */
 export const NON_IDEMPOTENT = 'nonIdempotent';
-
-const placeholder = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is provided by src/services/transactionFlow/transactionFlow.ts`);
-};
 
 /** The text for an effect's error; accepts an Error, its logged JSON form or a WalletFailure. */
 export function errorText(error: unknown, fallback = 'Error submitting the transaction. Please try again.'): string {
@@ -134,10 +134,6 @@ export function initialContext(input: TxFlowInput): TxFlowContext {
   };
 }
 
-interface SafeInput {
-  safe: TxFlowSafe;
-}
-
 export const txFlowSetup = setup({
   types: {
     context: {} as TxFlowContext,
@@ -154,36 +150,27 @@ export const txFlowSetup = setup({
       | 'step.done',
   },
   actors: {
-    loadContractAbi: fromPromise<{ address: `0x${string}`; abi: string; name: string | null }, SafeInput & { address: string }>(placeholder('loadContractAbi')),
-    loadNonces: fromPromise<NonceInfo, SafeInput>(placeholder('loadNonces')),
-    estimateSafeTxGas: fromPromise<{ safeTxGas: string }, SafeInput & { draft: TxDraft; nonce: string }>(placeholder('estimateSafeTxGas')),
-    buildSafeTx: fromPromise<{ safeTx: SafeTxJson; hashes: TxHashes; label: string }, SafeInput & { draft: TxDraft; nonce: string; safeTxGas: string }>(
-      placeholder('buildSafeTx'),
+    ...effectPlaceholders<TransactionFlowEffects>(
+      {
+        loadContractAbi: true,
+        loadNonces: true,
+        estimateSafeTxGas: true,
+        buildSafeTx: true,
+        loadTx: true,
+        decodeTx: true,
+        crossCheck: true,
+        classifyRisks: true,
+        simulateTx: true,
+        loadRelayRemaining: true,
+        requestSignature: true,
+        proposeTx: true,
+        executeTx: true,
+        relayTx: true,
+        waitForReceipt: true,
+        checkTxStatus: true,
+      },
+      'src/services/transactionFlow/transactionFlow.ts',
     ),
-    loadTx: fromPromise<LoadedTx & { hashes: TxHashes }, SafeInput & { txId: string }>(placeholder('loadTx')),
-    decodeTx: fromPromise<GatewayView, SafeInput & { safeTx: SafeTxJson }>(placeholder('decodeTx')),
-    crossCheck: fromPromise<{ mismatches: string[]; description?: TxDescription | null }, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView }>(
-      placeholder('crossCheck'),
-    ),
-    classifyRisks: fromPromise<Risk[], SafeInput & { safeTx: SafeTxJson }>(placeholder('classifyRisks')),
-    loadRelayRemaining: fromPromise<{ remaining: number; limit: number }, SafeInput>(placeholder('loadRelayRemaining')),
-    requestSignature: fromPromise<Confirmation, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; wallet: TxFlowWallet | null }>(
-      placeholder('requestSignature'),
-    ),
-    simulateTx: fromPromise<{ simulation: Simulation; risks: Risk[]; blocks?: string[] }, SafeInput & { safeTx: SafeTxJson; risks: Risk[] }>(placeholder('simulateTx')),
-    proposeTx: fromPromise<VerifiedConfirmations, SafeInput & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }>(
-      placeholder('proposeTx'),
-    ),
-    executeTx: fromPromise<{ txHash: `0x${string}` }, SafeInput & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null }>(
-      placeholder('executeTx'),
-    ),
-    relayTx: fromPromise<{ taskId: string; txHash: `0x${string}` | null }, SafeInput & { safeTx: SafeTxJson; confirmations: Confirmation[] }>(
-      placeholder('relayTx'),
-    ),
-    waitForReceipt: fromPromise<TrackResult, SafeInput & { txHash: `0x${string}` | null; taskId: string | null; safeTxHash: `0x${string}` }>(
-      placeholder('waitForReceipt'),
-    ),
-    checkTxStatus: fromPromise<StatusCheck, SafeInput & { safeTxHash: `0x${string}` }>(placeholder('checkTxStatus')),
   },
   guards: {
     isMode: ({ context }, params: { mode: TxFlowInput['mode'] }) => context.mode === params.mode,
@@ -204,6 +191,12 @@ export const txFlowSetup = setup({
     hasPendingSignature: ({ context }) => context.pendingSignature !== null,
     isExecutedOnChain: ({ event }) =>
       'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
+
+    /** A valid nonce on a Safe before 1.3.0, which needs safeTxGas estimated first. */
+    hasValidNonceOnLegacySafe: and(['hasValidNonce', 'isLegacySafe']),
+    isCreateOnLegacySafe: and(['isCreate', 'isLegacySafe']),
+    /** The tracked execution succeeded. */
+    isTrackSuccess: (_, result: TrackResult) => result.status === 'SUCCESS',
   },
   actions: {
     assignWallet: assign({ wallet: ({ event }) => (event.type === 'wallet.changed' ? event.wallet : null) }),
@@ -212,5 +205,68 @@ export const txFlowSetup = setup({
     assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearErrors: assign({ error: null, walletFailure: null, abiError: null }),
     assignIntent: assign((_, params: { intent: SubmitIntent }) => ({ intent: params.intent })),
+    addBatchCall: assign(({ context }, { call }: { call: CallDraft }) => ({ batch: [...context.batch, call] })),
+    removeBatchCall: assign(({ context }, { index }: { index: number }) => ({ batch: context.batch.filter((_, i) => i !== index) })),
+    /** The draft as composed (valid). */
+    acceptDraft: assign((_, { draft }: { draft: TxDraft }) => ({ draft, error: null })),
+    clearAbiError: assign({ abiError: null }),
+    storeContractAbi: assign((_, contractAbi: NonNullable<TxFlowContext['contractAbi']>) => ({ contractAbi })),
+    markAbiNotFound: assign({ contractAbi: null, abiError: 'No verified ABI found for this address. Paste the ABI instead.' }),
+    /** The nonces; the nonce typed so far is kept, else the recommended one is proposed. */
+    storeNonces: assign(({ context }, nonces: NonceInfo) => ({ nonces, nonceInput: context.nonceInput || String(nonces.recommended) })),
+    setNonceInput: assign((_, { nonce }: { nonce: string }) => ({ nonceInput: nonce })),
+    storeSafeTxGas: assign((_, { safeTxGas }: { safeTxGas: string }) => ({ safeTxGas })),
+    /** A queued transaction as loaded: its SafeTx, hashes, confirmations and the gateway's view of it. */
+    storeLoadedTx: assign((_, tx: LoadedTx & { hashes: TxHashes }) => ({
+      safeTx: tx.safeTx,
+      hashes: tx.hashes,
+      confirmations: tx.confirmations,
+      confirmationChecks: tx.confirmationChecks ?? [],
+      proposer: tx.proposer,
+      gatewayView: tx.gatewayView,
+      txLabel: tx.label,
+      nonceInput: tx.safeTx.nonce,
+    })),
+    /** A newly built SafeTx; risks acknowledged for an earlier one no longer count. */
+    storeBuiltSafeTx: assign((_, built: { safeTx: SafeTxJson; hashes: TxHashes; label: string }) => ({
+      safeTx: built.safeTx,
+      hashes: built.hashes,
+      txLabel: built.label,
+      risksAcknowledged: false,
+    })),
+    storeGatewayView: assign((_, gatewayView: GatewayView) => ({ gatewayView })),
+    storeCrossCheck: assign((_, checked: { mismatches: string[]; description?: TxDescription | null }) => ({
+      mismatches: checked.mismatches,
+      description: checked.description ?? null,
+    })),
+    storeRisks: assign((_, risks: Risk[]) => ({ risks })),
+    /** What the simulation saw that the data does not declare, or a revert, joins the warnings (blocking). */
+    storeSimulation: assign(({ context }, simulated: { simulation: Simulation; risks: Risk[]; blocks?: string[] }) => ({
+      simulation: simulated.simulation,
+      risks: [...context.risks, ...simulated.risks],
+      blocks: [...new Set([...hardBlocksOf(context.risks), ...hardBlocksOf(simulated.risks), ...(simulated.blocks ?? [])])],
+    })),
+    /**
+     * The simulation shown as unavailable, never skipped silently; the other checks still stand. errorText reads
+     * `message` of an Error or of its recorded form, so a replayed log gives the same reason.
+     */
+    markSimulationUnavailable: assign(({ context }, { error }: { error: unknown }) => ({
+      simulation: { status: 'unavailable' as const, reason: errorText(error, 'The simulation could not be run.') },
+      blocks: hardBlocksOf(context.risks),
+    })),
+    storeRelay: assign((_, relay: { remaining: number; limit: number }) => ({ relay })),
+    /** No relay on this chain or the service is down: the other ways to submit stay available. */
+    forgetRelay: assign({ relay: null }),
+    acknowledgeRisks: assign((_, { acknowledged }: { acknowledged: boolean }) => ({ risksAcknowledged: acknowledged })),
+    storePendingSignature: assign((_, signature: Confirmation) => ({ pendingSignature: signature })),
+    /** The confirmations that count, and every listed one with its verdict (absent in older logs: none). */
+    storeConfirmations: assign((_, verified: VerifiedConfirmations) => ({
+      confirmations: verified.confirmations,
+      confirmationChecks: verified.confirmationChecks ?? [],
+    })),
+    clearPendingSignature: assign({ pendingSignature: null }),
+    storeTxHash: assign((_, { txHash }: { txHash: Hex | null }) => ({ txHash })),
+    storeRelayTask: assign((_, { taskId }: { taskId: string }) => ({ relayTaskId: taskId })),
+    storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),
   },
 });

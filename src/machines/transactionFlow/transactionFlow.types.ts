@@ -354,3 +354,69 @@ export type BulkExecuteEvent =
   | { type: 'user.close' }
   | { type: 'wallet.changed'; wallet: TxFlowWallet | null }
   | { type: 'system.recover' };
+
+// ───────────────────────── the effects (implemented by src/services/transactionFlow/transactionFlow.ts) ─────────────────────────
+
+/** Every effect works on the flow's Safe. */
+interface OnSafe {
+  safe: TxFlowSafe;
+}
+
+/** The transactionFlow machine's effects. */
+export interface TransactionFlowEffects {
+  /** The contract's verified ABI from the gateway, for the contract-interaction form. */
+  loadContractAbi(input: OnSafe & { address: string }): Promise<{ address: Address; abi: string; name: string | null }>;
+  /** The Safe's current and recommended nonces, and what is queued at each nonce. */
+  loadNonces(input: OnSafe): Promise<NonceInfo>;
+  /** The gateway's safeTxGas estimate (Safes before 1.3.0 need one). */
+  estimateSafeTxGas(input: OnSafe & { draft: TxDraft; nonce: string }): Promise<{ safeTxGas: string }>;
+  /** The SafeTx of the draft, with its hashes computed locally. */
+  buildSafeTx(input: OnSafe & { draft: TxDraft; nonce: string; safeTxGas: string }): Promise<{ safeTx: SafeTxJson; hashes: TxHashes; label: string }>;
+  /** A queued transaction, rebuilt and hashed locally, with its verified confirmations. */
+  loadTx(input: OnSafe & { txId: string }): Promise<LoadedTx & { hashes: TxHashes }>;
+  /** What the gateway says about a new SafeTx (its decoding). */
+  decodeTx(input: OnSafe & { safeTx: SafeTxJson }): Promise<GatewayView>;
+  /** Every mismatch between the gateway's view and the local SafeTx, and what the SafeTx does. */
+  crossCheck(
+    input: OnSafe & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView },
+  ): Promise<{ mismatches: string[]; description?: TxDescription | null }>;
+  classifyRisks(input: OnSafe & { safeTx: SafeTxJson }): Promise<Risk[]>;
+  /** The SafeTx run in the Safe's own context: what it changes that the data does not declare. */
+  simulateTx(input: OnSafe & { safeTx: SafeTxJson; risks: Risk[] }): Promise<{ simulation: Simulation; risks: Risk[]; blocks?: string[] }>;
+  /** How many relayed transactions the Safe has left. */
+  loadRelayRemaining(input: OnSafe): Promise<{ remaining: number; limit: number }>;
+  /** The wallet's signature of the SafeTx; rejects with a WalletFailure. */
+  requestSignature(input: OnSafe & { safeTx: SafeTxJson; hashes: TxHashes; wallet: TxFlowWallet | null }): Promise<Confirmation>;
+  /** Sends the signed SafeTx to the gateway; answers with the confirmations it lists, verified. */
+  proposeTx(input: OnSafe & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }): Promise<VerifiedConfirmations>;
+  /** execTransaction sent by the wallet; rejects with a WalletFailure. */
+  executeTx(input: OnSafe & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null }): Promise<{ txHash: Hex }>;
+  /** execTransaction relayed by the gateway. */
+  relayTx(input: OnSafe & { safeTx: SafeTxJson; confirmations: Confirmation[] }): Promise<{ taskId: string; txHash: Hex | null }>;
+  /** The execution's receipt, once the gateway's history shows it too. */
+  waitForReceipt(input: OnSafe & { txHash: Hex | null; taskId: string | null; safeTxHash: Hex }): Promise<TrackResult>;
+  /** After a restore: whether the transaction was executed, and its confirmations. */
+  checkTxStatus(input: OnSafe & { safeTxHash: Hex }): Promise<StatusCheck>;
+}
+
+/** The deleteTxFlow machine's effects. */
+export interface DeleteTxFlowEffects {
+  /** The wallet's signature of the DeleteRequest; rejects with a WalletFailure. */
+  requestDeleteSignature(input: OnSafe & { wallet: TxFlowWallet | null; safeTxHash: Hex; nowMs: number }): Promise<{ signature: Hex }>;
+  /** Deletes the proposal from the gateway. */
+  deleteTx(input: OnSafe & { safeTxHash: Hex; signature: Hex }): Promise<void>;
+}
+
+/** The bulkExecuteFlow machine's effects. */
+export interface BulkExecuteFlowEffects {
+  /** The queued transactions, each rebuilt locally and cross-checked, in nonce order. */
+  loadBatch(input: OnSafe & { txIds: string[] }): Promise<BulkItem[]>;
+  loadRelayRemaining(input: OnSafe): Promise<{ remaining: number; limit: number }>;
+  /** The MultiSendCallOnly of every execTransaction, sent by the wallet; rejects with a WalletFailure. */
+  executeBatch(input: OnSafe & { items: BulkItem[]; wallet: TxFlowWallet | null }): Promise<{ txHash: Hex }>;
+  /** The same call relayed by the gateway. */
+  relayBatch(input: OnSafe & { items: BulkItem[] }): Promise<{ taskId: string; txHash: Hex | null }>;
+  /** After a restore: whether the batch (its last transaction) was executed. */
+  checkBatchStatus(input: OnSafe & { safeTxHash: Hex }): Promise<StatusCheck>;
+  waitForReceipt(input: OnSafe & { txHash: Hex | null; taskId: string | null; safeTxHash: Hex }): Promise<TrackResult>;
+}

@@ -7,6 +7,7 @@
  * verifier says where: the line, the seq, and whether the hash chain or the replay broke.
  */
 import * as v from 'valibot';
+import { replaysVersion } from '../../machines/machineVersion.ts';
 import { findMachine, versionOf, type RegisteredMachine } from '../../machines/registry.ts';
 import { canonicalJson, findSecretField } from './canonical.ts';
 import { objectHash, recordHash } from './hash.ts';
@@ -197,7 +198,7 @@ export async function verifyNdjson(text: string, machines?: readonly RegisteredM
   const entry = machines ? machines.find((m) => m.id === header.output.machine.id) : findMachine(header.output.machine.id);
   if (!entry) return fail('version', 1, null, `unknown machine ${header.output.machine.id}: this build cannot replay it`);
   const { machineVersion } = await versionOf(entry);
-  const foreign = records.find((r) => r.machineVersion !== machineVersion || r.machineId !== entry.id);
+  const foreign = records.find((r) => !replaysVersion(entry, machineVersion, r.machineVersion) || r.machineId !== entry.id);
   if (foreign) {
     return fail('version', records.indexOf(foreign) + 2, foreign.seq, `recorded by ${foreign.machineId} version ${foreign.machineVersion.slice(0, 12)}…; this build has ${machineVersion.slice(0, 12)}…, so the chain is intact but replay needs that version`);
   }

@@ -4,7 +4,7 @@
  * recovery state with `system.recover` before a live actor is started from the result.
  */
 import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
+import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, replaysVersion, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventStore, JsonValue, LogRecord, StateAfter } from './types.ts';
 import { stateAfterOf } from './writer.ts';
@@ -108,7 +108,7 @@ export async function restoreStream(store: EventStore, entry: RegisteredMachine,
   const records = await store.readStream(streamId, cached ? cached.seq + 1 : 1);
   const head = await store.getStream(streamId);
   if (!head) throw new Error(`No stream ${streamId}`);
-  const stale = records.find((r) => r.machineVersion !== machineVersion);
+  const stale = records.find((r) => !replaysVersion(entry, machineVersion, r.machineVersion));
   if (stale) throw new Error(`Stream ${streamId} seq ${stale.seq} was recorded by ${entry.id} version ${stale.machineVersion}, not ${machineVersion}`);
   const result = records.length > 0 || !start ? await replayRecords(entry.machine, records, start) : { snapshot: start, applied: 0, mismatch: null };
   if (result.mismatch) throw new Error(`Stream ${streamId} seq ${result.mismatch.seq}: ${result.mismatch.message}`);

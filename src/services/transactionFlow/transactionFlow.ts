@@ -8,25 +8,27 @@
  *   provideBulkExecuteFlowServices(bulkExecuteFlowMachine, deps)
  */
 import { decodeEventLog, encodeFunctionData, getAddress, parseAbi, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
-import { fromPromise } from 'xstate';
 import { draftLabel } from '../../machines/transactionFlow/draft.ts';
 import type { BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
 import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
 import type { TransactionFlowMachine } from '../../machines/transactionFlow/transactionFlow.machine.ts';
 import type {
+  BulkExecuteFlowEffects,
   BulkItem,
   Confirmation,
+  DeleteTxFlowEffects,
   GatewayView,
   LoadedTx,
-  NonceInfo,
   Risk,
   SafeTxJson,
   StatusCheck,
   TrackResult,
+  TransactionFlowEffects as TxFlowEffects,
   TxFlowSafe,
   TxHashes,
   VerifiedConfirmations,
 } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { effectActors } from '../../machines/shared/effects.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/http.ts';
 import type { TransactionDetails, TransactionItem, TxInfo } from '../../domain/gateway/types.ts';
@@ -245,7 +247,8 @@ export async function simulateForFlow(chain: SafeTxSimulationClient, safe: Pick<
 
 const safeVersionOf = (safe: TxFlowSafe) => safe.version.replace(/\+.*$/, '');
 
-export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
+/** The effects of all three flows over the gateway, the chain and the connected wallet. */
+export function createTransactionFlowEffects(deps: TransactionFlowDeps): TransactionFlowEffects {
   const { gateway, chain } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interval = deps.pollIntervalMs ?? 500;
@@ -312,12 +315,12 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
   }
 
   return {
-    loadContractAbi: async ({ safe, address }: { safe: TxFlowSafe; address: string }) => {
+    loadContractAbi: async ({ safe, address }) => {
       const contract = await gateway.getContract(safe.chainId, getAddress(address.trim()));
       if (!contract.contractAbi) throw new Error('No ABI');
       return { address: getAddress(contract.address), abi: JSON.stringify(contract.contractAbi), name: contract.displayName || contract.name || null };
     },
-    loadNonces: async ({ safe }: { safe: TxFlowSafe }): Promise<NonceInfo> => {
+    loadNonces: async ({ safe }) => {
       const [nonces, queue] = await Promise.all([gateway.getNonces(safe.chainId, safe.address), gateway.getTransactionQueue(safe.chainId, safe.address)]);
       const byNonce = new Map<number, string[]>();
       for (const item of queue.results as TransactionItem[]) {
@@ -331,17 +334,17 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
         queued: [...byNonce.entries()].sort((a, b) => a[0] - b[0]).map(([nonce, labels]) => ({ nonce, labels })),
       };
     },
-    estimateSafeTxGas: async ({ safe, draft, nonce }: { safe: TxFlowSafe; draft: Parameters<typeof draftToSafeTx>[0]; nonce: string }) => {
+    estimateSafeTxGas: async ({ safe, draft, nonce }) => {
       const tx = draftToSafeTx(draft, safe, BigInt(nonce));
       const estimation = await gateway.getSafeTxGasEstimation(safe.chainId, safe.address, { to: tx.to, value: tx.value.toString(), data: tx.data === '0x' ? null : tx.data, operation: tx.operation });
       return { safeTxGas: estimation.safeTxGas };
     },
-    buildSafeTx: async ({ safe, draft, nonce, safeTxGas }: { safe: TxFlowSafe; draft: Parameters<typeof draftToSafeTx>[0]; nonce: string; safeTxGas: string }) => {
+    buildSafeTx: async ({ safe, draft, nonce, safeTxGas }) => {
       const tx = draftToSafeTx(draft, safe, BigInt(nonce), BigInt(safeTxGas));
       return { safeTx: toSafeTxJson(tx), hashes: hashesOf(safe, tx), label: draft.kind === 'rejection' ? `Reject transaction #${nonce}` : draftLabel(draft) };
     },
-    loadTx: ({ safe, txId }: { safe: TxFlowSafe; txId: string }) => loadQueuedTx(gateway, chain, safe, txId),
-    decodeTx: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }): Promise<GatewayView> => {
+    loadTx: ({ safe, txId }) => loadQueuedTx(gateway, chain, safe, txId),
+    decodeTx: async ({ safe, safeTx }) => {
       const empty = safeTx.data === '0x';
       const body = { data: safeTx.data, to: safeTx.to };
       const [dataDecoded, confirmationView] = empty
@@ -362,7 +365,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
         raw: { details: null, dataDecoded, confirmationView },
       };
     },
-    crossCheck: async ({ safe, safeTx, hashes, draft, gatewayView }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; draft: Parameters<typeof draftToSafeTx>[0] | null; gatewayView: GatewayView }) => {
+    crossCheck: async ({ safe, safeTx, hashes, draft, gatewayView }) => {
       const described = describeSafeTx(safe, safeTx, gatewayView);
       const mismatches = [...crossCheckView(safe, safeTx, gatewayView, described), ...(await signatureMismatches(safe, safeTx, gatewayView))];
       const local = hashesOf(safe, toSafeTx(safeTx));
@@ -373,15 +376,15 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
       }
       return { mismatches, description: await txDescriptionOf(chain, safe, described) };
     },
-    classifyRisks: async ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson }) =>
+    classifyRisks: async ({ safe, safeTx }) =>
       classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
-    simulateTx: ({ safe, safeTx }: { safe: TxFlowSafe; safeTx: SafeTxJson; risks: Risk[] }) => simulateForFlow(chain, safe, safeTx),
-    loadRelayRemaining: ({ safe }: { safe: TxFlowSafe }) => gateway.getRelayCount(safe.chainId, safe.address),
-    requestSignature: async ({ safe, safeTx, hashes, wallet }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; wallet: { address: Address } | null }) => {
+    simulateTx: ({ safe, safeTx }) => simulateForFlow(chain, safe, safeTx),
+    loadRelayRemaining: ({ safe }) => gateway.getRelayCount(safe.chainId, safe.address),
+    requestSignature: async ({ safe, safeTx, hashes, wallet }) => {
       const typed = safeTxTypedData(safeContextOf(safe), toSafeTx(safeTx));
       return signTypedData(deps.wallet, safe, wallet?.address ?? null, typed as Parameters<typeof signTypedData>[3], hashes.safeTxHash);
     },
-    proposeTx: async ({ safe, safeTx, hashes, signature }: { safe: TxFlowSafe; safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }) => {
+    proposeTx: async ({ safe, safeTx, hashes, signature }) => {
       const details = await gateway.proposeTransaction(safe.chainId, safe.address, {
         to: safeTx.to,
         value: safeTx.value,
@@ -401,27 +404,27 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
       // What the gateway returns is verified again before it counts (it goes into execTransaction next).
       return verifiedConfirmations(chain, safe, toSafeTx(safeTx), listedConfirmationsOf(details));
     },
-    executeTx: async ({ safe, safeTx, confirmations, wallet }: { safe: TxFlowSafe; safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: { address: Address } | null }) => {
+    executeTx: async ({ safe, safeTx, confirmations, wallet }) => {
       const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
       return { txHash: await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: getAddress(safe.address), data }) };
     },
-    relayTx: ({ safe, safeTx, confirmations }: { safe: TxFlowSafe; safeTx: SafeTxJson; confirmations: Confirmation[] }) =>
+    relayTx: ({ safe, safeTx, confirmations }) =>
       relay(safe, getAddress(safe.address), executionCalldata(safeTx, executableConfirmations(safe, confirmations))),
-    waitForReceipt: ({ safe, txHash, safeTxHash }: { safe: TxFlowSafe; txHash: Hex | null; taskId: string | null; safeTxHash: Hex }) => trackExecution(safe, txHash, safeTxHash),
-    checkTxStatus: ({ safe, safeTxHash }: { safe: TxFlowSafe; safeTxHash: Hex }) => checkStatus(safe, safeTxHash),
+    waitForReceipt: ({ safe, txHash, safeTxHash }) => trackExecution(safe, txHash, safeTxHash),
+    checkTxStatus: ({ safe, safeTxHash }) => checkStatus(safe, safeTxHash),
 
     // delete
-    requestDeleteSignature: async ({ safe, wallet, safeTxHash, nowMs }: { safe: TxFlowSafe; wallet: { address: Address } | null; safeTxHash: Hex; nowMs: number }) => {
+    requestDeleteSignature: async ({ safe, wallet, safeTxHash, nowMs }) => {
       const args = { chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), safeTxHash, nowMs };
       const signed = await signTypedData(deps.wallet, safe, wallet?.address ?? null, deleteRequestTypedData(args) as Parameters<typeof signTypedData>[3], deleteRequestHash(args));
       return { signature: signed.signature };
     },
-    deleteTx: async ({ safe, safeTxHash, signature }: { safe: TxFlowSafe; safeTxHash: Hex; signature: Hex }) => {
+    deleteTx: async ({ safe, safeTxHash, signature }) => {
       await gateway.deleteTransaction(safe.chainId, safeTxHash, signature);
     },
 
     // bulk execute
-    loadBatch: async ({ safe, txIds }: { safe: TxFlowSafe; txIds: string[] }): Promise<BulkItem[]> => {
+    loadBatch: async ({ safe, txIds }) => {
       const items = await Promise.all(
         txIds.map(async (txId): Promise<BulkItem> => {
           const tx = await loadQueuedTx(gateway, chain, safe, txId);
@@ -441,12 +444,12 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps) {
       );
       return items.sort((a, b) => Number(a.safeTx.nonce) - Number(b.safeTx.nonce));
     },
-    executeBatch: async ({ safe, items, wallet }: { safe: TxFlowSafe; items: BulkItem[]; wallet: { address: Address } | null }) => {
+    executeBatch: async ({ safe, items, wallet }) => {
       const data = batchCalldata(safe, items);
       return { txHash: await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: defaultMultiSendCallOnly(safe.version), data }) };
     },
-    relayBatch: ({ safe, items }: { safe: TxFlowSafe; items: BulkItem[] }) => relay(safe, defaultMultiSendCallOnly(safe.version), batchCalldata(safe, items)),
-    checkBatchStatus: ({ safe, safeTxHash }: { safe: TxFlowSafe; safeTxHash: Hex }) => checkStatus(safe, safeTxHash),
+    relayBatch: ({ safe, items }) => relay(safe, defaultMultiSendCallOnly(safe.version), batchCalldata(safe, items)),
+    checkBatchStatus: ({ safe, safeTxHash }) => checkStatus(safe, safeTxHash),
   };
 }
 
@@ -456,52 +459,17 @@ function batchCalldata(safe: TxFlowSafe, items: readonly BulkItem[]): Hex {
   );
 }
 
-export type TransactionFlowEffects = ReturnType<typeof createTransactionFlowEffects>;
+/** Every effect of the three flows in one object (what createTransactionFlowEffects returns). */
+export type TransactionFlowEffects = TxFlowEffects & DeleteTxFlowEffects & BulkExecuteFlowEffects;
 
-export function provideTransactionFlowServices(machine: TransactionFlowMachine, deps: TransactionFlowDeps | TransactionFlowEffects) {
-  const e = 'loadTx' in deps ? deps : createTransactionFlowEffects(deps);
-  return machine.provide({
-    actors: {
-      loadContractAbi: fromPromise(({ input }) => e.loadContractAbi(input)),
-      loadNonces: fromPromise(({ input }) => e.loadNonces(input)),
-      estimateSafeTxGas: fromPromise(({ input }) => e.estimateSafeTxGas(input)),
-      buildSafeTx: fromPromise(({ input }) => e.buildSafeTx(input)),
-      loadTx: fromPromise(({ input }) => e.loadTx(input)),
-      decodeTx: fromPromise(({ input }) => e.decodeTx(input)),
-      crossCheck: fromPromise(({ input }) => e.crossCheck(input)),
-      classifyRisks: fromPromise(({ input }) => e.classifyRisks(input)),
-      simulateTx: fromPromise(({ input }) => e.simulateTx(input)),
-      loadRelayRemaining: fromPromise(({ input }) => e.loadRelayRemaining(input)),
-      requestSignature: fromPromise(({ input }) => e.requestSignature(input)),
-      proposeTx: fromPromise(({ input }) => e.proposeTx(input)),
-      executeTx: fromPromise(({ input }) => e.executeTx(input)),
-      relayTx: fromPromise(({ input }) => e.relayTx(input)),
-      waitForReceipt: fromPromise(({ input }) => e.waitForReceipt(input)),
-      checkTxStatus: fromPromise(({ input }) => e.checkTxStatus(input)),
-    },
-  });
+export function provideTransactionFlowServices(machine: TransactionFlowMachine, deps: TransactionFlowDeps | TxFlowEffects) {
+  return machine.provide({ actors: effectActors<TxFlowEffects>('loadTx' in deps ? deps : createTransactionFlowEffects(deps)) });
 }
 
-export function provideDeleteTxFlowServices(machine: DeleteTxFlowMachine, deps: TransactionFlowDeps | TransactionFlowEffects) {
-  const e = 'loadTx' in deps ? deps : createTransactionFlowEffects(deps);
-  return machine.provide({
-    actors: {
-      requestDeleteSignature: fromPromise(({ input }) => e.requestDeleteSignature(input)),
-      deleteTx: fromPromise(({ input }) => e.deleteTx(input)),
-    },
-  });
+export function provideDeleteTxFlowServices(machine: DeleteTxFlowMachine, deps: TransactionFlowDeps | DeleteTxFlowEffects) {
+  return machine.provide({ actors: effectActors<DeleteTxFlowEffects>('deleteTx' in deps ? deps : createTransactionFlowEffects(deps)) });
 }
 
-export function provideBulkExecuteFlowServices(machine: BulkExecuteFlowMachine, deps: TransactionFlowDeps | TransactionFlowEffects) {
-  const e = 'loadTx' in deps ? deps : createTransactionFlowEffects(deps);
-  return machine.provide({
-    actors: {
-      loadBatch: fromPromise(({ input }) => e.loadBatch(input)),
-      loadRelayRemaining: fromPromise(({ input }) => e.loadRelayRemaining(input)),
-      executeBatch: fromPromise(({ input }) => e.executeBatch(input)),
-      relayBatch: fromPromise(({ input }) => e.relayBatch(input)),
-      checkBatchStatus: fromPromise(({ input }) => e.checkBatchStatus(input)),
-      waitForReceipt: fromPromise(({ input }) => e.waitForReceipt(input)),
-    },
-  });
+export function provideBulkExecuteFlowServices(machine: BulkExecuteFlowMachine, deps: TransactionFlowDeps | BulkExecuteFlowEffects) {
+  return machine.provide({ actors: effectActors<BulkExecuteFlowEffects>('loadBatch' in deps ? deps : createTransactionFlowEffects(deps)) });
 }
