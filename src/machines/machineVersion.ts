@@ -17,11 +17,11 @@ export interface RegisteredMachine {
   /** Bump when event payloads or guard/action bodies change meaning (the definition hash cannot see them). */
   schemaVersion: number;
   /**
-   * Earlier definition hashes whose logs this machine still replays: a change that only renamed or moved code
-   * (same states, events and context) changes the hash, not the meaning. Their records verify and restore; the
-   * replay still checks every recorded state.
+   * Earlier definitions whose logs this machine still replays: a change that only renamed or moved code changes
+   * the hash, not the meaning. Their records verify and restore; the replay still checks every recorded state
+   * (src/machines/earlierVersions.ts lists them).
    */
-  replaysVersions?: readonly string[];
+  replaysVersions?: readonly EarlierVersion[];
   /** A representative input (QA paths, diagrams). */
   sampleInput: unknown;
   /** Further inputs for machines whose branches are chosen by their input (e.g. a flow's mode); QA paths explore each. */
@@ -62,7 +62,26 @@ export async function versionOf(entry: VersionedMachine): Promise<MachineVersion
   return { machineId: entry.id, machineVersion: await definitionHash(entry.machine), schemaVersion: entry.schemaVersion };
 }
 
+/** An earlier definition of a machine whose records replay on today's. */
+export interface EarlierVersion {
+  /** Its definition hash. */
+  hash: string;
+  /** What changed since, and why its records replay unchanged. */
+  note: string;
+  /**
+   * Today's context as that version kept it, when today's keeps more (fields added with defaults): the context digest
+   * a record of that version carries covers only what it kept.
+   */
+  context?: (context: Record<string, unknown>) => unknown;
+}
+
 /** Whether a record written at `recorded` replays on this build's machine: its own version, or one it still replays. */
 export function replaysVersion(entry: Pick<RegisteredMachine, 'replaysVersions'>, current: string, recorded: string): boolean {
-  return recorded === current || (entry.replaysVersions?.includes(recorded) ?? false);
+  return recorded === current || (entry.replaysVersions?.some((v) => v.hash === recorded) ?? false);
+}
+
+/** The context to compare with a record of version `recorded`: today's, or today's as that version kept it. */
+export function contextAsRecorded(entry: Pick<RegisteredMachine, 'replaysVersions'>, recorded: string, context: Record<string, unknown>): unknown {
+  const earlier = entry.replaysVersions?.find((v) => v.hash === recorded);
+  return earlier?.context ? earlier.context(context) : context;
 }

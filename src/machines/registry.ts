@@ -11,6 +11,7 @@
  * signature, broadcast a transaction) carries the tag `nonIdempotent` and handles `system.recover`, which
  * must lead to a state without that tag (interrupted / checking). Restoring a flow sends it.
  */
+import { EARLIER_VERSIONS } from './earlierVersions.ts';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { appSessionMachine } from './appSession/appSession.machine.ts';
 import { TX_FLOW_ENTRY, TX_FLOW_MACHINES } from './transactionFlow/transactionFlow.registry.ts';
@@ -164,7 +165,7 @@ const SAFE_APPS_MACHINES: RegisteredMachine[] = [
   },
 ];
 
-export const MACHINES: readonly RegisteredMachine[] = [
+const ENTRIES: readonly RegisteredMachine[] = [
   {
     id: 'appSession',
     title: 'App session (root)',
@@ -248,6 +249,9 @@ export const MACHINES: readonly RegisteredMachine[] = [
   ...BRIDGE_MACHINES,
   ...ACCOUNT_SERVICES_MACHINES,
 ];
+
+/** Every registered machine, with the earlier definitions whose logs it still replays. */
+export const MACHINES: readonly RegisteredMachine[] = ENTRIES.map((entry) => ({ ...entry, replaysVersions: [...(entry.replaysVersions ?? []), ...(EARLIER_VERSIONS[entry.id] ?? [])] }));
 
 export function findMachine(id: string): RegisteredMachine | undefined {
   return MACHINES.find((entry) => entry.id === id);

@@ -145,8 +145,6 @@ export const TX_FLOW_ENTRY: RegisteredMachine = {
       'One Safe transaction: compose (transfers, contract calls, batches, settings changes) or open a queued one, choose the nonce, build and hash locally, cross-check the gateway, classify risks, then sign and propose, execute with the wallet or relay, and track the receipt.',
     machine: transactionFlowMachine,
     schemaVersion: 1,
-    // Before its actions and guards were named (issue 16); tests/unit/eventLog/stored holds a log of it.
-    replaysVersions: ['033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b'],
     sampleInput: { flowId: 'sample', mode: 'create', safe: sampleSafe, wallet, tokens: [] } satisfies TxFlowInput,
     extraSampleInputs: [
       { flowId: 'sample-legacy', mode: 'create', safe: { ...sampleSafe, version: '1.1.1' }, wallet, tokens: [] } satisfies TxFlowInput,
@@ -167,8 +165,6 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
     description: 'The proposer signs an EIP-712 DeleteRequest, then the gateway deletes the proposal.',
     machine: deleteTxFlowMachine,
     schemaVersion: 1,
-    // Before its actions were named (issue 16).
-    replaysVersions: ['f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683'],
     sampleInput: { flowId: 'sample', safe: sampleSafe, wallet, safeTxHash, nonce: 3, proposer: OWNERS[0], label: 'Send' } satisfies DeleteTxInput,
     sampleEvents: [
       { type: 'user.confirmDelete', nowMs: 1_700_000_000_000 },
@@ -186,8 +182,6 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
     description: 'Executes consecutive fully signed queued transactions in one MultiSendCallOnly transaction, by wallet or relay.',
     machine: bulkExecuteFlowMachine,
     schemaVersion: 1,
-    // Before its actions and guards were named (issue 16).
-    replaysVersions: ['804e75b74c9e9f67a7b944ee9a12ae6c012ca1256805c621fb671cf02e057d57'],
     sampleInput: { flowId: 'sample', safe: sampleSafe, wallet, txIds: ['a', 'b'] } satisfies BulkExecuteInput,
     sampleEvents: [
       {

@@ -4,7 +4,7 @@
  * recovery state with `system.recover` before a live actor is started from the result.
  */
 import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, replaysVersion, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
+import { contextAsRecorded, NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, replaysVersion, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventStore, JsonValue, LogRecord, StateAfter } from './types.ts';
 import { stateAfterOf } from './writer.ts';
@@ -41,7 +41,16 @@ function describeValue(value: JsonValue): string {
 }
 
 /** Folds `records` onto `start` (or onto `initialTransition` with the input of the leading `xstate.init`). */
-export async function replayRecords(machine: AnyStateMachine, records: readonly LogRecord[], start?: AnyMachineSnapshot): Promise<ReplayResult> {
+/**
+ * `contextOf` gives the context a record's version kept (an earlier version's records carry the digest of less
+ * context, see EarlierVersion); by default the snapshot's own.
+ */
+export async function replayRecords(
+  machine: AnyStateMachine,
+  records: readonly LogRecord[],
+  start?: AnyMachineSnapshot,
+  contextOf: (record: LogRecord, context: Record<string, unknown>) => unknown = (_, context) => context,
+): Promise<ReplayResult> {
   let snapshot = start;
   let applied = 0;
   for (const record of records) {
@@ -52,7 +61,7 @@ export async function replayRecords(machine: AnyStateMachine, records: readonly 
       [snapshot] = transition(machine, snapshot as never, eventOf(record) as never);
     }
     applied++;
-    const replayed = await snapshotStateAfter(snapshot);
+    const replayed = await stateAfterOf(snapshot.value, snapshot.status, contextOf(record, snapshot.context as Record<string, unknown>));
     if (!sameState(replayed, record.stateAfter)) {
       const what =
         canonicalJson(replayed.value) !== canonicalJson(record.stateAfter.value)
@@ -110,7 +119,10 @@ export async function restoreStream(store: EventStore, entry: RegisteredMachine,
   if (!head) throw new Error(`No stream ${streamId}`);
   const stale = records.find((r) => !replaysVersion(entry, machineVersion, r.machineVersion));
   if (stale) throw new Error(`Stream ${streamId} seq ${stale.seq} was recorded by ${entry.id} version ${stale.machineVersion}, not ${machineVersion}`);
-  const result = records.length > 0 || !start ? await replayRecords(entry.machine, records, start) : { snapshot: start, applied: 0, mismatch: null };
+  const result =
+    records.length > 0 || !start
+      ? await replayRecords(entry.machine, records, start, (record, context) => contextAsRecorded(entry, record.machineVersion, context))
+      : { snapshot: start, applied: 0, mismatch: null };
   if (result.mismatch) throw new Error(`Stream ${streamId} seq ${result.mismatch.seq}: ${result.mismatch.message}`);
   return { ...sanitizeForRestore(entry.machine, result.snapshot), headSeq: head.headSeq, fromSnapshotSeq: cached?.seq ?? 0 };
 }

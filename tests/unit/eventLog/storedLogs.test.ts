@@ -21,6 +21,30 @@ describe('logs written before the code moved', () => {
     expect(report.summary).toMatch(/^OK: stream transactionFlow:golden-2026-11-25, 13 records \(seq 1–13\), hash chain intact, replay reaches "signed"/);
   });
 
+  it('an appSession stream from dee7dfe, before actions were named and before the root kept the account and visibility, verifies and replays', async () => {
+    // Exported on dee7dfe by the real appSession machine: boot, gateway probe (without the chain list the root now
+    // passes to the wallet), theme, a link, opening a Safe and leaving it. Today's context has two more fields; the
+    // record's digests cover the context that version kept (EARLIER_VERSIONS.appSession).
+    const text = stored('appSession-dee7dfe.ndjson');
+    const report = await verifyNdjson(text, MACHINES);
+    expect(report.problem).toBeNull();
+    expect(report.summary).toMatch(/^OK: stream appSession:golden-dee7dfe, 7 records \(seq 1–7\), hash chain intact, replay reaches "running\.gatewayOnline"|^OK: stream appSession:golden-dee7dfe, 7 records \(seq 1–7\), hash chain intact, replay reaches \{"running":"gatewayOnline"\}/);
+  });
+
+  it('without the earlier versions listed, the same streams are refused as another version (the list is what lets them replay)', async () => {
+    const bare = MACHINES.map((entry) => ({ ...entry, replaysVersions: [] }));
+    for (const name of ['transactionFlow-4b0383a.ndjson', 'appSession-dee7dfe.ndjson']) {
+      const report = await verifyNdjson(stored(name), bare);
+      expect(report.problem?.kind).toBe('version');
+    }
+  });
+
+  it('the appSession stream replayed without its context projection mismatches (the projection is checked, not skipped)', async () => {
+    const unprojected = MACHINES.map((entry) => (entry.id === 'appSession' ? { ...entry, replaysVersions: (entry.replaysVersions ?? []).map(({ hash, note }) => ({ hash, note })) } : entry));
+    const report = await verifyNdjson(stored('appSession-dee7dfe.ndjson'), unprojected);
+    expect(report.problem?.kind).toBe('replay');
+  });
+
   it('the same stream with one recorded event renamed no longer replays (the check can fail)', async () => {
     const text = stored('transactionFlow-4b0383a.ndjson').replace('"type":"user.confirmNonce"', '"type":"user.confirmNonceRenamed"');
     const report = await verifyNdjson(text, MACHINES);

@@ -1,0 +1,46 @@
+/**
+ * Earlier definitions of each machine whose records still replay on today's (see EarlierVersion in
+ * machineVersion.ts). A log exported before a refactor keeps verifying and replaying, and an unfinished flow keeps
+ * resuming, as long as the refactor changed no state, event or context field that the log recorded. Add an entry
+ * only after replaying a log of that version (tests/unit/eventLog/storedLogs.test.ts keeps such logs).
+ */
+import type { EarlierVersion } from './machineVersion.ts';
+
+/** Issue 16 (decision 0031) named every action and guard and typed the effects: same states, events and context. */
+const BEFORE_NAMING = 'before its actions and guards were named and its effects typed (issue 16, at dee7dfe)';
+
+/** appSession at dee7dfe kept neither the connected account nor the page's visibility (decision 0031 added both). */
+const appSessionBeforeRouting = ({ account: _account, visible: _visible, ...kept }: Record<string, unknown>) => kept;
+
+export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]>> = {
+  addressBook: [{ hash: '7eb960da6ca582d6685b7cc4a56b406bf74f02739a3ca008f9828b3a1430e645', note: BEFORE_NAMING }],
+  appPermissions: [{ hash: '8eb7be96094784fbeae464a234b5e933ae07e67261059d62591ad230a302af9a', note: BEFORE_NAMING }],
+  appSession: [
+    {
+      hash: '40932cf3dae2b83e7ab73eeb7fdad827db2b899d23aef6bea75cadad42c2a8df',
+      note: `${BEFORE_NAMING}; before it routed its children's reports`,
+      context: appSessionBeforeRouting,
+    },
+  ],
+  bridgeRequest: [{ hash: 'd17e61381ec59ea5d3ca851dbe2a480586e875d75fe99b497ae1ed23a8453e38', note: BEFORE_NAMING }],
+  bridgeSession: [{ hash: 'c6bad95329ec2807a00ad147917616652a94cdf7e78de1b56c7a1721f968b9dc', note: BEFORE_NAMING }],
+  bulkExecuteFlow: [{ hash: '804e75b74c9e9f67a7b944ee9a12ae6c012ca1256805c621fb671cf02e057d57', note: BEFORE_NAMING }],
+  createSafe: [{ hash: '26a4b07a079129c737b8fc6bf7b5aa54e10b775fd297caea81697f4587bea25b', note: BEFORE_NAMING }],
+  customApps: [{ hash: '2b2018d24d3c5ee3ce1f206c0766dcc4826fa1e806385c40d7073783232ca89d', note: BEFORE_NAMING }],
+  delegatesList: [{ hash: '8dd5a95fd7d5531741616e522e16c0e7b02aaf106cbd28ae3a7fbd7fef970579', note: BEFORE_NAMING }],
+  deleteTxFlow: [{ hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING }],
+  details: [{ hash: '4787cc0e8650a45894db4514c11123adcc230bf1b44104ad2b6b5dd9efffff57', note: BEFORE_NAMING }],
+  emailAlerts: [{ hash: '6426ccaf06259f8267b38bbb6afe19a8dc760ec8d0850dedc71868002f995f0e', note: BEFORE_NAMING }],
+  loadSafe: [{ hash: '979bf8435ef894d8e2889a0ff0cd469dab60f9c106cd2da20f2d25e57e9bc5c1', note: BEFORE_NAMING }],
+  messageFlow: [{ hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4', note: BEFORE_NAMING }],
+  myAccounts: [{ hash: '1417c381365b4bb9d334db4da79c97918afaa73249f244e1b1445d31cf10cdee', note: BEFORE_NAMING }],
+  openApp: [{ hash: '0b5fd9142f0a6e8af6ebdcce29724dc84b5e4150e34edac130351aa94844cf26', note: BEFORE_NAMING }],
+  pagedList: [{ hash: '9c16332584848c862c9da12c12f191b28fcd47f9e3c3bf08311103b629f93f2a', note: BEFORE_NAMING }],
+  pushNotifications: [{ hash: 'ae72361ae8543d6801d2ce75ee0adc7e8b7cd3f827678c1beea3f663ba785ccb', note: BEFORE_NAMING }],
+  recoveryRegistration: [{ hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING }],
+  safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
+  safeSession: [{ hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING }],
+  transactionFlow: [{ hash: '033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b', note: BEFORE_NAMING }],
+  unsubscribe: [{ hash: 'db5870dac5c20ded8b104cfb32b29b9e6a202a51133ca787eef616aea3fba20d', note: BEFORE_NAMING }],
+  walletConnection: [{ hash: '744556f7565db5eacc04b89a343f595869ea330fce0d8a898d10c9adb73b1a57', note: BEFORE_NAMING }],
+};
