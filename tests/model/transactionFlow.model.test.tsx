@@ -5,7 +5,7 @@
  * coverage recorder, which must reach 100 % of the machine's transitions.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import { canExecute, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
@@ -13,7 +13,7 @@ import type { CallDraft, LoadedTx, SafeTxJson, TxDraft, TxFlowContext, TxFlowInp
 import { SAMPLE_BATCH_DESCRIPTION } from '../../src/machines/shared/txDescription.samples.ts';
 import { TxFlowDialog } from '../../src/views/transactionFlow/TxFlowDialog.tsx';
 import { TxFlowProvider } from '../../src/views/transactionFlow/txFlowContext.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 const OWNER_A = '0x1111111111111111111111111111111111111111';
@@ -380,7 +380,6 @@ const serializeState = (s: AnyMachineSnapshot) => {
   ]);
 };
 
-const coverage = new CoverageRecorder();
 const withTypes = (...prefixes: string[]) => events.filter((e) => prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
 const without = (...prefixes: string[]) => events.filter((e) => !prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
 /**
@@ -397,28 +396,9 @@ const plan: Record<keyof typeof inputs, AnyEventObject[]> = {
 /** The confirm input still needs a wallet signature to reach proposing; keep only its success. */
 plan.confirm.push(events.find((e) => e.type === 'xstate.done.actor.requestSignature')!);
 
-export const plans = Object.entries(inputs).map(([name, input]) => ({
-  name,
-  input,
-  driver: driverFor(input),
-  paths: planPaths({ machine: transactionFlowMachine, input, events: plan[name as keyof typeof inputs], serializeState }),
-}));
-
-describe('transactionFlow (model-based, real views)', () => {
-  for (const plan of plans) {
-    describe(plan.name, () => {
-      for (const path of plan.paths) {
-        it(pathTitle(path), () => runPath(transactionFlowMachine, path, plan.driver, coverage));
-      }
-    });
-  }
-
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(transactionFlowMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(transactionFlowMachine);
-    console.info(`transactionFlow transition coverage: ${covered}/${total} over ${plans.reduce((n, p) => n + p.paths.length, 0)} paths`);
-  });
+describeModel('transactionFlow (model-based, real views)', {
+  machine: transactionFlowMachine,
+  events,
+  serializeState,
+  plans: Object.entries(inputs).map(([name, input]) => ({ describe: name, input, events: plan[name as keyof typeof inputs], driver: driverFor(input) })),
 });
