@@ -9,6 +9,7 @@ import { loadSafeMachine } from '../../src/machines/loadSafe/loadSafe.machine.ts
 import { LOAD_SAFE_TEXTS } from '../../src/machines/loadSafe/loadSafe.logic.ts';
 import type { AddedSafe, LoadSafeContext, LoadSafeSetup, SafeSummary } from '../../src/machines/loadSafe/loadSafe.types.ts';
 import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } from '../../src/machines/loadSafe/loadSafe.samples.ts';
+import { DEVNET_SAFE } from '../../src/machines/shared/samples.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { LoadSafeFlow } from '../../src/views/welcome/LoadSafeScreen.tsx';
@@ -16,7 +17,7 @@ import { WalletProvider } from '../../src/views/walletConnection/walletContext.t
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
-const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const SAFE = DEVNET_SAFE;
 /** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
 const events: AnyEventObject[] = loadSafeSampleEvents.map((e) => {
   const error = (e as { error?: Record<string, unknown> }).error;

@@ -16,10 +16,11 @@ import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { AccountsList } from '../../src/views/welcome/AccountsScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { DEVNET_OWNER, DEVNET_SAFE } from '../../src/machines/shared/samples.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const TEAM = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const OWNER = DEVNET_OWNER;
+const TEAM = DEVNET_SAFE;
 const input: MyAccountsInput = myAccountsSampleInput;
 /** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
 const events: AnyEventObject[] = myAccountsSampleEvents.map((e) => {
