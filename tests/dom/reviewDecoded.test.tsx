@@ -12,29 +12,19 @@ import { ReviewStep } from '../../src/views/transactionFlow/ReviewStep.tsx';
 import { describeSafeTx } from '../../src/services/transactionFlow/transactionFlow.ts';
 import { encodeFunctionData, parseAbi } from 'viem';
 import { TxFlowProvider } from '../../src/views/transactionFlow/txFlowContext.tsx';
+import { SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_SAFE, SAMPLE_SAFE_ADDRESS, SAMPLE_SAFE_TX, SAMPLE_SAFE_TX_HASH } from '../../src/machines/shared/samples.ts';
 
-const OWNER = '0x1111111111111111111111111111111111111111';
-const safeTxHash = `0x${'f'.repeat(64)}` as const;
+const OWNER = SAMPLE_OWNERS[0];
+const safeTxHash = SAMPLE_SAFE_TX_HASH;
 const input: TxFlowInput = {
   flowId: 'review-decoded',
   mode: 'confirm',
-  safe: { chainId: '31337', chainName: 'Devnet', address: '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe', version: '1.4.1', nonce: 3, threshold: 2, owners: [OWNER], modules: [], guard: null, fallbackHandler: null },
-  wallet: { address: OWNER, chainId: '31337' },
-  txId: `multisig_0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe_${safeTxHash}`,
+  safe: { ...SAMPLE_SAFE, owners: [OWNER] },
+  wallet: { address: OWNER, chainId: SAMPLE_CHAIN_ID },
+  txId: `multisig_${SAMPLE_SAFE_ADDRESS}_${safeTxHash}`,
 };
 const submitData = encodeFunctionData({ abi: parseAbi(['function submit(bytes32 ref)']), functionName: 'submit', args: [`0x${'ab'.repeat(32)}`] });
-const baseTx = {
-  to: '0x7070707070707070707070707070707070707070',
-  value: '0',
-  data: '0x12345678' as `0x${string}`,
-  operation: 0,
-  safeTxGas: '0',
-  baseGas: '0',
-  gasPrice: '0',
-  gasToken: '0x0000000000000000000000000000000000000000',
-  refundReceiver: '0x0000000000000000000000000000000000000000',
-  nonce: '3',
-} as const;
+const baseTx = { ...SAMPLE_SAFE_TX, data: '0x12345678' as `0x${string}` };
 
 async function reviewWith(gatewayView: GatewayView, data: `0x${string}` = baseTx.data) {
   const safeTx = { ...baseTx, data };

@@ -16,6 +16,7 @@
  * created, before it can be inspected: they count when the actor's first state is the model's (the state
  * after them shows they were taken).
  */
+import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, transition, waitFor, type ActorScope, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
 import { getShortestPaths, toDirectedGraph, type StatePath } from 'xstate/graph';
 
@@ -344,4 +345,93 @@ export function withErrorInstances(events: readonly AnyEventObject[]): AnyEventO
     if (name !== 'Error') instance.name = name;
     return { ...event, error: instance };
   });
+}
+
+
+/** What a suite's logged coverage line reports. */
+export interface CoverageCounts {
+  name: string;
+  transitions: { covered: number; total: number };
+  states: { covered: number; total: number };
+  /** Paths planned, over all plans. */
+  paths: number;
+}
+
+/** One input of a suite whose planned paths run against the views; unset fields are the suite's. */
+export interface ModelSuitePlan<TSut extends SystemUnderTest> {
+  input?: unknown;
+  events?: AnyEventObject[];
+  driver?: ViewDriver<TSut>;
+  /** Puts the plan's tests in a nested `describe` of this title. */
+  describe?: string;
+  /** Starts each of the plan's test titles with this, e.g. `invalid address: `. */
+  prefix?: string;
+}
+
+export interface ModelSuiteOptions<TMachine extends AnyStateMachine, TSut extends SystemUnderTest> extends ModelPlanOptions<TMachine> {
+  /** The view driver; may be left out when every plan gives its own. */
+  driver?: ViewDriver<TSut>;
+  /** Several inputs sharing one coverage; default: one plan of the suite's input. */
+  plans?: ModelSuitePlan<TSut>[];
+  /** The name the logged coverage line starts with; default: the machine's id. */
+  name?: string;
+  /**
+   * Whether every state must be visited too: checked in the coverage test (`'with transitions'`, titled "covers every
+   * transition and state of the machine") or in a test of its own (`'own test'`, "visits every state of the machine").
+   */
+  states?: 'with transitions' | 'own test';
+  /** The coverage test's title, when it is not the one `states` gives. */
+  coverageTitle?: string;
+  /** The test's own cases, registered before the path tests. */
+  cases?: () => void;
+  /** The logged coverage line; default: `<name> transition coverage: <covered>/<total> over <paths> paths`. */
+  report?: (counts: CoverageCounts) => string;
+}
+
+/**
+ * Registers a model test in the current `describe`: the test's own cases, one test per planned path (titled by
+ * `pathTitle`), a test requiring 100 % transition coverage (and state coverage, with `states`), and an `afterAll`
+ * that logs the coverage reached.
+ */
+export function modelTests<TMachine extends AnyStateMachine, TSut extends SystemUnderTest>(options: ModelSuiteOptions<TMachine, TSut>): void {
+  const machine = options.machine as AnyStateMachine;
+  const coverage = new CoverageRecorder();
+  options.cases?.();
+  let paths = 0;
+  for (const plan of options.plans ?? [{}]) {
+    const planned = planPaths({
+      machine,
+      input: 'input' in plan ? plan.input : options.input,
+      events: plan.events ?? options.events,
+      ...(options.serializeState ? { serializeState: options.serializeState } : {}),
+    });
+    paths += planned.length;
+    const driver = plan.driver ?? options.driver;
+    if (!driver) throw new Error(`No view driver for ${machine.id}`);
+    const register = () => {
+      for (const path of planned) it(`${plan.prefix ?? ''}${pathTitle(path)}`, () => runPath(machine, path, driver, coverage));
+    };
+    if (plan.describe) describe(plan.describe, register);
+    else register();
+  }
+  const withStates = options.states === 'with transitions';
+  it(options.coverageTitle ?? (withStates ? 'covers every transition and state of the machine' : 'covers every transition of the machine'), () => {
+    expect(coverage.missing(machine)).toEqual([]);
+    if (withStates) expect(coverage.missingStates(machine)).toEqual([]);
+  });
+  if (options.states === 'own test') {
+    it('visits every state of the machine', () => {
+      expect(coverage.missingStates(machine)).toEqual([]);
+    });
+  }
+  afterAll(() => {
+    const counts: CoverageCounts = { name: options.name ?? machine.id, transitions: coverage.ratio(machine), states: coverage.stateRatio(machine), paths };
+    const { covered, total } = counts.transitions;
+    console.info(options.report ? options.report(counts) : `${counts.name} transition coverage: ${covered}/${total} over ${paths} paths`);
+  });
+}
+
+/** A `describe` of `title` holding a model test's cases, path tests, coverage test and coverage line (see modelTests). */
+export function describeModel<TMachine extends AnyStateMachine, TSut extends SystemUnderTest>(title: string, options: ModelSuiteOptions<TMachine, TSut>): void {
+  describe(title, () => modelTests(options));
 }

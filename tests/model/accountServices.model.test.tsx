@@ -38,8 +38,8 @@ import type { DelegatesRef, RecoveryRef } from '../../src/views/accountServices/
 import type { EmailAlertsRef } from '../../src/views/accountServices/EmailAlerts.tsx';
 import type { PushNotificationsRef } from '../../src/views/accountServices/PushNotifications.tsx';
 import type { UnsubscribeRef } from '../../src/views/accountServices/Unsubscribe.tsx';
-import type { ViewDriver } from '../harness/modelHarness.ts';
-import { modelSuite, sendAsIs, settleExecutors, snapshotOf, startWithDeferredEffects, type EffectsSut } from './accountServices.support.tsx';
+import { modelTests, type ViewDriver } from '../harness/modelHarness.ts';
+import { sendAsIs, settleExecutors, snapshotOf, startWithDeferredEffects, type EffectsSut } from './accountServices.support.tsx';
 
 const click = (name: string | RegExp) => act(async () => screen.getByRole('button', { name }).click());
 const field = (e: AnyEventObject, key: string) => String((e as unknown as Record<string, unknown>)[key]);
@@ -111,7 +111,7 @@ describe('pushNotifications (model-based, real view)', () => {
       unregisteringDevice: busy('Removing this browser…'),
     },
   };
-  modelSuite({
+  modelTests({
     name: 'pushNotifications',
     machine: pushNotificationsMachine,
     input: accountServicesSampleInput,
@@ -191,7 +191,7 @@ describe('emailAlerts (model-based, real view)', () => {
       resending: () => expect(statusTexts()).toContain('Sending a new code…'),
     },
   };
-  modelSuite({ name: 'emailAlerts', machine: emailAlertsMachine, input: accountServicesSampleInput, events: emailAlertsSampleEvents, serializeState: serializeEmailAlertsState, driver });
+  modelTests({ name: 'emailAlerts', machine: emailAlertsMachine, input: accountServicesSampleInput, events: emailAlertsSampleEvents, serializeState: serializeEmailAlertsState, driver });
   it('without an owner wallet nothing can be signed', () => {
     const actor = createActor(emailAlertsMachine, { input: accountServicesReadOnlyInput }).start();
     render(<EmailAlertsView actor={actor} />);
@@ -241,7 +241,7 @@ describe('recoveryRegistration (model-based, real view)', () => {
       },
     },
   };
-  modelSuite({ name: 'recoveryRegistration', machine: recoveryRegistrationMachine, input: accountServicesSampleInput, events: recoverySampleEvents, serializeState: serializeValueAndErrors, driver });
+  modelTests({ name: 'recoveryRegistration', machine: recoveryRegistrationMachine, input: accountServicesSampleInput, events: recoverySampleEvents, serializeState: serializeValueAndErrors, driver });
 });
 
 // ───────────── delegates ─────────────
@@ -277,7 +277,7 @@ describe('delegatesList (model-based, real view)', () => {
       loadingMore: () => expect(statusTexts()).toContain('Loading more delegates…'),
     },
   };
-  modelSuite({ name: 'delegatesList', machine: delegatesListMachine, input: accountServicesSampleInput, events: delegatesSampleEvents, serializeState: serializeValueAndErrors, driver });
+  modelTests({ name: 'delegatesList', machine: delegatesListMachine, input: accountServicesSampleInput, events: delegatesSampleEvents, serializeState: serializeValueAndErrors, driver });
 });
 
 // ───────────── unsubscribe ─────────────
@@ -324,6 +324,6 @@ describe('unsubscribe (model-based, real view)', () => {
       },
     },
   };
-  modelSuite({ name: 'unsubscribe', machine: unsubscribeMachine, input: unsubscribeSampleInput, events: unsubscribeSampleEvents, serializeState: serializeValueAndErrors, driver });
+  modelTests({ name: 'unsubscribe', machine: unsubscribeMachine, input: unsubscribeSampleInput, events: unsubscribeSampleEvents, serializeState: serializeValueAndErrors, driver });
 });
 

@@ -1,13 +1,12 @@
 /**
  * Shared driver parts of the account-services model tests: effects held in deferred promises (by actor src,
- * with the inputs they were started with), and the plan-run-cover loop.
+ * with the inputs they were started with); the plan-run-cover loop is the harness's modelTests.
  */
 import { act, cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterAll, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import type { SystemUnderTest, ViewDriver } from '../harness/modelHarness.ts';
 
 export interface EffectsSut extends SystemUnderTest {
   pending: Map<string, Deferred<unknown>>;
@@ -62,31 +61,3 @@ export function settleExecutors(ids: Record<string, string>): ViewDriver<Effects
 }
 
 export const sendAsIs = (sut: SystemUnderTest, e: AnyEventObject) => act(async () => sut.actor.send(e));
-
-/** Plans paths, runs each through the views, and requires 100 % transition coverage. */
-export function modelSuite(options: {
-  name: string;
-  machine: AnyStateMachine;
-  input: unknown;
-  events: AnyEventObject[];
-  serializeState?: (s: AnyMachineSnapshot) => string;
-  driver: ViewDriver<EffectsSut>;
-}): void {
-  const paths = planPaths({
-    machine: options.machine,
-    input: options.input,
-    events: options.events,
-    ...(options.serializeState ? { serializeState: options.serializeState } : {}),
-  });
-  const coverage = new CoverageRecorder();
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(options.machine, path, options.driver, coverage));
-  }
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(options.machine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(options.machine);
-    console.info(`${options.name} transition coverage: ${covered}/${total} over ${paths.length} paths`);
-  });
-}

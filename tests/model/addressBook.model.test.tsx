@@ -4,7 +4,7 @@
  * deferred promises.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type NonReducibleUnknown } from 'xstate';
 import { addressBookMachine } from '../../src/machines/addressBook/addressBook.machine.ts';
 import type { AddressBookContext, AddressBookEntry, EntryKey, SaveEntryInput } from '../../src/machines/addressBook/addressBook.types.ts';
@@ -13,7 +13,7 @@ import { walletConnectionMachine } from '../../src/machines/walletConnection/wal
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { AddressBookScreen } from '../../src/views/addressBook/AddressBookScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 /** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
@@ -171,22 +171,9 @@ const driver: ViewDriver<BookSut> = {
   },
 };
 
-const paths = planPaths({
+describeModel('addressBook (model-based, real views)', {
   machine: addressBookMachine,
   events,
   serializeState: serializeAddressBookState,
-});
-const coverage = new CoverageRecorder();
-
-describe('addressBook (model-based, real views)', () => {
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(addressBookMachine, path, driver, coverage));
-  }
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(addressBookMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(addressBookMachine);
-    console.info(`addressBook transition coverage: ${covered}/${total} over ${paths.length} paths`);
-  });
+  driver,
 });

@@ -5,7 +5,7 @@
  * exactly the actor's state, and a failing store must lead to the visible persistenceFailed state.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { GatewayProbe, RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
@@ -15,7 +15,7 @@ import { App } from '../../src/views/App.tsx';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { AuditProvider } from '../../src/views/audit/auditContext.tsx';
 import { PersistenceGate } from '../../src/views/audit/PersistenceGate.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -220,30 +220,12 @@ const driver: ViewDriver<AppSut> = {
   },
 };
 
-const paths = planPaths({
+describeModel('appSession (model-based, real views)', {
   machine: appSessionMachine,
   input,
   events,
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.theme, s.context.location.path, s.context.account?.address ?? null]),
-});
-const coverage = new CoverageRecorder();
-
-describe('appSession (model-based, real views)', () => {
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(appSessionMachine, path, driver, coverage));
-  }
-
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(appSessionMachine)).toEqual([]);
-  });
-
-  it('visits every state of the machine', () => {
-    expect(coverage.missingStates(appSessionMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(appSessionMachine);
-    const states = coverage.stateRatio(appSessionMachine);
-    console.info(`appSession coverage: transitions ${covered}/${total}, states ${states.covered}/${states.total}, over ${paths.length} paths`);
-  });
+  driver,
+  states: 'own test',
+  report: ({ name, transitions, states, paths }) => `${name} coverage: transitions ${transitions.covered}/${transitions.total}, states ${states.covered}/${states.total}, over ${paths} paths`,
 });

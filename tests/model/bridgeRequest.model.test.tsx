@@ -4,12 +4,12 @@
  * user decisions made by clicking. Each path ends with exactly one reply, equal to the model's.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { bridgeRequestMachine } from '../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
 import type { BridgeRequestInput, SavePermissionsParams, SaveSettingsParams, SendReplyParams } from '../../src/machines/bridgeRequest/bridgeRequest.types.ts';
 import { BridgeRequestPrompt } from '../../src/views/bridgeRequest/BridgeRequestPrompt.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import {
   APP_ORIGIN,
@@ -121,28 +121,12 @@ function driverFor(input: BridgeRequestInput): ViewDriver<RequestSut> {
   };
 }
 
-const coverage = new CoverageRecorder();
-
-describe('bridgeRequest (model-based, real prompt view)', () => {
-  let total = 0;
-  for (const [name, req] of Object.entries(scenarios)) {
-    const input: BridgeRequestInput = { request: req, appOrigin: APP_ORIGIN };
-    const paths = planPaths({ machine: bridgeRequestMachine, input, events, serializeState });
-    total += paths.length;
-    const driver = driverFor(input);
-    describe(name, () => {
-      for (const path of paths) {
-        it(pathTitle(path), () => runPath(bridgeRequestMachine, path, driver, coverage));
-      }
-    });
-  }
-
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(bridgeRequestMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total: all } = coverage.ratio(bridgeRequestMachine);
-    console.info(`bridgeRequest transition coverage: ${covered}/${all} over ${total} paths`);
-  });
+describeModel('bridgeRequest (model-based, real prompt view)', {
+  machine: bridgeRequestMachine,
+  events,
+  serializeState,
+  plans: Object.entries(scenarios).map(([name, request]) => {
+    const input: BridgeRequestInput = { request, appOrigin: APP_ORIGIN };
+    return { describe: name, input, driver: driverFor(input) };
+  }),
 });

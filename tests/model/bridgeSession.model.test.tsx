@@ -6,7 +6,7 @@
  * root would. Every path ends with the listener having been told exactly what the session forwarded.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromCallback, waitFor, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { bridgeRequestMachine } from '../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
 import { bridgeSessionSampleEvents, bridgeSessionSampleInput, session } from '../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
@@ -16,7 +16,7 @@ import { BRIDGE_SESSION_ID, openAppMachine } from '../../src/machines/safeApps/o
 import type { AppInfo } from '../../src/machines/safeApps/safeApps.types.ts';
 import { createAppFrameRegistry } from '../../src/services/bridge.ts';
 import { OpenAppView } from '../../src/views/safeApps/OpenAppScreen.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, startAppSession } from './safeApps.support.tsx';
 
 const HOST = 'http://wallet.test';
@@ -92,21 +92,10 @@ const driver: ViewDriver<SessionSut> = {
   },
 };
 
-const paths = planPaths({ machine: bridgeSessionMachine, input: bridgeSessionSampleInput, events: bridgeSessionSampleEvents });
-const coverage = new CoverageRecorder();
-
-describe('bridgeSession (model-based, real /apps/open view)', () => {
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(bridgeSessionMachine, path, driver, coverage));
-  }
-
-  it('covers every transition and state of the machine', () => {
-    expect(coverage.missing(bridgeSessionMachine)).toEqual([]);
-    expect(coverage.missingStates(bridgeSessionMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(bridgeSessionMachine);
-    console.info(`bridgeSession transition coverage: ${covered}/${total} over ${paths.length} paths`);
-  });
+describeModel('bridgeSession (model-based, real /apps/open view)', {
+  machine: bridgeSessionMachine,
+  input: bridgeSessionSampleInput,
+  events: bridgeSessionSampleEvents,
+  driver,
+  states: 'with transitions',
 });

@@ -5,7 +5,7 @@
  * tracking and opening the new Safe, the draft recorded as typed and "Start over"; effects held in deferreds.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { createSafeMachine } from '../../src/machines/createSafe/createSafe.machine.ts';
 import { CREATE_SAFE_TEXTS, validateCreateSafeForm } from '../../src/machines/createSafe/createSafe.logic.ts';
@@ -24,7 +24,7 @@ import { walletConnectionMachine } from '../../src/machines/walletConnection/wal
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { CreateSafeFlow } from '../../src/views/welcome/CreateSafeScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 /** The shared samples with `{ name: 'Error', message }` payloads turned back into `Error` instances, as the real effects reject. */
@@ -253,42 +253,31 @@ const driver: ViewDriver<CreateSut> = {
   },
 };
 
-const paths = planPaths({
+describeModel('createSafe (model-based, real views)', {
   machine: createSafeMachine,
   input: createSafeSampleInput,
   events,
   serializeState: serializeCreateSafeState,
-});
-const coverage = new CoverageRecorder();
-
-describe('createSafe (model-based, real views)', () => {
-  it('validates signers like Safe{Wallet}: format, checksum, duplicates; threshold and salt nonce', () => {
-    const chains = [{ chainId: '1', chainName: 'Ethereum', shortName: 'eth' }];
-    const [a, b] = CREATE_SAFE_SAMPLE.owners;
-    const errors = validateCreateSafeForm(
-      { chainId: '1', owners: [{ name: '', address: a }, { name: '', address: a.toLowerCase() }, { name: '', address: '0x12' }, { name: '', address: `gno:${b}` }, { name: '', address: a.replace('f39F', 'F39f') }], threshold: 6, saltNonce: '1.5' },
-      chains,
-    );
-    expect(errors).toEqual({
-      chain: null,
-      owners: [null, CREATE_SAFE_TEXTS.duplicate, CREATE_SAFE_TEXTS.invalidFormat, CREATE_SAFE_TEXTS.invalidFormat, CREATE_SAFE_TEXTS.invalidChecksum],
-      ownerList: null,
-      threshold: 'The threshold must be between 1 and 5',
-      saltNonce: CREATE_SAFE_TEXTS.saltNonce,
+  driver,
+  states: 'with transitions',
+  cases: () => {
+    it('validates signers like Safe{Wallet}: format, checksum, duplicates; threshold and salt nonce', () => {
+      const chains = [{ chainId: '1', chainName: 'Ethereum', shortName: 'eth' }];
+      const [a, b] = CREATE_SAFE_SAMPLE.owners;
+      const errors = validateCreateSafeForm(
+        { chainId: '1', owners: [{ name: '', address: a }, { name: '', address: a.toLowerCase() }, { name: '', address: '0x12' }, { name: '', address: `gno:${b}` }, { name: '', address: a.replace('f39F', 'F39f') }], threshold: 6, saltNonce: '1.5' },
+        chains,
+      );
+      expect(errors).toEqual({
+        chain: null,
+        owners: [null, CREATE_SAFE_TEXTS.duplicate, CREATE_SAFE_TEXTS.invalidFormat, CREATE_SAFE_TEXTS.invalidFormat, CREATE_SAFE_TEXTS.invalidChecksum],
+        ownerList: null,
+        threshold: 'The threshold must be between 1 and 5',
+        saltNonce: CREATE_SAFE_TEXTS.saltNonce,
+      });
+      expect(validateCreateSafeForm({ chainId: '1', owners: [], threshold: 1, saltNonce: '' }, chains)?.ownerList).toBe(CREATE_SAFE_TEXTS.noOwners);
+      expect(validateCreateSafeForm({ chainId: '1', owners: [{ name: '', address: `eth:${b.toLowerCase()}` }], threshold: 1, saltNonce: '0' }, chains)).toBeNull();
+      expect(CREATE_SAFE_TEXTS.alreadyDeployed).toBe('The Safe is already deployed. Use a different salt nonce.');
     });
-    expect(validateCreateSafeForm({ chainId: '1', owners: [], threshold: 1, saltNonce: '' }, chains)?.ownerList).toBe(CREATE_SAFE_TEXTS.noOwners);
-    expect(validateCreateSafeForm({ chainId: '1', owners: [{ name: '', address: `eth:${b.toLowerCase()}` }], threshold: 1, saltNonce: '0' }, chains)).toBeNull();
-    expect(CREATE_SAFE_TEXTS.alreadyDeployed).toBe('The Safe is already deployed. Use a different salt nonce.');
-  });
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(createSafeMachine, path, driver, coverage));
-  }
-  it('covers every transition and state of the machine', () => {
-    expect(coverage.missing(createSafeMachine)).toEqual([]);
-    expect(coverage.missingStates(createSafeMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(createSafeMachine);
-    console.info(`createSafe transition coverage: ${covered}/${total} over ${paths.length} paths`);
-  });
+  },
 });

@@ -3,20 +3,21 @@
  * anchor-features §1, the gateway check, review, adding, and opening the Safe; effects held in deferreds.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { loadSafeMachine } from '../../src/machines/loadSafe/loadSafe.machine.ts';
 import { LOAD_SAFE_TEXTS } from '../../src/machines/loadSafe/loadSafe.logic.ts';
 import type { AddedSafe, LoadSafeContext, LoadSafeSetup, SafeSummary } from '../../src/machines/loadSafe/loadSafe.types.ts';
 import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } from '../../src/machines/loadSafe/loadSafe.samples.ts';
+import { DEVNET_SAFE } from '../../src/machines/shared/samples.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import { LoadSafeFlow } from '../../src/views/welcome/LoadSafeScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
-const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const SAFE = DEVNET_SAFE;
 /** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
 const events: AnyEventObject[] = loadSafeSampleEvents.map((e) => {
   const error = (e as { error?: Record<string, unknown> }).error;
@@ -139,26 +140,15 @@ const driver: ViewDriver<LoadSut> = {
   },
 };
 
-const paths = planPaths({
+describeModel('loadSafe (model-based, real views)', {
   machine: loadSafeMachine,
   input: loadSafeSampleInput,
   events,
   serializeState: serializeLoadSafeState,
-});
-const coverage = new CoverageRecorder();
-
-describe('loadSafe (model-based, real views)', () => {
-  it('uses the validation texts of the Safe{Wallet} add-Safe form', () => {
-    expect([LOAD_SAFE_TEXTS.notASafe, LOAD_SAFE_TEXTS.alreadyAdded]).toEqual(['Address given is not a valid Safe account address', 'Safe account is already added']);
-  });
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(loadSafeMachine, path, driver, coverage));
-  }
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(loadSafeMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(loadSafeMachine);
-    console.info(`loadSafe transition coverage: ${covered}/${total} over ${paths.length} paths`);
-  });
+  driver,
+  cases: () => {
+    it('uses the validation texts of the Safe{Wallet} add-Safe form', () => {
+      expect([LOAD_SAFE_TEXTS.notASafe, LOAD_SAFE_TEXTS.alreadyAdded]).toEqual(['Address given is not a valid Safe account address', 'Safe account is already added']);
+    });
+  },
 });

@@ -3,7 +3,7 @@
  * added Safes with their overview (fiat total, threshold, owners, queued), failure with retry, refresh.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import { myAccountsMachine } from '../../src/machines/myAccounts/myAccounts.machine.ts';
@@ -15,11 +15,12 @@ import type { RuntimeConfig } from '../../src/machines/appSession/appSession.typ
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { AccountsList } from '../../src/views/welcome/AccountsScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { DEVNET_OWNER, DEVNET_SAFE } from '../../src/machines/shared/samples.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const TEAM = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const OWNER = DEVNET_OWNER;
+const TEAM = DEVNET_SAFE;
 const input: MyAccountsInput = myAccountsSampleInput;
 /** The shared samples with `{ name: 'Error', message }` payloads turned back into the `Error` instances the real effects reject with. */
 const events: AnyEventObject[] = myAccountsSampleEvents.map((e) => {
@@ -108,18 +109,4 @@ const driver: ViewDriver<AccountsSut> = {
   },
 };
 
-const paths = planPaths({ machine: myAccountsMachine, input, events, serializeState: serializeMyAccountsState });
-const coverage = new CoverageRecorder();
-
-describe('myAccounts (model-based, real views)', () => {
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(myAccountsMachine, path, driver, coverage));
-  }
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(myAccountsMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(myAccountsMachine);
-    console.info(`myAccounts transition coverage: ${covered}/${total} over ${paths.length} paths`);
-  });
-});
+describeModel('myAccounts (model-based, real views)', { machine: myAccountsMachine, input, events, serializeState: serializeMyAccountsState, driver });

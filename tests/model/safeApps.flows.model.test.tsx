@@ -5,7 +5,7 @@
  * needing the user shows its prompt over the app.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { bridgeSessionMachine, type BridgeListenerCommand, type BridgeListenerInput } from '../../src/machines/bridgeRequest/bridgeSession.machine.ts';
 import { bridgeRequestMachine } from '../../src/machines/bridgeRequest/bridgeRequest.machine.ts';
@@ -18,7 +18,7 @@ import type { AppInfo, AppManifest, CustomAppsContext, CustomSafeApp, OpenAppCon
 import { createAppFrameRegistry } from '../../src/services/bridge.ts';
 import { CustomAppsView, RISK_TEXT } from '../../src/views/safeApps/CustomAppsScreen.tsx';
 import { OpenAppView, UNKNOWN_APP_WARNING } from '../../src/views/safeApps/OpenAppScreen.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, payload, startAppSession } from './safeApps.support.tsx';
 import { session } from '../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
 
@@ -153,24 +153,15 @@ const customDriver: ViewDriver<CustomSut> = {
   },
 };
 
-const customPaths = planPaths({
+describeModel('customApps (model-based, real /apps/custom view)', {
   machine: customAppsMachine,
   input: { chainId: '31337' },
   events: customEvents,
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.riskAccepted, s.context.error, s.context.apps.length]),
-});
-const customCoverage = new CoverageRecorder();
-
-describe('customApps (model-based, real /apps/custom view)', () => {
-  for (const path of customPaths) it(pathTitle(path), () => runPath(customAppsMachine, path, customDriver, customCoverage));
-  it('covers every transition and state', () => {
-    expect(customCoverage.missing(customAppsMachine)).toEqual([]);
-    expect(customCoverage.missingStates(customAppsMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = customCoverage.ratio(customAppsMachine);
-    console.info(`customApps transition coverage: ${covered}/${total} over ${customPaths.length} paths`);
-  });
+  driver: customDriver,
+  name: 'customApps',
+  states: 'with transitions',
+  coverageTitle: 'covers every transition and state',
 });
 
 // ───────────────────────────── /apps/open ─────────────────────────────
@@ -298,21 +289,13 @@ const openInputs: Record<string, OpenAppInput> = {
   invalidUrl: { appUrl: 'javascript:alert(1)', hostOrigin: HOST, chainId: '31337' },
   ownOrigin: { appUrl: `${HOST}/evil-app`, hostOrigin: HOST, chainId: '31337' },
 };
-const openCoverage = new CoverageRecorder();
-
-describe('openApp (model-based, real /apps/open view)', () => {
-  for (const [name, input] of Object.entries(openInputs)) {
-    const paths = planPaths({ machine: openAppMachine, input, events: openEvents, serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.warningAccepted]) });
-    describe(name, () => {
-      for (const path of paths) it(pathTitle(path), () => runPath(openAppMachine, path, openDriver(input), openCoverage));
-    });
-  }
-  it('covers every transition and state', () => {
-    expect(openCoverage.missing(openAppMachine)).toEqual([]);
-    expect(openCoverage.missingStates(openAppMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = openCoverage.ratio(openAppMachine);
-    console.info(`openApp transition coverage: ${covered}/${total}`);
-  });
+describeModel('openApp (model-based, real /apps/open view)', {
+  machine: openAppMachine,
+  events: openEvents,
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.warningAccepted]),
+  plans: Object.entries(openInputs).map(([name, input]) => ({ describe: name, input, driver: openDriver(input) })),
+  name: 'openApp',
+  states: 'with transitions',
+  coverageTitle: 'covers every transition and state',
+  report: ({ name, transitions }) => `${name} transition coverage: ${transitions.covered}/${transitions.total}`,
 });

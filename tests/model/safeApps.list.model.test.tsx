@@ -4,7 +4,7 @@
  * typing and clicking; 100 % transition coverage.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appPermissionsMachine } from '../../src/machines/safeApps/appPermissions.machine.ts';
 import { filterApps } from '../../src/machines/safeApps/safeApps.logic.ts';
@@ -12,7 +12,7 @@ import { safeAppsListMachine } from '../../src/machines/safeApps/safeAppsList.ma
 import type { AppPermissionsContext, LoadSafeAppsOutput, PermissionsByOrigin, SafeApp, SafeAppsListContext } from '../../src/machines/safeApps/safeApps.types.ts';
 import { AppsList } from '../../src/views/safeApps/AppsScreen.tsx';
 import { AppPermissionsView } from '../../src/views/safeApps/SafeAppsSettings.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, payload, startAppSession } from './safeApps.support.tsx';
 
 const HOST = 'http://127.0.0.1:4173';
@@ -136,19 +136,15 @@ const listDriver: ViewDriver<ListSut> = {
   },
 };
 
-const listPaths = planPaths({ machine: safeAppsListMachine, input: { chainId: '31337', clientUrl: HOST }, events: listEvents, serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.query, s.context.tag, s.context.batchedOnly, s.context.pinned, s.context.pinError]) });
-const listCoverage = new CoverageRecorder();
-
-describe('safeAppsList (model-based, real /apps view)', () => {
-  for (const path of listPaths) it(pathTitle(path), () => runPath(safeAppsListMachine, path, listDriver, listCoverage));
-  it('covers every transition and state', () => {
-    expect(listCoverage.missing(safeAppsListMachine)).toEqual([]);
-    expect(listCoverage.missingStates(safeAppsListMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = listCoverage.ratio(safeAppsListMachine);
-    console.info(`safeAppsList transition coverage: ${covered}/${total} over ${listPaths.length} paths`);
-  });
+describeModel('safeAppsList (model-based, real /apps view)', {
+  machine: safeAppsListMachine,
+  input: { chainId: '31337', clientUrl: HOST },
+  events: listEvents,
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.query, s.context.tag, s.context.batchedOnly, s.context.pinned, s.context.pinError]),
+  driver: listDriver,
+  name: 'safeAppsList',
+  states: 'with transitions',
+  coverageTitle: 'covers every transition and state',
 });
 
 // ───────────────────────────── /settings/safe-apps ─────────────────────────────
@@ -223,17 +219,12 @@ const permissionsDriver: ViewDriver<PermissionsSut> = {
   },
 };
 
-const permissionPaths = planPaths({ machine: appPermissionsMachine, events: permissionEvents, serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.error, Object.keys(s.context.entries)]) });
-const permissionCoverage = new CoverageRecorder();
-
-describe('appPermissions (model-based, real /settings/safe-apps view)', () => {
-  for (const path of permissionPaths) it(pathTitle(path), () => runPath(appPermissionsMachine, path, permissionsDriver, permissionCoverage));
-  it('covers every transition and state', () => {
-    expect(permissionCoverage.missing(appPermissionsMachine)).toEqual([]);
-    expect(permissionCoverage.missingStates(appPermissionsMachine)).toEqual([]);
-  });
-  afterAll(() => {
-    const { covered, total } = permissionCoverage.ratio(appPermissionsMachine);
-    console.info(`appPermissions transition coverage: ${covered}/${total} over ${permissionPaths.length} paths`);
-  });
+describeModel('appPermissions (model-based, real /settings/safe-apps view)', {
+  machine: appPermissionsMachine,
+  events: permissionEvents,
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.error, Object.keys(s.context.entries)]),
+  driver: permissionsDriver,
+  name: 'appPermissions',
+  states: 'with transitions',
+  coverageTitle: 'covers every transition and state',
 });

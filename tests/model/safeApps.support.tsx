@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createActor, fromPromise, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
+import { DEVNET_SAFE } from '../../src/machines/shared/samples.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
@@ -37,7 +38,7 @@ export const payload = <T,>(event: AnyEventObject, key: 'output' | 'error'): T =
 /** A root actor that never loads its config: enough for <Link>. */
 export function startAppSession(): AnyActorRef {
   const app = createActor(appSessionMachine.provide({ actors: { loadConfig: fromPromise<RuntimeConfig>(() => new Promise(() => {})) } }), {
-    input: { location: { path: '/apps', search: '?safe=devnet:0x5FbDB2315678afecb367f032d93F642f64180aa3' }, theme: 'light' },
+    input: { location: { path: '/apps', search: `?safe=devnet:${DEVNET_SAFE}` }, theme: 'light' },
   });
   app.start();
   return app;

@@ -5,7 +5,7 @@
  * hash, failures with retry) is asserted on screen.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { ReactNode } from 'react';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
@@ -19,7 +19,7 @@ import { MessageDetailsScreen } from '../../src/views/safeSession/Messages.tsx';
 import { SafeSessionProvider } from '../../src/views/safeSession/safeSessionContext.tsx';
 import { TxDetailsScreen } from '../../src/views/safeSession/TxDetails.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {
   SAFE,
   chain,
@@ -236,19 +236,5 @@ for (const v of variants) {
     },
   };
 
-  const paths = planPaths({ machine: v.machine, input: detailsSampleInput, events, serializeState: serializeDetailsState });
-  const coverage = new CoverageRecorder();
-
-  describe(`${v.name} (model-based, real screen)`, () => {
-    for (const path of paths) {
-      it(pathTitle(path), () => runPath(v.machine, path, driver, coverage));
-    }
-    it('covers every transition of the machine', () => {
-      expect(coverage.missing(v.machine)).toEqual([]);
-    });
-    afterAll(() => {
-      const { covered, total } = coverage.ratio(v.machine);
-      console.info(`${v.name} transition coverage: ${covered}/${total} over ${paths.length} paths`);
-    });
-  });
+  describeModel(`${v.name} (model-based, real screen)`, { machine: v.machine, input: detailsSampleInput, events, serializeState: serializeDetailsState, driver, name: v.name });
 }

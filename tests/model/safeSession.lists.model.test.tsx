@@ -5,7 +5,7 @@
  * statechart, so both count towards one coverage).
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
@@ -16,7 +16,7 @@ import { NftsScreen } from '../../src/views/safeSession/Nfts.tsx';
 import { SafeSessionProvider } from '../../src/views/safeSession/safeSessionContext.tsx';
 import { QueueScreen } from '../../src/views/safeSession/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {
   SAFE,
   chain,
@@ -171,25 +171,12 @@ const disabledDriver: ViewDriver<ListSut> = {
   },
 };
 
-const paths = planPaths({ machine: queueListMachine, input: pagedListSampleInput, events, serializeState: serializePagedListState });
-const disabledPaths = planPaths({ machine: queueListMachine, input: pagedListDisabledInput, events, serializeState: serializePagedListState });
-const coverage = new CoverageRecorder();
-
-describe('pagedList (model-based, Queue and NFTs screens)', () => {
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(queueListMachine, path, driver, coverage));
-  }
-  for (const path of disabledPaths) {
-    it(`NFTs without ERC721: ${pathTitle(path)}`, () => runPath(queueListMachine, path, disabledDriver, coverage));
-  }
-
-  it('covers every transition and state of the machine', () => {
-    expect(coverage.missing(queueListMachine)).toEqual([]);
-    expect(coverage.missingStates(queueListMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(queueListMachine);
-    console.info(`pagedList transition coverage: ${covered}/${total} over ${paths.length + disabledPaths.length} paths`);
-  });
+describeModel('pagedList (model-based, Queue and NFTs screens)', {
+  machine: queueListMachine,
+  events,
+  serializeState: serializePagedListState,
+  driver,
+  plans: [{ input: pagedListSampleInput }, { input: pagedListDisabledInput, prefix: 'NFTs without ERC721: ', driver: disabledDriver }],
+  name: 'pagedList',
+  states: 'with transitions',
 });

@@ -9,7 +9,7 @@
  * it), and the History screen, mounted for the step and closed after it, sends it for the history.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import { changedTags } from '../../src/machines/safeSession/safeSession.helpers.ts';
@@ -39,7 +39,7 @@ import { formatFiat } from '../../src/views/safeSession/format.ts';
 import { SafeSessionProvider, type SafeSessionRef } from '../../src/views/safeSession/safeSessionContext.tsx';
 import { HistoryScreen } from '../../src/views/safeSession/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {
   AFTER_POLL,
   OWNER_A,
@@ -277,24 +277,10 @@ const driver: ViewDriver<SessionSut> = {
   },
 };
 
-const paths = planPaths({ machine: safeSessionMachine, input, events, serializeState });
-const invalidPaths = planPaths({ machine: safeSessionMachine, input: invalidInput, events, serializeState });
-const coverage = new CoverageRecorder();
-
-describe('safeSession (model-based, real views)', () => {
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(safeSessionMachine, path, driver, coverage));
-  }
-  for (const path of invalidPaths) {
-    it(`invalid address: ${pathTitle(path)}`, () => runPath(safeSessionMachine, path, { ...driver, start: () => startSut(invalidInput) }, coverage));
-  }
-
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(safeSessionMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(safeSessionMachine);
-    console.info(`safeSession transition coverage: ${covered}/${total} over ${paths.length + invalidPaths.length} paths`);
-  });
+describeModel('safeSession (model-based, real views)', {
+  machine: safeSessionMachine,
+  events,
+  serializeState,
+  driver,
+  plans: [{ input }, { input: invalidInput, prefix: 'invalid address: ', driver: { ...driver, start: () => startSut(invalidInput) } }],
 });

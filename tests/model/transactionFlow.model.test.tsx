@@ -5,56 +5,33 @@
  * coverage recorder, which must reach 100 % of the machine's transitions.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import { canExecute, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
-import type { CallDraft, LoadedTx, SafeTxJson, TxDraft, TxFlowContext, TxFlowInput, TxFlowSafe, TxHashes } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
+import type { CallDraft, LoadedTx, TxDraft, TxFlowContext, TxFlowInput, TxHashes } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { SAMPLE_BATCH_DESCRIPTION } from '../../src/machines/shared/txDescription.samples.ts';
+import { SAMPLE_CALL_TARGET, SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_RECIPIENT, SAMPLE_SAFE, SAMPLE_SAFE_ADDRESS, SAMPLE_SAFE_TX, SAMPLE_SIGNATURE, SAMPLE_TX_HASHES } from '../../src/machines/shared/samples.ts';
 import { TxFlowDialog } from '../../src/views/transactionFlow/TxFlowDialog.tsx';
 import { TxFlowProvider } from '../../src/views/transactionFlow/txFlowContext.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
-const OWNER_A = '0x1111111111111111111111111111111111111111';
-const OWNER_B = '0x2222222222222222222222222222222222222222';
-const OWNER_C = '0x3333333333333333333333333333333333333333';
-const SAFE = '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe';
-const TOKEN = '0x7070707070707070707070707070707070707070';
-const RECIPIENT = '0x4444444444444444444444444444444444444444';
+const [OWNER_A, OWNER_B, OWNER_C] = SAMPLE_OWNERS;
+const SAFE = SAMPLE_SAFE_ADDRESS;
+const TOKEN = SAMPLE_CALL_TARGET;
+const RECIPIENT = SAMPLE_RECIPIENT;
 
-const safe: TxFlowSafe = {
-  chainId: '31337',
-  chainName: 'Devnet',
-  address: SAFE,
-  version: '1.4.1',
-  nonce: 3,
-  threshold: 2,
-  owners: [OWNER_A, OWNER_B, OWNER_C],
-  modules: [],
-  guard: null,
-  fallbackHandler: null,
-};
-const wallet = { address: OWNER_A, chainId: '31337' } as const;
+const safe = SAMPLE_SAFE;
+const wallet = { address: OWNER_A, chainId: SAMPLE_CHAIN_ID } as const;
 const tokens = [
   { address: null, symbol: 'ETH', decimals: 18, balance: '10000000000000000000' },
   { address: TOKEN, symbol: 'dUSD', decimals: 6, balance: '100000000' },
 ] as TxFlowInput['tokens'];
 
-const safeTx: SafeTxJson = {
-  to: TOKEN,
-  value: '0',
-  data: '0xa9059cbb',
-  operation: 0,
-  safeTxGas: '0',
-  baseGas: '0',
-  gasPrice: '0',
-  gasToken: '0x0000000000000000000000000000000000000000',
-  refundReceiver: '0x0000000000000000000000000000000000000000',
-  nonce: '3',
-};
-const hashes: TxHashes = { domainHash: `0x${'d'.repeat(64)}`, messageHash: `0x${'e'.repeat(64)}`, safeTxHash: `0x${'f'.repeat(64)}` };
-const sig = (signer: string) => ({ signer: signer as `0x${string}`, signature: `0x${'ab'.repeat(65)}` as `0x${string}` });
+const safeTx = SAMPLE_SAFE_TX;
+const hashes = SAMPLE_TX_HASHES;
+const sig = (signer: string) => ({ signer: signer as `0x${string}`, signature: SAMPLE_SIGNATURE });
 const view = { decoded: { method: 'transfer', parameters: [{ name: 'to', type: 'address', value: RECIPIENT }] }, innerCalls: [], stored: null, summary: 'transfer', raw: { details: null, dataDecoded: null, confirmationView: null } };
 /** A queued transaction whose listed confirmations are the given owners' (verified), plus a forged on-chain approval. */
 const loaded = (confirmations: string[]): LoadedTx & { hashes: TxHashes } => ({
@@ -380,7 +357,6 @@ const serializeState = (s: AnyMachineSnapshot) => {
   ]);
 };
 
-const coverage = new CoverageRecorder();
 const withTypes = (...prefixes: string[]) => events.filter((e) => prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
 const without = (...prefixes: string[]) => events.filter((e) => !prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
 /**
@@ -397,28 +373,9 @@ const plan: Record<keyof typeof inputs, AnyEventObject[]> = {
 /** The confirm input still needs a wallet signature to reach proposing; keep only its success. */
 plan.confirm.push(events.find((e) => e.type === 'xstate.done.actor.requestSignature')!);
 
-export const plans = Object.entries(inputs).map(([name, input]) => ({
-  name,
-  input,
-  driver: driverFor(input),
-  paths: planPaths({ machine: transactionFlowMachine, input, events: plan[name as keyof typeof inputs], serializeState }),
-}));
-
-describe('transactionFlow (model-based, real views)', () => {
-  for (const plan of plans) {
-    describe(plan.name, () => {
-      for (const path of plan.paths) {
-        it(pathTitle(path), () => runPath(transactionFlowMachine, path, plan.driver, coverage));
-      }
-    });
-  }
-
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(transactionFlowMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(transactionFlowMachine);
-    console.info(`transactionFlow transition coverage: ${covered}/${total} over ${plans.reduce((n, p) => n + p.paths.length, 0)} paths`);
-  });
+describeModel('transactionFlow (model-based, real views)', {
+  machine: transactionFlowMachine,
+  events,
+  serializeState,
+  plans: Object.entries(inputs).map(([name, input]) => ({ describe: name, input, events: plan[name as keyof typeof inputs], driver: driverFor(input) })),
 });

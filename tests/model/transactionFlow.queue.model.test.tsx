@@ -3,14 +3,14 @@
  * deferred stubs; the sample events are the registry's (src/machines/transactionFlow/transactionFlow.registry.ts).
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { bulkExecuteFlowMachine } from '../../src/machines/transactionFlow/bulkExecuteFlow.machine.ts';
 import { deleteTxFlowMachine } from '../../src/machines/transactionFlow/deleteTxFlow.machine.ts';
 import { TX_FLOW_MACHINES } from '../../src/machines/transactionFlow/transactionFlow.registry.ts';
 import { BulkExecuteDialog } from '../../src/views/transactionFlow/BulkExecuteDialog.tsx';
 import { DeleteTxDialog } from '../../src/views/transactionFlow/DeleteTxDialog.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { hashTypedData, type Address, type Hex } from 'viem';
 import { deleteRequestHashes, deleteRequestTypedData } from '../../src/domain/safe/deleteRequest.ts';
@@ -152,18 +152,12 @@ for (const [entry, driver] of [
   [deleteEntry, deleteDriver],
   [bulkEntry, bulkDriver],
 ] as const) {
-  const coverage = new CoverageRecorder();
-  const paths = planPaths({ machine: entry.machine, input: entry.sampleInput, events: entry.sampleEvents, ...(entry.serializeState ? { serializeState: entry.serializeState } : {}) });
-  describe(`${entry.id} (model-based, real views)`, () => {
-    for (const path of paths) {
-      it(pathTitle(path), () => runPath(entry.machine, path, driver, coverage));
-    }
-    it('covers every transition of the machine', () => {
-      expect(coverage.missing(entry.machine)).toEqual([]);
-    });
-    afterAll(() => {
-      const { covered, total } = coverage.ratio(entry.machine);
-      console.info(`${entry.id} transition coverage: ${covered}/${total} over ${paths.length} paths`);
-    });
+  describeModel(`${entry.id} (model-based, real views)`, {
+    machine: entry.machine,
+    input: entry.sampleInput,
+    events: entry.sampleEvents,
+    ...(entry.serializeState ? { serializeState: entry.serializeState } : {}),
+    driver,
+    name: entry.id,
   });
 }

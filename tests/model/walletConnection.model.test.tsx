@@ -5,7 +5,7 @@
  * the root's events (required chain, supported chains) are sent to the actor as the root does.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import { CONNECTION_RETRIES, WALLET_TEXTS } from '../../src/machines/walletConnection/walletConnection.logic.ts';
@@ -19,7 +19,7 @@ import { serializeWalletConnectionState, WALLET_AFTER_RETRY, walletConnectionSam
 import { WalletButton } from '../../src/views/walletConnection/WalletButton.tsx';
 import { WalletNotices } from '../../src/views/walletConnection/WalletNotices.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 /** The name the views show for a chain: the gateway's name once the root has sent it, else `chain <id>`. */
@@ -213,24 +213,9 @@ const driver: ViewDriver<WalletSut> = {
   },
 };
 
-const paths = planPaths({
+describeModel('walletConnection (model-based, real views)', {
   machine: walletConnectionMachine,
   events,
   serializeState: serializeWalletConnectionState,
-});
-const coverage = new CoverageRecorder();
-
-describe('walletConnection (model-based, real views)', () => {
-  for (const path of paths) {
-    it(pathTitle(path), () => runPath(walletConnectionMachine, path, driver, coverage));
-  }
-
-  it('covers every transition of the machine', () => {
-    expect(coverage.missing(walletConnectionMachine)).toEqual([]);
-  });
-
-  afterAll(() => {
-    const { covered, total } = coverage.ratio(walletConnectionMachine);
-    console.info(`walletConnection transition coverage: ${covered}/${total} over ${paths.length} paths`);
-  });
+  driver,
 });

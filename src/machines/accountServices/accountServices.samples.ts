@@ -4,19 +4,17 @@
  * the services reject with.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
 import type { AccountServicesInput, DeviceState, EmailAlertsContext, PushNotificationsContext, SignedRegistration, SubscriptionsInput } from './accountServices.types.ts';
 
-export const SAMPLE_SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-export const SAMPLE_OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-export const SAMPLE_OTHER_SAFE = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 export const SAMPLE_MODULE = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 export const SAMPLE_TOKEN = '3f2b1c9e-6a47-4d2b-9c1e-0d8f7a6b5c4d';
 export const SAMPLE_UUID = '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f';
 
 /** The connected wallet is an owner of the open Safe. */
 export const accountServicesSampleInput: AccountServicesInput = {
-  safe: { chainId: '31337', chainName: 'Countersign Devnet', address: SAMPLE_SAFE, owners: [SAMPLE_OWNER, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'] },
-  wallet: SAMPLE_OWNER.toLowerCase(),
+  safe: { chainId: SAMPLE_CHAIN_ID, chainName: 'Countersign Devnet', address: DEVNET_SAFE, owners: [...DEVNET_OWNERS] },
+  wallet: DEVNET_OWNER.toLowerCase(),
 };
 /** No wallet connected: nothing can be signed. */
 export const accountServicesReadOnlyInput: AccountServicesInput = { ...accountServicesSampleInput, wallet: null };
@@ -29,30 +27,30 @@ const walletRejected = { kind: 'rejected', message: 'User rejected signing.' };
 const device: DeviceState = {
   uuid: SAMPLE_UUID,
   safes: [
-    { address: SAMPLE_SAFE, owned: true, registered: true },
-    { address: SAMPLE_OTHER_SAFE, owned: true, registered: false },
+    { address: DEVNET_SAFE, owned: true, registered: true },
+    { address: DEVNET_OTHER_SAFE, owned: true, registered: false },
   ],
 };
 const signed: SignedRegistration = {
   uuid: SAMPLE_UUID,
   cloudMessagingToken: 'countersign-web-0f1e2d3c',
   timestamp: '1767225600',
-  chainId: '31337',
-  safes: [SAMPLE_OTHER_SAFE],
-  signatures: [`0x${'ab'.repeat(65)}`],
+  chainId: SAMPLE_CHAIN_ID,
+  safes: [DEVNET_OTHER_SAFE],
+  signatures: [SAMPLE_SIGNATURE],
 };
 
 export const pushNotificationsSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadDevice', output: device },
   { type: 'xstate.error.actor.loadDevice', error: gatewayError('503: Service unavailable') },
   { type: 'user.retry' },
-  { type: 'user.toggleSafe', address: SAMPLE_OTHER_SAFE },
+  { type: 'user.toggleSafe', address: DEVNET_OTHER_SAFE },
   { type: 'user.register' },
   { type: 'xstate.done.actor.signRegistration', output: signed },
   { type: 'xstate.error.actor.signRegistration', error: walletRejected },
   { type: 'xstate.done.actor.registerDevice', output: { uuid: SAMPLE_UUID } },
   { type: 'xstate.error.actor.registerDevice', error: gatewayError('422: Signer is not an owner or delegate of Safe') },
-  { type: 'user.unregisterSafe', address: SAMPLE_SAFE },
+  { type: 'user.unregisterSafe', address: DEVNET_SAFE },
   { type: 'xstate.done.actor.unregisterSafe', output: {} },
   { type: 'xstate.error.actor.unregisterSafe', error: gatewayError('404: No device or Safe registration matches the given query.') },
   { type: 'user.unregisterDevice' },
@@ -101,7 +99,7 @@ export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
 export const recoverySampleEvents: AnyEventObject[] = [
   { type: 'user.submit', moduleAddress: SAMPLE_MODULE },
   { type: 'user.submit', moduleAddress: '0x1234' },
-  { type: 'user.submit', moduleAddress: SAMPLE_SAFE.toLowerCase() },
+  { type: 'user.submit', moduleAddress: DEVNET_SAFE.toLowerCase() },
   { type: 'xstate.done.actor.signRecovery', output: { signature: `0x${'ef'.repeat(65)}`, timestamp: '1767225600000' } },
   { type: 'xstate.error.actor.signRecovery', error: walletRejected },
   { type: 'xstate.done.actor.registerRecovery', output: {} },
@@ -115,13 +113,13 @@ export const recoverySampleEvents: AnyEventObject[] = [
 export const delegatesSampleEvents: AnyEventObject[] = [
   {
     type: 'xstate.done.actor.loadDelegates',
-    output: { results: [{ safe: SAMPLE_SAFE, delegate: SAMPLE_MODULE, delegator: SAMPLE_OWNER, label: 'Bot' }], next: 'http://127.0.0.1:8787/v1/chains/31337/delegates?safe=x&cursor=limit%3D1%26offset%3D1' },
+    output: { results: [{ safe: DEVNET_SAFE, delegate: SAMPLE_MODULE, delegator: DEVNET_OWNER, label: 'Bot' }], next: 'http://127.0.0.1:8787/v1/chains/31337/delegates?safe=x&cursor=limit%3D1%26offset%3D1' },
   },
   { type: 'xstate.error.actor.loadDelegates', error: gatewayError('503: Service unavailable') },
   { type: 'user.retry' },
   { type: 'user.refresh' },
   { type: 'user.loadMore' },
-  { type: 'xstate.done.actor.loadMoreDelegates', output: { results: [{ safe: SAMPLE_SAFE, delegate: SAMPLE_OTHER_SAFE, delegator: SAMPLE_OWNER, label: 'Ops' }], next: null } },
+  { type: 'xstate.done.actor.loadMoreDelegates', output: { results: [{ safe: DEVNET_SAFE, delegate: DEVNET_OTHER_SAFE, delegator: DEVNET_OWNER, label: 'Ops' }], next: null } },
   { type: 'xstate.error.actor.loadMoreDelegates', error: gatewayError('503: Service unavailable') },
 ];
 

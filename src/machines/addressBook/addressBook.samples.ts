@@ -4,10 +4,11 @@
  * instances, which is what the real storage effects reject with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEVNET_OWNERS } from '../shared/samples.ts';
 import type { AddressBookContext, AddressBookEntry } from './addressBook.types.ts';
 
-const ALICE: AddressBookEntry = { chainId: '1', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'Alice' };
-const BOB: AddressBookEntry = { chainId: '1', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', name: 'Bob' };
+const ALICE: AddressBookEntry = { chainId: '1', address: DEVNET_OWNERS[0], name: 'Alice' };
+const BOB: AddressBookEntry = { chainId: '1', address: DEVNET_OWNERS[1], name: 'Bob' };
 const GOOD_CSV = `address,name,chainId\n${BOB.address},Bob,1\nnot-an-address,Eve,1\n`;
 
 /** The machine takes no input. */

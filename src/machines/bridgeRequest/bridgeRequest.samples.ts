@@ -5,6 +5,7 @@
  * results. Plain JSON; errors are `{ name, message }` (the model tests turn them into `Error` instances).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_FALLBACK_HANDLER, SAMPLE_OWNERS, SAMPLE_SAFE_SINGLETON } from '../shared/samples.ts';
 import type { ChainInfo, SafeInfo } from '../../domain/gateway/types.ts';
 import type { BridgeRequest, BridgeRequestContext, BridgeRequestInput, BridgeSessionFacts, BridgeSessionInfo, Permission } from './bridgeRequest.types.ts';
 import type { BridgeSessionInput } from './bridgeSession.machine.ts';
@@ -12,8 +13,8 @@ import type { BridgeSessionInput } from './bridgeSession.machine.ts';
 export const APP_ORIGIN = 'https://app.example';
 export const HOST_ORIGIN = 'https://wallet.example';
 export const SAFE_ADDRESS = '0x5AFE5AFE5aFe5afE5AfE5aFe5aFE5AfE5afE5aFE';
-export const OWNERS = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222', '0x3333333333333333333333333333333333333333'];
-export const FALLBACK_HANDLER = '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99';
+export const OWNERS: string[] = [...SAMPLE_OWNERS];
+export const FALLBACK_HANDLER = SAMPLE_FALLBACK_HANDLER;
 export const SAFE_TX_HASH = `0x${'ab'.repeat(32)}`;
 export const MESSAGE_HASH = `0x${'cd'.repeat(32)}`;
 
@@ -21,11 +22,11 @@ const info = (value: string) => ({ value, name: null, logoUri: null });
 
 export const safeInfo: SafeInfo = {
   address: info(SAFE_ADDRESS),
-  chainId: '31337',
+  chainId: SAMPLE_CHAIN_ID,
   nonce: 7,
   threshold: 2,
   owners: OWNERS.map(info),
-  implementation: info('0x29fcB43b46531BcA003ddC8FCB67FFE91900C762'),
+  implementation: info(SAMPLE_SAFE_SINGLETON),
   implementationVersionState: 'UP_TO_DATE',
   collectiblesTag: null,
   txQueuedTag: '1',
@@ -40,8 +41,8 @@ export const safeInfo: SafeInfo = {
 const rpc = (value: string) => ({ authentication: 'NO_AUTHENTICATION' as const, value });
 
 export const chainInfo: ChainInfo = {
-  chainId: '31337',
-  chainName: 'Devnet',
+  chainId: SAMPLE_CHAIN_ID,
+  chainName: SAMPLE_CHAIN.chainName,
   description: 'Local anvil chain',
   chainLogoUri: null,
   l2: true,
@@ -136,7 +137,7 @@ export const bridgeRequestSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.rpcRead', error: fail('execution reverted') },
   { type: 'xstate.done.actor.getOffChainSignature', output: '0xsig' },
   { type: 'xstate.error.actor.getOffChainSignature', error: fail('404') },
-  { type: 'xstate.done.actor.getAddressBook', output: [{ address: SAFE_ADDRESS, name: 'Team', chainId: '31337' }] },
+  { type: 'xstate.done.actor.getAddressBook', output: [{ address: SAFE_ADDRESS, name: 'Team', chainId: SAMPLE_CHAIN_ID }] },
   { type: 'xstate.error.actor.getAddressBook', error: fail('storage unavailable') },
   { type: 'xstate.done.actor.startTransactionFlow', output: { status: 'proposed', safeTxHash: SAFE_TX_HASH } },
   { type: 'xstate.done.actor.startTransactionFlow', output: { status: 'rejected' } },

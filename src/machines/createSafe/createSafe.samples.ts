@@ -4,10 +4,11 @@
  * tells apart; the model test turns the former into `Error` instances, which is what the real effects reject with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEVNET_DEPLOYER, DEVNET_OWNER, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_OTHER_CHAIN } from '../shared/samples.ts';
 import type { CreateSafeContext, CreateSafeForm, CreateSafeInput, CreateSafeSetup, Prediction } from './createSafe.types.ts';
 
-const OWNER_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const OWNER_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const OWNER_0 = DEVNET_DEPLOYER;
+const OWNER_1 = DEVNET_OWNER;
 export const CREATE_SAFE_SAMPLE = {
   owners: [OWNER_0, OWNER_1],
   predicted: '0x8DD8266809FC30dC008725653E87e4676840C4AE',
@@ -16,12 +17,12 @@ export const CREATE_SAFE_SAMPLE = {
 
 const setupData: CreateSafeSetup = {
   chains: [
-    { chainId: '31337', chainName: 'Devnet', shortName: 'dev' },
-    { chainId: '1', chainName: 'Ethereum', shortName: 'eth' },
+    { ...SAMPLE_CHAIN },
+    { ...SAMPLE_OTHER_CHAIN },
   ],
 };
 const validForm: CreateSafeForm = {
-  chainId: '31337',
+  chainId: SAMPLE_CHAIN_ID,
   owners: [
     { name: 'Alice', address: OWNER_0 },
     { name: '', address: `dev:${OWNER_1.toLowerCase()}` },
@@ -32,7 +33,7 @@ const validForm: CreateSafeForm = {
 const prediction: Prediction = { address: CREATE_SAFE_SAMPLE.predicted, saltNonce: '0' };
 
 /** The connected wallet (owner 0) on the devnet. */
-export const createSafeSampleInput: CreateSafeInput = { wallet: { address: OWNER_0, chainId: '31337' } };
+export const createSafeSampleInput: CreateSafeInput = { wallet: { address: OWNER_0, chainId: SAMPLE_CHAIN_ID } };
 
 const walletError = (kind: string, message: string) => ({ type: 'xstate.error.actor.deploySafe', error: { kind, message } });
 
@@ -48,7 +49,7 @@ export const createSafeSampleEvents: AnyEventObject[] = [
   {
     type: 'user.submit',
     form: {
-      chainId: '31337',
+      chainId: SAMPLE_CHAIN_ID,
       owners: [
         { name: '', address: OWNER_0 },
         { name: '', address: OWNER_0.toLowerCase() },
@@ -59,7 +60,7 @@ export const createSafeSampleEvents: AnyEventObject[] = [
     },
   },
   { type: 'system.walletChanged', wallet: null },
-  { type: 'system.walletChanged', wallet: { address: OWNER_1, chainId: '31337' } },
+  { type: 'system.walletChanged', wallet: { address: OWNER_1, chainId: SAMPLE_CHAIN_ID } },
   { type: 'xstate.done.actor.predictSafe', output: prediction },
   { type: 'xstate.error.actor.predictSafe', error: { kind: 'alreadyDeployed', message: 'The Safe is already deployed.' } },
   { type: 'xstate.error.actor.predictSafe', error: { name: 'Error', message: 'RPC unreachable' } },

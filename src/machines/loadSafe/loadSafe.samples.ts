@@ -4,19 +4,19 @@
  * the model test turns the former into `Error` instances, which is what the real effects reject with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEVNET_OTHER_SAFE, DEVNET_OWNERS, DEVNET_SAFE, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_OTHER_CHAIN } from '../shared/samples.ts';
 import type { LoadSafeContext, LoadSafeInput, LoadSafeSetup, SafeSummary } from './loadSafe.types.ts';
 
-const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const ADDED = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
-const OWNERS = ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'] as const;
+const SAFE = DEVNET_SAFE;
+const ADDED = DEVNET_OTHER_SAFE;
 const setupData: LoadSafeSetup = {
   chains: [
-    { chainId: '31337', chainName: 'Devnet', shortName: 'dev' },
-    { chainId: '1', chainName: 'Ethereum', shortName: 'eth' },
+    { ...SAMPLE_CHAIN },
+    { ...SAMPLE_OTHER_CHAIN },
   ],
-  added: [{ chainId: '31337', address: ADDED, name: 'Team' }],
+  added: [{ chainId: SAMPLE_CHAIN_ID, address: ADDED, name: 'Team' }],
 };
-const summary: SafeSummary = { address: SAFE, threshold: 2, owners: [...OWNERS], version: '1.4.1' };
+const summary: SafeSummary = { address: SAFE, threshold: 2, owners: [...DEVNET_OWNERS], version: '1.4.1' };
 
 /** No prefill (the add-existing-Safe screen opened without `?chain=&address=`). */
 export const loadSafeSampleInput: LoadSafeInput = {};
@@ -25,9 +25,9 @@ export const loadSafeSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadSetup', output: setupData },
   { type: 'xstate.error.actor.loadSetup', error: { name: 'Error', message: 'Gateway unreachable at http://gateway.test' } },
   { type: 'user.retry' },
-  { type: 'user.submit', chainId: '31337', address: `dev:${SAFE.toLowerCase()}`, name: 'Treasury' },
-  { type: 'user.submit', chainId: '31337', address: '0x1234', name: '' },
-  { type: 'user.submit', chainId: '31337', address: ADDED, name: '' },
+  { type: 'user.submit', chainId: SAMPLE_CHAIN_ID, address: `dev:${SAFE.toLowerCase()}`, name: 'Treasury' },
+  { type: 'user.submit', chainId: SAMPLE_CHAIN_ID, address: '0x1234', name: '' },
+  { type: 'user.submit', chainId: SAMPLE_CHAIN_ID, address: ADDED, name: '' },
   { type: 'xstate.done.actor.checkSafe', output: summary },
   { type: 'xstate.error.actor.checkSafe', error: { kind: 'notASafe', message: 'No Safe at this address' } },
   { type: 'xstate.error.actor.checkSafe', error: { name: 'Error', message: 'Gateway unreachable at http://gateway.test' } },

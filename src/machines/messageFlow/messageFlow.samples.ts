@@ -4,10 +4,11 @@
  * data for chain 1 and for no chain).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_OWNERS } from '../shared/samples.ts';
 import { chainCheckOf, signBlocker } from './messageFlow.setup.ts';
 import type { GatewayMessageView, Hex, MessageFlowContext, MessageFlowInput, MessagePreview } from './messageFlow.types.ts';
 
-const owners = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222', '0x3333333333333333333333333333333333333333'] as const;
+const owners = SAMPLE_OWNERS;
 const safeAddress = '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826';
 const innerHash: Hex = '0x29e9c81cc415b1f09f40756e8a502520ad93230e98697c752e0336c742f7629c';
 const H: Hex = '0xfff698be09cb0fb9514fc8ba57e72cd03666833678e773220aae81e5ed2930b4';
@@ -80,8 +81,8 @@ const record = (signers: readonly `0x${string}`[], messageHash: Hex = H): Gatewa
 export const messageFlowSampleInput: MessageFlowInput = {
   flowId: 'message:sample',
   mode: 'sign',
-  safe: { chainId: '31337', chainName: 'Devnet', address: safeAddress, version: '1.4.1', threshold: 2, owners: [...owners], fallbackHandler: null },
-  wallet: { address: owners[0], chainId: '31337' },
+  safe: { chainId: SAMPLE_CHAIN_ID, chainName: SAMPLE_CHAIN.chainName, address: safeAddress, version: '1.4.1', threshold: 2, owners: [...owners], fallbackHandler: null },
+  wallet: { address: owners[0], chainId: SAMPLE_CHAIN_ID },
   offChainSupported: true,
 };
 
@@ -139,7 +140,7 @@ export const messageFlowSampleEvents: AnyEventObject[] = [
   done('checkMessageStatus', null),
   done('checkMessageStatus', record([owners[0]])),
   fail('checkMessageStatus', gatewayDown),
-  { type: 'wallet.changed', wallet: { address: owners[1], chainId: '31337' } },
+  { type: 'wallet.changed', wallet: { address: owners[1], chainId: SAMPLE_CHAIN_ID } },
   { type: 'wallet.changed', wallet: null },
   { type: 'txFlow.proposed', safeTxHash: `0x${'cd'.repeat(32)}` },
   { type: 'txFlow.cancelled' },

@@ -4,18 +4,19 @@
  * instances, which is what the real effect rejects with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_SAFE, SAMPLE_CHAIN } from '../shared/samples.ts';
 import type { AccountsData, MyAccountsContext, MyAccountsInput } from './myAccounts.types.ts';
 
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const TEAM = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const WATCHED = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+const OWNER = DEVNET_OWNER;
+const TEAM = DEVNET_SAFE;
+const WATCHED = DEVNET_OTHER_SAFE;
 const data: AccountsData = {
   rows: [
     {
-      chainId: '31337', chainName: 'Devnet', shortName: 'dev', address: TEAM, owned: true, added: false, name: null,
+      ...SAMPLE_CHAIN, address: TEAM, owned: true, added: false, name: null,
       overview: { fiatTotal: '1234.5', currency: 'usd', threshold: 2, owners: 3, queued: 4 },
     },
-    { chainId: '31337', chainName: 'Devnet', shortName: 'dev', address: WATCHED, owned: false, added: true, name: 'Watched', overview: null },
+    { ...SAMPLE_CHAIN, address: WATCHED, owned: false, added: true, name: 'Watched', overview: null },
   ],
   failedChains: ['Goerli'],
 };

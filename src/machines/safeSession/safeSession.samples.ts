@@ -5,16 +5,17 @@
  * (the model tests turn them into the `Error` instances the real effects reject with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEVNET_OWNERS, DEVNET_STRANGER, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_FALLBACK_HANDLER, SAMPLE_SAFE_SINGLETON, ZERO_ADDRESS } from '../shared/samples.ts';
 import type { Message, SafeBalances, TransactionDetails, TransactionItem, TransactionItemPage } from '../../domain/gateway/types.ts';
 import type { ListPage, PagedListContext, PagedListInput } from '../pagedList/pagedList.types.ts';
 import type { DetailsContext, DetailsInput, HashCheck, TxHashes } from './details.types.ts';
 import type { ChainInfo, SafeInfo, SafeSessionContext, SafeSessionInput } from './safeSession.types.ts';
 
 export const SAFE = '0x1234567890123456789012345678901234567890';
-export const OWNER_A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-export const OWNER_B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+export const OWNER_A = DEVNET_OWNERS[0];
+export const OWNER_B = DEVNET_OWNERS[1];
 export const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
-const ZERO = '0x0000000000000000000000000000000000000000';
+const ZERO = ZERO_ADDRESS;
 const info = (value: string) => ({ value, name: null, logoUri: null });
 const hash = (byte: string) => `0x${byte.repeat(32)}`;
 
@@ -22,18 +23,18 @@ const hash = (byte: string) => `0x${byte.repeat(32)}`;
 
 export const sampleSafeInfo: SafeInfo = {
   address: info(SAFE),
-  chainId: '31337',
+  chainId: SAMPLE_CHAIN_ID,
   nonce: 3,
   threshold: 2,
   owners: [info(OWNER_A), info(OWNER_B)],
-  implementation: { value: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762', name: 'SafeL2 1.4.1', logoUri: null },
+  implementation: { value: SAMPLE_SAFE_SINGLETON, name: 'SafeL2 1.4.1', logoUri: null },
   implementationVersionState: 'UP_TO_DATE',
   collectiblesTag: '1711968000',
   txQueuedTag: '1711968001',
   txHistoryTag: '1711968002',
   messagesTag: null,
   modules: null,
-  fallbackHandler: info('0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99'),
+  fallbackHandler: info(SAMPLE_FALLBACK_HANDLER),
   guard: null,
   version: '1.4.1',
 };
@@ -138,8 +139,8 @@ export const sampleQueuePage: TransactionItemPage = {
 export const queueItems: TransactionItem[] = sampleQueuePage.results;
 
 export const sampleChainInfo: ChainInfo = {
-  chainId: '31337',
-  chainName: 'Devnet',
+  chainId: SAMPLE_CHAIN_ID,
+  chainName: SAMPLE_CHAIN.chainName,
   description: 'Local anvil',
   chainLogoUri: null,
   l2: true,
@@ -153,7 +154,7 @@ export const sampleChainInfo: ChainInfo = {
   ensRegistryAddress: null,
   balancesProvider: { chainName: null, enabled: false },
   contractAddresses: {
-    safeSingletonAddress: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+    safeSingletonAddress: SAMPLE_SAFE_SINGLETON,
     safeProxyFactoryAddress: null,
     multiSendAddress: null,
     multiSendCallOnlyAddress: null,
@@ -228,7 +229,7 @@ export const safeSessionSampleInput: SafeSessionInput = { safe: { shortName: 'de
 /** A checksum error in the address: the only way into `invalidAddress`. */
 export const safeSessionInvalidInput: SafeSessionInput = { safe: { shortName: 'devnet', address: SAFE.replace('12', 'Ab') } };
 /** Someone who owns nothing in the sample Safe (read-only). */
-export const STRANGER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+export const STRANGER = DEVNET_STRANGER;
 
 export const safeSessionSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadChains', output: [otherChain, chain] },

@@ -1,10 +1,11 @@
 /** Sample descriptions for QA paths and model tests (JSON only). */
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
+import { SAMPLE_CALL_TARGET, SAMPLE_RECIPIENT } from './samples.ts';
 
 /** A described batch: one ERC-20 transfer (token metadata read on chain) and one native transfer. */
 export const SAMPLE_BATCH_DESCRIPTION: TxDescription = {
   call: {
-    to: '0x7070707070707070707070707070707070707070',
+    to: SAMPLE_CALL_TARGET,
     value: '0',
     operation: 1,
     dataSize: 356,
@@ -12,8 +13,8 @@ export const SAMPLE_BATCH_DESCRIPTION: TxDescription = {
       kind: 'batch',
       library: 'MultiSendCallOnly',
       calls: [
-        { to: '0x5050505050505050505050505050505050505050', value: '0', operation: 0, dataSize: 68, effect: { kind: 'tokenTransfer', token: '0x5050505050505050505050505050505050505050', from: null, to: '0x4444444444444444444444444444444444444444', amount: '1500000' } },
-        { to: '0x4444444444444444444444444444444444444444', value: '1000000000000000000', operation: 0, dataSize: 0, effect: { kind: 'nativeTransfer', to: '0x4444444444444444444444444444444444444444', amount: '1000000000000000000' } },
+        { to: '0x5050505050505050505050505050505050505050', value: '0', operation: 0, dataSize: 68, effect: { kind: 'tokenTransfer', token: '0x5050505050505050505050505050505050505050', from: null, to: SAMPLE_RECIPIENT, amount: '1500000' } },
+        { to: SAMPLE_RECIPIENT, value: '1000000000000000000', operation: 0, dataSize: 0, effect: { kind: 'nativeTransfer', to: SAMPLE_RECIPIENT, amount: '1000000000000000000' } },
       ],
     },
   },

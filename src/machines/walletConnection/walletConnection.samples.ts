@@ -4,11 +4,11 @@
  * `Error` instances, which is what the real effects reject with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEVNET_OWNERS } from '../shared/samples.ts';
 import { WALLET_TEXTS } from './walletConnection.logic.ts';
 import type { SwitchChainOutput, WalletConnection, WalletConnectionContext } from './walletConnection.types.ts';
 
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const [OWNER, OTHER] = DEVNET_OWNERS;
 const NAMES = { '1': 'Ethereum', '5': 'Goerli' };
 const on = (chainId: string): WalletConnection => ({ label: 'Devnet Wallet', address: OWNER, chainId });
 /** The delayed event of the `retrying` state. */

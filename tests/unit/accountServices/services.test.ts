@@ -22,11 +22,12 @@ import {
   type AccountServicesDeps,
 } from '../../../src/services/accountServices/index.ts';
 import { GatewayError, type GatewayClient } from '../../../src/services/gateway/index.ts';
+import { DEVNET_OTHER_SAFE, DEVNET_SAFE } from '../../../src/machines/shared/samples.ts';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const owner = privateKeyToAccount(KEY);
-const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const SAFE = DEVNET_SAFE;
 const CHAIN = { chainId: '31337', chainName: 'Devnet' };
 
 /** An EIP-1193 wallet signing with `key` on chain `chainId` (or rejecting personal_sign with `reject`). */
@@ -87,7 +88,7 @@ describe('signed texts and hashes (protocol.md B.7.17)', () => {
   });
 
   it('hashes the device registration over sorted checksummed Safes', () => {
-    const other = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+    const other = DEVNET_OTHER_SAFE;
     const expected = keccak256(toHex(`gnosis-safe1767225600uuidtoken${[getAddress(other), SAFE].sort().join('')}`));
     expect(registrationHash('1767225600', 'uuid', 'token', [SAFE.toLowerCase(), other.toLowerCase()])).toBe(expected);
   });

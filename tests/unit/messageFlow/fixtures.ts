@@ -5,18 +5,19 @@
 import type { AnyEventObject } from 'xstate';
 import type { GatewayMessageView, Hex, MessageFlowInput, MessageFlowSafe, OnChainSignatureRequest } from '../../../src/machines/messageFlow/messageFlow.types.ts';
 import { createMessageFlowEffects, previewOf } from '../../../src/services/messageFlow.ts';
+import { SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_FALLBACK_HANDLER, SAMPLE_OWNERS } from '../../../src/machines/shared/samples.ts';
 
-export const owners = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222', '0x3333333333333333333333333333333333333333'] as const;
+export const owners = SAMPLE_OWNERS;
 export const nonOwner = '0x4444444444444444444444444444444444444444' as const;
 
 export const safe: MessageFlowSafe = {
-  chainId: '31337',
-  chainName: 'Devnet',
+  chainId: SAMPLE_CHAIN_ID,
+  chainName: SAMPLE_CHAIN.chainName,
   address: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826',
   version: '1.4.1',
   threshold: 2,
   owners: [...owners],
-  fallbackHandler: '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99',
+  fallbackHandler: SAMPLE_FALLBACK_HANDLER,
 };
 
 export const TEXT = 'Hello Safe';

@@ -13,13 +13,14 @@ import { safeTxHash } from '../../../src/domain/safe/hashing.ts';
 import { createTransactionFlowEffects, crossCheckView } from '../../../src/services/transactionFlow/transactionFlow.ts';
 import { safeContextOf, toSafeTxJson } from '../../../src/services/transactionFlow/convert.ts';
 import type { SafeTx } from '../../../src/domain/safe/types.ts';
+import { DEVNET_OWNER, SAMPLE_CALL_TARGET, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_RECIPIENT, SAMPLE_SAFE_ADDRESS, ZERO_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
 const safe: TxFlowSafe = {
-  chainId: '31337', chainName: 'Devnet', address: getAddress('0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe'), version: '1.4.1', nonce: 4, threshold: 1,
-  owners: [getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')], modules: [], guard: null, fallbackHandler: null,
+  chainId: SAMPLE_CHAIN_ID, chainName: SAMPLE_CHAIN.chainName, address: getAddress(SAMPLE_SAFE_ADDRESS), version: '1.4.1', nonce: 4, threshold: 1,
+  owners: [DEVNET_OWNER], modules: [], guard: null, fallbackHandler: null,
 };
-const TARGET = getAddress('0x7070707070707070707070707070707070707070');
-const A = getAddress('0x4444444444444444444444444444444444444444');
+const TARGET = getAddress(SAMPLE_CALL_TARGET);
+const A = getAddress(SAMPLE_RECIPIENT);
 const ATTACKER = getAddress('0xbdd077f651ebe7f7b3ce16fe5f2b025be2969516');
 
 const abi = parseAbi(['function submit((address to, uint256 amount) order, bytes32 ref)', 'function exec(bytes data)']);
@@ -27,7 +28,7 @@ const REF = `0x${'ab'.repeat(32)}` as Hex;
 const data = encodeFunctionData({ abi, functionName: 'submit', args: [{ to: A, amount: 5n }, REF] });
 const tx: SafeTx = {
   to: TARGET, value: 0n, data, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n,
-  gasToken: '0x0000000000000000000000000000000000000000', refundReceiver: '0x0000000000000000000000000000000000000000', nonce: 4n,
+  gasToken: ZERO_ADDRESS, refundReceiver: ZERO_ADDRESS, nonce: 4n,
 };
 
 const honest: DataDecoded = {

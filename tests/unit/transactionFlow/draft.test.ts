@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { draftLabel, isDraftValid, validateArg, validateCall, validateDraft, validateNonce, writeFunctions } from '../../../src/machines/transactionFlow/draft.ts';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
+import { SAMPLE_OWNERS, SAMPLE_SAFE_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
-const A = '0x1111111111111111111111111111111111111111';
-const B = '0x2222222222222222222222222222222222222222';
-const C = '0x3333333333333333333333333333333333333333';
-const safe: TxFlowSafe = { chainId: '1', chainName: 'Ethereum', address: '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe', version: '1.4.1', nonce: 7, threshold: 2, owners: [A, B], modules: [C], guard: null, fallbackHandler: null };
+const [A, B, C] = SAMPLE_OWNERS;
+const safe: TxFlowSafe = { chainId: '1', chainName: 'Ethereum', address: SAMPLE_SAFE_ADDRESS, version: '1.4.1', nonce: 7, threshold: 2, owners: [A, B], modules: [C], guard: null, fallbackHandler: null };
 
 describe('validateNonce (anchor texts)', () => {
   it.each([

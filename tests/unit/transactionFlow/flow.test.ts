@@ -4,17 +4,17 @@ import { initialTransition, transition, type AnyEventObject } from 'xstate';
 import { unrecoverableStates } from '../../../src/machines/registry.ts';
 import { bulkExecuteFlowMachine, deleteTxFlowMachine, transactionFlowMachine } from '../../../src/machines/transactionFlow/index.ts';
 import type { TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
+import { SAMPLE_OWNERS, SAMPLE_SAFE_ADDRESS, ZERO_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
-const A = '0x1111111111111111111111111111111111111111';
-const B = '0x2222222222222222222222222222222222222222';
+const [A, B] = SAMPLE_OWNERS;
 const input: TxFlowInput = {
   flowId: 'f',
   mode: 'confirm',
   txId: 'x',
   wallet: { address: A, chainId: '1' },
-  safe: { chainId: '1', chainName: 'Ethereum', address: '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe', version: '1.4.1', nonce: 0, threshold: 2, owners: [A, B], modules: [], guard: null, fallbackHandler: null },
+  safe: { chainId: '1', chainName: 'Ethereum', address: SAMPLE_SAFE_ADDRESS, version: '1.4.1', nonce: 0, threshold: 2, owners: [A, B], modules: [], guard: null, fallbackHandler: null },
 };
-const safeTx = { to: B, value: '1', data: '0x', operation: 0, safeTxGas: '0', baseGas: '0', gasPrice: '0', gasToken: '0x0000000000000000000000000000000000000000', refundReceiver: '0x0000000000000000000000000000000000000000', nonce: '0' };
+const safeTx = { to: B, value: '1', data: '0x', operation: 0, safeTxGas: '0', baseGas: '0', gasPrice: '0', gasToken: ZERO_ADDRESS, refundReceiver: ZERO_ADDRESS, nonce: '0' };
 const hashes = { domainHash: '0x01', messageHash: '0x02', safeTxHash: '0x03' };
 const view = { decoded: null, innerCalls: [], stored: null, summary: '', raw: { details: null, dataDecoded: null, confirmationView: null } };
 

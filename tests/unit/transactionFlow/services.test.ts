@@ -7,14 +7,15 @@ import { safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
 import { crossCheckView, hashesOf } from '../../../src/services/transactionFlow/transactionFlow.ts';
 import { draftToSafeTx, safeContextOf, toAbiArg, toSafeTxJson } from '../../../src/services/transactionFlow/convert.ts';
 import { classifyWalletError, signTypedData, type Eip1193Like } from '../../../src/services/transactionFlow/wallet.ts';
+import { SAMPLE_CALL_TARGET, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_RECIPIENT, SAMPLE_SAFE_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 const safe: TxFlowSafe = {
-  chainId: '31337', chainName: 'Devnet', address: getAddress('0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe'), version: '1.4.1', nonce: 4, threshold: 1,
+  chainId: SAMPLE_CHAIN_ID, chainName: SAMPLE_CHAIN.chainName, address: getAddress(SAMPLE_SAFE_ADDRESS), version: '1.4.1', nonce: 4, threshold: 1,
   owners: [account.address], modules: [], guard: null, fallbackHandler: null,
 };
-const TOKEN = getAddress('0x7070707070707070707070707070707070707070');
-const RECIPIENT = getAddress('0x4444444444444444444444444444444444444444');
+const TOKEN = getAddress(SAMPLE_CALL_TARGET);
+const RECIPIENT = getAddress(SAMPLE_RECIPIENT);
 
 function fakeWallet(options: { chainId?: string; reject?: boolean } = {}) {
   const calls: { method: string; params?: readonly unknown[] }[] = [];

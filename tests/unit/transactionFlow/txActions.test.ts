@@ -8,15 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type TxActions, type Viewer } from '../../../src/machines/shared/txActions.ts';
 import { TransactionDetailsSchema, TransactionSummarySchema } from '../../../src/domain/gateway/schemas.ts';
 import type { TransactionDetails, TransactionSummary } from '../../../src/domain/gateway/types.ts';
+import { DEVNET_DEPLOYER, DEVNET_OWNERS, DEVNET_STRANGER, ZERO_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
 const SAFE = '0x5afE5afE5afE5afE5afE5afE5aFe5afE5Afe5aFe';
-const [A, B, C, OUTSIDER] = [
-  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-];
-const ZERO = '0x0000000000000000000000000000000000000000';
+const [A, B, C, OUTSIDER]: [string, string, string, string] = [DEVNET_DEPLOYER, ...DEVNET_OWNERS, DEVNET_STRANGER];
+const ZERO = ZERO_ADDRESS;
 const HASH = `0x${'ab'.repeat(32)}`;
 const SIG = `0x${'11'.repeat(65)}`;
 

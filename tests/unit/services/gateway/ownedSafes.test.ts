@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClient } from '../../../../src/services/gateway/index.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
+import { DEVNET_DEPLOYER, DEVNET_OTHER_SAFE, DEVNET_SAFE } from '../../../../src/machines/shared/samples.ts';
 
-const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const SAFE_A = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const SAFE_B = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+const OWNER = DEVNET_DEPLOYER;
+const SAFE_A = DEVNET_SAFE;
+const SAFE_B = DEVNET_OTHER_SAFE;
 
 let server: TestServer;
 let client: GatewayClient;

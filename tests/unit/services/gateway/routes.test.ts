@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClient } from '../../../../src/services/gateway/index.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
+import { DEVNET_OWNER } from '../../../../src/machines/shared/samples.ts';
 
 const C = '7';
 const S = '0x1234567890123456789012345678901234567890';
-const SIGNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const SIGNER = DEVNET_OWNER;
 const H = `0x${'ab'.repeat(32)}`;
 const auth = { signature: '0xsig', timestamp: 1 };
 let server: TestServer;

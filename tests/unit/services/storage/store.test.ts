@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addressBookFromCsv, addressBookToCsv, openLocalStore, parseCsv, type LocalStore } from '../../../../src/services/storage/index.ts';
+import { DEVNET_OWNERS } from '../../../../src/machines/shared/samples.ts';
 
-const A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const [A, B] = DEVNET_OWNERS;
 let store: LocalStore;
 let dbCounter = 0;
 

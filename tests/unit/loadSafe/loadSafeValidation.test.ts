@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LOAD_SAFE_TEXTS, bareAddress, safeHref, validateLoadSafeForm } from '../../../src/machines/loadSafe/loadSafe.logic.ts';
 import type { AddedSafe, ChainOption } from '../../../src/machines/loadSafe/loadSafe.types.ts';
+import { DEVNET_SAFE, SAMPLE_CHAIN, SAMPLE_OTHER_CHAIN } from '../../../src/machines/shared/samples.ts';
 
-const chains: ChainOption[] = [
-  { chainId: '1', chainName: 'Ethereum', shortName: 'eth' },
-  { chainId: '31337', chainName: 'Devnet', shortName: 'dev' },
-];
-const SAFE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const chains: ChainOption[] = [{ ...SAMPLE_OTHER_CHAIN }, { ...SAMPLE_CHAIN }];
+const SAFE = DEVNET_SAFE;
 const added: AddedSafe[] = [{ chainId: '1', address: SAFE, name: '' }];
 
 describe('load Safe form validation', () => {

@@ -9,9 +9,9 @@ import {
   validateEntry,
 } from '../../../src/machines/addressBook/addressBook.csv.ts';
 import type { AddressBookEntry } from '../../../src/machines/addressBook/addressBook.types.ts';
+import { DEVNET_OWNERS } from '../../../src/machines/shared/samples.ts';
 
-const A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const [A, B] = DEVNET_OWNERS;
 
 describe('address book CSV', () => {
   it('round-trips names with commas, quotes and spaces', () => {
