@@ -8,7 +8,17 @@
  * as in `useSelector(actor, connectX, shallowEqualViewModel)`.
  */
 
-/** True when `a` and `b` are the same value, or plain objects with the same keys and `Object.is`-equal values. */
+/** Arrays with `Object.is`-equal items (a view model may list derived values, e.g. a request's capabilities). */
+function sameItems(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => Object.is(item, b[i]));
+}
+
+/**
+ * True when `a` and `b` are the same value, or plain objects with the same keys whose values are `Object.is`-equal
+ * (arrays: item by item).
+ */
 export function shallowEqualViewModel<T>(a: T, b: T): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -17,6 +27,6 @@ export function shallowEqualViewModel<T>(a: T, b: T): boolean {
   if (keysA.length !== keysB.length) return false;
   const recordA = a as Record<string, unknown>;
   const recordB = b as Record<string, unknown>;
-  return keysA.every((key) => Object.prototype.hasOwnProperty.call(recordB, key) && Object.is(recordA[key], recordB[key]));
+  return keysA.every((key) => Object.prototype.hasOwnProperty.call(recordB, key) && sameItems(recordA[key], recordB[key]));
 }
 
