@@ -10,7 +10,6 @@ import { SafeGate } from './SafeGate.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { TxSummaryLine } from './TxList.tsx';
 
-
 /** "Outdated" / "unsupported base contract" warning from Safe info's implementationVersionState. */
 export function VersionWarning() {
   const state = useSafeSession((s) => s.context.safeInfo?.implementationVersionState ?? 'UNKNOWN');
