@@ -6,6 +6,8 @@
 //   src/services  effects: never imports views
 //   src/bridge    the Safe Apps bridge: never imports services or views
 //   src/dev       dev-only code (the Devnet Wallet), loaded only by devnet builds: like services, never imports views
+// Views also read machines only through view models (`connect<M>(snapshot)` in src/machines/<folder>/<m>.connect.ts):
+// they never ask a snapshot for its state names with `.matches(…)` or `.hasTag(…)`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -67,6 +69,14 @@ export const boundaryRules = {
   },
 };
 
+/** Views read view models, not state names (see src/views/useViewModel.ts). */
+export const viewModelRules = {
+  'no-restricted-syntax': ['error', {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(matches|hasTag)$/]",
+    message: 'Views never ask a snapshot for its state names: read the machine’s view model (connect<M>(snapshot) in src/machines/<folder>/<m>.connect.ts).',
+  }],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.devnet/**', '.tmp/**', 'docs/**', 'bench/tmp/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
   js.configs.recommended,
@@ -86,6 +96,17 @@ export default tseslint.config(
   { files: ['src/domain/**/*.{ts,tsx}'], rules: boundaryRules.domain },
   { files: ['src/machines/**/*.{ts,tsx}'], ignores: ['src/machines/**/*.test.{ts,tsx}'], rules: boundaryRules.machines },
   { files: ['src/views/**/*.{ts,tsx}'], ignores: ['src/views/**/*.test.{ts,tsx}'], rules: boundaryRules.views },
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    ignores: [
+      'src/views/**/*.test.{ts,tsx}',
+      // appSession's views move to appSession.connect.ts in the same issue
+      'src/views/App.tsx',
+      'src/views/layout/GatewayStatus.tsx',
+      'src/views/audit/PersistenceGate.tsx',
+    ],
+    rules: viewModelRules,
+  },
   { files: ['src/services/**/*.{ts,tsx}'], rules: boundaryRules.services },
   { files: ['src/bridge/**/*.{ts,tsx}'], rules: boundaryRules.bridge },
   { files: ['src/dev/**/*.{ts,tsx}'], rules: boundaryRules.services },

@@ -59,6 +59,15 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await ruleIds("export const f = () => fetch('/x');\n", 'src/views/Bad.tsx')).toContain('no-restricted-globals');
   });
 
+  it('rejects a view that reads state names instead of its view model', async () => {
+    const rule = 'no-restricted-syntax';
+    expect(await ruleIds("export const busy = (s: { matches(v: string): boolean }) => s.matches('saving');\n", 'src/views/x/Bad.tsx')).toContain(rule);
+    expect(await ruleIds("export const busy = (s?: { hasTag(t: string): boolean }) => s?.hasTag('busy');\n", 'src/views/x/Bad.tsx')).toContain(rule);
+    // The view model itself may: it is pure machine code.
+    expect(await ruleIds("export const busy = (s: { matches(v: string): boolean }) => s.matches('saving');\n", 'src/machines/x/x.connect.ts')).toEqual([]);
+    expect(await ruleIds("export const busy = (v: { busy: boolean }) => v.busy;\n", 'src/views/x/Ok.tsx')).toEqual([]);
+  });
+
   it('accepts the allowed directions', async () => {
     expect(await ruleIds("import { setup } from 'xstate';\nimport { isAddress } from 'viem';\nexport const s = [setup, isAddress];\n", 'src/machines/x/ok.ts')).toEqual([]);
     expect(await ruleIds("import { matchRoute } from '../machines/shared/routes.ts';\nexport const m = matchRoute;\n", 'src/views/Ok.tsx')).toEqual([]);

@@ -4,9 +4,11 @@ import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { codeProblemText } from '../../machines/accountServices/accountServices.logic.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
+import { connectEmailAlerts, type EmailRegistrationState } from '../../machines/accountServices/emailAlerts.connect.ts';
 import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
 import { UnsubscribeSection } from './Unsubscribe.tsx';
 
@@ -19,7 +21,7 @@ const BUSY: Record<string, string> = {
   delete: 'Sign the removal in your wallet…',
 };
 
-const STATE_TEXT: Record<string, string> = {
+const STATE_TEXT: Record<EmailRegistrationState, string> = {
   unknown: 'Not checked yet. Show the registration to see it (needs a signature).',
   notRegistered: 'No e-mail address registered.',
   unverified: 'Registered, not verified yet: enter the code from the e-mail.',
@@ -27,14 +29,16 @@ const STATE_TEXT: Record<string, string> = {
 };
 
 export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
-  const resting = useSelector(actor, (s) => (s.matches('resting') ? Object.keys(STATE_TEXT).find((k) => s.matches({ resting: k as 'unknown' })) ?? 'unknown' : null));
-  const state = useSelector(actor, (s) => String(typeof s.value === 'string' ? s.value : 'resting'));
-  const ctx = useSelector(actor, (s) => s.context);
-  const canShow = useSelector(actor, (s) => s.can({ type: 'user.show' }));
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submitEmail', email: 'a@b.co' }));
-  const canDelete = useSelector(actor, (s) => s.can({ type: 'user.delete' }));
-  const canVerify = useSelector(actor, (s) => s.can({ type: 'user.verify', code: '0' }));
-  const canResend = useSelector(actor, (s) => s.can({ type: 'user.resend' }));
+  const {
+    step: state,
+    registrationState: resting,
+    context: ctx,
+    canShow,
+    canSubmitEmail: canSubmit,
+    canDelete,
+    canVerify,
+    canResend,
+  } = useSelector(actor, connectEmailAlerts, shallowEqualViewModel);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const registered = ctx.registration !== null;

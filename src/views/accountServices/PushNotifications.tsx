@@ -1,17 +1,19 @@
 /** /settings/notifications: this browser as a push-notification device, per Safe. */
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { connectPushNotifications, type PushNotificationsStep } from '../../machines/accountServices/pushNotifications.connect.ts';
 import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, Messages } from './parts.tsx';
 
 export type PushNotificationsRef = ActorRefFrom<PushNotificationsMachine>;
 
-const BUSY: Record<string, string> = {
+const BUSY: Partial<Record<PushNotificationsStep, string>> = {
   signing: 'Sign the registration in your wallet…',
   registering: 'Registering this browser…',
   unregisteringSafe: 'Unregistering the Safe…',
@@ -19,12 +21,7 @@ const BUSY: Record<string, string> = {
 };
 
 export function PushNotificationsView({ actor }: { actor: PushNotificationsRef }) {
-  const state = useSelector(actor, (s) => String(s.value));
-  const ctx = useSelector(actor, (s) => s.context);
-  const canRegister = useSelector(actor, (s) => s.can({ type: 'user.register' }));
-  const canUnregisterDevice = useSelector(actor, (s) => s.can({ type: 'user.unregisterDevice' }));
-  const idle = state === 'idle';
-  const status = state === 'loading' ? 'loading' : state === 'loadFailed' ? 'failed' : 'ready';
+  const { step: state, status, idle, canRegister, canUnregisterDevice, context: ctx } = useSelector(actor, connectPushNotifications, shallowEqualViewModel);
   return (
     <section aria-labelledby="push-title" className="card">
       <h2 id="push-title">Push notifications</h2>

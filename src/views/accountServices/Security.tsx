@@ -2,6 +2,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { connectDelegatesList } from '../../machines/accountServices/delegatesList.connect.ts';
+import { connectRecoveryRegistration } from '../../machines/accountServices/recoveryRegistration.connect.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
@@ -9,15 +11,14 @@ import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
 
 export type RecoveryRef = ActorRefFrom<RecoveryRegistrationMachine>;
 export type DelegatesRef = ActorRefFrom<DelegatesListMachine>;
 
 export function RecoveryView({ actor }: { actor: RecoveryRef }) {
-  const state = useSelector(actor, (s) => String(s.value));
-  const ctx = useSelector(actor, (s) => s.context);
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit', moduleAddress: '0x0000000000000000000000000000000000000001' }));
+  const { step: state, editing, canSubmit, context: ctx } = useSelector(actor, connectRecoveryRegistration, shallowEqualViewModel);
   const [module, setModule] = useState<string | null>(null);
   const value = module ?? ctx.moduleAddress;
   const submit = (event: FormEvent) => {
@@ -48,9 +49,9 @@ export function RecoveryView({ actor }: { actor: RecoveryRef }) {
         <form aria-label="Register recovery module" onSubmit={submit} noValidate>
           <label>
             Recovery module address{' '}
-            <input value={value} onChange={(e) => setModule(e.target.value)} aria-invalid={ctx.fieldError !== null} disabled={state !== 'editing'} />
+            <input value={value} onChange={(e) => setModule(e.target.value)} aria-invalid={ctx.fieldError !== null} disabled={!editing} />
           </label>{' '}
-          <button type="submit" disabled={state !== 'editing' || !canSubmit}>
+          <button type="submit" disabled={!editing || !canSubmit}>
             Register module
           </button>
           <FieldError text={ctx.fieldError} />
@@ -71,11 +72,7 @@ export function RecoveryView({ actor }: { actor: RecoveryRef }) {
 }
 
 export function DelegatesView({ actor }: { actor: DelegatesRef }) {
-  const state = useSelector(actor, (s) => String(s.value));
-  const ctx = useSelector(actor, (s) => s.context);
-  const canLoadMore = useSelector(actor, (s) => s.can({ type: 'user.loadMore' }));
-  const canRefresh = useSelector(actor, (s) => s.can({ type: 'user.refresh' }));
-  const status = state === 'loading' ? 'loading' : state === 'loadFailed' ? 'failed' : 'ready';
+  const { status, loadingMore, canLoadMore, canRefresh, context: ctx } = useSelector(actor, connectDelegatesList, shallowEqualViewModel);
   return (
     <section aria-labelledby="delegates-title" className="card">
       <h2 id="delegates-title">Delegates</h2>
@@ -112,7 +109,7 @@ export function DelegatesView({ actor }: { actor: DelegatesRef }) {
             </tbody>
           </table>
         )}
-        <Busy text={state === 'loadingMore' ? 'Loading more delegates…' : null} />
+        <Busy text={loadingMore ? 'Loading more delegates…' : null} />
         <p>
           {canLoadMore ? (
             <button type="button" onClick={() => actor.send({ type: 'user.loadMore' })}>

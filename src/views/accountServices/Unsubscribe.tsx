@@ -3,9 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { SUBSCRIPTION_CATEGORIES } from '../../machines/accountServices/accountServices.logic.ts';
+import { connectUnsubscribe } from '../../machines/accountServices/unsubscribe.connect.ts';
 import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { useAccountServicesLogic } from './accountServicesContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
 
 export type UnsubscribeRef = ActorRefFrom<UnsubscribeMachine>;
@@ -13,9 +15,7 @@ export type UnsubscribeRef = ActorRefFrom<UnsubscribeMachine>;
 const categoryLabel = (key: string | null): string => (key === null ? 'all e-mails' : (SUBSCRIPTION_CATEGORIES.find((c) => c.key === key)?.label ?? key));
 
 export function UnsubscribeView({ actor }: { actor: UnsubscribeRef }) {
-  const state = useSelector(actor, (s) => String(s.value));
-  const ctx = useSelector(actor, (s) => s.context);
-  const editing = state === 'editing';
+  const { step: state, editing, context: ctx } = useSelector(actor, connectUnsubscribe, shallowEqualViewModel);
   const [token, setToken] = useState<string | null>(null);
   const [category, setCategory] = useState<string>(SUBSCRIPTION_CATEGORIES[0].key);
   const value = token ?? ctx.token;

@@ -1,5 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { connectAddressBook } from '../../machines/addressBook/addressBook.connect.ts';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { findEntry } from '../../machines/addressBook/addressBook.csv.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Address } from '../components/Address.tsx';
 import { chainLabel } from '../walletConnection/chainLabel.ts';
 import { useAddressBook, useAddressBookSend, useWallet } from '../walletConnection/walletContext.tsx';
@@ -16,12 +19,9 @@ function readText(file: Blob): Promise<string> {
 
 function EntryForm() {
   const send = useAddressBookSend();
-  const editing = useAddressBook((s) => s.context.editing);
-  const entries = useAddressBook((s) => s.context.entries);
-  const error = useAddressBook((s) => s.context.error);
-  const saving = useAddressBook((s) => s.matches({ ready: 'saving' }));
-  const chainIds = useWallet((s) => s.context.supportedChainIds);
-  const chainNames = useWallet((s) => s.context.chainNames);
+  const { editing, entries, error, busy: saving } = useAddressBook(connectAddressBook, shallowEqualViewModel);
+  const chainIds = useWallet((s) => connectWalletConnection(s).supportedChainIds);
+  const chainNames = useWallet((s) => connectWalletConnection(s).chainNames);
   const existing = editing ? findEntry(entries, editing) : undefined;
   const [chainId, setChainId] = useState(existing?.chainId ?? chainIds?.[0] ?? '');
   const [address, setAddress] = useState(existing?.address ?? '');
@@ -70,9 +70,7 @@ function EntryForm() {
 
 function DeleteConfirm() {
   const send = useAddressBookSend();
-  const deleting = useAddressBook((s) => s.context.deleting);
-  const entries = useAddressBook((s) => s.context.entries);
-  const busy = useAddressBook((s) => s.matches({ ready: 'deleting' }));
+  const { deleting, entries, busy } = useAddressBook(connectAddressBook, shallowEqualViewModel);
   const entry = deleting ? findEntry(entries, deleting) : undefined;
   return (
     <div role="dialog" aria-label="Delete entry" className="card">
@@ -91,11 +89,8 @@ function DeleteConfirm() {
 
 function ImportReview() {
   const send = useAddressBookSend();
-  const preview = useAddressBook((s) => s.context.importPreview);
-  const error = useAddressBook((s) => s.context.error);
-  const canImport = useAddressBook((s) => s.can({ type: 'user.confirm' }));
-  const busy = useAddressBook((s) => s.matches({ ready: 'importing' }));
-  const chainNames = useWallet((s) => s.context.chainNames);
+  const { importPreview: preview, error, canImport, busy } = useAddressBook(connectAddressBook, shallowEqualViewModel);
+  const chainNames = useWallet((s) => connectWalletConnection(s).chainNames);
   if (!preview) return null;
   return (
     <div role="dialog" aria-label="Import address book" className="card">
@@ -137,18 +132,11 @@ function ImportReview() {
 /** /address-book: names for addresses per network; add, edit, delete, CSV import and export. */
 export function AddressBookScreen() {
   const send = useAddressBookSend();
-  const loading = useAddressBook((s) => s.matches('loading'));
-  const loadFailed = useAddressBook((s) => s.matches('loadFailed'));
-  const editing = useAddressBook((s) => s.matches({ ready: 'editing' }) || s.matches({ ready: 'saving' }));
-  const confirming = useAddressBook((s) => s.matches({ ready: 'confirmingDelete' }) || s.matches({ ready: 'deleting' }));
-  const reviewing = useAddressBook((s) => s.matches({ ready: 'reviewingImport' }) || s.matches({ ready: 'importing' }));
-  const idle = useAddressBook((s) => s.matches({ ready: 'idle' }));
-  const entries = useAddressBook((s) => s.context.entries);
-  const error = useAddressBook((s) => s.context.error);
-  const notice = useAddressBook((s) => s.context.notice);
-  const canExport = useAddressBook((s) => s.can({ type: 'user.export' }));
-  const chainNames = useWallet((s) => s.context.chainNames);
-  const editingKey = useAddressBook((s) => (s.context.editing ? `${s.context.editing.chainId}:${s.context.editing.address}` : 'new'));
+  const { status, panel, idle, entries, error, notice, canExport, editing: editingEntry } = useAddressBook(connectAddressBook, shallowEqualViewModel);
+  const loading = status === 'loading';
+  const loadFailed = status === 'loadFailed';
+  const chainNames = useWallet((s) => connectWalletConnection(s).chainNames);
+  const editingKey = editingEntry ? `${editingEntry.chainId}:${editingEntry.address}` : 'new';
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -198,9 +186,9 @@ export function AddressBookScreen() {
           </button>
         </div>
       ) : null}
-      {editing ? <EntryForm key={editingKey} /> : null}
-      {confirming ? <DeleteConfirm /> : null}
-      {reviewing ? <ImportReview /> : null}
+      {panel === 'form' ? <EntryForm key={editingKey} /> : null}
+      {panel === 'deleteConfirm' ? <DeleteConfirm /> : null}
+      {panel === 'importReview' ? <ImportReview /> : null}
       {!loading && !loadFailed ? (
         entries.length === 0 ? (
           <p className="muted">No entries yet. Add one, or import a CSV file with the columns address, name, chainId.</p>

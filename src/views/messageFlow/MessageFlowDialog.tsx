@@ -1,55 +1,20 @@
 /**
  * The message flow dialog: compose → review (the SafeMessage hash in full, the typed data exactly as the
  * wallet will show it) → signing → collecting confirmations → verification on chain; plus the on-chain
- * fallback and every error state. It renders what the messageFlow snapshot says; buttons are enabled by
- * `snapshot.can(event)`.
+ * fallback and every error state. It renders what the messageFlow snapshot says (its step and commands through
+ * `connectMessageFlow`); buttons are enabled by `snapshot.can(event)`.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { shallowEqual } from '@xstate/react';
-import { MESSAGE_TEXTS, missingSigners, needsAnyChainAcknowledgement, ownerConfirmations, signBlocker } from '../../machines/messageFlow/messageFlow.setup.ts';
+import { connectMessageFlow, type MessageFlowStep } from '../../machines/messageFlow/messageFlow.connect.ts';
+import { MESSAGE_TEXTS, missingSigners, ownerConfirmations, signBlocker } from '../../machines/messageFlow/messageFlow.setup.ts';
 import type { MessagePreview } from '../../machines/messageFlow/messageFlow.types.ts';
 import { Address } from '../components/Address.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { useMessageFlow, useMessageFlowCan, useMessageFlowSend, type MessageFlowSnapshot } from './messageFlowContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
+import { useMessageFlow, useMessageFlowSend } from './messageFlowContext.tsx';
 
-type Step =
-  | 'composing'
-  | 'working'
-  | 'loadFailed'
-  | 'review'
-  | 'chainBlocked'
-  | 'signing'
-  | 'submitting'
-  | 'walletError'
-  | 'submitFailed'
-  | 'collecting'
-  | 'verifying'
-  | 'verificationFailed'
-  | 'confirmed'
-  | 'checkingStatus'
-  | 'interrupted'
-  | 'preparingOnChain'
-  | 'onChainReview'
-  | 'onChainUnavailable'
-  | 'awaitingTransaction'
-  | 'refused'
-  | 'done';
-
-function stepOf(s: MessageFlowSnapshot): Step {
-  if (s.status !== 'active') return 'done';
-  const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!;
-  switch (top) {
-    case 'starting':
-    case 'hashing':
-    case 'loadingMessage':
-      return 'working';
-    case 'creating':
-    case 'addingSignature':
-      return 'submitting';
-    default:
-      return top as Step;
-  }
-}
+type Step = MessageFlowStep;
 
 const TITLES: Record<Step, string> = {
   composing: 'Sign a message',
@@ -77,7 +42,7 @@ const TITLES: Record<Step, string> = {
 
 /** The message flow in a dialog; renders nothing once the flow has ended. */
 export function MessageFlowDialog() {
-  const step = useMessageFlow(stepOf);
+  const step = useMessageFlow((s) => connectMessageFlow(s).step);
   const titleId = useId();
   if (step === 'done') return null;
   return (
@@ -386,14 +351,10 @@ function ChainBlockedBody() {
  * unticking are `user.acknowledgeAnyChain` events, so they are in the flow's event log.
  */
 function AnyChainAcknowledgement() {
-  const view = useMessageFlow(
-    (s) => ({
-      shown: needsAnyChainAcknowledgement(s.context),
-      acknowledged: s.context.anyChainAcknowledged === true,
-      canChange: s.can({ type: 'user.acknowledgeAnyChain', acknowledged: s.context.anyChainAcknowledged !== true }),
-    }),
-    shallowEqual,
-  );
+  const view = useMessageFlow((s) => {
+    const flow = connectMessageFlow(s);
+    return { shown: flow.anyChainShown, acknowledged: flow.anyChainAcknowledged, canChange: flow.canChangeAnyChain };
+  }, shallowEqualViewModel);
   const send = useMessageFlowSend();
   if (!view.shown) return null;
   return (
@@ -424,7 +385,7 @@ function WalletErrorBody() {
 }
 
 function CollectingBody() {
-  const watchFailed = useMessageFlow((s) => s.matches({ collecting: 'watchFailed' }));
+  const watchFailed = useMessageFlow((s) => connectMessageFlow(s).watchFailed);
   return (
     <>
       <p role="status">{MESSAGE_TEXTS.collecting}</p>
@@ -477,7 +438,7 @@ function ConfirmedBody() {
 function OnChainReview() {
   const request = useMessageFlow((s) => s.context.onChainRequest);
   const send = useMessageFlowSend();
-  const can = useMessageFlowCan({ type: 'user.confirmOnChain' });
+  const can = useMessageFlow((s) => connectMessageFlow(s).canConfirmOnChain);
   if (!request) return null;
   return (
     <>
@@ -511,7 +472,7 @@ function OnChainReview() {
 
 function CancelButton() {
   const send = useMessageFlowSend();
-  const can = useMessageFlowCan({ type: 'user.cancel' });
+  const can = useMessageFlow((s) => connectMessageFlow(s).canCancel);
   return (
     <button type="button" disabled={!can} onClick={() => send({ type: 'user.cancel' })}>
       Cancel
@@ -521,16 +482,10 @@ function CancelButton() {
 
 function Actions(props: { sign?: boolean; signOnChain?: boolean; back?: boolean; retry?: boolean; cancel?: boolean; close?: boolean }) {
   const send = useMessageFlowSend();
-  const can = useMessageFlow(
-    (s) => ({
-      sign: s.can({ type: 'user.sign' }),
-      signOnChain: s.can({ type: 'user.signOnChain' }),
-      back: s.can({ type: 'user.back' }),
-      retry: s.can({ type: 'user.retry' }),
-      close: s.can({ type: 'user.close' }),
-    }),
-    shallowEqual,
-  );
+  const can = useMessageFlow((s) => {
+    const flow = connectMessageFlow(s);
+    return { sign: flow.canSign, signOnChain: flow.canSignOnChain, back: flow.canBack, retry: flow.canRetry, close: flow.canClose };
+  }, shallowEqualViewModel);
   return (
     <div className="message-actions">
       {props.back && can.back ? (

@@ -6,9 +6,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { safeAppsListMachine } from '../../machines/safeApps/safeAppsList.machine.ts';
+import { connectSafeAppsList } from '../../machines/safeApps/safeAppsList.connect.ts';
 import { categoriesOf, filterApps, pinnedApps } from '../../machines/safeApps/safeApps.logic.ts';
 import type { SafeApp } from '../../machines/safeApps/safeApps.types.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
@@ -27,8 +29,7 @@ export function AppsTabs() {
 }
 
 function AppGrid({ label, apps, actor }: { label: string; apps: SafeApp[]; actor: SafeAppsListRef }) {
-  const pinned = useSelector(actor, (s) => s.context.pinned);
-  const canPin = useSelector(actor, (s) => s.can({ type: 'user.togglePin', appId: 0 }));
+  const { pinned, canPin } = useSelector(actor, connectSafeAppsList, shallowEqualViewModel);
   return (
     <ul aria-label={label} className="safe-app-grid">
       {apps.map((app) => (
@@ -39,16 +40,7 @@ function AppGrid({ label, apps, actor }: { label: string; apps: SafeApp[]; actor
 }
 
 export function AppsList({ actor }: { actor: SafeAppsListRef }) {
-  const status = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const apps = useSelector(actor, (s) => s.context.apps);
-  const pinned = useSelector(actor, (s) => s.context.pinned);
-  const query = useSelector(actor, (s) => s.context.query);
-  const tag = useSelector(actor, (s) => s.context.tag);
-  const batchedOnly = useSelector(actor, (s) => s.context.batchedOnly);
-  const canFilter = useSelector(actor, (s) => s.can({ type: 'user.toggleBatched' }));
-  const canRetry = useSelector(actor, (s) => s.can({ type: 'user.retry' }));
-  const pinError = useSelector(actor, (s) => s.context.pinError);
+  const { status, error, apps, pinned, query, tag, batchedOnly, canFilter, canRetry, pinError } = useSelector(actor, connectSafeAppsList, shallowEqualViewModel);
   const filtering = query.trim() !== '' || tag !== null || batchedOnly;
   const visible = filterApps(apps, { query, tag, batchedOnly });
   const pinnedList = pinnedApps(apps, pinned);

@@ -5,7 +5,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { connectCustomApps } from '../../machines/safeApps/customApps.connect.ts';
 import type { customAppsMachine } from '../../machines/safeApps/customApps.machine.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
@@ -20,8 +22,7 @@ export const RISK_TEXT = 'This Safe App is not part of Countersign and I agree t
 
 function AddForm({ actor }: { actor: CustomAppsRef }) {
   const [url, setUrl] = useState('');
-  const canAdd = useSelector(actor, (s) => s.can({ type: 'user.add', url: 'https://example.org' }));
-  const fetching = useSelector(actor, (s) => s.matches('fetchingManifest'));
+  const { canAdd, fetchingManifest: fetching } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
   function submit(event: FormEvent) {
     event.preventDefault();
     actor.send({ type: 'user.add', url });
@@ -48,13 +49,11 @@ function AddForm({ actor }: { actor: CustomAppsRef }) {
 }
 
 function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
-  const manifest = useSelector(actor, (s) => s.context.manifest);
-  const url = useSelector(actor, (s) => s.context.draftUrl);
-  const riskAccepted = useSelector(actor, (s) => s.context.riskAccepted);
-  const saving = useSelector(actor, (s) => s.matches('saving'));
-  const canConfirm = useSelector(actor, (s) => s.can({ type: 'user.confirmAdd' }));
-  const canToggle = useSelector(actor, (s) => s.can({ type: 'user.toggleRisk' }));
-  const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
+  const { manifest, draftUrl: url, riskAccepted, saving, canConfirmAdd: canConfirm, canToggleRisk: canToggle, canCancel } = useSelector(
+    actor,
+    connectCustomApps,
+    shallowEqualViewModel,
+  );
   if (!manifest) return null;
   return (
     <section role="dialog" aria-label="Add custom Safe App" className="safe-apps-dialog">
@@ -86,11 +85,7 @@ function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
 }
 
 function ConfirmRemove({ actor }: { actor: CustomAppsRef }) {
-  const removing = useSelector(actor, (s) => s.context.removing);
-  const name = useSelector(actor, (s) => s.context.apps.find((app) => app.url === s.context.removing)?.name ?? s.context.removing);
-  const busy = useSelector(actor, (s) => s.matches('removing'));
-  const canConfirm = useSelector(actor, (s) => s.can({ type: 'user.confirmRemove' }));
-  const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
+  const { removing, removingName: name, removingApp: busy, canConfirmRemove: canConfirm, canCancel } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
   if (!removing) return null;
   return (
     <section role="dialog" aria-label="Remove Safe App" className="safe-apps-dialog">
@@ -107,15 +102,12 @@ function ConfirmRemove({ actor }: { actor: CustomAppsRef }) {
 }
 
 export function CustomAppsView({ actor }: { actor: CustomAppsRef }) {
-  const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  const apps = useSelector(actor, (s) => s.context.apps);
-  const error = useSelector(actor, (s) => s.context.error);
+  const { status, apps, error, canRetry } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
   const removable = useSelector(
     actor,
     (s) => s.context.apps.filter((app) => s.can({ type: 'user.remove', url: app.url })).map((app) => app.url),
     (a, b) => a.length === b.length && a.every((url, i) => url === b[i]),
   );
-  const canRetry = useSelector(actor, (s) => s.can({ type: 'user.retry' }));
   return (
     <Loadable what="your custom apps" status={status} error={error} onRetry={() => actor.send({ type: 'user.retry' })} canRetry={canRetry}>
       <AddForm actor={actor} />

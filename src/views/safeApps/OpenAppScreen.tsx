@@ -9,10 +9,13 @@ import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { bridgeRequestMachine } from '../../machines/bridgeRequest/bridgeRequest.machine.ts';
 import type { bridgeSessionMachine } from '../../machines/bridgeRequest/bridgeSession.machine.ts';
 import { BRIDGE_SESSION_ID, type openAppMachine } from '../../machines/safeApps/openApp.machine.ts';
+import { connectBridgeRequest } from '../../machines/bridgeRequest/bridgeRequest.connect.ts';
+import { connectOpenApp } from '../../machines/safeApps/openApp.connect.ts';
 import { sandboxFor } from '../../machines/safeApps/safeApps.logic.ts';
 import type { AppFrameRegistry, Permission } from '../../machines/safeApps/safeApps.types.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { BridgeRequestPrompt } from '../bridgeRequest/BridgeRequestPrompt.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
@@ -43,11 +46,7 @@ function PermissionList({ permissions }: { permissions: Permission[] }) {
 }
 
 function Prompt({ actor }: { actor: OpenAppRef }) {
-  const info = useSelector(actor, (s) => s.context.info);
-  const origin = useSelector(actor, (s) => s.context.appOrigin);
-  const warningAccepted = useSelector(actor, (s) => s.context.warningAccepted);
-  const canOpen = useSelector(actor, (s) => s.can({ type: 'user.openApp' }));
-  const canToggle = useSelector(actor, (s) => s.can({ type: 'user.toggleWarning' }));
+  const { info, appOrigin: origin, warningAccepted, canOpen, canToggleWarning: canToggle } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
   if (!info) return null;
   return (
     <section role="dialog" aria-label="Open Safe App" className="safe-apps-dialog">
@@ -91,7 +90,7 @@ function Prompt({ actor }: { actor: OpenAppRef }) {
 }
 
 function RequestSlot({ request }: { request: BridgeRequestRef }) {
-  const prompting = useSelector(request, (s) => s.hasTag('prompt'));
+  const prompting = useSelector(request, (s) => connectBridgeRequest(s).prompting);
   return prompting ? <BridgeRequestPrompt actor={request} /> : null;
 }
 
@@ -143,10 +142,7 @@ function AppFrame({ actor, frames, hostOrigin }: { actor: OpenAppRef; frames: Ap
 }
 
 export function OpenAppView({ actor, frames, hostOrigin }: { actor: OpenAppRef; frames: AppFrameRegistry; hostOrigin: string }) {
-  const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'checking'));
-  const refusal = useSelector(actor, (s) => s.context.refusal);
-  const error = useSelector(actor, (s) => s.context.error);
-  const canRetry = useSelector(actor, (s) => s.can({ type: 'user.retry' }));
+  const { step: state, refusal, error, canRetry } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
   switch (state) {
     case 'refused':
       return (

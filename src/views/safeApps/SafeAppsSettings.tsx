@@ -1,7 +1,9 @@
 /** /settings/safe-apps: the bridge permissions granted (or denied) per app origin, with revoke. */
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { connectAppPermissions } from '../../machines/safeApps/appPermissions.connect.ts';
 import type { appPermissionsMachine } from '../../machines/safeApps/appPermissions.machine.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { CAPABILITY_LABELS } from './OpenAppScreen.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
@@ -9,11 +11,7 @@ import { useSafeAppsLogic } from './safeAppsContext.tsx';
 export type AppPermissionsRef = ActorRefFrom<typeof appPermissionsMachine>;
 
 export function AppPermissionsView({ actor }: { actor: AppPermissionsRef }) {
-  const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  const entries = useSelector(actor, (s) => s.context.entries);
-  const error = useSelector(actor, (s) => s.context.error);
-  const canRevoke = useSelector(actor, (s) => s.can({ type: 'user.revoke', origin: '', capability: null }));
-  const canRetry = useSelector(actor, (s) => s.can({ type: 'user.retry' }));
+  const { status, entries, error, canRevoke, canRetry } = useSelector(actor, connectAppPermissions, shallowEqualViewModel);
   const origins = Object.keys(entries).sort();
   return (
     <Loadable what="Safe App permissions" status={status} error={error} onRetry={() => actor.send({ type: 'user.retry' })} canRetry={canRetry}>

@@ -1,3 +1,4 @@
+import { connectSafeSession, type RegionStatus } from '../../machines/safeSession/safeSession.connect.ts';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { visibleBalances } from './connect.ts';
@@ -6,10 +7,8 @@ import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 
 /** `ready.balances` state as a Loadable status. */
-export function useBalancesStatus(): 'loading' | 'failed' | 'ready' {
-  return useSafeSession((s) =>
-    s.matches({ ready: { balances: 'loaded' } }) ? 'ready' : s.matches({ ready: { balances: 'failed' } }) ? 'failed' : 'loading',
-  );
+export function useBalancesStatus(): RegionStatus {
+  return useSafeSession((s) => connectSafeSession(s).balancesStatus);
 }
 
 /** The currency selector: the supported fiat currencies load when it first shows (the home has none). */
@@ -18,11 +17,9 @@ function CurrencySelect() {
   const send = useSafeSessionSend();
   const currency = useSafeSession((s) => s.context.currency);
   const codes = useSafeSession((s) => s.context.fiatCodes);
-  const status = useSafeSession((s) =>
-    s.matches({ ready: { fiatCodes: 'loaded' } }) ? 'ready' : s.matches({ ready: { fiatCodes: 'failed' } }) ? 'failed' : 'loading',
-  );
+  const status = useSafeSession((s) => connectSafeSession(s).fiatCodesStatus);
   const error = useSafeSession((s) => s.context.fiatCodesError);
-  const canRetry = useSafeSession((s) => s.can({ type: 'user.retryFiatCodes' }));
+  const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryFiatCodes);
   const options = codes.some((code) => code.toLowerCase() === currency) ? codes : [currency.toUpperCase(), ...codes];
   return (
     <div className="currency">
@@ -52,7 +49,7 @@ export function BalancesTable() {
   const hideSmallBalances = useSafeSession((s) => s.context.hideSmallBalances);
   const status = useBalancesStatus();
   const error = useSafeSession((s) => s.context.balancesError);
-  const canRetry = useSafeSession((s) => s.can({ type: 'user.retryBalances' }));
+  const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
   const rows = visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances });
   return (
     <>

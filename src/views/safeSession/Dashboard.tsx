@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { useBalancesStatus } from './Balances.tsx';
@@ -7,8 +9,6 @@ import { formatFiat, formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { TxSummaryLine } from './TxList.tsx';
-
-const NO_ITEMS: never[] = [];
 
 /** "Outdated" / "unsupported base contract" warning from Safe info's implementationVersionState. */
 export function VersionWarning() {
@@ -28,9 +28,7 @@ export function VersionWarning() {
 function PendingTransactions() {
   const ref = useSafeChild('queue');
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
-  const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
-  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
-  const error = useSelector(ref, (s) => s?.context.error ?? null);
+  const { step: state, items, error } = useSelector(ref, connectPagedList, shallowEqualViewModel);
   const txs = transactionsOf(items).slice(0, 5);
   return (
     <section aria-labelledby="pending-title" className="card">

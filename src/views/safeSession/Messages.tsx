@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
@@ -10,7 +12,6 @@ import { PagingControls } from './TxList.tsx';
 import type { Message, MessageHashes } from './viewTypes.ts';
 import { ConfirmMessageButton, SignMessageButton } from '../flows/FlowButtons.tsx';
 
-const NO_ITEMS: never[] = [];
 const NO_OWNERS: never[] = [];
 
 const MESSAGE_STATUS = { NEEDS_CONFIRMATION: 'Needs confirmation', CONFIRMED: 'Confirmed' } as const;
@@ -23,14 +24,8 @@ function preview(message: Message['message']): string {
 function MessageList() {
   useListOpened('messages');
   const ref = useSafeChild('messages');
-  const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
-  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
-  const error = useSelector(ref, (s) => s?.context.error ?? null);
-  const hasLoaded = useSelector(ref, (s) => s?.context.hasLoaded ?? false);
-  const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
-  const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
-  if (state === 'disabled') return <p>Messages are not available on this network.</p>;
-  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
+  const { step: state, disabled, status, items, error, hasLoaded, canLoadMore, canRetry } = useSelector(ref, connectPagedList, shallowEqualViewModel);
+  if (disabled) return <p>Messages are not available on this network.</p>;
   return (
     <>
       <Loadable what="messages" status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>

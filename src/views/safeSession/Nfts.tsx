@@ -1,23 +1,18 @@
 import { useSelector } from '@xstate/react';
+import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeChild } from './safeSessionContext.tsx';
 import { PagingControls } from './TxList.tsx';
 
-const NO_ITEMS: never[] = [];
 
 function NftList() {
   useListOpened('collectibles');
   const ref = useSafeChild('collectibles');
-  const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
-  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
-  const error = useSelector(ref, (s) => s?.context.error ?? null);
-  const hasLoaded = useSelector(ref, (s) => s?.context.hasLoaded ?? false);
-  const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
-  const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
-  if (state === 'disabled') return <p>NFTs are not available on this network.</p>;
-  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
+  const { step: state, disabled, status, items, error, hasLoaded, canLoadMore, canRetry } = useSelector(ref, connectPagedList, shallowEqualViewModel);
+  if (disabled) return <p>NFTs are not available on this network.</p>;
   return (
     <>
       <Loadable what="NFTs" status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
-import { isOwnerOf } from './connect.ts';
+import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSession, useSafeSessionRef, useSafeSessionSend } from './safeSessionContext.tsx';
 
 function RetryButton({ what }: { what: string }) {
   const send = useSafeSessionSend();
-  const canRetry = useSafeSession((s) => s.can({ type: 'user.retry' }));
+  const canRetry = useSafeSession((s) => connectSafeSession(s).canRetry);
   return (
     <button type="button" onClick={() => send({ type: 'user.retry' })} disabled={!canRetry} aria-label={`Retry loading ${what}`}>
       Retry
@@ -16,12 +17,7 @@ function RetryButton({ what }: { what: string }) {
 
 /** One line under the screen title: polling state, read-only mode, a failed refresh. */
 export function SafeStatus() {
-  const info = useSafeSession((s) =>
-    s.matches({ ready: { info: 'refreshing' } }) ? 'refreshing' : s.matches({ ready: { info: 'paused' } }) ? 'paused' : 'watching',
-  );
-  const pollError = useSafeSession((s) => s.context.pollError);
-  const wallet = useSafeSession((s) => s.context.walletAddress);
-  const isOwner = useSafeSession((s) => isOwnerOf(s.context.safeInfo, s.context.walletAddress));
+  const { infoStatus: info, pollError, walletAddress: wallet, isOwner } = useSafeSession(connectSafeSession, shallowEqualViewModel);
   return (
     <div className="safe-status">
       <p className="muted" aria-label="Safe updates">
@@ -42,11 +38,7 @@ export function SafeStatus() {
 }
 
 function SessionState({ title, children }: { title: string; children: ReactNode }) {
-  const state = useSafeSession((s) => (s.matches('ready') ? 'ready' : String(s.value)));
-  const safe = useSafeSession((s) => s.context.safe);
-  const chainName = useSafeSession((s) => s.context.chain?.chainName ?? s.context.safe.shortName);
-  const supported = useSafeSession((s) => s.context.supportedShortNames);
-  const error = useSafeSession((s) => s.context.error);
+  const { step: state, safe, chainName, supportedShortNames: supported, error } = useSafeSession(connectSafeSession, shallowEqualViewModel);
   switch (state) {
     case 'ready':
       return (

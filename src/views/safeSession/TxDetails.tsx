@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
+import { connectDetails } from '../../machines/safeSession/details.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import { SimulationResult, WhatItDoes } from '../transactionFlow/ReviewStep.tsx';
@@ -58,8 +60,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const safeFacts = useSafeSession((s) => ({ address: s.context.safeInfo?.address.value ?? '0x', threshold: s.context.safeInfo?.threshold ?? 0, ownerCount: s.context.safeInfo?.owners.length ?? 0 }), (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const ref = useSafeChild('txDetails');
-  const check = useSelector(ref, (s) => s?.context.check ?? null);
-  const checking = useSelector(ref, (s) => s?.matches('hashing') ?? false);
+  const { check, hashing: checking } = useSelector(ref, connectDetails, shallowEqualViewModel);
   const exec = details.detailedExecutionInfo;
   const data = details.txData;
   // A multisig transaction is described from its hashed bytes; anything else only as the gateway reports it.

@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { connectPagedList, type PagedListStep } from '../../machines/pagedList/pagedList.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
@@ -9,7 +11,6 @@ import type { NativeCurrency, TransactionSummary } from './viewTypes.ts';
 
 export const TX_ROW_HEIGHT = 56;
 const LIST_HEIGHT = 640;
-const NO_ITEMS: never[] = [];
 
 export function TxSummaryLine({ tx, native }: { tx: TransactionSummary; native: NativeCurrency | null }) {
   const nonce = nonceOf(tx);
@@ -66,17 +67,11 @@ export function TxList({ list, what, empty }: { list: 'queue' | 'history'; what:
   const ref = useSafeChild(list);
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const safeNonce = useSafeSession((s) => s.context.safeInfo?.nonce ?? null);
-  const state = useSelector(ref, (s) => (s ? String(s.value) : 'loading'));
-  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
-  const error = useSelector(ref, (s) => s?.context.error ?? null);
-  const hasLoaded = useSelector(ref, (s) => s?.context.hasLoaded ?? false);
-  const canLoadMore = useSelector(ref, (s) => s?.can({ type: 'user.loadMore' }) ?? false);
-  const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
+  const { step, status, updating, items, error, hasLoaded, canLoadMore, canRetry } = useSelector(ref, connectPagedList, shallowEqualViewModel);
   const rows = toTxRows(items);
-  const status = state === 'loading' && !hasLoaded ? 'loading' : state === 'failed' ? 'failed' : 'ready';
   return (
     <div className="tx-list">
-      {state === 'loading' && hasLoaded ? (
+      {updating ? (
         <p role="status" className="muted">
           Updating {what}…
         </p>
@@ -95,7 +90,7 @@ export function TxList({ list, what, empty }: { list: 'queue' | 'history'; what:
           />
         )}
       </Loadable>
-      <PagingControls what={what} state={state} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />
+      <PagingControls what={what} state={step} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />
     </div>
   );
 }
@@ -110,7 +105,7 @@ export function PagingControls({
   send,
 }: {
   what: string;
-  state: string;
+  state: PagedListStep;
   error: string | null;
   canLoadMore: boolean;
   canRetry: boolean;

@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { connectDetails } from '../../machines/safeSession/details.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { Address } from '../components/Address.tsx';
@@ -81,10 +83,7 @@ export function DetailsBody({
   hashes: ReactNode;
 }) {
   const ref = useSafeChild(child);
-  const state = useSelector(ref, (s) => (s ? String(s.value) : 'idle'));
-  const error = useSelector(ref, (s) => s?.context.error ?? null);
-  const check = useSelector(ref, (s) => s?.context.check ?? null);
-  const canRetry = useSelector(ref, (s) => s?.can({ type: 'user.retry' }) ?? false);
+  const { step: state, error, check, canRetry } = useSelector(ref, (s) => connectDetails<unknown, unknown>(s), shallowEqualViewModel);
   const retry = () => ref?.send({ type: 'user.retry' });
   const hashDiffers = !check || check.expected === null || check.computed === null || check.expected.toLowerCase() !== check.computed.toLowerCase();
   if (state === 'idle') return <p role="status">Opening the {what}…</p>;

@@ -6,10 +6,12 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { bulkBlocker, type BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
+import { connectBulkExecuteFlow } from '../../machines/transactionFlow/bulkExecuteFlow.connect.ts';
 import { txSentence } from '../../machines/shared/txSentence.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { flowDialogParts } from './flowDialog.tsx';
 
 export type BulkExecuteRef = ActorRefFrom<BulkExecuteFlowMachine>;
@@ -24,11 +26,11 @@ const WALLET_ERRORS: Record<string, string> = {
 
 export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
   const titleId = useId();
-  const s = useSelector(actor, (snapshot) => snapshot);
-  const nameOf = useAddressNameResolver(s.context.safe.chainId);
-  if (s.status === 'done') return null;
-  const ctx = s.context;
-  const { state, sub, button } = flowDialogParts(s, actor.send);
+  const view = useSelector(actor, connectBulkExecuteFlow, shallowEqualViewModel);
+  const nameOf = useAddressNameResolver(view.context.safe.chainId);
+  if (view.ended) return null;
+  const ctx = view.context;
+  const { state, sub, button } = flowDialogParts(view, actor.send);
   const blocker = bulkBlocker(ctx);
   const blocking = ctx.items.some((item) => item.risks.some((r) => r.severity === 'blocking'));
   const safeFacts = { address: ctx.safe.address, threshold: ctx.safe.threshold, ownerCount: ctx.safe.owners.length };
@@ -76,10 +78,10 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
           ) : null}
           <div className="txflow-actions">
             {button('user.cancel', 'Cancel')}
-            <button type="button" disabled={!s.can({ type: 'user.execute' })} onClick={() => actor.send({ type: 'user.execute' })}>
+            <button type="button" disabled={!view.canExecute} onClick={() => actor.send({ type: 'user.execute' })}>
               Execute
             </button>
-            <button type="button" disabled={!s.can({ type: 'user.relay' })} onClick={() => actor.send({ type: 'user.relay' })}>
+            <button type="button" disabled={!view.canRelay} onClick={() => actor.send({ type: 'user.relay' })}>
               {ctx.relay ? `Execute with relay (${ctx.relay.remaining} of ${ctx.relay.limit} left)` : 'Execute with relay (unavailable)'}
             </button>
           </div>

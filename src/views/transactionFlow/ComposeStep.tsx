@@ -1,6 +1,7 @@
 /** The compose step: what to send or change. Validation messages come from the machine's own rules (draft.ts). */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { validateCall, writeFunctions, type FieldErrors } from '../../machines/transactionFlow/draft.ts';
+import { connectTransactionFlow } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { describeCall, operationText } from './format.ts';
@@ -107,7 +108,7 @@ function ComposeForm() {
   const saved = useTxFlow((s) => s.context.draft);
   const contractAbi = useTxFlow((s) => s.context.contractAbi);
   const abiError = useTxFlow((s) => s.context.abiError);
-  const loadingAbi = useTxFlow((s) => s.matches({ composing: 'loadingAbi' }));
+  const loadingAbi = useTxFlow((s) => connectTransactionFlow(s).loadingAbi);
   const snapshot = useTxFlow((s) => s);
   const first: CallDraft | null = saved && saved.kind !== 'batch' && saved.kind !== 'rejection' ? saved : null;
 

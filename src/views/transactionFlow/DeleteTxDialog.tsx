@@ -3,8 +3,10 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
+import { connectDeleteTxFlow } from '../../machines/transactionFlow/deleteTxFlow.connect.ts';
 import { deleteRequestHashes } from '../../domain/safe/deleteRequest.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { flowDialogParts } from './flowDialog.tsx';
 
 export type DeleteTxRef = ActorRefFrom<DeleteTxFlowMachine>;
@@ -48,10 +50,10 @@ function DeleteRequestHashes({ ctx, nowMs }: { ctx: { safe: { chainId: string; a
 /** `now` supplies the time put in the confirm event (the DeleteRequest TOTP derives from it). */
 export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; now?: () => number }) {
   const titleId = useId();
-  const s = useSelector(actor, (snapshot) => snapshot);
-  if (s.status === 'done') return null;
-  const ctx = s.context;
-  const { state, sub, button } = flowDialogParts(s, actor.send);
+  const view = useSelector(actor, connectDeleteTxFlow, shallowEqualViewModel);
+  if (view.ended) return null;
+  const ctx = view.context;
+  const { state, sub, button } = flowDialogParts(view, actor.send);
   return (
     <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
       <h2 id={titleId}>Delete this transaction?</h2>
@@ -61,10 +63,10 @@ export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; 
       {state === 'confirming' || state === 'signing' ? <DeleteRequestHashes ctx={ctx} nowMs={ctx.requestedAtMs ?? now()} /> : null}
       {state === 'confirming' ? (
         <>
-          {!s.can({ type: 'user.confirmDelete', nowMs: 0 }) ? <p className="txflow-warning">Only the proposer’s wallet can delete this transaction.</p> : null}
+          {!view.canConfirmDelete ? <p className="txflow-warning">Only the proposer’s wallet can delete this transaction.</p> : null}
           <div className="txflow-actions">
             {button('user.cancel', 'Cancel')}
-            <button type="button" disabled={!s.can({ type: 'user.confirmDelete', nowMs: 0 })} onClick={() => actor.send({ type: 'user.confirmDelete', nowMs: now() })}>
+            <button type="button" disabled={!view.canConfirmDelete} onClick={() => actor.send({ type: 'user.confirmDelete', nowMs: now() })}>
               Delete
             </button>
           </div>

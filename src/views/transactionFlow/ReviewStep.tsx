@@ -1,6 +1,7 @@
 /** The nonce and review steps: the locally built SafeTx, its three hashes, the decoding, warnings and the submit choices. */
 import { Fragment, useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
+import { connectTransactionFlow } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../domain/safe/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
@@ -10,6 +11,7 @@ import { Address } from '../components/Address.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { operationText } from './format.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 
 export function NonceStep() {
@@ -17,7 +19,7 @@ export function NonceStep() {
   const nonces = useTxFlow((s) => s.context.nonces);
   const safeNonce = useTxFlow((s) => s.context.safe.nonce);
   const value = useTxFlow((s) => s.context.nonceInput);
-  const canContinue = useTxFlow((s) => s.can({ type: 'user.confirmNonce' }));
+  const canContinue = useTxFlow((s) => connectTransactionFlow(s).canConfirmNonce);
   const id = useId();
   const check = validateNonce(value, safeNonce, nonces?.recommended ?? null);
   const conflict = nonces?.queued.find((q) => String(q.nonce) === value.trim());
@@ -258,15 +260,8 @@ function HashRow({ label, value }: { label: string; value: string }) {
 
 export function ReviewStep() {
   const send = useTxFlowSend();
-  const ctx = useTxFlow((s) => s.context);
-  const can = useTxFlow((s) => ({
-    sign: s.can({ type: 'user.sign' }),
-    signAndExecute: s.can({ type: 'user.signAndExecute' }),
-    execute: s.can({ type: 'user.execute' }),
-    relay: s.can({ type: 'user.relay' }),
-    back: s.can({ type: 'user.back' }),
-    editNonce: s.can({ type: 'user.editNonce' }),
-  }), (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const { context: ctx, canSign, canSignAndExecute, canExecute, canRelay, canBack, canEditNonce } = useTxFlow(connectTransactionFlow, shallowEqualViewModel);
+  const can = { sign: canSign, signAndExecute: canSignAndExecute, execute: canExecute, relay: canRelay, back: canBack, editNonce: canEditNonce };
   const { safeTx, hashes, risks, mismatches, safe, description } = ctx;
   const nameOf = useAddressNameResolver(safe.chainId);
   if (!safeTx || !hashes) return null;

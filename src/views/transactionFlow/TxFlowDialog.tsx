@@ -4,10 +4,12 @@
  * actor; every control sends an event (enabled by snapshot.can).
  */
 import { useId, type ReactNode } from 'react';
+import { connectTransactionFlow, type TransactionFlowView, type TxFlowStep } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { ComposeStep } from './ComposeStep.tsx';
 import { NonceStep, ReviewStep } from './ReviewStep.tsx';
-import { useTxFlow, useTxFlowSend, type TxFlowSnapshot } from './txFlowContext.tsx';
+import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 
 const TITLES: Record<TxFlowMode, string> = {
   create: 'New transaction',
@@ -16,16 +18,11 @@ const TITLES: Record<TxFlowMode, string> = {
   reject: 'Reject transaction',
 };
 
-type Step = 'compose' | 'nonce' | 'review' | 'submit' | 'track' | 'done';
+type Step = TxFlowStep;
 const STEP_NAMES: Record<Step, string> = { compose: 'Compose', nonce: 'Nonce', review: 'Review', submit: 'Sign or execute', track: 'Processing', done: 'Done' };
 
 export function stepsFor(mode: TxFlowMode): Step[] {
   return mode === 'create' ? ['compose', 'nonce', 'review', 'submit', 'track', 'done'] : ['review', 'submit', 'track', 'done'];
-}
-
-function currentStep(s: TxFlowSnapshot): Step {
-  for (const step of ['compose', 'nonce', 'review', 'submit', 'track', 'done'] as const) if (s.hasTag(`step.${step}`)) return step;
-  return 'done';
 }
 
 /** What a busy state is doing, for the status line. */
@@ -57,9 +54,19 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="txflow-actions">{children}</div>;
 }
 
-function Button({ event, label }: { event: 'user.retry' | 'user.back' | 'user.cancel' | 'user.close'; label: string }) {
+type Command = 'user.retry' | 'user.back' | 'user.cancel' | 'user.close';
+
+/** Whether the flow accepts a dialog button's command now. */
+const ACCEPTS: Record<Command, (view: TransactionFlowView) => boolean> = {
+  'user.retry': (view) => view.canRetry,
+  'user.back': (view) => view.canBack,
+  'user.cancel': (view) => view.canCancel,
+  'user.close': (view) => view.canClose,
+};
+
+function Button({ event, label }: { event: Command; label: string }) {
   const send = useTxFlowSend();
-  const enabled = useTxFlow((s) => s.can({ type: event }));
+  const enabled = useTxFlow((s) => ACCEPTS[event](connectTransactionFlow(s)));
   if (!enabled) return null;
   return (
     <button type="button" onClick={() => send({ type: event })}>
@@ -69,9 +76,10 @@ function Button({ event, label }: { event: 'user.retry' | 'user.back' | 'user.ca
 }
 
 function StepContent() {
-  const state = useTxFlow((s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!));
-  const sub = useTxFlow((s) => (typeof s.value === 'object' ? (Object.values(s.value)[0] as string) : null));
-  const ctx = useTxFlow((s) => s.context);
+  const { status: state, walletError: sub, context: ctx } = useTxFlow((s) => {
+    const view = connectTransactionFlow(s);
+    return { status: view.status, walletError: view.walletError, context: view.context };
+  }, shallowEqualViewModel);
   const busy = BUSY[state];
   if (busy) return <p role="status">{busy}</p>;
   switch (state) {
@@ -195,9 +203,10 @@ function StepContent() {
 /** The transaction flow dialog. Mount it inside <TxFlowProvider actor={…}>; it renders nothing once the flow ended. */
 export function TxFlowDialog() {
   const titleId = useId();
-  const mode = useTxFlow((s) => s.context.mode);
-  const step = useTxFlow(currentStep);
-  const done = useTxFlow((s) => s.status === 'done');
+  const { mode, step, ended: done } = useTxFlow((s) => {
+    const view = connectTransactionFlow(s);
+    return { mode: view.mode, step: view.step, ended: view.ended };
+  }, shallowEqualViewModel);
   if (done) return null;
   const steps = stepsFor(mode);
   const index = Math.max(0, steps.indexOf(step));

@@ -3,23 +3,31 @@ import type { ReactNode } from 'react';
 
 export type FlowCommand = 'user.retry' | 'user.cancel' | 'user.close';
 
-interface FlowSnapshotLike {
-  value: string | Record<string, unknown>;
-  can(event: { type: FlowCommand }): boolean;
+/** What the dialogs' view models (deleteTxFlow.connect.ts, bulkExecuteFlow.connect.ts) have in common. */
+interface FlowViewLike<TStatus extends string, TKind extends string> {
+  status: TStatus;
+  walletError: TKind | null;
+  canRetry: boolean;
+  canCancel: boolean;
+  canClose: boolean;
 }
+
+const ACCEPTS: Record<FlowCommand, (view: FlowViewLike<string, string>) => boolean> = {
+  'user.retry': (view) => view.canRetry,
+  'user.cancel': (view) => view.canCancel,
+  'user.close': (view) => view.canClose,
+};
 
 /**
  * The top-level state (`walletError` for the one nested state these flows have), its sub-state when nested,
  * and `button(command, label)`: a button for a command the flow accepts now, or nothing.
  */
-export function flowDialogParts(snapshot: FlowSnapshotLike, send: (event: { type: FlowCommand }) => void) {
-  const state = typeof snapshot.value === 'string' ? snapshot.value : 'walletError';
-  const sub = typeof snapshot.value === 'object' ? (Object.values(snapshot.value)[0] as string) : null;
+export function flowDialogParts<TStatus extends string, TKind extends string>(view: FlowViewLike<TStatus, TKind>, send: (event: { type: FlowCommand }) => void) {
   const button = (type: FlowCommand, label: string): ReactNode =>
-    snapshot.can({ type }) ? (
+    ACCEPTS[type](view) ? (
       <button type="button" onClick={() => send({ type })}>
         {label}
       </button>
     ) : null;
-  return { state, sub, button };
+  return { state: view.status, sub: view.walletError, button };
 }

@@ -1,9 +1,10 @@
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { useWallet } from './walletContext.tsx';
 import { isOwner } from '../../domain/safe/owners.ts';
 
 /** The connected wallet's address, or null. */
 export function useWalletAddress(): `0x${string}` | null {
-  return useWallet((s) => (s.matches('connected') ? (s.context.wallet?.address ?? null) : null));
+  return useWallet((s) => connectWalletConnection(s).address);
 }
 
 /** Whether the connected wallet is one of `owners` (case-insensitive). False when no wallet is connected. */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Address, shortAddress } from '../components/Address.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { chainLabel } from './chainLabel.ts';
 import { useWallet, useWalletSend } from './walletContext.tsx';
 
@@ -10,12 +12,7 @@ import { useWallet, useWalletSend } from './walletContext.tsx';
  */
 export function WalletButton() {
   const send = useWalletSend();
-  const wallet = useWallet((s) => s.context.wallet);
-  const chainNames = useWallet((s) => s.context.chainNames);
-  const connected = useWallet((s) => s.matches('connected'));
-  const canConnect = useWallet((s) => s.can({ type: 'user.connect' }));
-  const disconnecting = useWallet((s) => s.matches('disconnecting'));
-  const busy = useWallet((s) => s.hasTag('busy') && !s.matches('connected'));
+  const { wallet, chainNames, connected, canConnect, disconnecting, busy } = useWallet(connectWalletConnection, shallowEqualViewModel);
   const name = useAddressName(wallet?.address ?? null, wallet?.chainId ?? null);
   const [open, setOpen] = useState(false);
 

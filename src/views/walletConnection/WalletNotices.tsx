@@ -1,4 +1,6 @@
 import { CONNECTION_RETRIES, WALLET_TEXTS } from '../../machines/walletConnection/walletConnection.logic.ts';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { chainLabel } from './chainLabel.ts';
 import { useWallet, useWalletSend } from './walletContext.tsx';
 
@@ -9,19 +11,10 @@ import { useWallet, useWalletSend } from './walletContext.tsx';
  */
 export function WalletNotices() {
   const send = useWalletSend();
-  const failed = useWallet((s) => s.matches('failed'));
-  const unavailable = useWallet((s) => s.matches('unavailable'));
-  const retrying = useWallet((s) => s.matches('retrying'));
-  const wrongChain = useWallet((s) => s.matches({ connected: 'wrongChain' }));
-  const unsupportedChain = useWallet((s) => s.matches({ connected: 'unsupportedChain' }));
-  const switching = useWallet((s) => s.hasTag('chainMismatch') && s.hasTag('busy'));
-  const switchFailed = useWallet((s) => s.matches({ connected: { wrongChain: 'switchFailed' } }) || s.matches({ connected: { unsupportedChain: 'switchFailed' } }));
-  const canSwitch = useWallet((s) => s.can({ type: 'user.switchChain' }));
-  const error = useWallet((s) => s.context.error);
-  const retries = useWallet((s) => s.context.retries);
-  const walletChain = useWallet((s) => s.context.wallet?.chainId ?? null);
-  const requiredChain = useWallet((s) => s.context.requiredChainId);
-  const chainNames = useWallet((s) => s.context.chainNames);
+  const { failed, unavailable, retrying, chainFit, switching, switchFailed, canSwitchChain: canSwitch, error, retries, walletChainId: walletChain, requiredChainId: requiredChain, chainNames } =
+    useWallet(connectWalletConnection, shallowEqualViewModel);
+  const wrongChain = chainFit === 'wrongChain';
+  const unsupportedChain = chainFit === 'unsupportedChain';
 
   if (retrying) {
     return (

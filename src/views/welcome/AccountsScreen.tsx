@@ -1,10 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { myAccountsMachine } from '../../machines/myAccounts/myAccounts.machine.ts';
+import { connectMyAccounts } from '../../machines/myAccounts/myAccounts.connect.ts';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import type { AccountRow } from '../../machines/myAccounts/myAccounts.types.ts';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
 import { useAccountsLogic, useWallet, useWalletSend } from '../walletConnection/walletContext.tsx';
 
@@ -53,21 +56,15 @@ export type MyAccountsRef = ActorRefFrom<typeof myAccountsMachine>;
 
 /** The owned and added Safes, drawn from one myAccounts actor. */
 export function AccountsList({ actor }: { actor: MyAccountsRef }) {
-  const owner = useSelector(actor, (s) => s.context.owner);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const failedChains = useSelector(actor, (s) => s.context.failedChains);
-  const error = useSelector(actor, (s) => s.context.error);
-  const canRefresh = useSelector(actor, (s) => s.can({ type: 'user.refresh' }));
-  if (loading) {
+  const { status, owner, rows, failedChains, error, canRefresh } = useSelector(actor, connectMyAccounts, shallowEqualViewModel);
+  if (status === 'loading') {
     return (
       <p role="status" className="banner">
         Loading your Safe accounts…
       </p>
     );
   }
-  if (failed) {
+  if (status === 'failed') {
     return (
       <div role="alert" className="banner banner-error">
         <strong>Could not load your Safe accounts.</strong> {error}{' '}
@@ -127,7 +124,7 @@ function OwnerAccounts({ owner }: { owner: `0x${string}` | null }) {
 export function AccountsScreen() {
   const owner = useWalletAddress();
   const send = useWalletSend();
-  const canConnect = useWallet((s) => s.can({ type: 'user.connect' }));
+  const canConnect = useWallet((s) => connectWalletConnection(s).canConnect);
   return (
     <section aria-labelledby="screen-title" className="screen accounts">
       <h1 id="screen-title">My Safe accounts</h1>

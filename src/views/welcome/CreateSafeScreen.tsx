@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
-import { emptyOwner, walletFit } from '../../machines/createSafe/createSafe.logic.ts';
+import { connectCreateSafe, type CreateSafeStep } from '../../machines/createSafe/createSafe.connect.ts';
+import { emptyOwner } from '../../machines/createSafe/createSafe.logic.ts';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import type { CreateSafeEvent, CreateSafeForm, CreateSafeWallet, OwnerRow } from '../../machines/createSafe/createSafe.types.ts';
 import type { WalletFailureKind } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeVisit } from '../../machines/createSafe/createSafe.port.ts';
@@ -10,15 +12,10 @@ import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address } from '../components/Address.tsx';
 import { useCreateSafeVisits, useWallet } from '../walletConnection/walletContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { NetworksPending } from './NetworksPending.tsx';
 
 export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
-type CreateSafeSnapshot = SnapshotFrom<typeof createSafeMachine>;
-
-/** The top-level state name (`walletError` for its kinds). */
-const stateOf = (s: CreateSafeSnapshot): string => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!);
-const walletErrorKind = (s: CreateSafeSnapshot): WalletFailureKind | null =>
-  typeof s.value === 'object' && 'walletError' in s.value ? (s.value.walletError as WalletFailureKind) : null;
 
 /** How long typing may pause before the form's fields are recorded as the visit's draft. */
 const DRAFT_PAUSE_MS = 600;
@@ -86,11 +83,7 @@ function OwnerFields({
 }
 
 function CreateSafeFormView({ actor }: { actor: CreateSafeRef }) {
-  const busy = useSelector(actor, (s) => s.matches('predicting'));
-  const chains = useSelector(actor, (s) => s.context.chains);
-  const form = useSelector(actor, (s) => s.context.form);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const error = useSelector(actor, (s) => s.context.error);
+  const { busy, chains, form, errors, error } = useSelector(actor, connectCreateSafe, shallowEqualViewModel);
   // Edits are drawn from local state; the machine gets them as `user.editDraft` after a pause in typing and when
   // a field loses focus (so a reload keeps the draft), and as `user.submit` on Next.
   const [draft, setDraft] = useState<CreateSafeForm | null>(null);
@@ -208,7 +201,7 @@ const tryAgainOrEdit = [
   { label: 'Edit', event: { type: 'user.back' } },
 ] as const satisfies StatusPart['actions'];
 
-function statusPart(state: string, kind: WalletFailureKind | null, facts: { txHash: string | null; error: string | null; failure: string | null }): StatusPart | null {
+function statusPart(state: CreateSafeStep, kind: WalletFailureKind | null, facts: { txHash: string | null; error: string | null; failure: string | null }): StatusPart | null {
   const status = (text: string): StatusPart => ({ alert: false, title: '', text, actions: [] });
   const tx = facts.txHash ? ` Transaction ${facts.txHash}.` : '';
   if (kind) return { alert: true, title: WALLET_ERROR_TITLES[kind], text: facts.failure ?? '', actions: [...tryAgainOrEdit] };
@@ -265,16 +258,11 @@ function StatusBanner({ part, send }: { part: StatusPart | null; send: (event: C
 
 /** The review and everything after it: deploying, wallet errors, recovery, tracking. */
 function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
-  const state = useSelector(actor, stateOf);
-  const kind = useSelector(actor, walletErrorKind);
-  const chains = useSelector(actor, (s) => s.context.chains);
-  const deployment = useSelector(actor, (s) => s.context.deployment);
-  const form = useSelector(actor, (s) => s.context.form);
-  const prediction = useSelector(actor, (s) => s.context.prediction);
-  const txHash = useSelector(actor, (s) => s.context.txHash);
-  const failure = useSelector(actor, (s) => s.context.walletFailure);
-  const error = useSelector(actor, (s) => s.context.error);
-  const fit = useSelector(actor, (s) => walletFit(s.context));
+  const { step: state, walletErrorKind: kind, chains, deployment, form, prediction, txHash, walletFailure: failure, error, walletFit: fit } = useSelector(
+    actor,
+    connectCreateSafe,
+    shallowEqualViewModel,
+  );
   if (!deployment || !prediction) return null;
   const chain = chains.find((c) => c.chainId === deployment.chainId);
   const names = new Map(form.owners.map((row) => [row.address.trim().toLowerCase().split(':').pop(), row.name.trim()]));
@@ -326,9 +314,7 @@ function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
 
 /** The create-a-Safe flow, drawn from one createSafe actor; "Start over" drops the visit wherever nothing is in flight. */
 export function CreateSafeFlow({ actor }: { actor: CreateSafeRef }) {
-  const state = useSelector(actor, stateOf);
-  const error = useSelector(actor, (s) => s.context.error);
-  const canDiscard = useSelector(actor, (s) => s.can({ type: 'user.discard' }));
+  const { step: state, showsForm, error, canDiscard } = useSelector(actor, connectCreateSafe, shallowEqualViewModel);
   const startOver = canDiscard ? (
     <p>
       <button type="button" onClick={() => actor.send({ type: 'user.discard' })}>
@@ -348,7 +334,7 @@ export function CreateSafeFlow({ actor }: { actor: CreateSafeRef }) {
   }
   return (
     <>
-      {state === 'editing' || state === 'predicting' ? <CreateSafeFormView actor={actor} /> : <CreateSafeReview actor={actor} />}
+      {showsForm ? <CreateSafeFormView actor={actor} /> : <CreateSafeReview actor={actor} />}
       {startOver}
     </>
   );
@@ -359,7 +345,7 @@ const sameWallet = (a: CreateSafeWallet | null, b: CreateSafeWallet | null) => a
 /** One visit: forwards the connected wallet to it, and asks for a new visit once this one is discarded. */
 function CreateSafeVisitView({ visit, wallet, onDiscarded }: { visit: CreateSafeVisit; wallet: CreateSafeWallet | null; onDiscarded: () => void }) {
   const { actor } = visit;
-  const discarded = useSelector(actor, (s) => s.matches('discarded'));
+  const discarded = useSelector(actor, (s) => connectCreateSafe(s).step === 'discarded');
   // The visit knows the wallet it last saw (after a reload: the one recorded); changes from here on are events.
   const told = useRef<CreateSafeWallet | null>(actor.getSnapshot().context.wallet);
   useEffect(() => {
@@ -390,9 +376,12 @@ export function CreateSafeScreen() {
   const search = useAppSelector((s) => s.context.location.search);
   const send = useAppSend();
   const visits = useCreateSafeVisits();
-  const walletSettled = useWallet((s) => !s.matches('restoring'));
+  const walletSettled = useWallet((s) => connectWalletConnection(s).settled);
   // The connected wallet as the wallet child of the root actor holds it; the visit gets it as input and events.
-  const wallet = useWallet((s) => (s.matches('connected') && s.context.wallet ? { address: s.context.wallet.address, chainId: s.context.wallet.chainId } : null), sameWallet);
+  const wallet = useWallet((s) => {
+    const view = connectWalletConnection(s);
+    return view.connected && view.wallet ? { address: view.wallet.address, chainId: view.wallet.chainId } : null;
+  }, sameWallet);
   const [visit, setVisit] = useState<CreateSafeVisit | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);

@@ -2,10 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.ts';
+import { connectLoadSafe } from '../../machines/loadSafe/loadSafe.connect.ts';
 import type { LoadSafeInput } from '../../machines/loadSafe/loadSafe.types.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { Address } from '../components/Address.tsx';
 import { useLoadSafeLogic } from '../walletConnection/walletContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { NetworksPending } from './NetworksPending.tsx';
 
 /** Prefill from `?address=` (plain or `shortName:address`) and `?chain=<shortName>`. */
@@ -18,21 +20,16 @@ export type LoadSafeRef = ActorRefFrom<typeof loadSafeMachine>;
 
 /** The add-existing-Safe flow, drawn from one loadSafe actor. */
 export function LoadSafeFlow({ actor }: { actor: LoadSafeRef }) {
-  const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
-  const chains = useSelector(actor, (s) => s.context.chains);
-  const form = useSelector(actor, (s) => s.context.form);
-  const fieldError = useSelector(actor, (s) => s.context.fieldError);
-  const error = useSelector(actor, (s) => s.context.error);
-  const safe = useSelector(actor, (s) => s.context.safe);
+  const { step, networksPending, reviewing, checking, canConfirm, chains, form, fieldError, error, safe } = useSelector(actor, connectLoadSafe, shallowEqualViewModel);
   const [chainId, setChainId] = useState<string | null>(null);
   const [address, setAddress] = useState<string | null>(null);
   const [name, setName] = useState<string | null>(null);
   const values = { chainId: chainId ?? form.chainId, address: address ?? form.address, name: name ?? form.name };
 
-  if (state === 'preparing' || state === 'prepareFailed') {
-    return <NetworksPending failed={state === 'prepareFailed'} error={error} onRetry={() => actor.send({ type: 'user.retry' })} />;
+  if (networksPending) {
+    return <NetworksPending failed={step === 'prepareFailed'} error={error} onRetry={() => actor.send({ type: 'user.retry' })} />;
   }
-  if ((state === 'review' || state === 'adding' || state === 'added') && safe) {
+  if (reviewing && safe) {
     const chain = chains.find((c) => c.chainId === form.chainId);
     return (
       <div className="load-safe-review">
@@ -64,16 +61,15 @@ export function LoadSafeFlow({ actor }: { actor: LoadSafeRef }) {
           </p>
         ) : null}
         <p>Confirm adding Safe account to your Watchlist</p>
-        <button type="button" onClick={() => actor.send({ type: 'user.back' })} disabled={state !== 'review'}>
+        <button type="button" onClick={() => actor.send({ type: 'user.back' })} disabled={!canConfirm}>
           Back
         </button>{' '}
-        <button type="button" onClick={() => actor.send({ type: 'user.confirm' })} disabled={state !== 'review'}>
-          {state === 'review' ? 'Add Safe account' : 'Adding…'}
+        <button type="button" onClick={() => actor.send({ type: 'user.confirm' })} disabled={!canConfirm}>
+          {canConfirm ? 'Add Safe account' : 'Adding…'}
         </button>
       </div>
     );
   }
-  const checking = state === 'checking';
   function submit(event: FormEvent) {
     event.preventDefault();
     actor.send({ type: 'user.submit', ...values });

@@ -1,12 +1,12 @@
 import { Link } from '../components/Link.tsx';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useWallet, useWalletSend } from '../walletConnection/walletContext.tsx';
 
 /** /welcome: connect a wallet to see your Safes, or open one by address. */
 export function WelcomeScreen() {
   const send = useWalletSend();
-  const connected = useWallet((s) => s.matches('connected'));
-  const canConnect = useWallet((s) => s.can({ type: 'user.connect' }));
-  const busy = useWallet((s) => s.hasTag('busy') && !s.matches('connected'));
+  const { connected, canConnect, busy } = useWallet(connectWalletConnection, shallowEqualViewModel);
   return (
     <section aria-labelledby="screen-title" className="screen welcome">
       <h1 id="screen-title">Welcome to Countersign</h1>

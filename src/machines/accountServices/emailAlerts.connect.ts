@@ -1,0 +1,41 @@
+/** The emailAlerts view model: the e-mail card's step, what is known of the registration, and what can be done. */
+import type { SnapshotFrom } from 'xstate';
+import type { EmailAlertsMachine } from './emailAlerts.machine.ts';
+
+export type EmailAlertsSnapshot = SnapshotFrom<EmailAlertsMachine>;
+
+export type EmailAlertsStep = 'resting' | 'signing' | 'sending' | 'verifying' | 'resending';
+
+/** What is known of this signer's registration while nothing is in flight. */
+export type EmailRegistrationState = 'unknown' | 'notRegistered' | 'unverified' | 'verified';
+
+const STEPS: readonly EmailAlertsStep[] = ['resting', 'signing', 'sending', 'verifying', 'resending'];
+const REGISTRATION_STATES: readonly EmailRegistrationState[] = ['unknown', 'notRegistered', 'unverified', 'verified'];
+
+export interface EmailAlertsView {
+  step: EmailAlertsStep;
+  /** `null` while a request is in flight. */
+  registrationState: EmailRegistrationState | null;
+  canShow: boolean;
+  /** A well-formed address would be accepted now. */
+  canSubmitEmail: boolean;
+  canDelete: boolean;
+  /** A code would be accepted now. */
+  canVerify: boolean;
+  canResend: boolean;
+  context: EmailAlertsSnapshot['context'];
+}
+
+export function connectEmailAlerts(snapshot: EmailAlertsSnapshot): EmailAlertsView {
+  const step = STEPS.find((name) => snapshot.matches(name)) ?? 'resting';
+  return {
+    step,
+    registrationState: step === 'resting' ? (REGISTRATION_STATES.find((name) => snapshot.matches({ resting: name })) ?? 'unknown') : null,
+    canShow: snapshot.can({ type: 'user.show' }),
+    canSubmitEmail: snapshot.can({ type: 'user.submitEmail', email: 'a@b.co' }),
+    canDelete: snapshot.can({ type: 'user.delete' }),
+    canVerify: snapshot.can({ type: 'user.verify', code: '0' }),
+    canResend: snapshot.can({ type: 'user.resend' }),
+    context: snapshot.context,
+  };
+}

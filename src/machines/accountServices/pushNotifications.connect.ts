@@ -1,0 +1,32 @@
+/** The pushNotifications view model: the notifications card's step and data, computed only from a snapshot. */
+import type { SnapshotFrom } from 'xstate';
+import type { PushNotificationsMachine } from './pushNotifications.machine.ts';
+
+export type PushNotificationsSnapshot = SnapshotFrom<PushNotificationsMachine>;
+
+export type PushNotificationsStep = 'loading' | 'loadFailed' | 'idle' | 'signing' | 'registering' | 'unregisteringSafe' | 'unregisteringDevice';
+
+const STEPS: readonly PushNotificationsStep[] = ['loading', 'loadFailed', 'idle', 'signing', 'registering', 'unregisteringSafe', 'unregisteringDevice'];
+
+export interface PushNotificationsView {
+  step: PushNotificationsStep;
+  /** The device state: loading, failed, or shown. */
+  status: 'loading' | 'failed' | 'ready';
+  /** Nothing is in flight: Safes can be chosen. */
+  idle: boolean;
+  canRegister: boolean;
+  canUnregisterDevice: boolean;
+  context: PushNotificationsSnapshot['context'];
+}
+
+export function connectPushNotifications(snapshot: PushNotificationsSnapshot): PushNotificationsView {
+  const step = STEPS.find((name) => snapshot.matches(name)) ?? 'loading';
+  return {
+    step,
+    status: step === 'loading' ? 'loading' : step === 'loadFailed' ? 'failed' : 'ready',
+    idle: step === 'idle',
+    canRegister: snapshot.can({ type: 'user.register' }),
+    canUnregisterDevice: snapshot.can({ type: 'user.unregisterDevice' }),
+    context: snapshot.context,
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The messageFlow view model: the message dialog's step, the any-chain acknowledgement, and the commands the
+ * flow accepts now, computed only from a snapshot. The dialog reads the message, hashes and confirmations from
+ * the context.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { MessageFlowMachine } from './messageFlow.machine.ts';
+import { needsAnyChainAcknowledgement } from './messageFlow.setup.ts';
+
+export type MessageFlowSnapshot = SnapshotFrom<MessageFlowMachine>;
+
+/**
+ * The dialog's step: the flow's top-level state, except that the states before the review are one `working`
+ * step, the two submissions one `submitting` step, and an ended flow is `done`.
+ */
+export type MessageFlowStep =
+  | 'composing'
+  | 'working'
+  | 'loadFailed'
+  | 'review'
+  | 'chainBlocked'
+  | 'signing'
+  | 'submitting'
+  | 'walletError'
+  | 'submitFailed'
+  | 'collecting'
+  | 'verifying'
+  | 'verificationFailed'
+  | 'confirmed'
+  | 'checkingStatus'
+  | 'interrupted'
+  | 'preparingOnChain'
+  | 'onChainReview'
+  | 'onChainUnavailable'
+  | 'awaitingTransaction'
+  | 'refused'
+  | 'done';
+
+/** Top-level states and the step each shows as. */
+const STEP_OF_STATE = {
+  starting: 'working',
+  composing: 'composing',
+  hashing: 'working',
+  loadingMessage: 'working',
+  chainBlocked: 'chainBlocked',
+  loadFailed: 'loadFailed',
+  review: 'review',
+  signing: 'signing',
+  creating: 'submitting',
+  addingSignature: 'submitting',
+  walletError: 'walletError',
+  submitFailed: 'submitFailed',
+  collecting: 'collecting',
+  verifying: 'verifying',
+  verificationFailed: 'verificationFailed',
+  confirmed: 'confirmed',
+  checkingStatus: 'checkingStatus',
+  interrupted: 'interrupted',
+  preparingOnChain: 'preparingOnChain',
+  onChainReview: 'onChainReview',
+  onChainUnavailable: 'onChainUnavailable',
+  awaitingTransaction: 'awaitingTransaction',
+  refused: 'refused',
+} as const satisfies Record<string, MessageFlowStep>;
+
+const STATES = Object.keys(STEP_OF_STATE) as (keyof typeof STEP_OF_STATE)[];
+
+export interface MessageFlowView {
+  step: MessageFlowStep;
+  /** Collecting confirmations, but the last refresh of them failed. */
+  watchFailed: boolean;
+  /** The typed data names no chain: the user must acknowledge that before signing (decision 0026). */
+  anyChainShown: boolean;
+  anyChainAcknowledged: boolean;
+  /** The acknowledgement can be ticked or unticked now. */
+  canChangeAnyChain: boolean;
+  canSign: boolean;
+  canSignOnChain: boolean;
+  canConfirmOnChain: boolean;
+  canBack: boolean;
+  canRetry: boolean;
+  canCancel: boolean;
+  canClose: boolean;
+}
+
+function stepOf(snapshot: MessageFlowSnapshot): MessageFlowStep {
+  if (snapshot.status !== 'active') return 'done';
+  const state = STATES.find((name) => snapshot.matches(name));
+  return state ? STEP_OF_STATE[state] : 'done';
+}
+
+export function connectMessageFlow(snapshot: MessageFlowSnapshot): MessageFlowView {
+  const { context } = snapshot;
+  return {
+    step: stepOf(snapshot),
+    watchFailed: snapshot.matches({ collecting: 'watchFailed' }),
+    anyChainShown: needsAnyChainAcknowledgement(context),
+    anyChainAcknowledged: context.anyChainAcknowledged === true,
+    canChangeAnyChain: snapshot.can({ type: 'user.acknowledgeAnyChain', acknowledged: context.anyChainAcknowledged !== true }),
+    canSign: snapshot.can({ type: 'user.sign' }),
+    canSignOnChain: snapshot.can({ type: 'user.signOnChain' }),
+    canConfirmOnChain: snapshot.can({ type: 'user.confirmOnChain' }),
+    canBack: snapshot.can({ type: 'user.back' }),
+    canRetry: snapshot.can({ type: 'user.retry' }),
+    canCancel: snapshot.can({ type: 'user.cancel' }),
+    canClose: snapshot.can({ type: 'user.close' }),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The safeSession view model: the open Safe's blocking step and the status of its parallel regions (info
+ * polling, balances, fiat currencies), computed only from a snapshot. Screens read the rest of the session's
+ * data (balances, Safe info, preferences) from its context.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { isOwner } from '../../domain/safe/owners.ts';
+import type { safeSessionMachine } from './safeSession.machine.ts';
+import type { SafeSessionContext } from './safeSession.types.ts';
+
+export type SafeSessionSnapshot = SnapshotFrom<typeof safeSessionMachine>;
+
+/** The session's top-level state: `ready` once the Safe is loaded, otherwise why it is not (yet). */
+export type SafeSessionStep = 'validating' | 'invalidAddress' | 'resolvingChain' | 'chainNotSupported' | 'loadingSafe' | 'notASafe' | 'gatewayDown' | 'ready';
+
+/** A lazily loaded region of `ready` as a Loadable status. */
+export type RegionStatus = 'loading' | 'failed' | 'ready';
+
+const STEPS: readonly SafeSessionStep[] = ['validating', 'invalidAddress', 'resolvingChain', 'chainNotSupported', 'loadingSafe', 'notASafe', 'gatewayDown', 'ready'];
+
+export interface SafeSessionView {
+  step: SafeSessionStep;
+  /** Safe info polling: `watching` also before the Safe is ready. */
+  infoStatus: 'watching' | 'paused' | 'refreshing';
+  balancesStatus: RegionStatus;
+  fiatCodesStatus: RegionStatus;
+  /** Loading the Safe again after a blocking failure. */
+  canRetry: boolean;
+  canRetryBalances: boolean;
+  canRetryFiatCodes: boolean;
+  /** The connected wallet is an owner of the loaded Safe. */
+  isOwner: boolean;
+  safe: SafeSessionContext['safe'];
+  /** The chain's name, or the Safe's short name until the chain is known. */
+  chainName: string;
+  supportedShortNames: SafeSessionContext['supportedShortNames'];
+  error: SafeSessionContext['error'];
+  pollError: SafeSessionContext['pollError'];
+  walletAddress: SafeSessionContext['walletAddress'];
+}
+
+function regionStatus(loaded: boolean, failed: boolean): RegionStatus {
+  return loaded ? 'ready' : failed ? 'failed' : 'loading';
+}
+
+export function connectSafeSession(snapshot: SafeSessionSnapshot): SafeSessionView {
+  const { context } = snapshot;
+  return {
+    step: STEPS.find((name) => snapshot.matches(name)) ?? 'validating',
+    infoStatus: snapshot.matches({ ready: { info: 'refreshing' } }) ? 'refreshing' : snapshot.matches({ ready: { info: 'paused' } }) ? 'paused' : 'watching',
+    balancesStatus: regionStatus(snapshot.matches({ ready: { balances: 'loaded' } }), snapshot.matches({ ready: { balances: 'failed' } })),
+    fiatCodesStatus: regionStatus(snapshot.matches({ ready: { fiatCodes: 'loaded' } }), snapshot.matches({ ready: { fiatCodes: 'failed' } })),
+    canRetry: snapshot.can({ type: 'user.retry' }),
+    canRetryBalances: snapshot.can({ type: 'user.retryBalances' }),
+    canRetryFiatCodes: snapshot.can({ type: 'user.retryFiatCodes' }),
+    isOwner: context.safeInfo !== null && isOwner(context.safeInfo.owners.map((owner) => owner.value), context.walletAddress),
+    safe: context.safe,
+    chainName: context.chain?.chainName ?? context.safe.shortName,
+    supportedShortNames: context.supportedShortNames,
+    error: context.error,
+    pollError: context.pollError,
+    walletAddress: context.walletAddress,
+  };
+}

@@ -1,0 +1,42 @@
+/** The deleteTxFlow view model: the delete dialog's state, commands and context, computed only from a snapshot. */
+import type { SnapshotFrom } from 'xstate';
+import type { DeleteTxFlowMachine } from './deleteTxFlow.machine.ts';
+import type { WalletFailureKind } from './transactionFlow.types.ts';
+
+export type DeleteTxFlowSnapshot = SnapshotFrom<DeleteTxFlowMachine>;
+
+export type DeleteTxFlowStatus = 'confirming' | 'signing' | 'deleting' | 'walletError' | 'failed' | 'interrupted' | 'deleted' | 'cancelled' | 'closed';
+
+const STATUSES: readonly DeleteTxFlowStatus[] = ['confirming', 'signing', 'deleting', 'walletError', 'failed', 'interrupted', 'deleted', 'cancelled', 'closed'];
+/** A delete request moves no funds, so its wallet errors have no `insufficientFunds`. */
+export type DeleteWalletFailureKind = Exclude<WalletFailureKind, 'insufficientFunds'>;
+
+const WALLET_ERROR_KINDS: readonly DeleteWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'other'];
+
+export interface DeleteTxFlowView {
+  status: DeleteTxFlowStatus;
+  /** Why the wallet did not sign; null outside `walletError`. */
+  walletError: DeleteWalletFailureKind | null;
+  /** The flow has ended (cancelled or closed): the dialog renders nothing. */
+  ended: boolean;
+  /** The connected wallet may delete the transaction now (only its proposer can). */
+  canConfirmDelete: boolean;
+  canRetry: boolean;
+  canCancel: boolean;
+  canClose: boolean;
+  context: DeleteTxFlowSnapshot['context'];
+}
+
+export function connectDeleteTxFlow(snapshot: DeleteTxFlowSnapshot): DeleteTxFlowView {
+  const status = STATUSES.find((name) => snapshot.matches(name)) ?? 'closed';
+  return {
+    status,
+    walletError: status === 'walletError' ? (WALLET_ERROR_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
+    ended: snapshot.status === 'done',
+    canConfirmDelete: snapshot.can({ type: 'user.confirmDelete', nowMs: 0 }),
+    canRetry: snapshot.can({ type: 'user.retry' }),
+    canCancel: snapshot.can({ type: 'user.cancel' }),
+    canClose: snapshot.can({ type: 'user.close' }),
+    context: snapshot.context,
+  };
+}
