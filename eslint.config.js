@@ -98,13 +98,7 @@ export default tseslint.config(
   { files: ['src/views/**/*.{ts,tsx}'], ignores: ['src/views/**/*.test.{ts,tsx}'], rules: boundaryRules.views },
   {
     files: ['src/views/**/*.{ts,tsx}'],
-    ignores: [
-      'src/views/**/*.test.{ts,tsx}',
-      // appSession's views move to appSession.connect.ts in the same issue
-      'src/views/App.tsx',
-      'src/views/layout/GatewayStatus.tsx',
-      'src/views/audit/PersistenceGate.tsx',
-    ],
+    ignores: ['src/views/**/*.test.{ts,tsx}'],
     rules: viewModelRules,
   },
   { files: ['src/services/**/*.{ts,tsx}'], rules: boundaryRules.services },

@@ -22,7 +22,7 @@ import type {
 } from '../../src/machines/createSafe/createSafe.types.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
-import { CreateSafeFlow } from '../../src/views/welcome/CreateSafeScreen.tsx';
+import { CreateSafeFlow } from '../../src/views/createSafe/CreateSafeScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';

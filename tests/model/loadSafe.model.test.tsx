@@ -12,7 +12,7 @@ import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } fro
 import { DEVNET_SAFE } from '../../src/machines/shared/samples.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
-import { LoadSafeFlow } from '../../src/views/welcome/LoadSafeScreen.tsx';
+import { LoadSafeFlow } from '../../src/views/loadSafe/LoadSafeScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';

@@ -13,7 +13,7 @@ import { walletConnectionMachine } from '../../src/machines/walletConnection/wal
 import type { ConnectResult } from '../../src/machines/walletConnection/walletConnection.types.ts';
 import type { RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
-import { AccountsList } from '../../src/views/welcome/AccountsScreen.tsx';
+import { AccountsList } from '../../src/views/myAccounts/AccountsScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { DEVNET_OWNER, DEVNET_SAFE } from '../../src/machines/shared/samples.ts';

@@ -29,9 +29,9 @@ const safeScreens = {
   modules: lazyScreen(() => import('../safeSession/Settings.tsx'), (m) => m.ModulesSettingsScreen),
 };
 const walletScreens = {
-  accounts: lazyScreen(() => import('../welcome/AccountsScreen.tsx'), (m) => m.AccountsScreen),
-  loadSafe: lazyScreen(() => import('../welcome/LoadSafeScreen.tsx'), (m) => m.LoadSafeScreen),
-  createSafe: lazyScreen(() => import('../welcome/CreateSafeScreen.tsx'), (m) => m.CreateSafeScreen),
+  accounts: lazyScreen(() => import('../myAccounts/AccountsScreen.tsx'), (m) => m.AccountsScreen),
+  loadSafe: lazyScreen(() => import('../loadSafe/LoadSafeScreen.tsx'), (m) => m.LoadSafeScreen),
+  createSafe: lazyScreen(() => import('../createSafe/CreateSafeScreen.tsx'), (m) => m.CreateSafeScreen),
   addressBook: lazyScreen(() => import('../addressBook/AddressBookScreen.tsx'), (m) => m.AddressBookScreen),
 };
 const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));

@@ -8,7 +8,7 @@ import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { Address } from '../components/Address.tsx';
 import { useLoadSafeLogic } from '../walletConnection/walletContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
-import { NetworksPending } from './NetworksPending.tsx';
+import { NetworksPending } from '../components/NetworksPending.tsx';
 
 /** Prefill from `?address=` (plain or `shortName:address`) and `?chain=<shortName>`. */
 export function loadSafePrefill(search: string): LoadSafeInput {

@@ -13,7 +13,7 @@ import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address } from '../components/Address.tsx';
 import { useCreateSafeVisits, useWallet } from '../walletConnection/walletContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
-import { NetworksPending } from './NetworksPending.tsx';
+import { NetworksPending } from '../components/NetworksPending.tsx';
 
 export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
 
