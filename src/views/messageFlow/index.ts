@@ -1,2 +1,2 @@
 export { MessageFlowDialog } from './MessageFlowDialog.tsx';
-export { MessageFlowProvider, useMessageFlow, useMessageFlowCan, useMessageFlowSend, type MessageFlowRef, type MessageFlowSnapshot } from './messageFlowContext.tsx';
+export { MessageFlowProvider, useMessageFlow, useMessageFlowSend, type MessageFlowRef, type MessageFlowSnapshot } from './messageFlowContext.tsx';

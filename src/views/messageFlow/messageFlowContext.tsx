@@ -30,8 +30,3 @@ export function useMessageFlow<T>(selector: (snapshot: MessageFlowSnapshot) => T
 export function useMessageFlowSend(): (event: MessageFlowEvent) => void {
   return useMessageFlowRef().send;
 }
-
-/** Whether the flow accepts `event` now (enables buttons; never a re-derived rule). */
-export function useMessageFlowCan(event: MessageFlowEvent): boolean {
-  return useMessageFlow((s) => s.can(event));
-}

@@ -30,8 +30,3 @@ export function useTxFlow<T>(selector: (snapshot: TxFlowSnapshot) => T, compare?
 export function useTxFlowSend(): (event: TxFlowEvent) => void {
   return useTxFlowRef().send;
 }
-
-/** `snapshot.can(event)` as a hook: whether a control that sends `event` is enabled. */
-export function useTxFlowCan(event: TxFlowEvent): boolean {
-  return useTxFlow((s) => s.can(event));
-}
