@@ -1,0 +1,65 @@
+/**
+ * The app's one modal dialog, on Radix's Dialog primitive (decision 0032): focus moves into it and is trapped
+ * there, the rest of the page is hidden from assistive technology, Escape and the close button close it, and
+ * focus returns to the element that had it before the dialog opened.
+ *
+ * The dialog is open while it is mounted; whoever mounts it decides when it goes (a flow's view model, a
+ * screen's own state). `onClose` is what Escape, the close button and (when allowed) a click outside do: pass
+ * it only while closing is possible, e.g. while the flow's view model accepts `user.close`; without it the
+ * dialog has no close button and Escape does nothing.
+ */
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
+import './ui.css';
+
+export interface DialogProps {
+  /** The dialog's name: rendered as its heading and announced when it opens. */
+  title: ReactNode;
+  children: ReactNode;
+  /** Escape, the close button and an outside click (if `closeOnOutsideClick`). Omit while it cannot close. */
+  onClose?: () => void;
+  /** The close button's accessible name. */
+  closeLabel?: string;
+  /** One line under the title, read out with it. */
+  description?: ReactNode;
+  /** `modal`: centred. `drawer`: from the left edge, full height (the phone menu). */
+  variant?: 'modal' | 'drawer';
+  /** A click on the backdrop closes too. Off by default: a stray click must not leave a signing step. */
+  closeOnOutsideClick?: boolean;
+  className?: string;
+}
+
+export function Dialog({ title, children, onClose, closeLabel = 'Close', description, variant = 'modal', closeOnOutsideClick = false, className }: DialogProps) {
+  const classes = ['ui-dialog', `ui-dialog-${variant}`, className].filter(Boolean).join(' ');
+  // Radix returns focus only to its own Dialog.Trigger; our dialogs are opened by machines and by plain buttons,
+  // so the element that had focus when the dialog first rendered is where focus goes back (if still on the page).
+  const [returnTo] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose?.())}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="ui-overlay" />
+        <RadixDialog.Content
+          className={classes}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onEscapeKeyDown={(event) => (onClose ? undefined : event.preventDefault())}
+          onInteractOutside={(event) => (onClose && closeOnOutsideClick ? undefined : event.preventDefault())}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
+          }}
+        >
+          <div className="ui-dialog-head">
+            <RadixDialog.Title className="ui-dialog-title">{title}</RadixDialog.Title>
+            {onClose ? (
+              <RadixDialog.Close className="ui-dialog-close" aria-label={closeLabel}>
+                <span aria-hidden="true">×</span>
+              </RadixDialog.Close>
+            ) : null}
+          </div>
+          {description ? <RadixDialog.Description className="ui-dialog-description">{description}</RadixDialog.Description> : null}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
