@@ -3,44 +3,23 @@
  * and JSON-only sample events for QA paths, diagrams and the event log's machine versions.
  */
 import { SAMPLE_BATCH_DESCRIPTION } from '../shared/txDescription.samples.ts';
+import { SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_SAFE, SAMPLE_SAFE_TX, SAMPLE_SAFE_TX_HASH, SAMPLE_SIGNATURE, SAMPLE_TX_HASHES } from '../shared/samples.ts';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { RegisteredMachine } from '../registry.ts';
 import { bulkExecuteFlowMachine } from './bulkExecuteFlow.machine.ts';
 import { deleteTxFlowMachine } from './deleteTxFlow.machine.ts';
 import { canExecute, canRelay, canSign, canSignAndExecute } from './transactionFlow.setup.ts';
 import { transactionFlowMachine } from './transactionFlow.machine.ts';
-import type { BulkExecuteInput, DeleteTxInput, TxFlowContext, TxFlowInput, TxFlowSafe } from './transactionFlow.types.ts';
+import type { BulkExecuteInput, DeleteTxInput, TxFlowContext, TxFlowInput } from './transactionFlow.types.ts';
 
-const OWNERS = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222', '0x3333333333333333333333333333333333333333'] as const;
-const sampleSafe: TxFlowSafe = {
-  chainId: '31337',
-  chainName: 'Devnet',
-  address: '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe',
-  version: '1.4.1',
-  nonce: 3,
-  threshold: 2,
-  owners: [...OWNERS],
-  modules: [],
-  guard: null,
-  fallbackHandler: null,
-};
-const wallet = { address: OWNERS[0], chainId: '31337' } as const;
-const safeTxHash = `0x${'f'.repeat(64)}` as const;
+const OWNERS = SAMPLE_OWNERS;
+const sampleSafe = SAMPLE_SAFE;
+const wallet = { address: OWNERS[0], chainId: SAMPLE_CHAIN_ID } as const;
+const safeTxHash = SAMPLE_SAFE_TX_HASH;
 const SAMPLE_TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const safeTx = {
-  to: '0x7070707070707070707070707070707070707070',
-  value: '0',
-  data: '0xa9059cbb',
-  operation: 0,
-  safeTxGas: '0',
-  baseGas: '0',
-  gasPrice: '0',
-  gasToken: '0x0000000000000000000000000000000000000000',
-  refundReceiver: '0x0000000000000000000000000000000000000000',
-  nonce: '3',
-} as const;
-const hashes = { domainHash: `0x${'d'.repeat(64)}`, messageHash: `0x${'e'.repeat(64)}`, safeTxHash };
-const sig = (signer: string) => ({ signer, signature: `0x${'ab'.repeat(65)}` });
+const safeTx = SAMPLE_SAFE_TX;
+const hashes = SAMPLE_TX_HASHES;
+const sig = (signer: string) => ({ signer, signature: SAMPLE_SIGNATURE });
 const description = SAMPLE_BATCH_DESCRIPTION;
 const gatewayView = { decoded: null, innerCalls: [], stored: null, summary: 'transfer', raw: { details: null, dataDecoded: null, confirmationView: null } };
 const delegateCallRisk = { id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: 'DELEGATECALL to 0xbad' };
