@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { NetworkSelect } from '../components/NetworkSelect.tsx';
 import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
@@ -118,16 +119,7 @@ function CreateSafeFormView({ actor }: { actor: CreateSafeRef }) {
   return (
     <form className="create-safe-form" onSubmit={submit} onBlur={() => saveDraft(draft)} aria-label="Set up the new Safe" noValidate>
       <h2>Network</h2>
-      <label>
-        Network{' '}
-        <select value={values.chainId} onChange={(e) => update({ chainId: e.target.value })} disabled={busy}>
-          {chains.map((c) => (
-            <option key={c.chainId} value={c.chainId}>
-              {c.chainName}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NetworkSelect chains={chains} value={values.chainId} onChange={(chainId) => update({ chainId })} disabled={busy} />
       <h2>Signers and confirmations</h2>
       <ol className="create-safe-owners" aria-label="Signers">
         {values.owners.map((row, index) => (

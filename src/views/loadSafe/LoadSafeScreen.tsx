@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { NetworkSelect } from '../components/NetworkSelect.tsx';
 import { useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { loadSafeMachine } from '../../machines/loadSafe/loadSafe.machine.ts';
@@ -77,16 +78,7 @@ export function LoadSafeFlow({ actor }: { actor: LoadSafeRef }) {
   return (
     <form className="load-safe-form" onSubmit={submit} aria-label="Choose address, network and a name" noValidate>
       <h2>Choose address, network and a name</h2>
-      <label>
-        Network{' '}
-        <select value={values.chainId} onChange={(e) => setChainId(e.target.value)} disabled={checking}>
-          {chains.map((c) => (
-            <option key={c.chainId} value={c.chainId}>
-              {c.chainName}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NetworkSelect chains={chains} value={values.chainId} onChange={setChainId} disabled={checking} />
       <label>
         Safe account address{' '}
         <input
