@@ -16,6 +16,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'devnet/**/*.test.ts'],
+          // A budget against hangs, not a speed check (speed lives in npm run bench): vitest's 5 s default failed
+          // eslint-, tsx- and property-based tests on a loaded 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -25,6 +28,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/model/**/*.test.{ts,tsx}', 'tests/dom/**/*.test.{ts,tsx}', 'src/**/*.test.tsx'],
           setupFiles: ['tests/setup/node-polyfills.ts', 'tests/setup/dom.ts'],
+          testTimeout: 30_000,
         },
       },
       {
