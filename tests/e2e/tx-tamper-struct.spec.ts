@@ -138,7 +138,7 @@ test('control: the truthful decoding of a struct parameter (the gateway\'s bare 
   const { control: submit } = calls();
   const proxy = await decodeAs(page, submit.data, submit.decoding(submit.alice, '5'));
   await openConfirm(page, submit.nonce);
-  expect(proxy.count()).toBeGreaterThan(0);
+  await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(blockedAlert(page)).toHaveCount(0);
   await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(`Call submit on ${target}`);
   const whatItDoes = dialog(page).getByRole('region', { name: 'What it does' });
@@ -154,7 +154,7 @@ test('a lie inside a struct parameter (another recipient in the tuple) blocks si
   const { submit } = calls();
   const proxy = await decodeAs(page, submit.data, submit.decoding(MALLORY, '5'));
   await openConfirm(page, submit.nonce);
-  expect(proxy.count()).toBeGreaterThan(0);
+  await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   const blocked = blockedAlert(page);
   await expect(blocked).toContainText('The gateway reports txData.dataDecoded');
   await expect(blocked).toContainText(`${MALLORY.toLowerCase()} at parameter 0.0`);
@@ -167,7 +167,7 @@ test('a lie inside an array of structs (canonical "(address,uint256)[]" spelling
   const { payout } = calls();
   const proxy = await decodeAs(page, payout.data, payout.decoding(payout.bob, '9000'));
   await openConfirm(page, payout.nonce);
-  expect(proxy.count()).toBeGreaterThan(0);
+  await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   const blocked = blockedAlert(page);
   await expect(blocked).toContainText('The gateway reports txData.dataDecoded');
   await expect(blocked).toContainText('9000 at parameter 0.1.1');
@@ -180,7 +180,7 @@ test('the truthful array of structs is verified; on the details page a lying str
   // Truthful: verified and listed with both members.
   const honest = await decodeAs(page, payout.data, payout.decoding(payout.bob, '9'));
   await openDetails(page, payout.nonce);
-  expect(honest.count()).toBeGreaterThan(0);
+  await expect.poll(() => honest.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 2, name: `Call payout on ${target}` })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Method: payout (decoding verified against the call data)')).toBeVisible();
   await page.unrouteAll({ behavior: 'wait' });
@@ -188,7 +188,7 @@ test('the truthful array of structs is verified; on the details page a lying str
   // Lying: the details page describes the bytes and shows nothing of the gateway's decoding.
   const lying = await decodeAs(page, submit.data, submit.decoding(MALLORY, '5'));
   await openDetails(page, submit.nonce);
-  expect(lying.count()).toBeGreaterThan(0);
+  await expect.poll(() => lying.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Call function 0x[0-9a-f]{8} \\(not decoded\\) on ${escapeRegExp(target)}$`) })).toBeVisible({ timeout: 20_000 });
   const main = page.getByRole('main');
   await expect(main).not.toContainText('Method: submit');

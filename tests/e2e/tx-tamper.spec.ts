@@ -153,7 +153,7 @@ for (const { field, edit, precise } of CASES) {
     const queued = app.devnet.demo.queue.find((q) => q.nonce === 3)!;
     const proxy = await tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => edit(json.txData as Json));
     await openConfirm(page);
-    expect(proxy.count()).toBeGreaterThan(0);
+    await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
     const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked: the gateway’s answer does not match the transaction built here.' });
     await expect(blocked).toBeVisible();
@@ -205,7 +205,7 @@ test('a consistent forgery (another recipient, summary, safeTxHash and txId to m
     return url;
   });
   await openConfirm(page);
-  expect(proxy.count()).toBeGreaterThan(0);
+  await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
   const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked' });
   await expect(blocked).toContainText(new RegExp(escapeRegExp(`The gateway reports detailedExecutionInfo.confirmations.0 = a signature by ${ui.owner(0)}, but the transaction built here has no signature by ${ui.owner(0)} (it does not sign this safeTxHash`), 'i'));
@@ -239,8 +239,8 @@ test('a tampered decoded call (confirmation view and data decoder) blocks signin
   await dialog(page).getByRole('button', { name: 'Continue' }).click();
   await ui.chooseNonce(page, await ui.safeNonce());
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
-  expect(view.count()).toBeGreaterThan(0);
-  expect(decoder.count()).toBeGreaterThan(0);
+  await expect.poll(() => view.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => decoder.count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
   const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked' });
   await expect(blocked).toContainText('The gateway reports confirmationView.parameters = ');
@@ -287,7 +287,7 @@ for (const { name, lie, field } of SUMMARY_LIES) {
   test(`summary lie — ${name}: signing is blocked, the title stays the local sentence, the wallet is never asked`, async ({ page }) => {
     const proxy = await lyingSummary(page, lie);
     await openConfirm(page);
-    expect(proxy.count()).toBeGreaterThan(0);
+    await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect(blockedAlert(page)).toContainText(`The gateway reports ${field} = `);
     await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(localTitle());
     await expectNothingSent(page);
@@ -297,7 +297,7 @@ for (const { name, lie, field } of SUMMARY_LIES) {
 test('a summary the bytes cannot contradict (humanDescription, a method name nothing decodes) is never shown, and signing stays possible', async ({ page }) => {
   const proxy = await lyingSummary(page, (t) => ({ ...t, humanDescription: 'Receive 1000 ETH from the airdrop' }));
   await openConfirm(page);
-  expect(proxy.count()).toBeGreaterThan(0);
+  await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(localTitle());
   await expect(dialog(page).getByRole('region', { name: 'What it does' })).toContainText(localTitle());
   await expect(page.getByText('Receive 1000 ETH from the airdrop')).toHaveCount(0);
@@ -327,7 +327,7 @@ test('a forged on-chain approval (v 1) is shown as not valid and not counted: Ex
   await expect(actions.getByRole('button', { name: 'Execute', exact: true })).toHaveCount(0);
   await actions.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
-  expect(proxy.count()).toBeGreaterThan(0);
+  await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   const verdicts = dialog(page).getByRole('list', { name: 'Confirmations' });
   await expect(verdicts.getByRole('listitem').filter({ hasText: ui.owner(0) })).toContainText('Verified');
   await expect(verdicts.getByRole('listitem').filter({ hasText: ui.owner(2) })).toContainText('Not valid — not counted');
@@ -376,7 +376,7 @@ test('an invented batch list (a multiSend decoding for a plain transfer) blocks 
     (json.txData as Json).dataDecoded = { method: 'multiSend', parameters: [{ name: 'transactions', type: 'bytes', value: '0x', valueDecoded: [fake(MALLORY), fake(MALLORY)] }] };
   });
   await openConfirm(page);
-  expect(proxy.count()).toBeGreaterThan(0);
+  await expect.poll(() => proxy.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(blockedAlert(page)).toContainText('The gateway reports txData.dataDecoded');
   await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(localTitle());
   await expect(dialog(page).getByRole('list', { name: 'Calls in this batch' })).toHaveCount(0);
