@@ -116,8 +116,8 @@ function safeParamProblem(value: string): string {
   const colon = value.indexOf(':');
   if (colon < 0) {
     return /^0x[0-9a-f]*$/i.test(value)
-      ? 'The link gives an address without its network prefix: a Safe is written as network:address, e.g. eth:0x….'
-      : 'The link’s Safe is not written as network:address, e.g. eth:0x….';
+      ? 'The link gives an address without its network prefix: a Safe is written as network:address (for example eth:0x…).'
+      : 'The link’s Safe is not written as network:address (for example eth:0x…).';
   }
   const prefix = value.slice(0, colon);
   const address = value.slice(colon + 1);

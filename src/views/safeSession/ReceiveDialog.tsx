@@ -37,8 +37,12 @@ export function ReceiveDialog({ identity, name, onClose }: { identity: SafeIdent
           <span className="chip">{identity.chainName}</span> <code>{prefixed}</code>
         </p>
         <div className="receive-actions">
-          <CopyButton value={identity.address} label="address" />
-          <CopyButton value={prefixed} label={`address with the ${identity.shortName} prefix`} />
+          <span>
+            Address <CopyButton value={identity.address} label="address" />
+          </span>
+          <span>
+            With network prefix <CopyButton value={prefixed} label={`address with the ${identity.shortName} prefix`} />
+          </span>
         </div>
       </div>
     </Dialog>
