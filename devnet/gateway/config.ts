@@ -89,11 +89,9 @@ export function chainInfo(opts: GatewayOptions): ChainInfo {
     shortName: opts.shortName,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: DEVNET_LOGO },
     transactionService: base,
-    blockExplorerUriTemplate: {
-      address: `${base}/devnet/explorer/address/{{address}}`,
-      txHash: `${base}/devnet/explorer/tx/{{txHash}}`,
-      api: `${base}/devnet/explorer/api?module={{module}}&action={{action}}&address={{address}}&apiKey={{apiKey}}`,
-    },
+    // The devnet has no block explorer: empty templates, so the app draws no Explorer links (it draws none for a
+    // template that is not an http(s) URL) instead of links that answer 404.
+    blockExplorerUriTemplate: { address: '', txHash: '', api: '' },
     beaconChainExplorerUriTemplate: { publicKey: null },
     disabledWallets: [],
     ensRegistryAddress: null,

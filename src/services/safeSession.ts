@@ -38,7 +38,8 @@ export class SessionLoadError extends Error {
 export function toSessionError(error: unknown, what: string): SessionLoadError {
   if (error instanceof SessionLoadError) return error;
   if (error instanceof GatewayError) {
-    if (error.status === 404 || error.status === 422) return new SessionLoadError(error.message || `${what}: not found`, 'notFound');
+    // 400 too: the gateway rejects the id or address itself ("Invalid transaction ID"); asking again cannot help.
+    if (error.status === 400 || error.status === 404 || error.status === 422) return new SessionLoadError(error.message || `${what}: not found`, 'notFound');
     if (error.status >= 500) return new SessionLoadError(`The gateway failed (${error.status}): ${error.message}`, 'unavailable');
     return new SessionLoadError(error.message, 'unavailable');
   }

@@ -10,6 +10,8 @@ import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
 import { Sidebar } from './layout/Sidebar.tsx';
+import { SkipLink } from './layout/SkipLink.tsx';
+import './layout/layout.css';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './safeApps/safeAppsContext.tsx';
@@ -71,13 +73,14 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
   return (
     <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafeVisits: screens.createSafeVisits }}>
       <SafeSessionProvider actor={safeSession}>
+        <SkipLink />
         <div className="shell">
           <Sidebar />
           <div className="main-column">
             <Header />
             <GatewayStatus />
             <WalletNotices />
-            <main className="content">
+            <main className="content" id="content" tabIndex={-1}>
               <AccountServicesProvider logic={screens.accountServices}>
                 <CodeBoundary what="This screen" resetKey={path}>
                   <Suspense fallback={<p role="status">Loading…</p>}>

@@ -54,3 +54,25 @@ test('a broken config.json is reported, not a blank page', async ({ page }) => {
   await page.goto(`${server.url}/home`);
   await expect(page.getByRole('alert')).toContainText('Countersign could not start. Invalid config.json: gatewayUrl');
 });
+
+test('the navigation: Safe pages only with a Safe open, never the previous Safe on welcome/load/create, Settings lit on every tab', async ({ page }) => {
+  const safe = 'devnet:0x1111111111111111111111111111111111111111';
+  await page.goto(`${server.url}/settings/appearance?safe=${safe}`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('list', { name: 'Developer' }).getByRole('link', { name: 'Audit' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Queue' })).toBeVisible();
+  for (const path of ['/welcome', '/new-safe/load', '/new-safe/create']) {
+    // The Safe stays in the URL (links carry it) but the shell does not show it here.
+    await page.goto(`${server.url}${path}?safe=${safe}`);
+    await expect(page.getByRole('banner')).toContainText('Select a Safe');
+    await expect(page.getByRole('banner')).not.toContainText('0x1111…1111');
+    await expect(nav.getByRole('link', { name: 'Queue' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New transaction' })).toHaveCount(0);
+  }
+  // A skip link is the first tab stop and moves focus to the content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#content')).toBeFocused();
+});

@@ -79,7 +79,24 @@ describe('SafeGate', () => {
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Overview');
     expect(screen.getByText(/No Safe is open/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose a Safe account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Safe accounts' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a Safe by address' })).toBeInTheDocument();
+  });
+
+  it('says what is wrong with a ?safe= value that names no Safe, and offers a way on', () => {
+    const app = createActor(appSessionMachine, { input: { location: { path: '/home', search: '?safe=devnet:0x1234' }, theme: 'light' } });
+    render(
+      <AppSessionProvider actor={app}>
+        <SafeSessionProvider actor={null}>
+          <DashboardScreen />
+        </SafeSessionProvider>
+      </AppSessionProvider>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This link does not name a Safe. The address has 4 hexadecimal digits; a Safe address has 40.');
+    expect(alert).toHaveTextContent('The link says: devnet:0x1234');
+    expect(screen.getByRole('link', { name: 'My Safe accounts' })).toBeInTheDocument();
+    expect(screen.queryByText(/No Safe is open/)).toBeNull();
   });
 });
 

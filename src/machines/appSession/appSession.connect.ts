@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { SafeSessionContext } from '../safeSession/safeSession.types.ts';
 import type { AppSessionMachine } from './appSession.machine.ts';
 import type { ConnectedAccount, Theme } from './appSession.types.ts';
-import type { Location } from '../shared/routes.ts';
+import { isSafeFreeRoute, matchRoute, navKeyOf, readSafeParam, type Location, type NavKey, type RouteId, } from '../shared/routes.ts';
 
 export type AppSessionSnapshot = SnapshotFrom<AppSessionMachine>;
 
@@ -58,4 +58,39 @@ export function connectAppSession(snapshot: AppSessionSnapshot): AppSessionView 
 /** The open Safe's session (chain, Safe info, connected address), or null when no Safe is open. */
 export function openSafeSessionOf(snapshot: AppSessionSnapshot): SafeSessionContext | null {
   return snapshot.children.safeSession?.getSnapshot().context ?? null;
+}
+
+/**
+ * What the shell (header, navigation, Safe gate) shows about the route and the Safe named in the URL. Flat, so
+ * `shallowEqualViewModel` keeps a view that reads it from re-rendering on unrelated snapshots.
+ */
+export interface ShellView {
+  routeId: RouteId;
+  /** The navigation entry of the current page (every settings tab lights up Settings), or null. */
+  activeNav: NavKey | null;
+  /**
+   * The Safe the header and navigation show (its chain short name and address): the one in `?safe=`, except on
+   * the screens that open or create a Safe (welcome, my accounts, load, create), where the previous page's Safe is
+   * not shown. Both null when none.
+   */
+  safeShortName: string | null;
+  safeAddress: `0x${string}` | null;
+  /** A `?safe=` value that names no Safe, and what is wrong with it in words; both null when absent or valid. */
+  badSafeLink: string | null;
+  badSafeLinkProblem: string | null;
+}
+
+export function connectShell(snapshot: AppSessionSnapshot): ShellView {
+  const { location } = snapshot.context;
+  const routeId = matchRoute(location.path).id;
+  const param = readSafeParam(location.search);
+  const shown = param.kind === 'safe' && !isSafeFreeRoute(routeId) ? param.safe : null;
+  return {
+    routeId,
+    activeNav: navKeyOf(routeId),
+    safeShortName: shown?.shortName ?? null,
+    safeAddress: shown?.address ?? null,
+    badSafeLink: param.kind === 'invalid' ? param.value : null,
+    badSafeLinkProblem: param.kind === 'invalid' ? param.problem : null,
+  };
 }

@@ -29,9 +29,11 @@ export interface DetailsView<TDetails, THashes> {
   details: DetailsContext<TDetails, THashes>['details'];
   check: DetailsContext<TDetails, THashes>['check'];
   error: string | null;
+  /** `notFound`: the item does not exist (a wrong link, or deleted): say so and offer a way on, not a retry. */
+  errorKind: 'notFound' | 'unavailable' | null;
 }
 
-const NOT_STARTED: DetailsView<never, never> = { step: 'idle', loaded: false, hashing: false, canRetry: false, details: null, check: null, error: null };
+const NOT_STARTED: DetailsView<never, never> = { step: 'idle', loaded: false, hashing: false, canRetry: false, details: null, check: null, error: null, errorKind: null };
 
 export function connectDetails<TDetails, THashes>(snapshot: DetailsSnapshot<TDetails, THashes> | undefined): DetailsView<TDetails, THashes> {
   if (!snapshot) return NOT_STARTED;
@@ -45,5 +47,6 @@ export function connectDetails<TDetails, THashes>(snapshot: DetailsSnapshot<TDet
     details: context.details,
     check: context.check,
     error: context.error,
+    errorKind: context.errorKind ?? null,
   };
 }

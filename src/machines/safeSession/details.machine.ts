@@ -11,7 +11,7 @@
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { errorMessage } from './safeSession.errors.ts';
+import { errorMessage, failureKind } from './safeSession.errors.ts';
 import type { DetailsContext, DetailsEffects, DetailsEvent, DetailsInput, HashCheck, MessageHashes, TxHashes } from './details.types.ts';
 import type { Message, TransactionDetails } from '../../domain/gateway/types.ts';
 import { sameHex } from '../../domain/hex.ts';
@@ -39,10 +39,10 @@ export function createDetailsMachine<TDetails, THashes>(kind: string) {
         !sameHex(check.computed, check.expected) || (check.forgedSignatures?.length ?? 0) > 0 || (check.contradictions?.length ?? 0) > 0,
     },
     actions: {
-      openKey: assign((_, params: { key: string }) => ({ key: params.key, details: null, check: null, error: null })),
-      assignDetails: assign((_, details: TDetails) => ({ details, error: null })),
-      assignCheck: assign((_, check: HashCheck<THashes>) => ({ check, error: null })),
-      assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+      openKey: assign((_, params: { key: string }) => ({ key: params.key, details: null, check: null, error: null, errorKind: null })),
+      assignDetails: assign((_, details: TDetails) => ({ details, error: null, errorKind: null })),
+      assignCheck: assign((_, check: HashCheck<THashes>) => ({ check, error: null, errorKind: null })),
+      assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error), errorKind: failureKind(params.error) })),
     },
   }).createMachine({
     id: DETAILS_ID,
@@ -54,6 +54,7 @@ export function createDetailsMachine<TDetails, THashes>(kind: string) {
       details: null,
       check: null,
       error: null,
+      errorKind: null,
     }),
     on: {
       'user.open': {

@@ -82,6 +82,8 @@ export interface DetailsContext<TDetails, THashes> {
   details: TDetails | null;
   check: HashCheck<THashes> | null;
   error: string | null;
+  /** What kind of failure `error` is: `notFound` (no such item; retrying cannot help) or `unavailable`. */
+  errorKind: 'notFound' | 'unavailable' | null;
 }
 
 export type DetailsEvent =

@@ -96,3 +96,80 @@ export function parseSafeParam(search: string): SafeRef | null {
   if (!match?.[1] || !match[2]) return null;
   return { shortName: match[1], address: match[2] as `0x${string}` };
 }
+
+/**
+ * What the `?safe=` parameter says: nothing (`none`), a Safe, or a value that names no Safe, with the reason in
+ * words a person can act on (the link was cut, the chain prefix is missing…). Pure; the shell's view model shows it.
+ */
+export type SafeParam = { kind: 'none' } | { kind: 'safe'; safe: SafeRef } | { kind: 'invalid'; value: string; problem: string };
+
+export function readSafeParam(search: string): SafeParam {
+  const raw = new URLSearchParams(search).get('safe');
+  if (raw === null || raw.trim() === '') return { kind: 'none' };
+  const value = raw.trim();
+  const safe = parseSafeParam(search);
+  if (safe) return { kind: 'safe', safe };
+  return { kind: 'invalid', value, problem: safeParamProblem(value) };
+}
+
+function safeParamProblem(value: string): string {
+  const colon = value.indexOf(':');
+  if (colon < 0) {
+    return /^0x[0-9a-f]*$/i.test(value)
+      ? 'The link gives an address without its network prefix: a Safe is written as network:address (for example eth:0x…).'
+      : 'The link’s Safe is not written as network:address (for example eth:0x…).';
+  }
+  const prefix = value.slice(0, colon);
+  const address = value.slice(colon + 1);
+  if (!/^[a-z0-9-]{1,32}$/.test(prefix)) return `“${prefix}” is not a network short name (lower-case letters, digits and dashes).`;
+  if (!/^0x/i.test(address)) return 'The address after the network prefix must start with 0x.';
+  if (!/^0x[0-9a-f]*$/i.test(address)) return 'The address contains characters that are not hexadecimal digits.';
+  const digits = address.length - 2;
+  return `The address has ${digits} hexadecimal digit${digits === 1 ? '' : 's'}; a Safe address has 40. The link may have been cut short.`;
+}
+
+/** Screens that open or create a Safe: the shell does not show the Safe of the previous page on them. */
+const SAFE_FREE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['root', 'welcome', 'accounts', 'loadSafe', 'createSafe']);
+
+export function isSafeFreeRoute(id: RouteId): boolean {
+  return SAFE_FREE_ROUTES.has(id);
+}
+
+/** The navigation entries: a route id's entry (several routes light up the same one, e.g. every settings tab). */
+export type NavKey =
+  | 'home'
+  | 'balances'
+  | 'nfts'
+  | 'queue'
+  | 'history'
+  | 'messages'
+  | 'apps'
+  | 'accounts'
+  | 'addressBook'
+  | 'settings'
+  | 'statecharts'
+  | 'audit';
+
+const NAV_OF: Partial<Record<RouteId, NavKey>> = {
+  home: 'home',
+  balances: 'balances',
+  nfts: 'nfts',
+  queue: 'queue',
+  history: 'history',
+  messages: 'messages',
+  message: 'messages',
+  apps: 'apps',
+  customApps: 'apps',
+  openApp: 'apps',
+  accounts: 'accounts',
+  addressBook: 'addressBook',
+  settings: 'settings',
+  settingsTab: 'settings',
+  statecharts: 'statecharts',
+  audit: 'audit',
+};
+
+/** The navigation entry that is "the current page" for a route, or null (welcome, 404…). */
+export function navKeyOf(id: RouteId): NavKey | null {
+  return NAV_OF[id] ?? null;
+}

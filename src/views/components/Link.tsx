@@ -16,5 +16,8 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
     event.preventDefault();
     send({ type: 'user.navigate', to });
   }
-  return <a {...rest} href={href} aria-current={current ? 'page' : undefined} onClick={handleClick} />;
+  // A caller that passes `aria-current` (even undefined) decides it: the navigation marks a section's entry on
+  // every page below it; otherwise a link to the current path is the current page.
+  const ariaCurrent = 'aria-current' in rest ? rest['aria-current'] : current ? 'page' : undefined;
+  return <a {...rest} href={href} aria-current={ariaCurrent} onClick={handleClick} />;
 }

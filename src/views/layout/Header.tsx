@@ -1,20 +1,22 @@
-import { parseSafeParam } from '../../machines/shared/routes.ts';
+import { connectShell } from '../../machines/appSession/appSession.connect.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { shortAddress } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 import { WalletButton } from '../walletConnection/WalletButton.tsx';
+import { PhoneMenu } from './PhoneMenu.tsx';
 
 export function Header() {
-  const search = useAppSelector((s) => s.context.location.search);
   const theme = useAppSelector((s) => s.context.theme);
+  const { safeShortName, safeAddress } = useAppSelector(connectShell, shallowEqualViewModel);
   const send = useAppSend();
-  const safe = parseSafeParam(search);
   return (
     <header className="header">
+      <PhoneMenu />
       <div className="safe-selector">
-        {safe ? (
-          <Link to="/welcome/accounts" aria-label={`Open Safe ${safe.shortName}:${safe.address}, choose another Safe`}>
-            <span className="chip">{safe.shortName}</span> {shortAddress(safe.address)}
+        {safeShortName && safeAddress ? (
+          <Link to="/welcome/accounts" aria-label={`Open Safe ${safeShortName}:${safeAddress}, choose another Safe`}>
+            <span className="chip">{safeShortName}</span> {shortAddress(safeAddress)}
           </Link>
         ) : (
           <Link to="/welcome/accounts">Select a Safe</Link>

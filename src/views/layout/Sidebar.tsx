@@ -1,36 +1,99 @@
+import { connectShell } from '../../machines/appSession/appSession.connect.ts';
+import type { NavKey } from '../../machines/shared/routes.ts';
+import { useAppSelector } from '../appContext.tsx';
 import { Link } from '../components/Link.tsx';
 import { NewTransactionButton } from '../flows/FlowButtons.tsx';
+import { SafeIdentitySummary } from '../safeSession/SafeIdentity.tsx';
+import { useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
 
-const NAV: { to: string; label: string }[] = [
-  { to: '/home', label: 'Overview' },
-  { to: '/balances', label: 'Assets' },
-  { to: '/balances/nfts', label: 'NFTs' },
-  { to: '/transactions/queue', label: 'Queue' },
-  { to: '/transactions/history', label: 'History' },
-  { to: '/transactions/messages', label: 'Messages' },
-  { to: '/apps', label: 'Apps' },
-  { to: '/address-book', label: 'Address book' },
-  { to: '/settings/setup', label: 'Settings' },
-  { to: '/statecharts', label: 'Statecharts' },
-  { to: '/audit', label: 'Audit' },
+interface NavItem {
+  key: NavKey;
+  to: string;
+  label: string;
+}
+
+/** The open Safe's pages: listed only while a Safe is open. */
+const SAFE_NAV: NavItem[] = [
+  { key: 'home', to: '/home', label: 'Overview' },
+  { key: 'balances', to: '/balances', label: 'Assets' },
+  { key: 'nfts', to: '/balances/nfts', label: 'NFTs' },
+  { key: 'queue', to: '/transactions/queue', label: 'Queue' },
+  { key: 'history', to: '/transactions/history', label: 'History' },
+  { key: 'messages', to: '/transactions/messages', label: 'Messages' },
+  { key: 'apps', to: '/apps', label: 'Apps' },
 ];
 
+const DEVELOPER_NAV: NavItem[] = [
+  { key: 'statecharts', to: '/statecharts', label: 'Statecharts' },
+  { key: 'audit', to: '/audit', label: 'Audit' },
+];
+
+function NavList({ items, active, label, onNavigate }: { items: NavItem[]; active: NavKey | null; label: string; onNavigate?: (() => void) | undefined }) {
+  return (
+    <ul aria-label={label}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link to={item.to} aria-current={item.key === active ? 'page' : undefined} onClick={onNavigate}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The navigation's sections: the open Safe's pages (only while one is open, never on the welcome / load /
+ * create screens), then the pages every visitor has, then a Developer section. The current page's entry has
+ * `aria-current="page"`, also on pages below it (every settings tab lights up Settings).
+ */
+export function NavSections({ onNavigate }: { onNavigate?: () => void }) {
+  const { activeNav, safeAddress } = useAppSelector(connectShell, shallowEqualViewModel);
+  const safeOpen = safeAddress !== null;
+  const general: NavItem[] = [
+    { key: 'accounts', to: '/welcome/accounts', label: 'My Safe accounts' },
+    { key: 'addressBook', to: '/address-book', label: 'Address book' },
+    { key: 'settings', to: safeOpen ? '/settings/setup' : '/settings', label: 'Settings' },
+  ];
+  return (
+    <>
+      {safeOpen ? <NavList items={SAFE_NAV} active={activeNav} label="Safe" onNavigate={onNavigate} /> : null}
+      <NavList items={general} active={activeNav} label="Account" onNavigate={onNavigate} />
+      <div className="nav-developer">
+        <p className="nav-heading" aria-hidden="true">
+          Developer
+        </p>
+        <NavList items={DEVELOPER_NAV} active={activeNav} label="Developer" onNavigate={onNavigate} />
+      </div>
+    </>
+  );
+}
+
+/** The open Safe (identity and New transaction) above the navigation; nothing on Safe-free screens. */
+export function SidebarSafe() {
+  const shown = useAppSelector((s) => connectShell(s).safeAddress !== null);
+  const session = useSafeSessionRef();
+  if (!shown || !session) return null;
+  return (
+    <div className="sidebar-safe">
+      <SafeIdentitySummary />
+      <div className="sidebar-action">
+        <NewTransactionButton />
+      </div>
+    </div>
+  );
+}
+
+/** The wide-screen sidebar; at phone width it is hidden and the header's Menu button opens the same content. */
 export function Sidebar() {
   return (
     <nav aria-label="Main" className="sidebar">
       <Link to="/welcome" className="brand">
         Countersign
       </Link>
-      <div className="sidebar-action">
-        <NewTransactionButton />
-      </div>
-      <ul>
-        {NAV.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to}>{item.label}</Link>
-          </li>
-        ))}
-      </ul>
+      <SidebarSafe />
+      <NavSections />
     </nav>
   );
 }

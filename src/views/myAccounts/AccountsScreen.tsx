@@ -114,8 +114,8 @@ export function AccountsList({ actor }: { actor: MyAccountsRef }) {
   );
 }
 
-/** A new myAccounts actor per owner, so switching accounts in the wallet reloads the list. */
-function OwnerAccounts({ owner }: { owner: `0x${string}` | null }) {
+/** A new myAccounts actor per owner, so switching accounts in the wallet reloads the list (also on the welcome page). */
+export function OwnerAccounts({ owner }: { owner: `0x${string}` | null }) {
   const actor = useActorRef(useAccountsLogic(), { input: { owner } });
   return <AccountsList actor={actor} />;
 }

@@ -7,6 +7,7 @@ import { useBalancesStatus } from './Balances.tsx';
 import { transactionsOf } from './connect.ts';
 import { formatFiat, formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
+import { SafeIdentityCard } from './SafeIdentity.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { TxSummaryLine } from './TxList.tsx';
 
@@ -91,6 +92,7 @@ function Overview() {
 export function DashboardScreen() {
   return (
     <SafeGate title="Overview">
+      <SafeIdentityCard />
       <VersionWarning />
       <Overview />
       <PendingTransactions />

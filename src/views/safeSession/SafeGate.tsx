@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Address } from '../components/Address.tsx';
-import { Link } from '../components/Link.tsx';
+import { TechnicalDetail, WayOn, type WayOnLink } from '../components/WayOn.tsx';
+import { connectShell } from '../../machines/appSession/appSession.connect.ts';
+import { useAppSelector } from '../appContext.tsx';
 import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSession, useSafeSessionRef, useSafeSessionSend } from './safeSessionContext.tsx';
@@ -37,6 +39,13 @@ export function SafeStatus() {
   );
 }
 
+/** The ways on from a Safe that cannot be opened: the Safes you have, adding one by address, the welcome page. */
+const SAFE_WAYS_ON: WayOnLink[] = [
+  { to: '/welcome/accounts', label: 'My Safe accounts' },
+  { to: '/new-safe/load', label: 'Add a Safe by address' },
+  { to: '/welcome', label: 'Welcome page' },
+];
+
 function SessionState({ title, children }: { title: string; children: ReactNode }) {
   const { step: state, safe, chainName, supportedShortNames: supported, error } = useSafeSession(connectSafeSession, shallowEqualViewModel);
   switch (state) {
@@ -50,27 +59,41 @@ function SessionState({ title, children }: { title: string; children: ReactNode 
     case 'invalidAddress':
       return (
         <div role="alert" className="safe-error">
-          <strong>Invalid Safe address.</strong> “{safe.address}” is not a valid address (wrong length, characters or checksum).
+          <p>
+            <strong>Invalid Safe address.</strong> “{safe.address}” is not a valid address (wrong length, characters or checksum). Check the link you followed.
+          </p>
+          <WayOn links={SAFE_WAYS_ON} />
         </div>
       );
     case 'chainNotSupported':
       return (
         <div role="alert" className="safe-error">
-          <strong>Chain not supported.</strong> The gateway lists no chain with the short name “{safe.shortName}”.
-          {supported.length ? ` Supported: ${supported.join(', ')}.` : ''}
+          <p>
+            <strong>Network not supported.</strong> Countersign does not know a network called “{safe.shortName}”.
+            {supported.length ? ` Networks it supports: ${supported.join(', ')}.` : ''}
+          </p>
+          <WayOn links={SAFE_WAYS_ON} />
         </div>
       );
     case 'notASafe':
       return (
         <div role="alert" className="safe-error">
-          <strong>Not a Safe.</strong> There is no Safe account at <Address address={safe.address} /> on {chainName}. <span className="muted">{error}</span>{' '}
-          <RetryButton what="the Safe" />
+          <p>
+            <strong>Not a Safe.</strong> There is no Safe account at <Address address={safe.address} /> on {chainName}. It may be an ordinary account, or a Safe
+            on another network.
+          </p>
+          <TechnicalDetail text={error} />
+          <WayOn links={SAFE_WAYS_ON} />
         </div>
       );
     case 'gatewayDown':
       return (
         <div role="alert" className="safe-error">
-          <strong>Gateway unavailable.</strong> {error} <RetryButton what="the Safe" />
+          <p>
+            <strong>Gateway unavailable.</strong> The service that serves the Safe’s data did not answer properly; this is usually temporary.{' '}
+            <RetryButton what="the Safe" />
+          </p>
+          <TechnicalDetail text={error} />
         </div>
       );
     default:
@@ -80,6 +103,30 @@ function SessionState({ title, children }: { title: string; children: ReactNode 
         </p>
       );
   }
+}
+
+/** No Safe session: either the link's `?safe=` names no Safe (say what is wrong), or no Safe was chosen. */
+function NoSafe() {
+  const { badSafeLink, badSafeLinkProblem } = useAppSelector(connectShell, shallowEqualViewModel);
+  if (badSafeLink !== null) {
+    return (
+      <div role="alert" className="safe-error">
+        <p>
+          <strong>This link does not name a Safe.</strong> {badSafeLinkProblem}
+        </p>
+        <p className="error-detail">
+          The link says: <code>{badSafeLink}</code>
+        </p>
+        <WayOn links={SAFE_WAYS_ON} />
+      </div>
+    );
+  }
+  return (
+    <div className="safe-none">
+      <p>No Safe is open. Choose one of your Safe accounts, or add one by its address.</p>
+      <WayOn links={SAFE_WAYS_ON} />
+    </div>
+  );
 }
 
 /**
@@ -94,9 +141,7 @@ export function SafeGate({ title, children }: { title: string; children: ReactNo
       {actor ? (
         <SessionState title={title}>{children}</SessionState>
       ) : (
-        <p>
-          No Safe is open. <Link to="/welcome/accounts">Choose a Safe account</Link>.
-        </p>
+        <NoSafe />
       )}
     </section>
   );

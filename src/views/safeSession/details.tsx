@@ -6,6 +6,7 @@ import { useAppSelector } from '../appContext.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { TechnicalDetail, WayOn } from '../components/WayOn.tsx';
 import { missingSigners } from './connect.ts';
 import { useSafeChild } from './safeSessionContext.tsx';
 
@@ -83,10 +84,28 @@ export function DetailsBody({
   hashes: ReactNode;
 }) {
   const ref = useSafeChild(child);
-  const { step: state, error, check, canRetry } = useSelector(ref, (s) => connectDetails<unknown, unknown>(s), shallowEqualViewModel);
+  const { step: state, error, errorKind, check, canRetry } = useSelector(ref, (s) => connectDetails<unknown, unknown>(s), shallowEqualViewModel);
   const retry = () => ref?.send({ type: 'user.retry' });
   const hashDiffers = !check || check.expected === null || check.computed === null || check.expected.toLowerCase() !== check.computed.toLowerCase();
   if (state === 'idle') return <p role="status">Opening the {what}…</p>;
+  if (state === 'failed' && errorKind === 'notFound') {
+    const links =
+      what === 'message'
+        ? [{ to: '/transactions/messages', label: 'Messages' }]
+        : [
+            { to: '/transactions/queue', label: 'Queue' },
+            { to: '/transactions/history', label: 'History' },
+          ];
+    return (
+      <div role="alert" className="safe-error">
+        <p>
+          <strong>This {what} was not found on this Safe.</strong> The link may be wrong or cut short, or the {what} was deleted or replaced.
+        </p>
+        <TechnicalDetail text={error} />
+        <WayOn links={links} />
+      </div>
+    );
+  }
   if (state === 'loading' || state === 'failed') {
     return <Loadable what={`the ${what}`} status={state === 'loading' ? 'loading' : 'failed'} error={error} onRetry={retry} canRetry={canRetry} />;
   }

@@ -60,7 +60,8 @@ describe('session helpers', () => {
 });
 
 describe('services/safeSession error mapping', () => {
-  it('maps gateway 404/422 to notFound and network, timeout and 5xx to unavailable', () => {
+  it('maps gateway 400/404/422 to notFound and network, timeout and 5xx to unavailable', () => {
+    expect(toSessionError(new GatewayError('400: Invalid transaction ID', 400), 'transaction').kind).toBe('notFound');
     expect(toSessionError(new GatewayError('404: Safe not found', 404), 'Safe info')).toMatchObject({ kind: 'notFound', message: '404: Safe not found' });
     expect(toSessionError(new GatewayError('422: Invalid address', 422), 'Safe info').kind).toBe('notFound');
     expect(toSessionError(new GatewayError('503: Service unavailable', 503), 'Safe info')).toMatchObject({

@@ -1,0 +1,128 @@
+/**
+ * The open Safe's identity, as Safe{Wallet}'s sidebar card shows it: identicon, name (address book), address,
+ * chain, threshold and owners; on the dashboard with Send and Receive. The Receive dialog (Radix, and the
+ * `qrcode` package) loads on first open, so neither is in a Safe's first load.
+ */
+import { blo } from 'blo';
+import { lazy, Suspense, useState } from 'react';
+import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
+import { useAddressName } from '../addressBook/useAddressName.ts';
+import { Address, checksum, shortAddress } from '../components/Address.tsx';
+import { CopyButton } from '../components/CopyButton.tsx';
+import { useOpenFlow } from '../flows/flowsContext.tsx';
+import { shallowEqualViewModel } from '../useViewModel.ts';
+import { useSafeSession } from './safeSessionContext.tsx';
+
+const ReceiveDialog = lazy(() => import('./ReceiveDialog.tsx').then((m) => ({ default: m.ReceiveDialog })));
+
+export interface SafeIdentity {
+  address: string;
+  shortName: string;
+  chainName: string;
+  chainId: string | null;
+  /** Confirmations required and owners, once the Safe is loaded. */
+  threshold: number | null;
+  owners: number | null;
+}
+
+function identityOf(s: Parameters<typeof connectSafeSession>[0]): SafeIdentity {
+  const { safe, chain, safeInfo } = s.context;
+  return {
+    address: checksum(safeInfo?.address.value ?? safe.address),
+    shortName: chain?.shortName ?? safe.shortName,
+    chainName: chain?.chainName ?? safe.shortName,
+    chainId: chain?.chainId ?? null,
+    threshold: safeInfo?.threshold ?? null,
+    owners: safeInfo?.owners.length ?? null,
+  };
+}
+
+export function useSafeIdentity(): SafeIdentity {
+  return useSafeSession(identityOf, shallowEqualViewModel);
+}
+
+function Threshold({ identity }: { identity: SafeIdentity }) {
+  if (identity.threshold === null || identity.owners === null) return null;
+  return (
+    <span className="chip safe-threshold" title={`${identity.threshold} of ${identity.owners} signers must confirm a transaction`}>
+      {identity.threshold}/{identity.owners}
+    </span>
+  );
+}
+
+/** The sidebar's compact card: identicon, name, short address with copy, chain and threshold. */
+export function SafeIdentitySummary() {
+  const identity = useSafeIdentity();
+  const name = useAddressName(identity.address, identity.chainId);
+  return (
+    <section className="safe-summary" aria-label="Open Safe">
+      <img className="safe-identicon" src={blo(identity.address as `0x${string}`)} alt="" width={36} height={36} />
+      <div className="safe-summary-text">
+        <strong className="safe-name">{name ?? 'Safe account'}</strong>
+        <span className="safe-summary-address">
+          <code title={`${identity.shortName}:${identity.address}`}>{shortAddress(identity.address)}</code>
+          <CopyButton value={identity.address} label={`Safe address ${identity.address}`} />
+        </span>
+        <span className="safe-summary-chips">
+          <span className="chip">{identity.chainName}</span> <Threshold identity={identity} />
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/** The dashboard's card: the Safe's full identity with Send and Receive. */
+export function SafeIdentityCard() {
+  const identity = useSafeIdentity();
+  const { isOwner } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  const name = useAddressName(identity.address, identity.chainId);
+  const { open, error } = useOpenFlow();
+  const [receiving, setReceiving] = useState(false);
+  return (
+    <section className="card safe-identity" aria-labelledby="safe-identity-title">
+      <img className="safe-identicon safe-identicon-large" src={blo(identity.address as `0x${string}`)} alt="" width={48} height={48} />
+      <div className="safe-identity-text">
+        <h2 id="safe-identity-title">{name ?? 'Safe account'}</h2>
+        <Address address={identity.address} chainId={identity.chainId} />
+        <dl className="safe-identity-facts">
+          <div>
+            <dt>Network</dt>
+            <dd>{identity.chainName}</dd>
+          </div>
+          <div>
+            <dt>Threshold</dt>
+            <dd>{identity.threshold !== null && identity.owners !== null ? `${identity.threshold}/${identity.owners}` : '…'}</dd>
+          </div>
+          <div>
+            <dt>Owners</dt>
+            <dd>{identity.owners ?? '…'}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="safe-identity-actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={!isOwner}
+          title={isOwner ? undefined : 'Connect the wallet of one of the Safe’s signers to send from it.'}
+          onClick={() => void open({ kind: 'transaction', mode: 'create' })}
+        >
+          Send
+        </button>
+        <button type="button" onClick={() => setReceiving(true)} aria-haspopup="dialog">
+          Receive
+        </button>
+        {error ? (
+          <span role="alert" className="txflow-error">
+            {error}
+          </span>
+        ) : null}
+      </div>
+      {receiving ? (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <ReceiveDialog identity={identity} name={name} onClose={() => setReceiving(false)} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
