@@ -8,7 +8,9 @@ import { transactionsOf } from './connect.ts';
 import { formatFiat, formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
-import { TxSummaryLine } from './TxList.tsx';
+import { TxTable, TxTableRow } from './TxList.tsx';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
+import { useQueuedRowActions } from '../flows/FlowButtons.tsx';
 
 /** "Outdated" / "unsupported base contract" warning from Safe info's implementationVersionState. */
 export function VersionWarning() {
@@ -28,6 +30,9 @@ export function VersionWarning() {
 function PendingTransactions() {
   const ref = useSafeChild('queue');
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
+  const nameOf = useAddressNameResolver(chainId);
+  const actionsOf = useQueuedRowActions();
   const { step: state, items, error } = useSelector(ref, connectPagedList, shallowEqualViewModel);
   const txs = transactionsOf(items).slice(0, 5);
   return (
@@ -42,13 +47,11 @@ function PendingTransactions() {
         {txs.length === 0 ? (
           <p>No pending transactions.</p>
         ) : (
-          <ul className="plain">
+          <TxTable label="Pending transactions" kind="pending">
             {txs.map((tx) => (
-              <li key={tx.id}>
-                <TxSummaryLine tx={tx} native={native} />
-              </li>
+              <TxTableRow key={tx.id} tx={tx} native={native} kind="pending" actions={actionsOf(tx)} nameOf={nameOf} />
             ))}
-          </ul>
+          </TxTable>
         )}
         <Link to="/transactions/queue">View all queued transactions</Link>
       </Loadable>
