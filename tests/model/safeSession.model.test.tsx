@@ -173,6 +173,14 @@ const driver: ViewDriver<SessionSut> = {
     'system.visibilityChanged': (sut, e) => act(async () => sut.actor.send(e)),
     'wallet.accountChanged': (sut, e) => act(async () => sut.actor.send(e)),
     'gateway.tagsChanged': (sut, e) => act(async () => sut.actor.send(e)),
+    'system.flowSettled': async (sut, e) => {
+      const before = { ...sut.listLoads };
+      const poll = sut.pending.loadSafeInfo;
+      await act(async () => sut.actor.send(e));
+      // The queue reloads at once and Safe info is polled again (a running poll restarts).
+      expect(sut.listLoads.queue).toBe(before.queue + 1);
+      expect(sut.pending.loadSafeInfo).not.toBe(poll);
+    },
     'xstate.done.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').resolve(outputOf<SafeBalances>(e))),
     'xstate.error.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').reject(errorOf(e))),
     'xstate.done.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').resolve(outputOf<string[]>(e))),
