@@ -36,6 +36,7 @@ import type {
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { BalancesScreen } from '../../src/views/safeSession/Balances.tsx';
 import { formatFiat } from '../../src/views/safeSession/format.ts';
+import { visibleFiatTotal } from '../../src/views/safeSession/connect.ts';
 import { SafeSessionProvider, type SafeSessionRef } from '../../src/views/safeSession/safeSessionContext.tsx';
 import { HistoryScreen } from '../../src/views/safeSession/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
@@ -256,7 +257,9 @@ const driver: ViewDriver<SessionSut> = {
     'ready.balances.loaded': (sut) => {
       const s = actual(sut);
       expectNoRole('status', 'Loading balances…');
-      expect(screen.getByLabelText('Total value')).toHaveTextContent(formatFiat(balances.fiatTotal, s.context.currency));
+      // A hidden token is not counted in the total (and the total says so).
+      expect(screen.getByLabelText('Total value')).toHaveTextContent(formatFiat(visibleFiatTotal(balances.items, balances.fiatTotal, s.context.hiddenTokens), s.context.currency));
+      expect(screen.queryByText(/without 1 hidden token/) !== null).toBe(s.context.hiddenTokens.length > 0);
       const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
       const daiHidden = s.context.hiddenTokens.length > 0;
       const daiShown = !s.context.hideSmallBalances && (!daiHidden || s.context.showHiddenTokens);

@@ -148,6 +148,24 @@ export function BulkExecuteButton() {
   return <FlowButton request={{ kind: 'bulkExecute', txIds: ids }} label={`Execute ${ids.length} transactions`} className="primary" />;
 }
 
+/** An Assets row: "Send" opens New transaction with this token chosen (the compose step reads the draft). */
+export function SendTokenButton({ token }: { token: { address: string; symbol: string; decimals: number; native: boolean } }) {
+  const viewer = useViewer();
+  const owner = isViewerOwner(viewer);
+  const initialDraft = token.native
+    ? ({ kind: 'nativeTransfer', recipient: '', amount: '', decimals: token.decimals } as const)
+    : ({ kind: 'erc20Transfer', token: token.address, symbol: token.symbol, recipient: '', amount: '', decimals: token.decimals } as const);
+  return (
+    <FlowButton
+      request={{ kind: 'transaction', mode: 'create', initialDraft }}
+      label="Send"
+      ariaLabel={`Send ${token.symbol}`}
+      disabled={!owner}
+      {...(owner ? {} : { title: NOT_OWNER })}
+    />
+  );
+}
+
 /** Messages screen: sign a new off-chain message. */
 export function SignMessageButton() {
   const viewer = useViewer();

@@ -3,9 +3,9 @@ import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts'
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { useBalancesStatus } from './Balances.tsx';
-import { transactionsOf } from './connect.ts';
-import { formatFiat, formatTokenAmount } from './format.ts';
+import { Fiat, useBalancesStatus, useFiatUpdating } from './Balances.tsx';
+import { transactionsOf, visibleFiatTotal } from './connect.ts';
+import { formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { TxTable, TxTableRow } from './TxList.tsx';
@@ -65,7 +65,10 @@ function Overview() {
   const currency = useSafeSession((s) => s.context.currency);
   const error = useSafeSession((s) => s.context.balancesError);
   const status = useBalancesStatus();
-  const top = (balances?.items ?? []).slice(0, 5);
+  const updating = useFiatUpdating();
+  const hiddenTokens = useSafeSession((s) => s.context.hiddenTokens);
+  // A token hidden on Assets is neither listed nor counted here.
+  const top = (balances?.items ?? []).filter((item) => !hiddenTokens.includes(item.tokenInfo.address.toLowerCase())).slice(0, 5);
   return (
     <section aria-labelledby="assets-title" className="card">
       <h2 id="assets-title">Assets</h2>
@@ -73,13 +76,18 @@ function Overview() {
         {balances ? (
           <>
             <p className="total">
-              Total balance: <strong aria-label="Total balance">{formatFiat(balances.fiatTotal, currency)}</strong>
+              Total balance:{' '}
+              <strong aria-label="Total balance">
+                <Fiat value={visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens)} currency={currency} updating={updating} />
+              </strong>
             </p>
             <ul className="plain">
               {top.map((item) => (
                 <li key={item.tokenInfo.address}>
                   {formatTokenAmount(item.balance, item.tokenInfo.decimals)} {item.tokenInfo.symbol}{' '}
-                  <span className="muted">{formatFiat(item.fiatBalance, currency)}</span>
+                  <span className="muted">
+                    <Fiat value={item.fiatBalance} currency={currency} updating={updating} />
+                  </span>
                 </li>
               ))}
             </ul>

@@ -77,3 +77,13 @@ export function missingSigners<T extends { value: string }>(signers: readonly T[
   const done = new Set(confirmed.map((c) => c.value.toLowerCase()));
   return signers.filter((s) => !done.has(s.value.toLowerCase()));
 }
+
+/**
+ * The fiat total of the balances without the hidden tokens (a hidden token is neither listed nor counted), as a
+ * decimal string; the gateway's own total when nothing is hidden.
+ */
+export function visibleFiatTotal(items: readonly Balance[], fiatTotal: string, hiddenTokens: readonly string[]): string {
+  if (hiddenTokens.length === 0) return fiatTotal;
+  const shown = items.filter((b) => !hiddenTokens.includes(b.tokenInfo.address.toLowerCase()));
+  return String(shown.reduce((sum, b) => sum + (Number.isFinite(Number(b.fiatBalance)) ? Number(b.fiatBalance) : 0), 0));
+}

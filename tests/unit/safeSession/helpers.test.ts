@@ -296,3 +296,13 @@ describe('view models', () => {
     expect(visibleRange(0, 56, 640, 0, 6)).toEqual([0, 0]);
   });
 });
+
+describe('visibleFiatTotal (Assets and the dashboard)', () => {
+  it('counts every token when none is hidden, and leaves the hidden ones out', async () => {
+    const { visibleFiatTotal } = await import('../../../src/views/safeSession/connect.ts');
+    expect(visibleFiatTotal(balances.items, balances.fiatTotal, [])).toBe(balances.fiatTotal);
+    const dai = DAI.toLowerCase();
+    const others = balances.items.filter((b) => b.tokenInfo.address.toLowerCase() !== dai).reduce((sum, b) => sum + Number(b.fiatBalance), 0);
+    expect(Number(visibleFiatTotal(balances.items, balances.fiatTotal, [dai]))).toBeCloseTo(others);
+  });
+});
