@@ -172,3 +172,13 @@ export function txRowSentence(tx: TransactionSummary, native: NativeCurrency | n
 export function formatTime(timestamp: number): string {
   return new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(timestamp));
 }
+
+/** The history's loaded transactions as CSV rows (header first): what, when, nonce, status, hashes. */
+export function historyCsvRows(txs: readonly TransactionSummary[], native: NativeCurrency | null, nameOf: (address: string) => string | null): string[][] {
+  const rows = [['date', 'nonce', 'transaction', 'status', 'executionType', 'transactionHash', 'id']];
+  for (const tx of txs) {
+    const nonce = nonceOf(tx);
+    rows.push([new Date(tx.timestamp).toISOString(), nonce === null ? '' : String(nonce), txRowSentence(tx, native, nameOf), STATUS_LABELS[tx.txStatus], tx.executionInfo?.type ?? '', tx.txHash ?? '', tx.id]);
+  }
+  return rows;
+}
