@@ -70,7 +70,7 @@ async function ownerASigns(page: Page, format: 'text' | 'typed', text: string): 
   return hash;
 }
 
-const messageRow = (page: Page, hash: string) => page.locator('.message-row').filter({ has: page.getByRole('link', { name: `Details of message ${hash}` }) });
+const messageRow = (page: Page, hash: string) => page.locator('.message-list-row').filter({ has: page.getByRole('link', { name: `Details of message ${hash}` }) });
 
 /** Owner B opens the message from the list and confirms it: CONFIRMED, verified on chain in the app. */
 async function ownerBConfirms(page: Page, hash: Hex): Promise<Hex> {
@@ -82,7 +82,7 @@ async function ownerBConfirms(page: Page, hash: Hex): Promise<Hex> {
   await expect(row).toContainText('Needs confirmation');
   await expect(row.getByRole('button', { name: 'Confirm message' })).toHaveCount(0);
   const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
-  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('heading', { level: 2 }).first()).toHaveText(today);
+  await expect(page.getByRole('table', { name: 'Messages' }).getByRole('heading', { level: 2 }).first()).toHaveText(today);
   // Owner B sees the confirm button in the list and in the details.
   await selectAccount(page, 1);
   await expect(row.getByRole('button', { name: 'Confirm message' })).toBeVisible();
@@ -165,7 +165,7 @@ test('a non-owner cannot confirm: no confirm button, and a flow whose wallet swi
 /** The seeded plain-text message signed by owner 1 only (devnet/seed/offchain.ts): owner 0 may confirm it. */
 async function seededMessageHash(page: Page): Promise<Hex> {
   await goToMessages(page);
-  const link = page.locator('.message-row').filter({ hasText: DEMO_TEXT_MESSAGE }).getByRole('link');
+  const link = page.locator('.message-list-row').filter({ hasText: DEMO_TEXT_MESSAGE }).getByRole('link');
   const label = (await link.getAttribute('aria-label'))!;
   return label.replace('Details of message ', '') as Hex;
 }

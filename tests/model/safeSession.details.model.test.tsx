@@ -230,7 +230,7 @@ for (const v of variants) {
       },
       unhashed: (sut) => {
         expect(screen.getByLabelText('Hash check')).toHaveTextContent(`Nothing to hash: this is not a Safe multisig ${v.what}.`);
-        expect(screen.queryByRole('heading', { name: 'Hashes (computed locally)' })).toBeNull();
+        expect(screen.queryByRole('heading', { name: 'Verify' })).toBeNull();
         v.contentCheck(actual(sut).context.check as HashCheck<unknown>, false);
       },
     },

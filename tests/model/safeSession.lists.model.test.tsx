@@ -73,7 +73,7 @@ const actual = (sut: ListSut) => sut.actor.getSnapshot() as ListSnapshot;
 
 function expectRows(sut: ListSut) {
   const s = actual(sut);
-  const list = screen.getByRole('list', { name: 'queued transactions' });
+  const list = screen.getByRole('table', { name: 'queued transactions' });
   const txs = new Set(s.context.items.flatMap((i) => (i.type === 'TRANSACTION' ? [i.transaction.id] : []))).size;
   expect(within(list).getAllByRole('link', { name: /^Details of / })).toHaveLength(txs);
   expect(within(list).queryByText('Next') !== null).toBe(s.context.items.some((i) => i.type === 'LABEL' && i.label === 'Next'));
@@ -124,7 +124,7 @@ const driver: ViewDriver<ListSut> = {
         expectRows(sut);
       } else {
         expect(hasText('status', 'Loading queued transactions…')).toBe(true);
-        expect(screen.queryByRole('list', { name: 'queued transactions' })).toBeNull();
+        expect(screen.queryByRole('table', { name: 'queued transactions' })).toBeNull();
       }
     },
     loaded: (sut) => {

@@ -36,6 +36,7 @@ import type {
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { BalancesScreen } from '../../src/views/safeSession/Balances.tsx';
 import { formatFiat } from '../../src/views/safeSession/format.ts';
+import { visibleFiatTotal } from '../../src/views/safeSession/connect.ts';
 import { SafeSessionProvider, type SafeSessionRef } from '../../src/views/safeSession/safeSessionContext.tsx';
 import { HistoryScreen } from '../../src/views/safeSession/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
@@ -173,6 +174,14 @@ const driver: ViewDriver<SessionSut> = {
     'system.visibilityChanged': (sut, e) => act(async () => sut.actor.send(e)),
     'wallet.accountChanged': (sut, e) => act(async () => sut.actor.send(e)),
     'gateway.tagsChanged': (sut, e) => act(async () => sut.actor.send(e)),
+    'system.flowSettled': async (sut, e) => {
+      const before = { ...sut.listLoads };
+      const poll = sut.pending.loadSafeInfo;
+      await act(async () => sut.actor.send(e));
+      // The queue reloads at once and Safe info is polled again (a running poll restarts).
+      expect(sut.listLoads.queue).toBe(before.queue + 1);
+      expect(sut.pending.loadSafeInfo).not.toBe(poll);
+    },
     'xstate.done.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').resolve(outputOf<SafeBalances>(e))),
     'xstate.error.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').reject(errorOf(e))),
     'xstate.done.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').resolve(outputOf<string[]>(e))),
@@ -254,7 +263,9 @@ const driver: ViewDriver<SessionSut> = {
     'ready.balances.loaded': (sut) => {
       const s = actual(sut);
       expectNoRole('status', 'Loading balances…');
-      expect(screen.getByLabelText('Total value')).toHaveTextContent(formatFiat(balances.fiatTotal, s.context.currency));
+      // A hidden token is not counted in the total (and the total says so).
+      expect(screen.getByLabelText('Total value')).toHaveTextContent(formatFiat(visibleFiatTotal(balances.items, balances.fiatTotal, s.context.hiddenTokens), s.context.currency));
+      expect(screen.queryByText(/without 1 hidden token/) !== null).toBe(s.context.hiddenTokens.length > 0);
       const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
       const daiHidden = s.context.hiddenTokens.length > 0;
       const daiShown = !s.context.hideSmallBalances && (!daiHidden || s.context.showHiddenTokens);

@@ -57,11 +57,14 @@ function quote(value: string): string {
   return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** Rows of fields as CSV text (`\n` line ends, fields quoted when needed); the first row is the header. */
+export function toCsvText(rows: readonly (readonly string[])[]): string {
+  return `${rows.map((row) => row.map(quote).join(',')).join('\n')}\n`;
+}
+
 /** The address book as CSV text (header line, CRLF-free `\n` line ends, fields quoted when needed). */
 export function toCsv(entries: readonly AddressBookEntry[]): string {
-  const lines = [CSV_HEADER.join(',')];
-  for (const entry of entries) lines.push([entry.address, entry.name, entry.chainId].map(quote).join(','));
-  return `${lines.join('\n')}\n`;
+  return toCsvText([[...CSV_HEADER], ...entries.map((entry) => [entry.address, entry.name, entry.chainId])]);
 }
 
 /** Splits CSV text into rows of fields (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */

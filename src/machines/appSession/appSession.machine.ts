@@ -116,9 +116,9 @@ export const appSessionMachine = setup({
     tellSessionVisibility: enqueueActions(({ context, enqueue }, params: { visible: boolean }) => {
       if (context.openSafe) enqueue.sendTo(SAFE_SESSION_CHILD, { type: 'system.visibilityChanged', visible: params.visible });
     }),
-    /** What a flow wrote shows now, not at the next 15 s poll: the session reloads what these tags cover. */
+    /** What a flow wrote shows now, not at the next 15 s poll: the session reloads its lists and Safe info. */
     tellSessionFlowSettled: enqueueActions(({ context, enqueue }) => {
-      if (context.openSafe) enqueue.sendTo(SAFE_SESSION_CHILD, { type: 'gateway.tagsChanged', tags: ['txQueuedTag', 'txHistoryTag', 'messagesTag'] });
+      if (context.openSafe) enqueue.sendTo(SAFE_SESSION_CHILD, { type: 'system.flowSettled' });
     }),
     pushLocation: (_, _params: { href: string }) => {},
     persistTheme: (_, _params: { theme: Theme }) => {},

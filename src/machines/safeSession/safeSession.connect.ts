@@ -23,6 +23,11 @@ export interface SafeSessionView {
   /** Safe info polling: `watching` also before the Safe is ready. */
   infoStatus: 'watching' | 'paused' | 'refreshing';
   balancesStatus: RegionStatus;
+  /**
+   * The balances shown are being replaced (another currency was chosen, or a reload): their fiat figures are not
+   * in the chosen currency yet, so they show a loading mark instead of the old figure with the new symbol.
+   */
+  fiatUpdating: boolean;
   fiatCodesStatus: RegionStatus;
   /** Loading the Safe again after a blocking failure. */
   canRetry: boolean;
@@ -49,6 +54,7 @@ export function connectSafeSession(snapshot: SafeSessionSnapshot): SafeSessionVi
     step: STEPS.find((name) => snapshot.matches(name)) ?? 'validating',
     infoStatus: snapshot.matches({ ready: { info: 'refreshing' } }) ? 'refreshing' : snapshot.matches({ ready: { info: 'paused' } }) ? 'paused' : 'watching',
     balancesStatus: regionStatus(snapshot.matches({ ready: { balances: 'loaded' } }), snapshot.matches({ ready: { balances: 'failed' } })),
+    fiatUpdating: snapshot.matches({ ready: { balances: 'loading' } }) && context.balances !== null,
     fiatCodesStatus: regionStatus(snapshot.matches({ ready: { fiatCodes: 'loaded' } }), snapshot.matches({ ready: { fiatCodes: 'failed' } })),
     canRetry: snapshot.can({ type: 'user.retry' }),
     canRetryBalances: snapshot.can({ type: 'user.retryBalances' }),

@@ -14,7 +14,9 @@
  * (pagedList) and the openers `txDetails`, `messageDetails` (details). A poll of Safe info that changes
  * txQueuedTag / txHistoryTag / messagesTag / collectiblesTag sends `system.refresh` to the children that tag
  * covers, and a txHistoryTag change reloads balances; nothing else reloads them. Every list fails on its
- * own: one failing list never hides another.
+ * own: one failing list never hides another. When a flow settles (`system.flowSettled`, from the root) the
+ * session treats the queue, history and messages tags as changed at once and polls Safe info right away: the
+ * queue must not name an executed nonce as the one to execute first, nor hide bulk execution, until the next poll.
  *
  * `ready` invokes what the home shows (the queue) and the openers. What it does not show waits until a screen
  * that shows it opens (decision 0017): a screen sends `user.listOpened` on mount, and the session then spawns
@@ -46,6 +48,9 @@ import type {
 } from './safeSession.types.ts';
 
 export const SAFE_SESSION_ID = 'safeSession';
+
+/** The tags a settled flow may have changed (a transaction: queue and history; a message: messages). */
+const FLOW_SETTLED_TAGS: readonly SafeInfoTag[] = ['txQueuedTag', 'txHistoryTag', 'messagesTag'];
 
 export const queueListMachine = createPagedListMachine<QueueItem>('queue');
 export const historyListMachine = createPagedListMachine<HistoryItem>('history');
@@ -120,6 +125,10 @@ export const safeSessionMachine = setup({
     /** The running children the changed tags cover reload (a poll's tags, or a flow that wrote to the gateway). */
     refreshChildren: enqueueActions(({ context, enqueue }, params: { tags: SafeInfoTag[] }) => {
       for (const id of childrenToRefresh(params.tags)) if (isRunning(context, id)) enqueue.sendTo(id, { type: 'system.refresh' });
+    }),
+    /** A flow settled: what it may have changed counts as changed (the lists reload before the poll returns). */
+    raiseFlowSettledTags: enqueueActions(({ enqueue }) => {
+      enqueue.raise({ type: 'gateway.tagsChanged', tags: [...FLOW_SETTLED_TAGS] });
     }),
     assignPollError: assign((_, params: { error: unknown }) => ({ pollError: errorMessage(params.error) })),
     assignVisibility: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
@@ -251,7 +260,11 @@ export const safeSessionMachine = setup({
           initial: 'watching',
           // The regions each take the event (a handler on `ready` would run only when none does): here the running
           // lists and details the changed tags cover reload; the balances region reloads on a history change.
-          on: { 'gateway.tagsChanged': { actions: { type: 'refreshChildren', params: ({ event }) => event } } },
+          on: {
+            'gateway.tagsChanged': { actions: { type: 'refreshChildren', params: ({ event }) => event } },
+            // Safe info (its nonce, its tags) is polled again now (`refreshing` restarts a poll already running).
+            'system.flowSettled': { target: '.refreshing', actions: 'raiseFlowSettledTags' },
+          },
           states: {
             watching: {
               meta: { description: 'Safe info is polled every 15 s' },
@@ -276,6 +289,8 @@ export const safeSessionMachine = setup({
             },
             refreshing: {
               meta: { description: 'Polling Safe info' },
+              // A poll running when a flow settles may have been answered before the flow's write: it restarts.
+              on: { 'system.flowSettled': { target: 'refreshing', reenter: true, actions: 'raiseFlowSettledTags' } },
               invoke: {
                 id: 'pollSafeInfo',
                 src: 'loadSafeInfo',

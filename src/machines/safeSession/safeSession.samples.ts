@@ -246,6 +246,7 @@ export const safeSessionSampleEvents: AnyEventObject[] = [
   { type: 'system.visibilityChanged', visible: false },
   { type: 'system.visibilityChanged', visible: true },
   { type: 'gateway.tagsChanged', tags: ['txHistoryTag'] },
+  { type: 'system.flowSettled' },
   { type: 'xstate.done.actor.loadBalances', output: balances },
   { type: 'xstate.error.actor.loadBalances', error: { name: 'Error', message: '503: Service unavailable' } },
   { type: 'user.retryBalances' },

@@ -90,7 +90,12 @@ export type SafeSessionEvent =
   | { type: 'system.visibilityChanged'; visible: boolean }
   | { type: 'wallet.accountChanged'; address: string | null }
   /** Raised after a Safe info poll when tags changed. */
-  | { type: 'gateway.tagsChanged'; tags: SafeInfoTag[] };
+  | { type: 'gateway.tagsChanged'; tags: SafeInfoTag[] }
+  /**
+   * A flow that wrote to the gateway or the chain ended (from the root): what it may have changed reloads now,
+   * and Safe info (its nonce) too, not at the next 15 s poll.
+   */
+  | { type: 'system.flowSettled' };
 
 /** Item types of the four lists. */
 export type QueueItem = TransactionItem;

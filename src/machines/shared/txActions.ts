@@ -3,7 +3,7 @@
  * queued transaction). Pure: the views call these to decide which buttons to show; every flow re-checks on
  * its own (e.g. the transaction flow refuses a signature from a non-owner).
  */
-import type { TransactionDetails, TransactionSummary } from '../../domain/gateway/types.ts';
+import type { TransactionDetails, TransactionItem, TransactionSummary } from '../../domain/gateway/types.ts';
 import { isOwner } from '../../domain/safe/owners.ts';
 import { sameHex } from '../../domain/hex.ts';
 
@@ -79,4 +79,50 @@ export function bulkExecutableOf(queue: readonly TransactionSummary[], safeNonce
     nonce++;
   }
   return ids;
+}
+
+/** What a queue row marks and offers the connected wallet (the row's Confirm / Execute open the same flows). */
+export interface QueuedRowActions {
+  /** The connected owner has not signed and signatures are still missing: "Needs your signature". */
+  needsYourSignature: boolean;
+  /** The threshold is met and this is the Safe's next nonce: "Ready to execute". */
+  readyToExecute: boolean;
+  confirm: boolean;
+  execute: boolean;
+}
+
+const NO_ROW_ACTIONS: QueuedRowActions = { needsYourSignature: false, readyToExecute: false, confirm: false, execute: false };
+
+/**
+ * A queued transaction's row, from the gateway's summary (its `missingSigners` and counts). The marks are a
+ * pointer, not a verdict: the details and the flows verify every signature before one counts (decision 0025).
+ * Without `missingSigners` in the summary, "Needs your signature" is not claimed.
+ */
+export function queuedRowActionsOf(tx: TransactionSummary, viewer: Pick<Viewer, 'wallet' | 'owners' | 'safeNonce'>): QueuedRowActions {
+  const exec = tx.executionInfo;
+  if (exec?.type !== 'MULTISIG') return NO_ROW_ACTIONS;
+  if (tx.txStatus !== 'AWAITING_CONFIRMATIONS' && tx.txStatus !== 'AWAITING_EXECUTION') return NO_ROW_ACTIONS;
+  if (exec.nonce < viewer.safeNonce) return NO_ROW_ACTIONS;
+  const owner = isOwner(viewer.owners, viewer.wallet);
+  const missing = exec.missingSigners ?? [];
+  const needsYourSignature = owner && exec.confirmationsSubmitted < exec.confirmationsRequired && missing.some((s) => sameHex(s.value, viewer.wallet));
+  const readyToExecute = exec.confirmationsSubmitted >= exec.confirmationsRequired && exec.nonce === viewer.safeNonce;
+  return { needsYourSignature, readyToExecute, confirm: needsYourSignature, execute: owner && readyToExecute };
+}
+
+/**
+ * The Safe's next nonce as the freshest of two sources: Safe info's nonce and the queue's "Next" group (the
+ * gateway files there the transactions at the Safe's nonce). Right after an execution the queue may have
+ * reloaded before Safe info: the queue's "Next" then already names the new nonce, and the "must be executed
+ * first" label and bulk execution must not wait for the next poll.
+ */
+export function nextNonceOf(items: readonly TransactionItem[], safeNonce: number): number {
+  let afterNext = false;
+  for (const item of items) {
+    if (item.type === 'LABEL') afterNext = item.label === 'Next';
+    else if (afterNext && item.type === 'TRANSACTION' && item.transaction.executionInfo?.type === 'MULTISIG') {
+      return Math.max(safeNonce, item.transaction.executionInfo.nonce);
+    }
+  }
+  return safeNonce;
 }

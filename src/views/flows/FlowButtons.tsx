@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { FlowRequest } from '../../machines/shared/flows.ts';
-import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type Viewer } from '../../machines/shared/txActions.ts';
+import { bulkExecutableOf, nextNonceOf, queuedRowActionsOf, rejectedNoncesOf, txActionsOf, type QueuedRowActions, type Viewer } from '../../machines/shared/txActions.ts';
 import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
 import type { Message, TransactionDetails, TransactionSummary } from '../safeSession/viewTypes.ts';
 import { useOpenFlow } from './flowsContext.tsx';
@@ -30,13 +30,45 @@ function useQueuedTxs(): TransactionSummary[] {
   return items.flatMap((item) => (item.type === 'TRANSACTION' ? [item.transaction] : []));
 }
 
+/**
+ * The Safe's next nonce: Safe info's, or the loaded queue's "Next" group when that is newer (right after an
+ * execution the queue reloads before the next poll of Safe info).
+ */
+export function useNextNonce(): number {
+  const ref = useSafeChild('queue');
+  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
+  const safeNonce = useSafeSession((s) => s.context.safeInfo?.nonce ?? 0);
+  return nextNonceOf(items, safeNonce);
+}
+
+/** Marks and inline buttons of a queued transaction's row, for the connected wallet. */
+export function useQueuedRowActions(): (tx: TransactionSummary) => QueuedRowActions {
+  const viewer = useViewer();
+  const safeNonce = useNextNonce();
+  return (tx) => queuedRowActionsOf(tx, { ...viewer, safeNonce });
+}
+
 const isViewerOwner = (viewer: Viewer) => isOwner(viewer.owners, viewer.wallet);
 
-function FlowButton({ request, label, className, disabled, title }: { request: FlowRequest; label: string; className?: string; disabled?: boolean; title?: string }) {
+function FlowButton({
+  request,
+  label,
+  className,
+  disabled,
+  title,
+  ariaLabel,
+}: {
+  request: FlowRequest;
+  label: string;
+  className?: string;
+  disabled?: boolean;
+  title?: string;
+  ariaLabel?: string;
+}) {
   const { open, error } = useOpenFlow();
   return (
     <>
-      <button type="button" className={className} disabled={disabled} title={title} onClick={() => void open(request)}>
+      <button type="button" className={className} disabled={disabled} title={title} aria-label={ariaLabel} onClick={() => void open(request)}>
         {label}
       </button>
       {error ? (
@@ -97,12 +129,41 @@ export function TxActionButtons({ details, verifiedSigners }: { details: Transac
   );
 }
 
+/** A queue row's inline Confirm / Execute (the same flows as on the details; each checks again on its own). */
+export function TxRowButtons({ tx, actions, what }: { tx: TransactionSummary; actions: QueuedRowActions; what: string }) {
+  if (!actions.confirm && !actions.execute) return null;
+  return (
+    <span className="tx-row-buttons">
+      {actions.confirm ? <FlowButton request={{ kind: 'transaction', mode: 'confirm', txId: tx.id }} label="Confirm" ariaLabel={`Confirm ${what}`} className="primary" /> : null}
+      {actions.execute ? <FlowButton request={{ kind: 'transaction', mode: 'execute', txId: tx.id }} label="Execute" ariaLabel={`Execute ${what}`} className="primary" /> : null}
+    </span>
+  );
+}
+
 /** Above the queue: execute the consecutive fully signed transactions from the next nonce in one go. */
 export function BulkExecuteButton() {
   const viewer = useViewer();
-  const ids = bulkExecutableOf(useQueuedTxs(), viewer.safeNonce);
+  const ids = bulkExecutableOf(useQueuedTxs(), useNextNonce());
   if (ids.length < 2 || !isViewerOwner(viewer)) return null;
   return <FlowButton request={{ kind: 'bulkExecute', txIds: ids }} label={`Execute ${ids.length} transactions`} className="primary" />;
+}
+
+/** An Assets row: "Send" opens New transaction with this token chosen (the compose step reads the draft). */
+export function SendTokenButton({ token }: { token: { address: string; symbol: string; decimals: number; native: boolean } }) {
+  const viewer = useViewer();
+  const owner = isViewerOwner(viewer);
+  const initialDraft = token.native
+    ? ({ kind: 'nativeTransfer', recipient: '', amount: '', decimals: token.decimals } as const)
+    : ({ kind: 'erc20Transfer', token: token.address, symbol: token.symbol, recipient: '', amount: '', decimals: token.decimals } as const);
+  return (
+    <FlowButton
+      request={{ kind: 'transaction', mode: 'create', initialDraft }}
+      label="Send"
+      ariaLabel={`Send ${token.symbol}`}
+      disabled={!owner}
+      {...(owner ? {} : { title: NOT_OWNER })}
+    />
+  );
 }
 
 /** Messages screen: sign a new off-chain message. */

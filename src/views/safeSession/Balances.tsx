@@ -1,10 +1,28 @@
 import { connectSafeSession, type RegionStatus } from '../../machines/safeSession/safeSession.connect.ts';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { visibleBalances } from './connect.ts';
+import { visibleBalances, visibleFiatTotal } from './connect.ts';
+import { SendTokenButton } from '../flows/FlowButtons.tsx';
+import './lists.css';
 import { formatFiat, formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
+
+/** Fiat figures wait for the chosen currency: a loading mark, never the old figure with the new symbol. */
+export function useFiatUpdating(): boolean {
+  return useSafeSession((s) => connectSafeSession(s).fiatUpdating);
+}
+
+export function Fiat({ value, currency, updating }: { value: string | null | undefined; currency: string; updating: boolean }) {
+  if (updating) {
+    return (
+      <span className="figure-loading" aria-label={`Updating to ${currency.toUpperCase()}`}>
+        …
+      </span>
+    );
+  }
+  return <>{formatFiat(value, currency)}</>;
+}
 
 /** `ready.balances` state as a Loadable status. */
 export function useBalancesStatus(): RegionStatus {
@@ -50,6 +68,7 @@ export function BalancesTable() {
   const status = useBalancesStatus();
   const error = useSafeSession((s) => s.context.balancesError);
   const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
+  const updating = useFiatUpdating();
   const rows = visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances });
   return (
     <>
@@ -67,7 +86,16 @@ export function BalancesTable() {
         {balances ? (
           <>
             <p className="total">
-              Total value: <strong aria-label="Total value">{formatFiat(balances.fiatTotal, currency)}</strong>
+              Total value:{' '}
+              <strong aria-label="Total value">
+                <Fiat value={visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens)} currency={currency} updating={updating} />
+              </strong>
+              {hiddenTokens.length > 0 ? (
+                <span className="muted">
+                  {' '}
+                  (without {hiddenTokens.length} hidden {hiddenTokens.length === 1 ? 'token' : 'tokens'})
+                </span>
+              ) : null}
             </p>
             <table className="balances">
               <caption className="visually-hidden">Token balances</caption>
@@ -83,14 +111,28 @@ export function BalancesTable() {
                 {rows.map(({ balance, hidden }) => (
                   <tr key={balance.tokenInfo.address} data-hidden={hidden || undefined}>
                     <th scope="row">
-                      {balance.tokenInfo.name} <span className="muted">{balance.tokenInfo.symbol}</span>
-                      {balance.tokenInfo.type !== 'NATIVE_TOKEN' ? <Address address={balance.tokenInfo.address} short /> : null}
+                      <span className="asset-cell">
+                        <span>{balance.tokenInfo.name}</span> <span className="asset-symbol">{balance.tokenInfo.symbol}</span>
+                        {balance.tokenInfo.type !== 'NATIVE_TOKEN' ? (
+                          <span className="asset-address">
+                            {' '}
+                            <Address address={balance.tokenInfo.address} short />
+                          </span>
+                        ) : null}
+                      </span>
                     </th>
                     <td>
                       {formatTokenAmount(balance.balance, balance.tokenInfo.decimals)} {balance.tokenInfo.symbol}
                     </td>
-                    <td>{formatFiat(balance.fiatBalance, currency)}</td>
                     <td>
+                      <Fiat value={balance.fiatBalance} currency={currency} updating={updating} />
+                    </td>
+                    <td className="asset-actions">
+                      {hidden ? null : (
+                        <SendTokenButton
+                          token={{ address: balance.tokenInfo.address, symbol: balance.tokenInfo.symbol, decimals: balance.tokenInfo.decimals ?? 18, native: balance.tokenInfo.type === 'NATIVE_TOKEN' }}
+                        />
+                      )}{' '}
                       <button type="button" onClick={() => send({ type: 'user.toggleTokenHidden', tokenAddress: balance.tokenInfo.address })}>
                         {hidden ? `Unhide ${balance.tokenInfo.symbol}` : `Hide ${balance.tokenInfo.symbol}`}
                       </button>

@@ -3,13 +3,15 @@ import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts'
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { useBalancesStatus } from './Balances.tsx';
-import { transactionsOf } from './connect.ts';
-import { formatFiat, formatTokenAmount } from './format.ts';
+import { Fiat, useBalancesStatus, useFiatUpdating } from './Balances.tsx';
+import { transactionsOf, visibleFiatTotal } from './connect.ts';
+import { formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { SafeIdentityCard } from './SafeIdentity.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
-import { TxSummaryLine } from './TxList.tsx';
+import { TxTable, TxTableRow } from './TxList.tsx';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
+import { useQueuedRowActions } from '../flows/FlowButtons.tsx';
 
 /** "Outdated" / "unsupported base contract" warning from Safe info's implementationVersionState. */
 export function VersionWarning() {
@@ -29,6 +31,9 @@ export function VersionWarning() {
 function PendingTransactions() {
   const ref = useSafeChild('queue');
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
+  const nameOf = useAddressNameResolver(chainId);
+  const actionsOf = useQueuedRowActions();
   const { step: state, items, error } = useSelector(ref, connectPagedList, shallowEqualViewModel);
   const txs = transactionsOf(items).slice(0, 5);
   return (
@@ -43,13 +48,11 @@ function PendingTransactions() {
         {txs.length === 0 ? (
           <p>No pending transactions.</p>
         ) : (
-          <ul className="plain">
+          <TxTable label="Pending transactions" kind="pending">
             {txs.map((tx) => (
-              <li key={tx.id}>
-                <TxSummaryLine tx={tx} native={native} />
-              </li>
+              <TxTableRow key={tx.id} tx={tx} native={native} kind="pending" actions={actionsOf(tx)} nameOf={nameOf} />
             ))}
-          </ul>
+          </TxTable>
         )}
         <Link to="/transactions/queue">View all queued transactions</Link>
       </Loadable>
@@ -63,7 +66,10 @@ function Overview() {
   const currency = useSafeSession((s) => s.context.currency);
   const error = useSafeSession((s) => s.context.balancesError);
   const status = useBalancesStatus();
-  const top = (balances?.items ?? []).slice(0, 5);
+  const updating = useFiatUpdating();
+  const hiddenTokens = useSafeSession((s) => s.context.hiddenTokens);
+  // A token hidden on Assets is neither listed nor counted here.
+  const top = (balances?.items ?? []).filter((item) => !hiddenTokens.includes(item.tokenInfo.address.toLowerCase())).slice(0, 5);
   return (
     <section aria-labelledby="assets-title" className="card">
       <h2 id="assets-title">Assets</h2>
@@ -71,13 +77,18 @@ function Overview() {
         {balances ? (
           <>
             <p className="total">
-              Total balance: <strong aria-label="Total balance">{formatFiat(balances.fiatTotal, currency)}</strong>
+              Total balance:{' '}
+              <strong aria-label="Total balance">
+                <Fiat value={visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens)} currency={currency} updating={updating} />
+              </strong>
             </p>
             <ul className="plain">
               {top.map((item) => (
                 <li key={item.tokenInfo.address}>
                   {formatTokenAmount(item.balance, item.tokenInfo.decimals)} {item.tokenInfo.symbol}{' '}
-                  <span className="muted">{formatFiat(item.fiatBalance, currency)}</span>
+                  <span className="muted">
+                    <Fiat value={item.fiatBalance} currency={currency} updating={updating} />
+                  </span>
                 </li>
               ))}
             </ul>

@@ -11,6 +11,8 @@ import { useListOpened, useSafeChild, useSafeSession } from './safeSessionContex
 import { PagingControls } from './TxList.tsx';
 import type { Message, MessageHashes } from './viewTypes.ts';
 import { ConfirmMessageButton, SignMessageButton } from '../flows/FlowButtons.tsx';
+import '../ui/ui.css';
+import './lists.css';
 
 const NO_OWNERS: never[] = [];
 
@@ -19,6 +21,31 @@ const MESSAGE_STATUS = { NEEDS_CONFIRMATION: 'Needs confirmation', CONFIRMED: 'C
 function preview(message: Message['message']): string {
   if (typeof message === 'string') return message.length > 80 ? `${message.slice(0, 80)}…` : message;
   return `Typed data: ${message.primaryType}${message.domain.name ? ` (${message.domain.name})` : ''}`;
+}
+
+/** One message: what it is (a link to the details that covers the row), when, signatures, status, Confirm. */
+function MessageRow({ item }: { item: Message }) {
+  return (
+    <div role="row" className="message-list-row">
+      <span role="cell" className="message-main">
+        <Link className="tx-row-link" to={`/transactions/msg?messageHash=${item.messageHash}`} aria-label={`Details of message ${item.messageHash}`}>
+          {item.name ?? preview(item.message)}
+        </Link>
+      </span>
+      <span role="cell" className="muted">
+        {formatDateTime(item.creationTimestamp)}
+      </span>
+      <span role="cell">
+        <span aria-label={`${item.confirmationsSubmitted}/${item.confirmationsRequired} confirmations`}>
+          {item.confirmationsSubmitted}/{item.confirmationsRequired}
+        </span>
+      </span>
+      <span role="cell">{MESSAGE_STATUS[item.status]}</span>
+      <span role="cell" className="tx-row-buttons">
+        <ConfirmMessageButton message={item} />
+      </span>
+    </div>
+  );
 }
 
 function MessageList() {
@@ -32,28 +59,32 @@ function MessageList() {
         {items.length === 0 ? (
           <p>No messages.</p>
         ) : (
-          <ul className="plain messages" aria-label="Messages">
-            {items.map((item, index) =>
-              item.type === 'DATE_LABEL' ? (
-                <li key={`date-${item.timestamp}-${index}`} className="tx-date" role="heading" aria-level={2}>
-                  {formatDateLabel(item.timestamp)}
-                </li>
-              ) : (
-                <li key={item.messageHash} className="message-row">
-                  <span>{item.name ?? preview(item.message)}</span>
-                  <span className="muted">{formatDateTime(item.creationTimestamp)}</span>
-                  <span aria-label={`${item.confirmationsSubmitted}/${item.confirmationsRequired} confirmations`}>
-                    {item.confirmationsSubmitted}/{item.confirmationsRequired}
-                  </span>
-                  <span>{MESSAGE_STATUS[item.status]}</span>
-                  <ConfirmMessageButton message={item} />
-                  <Link to={`/transactions/msg?messageHash=${item.messageHash}`} aria-label={`Details of message ${item.messageHash}`}>
-                    Details
-                  </Link>
-                </li>
-              ),
-            )}
-          </ul>
+          <div role="table" aria-label="Messages" className="message-table">
+            <div role="rowgroup">
+              <div role="row" className="message-list-row message-list-head">
+                <span role="columnheader">Message</span>
+                <span role="columnheader">Created</span>
+                <span role="columnheader">Signatures</span>
+                <span role="columnheader">Status</span>
+                <span role="columnheader">Actions</span>
+              </div>
+            </div>
+            <div role="rowgroup">
+              {items.map((item, index) =>
+                item.type === 'DATE_LABEL' ? (
+                  <div key={`date-${item.timestamp}-${index}`} role="row" className="message-list-date">
+                    <span role="cell" aria-colspan={5}>
+                      <span className="tx-date" role="heading" aria-level={2}>
+                        {formatDateLabel(item.timestamp)}
+                      </span>
+                    </span>
+                  </div>
+                ) : (
+                  <MessageRow key={item.messageHash} item={item} />
+                ),
+              )}
+            </div>
+          </div>
         )}
       </Loadable>
       <PagingControls what="messages" state={state} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />
@@ -127,7 +158,8 @@ function MessageDetailsBody() {
       hashes={
         hashes ? (
           <HashList
-            title="Hashes (computed locally)"
+            title="Verify"
+            note="Computed locally from the message itself. Compare the SafeMessage hash with what your wallet shows before you sign."
             hashes={[
               { label: 'Domain hash', value: hashes.domainHash },
               { label: 'Message hash', value: hashes.contentHash },

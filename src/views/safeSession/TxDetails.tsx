@@ -7,10 +7,13 @@ import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence
 import { SimulationResult, WhatItDoes } from '../transactionFlow/ReviewStep.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { Address } from '../components/Address.tsx';
+import { CopyButton } from '../components/CopyButton.tsx';
+import { fillExplorerTemplate, useExplorerTemplates } from '../components/explorer.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
 import { STATUS_LABELS, formatDateTime, formatTokenAmount, txInfoText, txTypeLabel } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
-import { TxActionButtons } from '../flows/FlowButtons.tsx';
+import { TxActionButtons, useNextNonce } from '../flows/FlowButtons.tsx';
+import './lists.css';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, HashCheck, TransactionDetails, TxHashes } from './viewTypes.ts';
 
@@ -56,32 +59,91 @@ function DecodedData({ decoded, claimed, checked }: { decoded: DataDecoded | nul
   );
 }
 
+/** The counterparty a transaction names, with copy and explorer link: the recipient, the sender, the contract called. */
+function Counterparty({ details }: { details: TransactionDetails }) {
+  const info = details.txInfo;
+  if (info.type === 'Transfer') {
+    const incoming = info.direction === 'INCOMING';
+    const party = incoming ? info.sender : info.recipient;
+    return (
+      <>
+        <dt>{incoming ? 'From' : 'To'}</dt>
+        <dd>
+          <Address address={party.value} gatewayName={party.name} />
+        </dd>
+      </>
+    );
+  }
+  if (info.type === 'Custom' && !info.isCancellation) {
+    return (
+      <>
+        <dt>Interacts with</dt>
+        <dd>
+          <Address address={info.to.value} gatewayName={info.to.name} />
+        </dd>
+      </>
+    );
+  }
+  return null;
+}
+
+/** An executed transaction's hash: in full, with copy and a link to the chain's explorer. */
+function ExecutedTxHash({ hash }: { hash: string }) {
+  const templates = useExplorerTemplates();
+  const href = fillExplorerTemplate(templates?.txHash, 'txHash', hash);
+  return (
+    <span className="hash-row">
+      <code>{hash}</code> <CopyButton value={hash} label="Transaction hash" />
+      {href ? (
+        <a href={href} target="_blank" rel="noreferrer">
+          View on explorer
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+/** What the transaction does, first: the sentence, the counterparty, status and nonce, why it waits, the actions. */
 function TxContent({ details, description }: { details: TransactionDetails; description: TxDescription | null }) {
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const safeFacts = useSafeSession((s) => ({ address: s.context.safeInfo?.address.value ?? '0x', threshold: s.context.safeInfo?.threshold ?? 0, ownerCount: s.context.safeInfo?.owners.length ?? 0 }), (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const ref = useSafeChild('txDetails');
   const { check, hashing: checking } = useSelector(ref, connectDetails, shallowEqualViewModel);
+  const nextNonce = useNextNonce();
   const exec = details.detailedExecutionInfo;
-  const data = details.txData;
   // A multisig transaction is described from its hashed bytes; anything else only as the gateway reports it.
   const local = description ? { ...description, native: native ? { symbol: native.symbol, decimals: native.decimals } : description.native } : null;
   const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
   const nameOf = useAddressNameResolver(chainId);
   const facts: SentenceFacts | null = local ? { safe: { ...safeFacts, address: safeFacts.address as `0x${string}` }, native: local.native, tokens: local.tokens, nameOf } : null;
+  const isRejection = details.txInfo.type === 'Custom' && details.txInfo.isCancellation;
+  const queued = details.txStatus === 'AWAITING_CONFIRMATIONS' || details.txStatus === 'AWAITING_EXECUTION';
+  const verdicts = verifiedOnChain(check);
+  const signatures = exec?.type === 'MULTISIG' ? (verdicts ? verdicts.counted.length : exec.confirmations.length) : 0;
+  const waitsForEarlier = exec?.type === 'MULTISIG' && queued && exec.nonce > nextNonce && signatures >= exec.confirmationsRequired;
   return (
     <>
       <section aria-labelledby="summary-title" className="card">
-        <h2 id="summary-title">{local && facts && exec?.type === 'MULTISIG' ? txSentence(local, facts, String(exec.nonce)) : txTypeLabel(details.txInfo)}</h2>
+        <h2 id="summary-title" className="tx-summary-line">
+          {local && facts && exec?.type === 'MULTISIG' ? txSentence(local, facts, String(exec.nonce)) : txTypeLabel(details.txInfo)}
+        </h2>
         {local ? null : <p className="muted unverified">As the gateway reports it: nothing signed by the Safe's owners backs this description.</p>}
         <dl className="facts">
-          <dt>Status</dt>
-          <dd>{STATUS_LABELS[details.txStatus]}</dd>
-          {!local && txInfoText(details.txInfo, native) ? (
+          {isRejection && exec?.type === 'MULTISIG' ? (
+            <>
+              <dt>Rejects</dt>
+              <dd>Every queued transaction with nonce {exec.nonce}: executing this rejection replaces them and moves the Safe to the next nonce.</dd>
+            </>
+          ) : null}
+          {!local && !isRejection && txInfoText(details.txInfo, native) ? (
             <>
               <dt>Summary (unverified)</dt>
               <dd>{txInfoText(details.txInfo, native)}</dd>
             </>
           ) : null}
+          <Counterparty details={details} />
+          <dt>Status</dt>
+          <dd>{STATUS_LABELS[details.txStatus]}</dd>
           {exec?.type === 'MULTISIG' ? (
             <>
               <dt>Nonce</dt>
@@ -100,13 +162,40 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
             <>
               <dt>Transaction hash</dt>
               <dd>
-                <code>{details.txHash}</code>
+                <ExecutedTxHash hash={details.txHash} />
               </dd>
             </>
           ) : null}
         </dl>
-        <TxActionButtons details={details} verifiedSigners={checking ? null : (verifiedOnChain(check)?.counted ?? null)} />
+        {waitsForEarlier ? (
+          <p className="tx-why-not" role="note">
+            Transaction with nonce {nextNonce} must be executed first.
+          </p>
+        ) : null}
+        <TxActionButtons details={details} verifiedSigners={checking ? null : (verdicts?.counted ?? null)} />
       </section>
+      {local && facts ? <WhatItDoes description={local} facts={facts} chainId={chainId} /> : null}
+      <DetailsSimulation check={check} native={local?.native ?? { symbol: native?.symbol ?? 'native coin', decimals: native?.decimals ?? 18 }} safe={safeFacts.address} />
+      {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} /> : null}
+      {exec?.type === 'MODULE' ? (
+        <p>
+          Executed by module <Address address={exec.address.value} gatewayName={exec.address.name} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** After the hashes: the raw call, and the advanced fields (gas, refund, proposer) in a disclosure. */
+function TxRawData({ details }: { details: TransactionDetails }) {
+  const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const ref = useSafeChild('txDetails');
+  const { check, hashing: checking } = useSelector(ref, connectDetails, shallowEqualViewModel);
+  const description = useSelector(ref, (s) => s?.context.check?.description ?? null);
+  const exec = details.detailedExecutionInfo;
+  const data = details.txData;
+  return (
+    <>
       {data ? (
         <section aria-labelledby="data-title" className="card">
           <h2 id="data-title">Transaction data</h2>
@@ -126,16 +215,31 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
               <code className="hex">{data.hexData ?? '0x'}</code>
             </dd>
           </dl>
-          {data.hexData && data.hexData !== '0x' && !local ? <DecodedData decoded={check?.decodedData ?? null} claimed={data.dataDecoded !== null} checked={!checking} /> : null}
+          {data.hexData && data.hexData !== '0x' && !description ? <DecodedData decoded={check?.decodedData ?? null} claimed={data.dataDecoded !== null} checked={!checking} /> : null}
         </section>
       ) : null}
-      {local && facts ? <WhatItDoes description={local} facts={facts} chainId={chainId} /> : null}
-      <DetailsSimulation check={check} native={local?.native ?? { symbol: native?.symbol ?? 'native coin', decimals: native?.decimals ?? 18 }} safe={safeFacts.address} />
-      {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} /> : null}
-      {exec?.type === 'MODULE' ? (
-        <p>
-          Executed by module <Address address={exec.address.value} gatewayName={exec.address.name} />
-        </p>
+      {exec?.type === 'MULTISIG' ? (
+        <details className="card tx-advanced">
+          <summary>Advanced details</summary>
+          <dl className="facts">
+            <dt>safeTxGas</dt>
+            <dd>{exec.safeTxGas}</dd>
+            <dt>baseGas</dt>
+            <dd>{exec.baseGas}</dd>
+            <dt>gasPrice</dt>
+            <dd>{exec.gasPrice}</dd>
+            <dt>gasToken</dt>
+            <dd>
+              <Address address={exec.gasToken} />
+            </dd>
+            <dt>refundReceiver</dt>
+            <dd>
+              <Address address={exec.refundReceiver.value} gatewayName={exec.refundReceiver.name} />
+            </dd>
+            <dt>Proposer</dt>
+            <dd>{exec.proposer ? <Address address={exec.proposer.value} gatewayName={exec.proposer.name} /> : 'Not given by the gateway'}</dd>
+          </dl>
+        </details>
       ) : null}
     </>
   );
@@ -145,17 +249,21 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
 const verifiedOnChain = (check: HashCheck<TxHashes> | null) => (check?.onChain && check.onChain.error === null ? check.onChain : null);
 
 function Confirmations({ details, check, checking }: { details: TransactionDetails; check: HashCheck<TxHashes> | null; checking: boolean }) {
+  const you = useSafeSession((s) => s.context.walletAddress);
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
   const settled = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED';
   const onChain = check?.onChain ?? null;
   const verdicts = verifiedOnChain(check);
   const counted = verdicts ? verdicts.counted.map((value) => ({ value })) : [];
+  const isYou = (address: string) => you !== null && address.toLowerCase() === you.toLowerCase();
+  const youSigned = verdicts ? verdicts.counted.some(isYou) : exec.confirmations.some((c) => isYou(c.signer.value));
   return (
     <section aria-labelledby="confirmations-title" className="card">
       <h2 id="confirmations-title">
         {verdicts ? `Confirmations (${verdicts.counted.length} of ${verdicts.threshold} verified)` : `Confirmations (${exec.confirmations.length} listed by the gateway, not verified here)`}
       </h2>
+      {youSigned ? <p className="tx-you">You already signed{verdicts ? ' (your signature is verified)' : ''}.</p> : null}
       {verdicts ? (
         <ConfirmationVerdicts checks={verdicts.confirmationChecks} />
       ) : (
@@ -166,13 +274,14 @@ function Confirmations({ details, check, checking }: { details: TransactionDetai
           <ul className="plain unverified" aria-label="Listed by the gateway (not verified)">
             {exec.confirmations.map((c) => (
               <li key={c.signer.value}>
-                <code>{c.signer.value}</code> <span className="muted">{formatDateTime(c.submittedAt)}</span>
+                <code>{c.signer.value}</code>
+                {isYou(c.signer.value) ? <strong className="tx-you"> (you)</strong> : null} <span className="muted">{formatDateTime(c.submittedAt)}</span>
               </li>
             ))}
           </ul>
         </>
       )}
-      {settled || !verdicts ? null : <MissingSigners signers={verdicts.owners.map((value) => ({ value }))} confirmed={counted} />}
+      {settled || !verdicts ? null : <MissingSigners signers={verdicts.owners.map((value) => ({ value }))} confirmed={counted} you={you} />}
       {exec.executor ? (
         <p>
           Executed by <Address address={exec.executor.value} gatewayName={exec.executor.name} />
@@ -216,10 +325,12 @@ function TxDetailsBody() {
       child="txDetails"
       what="transaction"
       hashName="safeTxHash"
+      after={details ? <TxRawData details={details} /> : null}
       hashes={
         hashes ? (
           <HashList
-            title="Hashes (computed locally)"
+            title="Verify"
+            note="Computed locally from the transaction’s own fields. Compare the safeTxHash with what your wallet or hardware wallet shows before you sign."
             hashes={[
               { label: 'Domain hash', value: hashes.domainHash },
               { label: 'Message hash', value: hashes.messageHash },

@@ -1,74 +1,211 @@
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { connectPagedList, type PagedListStep } from '../../machines/pagedList/pagedList.connect.ts';
+import type { QueuedRowActions } from '../../machines/shared/txActions.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { VirtualList } from '../components/VirtualList.tsx';
+import { TxRowButtons, useNextNonce, useQueuedRowActions } from '../flows/FlowButtons.tsx';
 import { toTxRows, type TxRow } from './connect.ts';
-import { STATUS_LABELS, confirmationsText, formatDateLabel, formatDateTime, nonceOf, txInfoText, txTypeLabel } from './format.ts';
+import { STATUS_LABELS, confirmationsText, formatDateLabel, formatDateTime, formatTime, nonceOf, txRowSentence } from './format.ts';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { NativeCurrency, TransactionSummary } from './viewTypes.ts';
+import '../ui/ui.css';
+import './lists.css';
 
-export const TX_ROW_HEIGHT = 56;
-const LIST_HEIGHT = 640;
+/** Which list a table shows: the queue and the dashboard's pending rows offer actions; the history groups by day. */
+export type TxTableKind = 'queue' | 'history' | 'pending';
 
-export function TxSummaryLine({ tx, native }: { tx: TransactionSummary; native: NativeCurrency | null }) {
-  const nonce = nonceOf(tx);
-  const confirmations = confirmationsText(tx);
-  const type = txTypeLabel(tx.txInfo);
+const NO_ACTIONS: QueuedRowActions = { needsYourSignature: false, readyToExecute: false, confirm: false, execute: false };
+
+/** The column headers, for the eye and for screen readers (an ARIA table: rows stack at phone width). */
+function TxTableHead({ kind }: { kind: TxTableKind }) {
   return (
-    <div className="tx-row" data-status={tx.txStatus}>
-      <span className="tx-nonce">{nonce === null ? '' : nonce}</span>
-      <span className="tx-type">{type}</span>
-      <span className="tx-info">{txInfoText(tx.txInfo, native)}</span>
-      <span className="tx-time">{formatDateTime(tx.timestamp)}</span>
-      <span className="tx-confirmations" aria-label={confirmations ? `${confirmations} confirmations` : undefined}>
-        {confirmations ?? ''}
-      </span>
-      <span className="tx-status">{STATUS_LABELS[tx.txStatus]}</span>
-      <Link to={`/transactions/tx?id=${encodeURIComponent(tx.id)}`} aria-label={`Details of ${type}${nonce === null ? '' : ` (nonce ${nonce})`}`}>
-        Details
-      </Link>
+    <div role="rowgroup" className="tx-table-head">
+      <div role="row" className="tx-row tx-row-head">
+        <span role="columnheader" className="tx-nonce">
+          Nonce
+        </span>
+        <span role="columnheader" className="tx-main">
+          Transaction
+        </span>
+        <span role="columnheader" className="tx-time">
+          {kind === 'history' ? 'Time' : 'Created'}
+        </span>
+        <span role="columnheader" className="tx-confirmations">
+          Signatures
+        </span>
+        <span role="columnheader" className="tx-status">
+          Status
+        </span>
+        {kind === 'history' ? null : (
+          <span role="columnheader" className="tx-actions">
+            Actions
+          </span>
+        )}
+      </div>
     </div>
   );
 }
 
-function RowView({ row, native, safeNonce }: { row: TxRow; native: NativeCurrency | null; safeNonce: number | null }) {
+/**
+ * One transaction: what it does with its counterparty (a link to the details that covers the whole row), its
+ * marks, when, signatures, status and — in the queue — the connected owner's Confirm / Execute.
+ */
+export function TxTableRow({
+  tx,
+  native,
+  kind,
+  actions,
+  nameOf,
+  className,
+}: {
+  tx: TransactionSummary;
+  native: NativeCurrency | null;
+  kind: TxTableKind;
+  actions: QueuedRowActions;
+  nameOf: (address: string) => string | null;
+  className?: string;
+}) {
+  const nonce = nonceOf(tx);
+  const confirmations = confirmationsText(tx);
+  const sentence = txRowSentence(tx, native, nameOf);
+  const what = nonce === null ? sentence : `${sentence} (nonce ${nonce})`;
+  return (
+    <div role="row" className={`tx-row${className ? ` ${className}` : ''}`} data-status={tx.txStatus}>
+      <span role="cell" className="tx-nonce">
+        {nonce === null ? '' : nonce}
+      </span>
+      <span role="cell" className="tx-main">
+        <Link className="tx-row-link" to={`/transactions/tx?id=${encodeURIComponent(tx.id)}`} aria-label={`Details of ${what}`}>
+          {sentence}
+        </Link>
+        {actions.needsYourSignature ? <span className="tx-mark tx-mark-sign">Needs your signature</span> : null}
+        {actions.readyToExecute ? <span className="tx-mark tx-mark-execute">Ready to execute</span> : null}
+      </span>
+      <span role="cell" className="tx-time">
+        {kind === 'history' ? formatTime(tx.timestamp) : formatDateTime(tx.timestamp)}
+      </span>
+      <span role="cell" className="tx-confirmations">
+        {confirmations === null ? '' : <span aria-label={`${confirmations} signatures`}>{confirmations}</span>}
+      </span>
+      <span role="cell" className="tx-status">
+        {STATUS_LABELS[tx.txStatus]}
+      </span>
+      {kind === 'history' ? null : (
+        <span role="cell" className="tx-actions">
+          <TxRowButtons tx={tx} actions={actions} what={nonce === null ? 'transaction' : `transaction ${nonce}`} />
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A labelled table of transaction rows with column headers. */
+export function TxTable({ label, kind, children }: { label: string; kind: TxTableKind; children: ReactNode }) {
+  return (
+    <div role="table" aria-label={label} className={`tx-table tx-table-${kind}`}>
+      <TxTableHead kind={kind} />
+      <div role="rowgroup" className="tx-table-body">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A full-width row (a group label, a day, a conflict header). */
+function SpanRow({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <div role="row" className={`tx-span-row ${className}`}>
+      <span role="cell" aria-colspan={6}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+function RowView({
+  row,
+  native,
+  safeNonce,
+  kind,
+  actionsOf,
+  nameOf,
+}: {
+  row: TxRow;
+  native: NativeCurrency | null;
+  safeNonce: number | null;
+  kind: TxTableKind;
+  actionsOf: (tx: TransactionSummary) => QueuedRowActions;
+  nameOf: (address: string) => string | null;
+}) {
   switch (row.kind) {
     case 'label':
       return (
-        <div className="tx-label" role="heading" aria-level={2}>
-          {row.label === 'Next' ? 'Next' : `Queued - transaction with nonce ${safeNonce ?? '?'} needs to be executed first`}
-        </div>
+        <SpanRow className="tx-label">
+          <span role="heading" aria-level={2}>
+            {row.label === 'Next' ? 'Next' : `Queued - transaction with nonce ${safeNonce ?? '?'} needs to be executed first`}
+          </span>
+        </SpanRow>
       );
     case 'date':
       return (
-        <div className="tx-date" role="heading" aria-level={2}>
-          {formatDateLabel(row.timestamp)}
-        </div>
+        <SpanRow className="tx-date">
+          <span role="heading" aria-level={2}>
+            {formatDateLabel(row.timestamp)}
+          </span>
+        </SpanRow>
       );
     case 'conflict':
       return (
-        <div className="tx-conflict-header" role="heading" aria-level={3}>
-          Nonce {row.nonce} · <strong>Conflicting transactions</strong>. Executing one will automatically replace the others.
-        </div>
+        <SpanRow className="tx-conflict-header">
+          <span role="heading" aria-level={3}>
+            Nonce {row.nonce} · <strong>Conflicting transactions</strong>. Executing one will automatically replace the others.
+          </span>
+        </SpanRow>
       );
     case 'tx':
       return (
-        <div className={row.conflict === 'None' ? 'tx-plain' : `tx-in-conflict tx-conflict-${row.conflict}`}>
-          <TxSummaryLine tx={row.tx} native={native} />
-        </div>
+        <TxTableRow
+          tx={row.tx}
+          native={native}
+          kind={kind}
+          actions={kind === 'history' ? NO_ACTIONS : actionsOf(row.tx)}
+          nameOf={nameOf}
+          className={row.conflict === 'None' ? 'tx-plain' : `tx-in-conflict tx-conflict-${row.conflict}`}
+        />
       );
   }
 }
 
-/** The queue or the history: rows from the list child, windowed, with "load more" and retry. */
-export function TxList({ list, what, empty }: { list: 'queue' | 'history'; what: string; empty: string }) {
+/**
+ * The queue or the history: rows from the list child (all the pages loaded so far, in the page's own scroll:
+ * rows have no fixed height, so they can stack at phone width), with "load more" and retry. `filter` narrows
+ * the rows shown (the history's filters), `toolbar` sits above them.
+ */
+export function TxList({
+  list,
+  what,
+  empty,
+  filter,
+  toolbar,
+}: {
+  list: 'queue' | 'history';
+  what: string;
+  empty: string;
+  filter?: (rows: TxRow[]) => TxRow[];
+  toolbar?: ReactNode;
+}) {
   const ref = useSafeChild(list);
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
-  const safeNonce = useSafeSession((s) => s.context.safeInfo?.nonce ?? null);
+  const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
+  const nameOf = useAddressNameResolver(chainId);
+  const safeNonce = useNextNonce();
+  const actionsOf = useQueuedRowActions();
   const { step, status, updating, items, error, hasLoaded, canLoadMore, canRetry } = useSelector(ref, connectPagedList, shallowEqualViewModel);
-  const rows = toTxRows(items);
+  const allRows = toTxRows(items);
+  const rows = filter ? filter(allRows) : allRows;
   return (
     <div className="tx-list">
       {updating ? (
@@ -77,17 +214,17 @@ export function TxList({ list, what, empty }: { list: 'queue' | 'history'; what:
         </p>
       ) : null}
       <Loadable what={what} status={status} error={error} onRetry={() => ref?.send({ type: 'user.retry' })} canRetry={canRetry} keepContent={hasLoaded}>
-        {rows.length === 0 ? (
+        {toolbar}
+        {allRows.length === 0 ? (
           <p>{empty}</p>
+        ) : rows.length === 0 ? (
+          <p>No loaded transactions match the filters.</p>
         ) : (
-          <VirtualList
-            label={what}
-            items={rows}
-            rowHeight={TX_ROW_HEIGHT}
-            height={LIST_HEIGHT}
-            getKey={(row) => row.key}
-            renderRow={(row) => <RowView row={row} native={native} safeNonce={safeNonce} />}
-          />
+          <TxTable label={what} kind={list}>
+            {rows.map((row) => (
+              <RowView key={row.key} row={row} native={native} safeNonce={safeNonce} kind={list} actionsOf={actionsOf} nameOf={nameOf} />
+            ))}
+          </TxTable>
         )}
       </Loadable>
       <PagingControls what={what} state={step} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />

@@ -77,3 +77,50 @@ export function missingSigners<T extends { value: string }>(signers: readonly T[
   const done = new Set(confirmed.map((c) => c.value.toLowerCase()));
   return signers.filter((s) => !done.has(s.value.toLowerCase()));
 }
+
+/**
+ * The fiat total of the balances without the hidden tokens (a hidden token is neither listed nor counted), as a
+ * decimal string; the gateway's own total when nothing is hidden.
+ */
+export function visibleFiatTotal(items: readonly Balance[], fiatTotal: string, hiddenTokens: readonly string[]): string {
+  if (hiddenTokens.length === 0) return fiatTotal;
+  const shown = items.filter((b) => !hiddenTokens.includes(b.tokenInfo.address.toLowerCase()));
+  return String(shown.reduce((sum, b) => sum + (Number.isFinite(Number(b.fiatBalance)) ? Number(b.fiatBalance) : 0), 0));
+}
+
+/** The history's filters: which kinds to show (none ticked: all) and a day range (`yyyy-mm-dd`, inclusive). */
+export interface HistoryFilter {
+  incoming: boolean;
+  outgoing: boolean;
+  module: boolean;
+  from: string;
+  to: string;
+}
+
+export const NO_HISTORY_FILTER: HistoryFilter = { incoming: false, outgoing: false, module: false, from: '', to: '' };
+
+function dayOf(timestamp: number): string {
+  const d = new Date(timestamp);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Whether a history transaction passes the filter (incoming transfers, outgoing multisig ones, module ones). */
+export function matchesHistoryFilter(tx: TransactionSummary, filter: HistoryFilter): boolean {
+  const kinds = filter.incoming || filter.outgoing || filter.module;
+  if (kinds) {
+    const incoming = tx.txInfo.type === 'Transfer' && tx.txInfo.direction === 'INCOMING';
+    const viaModule = tx.executionInfo?.type === 'MODULE';
+    const outgoing = !incoming && !viaModule;
+    if (!((filter.incoming && incoming) || (filter.module && viaModule) || (filter.outgoing && outgoing))) return false;
+  }
+  const day = dayOf(tx.timestamp);
+  if (filter.from && day < filter.from) return false;
+  if (filter.to && day > filter.to) return false;
+  return true;
+}
+
+/** The rows that pass the filter, with the day headings that still head a transaction. */
+export function filterTxRows(rows: readonly TxRow[], filter: HistoryFilter): TxRow[] {
+  const kept = rows.filter((row) => row.kind !== 'tx' || matchesHistoryFilter(row.tx, filter));
+  return kept.filter((row, i) => row.kind !== 'date' || kept[i + 1]?.kind === 'tx');
+}

@@ -30,7 +30,16 @@ export interface HashEntry {
 }
 
 /** The signers (owners) whose signature is still missing; nothing once everyone needed has signed. */
-export function MissingSigners<T extends { value: string; name?: string | null }>({ signers, confirmed }: { signers: readonly T[]; confirmed: readonly { value: string }[] }) {
+export function MissingSigners<T extends { value: string; name?: string | null }>({
+  signers,
+  confirmed,
+  you = null,
+}: {
+  signers: readonly T[];
+  confirmed: readonly { value: string }[];
+  /** The connected wallet: its row is marked "(you)". */
+  you?: string | null;
+}) {
   const missing = missingSigners(signers, confirmed);
   if (missing.length === 0) return null;
   return (
@@ -40,6 +49,7 @@ export function MissingSigners<T extends { value: string; name?: string | null }
         {missing.map((signer) => (
           <li key={signer.value}>
             <Address address={signer.value} gatewayName={signer.name ?? null} />
+            {you && signer.value.toLowerCase() === you.toLowerCase() ? <strong className="tx-you"> (you)</strong> : null}
           </li>
         ))}
       </ul>
@@ -48,16 +58,19 @@ export function MissingSigners<T extends { value: string; name?: string | null }
 }
 
 /** Hashes in full, each with a copy button. */
-export function HashList({ title, hashes }: { title: string; hashes: HashEntry[] }) {
+export function HashList({ title, hashes, note }: { title: string; hashes: HashEntry[]; note?: string }) {
   return (
     <section aria-labelledby="hashes-title" className="card">
       <h2 id="hashes-title">{title}</h2>
+      {note ? <p className="muted">{note}</p> : null}
       <dl className="hashes">
         {hashes.map((hash) => (
           <div key={hash.label}>
             <dt>{hash.label}</dt>
             <dd>
-              <code aria-label={hash.label}>{hash.value}</code> <CopyButton value={hash.value} label={hash.label} />
+              <span className="hash-row">
+                <code aria-label={hash.label}>{hash.value}</code> <CopyButton value={hash.value} label={hash.label} />
+              </span>
             </dd>
           </div>
         ))}
@@ -68,7 +81,8 @@ export function HashList({ title, hashes }: { title: string; hashes: HashEntry[]
 
 /**
  * The details child's state: loading, load error with retry, hash error with retry, mismatch, or the
- * content (`children`) with the verified/unhashed hashes section (`hashes`).
+ * content: what it is first (`children`), then the hash check and the hashes (`hashes`, under "Verify": visible,
+ * never folded away), then `after` (raw data, advanced fields). A mismatch's warning stays at the top.
  */
 export function DetailsBody({
   child,
@@ -76,12 +90,14 @@ export function DetailsBody({
   hashName,
   children,
   hashes,
+  after,
 }: {
   child: DetailsChild;
   what: string;
   hashName: string;
   children: ReactNode;
   hashes: ReactNode;
+  after?: ReactNode;
 }) {
   const ref = useSafeChild(child);
   const { step: state, error, errorKind, check, canRetry } = useSelector(ref, (s) => connectDetails<unknown, unknown>(s), shallowEqualViewModel);
@@ -148,6 +164,7 @@ export function DetailsBody({
           </ul>
         </div>
       ) : null}
+      {children}
       {state === 'verified' ? (
         <p className="verified" aria-label="Hash check">
           ✓ The gateway’s {hashName} matches the one computed locally.
@@ -159,7 +176,7 @@ export function DetailsBody({
         </p>
       ) : null}
       {state === 'verified' || state === 'mismatch' ? hashes : null}
-      {children}
+      {after}
     </>
   );
 }

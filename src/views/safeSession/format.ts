@@ -117,3 +117,68 @@ export function confirmationsText(tx: TransactionSummary): string | null {
 export function nonceOf(tx: TransactionSummary): number | null {
   return tx.executionInfo?.type === 'MULTISIG' ? tx.executionInfo.nonce : null;
 }
+
+/** `0x1234…abcd`, or the address-book name when there is one. */
+function partyOf(address: string, nameOf: (address: string) => string | null): string {
+  return nameOf(address) ?? (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
+}
+
+/** A transfer's amount without a sign: "0.5 ETH", "100 DVT", "NFT #2". */
+export function transferAmountText(info: Extract<TxInfo, { type: 'Transfer' }>, native: NativeCurrency | null): string {
+  const t = info.transferInfo;
+  if (t.type === 'NATIVE_COIN') return `${formatTokenAmount(t.value, native?.decimals ?? 18)} ${native?.symbol ?? 'ETH'}`;
+  if (t.type === 'ERC20') return `${formatTokenAmount(t.value, t.decimals ?? 0)} ${t.tokenSymbol ?? 'tokens'}`;
+  return `${t.tokenSymbol ?? t.tokenName ?? 'NFT'} #${t.tokenId}`;
+}
+
+/**
+ * What a list row says a transaction does, with its counterparty: "Sent 0.5 ETH to 0x90F7…b906", "Received 100 DVT
+ * from Alice", "On-chain rejection of nonce 4". Names come from the address book only (a gateway's label is
+ * unverified). As the gateway summarises it: the details page describes the signed bytes themselves.
+ */
+export function txRowSentence(tx: TransactionSummary, native: NativeCurrency | null, nameOf: (address: string) => string | null): string {
+  const info = tx.txInfo;
+  switch (info.type) {
+    case 'Transfer': {
+      const amount = transferAmountText(info, native);
+      if (info.direction === 'INCOMING') return `Received ${amount} from ${partyOf(info.sender.value, nameOf)}`;
+      if (info.direction === 'OUTGOING') return `Sent ${amount} to ${partyOf(info.recipient.value, nameOf)}`;
+      return `Transfer of ${amount} from ${partyOf(info.sender.value, nameOf)} to ${partyOf(info.recipient.value, nameOf)}`;
+    }
+    case 'SettingsChange': {
+      const s = info.settingsInfo;
+      const label = txTypeLabel(info);
+      if (!s) return label;
+      if (s.type === 'CHANGE_THRESHOLD') return `${label} to ${s.threshold}`;
+      if (s.type === 'ADD_OWNER' || s.type === 'REMOVE_OWNER') return `${label} ${partyOf(s.owner.value, nameOf)} (threshold ${s.threshold})`;
+      if (s.type === 'SWAP_OWNER') return `${label} ${partyOf(s.oldOwner.value, nameOf)} → ${partyOf(s.newOwner.value, nameOf)}`;
+      return label;
+    }
+    case 'Custom': {
+      if (info.isCancellation) {
+        const nonce = nonceOf(tx);
+        return nonce === null ? 'On-chain rejection' : `On-chain rejection of nonce ${nonce}`;
+      }
+      const label = txTypeLabel(info);
+      const value = info.value && info.value !== '0' ? ` with ${formatTokenAmount(info.value, native?.decimals ?? 18)} ${native?.symbol ?? 'ETH'}` : '';
+      return `${label} on ${partyOf(info.to.value, nameOf)}${value}`;
+    }
+    default:
+      return txTypeLabel(info);
+  }
+}
+
+/** Time of day only, e.g. "2:07 PM" (the history's rows sit under their day's heading). */
+export function formatTime(timestamp: number): string {
+  return new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(timestamp));
+}
+
+/** The history's loaded transactions as CSV rows (header first): what, when, nonce, status, hashes. */
+export function historyCsvRows(txs: readonly TransactionSummary[], native: NativeCurrency | null, nameOf: (address: string) => string | null): string[][] {
+  const rows = [['date', 'nonce', 'transaction', 'status', 'executionType', 'transactionHash', 'id']];
+  for (const tx of txs) {
+    const nonce = nonceOf(tx);
+    rows.push([new Date(tx.timestamp).toISOString(), nonce === null ? '' : String(nonce), txRowSentence(tx, native, nameOf), STATUS_LABELS[tx.txStatus], tx.executionInfo?.type ?? '', tx.txHash ?? '', tx.id]);
+  }
+  return rows;
+}

@@ -92,6 +92,19 @@ describe('changed tags (a poll, or a flow that wrote to the gateway)', () => {
     expect(next.value).toEqual({ ready: { info: 'watching', balances: 'loading', fiatCodes: 'idle' } });
   });
 
+  it('a settled flow reloads the lists at once and polls Safe info again, so an executed nonce is not named next', () => {
+    const [next, actions] = transition(safeSessionMachine, ready(), { type: 'system.flowSettled' });
+    expect(refreshed(actions).sort()).toEqual(['messageDetails', 'queue', 'txDetails']);
+    expect(actions.some((a) => a.type === 'xstate.spawnChild' && (a.params as { id: string }).id === 'loadBalances')).toBe(true);
+    // Safe info (its nonce) is polled now, not in 15 s: the queue's "must be executed first" label and bulk
+    // execution read the new nonce as soon as it arrives.
+    expect(next.value).toEqual({ ready: { info: 'refreshing', balances: 'loading', fiatCodes: 'idle' } });
+    expect(actions.some((a) => a.type === 'xstate.spawnChild' && (a.params as { id: string }).id === 'pollSafeInfo')).toBe(true);
+    // A poll already running restarts: its answer may predate the flow's write.
+    const [, again] = transition(safeSessionMachine, next, { type: 'system.flowSettled' });
+    expect(again.some((a) => a.type === 'xstate.spawnChild' && (a.params as { id: string }).id === 'pollSafeInfo')).toBe(true);
+  });
+
   it('without a history change the balances stay as they are, the queue still reloads', () => {
     const [, actions] = transition(safeSessionMachine, ready(), { type: 'gateway.tagsChanged', tags: ['txQueuedTag'] });
     expect(refreshed(actions).sort()).toEqual(['queue', 'txDetails']);
@@ -282,5 +295,15 @@ describe('view models', () => {
     expect(visibleRange(2000, 56, 640, 56 * 1000, 6)).toEqual([994, 1019]);
     expect(visibleRange(2000, 56, 640, 56 * 5000, 6)).toEqual([2000, 2000]);
     expect(visibleRange(0, 56, 640, 0, 6)).toEqual([0, 0]);
+  });
+});
+
+describe('visibleFiatTotal (Assets and the dashboard)', () => {
+  it('counts every token when none is hidden, and leaves the hidden ones out', async () => {
+    const { visibleFiatTotal } = await import('../../../src/views/safeSession/connect.ts');
+    expect(visibleFiatTotal(balances.items, balances.fiatTotal, [])).toBe(balances.fiatTotal);
+    const dai = DAI.toLowerCase();
+    const others = balances.items.filter((b) => b.tokenInfo.address.toLowerCase() !== dai).reduce((sum, b) => sum + Number(b.fiatBalance), 0);
+    expect(Number(visibleFiatTotal(balances.items, balances.fiatTotal, [dai]))).toBeCloseTo(others);
   });
 });

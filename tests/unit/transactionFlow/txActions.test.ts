@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { bulkExecutableOf, rejectedNoncesOf, txActionsOf, type TxActions, type Viewer } from '../../../src/machines/shared/txActions.ts';
+import { bulkExecutableOf, nextNonceOf, queuedRowActionsOf, rejectedNoncesOf, txActionsOf, type TxActions, type Viewer } from '../../../src/machines/shared/txActions.ts';
 import { TransactionDetailsSchema, TransactionSummarySchema } from '../../../src/domain/gateway/schemas.ts';
-import type { TransactionDetails, TransactionSummary } from '../../../src/domain/gateway/types.ts';
+import type { TransactionDetails, TransactionItem, TransactionSummary } from '../../../src/domain/gateway/types.ts';
 import { DEVNET_DEPLOYER, DEVNET_OWNERS, DEVNET_STRANGER, ZERO_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
 const SAFE = '0x5afE5afE5afE5afE5afE5afE5aFe5afE5Afe5aFe';
@@ -186,5 +186,49 @@ describe('rejectedNoncesOf and Reject', () => {
   it('offers no second rejection at a nonce that has one (confirm that one instead)', () => {
     expect(actions(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [4] })).reject).toBe(false);
     expect(actions(details({ nonce: 4, signers: [] }), viewer({ wallet: B, rejectedNonces: [5] })).reject).toBe(true);
+  });
+});
+
+describe('queuedRowActionsOf (the marks and inline buttons of a queue row)', () => {
+  const withMissing = (tx: TransactionSummary, missing: string[] | null): TransactionSummary =>
+    v.parse(TransactionSummarySchema, { ...tx, executionInfo: { ...tx.executionInfo, missingSigners: missing === null ? null : missing.map(addr) } });
+
+  it('marks "Needs your signature" and offers Confirm to an owner the gateway lists as missing', () => {
+    const tx = withMissing(summary('t3', 3, 1), [B, C]);
+    expect(queuedRowActionsOf(tx, viewer({ wallet: B }))).toEqual({ needsYourSignature: true, readyToExecute: false, confirm: true, execute: false });
+    expect(queuedRowActionsOf(tx, viewer({ wallet: B.toLowerCase() })).needsYourSignature).toBe(true);
+    // A has signed; an outsider and no wallet are never asked.
+    expect(queuedRowActionsOf(tx, viewer({ wallet: A })).needsYourSignature).toBe(false);
+    expect(queuedRowActionsOf(tx, viewer({ wallet: OUTSIDER })).needsYourSignature).toBe(false);
+    expect(queuedRowActionsOf(tx, viewer({ wallet: null })).needsYourSignature).toBe(false);
+  });
+
+  it('claims nothing about your signature when the summary does not list the missing signers', () => {
+    expect(queuedRowActionsOf(withMissing(summary('t3', 3, 1), null), viewer({ wallet: B })).needsYourSignature).toBe(false);
+  });
+
+  it('marks "Ready to execute" only at the next nonce, and offers Execute to owners only', () => {
+    expect(queuedRowActionsOf(summary('t3', 3, 2), viewer({ wallet: B }))).toEqual({ needsYourSignature: false, readyToExecute: true, confirm: false, execute: true });
+    expect(queuedRowActionsOf(summary('t3', 3, 2), viewer({ wallet: OUTSIDER }))).toEqual({ needsYourSignature: false, readyToExecute: true, confirm: false, execute: false });
+    expect(queuedRowActionsOf(summary('t4', 4, 2), viewer({ wallet: B })).readyToExecute).toBe(false);
+    // A stale row below the Safe's nonce offers nothing.
+    expect(queuedRowActionsOf(summary('t2', 2, 2), viewer({ wallet: B })).execute).toBe(false);
+  });
+});
+
+describe('nextNonceOf', () => {
+  const item = (tx: TransactionSummary): TransactionItem => ({ type: 'TRANSACTION', transaction: tx, conflictType: 'None' });
+  const next: TransactionItem = { type: 'LABEL', label: 'Next' };
+  const queued: TransactionItem = { type: 'LABEL', label: 'Queued' };
+
+  it('takes the queue’s "Next" nonce when Safe info has not caught up with an execution yet', () => {
+    // Nonce 4 was just executed: the reloaded queue files nonce 5 under "Next", Safe info still says 4.
+    expect(nextNonceOf([next, item(summary('t5', 5, 2)), queued, item(summary('t6', 6, 1))], 4)).toBe(5);
+  });
+
+  it('keeps Safe info’s nonce when the queue has no "Next" group or is the older of the two', () => {
+    expect(nextNonceOf([queued, item(summary('t6', 6, 1))], 5)).toBe(5);
+    expect(nextNonceOf([next, item(summary('t4', 4, 2))], 5)).toBe(5);
+    expect(nextNonceOf([], 3)).toBe(3);
   });
 });
