@@ -12,6 +12,9 @@ const BEFORE_NAMING = 'before its actions and guards were named and its effects 
 /** appSession at dee7dfe kept neither the connected account nor the page's visibility (decision 0031 added both). */
 const appSessionBeforeRouting = ({ account: _account, visible: _visible, ...kept }: Record<string, unknown>) => kept;
 
+/** details at dee7dfe did not say what kind of failure its error was (issue 17 added `errorKind`). */
+const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
+
 export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]>> = {
   addressBook: [{ hash: '7eb960da6ca582d6685b7cc4a56b406bf74f02739a3ca008f9828b3a1430e645', note: BEFORE_NAMING }],
   appPermissions: [{ hash: '8eb7be96094784fbeae464a234b5e933ae07e67261059d62591ad230a302af9a', note: BEFORE_NAMING }],
@@ -29,7 +32,7 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   customApps: [{ hash: '2b2018d24d3c5ee3ce1f206c0766dcc4826fa1e806385c40d7073783232ca89d', note: BEFORE_NAMING }],
   delegatesList: [{ hash: '8dd5a95fd7d5531741616e522e16c0e7b02aaf106cbd28ae3a7fbd7fef970579', note: BEFORE_NAMING }],
   deleteTxFlow: [{ hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING }],
-  details: [{ hash: '4787cc0e8650a45894db4514c11123adcc230bf1b44104ad2b6b5dd9efffff57', note: BEFORE_NAMING }],
+  details: [{ hash: '4787cc0e8650a45894db4514c11123adcc230bf1b44104ad2b6b5dd9efffff57', note: `${BEFORE_NAMING}; before errors said their kind`, context: detailsBeforeErrorKinds }],
   emailAlerts: [{ hash: '6426ccaf06259f8267b38bbb6afe19a8dc760ec8d0850dedc71868002f995f0e', note: BEFORE_NAMING }],
   loadSafe: [{ hash: '979bf8435ef894d8e2889a0ff0cd469dab60f9c106cd2da20f2d25e57e9bc5c1', note: BEFORE_NAMING }],
   messageFlow: [{ hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4', note: BEFORE_NAMING }],
