@@ -13,7 +13,7 @@ import { Sidebar } from './layout/Sidebar.tsx';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './safeApps/safeAppsContext.tsx';
-import { SCREENS } from './screens/registry.tsx';
+import { SCREENS, screenTitle } from './screens/registry.tsx';
 import type { MaybeDeferred } from './deferred.ts';
 
 function Boot() {
@@ -63,9 +63,10 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  const title = screenTitle(route);
   useEffect(() => {
-    document.title = `${screen.title} · Countersign`;
-  }, [screen.title]);
+    document.title = `${title} · Countersign`;
+  }, [title]);
 
   if (!running || !wallet) return <Boot />;
   return (
