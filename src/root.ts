@@ -16,7 +16,7 @@ import type { CreateSafeVisitsPort } from './machines/createSafe/createSafe.port
 import type { myAccountsMachine } from './machines/myAccounts/myAccounts.machine.ts';
 import { name as appName, version as appVersion } from '../package.json';
 import { appSessionMachine } from './machines/appSession/appSession.machine.ts';
-import type { AppSessionEffects, Theme } from './machines/appSession/appSession.types.ts';
+import type { AppSessionEffects, Theme, ThemePreference } from './machines/appSession/appSession.types.ts';
 import { openSafeSessionOf } from './machines/appSession/appSession.connect.ts';
 import { effectActors } from './machines/shared/effects.ts';
 import { BOOT_MACHINES } from './machines/registry.boot.ts';
@@ -44,11 +44,21 @@ import type { Deferred } from './views/deferred.ts';
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 
 const THEME_KEY = 'countersign.theme';
+const TOKEN_LOGOS_KEY = 'countersign.tokenLogos';
+const DARK_SCHEME = '(prefers-color-scheme: dark)';
 
-function initialTheme(): Theme {
+function systemTheme(): Theme {
+  return window.matchMedia?.(DARK_SCHEME).matches ? 'dark' : 'light';
+}
+
+/** The stored theme preference; `system` when none was stored. */
+function themePreference(): ThemePreference {
   const stored = window.localStorage.getItem(THEME_KEY);
-  if (stored === 'dark' || stored === 'light') return stored;
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return stored === 'dark' || stored === 'light' || stored === 'system' ? stored : 'system';
+}
+
+function tokenLogos(): boolean {
+  return window.localStorage.getItem(TOKEN_LOGOS_KEY) !== 'off';
 }
 
 export interface App {
@@ -171,7 +181,16 @@ export function createApp(): App {
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),
-        persistTheme: (_, params) => window.localStorage.setItem(THEME_KEY, params.theme),
+        // Local storage answers synchronously at the next boot (no flash of the wrong theme); the settings store
+        // keeps a copy for the local-data export.
+        persistTheme: (_, params) => {
+          window.localStorage.setItem(THEME_KEY, params.theme);
+          void local.then((l) => l.settings.update({ theme: params.theme })).catch(() => {});
+        },
+        persistTokenLogos: (_, params) => {
+          window.localStorage.setItem(TOKEN_LOGOS_KEY, params.enabled ? 'on' : 'off');
+          void local.then((l) => l.settings.update({ tokenLogos: params.enabled })).catch(() => {});
+        },
         notifyFlows: (_, params) => flows.broadcast({ type: 'wallet.changed', wallet: params.account }),
         restoreFlows: (_, params) => void flows.restore(params.safeKey),
       },
@@ -179,7 +198,10 @@ export function createApp(): App {
     {
       input: {
         location: parseLocation(window.location.pathname + window.location.search),
-        theme: initialTheme(),
+        theme: themePreference() === 'system' ? systemTheme() : (themePreference() as Theme),
+        themePreference: themePreference(),
+        systemTheme: systemTheme(),
+        tokenLogos: tokenLogos(),
         visible: document.visibilityState !== 'hidden',
       },
       inspect: withDevnetProbe(capture.inspect),
@@ -189,6 +211,7 @@ export function createApp(): App {
     const { path, search } = parseLocation(window.location.pathname + window.location.search);
     actor.send({ type: 'system.locationChanged', path, search });
   });
+  window.matchMedia?.(DARK_SCHEME).addEventListener?.('change', (event) => actor.send({ type: 'system.colorSchemeChanged', theme: event.matches ? 'dark' : 'light' }));
   document.addEventListener('visibilitychange', () => actor.send({ type: 'system.visibilityChanged', visible: document.visibilityState === 'visible' }));
   const apps = deferred(async () => {
     const [{ provideSafeAppsServices }, { startAppMessageFlow, startAppTransactionFlow }, chainClients] = await Promise.all([

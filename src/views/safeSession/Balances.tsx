@@ -1,4 +1,5 @@
 import { connectSafeSession, type RegionStatus } from '../../machines/safeSession/safeSession.connect.ts';
+import { TokenLogo } from '../components/TokenLogo.tsx';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { visibleBalances } from './connect.ts';
@@ -83,7 +84,7 @@ export function BalancesTable() {
                 {rows.map(({ balance, hidden }) => (
                   <tr key={balance.tokenInfo.address} data-hidden={hidden || undefined}>
                     <th scope="row">
-                      {balance.tokenInfo.name} <span className="muted">{balance.tokenInfo.symbol}</span>
+                      <TokenLogo src={balance.tokenInfo.logoUri} symbol={balance.tokenInfo.symbol} /> {balance.tokenInfo.name} <span className="muted">{balance.tokenInfo.symbol}</span>
                       {balance.tokenInfo.type !== 'NATIVE_TOKEN' ? <Address address={balance.tokenInfo.address} short /> : null}
                     </th>
                     <td>

@@ -37,6 +37,7 @@ const walletScreens = {
 };
 const settingsScreens = {
   index: lazyScreen(() => import('../settings/SettingsIndex.tsx'), (m) => m.SettingsIndexScreen),
+  appearance: lazyScreen(() => import('../settings/AppearanceScreen.tsx'), (m) => m.AppearanceScreen),
 };
 const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));
 const AuditScreen = lazy(() => import('../audit/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })));
@@ -64,6 +65,7 @@ function settingsTab(route: MatchedRoute): ReactNode {
     const SafeTab = safeScreens[route.tab];
     return <SafeTab />;
   }
+  if (route.tab === 'appearance') return <settingsScreens.appearance />;
   if (route.tab === 'safe-apps') {
     return <SafeAppsSettingsTab />;
   }
