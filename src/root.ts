@@ -40,6 +40,7 @@ import { createEventCapture } from './services/eventLog/capture.ts';
 import { IdbEventStore } from './services/eventLog/idbStore.ts';
 import type { LockManagerLike } from './services/eventLog/writer.ts';
 import type { Deferred } from './views/deferred.ts';
+import type { LocalDataLogic } from './views/settings/localDataContext.tsx';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 
@@ -74,6 +75,8 @@ export interface App {
     /** /new-safe/create's visits: the connected wallet's unfinished one resumed from the event log, or a new one (decision 0018). */
     createSafeVisits: Deferred<CreateSafeVisitsPort>;
     accounts: Deferred<typeof myAccountsMachine>;
+    /** Settings › Data and › Environment: the localData machine, with an event-log stream per visit. */
+    localData: Deferred<LocalDataLogic>;
     /** The settings tabs' account services (notifications, e-mail, security), with an event-log stream per actor. */
     accountServices: Deferred<ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void }>;
   };
@@ -102,6 +105,8 @@ function newSessionStreamId(): string {
 export function createApp(): App {
   const runtime = new Runtime();
   const local = openLocalStore();
+  // The user's RPC URLs (Settings › Environment) apply to every chain client from the start.
+  void local.then((l) => l.settings.get()).then((settings) => runtime.setUserRpc(settings.customRpc)).catch(() => {});
   const safes = whenOpen(local.then((l) => l.safes));
   const streamId = newSessionStreamId();
   const store = deferredStore(IdbEventStore.open());
@@ -275,6 +280,30 @@ export function createApp(): App {
       accounts: deferred(async () => {
         const { myAccountsMachine } = await import('./machines/myAccounts/myAccounts.machine.ts');
         return provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes });
+      }),
+      localData: deferred(async () => {
+        const [{ provideLocalDataServices }, { inspect }] = await Promise.all([import('./services/localData.ts'), screenCapture.loadDeferred()]);
+        const store = await local;
+        return {
+          machine: provideLocalDataServices({
+            store,
+            loadChains: runtime.loadChains,
+            defaultRpc: runtime.defaultRpc,
+            applyCustomRpc: runtime.setUserRpc,
+            onImported: (settings) => {
+              actor.send({ type: 'system.appearanceImported', preference: settings.theme, tokenLogos: settings.tokenLogos });
+              actor.getSnapshot().children.addressBook?.send({ type: 'system.storageChanged' });
+            },
+            fetch: (input, init) => fetch(input, init),
+            download: (fileName, text) => {
+              const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+              const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+              link.click();
+              setTimeout(() => URL.revokeObjectURL(url), 10_000);
+            },
+          }),
+          inspect,
+        };
       }),
       accountServices: deferred(async () => {
         const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine }, { inspect }] = await Promise.all([

@@ -13,6 +13,7 @@ import { Sidebar } from './layout/Sidebar.tsx';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './safeApps/safeAppsContext.tsx';
+import { LocalDataProvider, type LocalDataLogic } from './settings/localDataContext.tsx';
 import { SCREENS, screenTitle } from './screens/registry.tsx';
 import type { MaybeDeferred } from './deferred.ts';
 
@@ -47,6 +48,8 @@ export interface ScreenLogic {
   accounts?: MaybeDeferred<MyAccountsLogic>;
   /** Settings: notifications, e-mail, security. */
   accountServices?: MaybeDeferred<AccountServicesLogic>;
+  /** Settings: data (export / import) and environment (custom RPC). */
+  localData?: MaybeDeferred<LocalDataLogic>;
 }
 
 /** `screens` and `apps` may load on first use (decision 0019): the screens that need them suspend meanwhile. */
@@ -80,11 +83,13 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
             <WalletNotices />
             <main className="content">
               <AccountServicesProvider logic={screens.accountServices}>
+                <LocalDataProvider logic={screens.localData}>
                 <CodeBoundary what="This screen" resetKey={path}>
                   <Suspense fallback={<p role="status">Loading…</p>}>
                     {apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}
                   </Suspense>
                 </CodeBoundary>
+                </LocalDataProvider>
               </AccountServicesProvider>
             </main>
           </div>

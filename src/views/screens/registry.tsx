@@ -8,9 +8,8 @@ import { BalancesScreen } from '../safeSession/Balances.tsx';
 import { DashboardScreen } from '../safeSession/Dashboard.tsx';
 import { WelcomeScreen } from '../welcome/WelcomeScreen.tsx';
 import { NotFound } from './NotFound.tsx';
-import { Placeholder } from './Placeholder.tsx';
 import { SettingsNav } from '../settings/SettingsNav.tsx';
-import { settingsSection, settingsTitle } from '../settings/sections.ts';
+import { settingsTitle } from '../settings/sections.ts';
 
 // Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
 // Suspense). Their chunks are pinned by index.html's import map (decision 0022). Only the welcome screen and a
@@ -38,6 +37,8 @@ const walletScreens = {
 const settingsScreens = {
   index: lazyScreen(() => import('../settings/SettingsIndex.tsx'), (m) => m.SettingsIndexScreen),
   appearance: lazyScreen(() => import('../settings/AppearanceScreen.tsx'), (m) => m.AppearanceScreen),
+  data: lazyScreen(() => import('../settings/DataScreen.tsx'), (m) => m.DataScreen),
+  environment: lazyScreen(() => import('../settings/EnvironmentScreen.tsx'), (m) => m.EnvironmentScreen),
 };
 const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));
 const AuditScreen = lazy(() => import('../audit/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })));
@@ -66,13 +67,14 @@ function settingsTab(route: MatchedRoute): ReactNode {
     return <SafeTab />;
   }
   if (route.tab === 'appearance') return <settingsScreens.appearance />;
+  if (route.tab === 'data') return <settingsScreens.data />;
+  if (route.tab === 'environment-variables') return <settingsScreens.environment />;
   if (route.tab === 'safe-apps') {
     return <SafeAppsSettingsTab />;
   }
   const AccountTab = route.tab && route.tab in ACCOUNT_SETTINGS_TABS ? ACCOUNT_SETTINGS_TABS[route.tab as keyof typeof ACCOUNT_SETTINGS_TABS] : undefined;
   if (AccountTab) return <AccountTab />;
-  const section = settingsSection(route.tab);
-  return section ? <Placeholder title={section.label} description={section.description} /> : <NotFound />;
+  return <NotFound />;
 }
 
 /** The document title of a route: the screen's, or "Settings · <section>" for a settings tab. */
