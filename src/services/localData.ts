@@ -140,7 +140,7 @@ export async function rpcChainId(fetchFn: typeof fetch, url: string, signal?: Ab
       signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(10_000)]) : AbortSignal.timeout(10_000),
     });
   } catch {
-    throw new Error(`This RPC is unreachable: ${url} did not answer.`);
+    throw new Error(`This RPC is unreachable: ${url} did not answer (or this deployment's Content-Security-Policy does not allow it).`);
   }
   if (!response.ok) throw new Error(`This RPC answered with HTTP ${response.status}.`);
   let body: unknown;

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
-import type { ImportChange } from '../../machines/localData/localData.types.ts';
+import type { LocalDataView } from '../../machines/localData/localData.connect.ts';
+import type { ImportChange, LocalDataEvent } from '../../machines/localData/localData.types.ts';
 import { useLocalData } from './useLocalData.ts';
 import './settings.css';
 
@@ -12,6 +13,11 @@ function changeLine(change: ImportChange, mode: 'merge' | 'replace'): string {
 /** Settings › Data: export all local data as one JSON file, and import one with a preview. */
 export function DataScreen() {
   const [view, send] = useLocalData();
+  return <DataPanel view={view} send={send} />;
+}
+
+/** The Data screen for a localData view model (the model test renders it on its own actor). */
+export function DataPanel({ view, send }: { view: LocalDataView; send: (event: LocalDataEvent) => void }) {
   const previewing = view.transfer === 'previewing' || view.transfer === 'importing';
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { RpcRow } from '../../machines/localData/localData.connect.ts';
+import type { LocalDataView, RpcRow } from '../../machines/localData/localData.connect.ts';
 import type { LocalDataEvent } from '../../machines/localData/localData.types.ts';
 import { useLocalData } from './useLocalData.ts';
 import './settings.css';
@@ -68,6 +68,11 @@ function RpcForm({ row, disabled, send }: { row: RpcRow; disabled: boolean; send
 /** Settings › Environment: your own RPC URL per chain, checked with eth_chainId before it is saved. */
 export function EnvironmentScreen() {
   const [view, send] = useLocalData();
+  return <EnvironmentPanel view={view} send={send} />;
+}
+
+/** The Environment screen for a localData view model (the model test renders it on its own actor). */
+export function EnvironmentPanel({ view, send }: { view: LocalDataView; send: (event: LocalDataEvent) => void }) {
   return (
     <section aria-labelledby="screen-title" className="screen">
       <h1 id="screen-title">Environment</h1>
