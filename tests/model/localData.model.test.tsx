@@ -117,10 +117,14 @@ const driver: ViewDriver<DataSut> = {
     loading: () => {
       expect(env().getByRole('status')).toHaveTextContent('Loading chains…');
     },
-    loadFailed: (_, s) => {
+    loadFailed: (sut) => {
+      // The live snapshot: the model's vertex collapses context (serializeLocalDataState).
+      const s = sut.actor.getSnapshot() as AnyMachineSnapshot;
       expect(env().getByRole('alert')).toHaveTextContent(ctx(s).error ?? '');
     },
-    'ready.rpc.idle': (_, s) => {
+    'ready.rpc.idle': (sut) => {
+      // The live snapshot: the model's vertex collapses context (serializeLocalDataState).
+      const s = sut.actor.getSnapshot() as AnyMachineSnapshot;
       const { rpcError, rpcSaved, chains } = ctx(s);
       expect(env().getAllByRole('listitem')).toHaveLength(chains.length);
       if (rpcError) expect(env().getByRole('alert')).toHaveTextContent(rpcError.message);
@@ -134,7 +138,9 @@ const driver: ViewDriver<DataSut> = {
     'ready.rpc.saving': () => {
       expect(env().getByRole('button', { name: 'Check and save' })).toBeDisabled();
     },
-    'ready.transfer.idle': (_, s) => {
+    'ready.transfer.idle': (sut) => {
+      // The live snapshot: the model's vertex collapses context (serializeLocalDataState).
+      const s = sut.actor.getSnapshot() as AnyMachineSnapshot;
       expect(data().getByRole('button', { name: 'Export local data' })).toBeEnabled();
       expect(data().queryByRole('region', { name: 'Import preview' })).toBeNull();
       const { lastExport, lastImport } = ctx(s);
@@ -147,7 +153,9 @@ const driver: ViewDriver<DataSut> = {
     'ready.transfer.reading': () => {
       expect(data().getByText('Reading the file…')).toBeInTheDocument();
     },
-    'ready.transfer.previewing': (_, s) => {
+    'ready.transfer.previewing': (sut) => {
+      // The live snapshot: the model's vertex collapses context (serializeLocalDataState).
+      const s = sut.actor.getSnapshot() as AnyMachineSnapshot;
       const { preview, importMode } = ctx(s);
       const region = data().getByRole('region', { name: 'Import preview' });
       for (const change of preview!.changes) expect(region).toHaveTextContent(change.label);
