@@ -100,7 +100,7 @@ const driver: ViewDriver<DataSut> = {
       const file = new File([text], fileName, { type: 'application/json' });
       await act(async () => {
         fireEvent.change(data().getByLabelText('Export file to import'), { target: { files: [file] } });
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await new Promise((resolve) => setTimeout(resolve, 20));
       });
     },
     'user.setImportMode': (_, e) => {

@@ -4,6 +4,16 @@ import type { ImportChange, LocalDataEvent } from '../../machines/localData/loca
 import { useLocalData } from './useLocalData.ts';
 import './settings.css';
 
+/** A file's text through FileReader (works in every browser and in jsdom). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 function changeLine(change: ImportChange, mode: 'merge' | 'replace'): string {
   const parts = [`${change.added} new`, `${change.changed} changed`, `${change.unchanged} unchanged`];
   if (mode === 'replace' && change.removedByReplace > 0) parts.push(`${change.removedByReplace} removed`);
@@ -20,10 +30,12 @@ export function DataScreen() {
 export function DataPanel({ view, send }: { view: LocalDataView; send: (event: LocalDataEvent) => void }) {
   const previewing = view.transfer === 'previewing' || view.transfer === 'importing';
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const input = event.currentTarget;
+    const file = input.files?.[0];
     if (!file) return;
-    send({ type: 'user.chooseFile', fileName: file.name, text: await file.text() });
+    const text = await readText(file);
+    input.value = '';
+    send({ type: 'user.chooseFile', fileName: file.name, text });
   }
   return (
     <section aria-labelledby="screen-title" className="screen">
