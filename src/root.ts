@@ -16,7 +16,7 @@ import type { CreateSafeVisitsPort } from './machines/createSafe/createSafe.port
 import type { myAccountsMachine } from './machines/myAccounts/myAccounts.machine.ts';
 import { name as appName, version as appVersion } from '../package.json';
 import { appSessionMachine } from './machines/appSession/appSession.machine.ts';
-import type { AppSessionEffects, Theme } from './machines/appSession/appSession.types.ts';
+import type { AppSessionEffects, Theme, ThemePreference } from './machines/appSession/appSession.types.ts';
 import { openSafeSessionOf } from './machines/appSession/appSession.connect.ts';
 import { effectActors } from './machines/shared/effects.ts';
 import { BOOT_MACHINES } from './machines/registry.boot.ts';
@@ -40,15 +40,26 @@ import { createEventCapture } from './services/eventLog/capture.ts';
 import { IdbEventStore } from './services/eventLog/idbStore.ts';
 import type { LockManagerLike } from './services/eventLog/writer.ts';
 import type { Deferred } from './views/deferred.ts';
+import type { LocalDataLogic } from './views/settings/localDataContext.tsx';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 
 const THEME_KEY = 'countersign.theme';
+const TOKEN_LOGOS_KEY = 'countersign.tokenLogos';
+const DARK_SCHEME = '(prefers-color-scheme: dark)';
 
-function initialTheme(): Theme {
+function systemTheme(): Theme {
+  return window.matchMedia?.(DARK_SCHEME).matches ? 'dark' : 'light';
+}
+
+/** The stored theme preference; `system` when none was stored. */
+function themePreference(): ThemePreference {
   const stored = window.localStorage.getItem(THEME_KEY);
-  if (stored === 'dark' || stored === 'light') return stored;
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return stored === 'dark' || stored === 'light' || stored === 'system' ? stored : 'system';
+}
+
+function tokenLogos(): boolean {
+  return window.localStorage.getItem(TOKEN_LOGOS_KEY) !== 'off';
 }
 
 export interface App {
@@ -64,6 +75,8 @@ export interface App {
     /** /new-safe/create's visits: the connected wallet's unfinished one resumed from the event log, or a new one (decision 0018). */
     createSafeVisits: Deferred<CreateSafeVisitsPort>;
     accounts: Deferred<typeof myAccountsMachine>;
+    /** Settings › Data and › Environment: the localData machine, with an event-log stream per visit. */
+    localData: Deferred<LocalDataLogic>;
     /** The settings tabs' account services (notifications, e-mail, security), with an event-log stream per actor. */
     accountServices: Deferred<ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void }>;
   };
@@ -92,6 +105,8 @@ function newSessionStreamId(): string {
 export function createApp(): App {
   const runtime = new Runtime();
   const local = openLocalStore();
+  // The user's RPC URLs (Settings › Environment) apply to every chain client from the start.
+  void local.then((l) => l.settings.get()).then((settings) => runtime.setUserRpc(settings.customRpc)).catch(() => {});
   const safes = whenOpen(local.then((l) => l.safes));
   const streamId = newSessionStreamId();
   const store = deferredStore(IdbEventStore.open());
@@ -171,7 +186,16 @@ export function createApp(): App {
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),
-        persistTheme: (_, params) => window.localStorage.setItem(THEME_KEY, params.theme),
+        // Local storage answers synchronously at the next boot (no flash of the wrong theme); the settings store
+        // keeps a copy for the local-data export.
+        persistTheme: (_, params) => {
+          window.localStorage.setItem(THEME_KEY, params.theme);
+          void local.then((l) => l.settings.update({ theme: params.theme })).catch(() => {});
+        },
+        persistTokenLogos: (_, params) => {
+          window.localStorage.setItem(TOKEN_LOGOS_KEY, params.enabled ? 'on' : 'off');
+          void local.then((l) => l.settings.update({ tokenLogos: params.enabled })).catch(() => {});
+        },
         notifyFlows: (_, params) => flows.broadcast({ type: 'wallet.changed', wallet: params.account }),
         restoreFlows: (_, params) => void flows.restore(params.safeKey),
       },
@@ -179,7 +203,10 @@ export function createApp(): App {
     {
       input: {
         location: parseLocation(window.location.pathname + window.location.search),
-        theme: initialTheme(),
+        theme: themePreference() === 'system' ? systemTheme() : (themePreference() as Theme),
+        themePreference: themePreference(),
+        systemTheme: systemTheme(),
+        tokenLogos: tokenLogos(),
         visible: document.visibilityState !== 'hidden',
       },
       inspect: withDevnetProbe(capture.inspect),
@@ -189,6 +216,7 @@ export function createApp(): App {
     const { path, search } = parseLocation(window.location.pathname + window.location.search);
     actor.send({ type: 'system.locationChanged', path, search });
   });
+  window.matchMedia?.(DARK_SCHEME).addEventListener?.('change', (event) => actor.send({ type: 'system.colorSchemeChanged', theme: event.matches ? 'dark' : 'light' }));
   document.addEventListener('visibilitychange', () => actor.send({ type: 'system.visibilityChanged', visible: document.visibilityState === 'visible' }));
   const apps = deferred(async () => {
     const [{ provideSafeAppsServices }, { startAppMessageFlow, startAppTransactionFlow }, chainClients] = await Promise.all([
@@ -252,6 +280,30 @@ export function createApp(): App {
       accounts: deferred(async () => {
         const { myAccountsMachine } = await import('./machines/myAccounts/myAccounts.machine.ts');
         return provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes });
+      }),
+      localData: deferred(async () => {
+        const [{ provideLocalDataServices }, { inspect }] = await Promise.all([import('./services/localData.ts'), screenCapture.loadDeferred()]);
+        const store = await local;
+        return {
+          machine: provideLocalDataServices({
+            store,
+            loadChains: runtime.loadChains,
+            defaultRpc: runtime.defaultRpc,
+            applyCustomRpc: runtime.setUserRpc,
+            onImported: (settings) => {
+              actor.send({ type: 'system.appearanceImported', preference: settings.theme, tokenLogos: settings.tokenLogos });
+              actor.getSnapshot().children.addressBook?.send({ type: 'system.storageChanged' });
+            },
+            fetch: (input, init) => fetch(input, init),
+            download: (fileName, text) => {
+              const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+              const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+              link.click();
+              setTimeout(() => URL.revokeObjectURL(url), 10_000);
+            },
+          }),
+          inspect,
+        };
       }),
       accountServices: deferred(async () => {
         const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine }, { inspect }] = await Promise.all([

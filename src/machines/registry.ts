@@ -35,6 +35,8 @@ import { myAccountsMachine } from './myAccounts/myAccounts.machine.ts';
 import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState } from './myAccounts/myAccounts.samples.ts';
 import { createSafeMachine } from './createSafe/createSafe.machine.ts';
 import { createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from './createSafe/createSafe.samples.ts';
+import { localDataMachine } from './localData/localData.machine.ts';
+import { localDataSampleEvents, localDataSampleInput, serializeLocalDataState } from './localData/localData.samples.ts';
 import { ACCOUNT_SERVICES_MACHINES } from './accountServices/accountServices.registry.ts';
 import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, type RegisteredMachine } from './machineVersion.ts';
 
@@ -49,6 +51,10 @@ const appSessionEvents: (AppSessionEvent | AnyEventObject)[] = [
   { type: 'xstate.error.actor.probeGateway', error: { name: 'Error', message: 'Gateway unreachable at http://127.0.0.1:8787' } },
   { type: 'user.retry' },
   { type: 'user.toggleTheme' },
+  { type: 'user.setTheme', preference: 'system' },
+  { type: 'user.setTokenLogos', enabled: false },
+  { type: 'system.colorSchemeChanged', theme: 'dark' },
+  { type: 'system.appearanceImported', preference: 'light', tokenLogos: true },
   { type: 'user.navigate', to: '/balances' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
   { type: 'system.persistenceFailed', streamId: 'appSession:sample', message: 'QuotaExceededError: the disk is full' },
@@ -210,6 +216,16 @@ const ENTRIES: readonly RegisteredMachine[] = [
     sampleInput: addressBookSampleInput,
     sampleEvents: addressBookSampleEvents,
     serializeState: serializeAddressBookState,
+  },
+  {
+    id: 'localData',
+    title: 'Local data and custom RPC (/settings/data, /settings/environment-variables)',
+    description: 'Custom RPC URL per chain, checked with eth_chainId before it is saved, and reset; export of all local data as one JSON file; import with a per-item preview, merge or replace, in one transaction.',
+    machine: localDataMachine,
+    schemaVersion: 1,
+    sampleInput: localDataSampleInput,
+    sampleEvents: localDataSampleEvents,
+    serializeState: serializeLocalDataState,
   },
   {
     id: 'loadSafe',

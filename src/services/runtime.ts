@@ -21,6 +21,9 @@ export class Runtime {
   /** The chain clients (viem), loaded on first use: the Safe's home reads the gateway only. */
   private clients: Promise<ReturnType<typeof createChainClientRegistry>> | null = null;
 
+  /** The user's RPC URL per chain (Settings › Environment); wins over config.json's overrides. */
+  private userRpc: Record<string, string> = {};
+
   /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
   readonly wallet: WalletService = createWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
 
@@ -35,12 +38,19 @@ export class Runtime {
   /** The connected wallet's EIP-1193 provider, or null. */
   walletProvider = (): Eip1193Provider | null => this.wallet.provider();
 
-  /** One chain client per chain (RPC overrides applied), created once per configuration. */
+  /** One chain client per chain and RPC URL: the user's RPC, else config.json's override, else the gateway's. */
   chainClients = (): Promise<ReturnType<typeof createChainClientRegistry>> => {
-    const rpcOverrides = this.config?.rpcOverrides;
-    this.clients ??= import('./chain/client.ts').then((m) => m.createChainClientRegistry(rpcOverrides ? { rpcOverrides } : {}));
+    this.clients ??= import('./chain/client.ts').then((m) => m.createChainClientRegistry({ rpcOverrides: () => ({ ...this.config?.rpcOverrides, ...this.userRpc }) }));
     return this.clients;
   };
+
+  /** Every chain read and simulation from now on uses these RPC URLs (the user's, per chain). */
+  setUserRpc = (customRpc: Record<string, string>): void => {
+    this.userRpc = { ...customRpc };
+  };
+
+  /** The RPC a chain uses when the user set none. */
+  defaultRpc = (chain: ChainInfo): string => this.config?.rpcOverrides[chain.chainId] ?? chain.rpcUri.value;
 
   /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
   chainClient = async (chainId: string): Promise<ChainClient> => {

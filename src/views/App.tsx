@@ -15,7 +15,8 @@ import './layout/layout.css';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './safeApps/safeAppsContext.tsx';
-import { SCREENS } from './screens/registry.tsx';
+import { LocalDataProvider, type LocalDataLogic } from './settings/localDataContext.tsx';
+import { SCREENS, screenTitle } from './screens/registry.tsx';
 import type { MaybeDeferred } from './deferred.ts';
 
 function Boot() {
@@ -49,6 +50,8 @@ export interface ScreenLogic {
   accounts?: MaybeDeferred<MyAccountsLogic>;
   /** Settings: notifications, e-mail, security. */
   accountServices?: MaybeDeferred<AccountServicesLogic>;
+  /** Settings: data (export / import) and environment (custom RPC). */
+  localData?: MaybeDeferred<LocalDataLogic>;
 }
 
 /** `screens` and `apps` may load on first use (decision 0019): the screens that need them suspend meanwhile. */
@@ -65,9 +68,10 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  const title = screenTitle(route);
   useEffect(() => {
-    document.title = `${screen.title} · Countersign`;
-  }, [screen.title]);
+    document.title = `${title} · Countersign`;
+  }, [title]);
 
   if (!running || !wallet) return <Boot />;
   return (
@@ -82,11 +86,13 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
             <WalletNotices />
             <main className="content" id="content" tabIndex={-1}>
               <AccountServicesProvider logic={screens.accountServices}>
+                <LocalDataProvider logic={screens.localData}>
                 <CodeBoundary what="This screen" resetKey={path}>
                   <Suspense fallback={<p role="status">Loading…</p>}>
                     {apps ? <SafeAppsProvider logic={apps}>{screen.render(route)}</SafeAppsProvider> : screen.render(route)}
                   </Suspense>
                 </CodeBoundary>
+                </LocalDataProvider>
               </AccountServicesProvider>
             </main>
           </div>

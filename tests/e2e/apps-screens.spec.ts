@@ -148,7 +148,7 @@ test('/settings/safe-apps lists granted and denied permissions per origin, and r
   await expect(frame.locator('#result-wallet_requestPermissions')).toHaveAttribute('data-status', 'ok');
 
   await page.goto(app.url(`/settings/safe-apps?safe=${app.teamSafe}`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings: Safe Apps');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Safe Apps');
   const entry = page.getByRole('list', { name: 'Safe App permissions' }).getByRole('listitem', { name: gatewayOrigin() });
   await expect(entry).toContainText('Access to your address book: granted', { timeout: 20_000 });
   await entry.getByRole('button', { name: `Revoke Access to your address book for ${gatewayOrigin()}` }).click();

@@ -89,6 +89,8 @@ const driver: ViewDriver<BookSut> = {
     'xstate.done.actor.importEntries': (sut, e) => act(async () => running(sut, 'importEntries').resolve(payload(e, 'output'))),
     'xstate.error.actor.importEntries': (sut, e) => act(async () => running(sut, 'importEntries').reject(payload(e, 'error'))),
     'user.retry': () => click('Retry'),
+    // An import of local data rewrote the stored entries: the machine reads them again.
+    'system.storageChanged': (sut, e) => act(async () => void sut.actor.send(e)),
     'user.add': () => click('Add entry'),
     'user.edit': () => click('Edit Alice'),
     'user.delete': () => click('Delete Alice'),

@@ -12,6 +12,7 @@ import type { GatewayProbe, RuntimeConfig } from '../../src/machines/appSession/
 import { MACHINES } from '../../src/machines/registry.ts';
 import { createAuditService, createEventCapture, MemoryEventStore, replayRecords, sameState, stateAfterOf, type EventCapture } from '../../src/services/eventLog/index.ts';
 import { App } from '../../src/views/App.tsx';
+import { AppearanceScreen } from '../../src/views/settings/AppearanceScreen.tsx';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { AuditProvider } from '../../src/views/audit/auditContext.tsx';
 import { PersistenceGate } from '../../src/views/audit/PersistenceGate.tsx';
@@ -30,6 +31,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.probeGateway', error: new Error('Gateway unreachable at http://gateway.test') },
   { type: 'user.retry' },
   { type: 'user.toggleTheme' },
+  // Settings › Appearance, the system's colour scheme, and appearance settings an import brought.
+  { type: 'user.setTheme', preference: 'system' },
+  { type: 'user.setTokenLogos', enabled: false },
+  { type: 'system.colorSchemeChanged', theme: 'dark' },
+  { type: 'system.appearanceImported', preference: 'light', tokenLogos: true },
   { type: 'user.navigate', to: '/balances' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
   { type: 'system.persistenceFailed', streamId: 'appSession:model', message: 'QuotaExceededError: the disk is full' },
@@ -49,6 +55,7 @@ interface AppSut extends SystemUnderTest {
   pending: { loadConfig: Deferred<RuntimeConfig> | null; probeGateway: Deferred<GatewayProbe> | null };
   pushed: string[];
   persisted: string[];
+  persistedLogos: boolean[];
   /** What the root told the flows (notifyFlows) and which Safes' flows it restored (restoreFlows). */
   notified: unknown[];
   restored: string[];
@@ -69,6 +76,7 @@ const driver: ViewDriver<AppSut> = {
     const pending: AppSut['pending'] = { loadConfig: null, probeGateway: null };
     const pushed: string[] = [];
     const persisted: string[] = [];
+    const persistedLogos: boolean[] = [];
     const notified: unknown[] = [];
     const restored: string[] = [];
     const store = new MemoryEventStore();
@@ -88,6 +96,7 @@ const driver: ViewDriver<AppSut> = {
         actions: {
           pushLocation: (_, params) => void pushed.push(params.href),
           persistTheme: (_, params) => void persisted.push(params.theme),
+          persistTokenLogos: (_, params) => void persistedLogos.push(params.enabled),
           notifyFlows: (_, params) => void notified.push(params.account),
           restoreFlows: (_, params) => void restored.push(params.safeKey),
         },
@@ -109,6 +118,7 @@ const driver: ViewDriver<AppSut> = {
       pending,
       pushed,
       persisted,
+      persistedLogos,
       notified,
       restored,
       store,
@@ -142,6 +152,42 @@ const driver: ViewDriver<AppSut> = {
       const before = sut.persisted.length;
       await act(async () => screen.getByRole('button', { name: 'Dark theme' }).click());
       expect(sut.persisted.length).toBe(before + 1);
+    },
+    // Settings › Appearance, rendered beside the app on the same actor (the model's paths do not visit /settings).
+    'user.setTheme': async (sut) => {
+      const appearance = render(
+        <AppSessionProvider actor={sut.actor}>
+          <AppearanceScreen />
+        </AppSessionProvider>,
+      );
+      await act(async () => within(appearance.container).getByRole('radio', { name: 'Same as the system' }).click());
+      expect(sut.persisted.at(-1)).toBe('system');
+      expect(within(appearance.container).getByRole('radio', { name: 'Same as the system' })).toBeChecked();
+      appearance.unmount();
+    },
+    'user.setTokenLogos': async (sut) => {
+      const appearance = render(
+        <AppSessionProvider actor={sut.actor}>
+          <AppearanceScreen />
+        </AppSessionProvider>,
+      );
+      const toggle = within(appearance.container).getByRole('switch', { name: 'Load token logos' });
+      // Turning it off is a click; when an earlier step of the path already did, the event is sent as it is.
+      await act(async () => (toggle.matches(':checked') ? toggle.click() : sut.actor.send({ type: 'user.setTokenLogos', enabled: false })));
+      expect(sut.persistedLogos.at(-1)).toBe(false);
+      expect(within(appearance.container).getByRole('switch', { name: 'Load token logos' })).not.toBeChecked();
+      appearance.unmount();
+    },
+    // The system's scheme shows only while the preference is `system`.
+    'system.colorSchemeChanged': async (sut, e) => {
+      const before = (sut.actor.getSnapshot() as AnyMachineSnapshot).context;
+      await act(async () => sut.actor.send(e));
+      expect((sut.actor.getSnapshot() as AnyMachineSnapshot).context.theme).toBe(before.themePreference === 'system' ? 'dark' : before.theme);
+    },
+    'system.appearanceImported': async (sut, e) => {
+      await act(async () => sut.actor.send(e));
+      expect(sut.persisted.at(-1)).toBe('light');
+      expect(sut.persistedLogos.at(-1)).toBe(true);
     },
     'user.navigate': async (sut) => {
       await act(async () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Assets' }).click());

@@ -93,7 +93,7 @@ export const addressBookMachine = setup({
     },
     loadFailed: {
       meta: { description: 'The address book could not be read' },
-      on: { 'user.retry': { target: 'loading' } },
+      on: { 'user.retry': { target: 'loading' }, 'system.storageChanged': { target: 'loading' } },
     },
     ready: {
       initial: 'idle',
@@ -101,6 +101,8 @@ export const addressBookMachine = setup({
         idle: {
           meta: { description: 'The address book' },
           on: {
+            // Another part of the app rewrote the stored entries (Settings › Data import): read them again.
+            'system.storageChanged': { target: '#addressBook.loading', actions: 'clearNotice' },
             'user.add': { target: 'editing', actions: 'startAdding' },
             'user.edit': {
               guard: { type: 'hasEntry', params: ({ event }) => ({ chainId: event.chainId, address: event.address }) },

@@ -18,6 +18,7 @@ export const addressBookSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadEntries', output: [ALICE] },
   { type: 'xstate.error.actor.loadEntries', error: { name: 'Error', message: 'IndexedDB is not available' } },
   { type: 'user.retry' },
+  { type: 'system.storageChanged' },
   { type: 'user.add' },
   { type: 'user.edit', chainId: ALICE.chainId, address: ALICE.address },
   { type: 'user.delete', chainId: ALICE.chainId, address: ALICE.address },

@@ -59,6 +59,8 @@ export interface AddressBookContext {
 
 export type AddressBookEvent =
   | { type: 'user.retry' }
+  /** Sent by the composition root when an import of local data rewrote the stored entries. */
+  | { type: 'system.storageChanged' }
   | { type: 'user.add' }
   | { type: 'user.edit'; chainId: string; address: string }
   | { type: 'user.save'; chainId: string; address: string; name: string }

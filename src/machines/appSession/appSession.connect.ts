@@ -5,8 +5,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { SafeSessionContext } from '../safeSession/safeSession.types.ts';
 import type { AppSessionMachine } from './appSession.machine.ts';
-import type { ConnectedAccount, Theme } from './appSession.types.ts';
-import { isSafeFreeRoute, matchRoute, navKeyOf, readSafeParam, type Location, type NavKey, type RouteId, } from '../shared/routes.ts';
+import type { ConnectedAccount, Theme, ThemePreference } from './appSession.types.ts';
+import { isSafeFreeRoute, matchRoute, navKeyOf, readSafeParam, type Location, type NavKey, type RouteId } from '../shared/routes.ts';
 
 export type AppSessionSnapshot = SnapshotFrom<AppSessionMachine>;
 
@@ -22,6 +22,9 @@ export interface AppSessionView {
   gatewayUrl: string;
   canRetry: boolean;
   theme: Theme;
+  themePreference: ThemePreference;
+  /** Token logos may load from their hosts. */
+  tokenLogos: boolean;
   location: Location;
   account: ConnectedAccount | null;
 }
@@ -50,6 +53,8 @@ export function connectAppSession(snapshot: AppSessionSnapshot): AppSessionView 
     gatewayUrl: context.config?.gatewayUrl ?? '',
     canRetry: snapshot.can({ type: 'user.retry' }),
     theme: context.theme,
+    themePreference: context.themePreference,
+    tokenLogos: context.tokenLogos,
     location: context.location,
     account: context.account,
   };

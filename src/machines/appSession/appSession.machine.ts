@@ -13,7 +13,7 @@
  *   - the gateway probe lists the chains: the wallet learns them (`system.supportedChainsChanged`);
  *   - page visibility and a flow that wrote to the gateway reach the Safe session.
  *
- * Effects are named, never imported: `loadConfig` and `probeGateway` (actors), `pushLocation`, `persistTheme`,
+ * Effects are named, never imported: `loadConfig` and `probeGateway` (actors), `pushLocation`, `persistTheme`, `persistTokenLogos`,
  * `notifyFlows` and `restoreFlows` (actions). The composition root (src/root.ts) provides the real ones.
  */
 import { assign, enqueueActions, setup, spawnChild } from 'xstate';
@@ -24,7 +24,7 @@ import { walletConnectionMachine } from '../walletConnection/walletConnection.ma
 import { safeKeyOf } from '../shared/flows.ts';
 import { effectPlaceholders } from '../shared/effects.ts';
 import type { Location } from '../shared/routes.ts';
-import type { AppSessionContext, AppSessionEffects, AppSessionEvent, AppSessionInput, ConnectedAccount, GatewayProbe, RuntimeConfig, Theme } from './appSession.types.ts';
+import type { AppSessionContext, AppSessionEffects, AppSessionEvent, AppSessionInput, ConnectedAccount, GatewayProbe, RuntimeConfig, Theme, ThemePreference } from './appSession.types.ts';
 
 export const APP_SESSION_ID = 'appSession';
 /** Stable ids of the root's children. */
@@ -89,7 +89,20 @@ export const appSessionMachine = setup({
     storeLocation: assign((_, location: Location) => ({ location: { path: location.path, search: location.search } })),
     /** Follows an in-app link: the new location, resolved against the current one. */
     followLink: assign(({ context }, params: { to: string }) => ({ location: parseLocation(hrefFor(params.to, context.location)) })),
-    toggleTheme: assign(({ context }) => ({ theme: context.theme === 'dark' ? ('light' as const) : ('dark' as const) })),
+    /** The header's toggle: the other theme, chosen explicitly. */
+    toggleTheme: assign(({ context }) => {
+      const theme: Theme = context.theme === 'dark' ? 'light' : 'dark';
+      return { theme, themePreference: theme };
+    }),
+    storeThemePreference: assign(({ context }, params: { preference: ThemePreference }) => ({
+      themePreference: params.preference,
+      theme: params.preference === 'system' ? context.systemTheme : params.preference,
+    })),
+    storeSystemTheme: assign(({ context }, params: { theme: Theme }) => ({
+      systemTheme: params.theme,
+      theme: context.themePreference === 'system' ? params.theme : context.theme,
+    })),
+    storeTokenLogos: assign((_, params: { enabled: boolean }) => ({ tokenLogos: params.enabled })),
     storeConfig: assign((_, config: RuntimeConfig) => ({ config, error: null })),
     storeProbe: assign((_, probe: GatewayProbe) => ({ chainCount: probe.chainCount, error: null })),
     /** Tells the wallet the chains the gateway lists (a probe logged before decision 0031 has none to tell). */
@@ -121,7 +134,8 @@ export const appSessionMachine = setup({
       if (context.openSafe) enqueue.sendTo(SAFE_SESSION_CHILD, { type: 'system.flowSettled' });
     }),
     pushLocation: (_, _params: { href: string }) => {},
-    persistTheme: (_, _params: { theme: Theme }) => {},
+    persistTheme: (_, _params: { theme: ThemePreference }) => {},
+    persistTokenLogos: (_, _params: { enabled: boolean }) => {},
     /** Running flows follow the wallet (a disconnect or an account switch mid-flow gets its own state there). */
     notifyFlows: (_, _params: { account: ConnectedAccount | null }) => {},
     /** The flows left unfinished for this Safe (a reload mid-flow) come back. */
@@ -132,6 +146,9 @@ export const appSessionMachine = setup({
   context: ({ input }) => ({
     location: input.location,
     theme: input.theme,
+    themePreference: input.themePreference ?? input.theme,
+    systemTheme: input.systemTheme ?? input.theme,
+    tokenLogos: input.tokenLogos ?? true,
     config: null,
     chainCount: null,
     error: null,
@@ -186,7 +203,23 @@ export const appSessionMachine = setup({
           ],
         },
         'user.toggleTheme': {
-          actions: ['toggleTheme', { type: 'persistTheme', params: ({ context }) => ({ theme: context.theme }) }],
+          actions: ['toggleTheme', { type: 'persistTheme', params: ({ context }) => ({ theme: context.themePreference }) }],
+        },
+        'user.setTheme': {
+          actions: [{ type: 'storeThemePreference', params: ({ event }) => event }, { type: 'persistTheme', params: ({ event }) => ({ theme: event.preference }) }],
+        },
+        'user.setTokenLogos': {
+          actions: [{ type: 'storeTokenLogos', params: ({ event }) => event }, { type: 'persistTokenLogos', params: ({ event }) => event }],
+        },
+        'system.colorSchemeChanged': { actions: { type: 'storeSystemTheme', params: ({ event }) => event } },
+        // Imported local data wrote its appearance settings already: the root only shows them.
+        'system.appearanceImported': {
+          actions: [
+            { type: 'storeThemePreference', params: ({ event }) => event },
+            { type: 'storeTokenLogos', params: ({ event }) => ({ enabled: event.tokenLogos }) },
+            { type: 'persistTheme', params: ({ event }) => ({ theme: event.preference }) },
+            { type: 'persistTokenLogos', params: ({ event }) => ({ enabled: event.tokenLogos }) },
+          ],
         },
         // The children's reports, routed to the children that need them (see the header).
         'system.flowSettled': { actions: 'tellSessionFlowSettled' },

@@ -17,7 +17,10 @@ export interface DevnetConfig {
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[];
 }
 
+/** The theme the page shows. */
 export type Theme = 'light' | 'dark';
+/** The theme the user chose: one of the two, or the system's (which follows `prefers-color-scheme`). */
+export type ThemePreference = Theme | 'system';
 
 export interface GatewayProbe {
   /** How many chains the gateway lists. */
@@ -45,14 +48,26 @@ export interface ConnectedAccount {
 
 export interface AppSessionInput {
   location: Location;
+  /** The theme shown at start (the preference resolved against the system's). */
   theme: Theme;
+  /** The stored preference; when absent (logs written before it existed) the shown theme. */
+  themePreference?: ThemePreference;
+  /** The system's colour scheme at start; when absent, the shown theme. */
+  systemTheme?: Theme;
+  /** Load token logos from their (third-party) hosts; on when absent. */
+  tokenLogos?: boolean;
   /** Whether the page is visible at start (document.visibilityState); visible when not given. */
   visible?: boolean;
 }
 
 export interface AppSessionContext {
   location: Location;
+  /** The theme shown: the preference, or the system's when the preference is `system`. */
   theme: Theme;
+  themePreference: ThemePreference;
+  systemTheme: Theme;
+  /** Whether token logos may load from their hosts (off: no request to a logo host). */
+  tokenLogos: boolean;
   config: RuntimeConfig | null;
   chainCount: number | null;
   /** The last error text shown to the user, or null. */
@@ -71,6 +86,14 @@ export type AppSessionEvent =
   | { type: 'system.locationChanged'; path: string; search: string }
   | { type: 'user.navigate'; to: string }
   | { type: 'user.toggleTheme' }
+  /** Settings › Appearance: the theme preference. */
+  | { type: 'user.setTheme'; preference: ThemePreference }
+  /** Settings › Appearance: load token logos from their hosts, or not. */
+  | { type: 'user.setTokenLogos'; enabled: boolean }
+  /** Sent by the composition root when the system's colour scheme changes. */
+  | { type: 'system.colorSchemeChanged'; theme: Theme }
+  /** Sent by the composition root when imported local data brought other appearance settings. */
+  | { type: 'system.appearanceImported'; preference: ThemePreference; tokenLogos: boolean }
   | { type: 'user.retry' }
   /** Sent by the composition root when the event log fails to save an event. */
   | { type: 'system.persistenceFailed'; streamId: string; message: string }

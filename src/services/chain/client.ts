@@ -58,12 +58,13 @@ export function createChainClient(chain: ChainConfig, options: ChainClientOption
   });
 }
 
-/** Keeps one client per chain and RPC URL; a changed override makes a new client. */
-export function createChainClientRegistry(defaults: { apiKey?: string; rpcOverrides?: Record<string, string> } = {}) {
+/** Keeps one client per chain and RPC URL; a changed override (read on every `get`) makes a new client. */
+export function createChainClientRegistry(defaults: { apiKey?: string; rpcOverrides?: Record<string, string> | (() => Record<string, string>) } = {}) {
   const clients = new Map<string, ChainClient>();
   return {
     get(chain: ChainConfig, rpcOverride?: string): ChainClient {
-      const override = rpcOverride ?? defaults.rpcOverrides?.[chain.chainId];
+      const overrides = typeof defaults.rpcOverrides === 'function' ? defaults.rpcOverrides() : defaults.rpcOverrides;
+      const override = rpcOverride ?? overrides?.[chain.chainId];
       const options = { ...(override ? { rpcUrl: override } : {}), ...(defaults.apiKey ? { apiKey: defaults.apiKey } : {}) };
       const key = `${chain.chainId}|${resolveRpcUrl(chain, options)}`;
       let client = clients.get(key);

@@ -26,6 +26,8 @@ export const SettingsSchema = v.object({
   customRpc: v.record(ChainIdSchema, HttpUrlSchema),
   /** Always propose messages as on-chain transactions instead of off-chain signatures. */
   onChainSigning: v.optional(v.boolean(), false),
+  /** Load token logos from their (third-party) hosts. */
+  tokenLogos: v.optional(v.boolean(), true),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hideSmallBalances: false,
   customRpc: {},
   onChainSigning: false,
+  tokenLogos: true,
 };
 
 export const PinnedAppsSchema = v.object({ chainId: ChainIdSchema, appIds: v.array(v.pipe(v.number(), v.integer(), v.minValue(0))) });

@@ -173,10 +173,11 @@ export async function openLocalStore(options: OpenOptions & { now?: () => number
   }
 
   /**
-   * Replaces all local data with the file's content. The file (a JSON string or parsed value) is validated
+   * Replaces all local data with the file's content (`mode: 'merge'`: adds to it instead). The file (a JSON string or parsed value) is validated
    * in full first; any problem throws `Invalid import file: …` and nothing is changed.
    */
-  async function importAll(file: unknown): Promise<ImportSummary> {
+  async function importAll(file: unknown, options: { mode?: 'replace' | 'merge' } = {}): Promise<ImportSummary> {
+    const merge = options.mode === 'merge';
     let json = file;
     if (typeof file === 'string') {
       try {
@@ -201,10 +202,17 @@ export async function openLocalStore(options: OpenOptions & { now?: () => number
 
     const tx = db.transaction([...STORE_NAMES], 'readwrite');
     try {
-      await Promise.all(STORE_NAMES.map((name) => tx.objectStore(name).clear()));
+      // Merge keeps what is here: the file's items are added or replace the ones with the same key, and its
+      // settings apply over ours (RPC URLs and hidden tokens per chain are merged).
+      const here = merge ? await tx.objectStore('settings').get('app') : undefined;
+      const ours = here ? stripId(here) : null;
+      const settings = ours
+        ? { ...ours, ...data.settings, customRpc: { ...ours.customRpc, ...data.settings.customRpc }, hiddenTokens: { ...ours.hiddenTokens, ...data.settings.hiddenTokens } }
+        : data.settings;
+      if (!merge) await Promise.all(STORE_NAMES.map((name) => tx.objectStore(name).clear()));
       await Promise.all([
         ...data.addressBook.map((e) => tx.objectStore('addressBook').put(e)),
-        tx.objectStore('settings').put({ ...data.settings, id: 'app' }),
+        tx.objectStore('settings').put({ ...settings, id: 'app' }),
         ...data.pinnedApps.map((e) => tx.objectStore('pinnedApps').put(e)),
         ...data.customApps.map((e) => tx.objectStore('customApps').put(e)),
         ...data.permissions.map((e) => tx.objectStore('permissions').put(e)),

@@ -125,7 +125,7 @@ function EmailAlertsActor({ input }: { input: AccountServicesInput }) {
 
 export function EmailSettingsScreen() {
   return (
-    <SafeGate title="Settings: e-mail alerts">
+    <SafeGate title="E-mail alerts">
       <ForOpenSafe render={(input) => <EmailAlertsActor input={input} />} />
       <UnsubscribeSection />
     </SafeGate>

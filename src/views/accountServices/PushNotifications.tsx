@@ -86,7 +86,7 @@ function PushNotificationsActor({ input }: { input: AccountServicesInput }) {
 
 export function NotificationsSettingsScreen() {
   return (
-    <SafeGate title="Settings: notifications">
+    <SafeGate title="Notifications">
       <ForOpenSafe render={(input) => <PushNotificationsActor input={input} />} />
     </SafeGate>
   );

@@ -140,7 +140,7 @@ function SecurityActors({ input }: { input: AccountServicesInput }) {
 
 export function SecuritySettingsScreen() {
   return (
-    <SafeGate title="Settings: security">
+    <SafeGate title="Security">
       <ForOpenSafe render={(input) => <SecurityActors input={input} />} />
     </SafeGate>
   );

@@ -63,7 +63,7 @@ export function SafeAppsSettingsScreen() {
   const actor = useActorRef(logic.appPermissions);
   return (
     <section aria-labelledby="screen-title" className="screen">
-      <h1 id="screen-title">Settings: Safe Apps</h1>
+      <h1 id="screen-title">Safe Apps</h1>
       <p>Permissions you granted or denied to Safe Apps, per app origin. Revoking makes the app ask again.</p>
       <AppPermissionsView actor={actor} />
     </section>

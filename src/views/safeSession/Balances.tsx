@@ -1,4 +1,5 @@
 import { connectSafeSession, type RegionStatus } from '../../machines/safeSession/safeSession.connect.ts';
+import { TokenLogo } from '../components/TokenLogo.tsx';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { visibleBalances, visibleFiatTotal } from './connect.ts';
@@ -112,7 +113,7 @@ export function BalancesTable() {
                   <tr key={balance.tokenInfo.address} data-hidden={hidden || undefined}>
                     <th scope="row">
                       <span className="asset-cell">
-                        <span>{balance.tokenInfo.name}</span> <span className="asset-symbol">{balance.tokenInfo.symbol}</span>
+                        <TokenLogo src={balance.tokenInfo.logoUri} symbol={balance.tokenInfo.symbol} /> <span>{balance.tokenInfo.name}</span> <span className="asset-symbol">{balance.tokenInfo.symbol}</span>
                         {balance.tokenInfo.type !== 'NATIVE_TOKEN' ? (
                           <span className="asset-address">
                             {' '}

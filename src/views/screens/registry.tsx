@@ -8,8 +8,8 @@ import { BalancesScreen } from '../safeSession/Balances.tsx';
 import { DashboardScreen } from '../safeSession/Dashboard.tsx';
 import { WelcomeScreen } from '../welcome/WelcomeScreen.tsx';
 import { NotFound } from './NotFound.tsx';
-import { Placeholder } from './Placeholder.tsx';
-import { SettingsNav } from './SettingsNav.tsx';
+import { SettingsNav } from '../settings/SettingsNav.tsx';
+import { settingsTitle } from '../settings/sections.ts';
 
 // Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
 // Suspense). Their chunks are pinned by index.html's import map (decision 0022). Only the welcome screen and a
@@ -34,6 +34,12 @@ const walletScreens = {
   createSafe: lazyScreen(() => import('../createSafe/CreateSafeScreen.tsx'), (m) => m.CreateSafeScreen),
   addressBook: lazyScreen(() => import('../addressBook/AddressBookScreen.tsx'), (m) => m.AddressBookScreen),
 };
+const settingsScreens = {
+  index: lazyScreen(() => import('../settings/SettingsIndex.tsx'), (m) => m.SettingsIndexScreen),
+  appearance: lazyScreen(() => import('../settings/AppearanceScreen.tsx'), (m) => m.AppearanceScreen),
+  data: lazyScreen(() => import('../settings/DataScreen.tsx'), (m) => m.DataScreen),
+  environment: lazyScreen(() => import('../settings/EnvironmentScreen.tsx'), (m) => m.EnvironmentScreen),
+};
 const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));
 const AuditScreen = lazy(() => import('../audit/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })));
 const apps = () => import('../safeApps/index.ts');
@@ -54,35 +60,26 @@ interface ScreenEntry {
 
 const screen = (title: string, Component: ComponentType): ScreenEntry => ({ title, render: () => <Component /> });
 
-const placeholder = (title: string, description: string): ScreenEntry => ({
-  title,
-  render: () => <Placeholder title={title} description={description} />,
-});
-
-const SETTINGS_TABS: Record<string, string> = {
-  setup: 'Owners, required confirmations, nonce and Safe version.',
-  appearance: 'Light or dark theme.',
-  security: 'Recovery and signing safeguards.',
-  notifications: 'Push notifications for this browser, per Safe.',
-  modules: 'Enabled modules, transaction guard and fallback handler.',
-  'safe-apps': 'Safe App permissions per origin.',
-  data: 'Export and import your local data (address book, settings, added Safes).',
-  'environment-variables': 'Custom RPC URL per chain.',
-  email: 'E-mail alerts for this Safe.',
-};
 
 function settingsTab(route: MatchedRoute): ReactNode {
   if (route.tab === 'setup' || route.tab === 'modules') {
     const SafeTab = safeScreens[route.tab];
     return <SafeTab />;
   }
+  if (route.tab === 'appearance') return <settingsScreens.appearance />;
+  if (route.tab === 'data') return <settingsScreens.data />;
+  if (route.tab === 'environment-variables') return <settingsScreens.environment />;
   if (route.tab === 'safe-apps') {
     return <SafeAppsSettingsTab />;
   }
   const AccountTab = route.tab && route.tab in ACCOUNT_SETTINGS_TABS ? ACCOUNT_SETTINGS_TABS[route.tab as keyof typeof ACCOUNT_SETTINGS_TABS] : undefined;
   if (AccountTab) return <AccountTab />;
-  const description = route.tab ? SETTINGS_TABS[route.tab] : undefined;
-  return description ? <Placeholder title={`Settings: ${route.tab}`} description={description} /> : <NotFound />;
+  return <NotFound />;
+}
+
+/** The document title of a route: the screen's, or "Settings · <section>" for a settings tab. */
+export function screenTitle(route: MatchedRoute): string {
+  return route.id === 'settingsTab' ? settingsTitle(route.tab) : SCREENS[route.id].title;
 }
 
 export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
@@ -101,7 +98,7 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
   customApps: screen('Custom apps', CustomAppsScreen),
   openApp: screen('Safe App', OpenAppScreen),
   addressBook: screen('Address book', walletScreens.addressBook),
-  settings: placeholder('Settings', 'Choose a settings section.'),
+  settings: screen('Settings', settingsScreens.index),
   settingsTab: {
     title: 'Settings',
     render: (route) => (

@@ -5,6 +5,7 @@ import { connectTransactionFlow } from '../../machines/transactionFlow/transacti
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { describeCall, operationText } from './format.ts';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 
 type Kind = 'tokens' | 'nft' | 'contract' | 'settings';
 
@@ -41,6 +42,34 @@ function Field({ label, error, children }: { label: string; error?: string | und
       ) : null}
     </div>
   );
+}
+
+/** The compose form's settings fields from a prefilled change (the Setup screen's actions). */
+function settingsFields(change: SettingsChange): { owner?: string; newOwner?: string; threshold?: number; target?: string } {
+  switch (change.type) {
+    case 'addOwner':
+      return { newOwner: change.owner, threshold: change.threshold };
+    case 'removeOwner':
+      return { owner: change.owner, threshold: change.threshold };
+    case 'swapOwner':
+      return { owner: change.oldOwner, newOwner: change.newOwner };
+    case 'changeThreshold':
+      return { threshold: change.threshold };
+    case 'enableModule':
+    case 'disableModule':
+      return { target: change.module };
+    case 'setGuard':
+      return { target: change.guard };
+    case 'setFallbackHandler':
+      return { target: change.handler };
+    case 'updateVersion':
+      return {};
+  }
+}
+
+/** The highest threshold a change allows: the signer count after it (at least 1). */
+function thresholdBound(change: SettingsChange['type'], owners: number): number {
+  return Math.max(1, change === 'addOwner' ? owners + 1 : change === 'removeOwner' ? owners - 1 : owners);
 }
 
 function kindOf(call: CallDraft | null): Kind {
@@ -123,11 +152,14 @@ function ComposeForm() {
   const [method, setMethod] = useState(first?.kind === 'contractCall' ? first.method : '');
   const [args, setArgs] = useState<string[]>(first?.kind === 'contractCall' ? first.args : []);
   const [callValue, setCallValue] = useState(first?.kind === 'contractCall' ? first.value : '0');
+  const prefill = first?.kind === 'settings' ? settingsFields(first.change) : null;
   const [change, setChange] = useState<SettingsChange['type']>(first?.kind === 'settings' ? first.change.type : 'addOwner');
-  const [owner, setOwner] = useState('');
-  const [newOwner, setNewOwner] = useState('');
-  const [threshold, setThreshold] = useState(String(safe.threshold));
-  const [target, setTarget] = useState('');
+  const [owner, setOwner] = useState(prefill?.owner ?? '');
+  const [newOwner, setNewOwner] = useState(prefill?.newOwner ?? '');
+  const [threshold, setThreshold] = useState(String(prefill?.threshold ?? safe.threshold));
+  const [target, setTarget] = useState(prefill?.target ?? '');
+  const nameOf = useAddressNameResolver(safe.chainId);
+  const maxThreshold = thresholdBound(change, safe.owners.length);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
 
@@ -303,11 +335,14 @@ function ComposeForm() {
               {(id, d) => (
                 <select id={id} aria-describedby={d} value={owner} onChange={(e) => setOwner(e.target.value)}>
                   <option value="">Choose a signer</option>
-                  {safe.owners.map((o) => (
-                    <option key={o} value={o}>
-                      {o}
-                    </option>
-                  ))}
+                  {safe.owners.map((o) => {
+                    const name = nameOf(o);
+                    return (
+                      <option key={o} value={o}>
+                        {name ? `${name} (${o})` : o}
+                      </option>
+                    );
+                  })}
                 </select>
               )}
             </Field>
@@ -319,7 +354,20 @@ function ComposeForm() {
           ) : null}
           {change === 'addOwner' || change === 'removeOwner' || change === 'changeThreshold' ? (
             <Field label="Threshold" error={errors.threshold}>
-              {(id, d) => <input id={id} aria-describedby={d} inputMode="numeric" value={threshold} onChange={(e) => setThreshold(e.target.value)} />}
+              {(id, d) => (
+                <span className="txflow-threshold">
+                  <select id={id} aria-describedby={d} value={threshold} onChange={(e) => setThreshold(e.target.value)}>
+                    {Array.from({ length: maxThreshold }, (_, i) => String(i + 1)).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                    {/* A prefilled value out of range stays visible, so the machine's rule can name the problem. */}
+                    {Number(threshold) > maxThreshold || Number(threshold) < 1 ? <option value={threshold}>{threshold}</option> : null}
+                  </select>{' '}
+                  out of {change === 'addOwner' ? safe.owners.length + 1 : change === 'removeOwner' ? safe.owners.length - 1 : safe.owners.length} signers
+                </span>
+              )}
             </Field>
           ) : null}
           {change === 'enableModule' || change === 'disableModule' || change === 'setGuard' || change === 'setFallbackHandler' ? (

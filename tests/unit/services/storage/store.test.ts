@@ -35,6 +35,7 @@ describe('local store', () => {
       hideSmallBalances: true,
       customRpc: { '1': 'https://rpc.example' },
       onChainSigning: false,
+      tokenLogos: true,
     });
     expect(await store.safeApps.pinned('1')).toEqual([3, 1]);
     expect(await store.safeApps.customApps('1')).toHaveLength(1);
