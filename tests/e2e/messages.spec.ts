@@ -96,8 +96,9 @@ async function ownerBConfirms(page: Page, hash: Hex): Promise<Hex> {
   await expect(d.getByLabel('SafeMessage hash', { exact: true })).toHaveText(hash);
   await d.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(d).toHaveAccessibleName('Message successfully signed', { timeout: 30_000 });
-  await expect(d.getByRole('status').first()).toHaveText(
-    `Verified on chain: the Safe's isValidSignature(bytes32, bytes) returned ${MAGIC_HASH_FORM}, the EIP-1271 magic value.`,
+  await expect(d.getByRole('status').first()).toContainText('The Safe confirms this signature on chain: apps that check it will accept it.');
+  await expect(d.getByRole('status').first()).toContainText(
+    `Technical check: the Safe's isValidSignature(bytes32, bytes) returned ${MAGIC_HASH_FORM}, the EIP-1271 magic value.`,
   );
   await expect(d.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 2 of 2');
   const signature = (await d.getByLabel('signature', { exact: true }).textContent())!.trim() as Hex;
@@ -322,7 +323,7 @@ test('a reload in the middle of a message flow restores it; an in-flight signatu
     'The signature request was interrupted (the page was reloaded). Nothing was sent again; confirm to continue.',
     { timeout: 20_000 },
   );
-  await expect(page.locator('.flow-backdrop[data-flow-restored="true"]')).toBeVisible();
+  await expect(page.locator('[role="dialog"][data-flow-restored="true"]')).toBeVisible();
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
 
   // 3. Only the user's explicit retry asks again; it then goes through to the gateway.
@@ -359,8 +360,9 @@ test('owner A keeps collecting while owner B confirms in another browser: A sees
 
     // A's dialog polls the gateway: it reaches CONFIRMED by itself and checks the signature at the Safe.
     await expect(dialog(pageA)).toHaveAccessibleName('Message successfully signed', { timeout: 30_000 });
-    await expect(dialog(pageA).getByRole('status').first()).toHaveText(
-      `Verified on chain: the Safe's isValidSignature(bytes32, bytes) returned ${MAGIC_HASH_FORM}, the EIP-1271 magic value.`,
+    await expect(dialog(pageA).getByRole('status').first()).toContainText('The Safe confirms this signature on chain: apps that check it will accept it.');
+    await expect(dialog(pageA).getByRole('status').first()).toContainText(
+      `Technical check: the Safe's isValidSignature(bytes32, bytes) returned ${MAGIC_HASH_FORM}, the EIP-1271 magic value.`,
     );
     const signature = (await dialog(pageA).getByLabel('signature', { exact: true }).textContent())!.trim() as Hex;
     expect(await isValidOnChain(hashMessage(text), signature)).toBe(MAGIC_HASH_FORM);

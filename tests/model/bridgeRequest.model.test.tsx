@@ -96,18 +96,18 @@ function driverFor(input: BridgeRequestInput): ViewDriver<RequestSut> {
         expect(sut.savedPermissions.map((p) => p.permissions)).toEqual(expected.context.permissions ? [expected.context.permissions] : []);
       },
       handedOver: (sut) => {
-        expect(screen.getByRole('dialog', { name: 'Safe App request' })).toBeInTheDocument();
+        expect(screen.getByRole('region', { name: 'Safe App request' })).toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
         expect(sut.replies).toEqual([]);
       },
       'handedOver.transaction': () => {
-        expect(screen.getByRole('dialog')).toHaveTextContent(`${APP_ORIGIN} asks you to confirm 1 transaction.`);
+        expect(screen.getByRole('region', { name: 'Safe App request' })).toHaveTextContent(`${APP_ORIGIN} asks you to confirm 1 transaction.`);
       },
       'handedOver.offChainMessage': () => {
-        expect(screen.getByRole('dialog')).toHaveTextContent('sign a message (off-chain signature)');
+        expect(screen.getByRole('region', { name: 'Safe App request' })).toHaveTextContent('sign a message (off-chain signature)');
       },
       'handedOver.onChainMessage': () => {
-        expect(screen.getByRole('dialog')).toHaveTextContent('sign a message (on-chain transaction)');
+        expect(screen.getByRole('region', { name: 'Safe App request' })).toHaveTextContent('sign a message (on-chain transaction)');
       },
       done: (sut, expected) => {
         const reply = expected.context.reply;

@@ -232,7 +232,8 @@ function openDriver(input: OpenAppInput): ViewDriver<OpenSut> {
       'user.retry': () => act(async () => screen.getByRole('button', { name: 'Retry' }).click()),
       'user.toggleWarning': () => act(async () => screen.getByRole('checkbox', { name: 'I understand the risk and want to open this app' }).click()),
       'user.openApp': () => act(async () => screen.getByRole('button', { name: 'Continue' }).click()),
-      'user.closeApp': () => act(async () => screen.getByRole('button', { name: 'Close app' }).click()),
+      // The app may have a permission request open: its modal dialog hides the page (aria-hidden), the button stays.
+      'user.closeApp': () => act(async () => screen.getByRole('button', { name: 'Close app', hidden: true }).click()),
     },
     states: {
       checking: () => undefined,

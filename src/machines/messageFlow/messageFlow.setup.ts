@@ -36,8 +36,14 @@ export const MESSAGE_TEXTS = {
   noWallet: 'No wallet is connected.',
   notSigner: "You are currently not a signer of this Safe account and won't be able to confirm this message.",
   alreadySigned: 'Your connected wallet has already signed this message.',
+  /**
+   * Not Safe{Wallet}'s "Closing the modal will abort the signing request": here closing keeps the signature (the
+   * flow ends in `closed`; the message and its confirmations stay on the gateway).
+   */
   collecting:
-    'Collect all the confirmations… Please keep this modal open until all signers confirm this message. Closing the modal will abort the signing request.',
+    'Collect all the confirmations… Your signature is saved: you can close this dialog, and the other signers can confirm the message from the Messages list.',
+  /** The headline once the Safe's EIP-1271 check accepts the signature (the technical result is shown under it). */
+  verified: 'The Safe confirms this signature on chain: apps that check it will accept it.',
   appNotice: 'The signature will be submitted to the requesting app when the message is fully signed.',
   signed: 'Message successfully signed',
   onChainWarning: 'Signing a message with your Safe account requires a transaction on the blockchain',

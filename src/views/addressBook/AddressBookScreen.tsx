@@ -4,6 +4,8 @@ import { connectWalletConnection } from '../../machines/walletConnection/walletC
 import { findEntry } from '../../machines/addressBook/addressBook.csv.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Address } from '../components/Address.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { chainLabel } from '../walletConnection/chainLabel.ts';
 import { useAddressBook, useAddressBookSend, useWallet } from '../walletConnection/walletContext.tsx';
 
@@ -30,41 +32,45 @@ function EntryForm() {
     event.preventDefault();
     send({ type: 'user.save', chainId, address, name });
   }
+  const title = existing ? 'Edit entry' : 'Add entry';
   return (
-    <form className="address-book-form" onSubmit={submit} aria-label={existing ? 'Edit entry' : 'Add entry'} noValidate>
-      <h2>{existing ? 'Edit entry' : 'Add entry'}</h2>
-      <label>
-        Network{' '}
-        {chainIds && chainIds.length > 0 ? (
-          <select value={chainId} onChange={(e) => setChainId(e.target.value)} disabled={saving}>
-            {chainIds.map((id) => (
-              <option key={id} value={id}>
-                {chainLabel(chainNames, id)}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input value={chainId} onChange={(e) => setChainId(e.target.value)} inputMode="numeric" placeholder="Chain id" disabled={saving} />
-        )}
-      </label>
-      <label>
-        Address <input value={address} onChange={(e) => setAddress(e.target.value)} spellCheck={false} autoComplete="off" disabled={saving} />
-      </label>
-      <label>
-        Name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={50} disabled={saving} />
-      </label>
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" disabled={saving}>
-        {saving ? 'Saving…' : 'Save'}
-      </button>{' '}
-      <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={saving}>
-        Cancel
-      </button>
-    </form>
+    <Dialog title={title} closeLabel={DISMISS_LABEL} {...(saving ? {} : { onClose: () => send({ type: 'user.cancel' }) })}>
+      <form className="address-book-form" onSubmit={submit} aria-label={title} noValidate>
+        <label>
+          Network{' '}
+          {chainIds && chainIds.length > 0 ? (
+            <select value={chainId} onChange={(e) => setChainId(e.target.value)} disabled={saving}>
+              {chainIds.map((id) => (
+                <option key={id} value={id}>
+                  {chainLabel(chainNames, id)}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input value={chainId} onChange={(e) => setChainId(e.target.value)} inputMode="numeric" placeholder="Chain id" disabled={saving} />
+          )}
+        </label>
+        <label>
+          Address <input value={address} onChange={(e) => setAddress(e.target.value)} spellCheck={false} autoComplete="off" disabled={saving} />
+        </label>
+        <label>
+          Name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={50} disabled={saving} />
+        </label>
+        {error ? (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
+        ) : null}
+        <div className="ui-actions">
+          <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
@@ -73,17 +79,19 @@ function DeleteConfirm() {
   const { deleting, entries, busy } = useAddressBook(connectAddressBook, shallowEqualViewModel);
   const entry = deleting ? findEntry(entries, deleting) : undefined;
   return (
-    <div role="dialog" aria-label="Delete entry" className="card">
+    <Dialog title="Delete entry" closeLabel={DISMISS_LABEL} {...(busy ? {} : { onClose: () => send({ type: 'user.cancel' }) })}>
       <p>
         Delete <strong>{entry?.name}</strong> ({entry?.address}) from the address book?
       </p>
-      <button type="button" onClick={() => send({ type: 'user.confirm' })} disabled={busy}>
-        {busy ? 'Deleting…' : 'Delete'}
-      </button>{' '}
-      <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={busy}>
-        Cancel
-      </button>
-    </div>
+      <div className="ui-actions">
+        <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="danger" onClick={() => send({ type: 'user.confirm' })} disabled={busy}>
+          {busy ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </Dialog>
   );
 }
 
@@ -93,8 +101,7 @@ function ImportReview() {
   const chainNames = useWallet((s) => connectWalletConnection(s).chainNames);
   if (!preview) return null;
   return (
-    <div role="dialog" aria-label="Import address book" className="card">
-      <h2>Import {preview.fileName}</h2>
+    <Dialog title="Import address book" description={`From ${preview.fileName}`} closeLabel={DISMISS_LABEL} {...(busy ? {} : { onClose: () => send({ type: 'user.cancel' }) })}>
       {preview.errors.length > 0 ? (
         <div role="alert" className="banner banner-error">
           <strong>{preview.entries.length > 0 ? 'Some lines cannot be imported:' : 'Nothing can be imported:'}</strong>
@@ -119,13 +126,15 @@ function ImportReview() {
           {error}
         </p>
       ) : null}
-      <button type="button" onClick={() => send({ type: 'user.confirm' })} disabled={!canImport || busy}>
-        {busy ? 'Importing…' : `Import ${preview.entries.length} ${preview.entries.length === 1 ? 'entry' : 'entries'}`}
-      </button>{' '}
-      <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={busy}>
-        Cancel
-      </button>
-    </div>
+      <div className="ui-actions">
+        <button type="button" onClick={() => send({ type: 'user.cancel' })} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="primary" onClick={() => send({ type: 'user.confirm' })} disabled={!canImport || busy}>
+          {busy ? 'Importing…' : `Import ${preview.entries.length} ${preview.entries.length === 1 ? 'entry' : 'entries'}`}
+        </button>
+      </div>
+    </Dialog>
   );
 }
 
@@ -173,15 +182,16 @@ export function AddressBookScreen() {
           {notice}
         </p>
       ) : null}
-      {idle ? (
+      {/* Kept on the page (disabled) while a dialog is open: focus goes back to the button that opened it. */}
+      {!loading && !loadFailed ? (
         <div className="address-book-actions">
-          <button type="button" onClick={() => send({ type: 'user.add' })}>
+          <button type="button" onClick={() => send({ type: 'user.add' })} disabled={!idle}>
             Add entry
           </button>{' '}
           <label className="button-link">
-            Import CSV <input type="file" accept=".csv,text/csv" onChange={readFile} className="visually-hidden" aria-label="Import CSV" />
+            Import CSV <input type="file" accept=".csv,text/csv" onChange={readFile} className="visually-hidden" aria-label="Import CSV" disabled={!idle} />
           </label>{' '}
-          <button type="button" onClick={() => send({ type: 'user.export' })} disabled={!canExport}>
+          <button type="button" onClick={() => send({ type: 'user.export' })} disabled={!idle || !canExport}>
             Export CSV
           </button>
         </div>

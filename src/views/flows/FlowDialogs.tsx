@@ -1,5 +1,6 @@
 /**
- * Shows the running flow of the open Safe as a modal dialog: the newest one on top (an on-chain message
+ * Shows the running flow of the open Safe as a modal dialog (ui/Dialog, portalled to the body; the host marks it
+ * with `data-flow-kind` and `data-flow-restored`): the newest one on top (an on-chain message
  * signature opens its transaction flow above the message flow). A flow rebuilt from its event log after a
  * reload comes back here by itself, in the step it was in.
  */
@@ -8,6 +9,7 @@ import { useSelector } from '@xstate/react';
 import { safeKeyOf } from '../../machines/shared/flows.ts';
 import { useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
 import { CodeBoundary } from '../components/CodeBoundary.tsx';
+import { DialogDataContext } from '../ui/dialogData.ts';
 import { useFlowsState } from './flowsContext.tsx';
 
 const FlowView = lazy(() => import('./FlowView.tsx'));
@@ -26,12 +28,14 @@ function SafeFlows({ safeKey }: { safeKey: string }) {
         </div>
       ) : null}
       {top ? (
-        <div className="flow-backdrop" data-flow-kind={top.kind} data-flow-restored={top.restored ? 'true' : undefined}>
-          <CodeBoundary what="This dialog" resetKey={top.id}>
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <FlowView key={top.id} flow={top} />
-            </Suspense>
-          </CodeBoundary>
+        <div className="flow-host">
+          <DialogDataContext.Provider value={{ 'data-flow-kind': top.kind, 'data-flow-restored': top.restored ? 'true' : undefined }}>
+            <CodeBoundary what="This dialog" resetKey={top.id}>
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <FlowView key={top.id} flow={top} />
+              </Suspense>
+            </CodeBoundary>
+          </DialogDataContext.Provider>
         </div>
       ) : null}
     </>

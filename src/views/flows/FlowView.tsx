@@ -1,11 +1,13 @@
 /** The dialog of one running flow (loaded on demand: the first flow of a visit downloads the dialogs). */
 import type { AnyActorRef } from 'xstate';
 import type { FlowEntry } from '../../machines/shared/flows.ts';
+import { useAppSend } from '../appContext.tsx';
 import { MessageFlowDialog, MessageFlowProvider, type MessageFlowRef } from '../messageFlow/index.ts';
 import { BulkExecuteDialog, DeleteTxDialog, TxFlowDialog, TxFlowProvider, type BulkExecuteRef, type DeleteTxRef, type TxFlowRef } from '../transactionFlow/index.ts';
 
 export default function FlowView({ flow }: { flow: FlowEntry }) {
   const actor: AnyActorRef = flow.actor;
+  const appSend = useAppSend();
   switch (flow.kind) {
     case 'transaction':
       return (
@@ -20,7 +22,8 @@ export default function FlowView({ flow }: { flow: FlowEntry }) {
         </MessageFlowProvider>
       );
     case 'deleteTx':
-      return <DeleteTxDialog actor={actor as DeleteTxRef} />;
+      // After a delete the transaction's page would be a 404: back to the queue, by the app's navigate event.
+      return <DeleteTxDialog actor={actor as DeleteTxRef} onDeletedClose={() => appSend({ type: 'user.navigate', to: '/transactions/queue' })} />;
     case 'bulkExecute':
       return <BulkExecuteDialog actor={actor as BulkExecuteRef} />;
   }

@@ -12,6 +12,8 @@ import type { MessagePreview } from '../../machines/messageFlow/messageFlow.type
 import { Address } from '../components/Address.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
+import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
+import { Dialog } from '../ui/Dialog.tsx';
 import { useMessageFlow, useMessageFlowSend } from './messageFlowContext.tsx';
 
 type Step = MessageFlowStep;
@@ -42,14 +44,16 @@ const TITLES: Record<Step, string> = {
 
 /** The message flow in a dialog; renders nothing once the flow has ended. */
 export function MessageFlowDialog() {
-  const step = useMessageFlow((s) => connectMessageFlow(s).step);
-  const titleId = useId();
+  const { step, dismiss } = useMessageFlow((s) => {
+    const flow = connectMessageFlow(s);
+    return { step: flow.step, dismiss: dismissEventOf(flow) };
+  }, shallowEqualViewModel);
+  const send = useMessageFlowSend();
   if (step === 'done') return null;
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="message-flow">
-      <h2 id={titleId}>{TITLES[step]}</h2>
+    <Dialog title={TITLES[step]} closeLabel={DISMISS_LABEL} {...(dismiss ? { onClose: () => send({ type: dismiss }) } : {})} className="message-flow">
       <StepBody step={step} />
-    </div>
+    </Dialog>
   );
 }
 
@@ -148,6 +152,7 @@ function StepBody({ step }: { step: Step }) {
 
 // ───────────────────────── pieces ─────────────────────────
 
+
 function Status({ text }: { text: string }) {
   return <p role="status">{text}</p>;
 }
@@ -186,7 +191,9 @@ function ComposeForm() {
       <textarea id={messageId} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
       {error ? <p role="alert">{error}</p> : null}
       <div className="message-actions">
-        <button type="submit">Review</button>
+        <button type="submit" className="primary">
+          Review
+        </button>
         <CancelButton />
       </div>
     </form>
@@ -312,7 +319,7 @@ function Confirmations() {
           </ul>
         </>
       ) : null}
-      {view.missing.length > 0 ? (
+      {view.missing.length > 0 && view.signed.length < required ? (
         <>
           <h4>Missing signers</h4>
           <ul aria-label="Missing signers">
@@ -405,9 +412,12 @@ function VerificationResult() {
   if (verification.valid) {
     const magic = verification.form === 'hash' ? verification.hashFormResult : verification.bytesFormResult;
     return (
-      <p role="status" className="message-verified">
-        Verified on chain: the Safe&apos;s isValidSignature({verification.form === 'hash' ? 'bytes32' : 'bytes'}, bytes) returned {magic}, the EIP-1271 magic value.
-      </p>
+      <div role="status" className="message-verified">
+        <p>{MESSAGE_TEXTS.verified}</p>
+        <p className="muted">
+          Technical check: the Safe&apos;s isValidSignature({verification.form === 'hash' ? 'bytes32' : 'bytes'}, bytes) returned {magic}, the EIP-1271 magic value.
+        </p>
+      </div>
     );
   }
   return (
@@ -459,7 +469,7 @@ function OnChainReview() {
       <Preview />
       <AnyChainAcknowledgement />
       <div className="message-actions">
-        <button type="button" disabled={!can} onClick={() => send({ type: 'user.confirmOnChain' })}>
+        <button type="button" className="primary" disabled={!can} onClick={() => send({ type: 'user.confirmOnChain' })}>
           Create transaction
         </button>
         <CancelButton />
@@ -511,7 +521,7 @@ function Actions(props: { sign?: boolean; signOnChain?: boolean; back?: boolean;
       {props.cancel ? <CancelButton /> : null}
       {props.close ? (
         <button type="button" disabled={!can.close} onClick={() => send({ type: 'user.close' })}>
-          {props.sign ? 'Close (abort the signing request)' : 'Close'}
+          Close
         </button>
       ) : null}
     </div>

@@ -12,6 +12,8 @@ import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { AppIcon, openAppPath } from './AppCard.tsx';
 import { AppsTabs } from './AppsScreen.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
@@ -56,8 +58,7 @@ function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
   );
   if (!manifest) return null;
   return (
-    <section role="dialog" aria-label="Add custom Safe App" className="safe-apps-dialog">
-      <h2>Add custom Safe App</h2>
+    <Dialog title="Add custom Safe App" {...(canCancel ? { onClose: () => actor.send({ type: 'user.cancel' }) } : {})} closeLabel={DISMISS_LABEL}>
       <div className="safe-app-card-head">
         <AppIcon url={manifest.iconUrl} name={manifest.name} />
         <div>
@@ -72,15 +73,15 @@ function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
       <label>
         <input type="checkbox" checked={riskAccepted} disabled={!canToggle} onChange={() => actor.send({ type: 'user.toggleRisk' })} /> {RISK_TEXT}
       </label>
-      <p>
+      <div className="ui-actions">
         <button type="button" disabled={!canCancel} onClick={() => actor.send({ type: 'user.cancel' })}>
           Cancel
-        </button>{' '}
-        <button type="button" disabled={!canConfirm} onClick={() => actor.send({ type: 'user.confirmAdd' })}>
+        </button>
+        <button type="button" className="primary" disabled={!canConfirm} onClick={() => actor.send({ type: 'user.confirmAdd' })}>
           {saving ? 'Adding…' : 'Add'}
         </button>
-      </p>
-    </section>
+      </div>
+    </Dialog>
   );
 }
 
@@ -88,16 +89,17 @@ function ConfirmRemove({ actor }: { actor: CustomAppsRef }) {
   const { removing, removingName: name, removingApp: busy, canConfirmRemove: canConfirm, canCancel } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
   if (!removing) return null;
   return (
-    <section role="dialog" aria-label="Remove Safe App" className="safe-apps-dialog">
-      <h2>Remove Safe App</h2>
+    <Dialog title="Remove Safe App" {...(canCancel ? { onClose: () => actor.send({ type: 'user.cancel' }) } : {})} closeLabel={DISMISS_LABEL}>
       <p>Remove {name} from your custom apps?</p>
-      <button type="button" disabled={!canCancel} onClick={() => actor.send({ type: 'user.cancel' })}>
-        Cancel
-      </button>{' '}
-      <button type="button" disabled={!canConfirm} onClick={() => actor.send({ type: 'user.confirmRemove' })}>
-        {busy ? 'Removing…' : 'Remove'}
-      </button>
-    </section>
+      <div className="ui-actions">
+        <button type="button" disabled={!canCancel} onClick={() => actor.send({ type: 'user.cancel' })}>
+          Cancel
+        </button>
+        <button type="button" className="danger" disabled={!canConfirm} onClick={() => actor.send({ type: 'user.confirmRemove' })}>
+          {busy ? 'Removing…' : 'Remove'}
+        </button>
+      </div>
+    </Dialog>
   );
 }
 

@@ -13,12 +13,14 @@ import { connectBridgeRequest } from '../../machines/bridgeRequest/bridgeRequest
 import { connectOpenApp } from '../../machines/safeApps/openApp.connect.ts';
 import { sandboxFor } from '../../machines/safeApps/safeApps.logic.ts';
 import type { AppFrameRegistry, Permission } from '../../machines/safeApps/safeApps.types.ts';
-import { useAppSelector } from '../appContext.tsx';
+import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { BridgeRequestPrompt } from '../bridgeRequest/BridgeRequestPrompt.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { AppIcon } from './AppCard.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
 
@@ -47,13 +49,15 @@ function PermissionList({ permissions }: { permissions: Permission[] }) {
 
 function Prompt({ actor }: { actor: OpenAppRef }) {
   const { info, appOrigin: origin, warningAccepted, canOpen, canToggleWarning: canToggle } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
+  const send = useAppSend();
   if (!info) return null;
+  // Closing the prompt is the "Back to Safe Apps" link: the same `user.navigate` event.
   return (
-    <section role="dialog" aria-label="Open Safe App" className="safe-apps-dialog">
+    <Dialog title="Open Safe App" closeLabel={DISMISS_LABEL} onClose={() => send({ type: 'user.navigate', to: '/apps' })}>
       <div className="safe-app-card-head">
         <AppIcon url={info.iconUrl} name={info.name} />
         <div>
-          <h2>{info.name}</h2>
+          <h3>{info.name}</h3>
           <p className="muted">{origin}</p>
         </div>
       </div>
@@ -79,22 +83,24 @@ function Prompt({ actor }: { actor: OpenAppRef }) {
           </label>
         </div>
       ) : null}
-      <p>
-        <Link to="/apps">Back to Safe Apps</Link>{' '}
-        <button type="button" disabled={!canOpen} onClick={() => actor.send({ type: 'user.openApp' })}>
+      <div className="ui-actions">
+        <Link to="/apps" className="button-link">
+          Back to Safe Apps
+        </Link>
+        <button type="button" className="primary" disabled={!canOpen} onClick={() => actor.send({ type: 'user.openApp' })}>
           Continue
         </button>
-      </p>
-    </section>
+      </div>
+    </Dialog>
   );
 }
 
-function RequestSlot({ request }: { request: BridgeRequestRef }) {
+function RequestSlot({ request, appName }: { request: BridgeRequestRef; appName: string }) {
   const prompting = useSelector(request, (s) => connectBridgeRequest(s).prompting);
-  return prompting ? <BridgeRequestPrompt actor={request} /> : null;
+  return prompting ? <BridgeRequestPrompt actor={request} appName={appName} /> : null;
 }
 
-function BridgeRequests({ session }: { session: BridgeSessionRef }) {
+function BridgeRequests({ session, appName }: { session: BridgeSessionRef; appName: string }) {
   const ids = useSelector(
     session,
     (s) => Object.keys(s.children as Record<string, AnyActorRef | undefined>).filter((id) => id.startsWith('request:')),
@@ -105,7 +111,7 @@ function BridgeRequests({ session }: { session: BridgeSessionRef }) {
     <div aria-label="App requests" className="safe-app-requests">
       {ids.map((id) => {
         const child = children[id];
-        return child ? <RequestSlot key={id} request={child as BridgeRequestRef} /> : null;
+        return child ? <RequestSlot key={id} request={child as BridgeRequestRef} appName={appName} /> : null;
       })}
     </div>
   );
@@ -126,7 +132,7 @@ function AppFrame({ actor, frames, hostOrigin }: { actor: OpenAppRef; frames: Ap
           Close app
         </button>
       </p>
-      {session ? <BridgeRequests session={session} /> : null}
+      {session ? <BridgeRequests session={session} appName={info.name} /> : null}
       <iframe
         ref={frame}
         id={`iframe-${encodeURIComponent(info.url)}`}

@@ -2,7 +2,6 @@
  * Dialog of the bulkExecuteFlow: each transaction as decoded here from its bytes, its locally computed safeTxHash and
  * its verified confirmations, then Execute / Relay.
  */
-import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { bulkBlocker, type BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
@@ -12,6 +11,7 @@ import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
+import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts } from './flowDialog.tsx';
 
 export type BulkExecuteRef = ActorRefFrom<BulkExecuteFlowMachine>;
@@ -25,23 +25,21 @@ const WALLET_ERRORS: Record<string, string> = {
 };
 
 export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
-  const titleId = useId();
   const view = useSelector(actor, connectBulkExecuteFlow, shallowEqualViewModel);
   const nameOf = useAddressNameResolver(view.context.safe.chainId);
   if (view.ended) return null;
   const ctx = view.context;
-  const { state, sub, button } = flowDialogParts(view, actor.send);
+  const { state, sub, button, onClose, closeLabel } = flowDialogParts(view, actor.send);
   const blocker = bulkBlocker(ctx);
   const blocking = ctx.items.some((item) => item.risks.some((r) => r.severity === 'blocking'));
   const safeFacts = { address: ctx.safe.address, threshold: ctx.safe.threshold, ownerCount: ctx.safe.owners.length };
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
-      <h2 id={titleId}>Bulk execute</h2>
+    <Dialog title="Bulk execute" closeLabel={closeLabel} {...(onClose ? { onClose } : {})} className="txflow-dialog">
       {state === 'loading' || state === 'loadingRelay' ? <p role="status">Loading the transactions…</p> : null}
       {state === 'loadFailed' ? (
         <>
           <p role="alert">The transactions could not be loaded. {ctx.error}</p>
-          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again')}</div>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}
       {state === 'review' ? (
@@ -78,12 +76,22 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
           ) : null}
           <div className="txflow-actions">
             {button('user.cancel', 'Cancel')}
-            <button type="button" disabled={!view.canExecute} onClick={() => actor.send({ type: 'user.execute' })}>
-              Execute
-            </button>
             <button type="button" disabled={!view.canRelay} onClick={() => actor.send({ type: 'user.relay' })}>
               {ctx.relay ? `Execute with relay (${ctx.relay.remaining} of ${ctx.relay.limit} left)` : 'Execute with relay (unavailable)'}
             </button>
+            <button type="button" className="primary" disabled={!view.canExecute} onClick={() => actor.send({ type: 'user.execute' })}>
+              Execute
+            </button>
+            {!view.canExecute || !view.canRelay ? (
+              <p className="ui-reason">
+                {[
+                  !view.canExecute ? (blocker ?? (blocking && !ctx.risksAcknowledged ? 'Tick “I understand the risks” above to execute.' : '')) : '',
+                  !view.canRelay ? (ctx.relay === null ? 'Relaying is not available on this network.' : ctx.relay.remaining === 0 ? 'This Safe has no relayed transactions left.' : '') : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+              </p>
+            ) : null}
           </div>
         </>
       ) : null}
@@ -94,7 +102,7 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
       {state === 'walletError' ? (
         <>
           <p role="alert">{WALLET_ERRORS[sub ?? 'other']} {sub === 'other' ? ctx.walletFailure?.message : ''}</p>
-          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again')}</div>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}
       {state === 'submitFailed' || state === 'interrupted' || state === 'trackingLost' ? (
@@ -103,15 +111,15 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
             {state === 'interrupted' ? 'The page was reloaded during the execution. Nothing was sent again.' : state === 'trackingLost' ? 'The status is not known yet.' : 'Error submitting the transaction. Please try again.'}{' '}
             {ctx.error}
           </p>
-          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.close', 'Close')}{button('user.retry', 'Try again')}</div>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.close', 'Close')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}
       {state === 'succeeded' || state === 'failed' ? (
         <>
           <p role="status">{state === 'succeeded' ? 'Transaction was successful' : 'Transaction failed'}</p>
-          <div className="txflow-actions">{button('user.close', 'Close')}</div>
+          <div className="txflow-actions">{button('user.close', 'Close', 'primary')}</div>
         </>
       ) : null}
-    </div>
+    </Dialog>
   );
 }

@@ -402,7 +402,9 @@ function ComposeForm() {
         <button type="button" onClick={addToBatch}>
           Add to batch
         </button>
-        <button type="submit">{batch.length > 0 ? 'Review batch' : 'Continue'}</button>
+        <button type="submit" className="primary">
+          {batch.length > 0 ? 'Review batch' : 'Continue'}
+        </button>
       </div>
     </form>
   );

@@ -1,5 +1,4 @@
 /** Dialog of the deleteTxFlow: "Delete this transaction?", DeleteRequest signature, DELETE. */
-import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
@@ -7,7 +6,8 @@ import { connectDeleteTxFlow } from '../../machines/transactionFlow/deleteTxFlow
 import { deleteRequestHashes } from '../../domain/safe/deleteRequest.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
-import { flowDialogParts } from './flowDialog.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { flowDialogParts, type FlowCommand } from './flowDialog.tsx';
 
 export type DeleteTxRef = ActorRefFrom<DeleteTxFlowMachine>;
 
@@ -47,18 +47,25 @@ function DeleteRequestHashes({ ctx, nowMs }: { ctx: { safe: { chainId: string; a
   );
 }
 
-/** `now` supplies the time put in the confirm event (the DeleteRequest TOTP derives from it). */
-export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; now?: () => number }) {
-  const titleId = useId();
+/**
+ * `now` supplies the time put in the confirm event (the DeleteRequest TOTP derives from it). `onDeletedClose` runs
+ * when the user closes the dialog after the deletion (the host then leaves the deleted transaction's page).
+ */
+export function DeleteTxDialog({ actor, now = Date.now, onDeletedClose }: { actor: DeleteTxRef; now?: () => number; onDeletedClose?: () => void }) {
   const view = useSelector(actor, connectDeleteTxFlow, shallowEqualViewModel);
   if (view.ended) return null;
   const ctx = view.context;
-  const { state, sub, button } = flowDialogParts(view, actor.send);
+  const send = (event: { type: FlowCommand }) => {
+    actor.send(event);
+    if (event.type === 'user.close' && view.status === 'deleted') onDeletedClose?.();
+  };
+  const { state, sub, button, onClose, closeLabel } = flowDialogParts(view, send);
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
-      <h2 id={titleId}>Delete this transaction?</h2>
+    <Dialog title="Delete this transaction?" closeLabel={closeLabel} {...(onClose ? { onClose } : {})} className="txflow-dialog">
       <p>
-        Transaction #{ctx.nonce}: {ctx.label}. It is removed from the queue; signatures already given will remain valid.
+        {/* The label is often just "Transaction #n": say the nonce once. */}
+        {ctx.label && ctx.label !== `Transaction #${ctx.nonce}` ? `Transaction #${ctx.nonce}: ${ctx.label}.` : `Transaction #${ctx.nonce}.`} It is removed from the queue; signatures already
+        given will remain valid.
       </p>
       {state === 'confirming' || state === 'signing' ? <DeleteRequestHashes ctx={ctx} nowMs={ctx.requestedAtMs ?? now()} /> : null}
       {state === 'confirming' ? (
@@ -66,7 +73,7 @@ export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; 
           {!view.canConfirmDelete ? <p className="txflow-warning">Only the proposer’s wallet can delete this transaction.</p> : null}
           <div className="txflow-actions">
             {button('user.cancel', 'Cancel')}
-            <button type="button" disabled={!view.canConfirmDelete} onClick={() => actor.send({ type: 'user.confirmDelete', nowMs: now() })}>
+            <button type="button" className="danger" disabled={!view.canConfirmDelete} onClick={() => actor.send({ type: 'user.confirmDelete', nowMs: now() })}>
               Delete
             </button>
           </div>
@@ -77,27 +84,27 @@ export function DeleteTxDialog({ actor, now = Date.now }: { actor: DeleteTxRef; 
       {state === 'walletError' ? (
         <>
           <p role="alert">{WALLET_ERRORS[sub ?? 'other']} {sub === 'other' ? ctx.walletFailure?.message : ''}</p>
-          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again')}</div>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}
       {state === 'failed' ? (
         <>
           <p role="alert">The transaction could not be deleted. {ctx.error}</p>
-          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again')}</div>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}
       {state === 'interrupted' ? (
         <>
           <p role="alert">The page was reloaded during the deletion. Nothing was sent again.</p>
-          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again')}</div>
+          <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}
       {state === 'deleted' ? (
         <>
           <p role="status">The transaction was deleted.</p>
-          <div className="txflow-actions">{button('user.close', 'Close')}</div>
+          <div className="txflow-actions">{button('user.close', 'Close', 'primary')}</div>
         </>
       ) : null}
-    </div>
+    </Dialog>
   );
 }

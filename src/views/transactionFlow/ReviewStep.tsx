@@ -1,7 +1,7 @@
 /** The nonce and review steps: the locally built SafeTx, its three hashes, the decoding, warnings and the submit choices. */
 import { Fragment, useId } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
-import { connectTransactionFlow } from '../../machines/transactionFlow/transactionFlow.connect.ts';
+import { connectTransactionFlow, type TransactionFlowView } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../domain/safe/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
@@ -80,7 +80,7 @@ export function NonceStep() {
         <button type="button" onClick={() => send({ type: 'user.cancel' })}>
           Cancel
         </button>
-        <button type="submit" disabled={!canContinue}>
+        <button type="submit" className="primary" disabled={!canContinue}>
           Continue
         </button>
       </div>
@@ -258,6 +258,32 @@ function HashRow({ label, value }: { label: string; value: string }) {
   );
 }
 
+const REVIEW_REASONS_ID = 'txflow-review-reasons';
+
+/** Why the review's disabled submit buttons are disabled, in words (shown beside them, never just greyed out). */
+function disabledReasons(
+  ctx: TransactionFlowView['context'],
+  can: { sign: boolean; signAndExecute: boolean; execute: boolean; relay: boolean },
+  blockingRisks: boolean,
+): string[] {
+  const reasons: string[] = [];
+  const anyDisabled = !can.sign || !can.signAndExecute || !can.execute;
+  if (anyDisabled) {
+    if (ctx.mismatches.length > 0 || ctx.blocks.length > 0) reasons.push('Signing and execution are blocked: see the warning above.');
+    else if (blockingRisks && !ctx.risksAcknowledged) reasons.push('Tick “I understand the risks” above to sign or execute.');
+    else if (ctx.wallet === null) reasons.push('Connect the wallet of one of the Safe’s signers to sign or execute.');
+    else if (!isWalletOwner(ctx)) reasons.push('The connected wallet is not a signer of this Safe.');
+    else {
+      if (!can.sign && hasWalletSigned(ctx)) reasons.push('You have already signed.');
+      if (!can.execute && ctx.confirmations.length < ctx.safe.threshold)
+        reasons.push(`Execute needs ${ctx.safe.threshold} confirmations (${ctx.confirmations.length} so far).`);
+      if (!can.signAndExecute && !can.execute && ctx.confirmations.length + 1 < ctx.safe.threshold) reasons.push('Your signature alone does not reach the threshold.');
+    }
+  }
+  if (!can.relay) reasons.push(ctx.relay === null ? 'Relaying is not available on this network.' : ctx.relay.remaining === 0 ? 'This Safe has no relayed transactions left.' : '');
+  return reasons.filter(Boolean);
+}
+
 export function ReviewStep() {
   const send = useTxFlowSend();
   const { context: ctx, canSign, canSignAndExecute, canExecute, canRelay, canBack, canEditNonce } = useTxFlow(connectTransactionFlow, shallowEqualViewModel);
@@ -269,6 +295,9 @@ export function ReviewStep() {
   const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens, nameOf } : null;
   const blocking = risks.filter((r) => r.severity === 'blocking');
   const confirmations = ctx.confirmations.length;
+  // One primary action: the furthest step this wallet can take now. Disabled choices say why, beside them.
+  const primary = can.signAndExecute ? 'signAndExecute' : can.execute ? 'execute' : can.sign ? 'sign' : null;
+  const reasons = disabledReasons(ctx, can, blocking.length > 0);
   return (
     <div className="txflow-review">
       <h3>{description ? txSentence(description, { safe: safeFacts, nameOf }, safeTx.nonce) : `Transaction #${safeTx.nonce}`}</h3>
@@ -367,18 +396,23 @@ export function ReviewStep() {
         <button type="button" onClick={() => send({ type: 'user.cancel' })}>
           Cancel
         </button>
-        <button type="button" disabled={!can.sign} onClick={() => send({ type: 'user.sign' })}>
+        <button type="button" className={primary === 'sign' ? 'primary' : undefined} disabled={!can.sign} onClick={() => send({ type: 'user.sign' })}>
           Sign
         </button>
-        <button type="button" disabled={!can.signAndExecute} onClick={() => send({ type: 'user.signAndExecute' })}>
+        <button type="button" className={primary === 'signAndExecute' ? 'primary' : undefined} disabled={!can.signAndExecute} onClick={() => send({ type: 'user.signAndExecute' })}>
           Sign and execute
         </button>
-        <button type="button" disabled={!can.execute} onClick={() => send({ type: 'user.execute' })}>
+        <button type="button" className={primary === 'execute' ? 'primary' : undefined} disabled={!can.execute} onClick={() => send({ type: 'user.execute' })}>
           Execute
         </button>
         <button type="button" disabled={!can.relay} onClick={() => send({ type: 'user.relay' })}>
           {ctx.relay ? `Execute with relay (${ctx.relay.remaining} of ${ctx.relay.limit} left)` : 'Execute with relay (unavailable)'}
         </button>
+        {reasons.length > 0 ? (
+          <p className="ui-reason" id={REVIEW_REASONS_ID}>
+            {reasons.join(' ')}
+          </p>
+        ) : null}
       </div>
     </div>
   );

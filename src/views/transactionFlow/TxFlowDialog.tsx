@@ -1,13 +1,16 @@
 /**
- * The guided transaction dialog: a role="dialog" with the flow's title, a step list with progress, the step
+ * The guided transaction dialog (ui/Dialog: focus trap, Escape and the close button send the flow's Close or
+ * Cancel while it accepts one) with the flow's title, a step list with progress, the step
  * announced to screen readers, and the current step's content. Everything shown is selected from the flow
  * actor; every control sends an event (enabled by snapshot.can).
  */
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { connectTransactionFlow, type TransactionFlowView, type TxFlowStep } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
+import { Dialog } from '../ui/Dialog.tsx';
 import { ComposeStep } from './ComposeStep.tsx';
+import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
 import { NonceStep, ReviewStep } from './ReviewStep.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 
@@ -64,12 +67,13 @@ const ACCEPTS: Record<Command, (view: TransactionFlowView) => boolean> = {
   'user.close': (view) => view.canClose,
 };
 
-function Button({ event, label }: { event: Command; label: string }) {
+/** `primary`: the step's one main action (Try again after an error, Close at the end). */
+function Button({ event, label, primary = false }: { event: Command; label: string; primary?: boolean }) {
   const send = useTxFlowSend();
   const enabled = useTxFlow((s) => ACCEPTS[event](connectTransactionFlow(s)));
   if (!enabled) return null;
   return (
-    <button type="button" onClick={() => send({ type: event })}>
+    <button type="button" className={primary ? 'primary' : undefined} onClick={() => send({ type: event })}>
       {label}
     </button>
   );
@@ -101,7 +105,7 @@ function StepContent() {
           <Actions>
             <Button event="user.back" label="Back" />
             <Button event="user.cancel" label="Cancel" />
-            <Button event="user.retry" label="Try again" />
+            <Button event="user.retry" label="Try again" primary />
           </Actions>
         </>
       );
@@ -127,7 +131,7 @@ function StepContent() {
           </div>
           <Actions>
             <Button event="user.cancel" label="Cancel" />
-            <Button event="user.retry" label="Try again" />
+            <Button event="user.retry" label="Try again" primary />
           </Actions>
         </>
       );
@@ -138,7 +142,7 @@ function StepContent() {
           <p role="alert">Error submitting the transaction. Please try again. {ctx.error}</p>
           <Actions>
             <Button event="user.cancel" label="Cancel" />
-            <Button event="user.retry" label="Try again" />
+            <Button event="user.retry" label="Try again" primary />
           </Actions>
         </>
       );
@@ -151,7 +155,7 @@ function StepContent() {
           </p>
           <Actions>
             <Button event="user.cancel" label="Cancel" />
-            <Button event="user.retry" label="Try again" />
+            <Button event="user.retry" label="Try again" primary />
           </Actions>
         </>
       );
@@ -167,7 +171,7 @@ function StepContent() {
           <p role="alert">The transaction’s status is not known yet. {ctx.error}</p>
           <Actions>
             <Button event="user.close" label="Close" />
-            <Button event="user.retry" label="Try again" />
+            <Button event="user.retry" label="Try again" primary />
           </Actions>
         </>
       );
@@ -178,7 +182,7 @@ function StepContent() {
             Signature submitted. Confirmed {ctx.confirmations.length} of {ctx.safe.threshold}.
           </p>
           <Actions>
-            <Button event="user.close" label="Close" />
+            <Button event="user.close" label="Close" primary />
           </Actions>
         </>
       );
@@ -191,7 +195,7 @@ function StepContent() {
             {ctx.txHash ? <> (<code>{ctx.txHash}</code>)</> : null}
           </p>
           <Actions>
-            <Button event="user.close" label="Close" />
+            <Button event="user.close" label="Close" primary />
           </Actions>
         </>
       );
@@ -202,17 +206,16 @@ function StepContent() {
 
 /** The transaction flow dialog. Mount it inside <TxFlowProvider actor={…}>; it renders nothing once the flow ended. */
 export function TxFlowDialog() {
-  const titleId = useId();
-  const { mode, step, ended: done } = useTxFlow((s) => {
+  const send = useTxFlowSend();
+  const { mode, step, ended: done, dismiss } = useTxFlow((s) => {
     const view = connectTransactionFlow(s);
-    return { mode: view.mode, step: view.step, ended: view.ended };
+    return { mode: view.mode, step: view.step, ended: view.ended, dismiss: dismissEventOf(view) };
   }, shallowEqualViewModel);
   if (done) return null;
   const steps = stepsFor(mode);
   const index = Math.max(0, steps.indexOf(step));
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="txflow-dialog">
-      <h2 id={titleId}>{TITLES[mode]}</h2>
+    <Dialog title={TITLES[mode]} closeLabel={DISMISS_LABEL} {...(dismiss ? { onClose: () => send({ type: dismiss }) } : {})} className="txflow-dialog">
       <ol className="txflow-steps" aria-label="Steps">
         {steps.map((s, i) => (
           <li key={s} aria-current={i === index ? 'step' : undefined} className={i < index ? 'txflow-step-done' : undefined}>
@@ -225,6 +228,6 @@ export function TxFlowDialog() {
         Step {index + 1} of {steps.length}: {STEP_NAMES[steps[index]!]}
       </p>
       <StepContent />
-    </div>
+    </Dialog>
   );
 }

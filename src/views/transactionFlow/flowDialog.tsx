@@ -1,5 +1,6 @@
 /** Pieces the small flow dialogs (delete, bulk execute) share: where the flow is, and its command buttons. */
 import type { ReactNode } from 'react';
+import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
 
 export type FlowCommand = 'user.retry' | 'user.cancel' | 'user.close';
 
@@ -23,11 +24,13 @@ const ACCEPTS: Record<FlowCommand, (view: FlowViewLike<string, string>) => boole
  * and `button(command, label)`: a button for a command the flow accepts now, or nothing.
  */
 export function flowDialogParts<TStatus extends string, TKind extends string>(view: FlowViewLike<TStatus, TKind>, send: (event: { type: FlowCommand }) => void) {
-  const button = (type: FlowCommand, label: string): ReactNode =>
+  const button = (type: FlowCommand, label: string, className?: string): ReactNode =>
     ACCEPTS[type](view) ? (
-      <button type="button" onClick={() => send({ type })}>
+      <button type="button" className={className} onClick={() => send({ type })}>
         {label}
       </button>
     ) : null;
-  return { state: view.status, sub: view.walletError, button };
+  const dismiss = dismissEventOf(view);
+  const onClose = dismiss ? () => send({ type: dismiss }) : undefined;
+  return { state: view.status, sub: view.walletError, button, onClose, closeLabel: DISMISS_LABEL };
 }

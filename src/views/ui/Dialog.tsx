@@ -9,8 +9,17 @@
  * dialog has no close button and Escape does nothing.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
+import { DialogDataContext } from './dialogData.ts';
 import './ui.css';
+
+/** Where focus goes when the element that opened the dialog is gone (a Delete button of a deleted transaction). */
+function focusFallback(): void {
+  const main = document.querySelector<HTMLElement>('main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus({ preventScroll: true });
+}
 
 export interface DialogProps {
   /** The dialog's name: rendered as its heading and announced when it opens. */
@@ -34,18 +43,21 @@ export function Dialog({ title, children, onClose, closeLabel = 'Close', descrip
   // Radix returns focus only to its own Dialog.Trigger; our dialogs are opened by machines and by plain buttons,
   // so the element that had focus when the dialog first rendered is where focus goes back (if still on the page).
   const [returnTo] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  const data = useContext(DialogDataContext);
   return (
     <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose?.())}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="ui-overlay" />
         <RadixDialog.Content
           className={classes}
+          {...data}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={(event) => (onClose ? undefined : event.preventDefault())}
           onInteractOutside={(event) => (onClose && closeOnOutsideClick ? undefined : event.preventDefault())}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
+            if (returnTo instanceof HTMLElement && returnTo.isConnected && returnTo !== document.body) returnTo.focus();
+            else focusFallback();
           }}
         >
           <div className="ui-dialog-head">

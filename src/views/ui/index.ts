@@ -1,1 +1,3 @@
 export { Dialog, type DialogProps } from './Dialog.tsx';
+export { DialogDataContext } from './dialogData.ts';
+export { DISMISS_LABEL, dismissEventOf } from './dismiss.ts';
