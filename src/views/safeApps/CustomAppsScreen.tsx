@@ -51,7 +51,7 @@ function AddForm({ actor }: { actor: CustomAppsRef }) {
 }
 
 function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
-  const { manifest, draftUrl: url, riskAccepted, saving, canConfirmAdd: canConfirm, canToggleRisk: canToggle, canCancel } = useSelector(
+  const { manifest, draftUrl: url, riskAccepted, saving, canConfirmAdd: canConfirm, canToggleRisk: canToggle, canCancel, error } = useSelector(
     actor,
     connectCustomApps,
     shallowEqualViewModel,
@@ -73,6 +73,7 @@ function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
       <label>
         <input type="checkbox" checked={riskAccepted} disabled={!canToggle} onChange={() => actor.send({ type: 'user.toggleRisk' })} /> {RISK_TEXT}
       </label>
+      <DialogError error={error} />
       <div className="ui-actions">
         <button type="button" disabled={!canCancel} onClick={() => actor.send({ type: 'user.cancel' })}>
           Cancel
@@ -85,12 +86,21 @@ function ConfirmAdd({ actor }: { actor: CustomAppsRef }) {
   );
 }
 
+function DialogError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="banner banner-error">
+      {error}
+    </p>
+  ) : null;
+}
+
 function ConfirmRemove({ actor }: { actor: CustomAppsRef }) {
-  const { removing, removingName: name, removingApp: busy, canConfirmRemove: canConfirm, canCancel } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
+  const { removing, removingName: name, removingApp: busy, canConfirmRemove: canConfirm, canCancel, error } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
   if (!removing) return null;
   return (
     <Dialog title="Remove Safe App" {...(canCancel ? { onClose: () => actor.send({ type: 'user.cancel' }) } : {})} closeLabel={DISMISS_LABEL}>
       <p>Remove {name} from your custom apps?</p>
+      <DialogError error={error} />
       <div className="ui-actions">
         <button type="button" disabled={!canCancel} onClick={() => actor.send({ type: 'user.cancel' })}>
           Cancel
@@ -104,7 +114,7 @@ function ConfirmRemove({ actor }: { actor: CustomAppsRef }) {
 }
 
 export function CustomAppsView({ actor }: { actor: CustomAppsRef }) {
-  const { status, apps, error, canRetry } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
+  const { status, apps, error, canRetry, manifest, removing } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
   const removable = useSelector(
     actor,
     (s) => s.context.apps.filter((app) => s.can({ type: 'user.remove', url: app.url })).map((app) => app.url),
@@ -113,11 +123,8 @@ export function CustomAppsView({ actor }: { actor: CustomAppsRef }) {
   return (
     <Loadable what="your custom apps" status={status} error={error} onRetry={() => actor.send({ type: 'user.retry' })} canRetry={canRetry}>
       <AddForm actor={actor} />
-      {error ? (
-        <p role="alert" className="banner banner-error">
-          {error}
-        </p>
-      ) : null}
+      {/* While a dialog is open the page behind it is hidden from assistive technology: the dialog shows the error. */}
+      {error && !manifest && !removing ? <DialogError error={error} /> : null}
       <ConfirmAdd actor={actor} />
       <ConfirmRemove actor={actor} />
       {apps.length === 0 ? (
