@@ -4,6 +4,7 @@ import { validateCall, writeFunctions, type FieldErrors } from '../../machines/t
 import { connectTransactionFlow } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
+import './compose.css';
 import { describeCall, operationText } from './format.ts';
 
 type Kind = 'tokens' | 'nft' | 'contract' | 'settings';
