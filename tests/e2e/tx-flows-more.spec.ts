@@ -283,7 +283,7 @@ test('add owner: a settings change on the solo Safe adds a signer on chain', asy
   await dialog(page).getByRole('radio', { name: 'Settings change' }).check();
   await dialog(page).getByLabel('Change', { exact: true }).selectOption({ label: 'Add signer' });
   await dialog(page).getByLabel('New signer address').fill(newOwner);
-  await dialog(page).getByLabel('Threshold').fill('1');
+  await dialog(page).getByLabel('Threshold').selectOption('1');
   await dialog(page).getByRole('button', { name: 'Continue' }).click();
   await chooseNonce(page, null);
   await safeTxHashShown(page);

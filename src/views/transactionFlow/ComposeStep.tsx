@@ -5,7 +5,10 @@ import { connectTransactionFlow } from '../../machines/transactionFlow/transacti
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import './compose.css';
-import { describeCall, operationText } from './format.ts';
+import { describeCall, maxAmountOf, operationText, signerOptionText, thresholdChoices, tokenOptionText } from './format.ts';
+import { AddressCombobox } from './AddressCombobox.tsx';
+import { NftPicker } from './NftPicker.tsx';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 
 type Kind = 'tokens' | 'nft' | 'contract' | 'settings';
 
@@ -125,10 +128,22 @@ function ComposeForm() {
   const [args, setArgs] = useState<string[]>(first?.kind === 'contractCall' ? first.args : []);
   const [callValue, setCallValue] = useState(first?.kind === 'contractCall' ? first.value : '0');
   const [change, setChange] = useState<SettingsChange['type']>(first?.kind === 'settings' ? first.change.type : 'addOwner');
-  const [owner, setOwner] = useState('');
-  const [newOwner, setNewOwner] = useState('');
-  const [threshold, setThreshold] = useState(String(safe.threshold));
-  const [target, setTarget] = useState('');
+  const savedChange = first?.kind === 'settings' ? first.change : null;
+  const [owner, setOwner] = useState(savedChange?.type === 'removeOwner' ? savedChange.owner : savedChange?.type === 'swapOwner' ? savedChange.oldOwner : '');
+  const [newOwner, setNewOwner] = useState(savedChange?.type === 'addOwner' ? savedChange.owner : savedChange?.type === 'swapOwner' ? savedChange.newOwner : '');
+  const [threshold, setThreshold] = useState(savedChange && 'threshold' in savedChange ? String(savedChange.threshold) : String(safe.threshold));
+  const [target, setTarget] = useState(
+    savedChange?.type === 'enableModule' || savedChange?.type === 'disableModule'
+      ? savedChange.module
+      : savedChange?.type === 'setGuard'
+        ? savedChange.guard
+        : savedChange?.type === 'setFallbackHandler'
+          ? savedChange.handler
+          : '',
+  );
+  const nameOf = useAddressNameResolver(safe.chainId);
+  const selectedToken = tokens.find((t) => (t.address ?? '') === token) ?? null;
+  const ownersAfter = change === 'addOwner' ? safe.owners.length + 1 : change === 'removeOwner' ? Math.max(1, safe.owners.length - 1) : safe.owners.length;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
 
@@ -144,7 +159,7 @@ function ComposeForm() {
   const fn = functions.find((f) => f.signature === method);
 
   function settingsChange(): SettingsChange {
-    const t = Number(threshold);
+    const t = Math.min(Number(threshold), ownersAfter);
     switch (change) {
       case 'addOwner':
         return { type: 'addOwner', owner: newOwner, threshold: t };
@@ -218,23 +233,42 @@ function ComposeForm() {
                 {tokens.length === 0 ? <option value="">Native coin</option> : null}
                 {tokens.map((t) => (
                   <option key={t.address ?? 'native'} value={t.address ?? ''}>
-                    {t.symbol}
+                    {tokenOptionText(t)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
           <Field label="Recipient address" error={errors.recipient}>
-            {(id, d) => <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.recipient)} value={recipient} onChange={(e) => setRecipient(e.target.value)} />}
+            {(id, d) => (
+              <AddressCombobox id={id} describedBy={d} invalid={Boolean(errors.recipient)} value={recipient} onChange={setRecipient} chainId={safe.chainId} owners={safe.owners} />
+            )}
           </Field>
           <Field label="Amount" error={errors.amount}>
-            {(id, d) => <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.amount)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+            {(id, d) => (
+              <div className="txflow-amount">
+                <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.amount)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                {selectedToken ? (
+                  <button type="button" aria-label={`Max: the whole ${selectedToken.symbol} balance`} onClick={() => setAmount(maxAmountOf(selectedToken))}>
+                    Max
+                  </button>
+                ) : null}
+              </div>
+            )}
           </Field>
         </>
       ) : null}
 
       {kind === 'nft' ? (
         <>
+          <NftPicker
+            token={nftToken}
+            tokenId={tokenId}
+            onPick={(address, id) => {
+              setNftToken(address);
+              setTokenId(id);
+            }}
+          />
           <Field label="NFT contract" error={errors.token}>
             {(id, d) => <input id={id} aria-describedby={d} value={nftToken} onChange={(e) => setNftToken(e.target.value)} />}
           </Field>
@@ -242,7 +276,9 @@ function ComposeForm() {
             {(id, d) => <input id={id} aria-describedby={d} value={tokenId} onChange={(e) => setTokenId(e.target.value)} />}
           </Field>
           <Field label="Recipient address" error={errors.recipient}>
-            {(id, d) => <input id={id} aria-describedby={d} value={recipient} onChange={(e) => setRecipient(e.target.value)} />}
+            {(id, d) => (
+              <AddressCombobox id={id} describedBy={d} invalid={Boolean(errors.recipient)} value={recipient} onChange={setRecipient} chainId={safe.chainId} owners={safe.owners} />
+            )}
           </Field>
         </>
       ) : null}
@@ -306,7 +342,7 @@ function ComposeForm() {
                   <option value="">Choose a signer</option>
                   {safe.owners.map((o) => (
                     <option key={o} value={o}>
-                      {o}
+                      {signerOptionText(o, nameOf(o))}
                     </option>
                   ))}
                 </select>
@@ -315,12 +351,23 @@ function ComposeForm() {
           ) : null}
           {change === 'addOwner' || change === 'swapOwner' ? (
             <Field label="New signer address" error={errors.owner ?? errors.newOwner}>
-              {(id, d) => <input id={id} aria-describedby={d} value={newOwner} onChange={(e) => setNewOwner(e.target.value)} />}
+              {(id, d) => <AddressCombobox id={id} describedBy={d} invalid={Boolean(errors.owner ?? errors.newOwner)} value={newOwner} onChange={setNewOwner} chainId={safe.chainId} owners={[]} />}
             </Field>
           ) : null}
           {change === 'addOwner' || change === 'removeOwner' || change === 'changeThreshold' ? (
             <Field label="Threshold" error={errors.threshold}>
-              {(id, d) => <input id={id} aria-describedby={d} inputMode="numeric" value={threshold} onChange={(e) => setThreshold(e.target.value)} />}
+              {(id, d) => (
+                <div className="txflow-threshold">
+                  <select id={id} aria-describedby={d} value={String(Math.min(Number(threshold) || 1, ownersAfter))} onChange={(e) => setThreshold(e.target.value)}>
+                    {thresholdChoices(ownersAfter).map((n) => (
+                      <option key={n} value={String(n)}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                  <span>out of {ownersAfter} signer{ownersAfter === 1 ? '' : 's'}</span>
+                </div>
+              )}
             </Field>
           ) : null}
           {change === 'enableModule' || change === 'disableModule' || change === 'setGuard' || change === 'setFallbackHandler' ? (

@@ -54,3 +54,65 @@ export function rejectionExplanation(nonce: string, threshold: number, ownerCoun
     `Once it is executed, no transaction with nonce ${nonce} can be executed any more.`,
   ];
 }
+
+/** An address the compose form can offer for a recipient or signer field, with where it comes from. */
+export interface AddressSuggestion {
+  address: string;
+  /** The signer's own name for it (their address book), or null. */
+  name: string | null;
+  source: 'Address book' | 'Signer of this Safe';
+}
+
+/**
+ * The suggestions for an address field: the address-book entries of the Safe's chain and the Safe's signers,
+ * once each, whose name or address contains the typed text (case-insensitive; all of them for an empty field),
+ * address-book entries first, at most `limit`. Names come only from the signer's device.
+ */
+export function addressSuggestions(
+  query: string,
+  entries: readonly { chainId: string; address: string; name: string }[],
+  owners: readonly string[],
+  chainId: string,
+  limit = 8,
+): AddressSuggestion[] {
+  const q = query.trim().toLowerCase();
+  const out: AddressSuggestion[] = [];
+  const seen = new Set<string>();
+  const nameOf = (address: string) => entries.find((e) => e.chainId === chainId && e.address.toLowerCase() === address.toLowerCase())?.name ?? null;
+  const add = (address: string, source: AddressSuggestion['source']) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return;
+    const name = nameOf(address);
+    if (q && !key.includes(q) && !(name ?? '').toLowerCase().includes(q)) return;
+    seen.add(key);
+    out.push({ address, name, source });
+  };
+  for (const e of entries) if (e.chainId === chainId) add(e.address, 'Address book');
+  for (const o of owners) add(o, 'Signer of this Safe');
+  return out.slice(0, limit);
+}
+
+/** A token as the compose form's select lists it: "USDC · 1,500.25 available" in token units. */
+export function tokenOptionText(token: { symbol: string; decimals: number; balance: string }): string {
+  return `${token.symbol} · ${groupThousands(formatAmount(token.balance, token.decimals))} available`;
+}
+
+/** "1500.25" → "1,500.25" (the integer part only). */
+export function groupThousands(amount: string): string {
+  const [whole = '', fraction] = amount.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
+
+/** The amount "Max" fills in: the whole balance in token units, exact (no rounding, no grouping). */
+export const maxAmountOf = (token: { decimals: number; balance: string }): string => formatAmount(token.balance, token.decimals);
+
+/** The thresholds a settings change may choose: 1 … the number of signers after the change. */
+export function thresholdChoices(ownerCountAfter: number): number[] {
+  return Array.from({ length: Math.max(0, ownerCountAfter) }, (_, i) => i + 1);
+}
+
+/** The signer picker's option text: "Alice (0x90F7…b906)" with an address-book name, else the full address. */
+export function signerOptionText(address: string, name: string | null): string {
+  return name ? `${name} (${address.slice(0, 6)}…${address.slice(-4)})` : address;
+}

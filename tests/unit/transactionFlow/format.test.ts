@@ -1,7 +1,7 @@
 /** The review's plain-unit texts (src/views/transactionFlow/format.ts): title, value in units, app origin, rejection. */
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { appNameOf, nativeValueText, rejectionExplanation, requestOriginOf, reviewTitle } from '../../../src/views/transactionFlow/format.ts';
+import { addressSuggestions, appNameOf, groupThousands, maxAmountOf, nativeValueText, rejectionExplanation, requestOriginOf, reviewTitle, signerOptionText, thresholdChoices, tokenOptionText } from '../../../src/views/transactionFlow/format.ts';
 import { describeCall } from '../../../src/domain/safe/describe.ts';
 import type { TxDescription } from '../../../src/domain/safe/txDescription.ts';
 
@@ -43,5 +43,40 @@ describe('review texts', () => {
     expect(appNameOf('https://app.example.org')).toBe('app.example.org');
     expect(appNameOf('not a url')).toBe('not a url');
     expect(reviewTitle(describeRaw(ALICE, 10n ** 18n), { safe }, '1', draft.origin)).toBe('127.0.0.1:43169 requests: Send 1 ETH to 0x90F7…b906');
+  });
+});
+
+describe('compose help', () => {
+  const BOB = getAddress('0x15d34aaf54267db7d7c367839aaf71a00a2c6a65');
+  const entries = [
+    { chainId: '31337', address: ALICE, name: 'Alice' },
+    { chainId: '1', address: BOB, name: 'Bob on mainnet' },
+  ];
+
+  it('suggests address-book entries of the chain, then the signers, by name or address', () => {
+    expect(addressSuggestions('', entries, [BOB, ALICE], '31337')).toEqual([
+      { address: ALICE, name: 'Alice', source: 'Address book' },
+      { address: BOB, name: null, source: 'Signer of this Safe' },
+    ]);
+    expect(addressSuggestions('ali', entries, [BOB], '31337').map((s) => s.address)).toEqual([ALICE]);
+    expect(addressSuggestions('0x15D3', entries, [BOB], '31337').map((s) => s.address)).toEqual([BOB]);
+    expect(addressSuggestions('bob on', entries, [], '31337')).toEqual([]);
+    expect(addressSuggestions('', entries, [BOB, ALICE], '31337', 1)).toHaveLength(1);
+  });
+
+  it('shows token balances in units and fills Max with the exact balance', () => {
+    const usdc = { symbol: 'USDC', decimals: 6, balance: '1500250000' };
+    expect(tokenOptionText(usdc)).toBe('USDC · 1,500.25 available');
+    expect(maxAmountOf(usdc)).toBe('1500.25');
+    expect(maxAmountOf({ decimals: 18, balance: '123456789012345678901' })).toBe('123.456789012345678901');
+    expect(groupThousands('1234567')).toBe('1,234,567');
+    expect(groupThousands('12.5')).toBe('12.5');
+  });
+
+  it('bounds the threshold to the signers after the change and names signers', () => {
+    expect(thresholdChoices(3)).toEqual([1, 2, 3]);
+    expect(thresholdChoices(0)).toEqual([]);
+    expect(signerOptionText(ALICE, 'Alice')).toBe('Alice (0x90F7…b906)');
+    expect(signerOptionText(ALICE, null)).toBe(ALICE);
   });
 });
