@@ -68,6 +68,7 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
 
   // Reload: a new session starts its own stream, and the previous one is still there, unchanged.
   await page.reload();
+  await page.getByText('Technical records: machine ids, stream ids and raw events').click();
   await expect(sessions).toHaveCount(2);
   await flows.getByRole('button', { name: streamId, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: streamId })).toBeVisible();
