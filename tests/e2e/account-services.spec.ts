@@ -79,6 +79,7 @@ test('push notifications: register this browser for the Safe, unregister the Saf
   // Each actor (one per visit and wallet: before and after connecting, after the reload) has its own event-log
   // stream, which replays to the state it recorded.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  await page.getByText('Technical records: machine ids, stream ids and raw events').click();
   const streams = page.getByRole('list', { name: 'Flows' }).getByRole('listitem').filter({ hasText: 'pushNotifications · ' });
   await expect(streams.first()).toBeVisible();
   const count = await streams.count();

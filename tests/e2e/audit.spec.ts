@@ -53,6 +53,7 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
   await nav.getByRole('link', { name: 'Audit' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit');
 
+  await page.getByText('Technical records: machine ids, stream ids and raw events').click();
   const flows = page.getByRole('list', { name: 'Flows' });
   // The root's stream, plus one stream per registered child flow (the wallet connection, the address book).
   const sessions = flows.getByRole('listitem').filter({ hasText: 'appSession · ' });
@@ -67,6 +68,7 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
 
   // Reload: a new session starts its own stream, and the previous one is still there, unchanged.
   await page.reload();
+  await page.getByText('Technical records: machine ids, stream ids and raw events').click();
   await expect(sessions).toHaveCount(2);
   await flows.getByRole('button', { name: streamId, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: streamId })).toBeVisible();

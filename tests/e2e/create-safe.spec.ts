@@ -67,6 +67,7 @@ test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and 
 
   // The visit's flow is in the event log, in its own stream, and its stored log verifies.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  await page.getByText('Technical records: machine ids, stream ids and raw events').click();
   const stream = page.getByRole('list', { name: 'Flows' }).getByRole('listitem').filter({ hasText: 'createSafe · ' });
   await expect(stream).toHaveCount(1);
   const streamId = (await stream.getByRole('button').first().textContent())!;

@@ -176,6 +176,7 @@ test('two owners: create a 2-of-2 Safe, fund it, propose, confirm and execute a 
   // ── The audit view lists the flows' streams; one exports and verifies with the CLI ───────────────────
   await nav(page, 'Audit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit');
+  await page.getByText('Technical records: machine ids, stream ids and raw events').click();
   const flows = page.getByRole('list', { name: 'Flows' });
   const streamsOf = (kind: string) =>
     flows.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^flow/${kind}/.*${safe.slice(2)}`, 'i') }) });

@@ -444,6 +444,7 @@ const ANY_CHAIN_ACK = 'I understand this message is valid on every chain';
 /** Every messageFlow stream on /audit: what happened (event + payload) and the resulting state of each record. */
 async function messageFlowLogs(page: Page): Promise<string[]> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  await page.getByText('Technical records: machine ids, stream ids and raw events').click();
   const streams = page.getByRole('list', { name: 'Flows' }).getByRole('listitem').filter({ hasText: 'messageFlow · ' });
   await expect(streams.first()).toBeVisible({ timeout: 20_000 });
   const logs: string[] = [];

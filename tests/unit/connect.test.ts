@@ -272,6 +272,7 @@ describe('transaction dialogs', () => {
     expect(composing).toMatchObject({ step: 'compose', status: 'composing', mode: 'create', loadingAbi: false, ended: false, canCancel: true });
     expect(connectTransactionFlow(drive('transactionFlow', transactionFlowMachine, ['user.compose']))).toMatchObject({ step: 'nonce', status: 'loadingNonces' });
     expect(connectTransactionFlow(drive('transactionFlow', transactionFlowMachine, ['user.cancel']))).toMatchObject({ ended: true });
+    expect(composing.steps.map((s) => s.name)).toEqual(['Compose', 'Nonce', 'Review', 'Sign or execute', 'Processing', 'Done']);
   });
 
   it('connectDeleteTxFlow: confirming, then a wallet error with its kind', () => {

@@ -13,7 +13,7 @@ export type FlowKind = 'transaction' | 'message' | 'deleteTx' | 'bulkExecute';
 export type FlowRequest =
   | { kind: 'transaction'; mode: 'create'; initialDraft?: TxDraft | null }
   | { kind: 'transaction'; mode: 'confirm' | 'execute'; txId: string }
-  | { kind: 'transaction'; mode: 'reject'; nonce: number }
+  | { kind: 'transaction'; mode: 'reject'; nonce: number; replaces?: { safeTxHash: `0x${string}`; proposer: `0x${string}` | null; label: string } | null }
   | { kind: 'message'; mode: 'sign'; message?: MessageToSign | null; signing?: 'offChain' | 'onChain'; origin?: string | null }
   | { kind: 'message'; mode: 'confirm'; messageHash: `0x${string}` }
   | { kind: 'deleteTx'; safeTxHash: `0x${string}`; nonce: number; proposer: `0x${string}` | null; label: string }

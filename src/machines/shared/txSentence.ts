@@ -116,10 +116,10 @@ export function callSentence(call: DescribedCall, facts: SentenceFacts): string 
   }
 }
 
-/** The review's opening sentence: the call's, with the nonce for an on-chain rejection. */
+/** The review's opening sentence: the call's, or "Reject transaction #7" for an on-chain rejection. */
 export function txSentence(description: TxDescription, facts: Omit<SentenceFacts, 'native' | 'tokens'>, nonce: string): string {
   const full: SentenceFacts = { ...facts, native: description.native, tokens: description.tokens };
-  if (description.call.effect.kind === 'rejection') return `Reject transaction #${nonce}: an empty transaction that only uses up nonce ${nonce}`;
+  if (description.call.effect.kind === 'rejection') return `Reject transaction #${nonce}`;
   return callSentence(description.call, full);
 }
 

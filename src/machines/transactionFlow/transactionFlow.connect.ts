@@ -46,6 +46,27 @@ export type TxFlowStatus =
   | 'closed';
 
 const STEPS: readonly TxFlowStep[] = ['compose', 'nonce', 'review', 'submit', 'track', 'done'];
+
+/** A step of the dialog's step list and the name it shows. */
+export interface TxFlowStepItem {
+  step: TxFlowStep;
+  name: string;
+}
+const NAMES: Record<TxFlowStep, string> = { compose: 'Compose', nonce: 'Nonce', review: 'Review', submit: 'Sign or execute', track: 'Processing', done: 'Done' };
+const item = (step: TxFlowStep, name = NAMES[step]): TxFlowStepItem => ({ step, name });
+/** Constant lists (the view model is compared shallowly). */
+const STEP_LISTS = {
+  composed: [item('compose'), item('nonce'), item('review'), item('submit'), item('track'), item('done')],
+  /** A request handed over ready-made (a Safe App's): nothing to compose, the first step shows the request. */
+  handedOver: [item('compose', 'Request'), item('nonce'), item('review'), item('submit'), item('track'), item('done')],
+  queued: [item('review'), item('submit'), item('track'), item('done')],
+} as const satisfies Record<string, readonly TxFlowStepItem[]>;
+
+/** Whether the flow's draft was handed over ready-made (every call a rawCall), not composed in the form. */
+function isHandedOver(draft: TxFlowContext['draft']): boolean {
+  if (draft?.kind === 'rawCall') return true;
+  return draft?.kind === 'batch' && draft.calls.length > 0 && draft.calls.every((c) => c.kind === 'rawCall');
+}
 const STATUSES: readonly TxFlowStatus[] = [
   'starting',
   'composing',
@@ -84,6 +105,8 @@ const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = ['rejected', 'wrongChai
 export interface TransactionFlowView {
   /** The progress step shown in the dialog's step list. */
   step: TxFlowStep;
+  /** The dialog's step list: no "Compose" for a request handed over ready-made, none at all for a queued transaction. */
+  steps: readonly TxFlowStepItem[];
   status: TxFlowStatus;
   /** Why the wallet did not sign or send; null outside `walletError`. */
   walletError: WalletFailureKind | null;
@@ -109,6 +132,7 @@ export function connectTransactionFlow(snapshot: TransactionFlowSnapshot): Trans
   const status = STATUSES.find((name) => snapshot.matches(name)) ?? 'closed';
   return {
     step: STEPS.find((step) => snapshot.hasTag(`step.${step}`)) ?? 'done',
+    steps: snapshot.context.mode !== 'create' ? STEP_LISTS.queued : isHandedOver(snapshot.context.draft) ? STEP_LISTS.handedOver : STEP_LISTS.composed,
     status,
     walletError: status === 'walletError' ? (WALLET_ERROR_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
     ended: snapshot.status === 'done',

@@ -99,6 +99,7 @@ export function initialContext(input: TxFlowInput): TxFlowContext {
   return {
     flowId: input.flowId,
     mode: input.mode,
+    ...(input.mode === 'reject' && input.replaces ? { replaces: input.replaces } : {}),
     safe: input.safe,
     wallet: input.wallet,
     txId: input.txId ?? null,

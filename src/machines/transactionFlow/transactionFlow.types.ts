@@ -192,6 +192,14 @@ export type TxFlowMode = 'create' | 'confirm' | 'execute' | 'reject';
 
 export type SubmitIntent = 'sign' | 'signAndExecute' | 'execute' | 'relay';
 
+/** The queued transaction a rejection was opened from (as the transaction's details listed it). */
+export interface RejectedTx {
+  safeTxHash: Hex;
+  /** Who proposed it; only they may delete it off-chain. */
+  proposer: Address | null;
+  label: string;
+}
+
 export interface TxFlowInput {
   /** Stream id of the flow (generated where the flow is opened, never inside the machine). */
   flowId: string;
@@ -202,6 +210,8 @@ export interface TxFlowInput {
   txId?: string | null;
   /** reject: the nonce to reject. */
   nonce?: number | null;
+  /** reject: the queued transaction it was opened from, so the review can offer its proposer the off-chain Delete. */
+  replaces?: RejectedTx | null;
   tokens?: TokenOption[];
   /** Prefilled compose form (e.g. the settings screens or the /addOwner deep link). */
   initialDraft?: TxDraft | null;
@@ -210,6 +220,8 @@ export interface TxFlowInput {
 export interface TxFlowContext {
   flowId: string;
   mode: TxFlowMode;
+  /** reject: the queued transaction it was opened from (absent in logs written before it existed). */
+  replaces?: RejectedTx | null;
   safe: TxFlowSafe;
   wallet: TxFlowWallet | null;
   txId: string | null;

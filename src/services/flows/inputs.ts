@@ -68,7 +68,10 @@ export function flowContextOf(session: SafeSessionContext | null, wallet: TxFlow
         case 'transaction': {
           const input: TxFlowInput = { flowId, mode: request.mode, safe, wallet, tokens };
           if (request.mode === 'create') input.initialDraft = request.initialDraft ?? null;
-          else if (request.mode === 'reject') input.nonce = request.nonce;
+          else if (request.mode === 'reject') {
+            input.nonce = request.nonce;
+            if (request.replaces) input.replaces = request.replaces;
+          }
           else input.txId = request.txId;
           return input;
         }

@@ -5,7 +5,7 @@ import { useOptionalAddressBookRef } from '../walletConnection/walletContext.tsx
 type Entries = Parameters<typeof lookupName>[0];
 
 /** The address book's entries, or null without an address-book actor; re-renders when they change. */
-function useAddressBookEntries(): Entries | null {
+export function useAddressBookEntries(): Entries | null {
   const ref = useOptionalAddressBookRef();
   const subscribe = useCallback(
     (onChange: () => void) => {

@@ -2,6 +2,64 @@ import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import type { AuditPort, AuditRecord, AuditStream, AuditVerifyReport } from './auditPort.ts';
 import { useAuditPort } from './auditContext.tsx';
 import { downloadText, readFileText } from './download.ts';
+import { describeFlow, groupBySafe, safeHeading, type FlowSummary } from './describeFlow.ts';
+import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
+import './audit.css';
+
+/** Streams worth describing to people: the flows and Safe creations (app sessions stay in the technical list). */
+const isDescribed = (stream: AuditStream) => stream.streamId.startsWith('flow/') || stream.machineId === 'createSafe';
+
+/** Each described stream's records, read again when the log changes. */
+function useSummaries(port: AuditPort, streams: AuditStream[] | null): { stream: AuditStream; records: AuditRecord[] }[] | null {
+  const [loaded, setLoaded] = useState<{ stream: AuditStream; records: AuditRecord[] }[] | null>(null);
+  useEffect(() => {
+    if (!streams) return;
+    let live = true;
+    const wanted = streams.filter(isDescribed);
+    void Promise.all(wanted.map(async (stream) => ({ stream, records: await port.readStream(stream.streamId) }))).then((list) => live && setLoaded(list));
+    return () => {
+      live = false;
+    };
+  }, [port, streams]);
+  return loaded;
+}
+
+const dateText = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+};
+
+/** What each flow did, grouped by Safe, newest first: the signer finds "the transaction I signed" here. */
+function PeopleList({ port, streams, onShow }: { port: AuditPort; streams: AuditStream[] | null; onShow: (streamId: string) => void }) {
+  const loaded = useSummaries(port, streams);
+  const nameOf = useAddressNameResolver(null);
+  if (streams === null || loaded === null) return <p role="status">Loading what was recorded…</p>;
+  const summaries: FlowSummary[] = loaded.map(({ stream, records }) => describeFlow(stream, records, nameOf));
+  if (summaries.length === 0) return <p>Nothing done yet: transactions, messages and Safe creations appear here.</p>;
+  return (
+    <>
+      {groupBySafe(summaries).map((group) => (
+        <section key={group.safeKey ?? 'other'} aria-label={safeHeading(group.safeKey)} className="audit-group">
+          <h3>{safeHeading(group.safeKey)}</h3>
+          <ul className="audit-done" aria-label={`Done on ${safeHeading(group.safeKey)}`}>
+            {group.items.map((item) => (
+              <li key={item.streamId}>
+                <span className="audit-done-title">{item.title}</span>
+                {item.facts.filter(Boolean).length > 0 ? <span className="muted"> · {item.facts.filter(Boolean).join(' · ')}</span> : null}
+                <span className="audit-done-when">
+                  <time dateTime={item.at}>{dateText(item.at)}</time>{' '}
+                  <button type="button" className="link-button" onClick={() => onShow(item.streamId)} aria-label={`Records of: ${item.title}`}>
+                    Records
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
 
 function stateText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -162,11 +220,23 @@ export function AuditScreen() {
 function AuditWithPort({ port }: { port: AuditPort }) {
   const streams = useStreams(port);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [technical, setTechnical] = useState(false);
   const selected = chosen ?? streams?.[0]?.streamId ?? null;
   return (
-    <section aria-labelledby="screen-title" className="screen">
+    <section aria-labelledby="screen-title" className="screen audit">
       <h1 id="screen-title">Audit</h1>
-      <p>Every event each flow received, hash-chained. Export a flow as NDJSON, or verify an exported file.</p>
+      <p>What was done from this device, recorded as it happened. Each record is hash-chained: export it, or verify an exported file.</p>
+      <h2>What was done</h2>
+      <PeopleList
+        port={port}
+        streams={streams}
+        onShow={(streamId) => {
+          setChosen(streamId);
+          setTechnical(true);
+        }}
+      />
+      <details className="audit-technical" open={technical} onToggle={(e) => setTechnical(e.currentTarget.open)}>
+        <summary>Technical records: machine ids, stream ids and raw events</summary>
       <h2>Flows</h2>
       {streams === null ? (
         <p role="status">Loading the event log…</p>
@@ -188,6 +258,7 @@ function AuditWithPort({ port }: { port: AuditPort }) {
         </ul>
       )}
       {selected ? <StreamAudit port={port} streamId={selected} /> : null}
+      </details>
       <ImportVerify port={port} />
     </section>
   );

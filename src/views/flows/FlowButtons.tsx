@@ -118,7 +118,17 @@ export function TxActionButtons({ details, verifiedSigners }: { details: Transac
     <div className="txflow-actions" role="group" aria-label="Transaction actions">
       {actions.confirm ? <FlowButton request={{ kind: 'transaction', mode: 'confirm', txId: details.txId }} label="Confirm" className="primary" /> : null}
       {actions.execute ? <FlowButton request={{ kind: 'transaction', mode: 'execute', txId: details.txId }} label="Execute" className="primary" /> : null}
-      {actions.reject ? <FlowButton request={{ kind: 'transaction', mode: 'reject', nonce: exec.nonce }} label="Reject" /> : null}
+      {actions.reject ? (
+        <FlowButton
+          request={{
+            kind: 'transaction',
+            mode: 'reject',
+            nonce: exec.nonce,
+            replaces: { safeTxHash: exec.safeTxHash as `0x${string}`, proposer: (exec.proposer?.value ?? null) as `0x${string}` | null, label: `Transaction #${exec.nonce}` },
+          }}
+          label="Reject"
+        />
+      ) : null}
       {actions.delete ? (
         <FlowButton
           request={{ kind: 'deleteTx', safeTxHash: exec.safeTxHash as `0x${string}`, nonce: exec.nonce, proposer: (exec.proposer?.value ?? null) as `0x${string}` | null, label: `Transaction #${exec.nonce}` }}

@@ -4,7 +4,10 @@ import { validateCall, writeFunctions, type FieldErrors } from '../../machines/t
 import { connectTransactionFlow } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
-import { describeCall, operationText } from './format.ts';
+import './compose.css';
+import { describeCall, maxAmountOf, operationText, signerOptionText, tokenOptionText } from './format.ts';
+import { AddressCombobox } from './AddressCombobox.tsx';
+import { NftPicker } from './NftPicker.tsx';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 
 type Kind = 'tokens' | 'nft' | 'contract' | 'settings';
@@ -160,6 +163,7 @@ function ComposeForm() {
   const [target, setTarget] = useState(prefill?.target ?? '');
   const nameOf = useAddressNameResolver(safe.chainId);
   const maxThreshold = thresholdBound(change, safe.owners.length);
+  const selectedToken = tokens.find((t) => (t.address ?? '') === token) ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
 
@@ -249,23 +253,42 @@ function ComposeForm() {
                 {tokens.length === 0 ? <option value="">Native coin</option> : null}
                 {tokens.map((t) => (
                   <option key={t.address ?? 'native'} value={t.address ?? ''}>
-                    {t.symbol}
+                    {tokenOptionText(t)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
           <Field label="Recipient address" error={errors.recipient}>
-            {(id, d) => <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.recipient)} value={recipient} onChange={(e) => setRecipient(e.target.value)} />}
+            {(id, d) => (
+              <AddressCombobox id={id} describedBy={d} invalid={Boolean(errors.recipient)} value={recipient} onChange={setRecipient} chainId={safe.chainId} owners={safe.owners} />
+            )}
           </Field>
           <Field label="Amount" error={errors.amount}>
-            {(id, d) => <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.amount)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+            {(id, d) => (
+              <div className="txflow-amount">
+                <input id={id} aria-describedby={d} aria-invalid={Boolean(errors.amount)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                {selectedToken ? (
+                  <button type="button" aria-label={`Max: the whole ${selectedToken.symbol} balance`} onClick={() => setAmount(maxAmountOf(selectedToken))}>
+                    Max
+                  </button>
+                ) : null}
+              </div>
+            )}
           </Field>
         </>
       ) : null}
 
       {kind === 'nft' ? (
         <>
+          <NftPicker
+            token={nftToken}
+            tokenId={tokenId}
+            onPick={(address, id) => {
+              setNftToken(address);
+              setTokenId(id);
+            }}
+          />
           <Field label="NFT contract" error={errors.token}>
             {(id, d) => <input id={id} aria-describedby={d} value={nftToken} onChange={(e) => setNftToken(e.target.value)} />}
           </Field>
@@ -273,7 +296,9 @@ function ComposeForm() {
             {(id, d) => <input id={id} aria-describedby={d} value={tokenId} onChange={(e) => setTokenId(e.target.value)} />}
           </Field>
           <Field label="Recipient address" error={errors.recipient}>
-            {(id, d) => <input id={id} aria-describedby={d} value={recipient} onChange={(e) => setRecipient(e.target.value)} />}
+            {(id, d) => (
+              <AddressCombobox id={id} describedBy={d} invalid={Boolean(errors.recipient)} value={recipient} onChange={setRecipient} chainId={safe.chainId} owners={safe.owners} />
+            )}
           </Field>
         </>
       ) : null}
@@ -335,21 +360,18 @@ function ComposeForm() {
               {(id, d) => (
                 <select id={id} aria-describedby={d} value={owner} onChange={(e) => setOwner(e.target.value)}>
                   <option value="">Choose a signer</option>
-                  {safe.owners.map((o) => {
-                    const name = nameOf(o);
-                    return (
-                      <option key={o} value={o}>
-                        {name ? `${name} (${o})` : o}
-                      </option>
-                    );
-                  })}
+                  {safe.owners.map((o) => (
+                    <option key={o} value={o}>
+                      {signerOptionText(o, nameOf(o))}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
           ) : null}
           {change === 'addOwner' || change === 'swapOwner' ? (
             <Field label="New signer address" error={errors.owner ?? errors.newOwner}>
-              {(id, d) => <input id={id} aria-describedby={d} value={newOwner} onChange={(e) => setNewOwner(e.target.value)} />}
+              {(id, d) => <AddressCombobox id={id} describedBy={d} invalid={Boolean(errors.owner ?? errors.newOwner)} value={newOwner} onChange={setNewOwner} chainId={safe.chainId} owners={[]} />}
             </Field>
           ) : null}
           {change === 'addOwner' || change === 'removeOwner' || change === 'changeThreshold' ? (

@@ -5,14 +5,17 @@ import { connectTransactionFlow, type TransactionFlowView } from '../../machines
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../domain/safe/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
-import { callSentence, formatAmount, partiesOf, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
+import { callSentence, formatAmount, partiesOf, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import type { BalanceChange, ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
 import { Address } from '../components/Address.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { operationText } from './format.ts';
+import { nativeValueText, operationText, rejectionExplanation, requestOriginOf, reviewTitle } from './format.ts';
+import { useOpenFlow } from '../flows/flowsContext.tsx';
+import type { RejectedTx, TxFlowWallet } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
+import './compose.css';
 
 export function NonceStep() {
   const send = useTxFlowSend();
@@ -215,7 +218,18 @@ export function SimulationResult({ simulation, native, safe }: { simulation: Sim
 }
 
 /** What the transaction does, decoded here from the bytes that are hashed and signed. */
-export function WhatItDoes({ description, facts, chainId }: { description: TxDescription; facts: SentenceFacts; chainId: string | null }) {
+export function WhatItDoes({
+  description,
+  facts,
+  chainId,
+  rejectionNote = true,
+}: {
+  description: TxDescription;
+  facts: SentenceFacts;
+  chainId: string | null;
+  /** Say what an on-chain rejection does (the review says it in its own section instead). */
+  rejectionNote?: boolean;
+}) {
   const e = description.call.effect;
   const parties = partiesOf(description.call, facts.safe.address);
   return (
@@ -236,13 +250,49 @@ export function WhatItDoes({ description, facts, chainId }: { description: TxDes
           ))}
         </dl>
       ) : null}
-      {e.kind === 'rejection' ? (
+      {e.kind === 'rejection' && rejectionNote ? (
         <p className="muted">
           An on-chain rejection replaces every queued transaction with the same nonce: once executed, they can no longer be executed. To withdraw a proposal that
           nobody needs to act on, its proposer can delete it instead (off-chain, no gas).
         </p>
       ) : null}
       <p className="muted">Decoded on this device from the transaction data; the gateway’s description is only used where it matches.</p>
+    </section>
+  );
+}
+
+/**
+ * What an on-chain rejection costs (signatures and gas) and replaces, and the off-chain Delete offered instead to
+ * the proposer of the transaction it was opened from.
+ */
+function RejectionExplainer({ nonce, threshold, ownerCount, replaces, wallet, onDelete }: {
+  nonce: string;
+  threshold: number;
+  ownerCount: number;
+  replaces: RejectedTx | null;
+  wallet: TxFlowWallet | null;
+  onDelete: (replaced: RejectedTx) => void;
+}) {
+  const isProposer = Boolean(replaces?.proposer && wallet && replaces.proposer.toLowerCase() === wallet.address.toLowerCase());
+  return (
+    <section aria-label="About rejecting" className="txflow-rejection">
+      <h4>Rejecting transaction #{nonce}</h4>
+      {rejectionExplanation(nonce, threshold, ownerCount).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {replaces && isProposer ? (
+        <div className="txflow-rejection-alt">
+          <p>
+            You proposed this transaction. If nobody needs to act on it, you can delete it from the queue instead: off-chain, with no gas and no other
+            signatures. Signatures already given stay valid.
+          </p>
+          <button type="button" onClick={() => onDelete(replaces)}>
+            Delete transaction #{nonce} instead
+          </button>
+        </div>
+      ) : (
+        <p className="muted">Its proposer can instead delete it from the queue, off-chain and without gas (Delete on the transaction’s details).</p>
+      )}
     </section>
   );
 }
@@ -290,6 +340,7 @@ export function ReviewStep() {
   const can = { sign: canSign, signAndExecute: canSignAndExecute, execute: canExecute, relay: canRelay, back: canBack, editNonce: canEditNonce };
   const { safeTx, hashes, risks, mismatches, safe, description } = ctx;
   const nameOf = useAddressNameResolver(safe.chainId);
+  const { open } = useOpenFlow();
   if (!safeTx || !hashes) return null;
   const safeFacts = { address: safe.address, threshold: safe.threshold, ownerCount: safe.owners.length };
   const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens, nameOf } : null;
@@ -298,9 +349,32 @@ export function ReviewStep() {
   // One primary action: the furthest step this wallet can take now. Disabled choices say why, beside them.
   const primary = can.signAndExecute ? 'signAndExecute' : can.execute ? 'execute' : can.sign ? 'sign' : null;
   const reasons = disabledReasons(ctx, can, blocking.length > 0);
+  const native = description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 };
+  const origin = requestOriginOf(ctx.draft);
+  const isRejection = ctx.mode === 'reject' || description?.call.effect.kind === 'rejection';
+  const deleteInstead = (replaced: RejectedTx) => {
+    void open({ kind: 'deleteTx', safeTxHash: replaced.safeTxHash, nonce: Number(safeTx.nonce), proposer: replaced.proposer, label: replaced.label }).then((entry) => {
+      if (entry) send({ type: 'user.cancel' });
+    });
+  };
   return (
     <div className="txflow-review">
-      <h3>{description ? txSentence(description, { safe: safeFacts, nameOf }, safeTx.nonce) : `Transaction #${safeTx.nonce}`}</h3>
+      <h3>{reviewTitle(description, { safe: safeFacts, nameOf }, safeTx.nonce, origin)}</h3>
+      {origin ? (
+        <p className="muted">
+          Requested by the app at <strong>{origin}</strong>. What it does below is decoded here from the transaction’s bytes, not taken from the app.
+        </p>
+      ) : null}
+      {isRejection ? (
+        <RejectionExplainer
+          nonce={safeTx.nonce}
+          threshold={safe.threshold}
+          ownerCount={safe.owners.length}
+          replaces={ctx.replaces ?? null}
+          wallet={ctx.wallet}
+          onDelete={deleteInstead}
+        />
+      ) : null}
       {mismatches.length > 0 ? (
         <div role="alert" className="txflow-blocked">
           <strong>Signing is blocked: the gateway’s answer does not match the transaction built here.</strong>
@@ -322,8 +396,8 @@ export function ReviewStep() {
           </ul>
         </div>
       ) : null}
-      {description && facts ? <WhatItDoes description={description} facts={facts} chainId={safe.chainId} /> : null}
-      <SimulationResult simulation={ctx.simulation} native={description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 }} safe={safe.address} />
+      {description && facts ? <WhatItDoes description={description} facts={facts} chainId={safe.chainId} rejectionNote={!isRejection} /> : null}
+      <SimulationResult simulation={ctx.simulation} native={native} safe={safe.address} />
 
       {risks.length > 0 ? (
         <section aria-label="Warnings" className="txflow-risks">
@@ -358,7 +432,12 @@ export function ReviewStep() {
         <h4>Data</h4>
         <dl className="txflow-data">
           <div><dt>To</dt><dd><code>{safeTx.to}</code></dd></div>
-          <div><dt>Value (wei)</dt><dd>{safeTx.value}</dd></div>
+          <div>
+            <dt>Value</dt>
+            <dd>
+              {nativeValueText(safeTx.value, native)} <span className="muted txflow-raw">({safeTx.value} wei)</span>
+            </dd>
+          </div>
           <div><dt>Data</dt><dd><code className="txflow-wrap">{safeTx.data}</code></dd></div>
           <div><dt>Operation</dt><dd>{operationText(safeTx.operation)}</dd></div>
           <div><dt>SafeTxGas</dt><dd>{safeTx.safeTxGas}</dd></div>

@@ -5,7 +5,7 @@
  * actor; every control sends an event (enabled by snapshot.can).
  */
 import type { ReactNode } from 'react';
-import { connectTransactionFlow, type TransactionFlowView, type TxFlowStep } from '../../machines/transactionFlow/transactionFlow.connect.ts';
+import { connectTransactionFlow, type TransactionFlowView } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -21,12 +21,6 @@ const TITLES: Record<TxFlowMode, string> = {
   reject: 'Reject transaction',
 };
 
-type Step = TxFlowStep;
-const STEP_NAMES: Record<Step, string> = { compose: 'Compose', nonce: 'Nonce', review: 'Review', submit: 'Sign or execute', track: 'Processing', done: 'Done' };
-
-export function stepsFor(mode: TxFlowMode): Step[] {
-  return mode === 'create' ? ['compose', 'nonce', 'review', 'submit', 'track', 'done'] : ['review', 'submit', 'track', 'done'];
-}
 
 /** What a busy state is doing, for the status line. */
 const BUSY: Record<string, string> = {
@@ -207,25 +201,24 @@ function StepContent() {
 /** The transaction flow dialog. Mount it inside <TxFlowProvider actor={…}>; it renders nothing once the flow ended. */
 export function TxFlowDialog() {
   const send = useTxFlowSend();
-  const { mode, step, ended: done, dismiss } = useTxFlow((s) => {
+  const { mode, step, steps, ended: done, dismiss } = useTxFlow((s) => {
     const view = connectTransactionFlow(s);
-    return { mode: view.mode, step: view.step, ended: view.ended, dismiss: dismissEventOf(view) };
+    return { mode: view.mode, step: view.step, steps: view.steps, ended: view.ended, dismiss: dismissEventOf(view) };
   }, shallowEqualViewModel);
   if (done) return null;
-  const steps = stepsFor(mode);
-  const index = Math.max(0, steps.indexOf(step));
+  const index = Math.max(0, steps.findIndex((s) => s.step === step));
   return (
     <Dialog title={TITLES[mode]} closeLabel={DISMISS_LABEL} {...(dismiss ? { onClose: () => send({ type: dismiss }) } : {})} className="txflow-dialog">
       <ol className="txflow-steps" aria-label="Steps">
         {steps.map((s, i) => (
-          <li key={s} aria-current={i === index ? 'step' : undefined} className={i < index ? 'txflow-step-done' : undefined}>
-            {STEP_NAMES[s]}
+          <li key={s.step} aria-current={i === index ? 'step' : undefined} className={i < index ? 'txflow-step-done' : undefined}>
+            {s.name}
           </li>
         ))}
       </ol>
       <progress className="txflow-progress" aria-label="Progress" max={steps.length} value={index + 1} />
       <p className="txflow-announce" aria-live="polite">
-        Step {index + 1} of {steps.length}: {STEP_NAMES[steps[index]!]}
+        Step {index + 1} of {steps.length}: {steps[index]?.name}
       </p>
       <StepContent />
     </Dialog>

@@ -52,7 +52,12 @@ export function Dialog({ title, children, onClose, closeLabel = 'Close', descrip
           className={classes}
           {...data}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onEscapeKeyDown={(event) => (onClose ? undefined : event.preventDefault())}
+          onEscapeKeyDown={(event) => {
+            // Radix listens for Escape on the document in the capture phase: an open suggestion list inside the
+            // dialog (a combobox) gets it first, and the dialog stays.
+            const target = event.target instanceof Element ? event.target : null;
+            if (!onClose || target?.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+          }}
           onInteractOutside={(event) => (onClose && closeOnOutsideClick ? undefined : event.preventDefault())}
           onCloseAutoFocus={(event) => {
             event.preventDefault();

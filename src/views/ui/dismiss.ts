@@ -1,7 +1,9 @@
 /**
- * How a flow's dialog closes (its × button and Escape). A flow is closed only by an event it accepts now, the same
- * one its own Close or Cancel button sends; while it accepts neither (a wallet prompt or a broadcast is in
- * flight) the dialog has no × and Escape does nothing.
+ * How a flow's dialog closes (its × button and Escape). Only by the flow's own Close (`user.close`), where the flow
+ * offers it now: Escape and × never discard work. Cancel (which ends a flow and drops its draft) stays an explicit
+ * button of the step, so a stray Escape — or one meant for an open suggestion list — cannot lose a draft. While the
+ * flow does not offer Close (composing, reviewing, a wallet prompt or a broadcast in flight) the dialog has no ×
+ * and Escape does nothing.
  */
 
 /**
@@ -10,7 +12,7 @@
  */
 export const DISMISS_LABEL = 'Dismiss dialog';
 
-/** `user.close` where the flow offers Close, else `user.cancel` where it offers Cancel, else nothing. */
-export function dismissEventOf(view: { canClose: boolean; canCancel: boolean }): 'user.close' | 'user.cancel' | null {
-  return view.canClose ? 'user.close' : view.canCancel ? 'user.cancel' : null;
+/** `user.close` where the flow offers Close, else nothing. */
+export function dismissEventOf(view: { canClose: boolean }): 'user.close' | null {
+  return view.canClose ? 'user.close' : null;
 }

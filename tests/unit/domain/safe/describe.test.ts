@@ -29,7 +29,7 @@ describe('describeCall', () => {
     expect(describeCall(call(SAFE), ctx).effect).toEqual({ kind: 'rejection' });
     expect(describeCall(call(ALICE), ctx).effect).toEqual({ kind: 'empty' });
     const rejection = describeCall(call(SAFE), ctx);
-    expect(txSentence({ call: rejection, native: facts.native, tokens: {} }, { safe: facts.safe }, '7')).toBe('Reject transaction #7: an empty transaction that only uses up nonce 7');
+    expect(txSentence({ call: rejection, native: facts.native, tokens: {} }, { safe: facts.safe }, '7')).toBe('Reject transaction #7');
   });
 
   it('ERC-20 transfers and approvals in token units', () => {
