@@ -9,8 +9,12 @@ import type { EarlierVersion } from './machineVersion.ts';
 /** Issue 16 (decision 0031) named every action and guard and typed the effects: same states, events and context. */
 const BEFORE_NAMING = 'before its actions and guards were named and its effects typed (issue 16, at dee7dfe)';
 
-/** appSession at dee7dfe kept neither the connected account nor the page's visibility (decision 0031 added both). */
-const appSessionBeforeRouting = ({ account: _account, visible: _visible, ...kept }: Record<string, unknown>) => kept;
+/**
+ * appSession at dee7dfe kept neither the connected account nor the page's visibility (decision 0031 added both),
+ * nor the appearance settings (theme preference, the system's scheme, token logos: issue 17 added them).
+ */
+const appSessionBeforeRouting = ({ account: _account, visible: _visible, themePreference: _preference, systemTheme: _system, tokenLogos: _logos, ...kept }: Record<string, unknown>) =>
+  kept;
 
 /** details at dee7dfe did not say what kind of failure its error was (issue 17 added `errorKind`). */
 const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
