@@ -104,3 +104,13 @@ test('from the queue at 390 px, a queued transaction opens and is confirmed', as
   await sign.click();
   await expect(dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 2 of 2.', { timeout: 20_000 });
 });
+
+test('New transaction in the phone menu closes the menu and opens the flow, with focus inside it', async ({ page }) => {
+  await openSafe(page, 0);
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'New transaction' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  await expect(dialog(page)).toHaveAccessibleName('New transaction', { timeout: 20_000 });
+  // The closing menu does not take focus back to its button: the flow dialog that opened keeps it.
+  await expect.poll(() => dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+});

@@ -6,7 +6,7 @@ export function MenuDrawer({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Menu" variant="drawer" onClose={onClose} closeLabel="Close menu" closeOnOutsideClick className="menu-drawer">
       <nav aria-label="Main" className="drawer-nav">
-        <SidebarSafe />
+        <SidebarSafe onAction={onClose} />
         <NavSections onNavigate={onClose} />
       </nav>
     </Dialog>

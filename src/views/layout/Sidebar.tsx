@@ -71,14 +71,15 @@ export function NavSections({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The open Safe (identity and New transaction) above the navigation; nothing on Safe-free screens. */
-export function SidebarSafe() {
+export function SidebarSafe({ onAction }: { onAction?: () => void }) {
   const shown = useAppSelector((s) => connectShell(s).safeAddress !== null);
   const session = useSafeSessionRef();
   if (!shown || !session) return null;
   return (
     <div className="sidebar-safe">
       <SafeIdentitySummary />
-      <div className="sidebar-action">
+      {/* In the phone menu, New transaction closes the menu too (the click reaches the button first). */}
+      <div className="sidebar-action" onClick={onAction}>
         <NewTransactionButton />
       </div>
     </div>

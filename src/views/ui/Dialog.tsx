@@ -61,6 +61,9 @@ export function Dialog({ title, children, onClose, closeLabel = 'Close', descrip
           onInteractOutside={(event) => (onClose && closeOnOutsideClick ? undefined : event.preventDefault())}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
+            // Another dialog that opened as this one closed (the phone menu's New transaction) keeps its focus.
+            const current = document.activeElement;
+            if (current && current !== document.body && current.closest('[role="dialog"]')) return;
             if (returnTo instanceof HTMLElement && returnTo.isConnected && returnTo !== document.body) returnTo.focus();
             else focusFallback();
           }}
