@@ -1,4 +1,5 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { onTextFileChosen } from '../components/textFile.ts';
 import { connectAddressBook } from '../../machines/addressBook/addressBook.connect.ts';
 import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { findEntry } from '../../machines/addressBook/addressBook.csv.ts';
@@ -8,16 +9,6 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { chainLabel } from '../walletConnection/chainLabel.ts';
 import { useAddressBook, useAddressBookSend, useWallet } from '../walletConnection/walletContext.tsx';
-
-/** A file's text through FileReader (works in every browser and in jsdom). */
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
-  });
-}
 
 function EntryForm() {
   const send = useAddressBookSend();
@@ -147,14 +138,7 @@ export function AddressBookScreen() {
   const chainNames = useWallet((s) => connectWalletConnection(s).chainNames);
   const editingKey = editingEntry ? `${editingEntry.chainId}:${editingEntry.address}` : 'new';
 
-  async function readFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    const text = await readText(file);
-    input.value = '';
-    send({ type: 'user.importFile', fileName: file.name, text });
-  }
+  const readFile = onTextFileChosen((fileName, text) => send({ type: 'user.importFile', fileName, text }));
 
   return (
     <section aria-labelledby="screen-title" className="screen address-book">

@@ -1,18 +1,8 @@
-import type { ChangeEvent } from 'react';
+import { onTextFileChosen } from '../components/textFile.ts';
 import type { LocalDataView } from '../../machines/localData/localData.connect.ts';
 import type { ImportChange, LocalDataEvent } from '../../machines/localData/localData.types.ts';
 import { useLocalData } from './useLocalData.ts';
 import './settings.css';
-
-/** A file's text through FileReader (works in every browser and in jsdom). */
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
-  });
-}
 
 function changeLine(change: ImportChange, mode: 'merge' | 'replace'): string {
   const parts = [`${change.added} new`, `${change.changed} changed`, `${change.unchanged} unchanged`];
@@ -29,14 +19,7 @@ export function DataScreen() {
 /** The Data screen for a localData view model (the model test renders it on its own actor). */
 export function DataPanel({ view, send }: { view: LocalDataView; send: (event: LocalDataEvent) => void }) {
   const previewing = view.transfer === 'previewing' || view.transfer === 'importing';
-  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    const text = await readText(file);
-    input.value = '';
-    send({ type: 'user.chooseFile', fileName: file.name, text });
-  }
+  const chooseFile = onTextFileChosen((fileName, text) => send({ type: 'user.chooseFile', fileName, text }));
   return (
     <section aria-labelledby="screen-title" className="screen">
       <h1 id="screen-title">Data</h1>
