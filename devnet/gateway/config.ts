@@ -89,9 +89,12 @@ export function chainInfo(opts: GatewayOptions): ChainInfo {
     shortName: opts.shortName,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: DEVNET_LOGO },
     transactionService: base,
-    // The devnet has no block explorer: empty templates, so the app draws no Explorer links (it draws none for a
-    // template that is not an http(s) URL) instead of links that answer 404.
-    blockExplorerUriTemplate: { address: '', txHash: '', api: '' },
+    // anvil has no explorer: the gateway serves a minimal one (routes/explorer.ts), so Explorer links lead somewhere.
+    blockExplorerUriTemplate: {
+      address: `${base}/devnet/explorer/address/{{address}}`,
+      txHash: `${base}/devnet/explorer/tx/{{txHash}}`,
+      api: `${base}/devnet/explorer/api?module={{module}}&action={{action}}&address={{address}}&apiKey={{apiKey}}`,
+    },
     beaconChainExplorerUriTemplate: { publicKey: null },
     disabledWallets: [],
     ensRegistryAddress: null,

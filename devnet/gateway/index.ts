@@ -13,6 +13,7 @@ import { chainRoutes } from './routes/chains.ts';
 import { decodingRoutes } from './routes/decoding.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { relayRoutes } from './routes/relay.ts';
+import { explorerRoutes } from './routes/explorer.ts';
 import { safeRoutes } from './routes/safes.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { devnetAppRoutes } from '../apps/index.ts';
@@ -62,6 +63,7 @@ export async function createGatewayApp(opts: GatewayOptions): Promise<GatewayApp
   decodingRoutes(app, ctx);
   accountRoutes(app, ctx);
   relayRoutes(app, ctx);
+  explorerRoutes(app, ctx);
   // the demo Safe App the default safe-apps list points at (devnet/apps)
   devnetAppRoutes(app);
 

@@ -37,6 +37,27 @@ describe('chains and static config', () => {
     S.expectShape(S.ChainInfo, (await api.get('/v2/chains/31337')).body, 'v2 chain');
   });
 
+  it('serves a minimal explorer for the chain config’s explorer templates: an address, a transaction, and clear errors', async () => {
+    const chain = S.expectShape(S.ChainInfo, (await api.get(C)).body, 'chain');
+    const to = owner(7).address;
+    const hash = await sendEth(d.rpcUrl, owner(6).privateKey, to, parseEther('0.25'));
+    const address = await fetch(chain.blockExplorerUriTemplate.address.replace('{{address}}', to));
+    expect(address.status).toBe(200);
+    const addressPage = await address.text();
+    expect(addressPage).toContain(`Address ${to}`);
+    expect(addressPage).toContain('account (no code)');
+    const tx = await fetch(chain.blockExplorerUriTemplate.txHash.replace('{{txHash}}', hash));
+    expect(tx.status).toBe(200);
+    const txPage = await tx.text();
+    expect(txPage).toContain('Success');
+    expect(txPage).toContain(to);
+    const missing = await fetch(chain.blockExplorerUriTemplate.txHash.replace('{{txHash}}', `0x${'ab'.repeat(32)}`));
+    expect(missing.status).toBe(404);
+    const bad = await fetch(chain.blockExplorerUriTemplate.address.replace('{{address}}', '<script>'));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).not.toContain('<script>');
+  });
+
   it('answers 404 for another chain', async () => {
     const r = await api.get('/v1/chains/1');
     expect(r.status).toBe(404);
