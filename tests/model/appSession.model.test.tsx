@@ -36,7 +36,7 @@ const events: AnyEventObject[] = [
   { type: 'user.setTokenLogos', enabled: false },
   { type: 'system.colorSchemeChanged', theme: 'dark' },
   { type: 'system.appearanceImported', preference: 'light', tokenLogos: true },
-  { type: 'user.navigate', to: '/balances' },
+  { type: 'user.navigate', to: '/welcome' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
   { type: 'system.persistenceFailed', streamId: 'appSession:model', message: 'QuotaExceededError: the disk is full' },
   // The children's reports and the browser's signals the root routes (decision 0031).
@@ -190,8 +190,9 @@ const driver: ViewDriver<AppSut> = {
       expect(sut.persistedLogos.at(-1)).toBe(true);
     },
     'user.navigate': async (sut) => {
-      await act(async () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Assets' }).click());
-      expect(sut.pushed.at(-1)).toBe('/balances');
+      // Without an open Safe the nav has no Safe pages (decision 0033): the brand link leads to the welcome page.
+      await act(async () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Countersign' }).click());
+      expect(sut.pushed.at(-1)).toBe('/welcome');
     },
     'system.locationChanged': async (sut, e) => act(async () => sut.actor.send(e)),
     // The wallet child's report: the root keeps the account and the running flows follow it.
@@ -242,7 +243,7 @@ const driver: ViewDriver<AppSut> = {
       expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
       expect(document.documentElement.dataset.theme).toBe(expected.context.theme);
       expect(screen.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', String(expected.context.theme === 'dark'));
-      const heading = { '/home': 'Overview', '/balances': 'Assets', '/no-such-page': 'Page not found' }[expected.context.location.path as string];
+      const heading = { '/home': 'Overview', '/welcome': 'Welcome to Countersign', '/no-such-page': 'Page not found' }[expected.context.location.path as string];
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading ?? 'unexpected path');
     },
     'running.checkingGateway': () => {
