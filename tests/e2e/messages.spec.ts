@@ -167,8 +167,8 @@ test('a non-owner cannot confirm: no confirm button, and a flow whose wallet swi
 async function seededMessageHash(page: Page): Promise<Hex> {
   await goToMessages(page);
   const link = page.locator('.message-list-row').filter({ hasText: DEMO_TEXT_MESSAGE }).getByRole('link');
-  const label = (await link.getAttribute('aria-label'))!;
-  return label.replace('Details of message ', '') as Hex;
+  const href = (await link.getAttribute('href'))!;
+  return new URL(href, 'http://localhost').searchParams.get('messageHash') as Hex;
 }
 
 /** Rewrites the gateway's answer for GET messages/{hash}. */

@@ -57,7 +57,9 @@ for (const size of SIZES) {
         try {
           await flow.openSafe(page);
           // New transaction: compose, nonce, review, signed.
-          await page.getByRole('button', { name: 'New transaction' }).first().click();
+          // At phone width the sidebar is hidden: New transaction is in the Menu drawer.
+          if (size.name === '390') await page.getByRole('button', { name: 'Menu' }).click();
+          await page.getByRole('button', { name: 'New transaction' }).filter({ visible: true }).first().click();
           await expect(dialog).toBeVisible();
           await flow.composeTransfer(page, flow.owner(3), '1.5');
           await shot(page, 'flow-tx-1-compose', false);

@@ -16,7 +16,7 @@ export function Header() {
       <div className="safe-selector">
         {safeShortName && safeAddress ? (
           <Link to="/welcome/accounts" aria-label={`Open Safe ${safeShortName}:${safeAddress}, choose another Safe`}>
-            <span className="chip">{safeShortName}</span> {shortAddress(safeAddress)}
+            <span className="chip">{safeShortName}</span> <span aria-hidden="true">{shortAddress(safeAddress)}</span>
           </Link>
         ) : (
           <Link to="/welcome/accounts">Select a Safe</Link>

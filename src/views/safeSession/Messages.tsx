@@ -28,7 +28,9 @@ function MessageRow({ item }: { item: Message }) {
   return (
     <div role="row" className="message-list-row">
       <span role="cell" className="message-main">
-        <Link className="tx-row-link" to={`/transactions/msg?messageHash=${item.messageHash}`} aria-label={`Details of message ${item.messageHash}`}>
+        <Link className="tx-row-link" to={`/transactions/msg?messageHash=${item.messageHash}`}>
+          {/* The name starts with what it opens and contains the visible text (WCAG label in name). */}
+          <span className="visually-hidden">Details of message {item.messageHash}: </span>
           {item.name ?? preview(item.message)}
         </Link>
       </span>

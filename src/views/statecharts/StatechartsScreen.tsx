@@ -54,7 +54,7 @@ function Diagram({ entry, active }: { entry: RegisteredMachine; active: string[]
     }
   }, [active, svg]);
   if (!svg) return <p role="alert">No diagram committed for {entry.id}: run `npm run docs:machines`.</p>;
-  return <div ref={ref} className="statechart" data-testid={`diagram-${entry.id}`} dangerouslySetInnerHTML={{ __html: svg }} />;
+  return <div ref={ref} className="statechart" data-testid={`diagram-${entry.id}`} tabIndex={0} role="region" aria-label={`${entry.id} statechart`} dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
 function MachineSection({ entry, actors }: { entry: RegisteredMachine; actors: RunningActor[] }) {
