@@ -15,8 +15,14 @@ export function Header() {
       <PhoneMenu />
       <div className="safe-selector">
         {safeShortName && safeAddress ? (
-          <Link to="/welcome/accounts" aria-label={`Open Safe ${safeShortName}:${safeAddress}, choose another Safe`}>
-            <span className="chip">{safeShortName}</span> <span aria-hidden="true">{shortAddress(safeAddress)}</span>
+          <Link to="/welcome/accounts">
+            {/* The name contains the visible text (WCAG label in name) and says the rest to screen readers. */}
+            <span className="visually-hidden">Open Safe </span>
+            <span className="chip">{safeShortName}</span> {shortAddress(safeAddress)}
+            <span className="visually-hidden">
+              {' '}
+              ({safeShortName}:{safeAddress}), choose another Safe
+            </span>
           </Link>
         ) : (
           <Link to="/welcome/accounts">Select a Safe</Link>

@@ -20,9 +20,8 @@ export function WalletButton() {
     const network = chainLabel(chainNames, wallet.chainId);
     return (
       <div className="wallet-menu">
-        <button type="button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={`Wallet ${wallet.address} on ${network}`}>
-          <span className="wallet-dot" aria-hidden="true" /> {/* The label says it in full; the short form is for the eye. */}
-          <span aria-hidden="true">{name ?? shortAddress(wallet.address)}</span> <span className="chip">{network}</span>
+        <button type="button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={`Wallet ${wallet.address} on ${network}${name ? `, shown as ${name} ${network}` : ''}`}>
+          <span className="wallet-dot" aria-hidden="true" /> {name ?? shortAddress(wallet.address)} <span className="chip">{network}</span>
         </button>
         {open ? (
           <div className="wallet-popover" role="dialog" aria-label="Connected wallet">
