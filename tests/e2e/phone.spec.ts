@@ -88,7 +88,7 @@ test('from the queue at 390 px, a queued transaction opens and is confirmed', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
   // The row keeps its amount, status and way into the details at this width.
   const row = page.locator('.tx-row').filter({ hasText: 'Awaiting confirmations' }).filter({ hasText: /ETH/ }).first();
-  await expect(row.locator('.tx-info')).toBeInViewport();
+  await expect(row.locator('.tx-main')).toBeInViewport();
   await expect(row.locator('.tx-status')).toBeInViewport();
   const details = row.getByRole('link', { name: /Details/ });
   await expect(details).toBeInViewport();
