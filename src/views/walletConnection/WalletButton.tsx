@@ -20,7 +20,11 @@ export function WalletButton() {
     const network = chainLabel(chainNames, wallet.chainId);
     return (
       <div className="wallet-menu">
-        <button type="button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={`Wallet ${wallet.address} on ${network}${name ? `, shown as ${name} ${network}` : ''}`}>
+        <button type="button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} >
+          {/* The name says the account in full and contains the visible text (WCAG label in name). */}
+          <span className="visually-hidden">
+            Wallet {wallet.address} on {network}:{' '}
+          </span>
           <span className="wallet-dot" aria-hidden="true" /> {name ?? shortAddress(wallet.address)} <span className="chip">{network}</span>
         </button>
         {open ? (
