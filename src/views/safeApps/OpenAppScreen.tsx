@@ -13,14 +13,12 @@ import { connectBridgeRequest } from '../../machines/bridgeRequest/bridgeRequest
 import { connectOpenApp } from '../../machines/safeApps/openApp.connect.ts';
 import { sandboxFor } from '../../machines/safeApps/safeApps.logic.ts';
 import type { AppFrameRegistry, Permission } from '../../machines/safeApps/safeApps.types.ts';
-import { useAppSelector, useAppSend } from '../appContext.tsx';
+import { useAppSelector } from '../appContext.tsx';
 import { BridgeRequestPrompt } from '../bridgeRequest/BridgeRequestPrompt.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
-import { Dialog } from '../ui/Dialog.tsx';
-import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { AppIcon } from './AppCard.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
 
@@ -49,11 +47,11 @@ function PermissionList({ permissions }: { permissions: Permission[] }) {
 
 function Prompt({ actor }: { actor: OpenAppRef }) {
   const { info, appOrigin: origin, warningAccepted, canOpen, canToggleWarning: canToggle } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
-  const send = useAppSend();
   if (!info) return null;
-  // Closing the prompt is the "Back to Safe Apps" link: the same `user.navigate` event.
   return (
-    <Dialog title="Open Safe App" closeLabel={DISMISS_LABEL} onClose={() => send({ type: 'user.navigate', to: '/apps' })}>
+    // The page's own content, not a modal: the header (Connect wallet) must stay usable while the prompt shows.
+    <section role="dialog" aria-labelledby="open-app-title" className="safe-apps-dialog">
+      <h2 id="open-app-title">Open Safe App</h2>
       <div className="safe-app-card-head">
         <AppIcon url={info.iconUrl} name={info.name} />
         <div>
@@ -91,7 +89,7 @@ function Prompt({ actor }: { actor: OpenAppRef }) {
           Continue
         </button>
       </div>
-    </Dialog>
+    </section>
   );
 }
 
