@@ -50,7 +50,8 @@ export function useQueuedRowActions(): (tx: TransactionSummary) => QueuedRowActi
 
 const isViewerOwner = (viewer: Viewer) => isOwner(viewer.owners, viewer.wallet);
 
-function FlowButton({
+/** A button that opens the flow `request` names, with the flow host's refusal (if any) beside it. */
+export function FlowButton({
   request,
   label,
   className,

@@ -9,7 +9,7 @@ import { connectSafeSession } from '../../machines/safeSession/safeSession.conne
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address, checksum, shortAddress } from '../components/Address.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { useOpenFlow } from '../flows/flowsContext.tsx';
+import { FlowButton } from '../flows/FlowButtons.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSession } from './safeSessionContext.tsx';
 
@@ -76,7 +76,6 @@ export function SafeIdentityCard() {
   const identity = useSafeIdentity();
   const { isOwner } = useSafeSession(connectSafeSession, shallowEqualViewModel);
   const name = useAddressName(identity.address, identity.chainId);
-  const { open, error } = useOpenFlow();
   const [receiving, setReceiving] = useState(false);
   return (
     <section className="card safe-identity" aria-labelledby="safe-identity-title">
@@ -100,23 +99,16 @@ export function SafeIdentityCard() {
         </dl>
       </div>
       <div className="safe-identity-actions">
-        <button
-          type="button"
+        <FlowButton
+          request={{ kind: 'transaction', mode: 'create' }}
+          label="Send"
           className="primary"
           disabled={!isOwner}
-          title={isOwner ? undefined : 'Connect the wallet of one of the Safe’s signers to send from it.'}
-          onClick={() => void open({ kind: 'transaction', mode: 'create' })}
-        >
-          Send
-        </button>
+          {...(isOwner ? {} : { title: 'Connect the wallet of one of the Safe’s signers to send from it.' })}
+        />
         <button type="button" onClick={() => setReceiving(true)} aria-haspopup="dialog">
           Receive
         </button>
-        {error ? (
-          <span role="alert" className="txflow-error">
-            {error}
-          </span>
-        ) : null}
       </div>
       {receiving ? (
         <Suspense fallback={<span role="status">Opening…</span>}>
