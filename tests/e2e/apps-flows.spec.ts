@@ -81,7 +81,7 @@ test('the demo app reads everything through our host, and the address book after
   expect(await answer(frame, 'wallet_getPermissions')).toEqual([]);
   await frame.locator('#call-wallet_requestPermissions').click();
   const permissionPrompt = page.getByRole('dialog', { name: 'Permissions Request' });
-  await expect(permissionPrompt).toContainText(`${new URL(appUrl('hello')).origin} is requesting permissions for:`);
+  await expect(permissionPrompt).toContainText(`Devnet Hello App (${new URL(appUrl('hello')).origin}) is requesting permissions for:`);
   await permissionPrompt.getByRole('button', { name: 'Accept' }).click();
   await expect(frame.locator('#result-wallet_requestPermissions')).toHaveAttribute('data-status', 'ok');
   const invoker = new URL(appUrl('hello')).origin;

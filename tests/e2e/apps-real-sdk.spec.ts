@@ -70,7 +70,7 @@ test('the real SDK reads everything through our host, and the address book after
   // requestAddressBook: the SDK finds no permission and asks (wallet_requestPermissions) → our prompt → Accept.
   const book = probeCall<Settled>(frame, 'addressBook');
   const permissionPrompt = page.getByRole('dialog', { name: 'Permissions Request' });
-  await expect(permissionPrompt).toContainText(`${new URL(probeUrl()).origin} is requesting permissions for:`);
+  await expect(permissionPrompt).toContainText(`Devnet SDK Probe (${new URL(probeUrl()).origin}) is requesting permissions for:`);
   await expect(permissionPrompt).toContainText('Access to your address book');
   await permissionPrompt.getByRole('button', { name: 'Accept' }).click();
   expect(ok(await book)).toEqual([{ address: bookEntry.address, name: bookEntry.name, chainId: '31337' }]);

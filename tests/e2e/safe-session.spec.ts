@@ -99,7 +99,7 @@ test('a non-owner account is read-only, and a foreign chain can be switched back
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: /^Switch to / }).click();
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /on Countersign Devnet$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Wallet 0x[0-9a-f]{40} on Countersign Devnet: /i })).toBeVisible();
 });
 
 test('a wallet on another chain the gateway lists is on the wrong chain, and Switch brings it back', async ({ page }) => {
@@ -125,7 +125,7 @@ test('a wallet on another chain the gateway lists is on the wrong chain, and Swi
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Switch to Countersign Devnet' }).click();
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /on Countersign Devnet$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Wallet 0x[0-9a-f]{40} on Countersign Devnet: /i })).toBeVisible();
 });
 
 test('with the gateway stopped, the Safe screen shows an error with retry, not a loader', async ({ page }) => {

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, http, parseAbi, type Address } from 'viem';
 import { startDevnetApp, type DevnetApp } from './fixtures/devnetApp.ts';
+import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 let app: DevnetApp;
 
@@ -23,17 +24,18 @@ const safeAbi = parseAbi(['function getOwners() view returns (address[])', 'func
 const team = () => app.devnet.safes[0]!.address as Address;
 const owner = (i: number) => app.devnet.owners[i]!.address as Address;
 const dialog = (page: Page) => page.getByRole('dialog');
+const { walletButton } = txFlowPage(() => app);
 
 async function connect(page: Page, account = 0) {
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(page.getByRole('button', { name: new RegExp(`^Wallet ${owner(0)}`, 'i') })).toBeVisible();
+  await expect(walletButton(page, 0)).toBeVisible();
   if (account !== 0) await selectAccount(page, account);
 }
 
 async function selectAccount(page: Page, account: number) {
   await page.evaluate((i) => (window as unknown as { __devnetWallet: { selectAccount(i: number): void } }).__devnetWallet.selectAccount(i), account);
-  await expect(page.getByRole('button', { name: new RegExp(`^Wallet ${owner(account)}`, 'i') })).toBeVisible();
+  await expect(walletButton(page, account)).toBeVisible();
 }
 
 async function balanceOf(token: Address, who: Address): Promise<bigint> {
@@ -86,7 +88,7 @@ test('owner A proposes an ERC20 transfer, a reload keeps the flow, owner B confi
 
   // Reload at the review step: the flow comes back from its event log, in the same step.
   await page.reload();
-  await expect(page.getByRole('button', { name: new RegExp(`^Wallet ${owner(0)}`, 'i') })).toBeVisible();
+  await expect(walletButton(page, 0)).toBeVisible();
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
   const safeTxHash = (await dialog(page).getByRole('region', { name: 'Hashes' }).locator('code').last().textContent())!.trim();
   expect(safeTxHash).toMatch(/^0x[0-9a-f]{64}$/);

@@ -15,7 +15,7 @@ export function Header() {
       <PhoneMenu />
       <div className="safe-selector">
         {safeShortName && safeAddress ? (
-          <Link to="/welcome/accounts">
+          <Link to="/welcome/accounts" className="safe-link">
             {/* The name contains the visible text (WCAG label in name) and says the rest to screen readers. */}
             <span className="visually-hidden">Open Safe </span>
             <span className="chip">{safeShortName}</span> {shortAddress(safeAddress)}
