@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, getAddress, http, type Address } from 'viem';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { storedLog } from './fixtures/eventLog.ts';
 import { hangNext, hungResults, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
 
 const app = useDevnetApp();
@@ -20,36 +21,7 @@ const walletButton = (page: Page) => page.getByRole('button', { name: new RegExp
 const form = (page: Page) => page.getByRole('form', { name: 'Set up the new Safe' });
 const restoredNote = (page: Page) => page.getByRole('note').filter({ hasText: 'Your unfinished Safe setup was restored.' });
 
-interface StoredRecord {
-  streamId: string;
-  seq: number;
-  type: string;
-  machineId: string;
-  payload: Record<string, unknown>;
-  stateAfter: { value: unknown; status: string };
-}
-
-/** The createSafe records in the page's event log (IndexedDB), in stream order, and the streams' status. */
-async function createSafeLog(page: Page): Promise<{ records: StoredRecord[]; status: Record<string, string> }> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('countersign-eventlog');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['events', 'streams'], 'readonly');
-          const events = tx.objectStore('events').getAll();
-          const streams = tx.objectStore('streams').getAll();
-          tx.oncomplete = () => {
-            const records = (events.result as StoredRecord[]).filter((r) => r.machineId === 'createSafe');
-            const status = Object.fromEntries((streams.result as { streamId: string; status: string; machineId: string }[]).filter((s) => s.machineId === 'createSafe').map((s) => [s.streamId, s.status]));
-            open.result.close();
-            resolve({ records, status });
-          };
-        };
-      }),
-  );
-}
+const createSafeLog = (page: Page) => storedLog(page, 'createSafe');
 const recordedTypes = async (page: Page) => (await createSafeLog(page)).records.map((r) => r.type);
 
 async function openCreateSafe(page: Page) {

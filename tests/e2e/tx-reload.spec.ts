@@ -10,6 +10,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { storedLog } from './fixtures/eventLog.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { hangNext, hungResults, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
 
@@ -53,12 +54,22 @@ test('reloads at compose, nonce, review, during the signature prompt and during 
   test.setTimeout(240_000);
   const { recipient, token, before, nonce } = await start(page);
 
-  // Compose: the step comes back after a reload (typed values are not events until submitted; decision 0009).
+  // Compose: the step comes back after a reload, and so does what was typed (kept after a pause; decision 0039).
   await page.getByRole('button', { name: 'New transaction' }).click();
   await expect(step(page)).toHaveText('Compose');
   await reload(page);
   await expect(step(page)).toHaveText('Compose');
   await ui.composeTransfer(page, recipient, '3');
+  await expect
+    .poll(async () => (await storedLog(page, 'transactionFlow')).records.filter((r) => r.type === 'user.editDraft').at(-1)?.payload.call)
+    .toMatchObject({ kind: 'erc20Transfer', token, recipient, amount: '3' });
+  await reload(page);
+  await expect(step(page)).toHaveText('Compose');
+  await expect(dialog(page).getByRole('status').filter({ hasText: 'What you typed before the reload is back.' })).toBeVisible();
+  await expect(dialog(page).getByLabel('Token', { exact: true })).toHaveValue(token);
+  await expect(dialog(page).getByLabel('Recipient address')).toHaveValue(recipient);
+  await expect(dialog(page).getByLabel('Amount', { exact: true })).toHaveValue('3');
+  expect(await signingCalls(page)).toEqual([]);
   await dialog(page).getByRole('button', { name: 'Continue' }).click();
 
   // Nonce: the composed transfer and the loaded nonces survive.

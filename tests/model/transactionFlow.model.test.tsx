@@ -4,7 +4,7 @@
  * Four inputs (create on a 1.4.1 Safe, create on a legacy 1.1.1 Safe, confirm from the queue, reject) share one
  * coverage recorder, which must reach 100 % of the machine's transitions.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
@@ -103,6 +103,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.checkTxStatus', output: { status: 'proposed', txHash: null, confirmations: [sig(OWNER_B)] } },
   { type: 'xstate.error.actor.checkTxStatus', error: new Error('Gateway unreachable') },
   { type: 'user.addToBatch', call: batchCall },
+  { type: 'user.editDraft', call: { ...batchCall, amount: '0.5' } },
   { type: 'user.removeFromBatch', index: 0 },
   { type: 'user.loadAbi', address: TOKEN },
   { type: 'user.compose', draft: erc20Draft },
@@ -211,6 +212,12 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       'user.addToBatch': async (_, e) => {
         await fillCall((e as unknown as { call: CallDraft }).call);
         await click('Add to batch');
+      },
+      // Typing is all the user does: the form hands what is typed to the flow after a pause.
+      'user.editDraft': async (sut, e) => {
+        const call = (e as unknown as { call: CallDraft }).call;
+        await fillCall(call);
+        await waitFor(() => expect((sut.actor.getSnapshot() as AnyMachineSnapshot).context.editing).toEqual(call), { timeout: 3_000 });
       },
       'user.removeFromBatch': () => click('Remove call 1'),
       'user.loadAbi': async (_, e) => {
@@ -366,7 +373,7 @@ const without = (...prefixes: string[]) => events.filter((e) => !prefixes.some((
  */
 const plan: Record<keyof typeof inputs, AnyEventObject[]> = {
   create: without('loadTx', 'executeTx', 'relayTx', 'user.execute', 'user.relay', 'user.signAndExecute'),
-  confirm: without('user.addToBatch', 'user.removeFromBatch', 'user.loadAbi', 'user.compose', 'user.setNonce', 'user.confirmNonce', 'user.editNonce', 'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'decodeTx', 'requestSignature', 'user.back'),
+  confirm: without('user.addToBatch', 'user.editDraft', 'user.removeFromBatch', 'user.loadAbi', 'user.compose', 'user.setNonce', 'user.confirmNonce', 'user.editNonce', 'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'decodeTx', 'requestSignature', 'user.back'),
   legacy: withTypes('user.compose', 'loadNonces', 'user.confirmNonce', 'estimateSafeTxGas', 'user.retry', 'user.cancel').concat(events.filter((e) => e.type === 'xstate.error.actor.buildSafeTx')),
   reject: events.filter((e) => e.type === 'xstate.error.actor.buildSafeTx' || e.type === 'user.retry'),
 };

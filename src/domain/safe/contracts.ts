@@ -71,6 +71,15 @@ export function findTrustedLibrary(where: SafeDeployment, address: string): Know
   return delegateCallAllowList(where).find((entry) => entry.address.toLowerCase() === target);
 }
 
+/**
+ * "SignMessageLib 1.4.1" when `address` is one of Safe's own libraries on this chain (from the local list, never
+ * the gateway), else null. Any Safe version: a name for a row, not a permission (findTrustedLibrary is that).
+ */
+export function safeLibraryName(chainId: SafeDeployment['chainId'], address: string): string | null {
+  const found = findTrustedLibrary({ chainId, version: '1.4.1' }, address) ?? findTrustedLibrary({ chainId, version: '1.1.1' }, address);
+  return found ? `${found.kind} ${found.release}` : null;
+}
+
 /** The MultiSendCallOnly used to build batches for this Safe version (canonical address). */
 export function defaultMultiSendCallOnly(safeVersion: string): Address {
   if (!versionAtLeast(safeVersion, '1.3.0')) {

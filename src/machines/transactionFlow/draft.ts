@@ -317,3 +317,35 @@ export function draftLabel(draft: TxDraft): string {
       return 'Reject transaction';
   }
 }
+
+/** Longest text kept from a compose field as typed (an ABI pasted by hand is the longest). */
+export const EDITED_FIELD_LIMIT = 100_000;
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= EDITED_FIELD_LIMIT;
+const isFields = (value: Record<string, unknown>, keys: readonly string[]) => keys.every((key) => isText(value[key]));
+
+/**
+ * Whether an edited (not yet submitted) compose form has the shape of a call the form can show again: the
+ * kinds the form offers, every field a bounded string (numbers where the type says so). Values are not
+ * validated: that is what Continue does.
+ */
+export function isEditedCallShape(call: unknown): call is CallDraft {
+  if (typeof call !== 'object' || call === null) return false;
+  const c = call as Record<string, unknown>;
+  switch (c.kind) {
+    case 'nativeTransfer':
+      return isFields(c, ['recipient', 'amount']) && Number.isInteger(c.decimals);
+    case 'erc20Transfer':
+      return isFields(c, ['token', 'symbol', 'recipient', 'amount']) && Number.isInteger(c.decimals);
+    case 'erc721Transfer':
+      return isFields(c, ['token', 'recipient', 'tokenId']);
+    case 'contractCall':
+      return isFields(c, ['to', 'value', 'abi', 'method']) && Array.isArray(c.args) && c.args.length <= 64 && c.args.every(isText);
+    case 'settings': {
+      const change = c.change as Record<string, unknown> | null;
+      return typeof change === 'object' && change !== null && typeof change.type === 'string' && Object.values(change).every((v) => isText(v) || typeof v === 'number');
+    }
+    default:
+      return false;
+  }
+}

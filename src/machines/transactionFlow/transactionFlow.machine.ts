@@ -53,6 +53,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
       initial: 'editing',
       on: {
         'user.addToBatch': { guard: 'isBatchable', actions: { type: 'addBatchCall', params: ({ event }) => ({ call: event.call }) } },
+        'user.editDraft': { guard: 'isEditedCall', actions: { type: 'keepEditedCall', params: ({ event }) => ({ call: event.call }) } },
         'user.removeFromBatch': { guard: 'hasBatchItem', actions: { type: 'removeBatchCall', params: ({ event }) => ({ index: event.index }) } },
         'user.compose': {
           guard: 'isComposedDraftValid',

@@ -28,6 +28,7 @@ const walletErrors = (actor: string) =>
   ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'].map((kind) => ({ type: `xstate.error.actor.${actor}`, error: { kind, message: `${kind}` } }));
 
 const txFlowEvents: AnyEventObject[] = [
+  { type: 'user.editDraft', call: { kind: 'nativeTransfer', recipient: '0x44444444', amount: '1.', decimals: 18 } },
   { type: 'user.compose', draft: { kind: 'nativeTransfer', recipient: '0x4444444444444444444444444444444444444444', amount: '1', decimals: 18 } },
   { type: 'xstate.done.actor.loadNonces', output: { current: 3, recommended: 3, queued: [] } },
   { type: 'xstate.error.actor.loadNonces', error: error('Gateway unreachable') },

@@ -7,7 +7,7 @@ import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
-import { isDraftValid, validateNonce } from './draft.ts';
+import { isDraftValid, isEditedCallShape, validateNonce } from './draft.ts';
 import type {
   CallDraft,
   Confirmation,
@@ -178,6 +178,7 @@ export const txFlowSetup = setup({
     isCreate: ({ context }) => context.mode === 'create',
     isComposedDraftValid: ({ context, event }) => event.type === 'user.compose' && isDraftValid(event.draft, context.safe, context.tokens),
     isBatchable: ({ context, event }) => event.type === 'user.addToBatch' && isDraftValid(event.call, context.safe, context.tokens),
+    isEditedCall: ({ event }) => event.type === 'user.editDraft' && isEditedCallShape(event.call),
     hasBatchItem: ({ context, event }) => event.type === 'user.removeFromBatch' && event.index >= 0 && event.index < context.batch.length,
     hasValidNonce: ({ context }) => validateNonce(context.nonceInput, context.safe.nonce, context.nonces?.recommended ?? null).error === null,
     isLegacySafe: ({ context }) => isLegacySafe(context.safe),
@@ -206,10 +207,12 @@ export const txFlowSetup = setup({
     assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearErrors: assign({ error: null, walletFailure: null, abiError: null }),
     assignIntent: assign((_, params: { intent: SubmitIntent }) => ({ intent: params.intent })),
-    addBatchCall: assign(({ context }, { call }: { call: CallDraft }) => ({ batch: [...context.batch, call] })),
+    addBatchCall: assign(({ context }, { call }: { call: CallDraft }) => ({ batch: [...context.batch, call], editing: undefined })),
+    /** The compose form as typed, kept for a reload. */
+    keepEditedCall: assign((_, { call }: { call: CallDraft }) => ({ editing: call })),
     removeBatchCall: assign(({ context }, { index }: { index: number }) => ({ batch: context.batch.filter((_, i) => i !== index) })),
     /** The draft as composed (valid). */
-    acceptDraft: assign((_, { draft }: { draft: TxDraft }) => ({ draft, error: null })),
+    acceptDraft: assign((_, { draft }: { draft: TxDraft }) => ({ draft, editing: undefined, error: null })),
     clearAbiError: assign({ abiError: null }),
     storeContractAbi: assign((_, contractAbi: NonNullable<TxFlowContext['contractAbi']>) => ({ contractAbi })),
     markAbiNotFound: assign({ contractAbi: null, abiError: 'No verified ABI found for this address. Paste the ABI instead.' }),

@@ -227,6 +227,12 @@ export interface TxFlowContext {
   txId: string | null;
   tokens: TokenOption[];
   draft: TxDraft | null;
+  /**
+   * What the compose form holds but the user has not submitted yet (a debounced `user.editDraft`), so that a
+   * reload brings the typed fields back. Not validated; never built or signed. Absent (not null) when there is
+   * none, so that the context of a flow that never used it digests as it did before it existed.
+   */
+  editing?: CallDraft | undefined;
   /** Calls collected for a batch while composing. */
   batch: CallDraft[];
   /** ABI loaded from the gateway for the contract-interaction form. */
@@ -271,6 +277,8 @@ export type TxFlowEvent =
   | { type: 'user.removeFromBatch'; index: number }
   | { type: 'user.loadAbi'; address: string }
   | { type: 'user.compose'; draft: TxDraft }
+  /** The compose form's fields as typed (not validated), sent after a pause or on leaving a field. */
+  | { type: 'user.editDraft'; call: CallDraft }
   | { type: 'user.setNonce'; nonce: string }
   | { type: 'user.confirmNonce' }
   | { type: 'user.editNonce' }

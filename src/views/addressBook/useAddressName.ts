@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { safeLibraryName } from '../../domain/safe/contracts.ts';
 import { lookupName } from '../../machines/addressBook/addressBook.csv.ts';
 import { useOptionalAddressBookRef } from '../walletConnection/walletContext.tsx';
 
@@ -35,4 +36,14 @@ export function useAddressName(address: string | null | undefined, chainId: stri
 export function useAddressNameResolver(chainId: string | null | undefined): (address: string) => string | null {
   const entries = useAddressBookEntries();
   return useCallback((address: string) => (entries ? lookupName(entries, address, chainId ?? null) : null), [entries, chainId]);
+}
+
+/**
+ * As useAddressNameResolver, and where the address book has no name, the name of one of Safe's own libraries on
+ * that chain from the local deployment list ("SignMessageLib 1.4.1"): both are known here, neither comes from the
+ * gateway.
+ */
+export function useKnownNameResolver(chainId: string | null | undefined): (address: string) => string | null {
+  const nameOf = useAddressNameResolver(chainId);
+  return useCallback((address: string) => nameOf(address) ?? (chainId ? safeLibraryName(chainId, address) : null), [nameOf, chainId]);
 }

@@ -10,7 +10,7 @@ import { SafeGate } from './SafeGate.tsx';
 import { SafeIdentityCard } from './SafeIdentity.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { TxTable, TxTableRow } from './TxList.tsx';
-import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
+import { useKnownNameResolver } from '../addressBook/useAddressName.ts';
 import { useQueuedRowActions } from '../flows/FlowButtons.tsx';
 
 /** "Outdated" / "unsupported base contract" warning from Safe info's implementationVersionState. */
@@ -32,7 +32,7 @@ function PendingTransactions() {
   const ref = useSafeChild('queue');
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
-  const nameOf = useAddressNameResolver(chainId);
+  const nameOf = useKnownNameResolver(chainId);
   const actionsOf = useQueuedRowActions();
   const { step: state, items, error } = useSelector(ref, connectPagedList, shallowEqualViewModel);
   const txs = transactionsOf(items).slice(0, 5);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { connectPagedList, type PagedListStep } from '../../machines/pagedList/pagedList.connect.ts';
 import type { QueuedRowActions } from '../../machines/shared/txActions.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
-import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
+import { useKnownNameResolver } from '../addressBook/useAddressName.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { TxRowButtons, useNextNonce, useQueuedRowActions } from '../flows/FlowButtons.tsx';
@@ -200,7 +200,7 @@ export function TxList({
   const ref = useSafeChild(list);
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
-  const nameOf = useAddressNameResolver(chainId);
+  const nameOf = useKnownNameResolver(chainId);
   const safeNonce = useNextNonce();
   const actionsOf = useQueuedRowActions();
   const { step, status, updating, items, error, hasLoaded, canLoadMore, canRetry } = useSelector(ref, connectPagedList, shallowEqualViewModel);

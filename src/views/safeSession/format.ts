@@ -133,7 +133,7 @@ export function transferAmountText(info: Extract<TxInfo, { type: 'Transfer' }>, 
 
 /**
  * What a list row says a transaction does, with its counterparty: "Sent 0.5 ETH to 0x90F7…b906", "Received 100 DVT
- * from Alice", "On-chain rejection of nonce 4". Names come from the address book only (a gateway's label is
+ * from Alice", "On-chain rejection of nonce 4". Names come from the address book, or Safe's own libraries from the local deployment list (a gateway's label is
  * unverified). As the gateway summarises it: the details page describes the signed bytes themselves.
  */
 export function txRowSentence(tx: TransactionSummary, native: NativeCurrency | null, nameOf: (address: string) => string | null): string {

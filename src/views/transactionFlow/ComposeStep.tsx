@@ -1,5 +1,5 @@
 /** The compose step: what to send or change. Validation messages come from the machine's own rules (draft.ts). */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { validateCall, writeFunctions, type FieldErrors } from '../../machines/transactionFlow/draft.ts';
 import { connectTransactionFlow } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
@@ -125,6 +125,9 @@ function HandedOverDraft({ draft, calls }: { draft: TxDraft; calls: Extract<Call
   );
 }
 
+/** How long the compose form waits after the last keystroke before the flow keeps what is typed. */
+const EDIT_PAUSE_MS = 500;
+
 export function ComposeStep() {
   const saved = useTxFlow((s) => s.context.draft);
   const handedOver = handedOverCalls(saved);
@@ -142,8 +145,12 @@ function ComposeForm() {
   const abiError = useTxFlow((s) => s.context.abiError);
   const loadingAbi = useTxFlow((s) => connectTransactionFlow(s).loadingAbi);
   const snapshot = useTxFlow((s) => s);
-  const first: CallDraft | null = saved && saved.kind !== 'batch' && saved.kind !== 'rejection' ? saved : null;
+  const edited = useTxFlow((s) => s.context.editing ?? null);
+  // The form as last typed (kept by the flow for a reload) wins over the draft submitted before going back.
+  const first: CallDraft | null = edited ?? (saved && saved.kind !== 'batch' && saved.kind !== 'rejection' ? saved : null);
 
+  // Shown while the form still holds what came back from before a reload (the flow restored it).
+  const [restored] = useState(edited !== null);
   const [kind, setKind] = useState<Kind>(kindOf(first));
   const [token, setToken] = useState<string>(first?.kind === 'erc20Transfer' ? first.token : '');
   const [recipient, setRecipient] = useState(first && 'recipient' in first ? first.recipient : '');
@@ -218,6 +225,21 @@ function ComposeForm() {
     }
   }
 
+  // What is typed reaches the flow after a pause (user.editDraft), so a reload brings the fields back; it is
+  // not validated there and nothing is built from it until Continue.
+  const typed = JSON.stringify(currentCall());
+  const lastKept = useRef(typed);
+  useEffect(() => {
+    if (typed === lastKept.current) return;
+    const timer = setTimeout(() => {
+      const call = JSON.parse(typed) as CallDraft;
+      if (!snapshot.can({ type: 'user.editDraft', call })) return;
+      lastKept.current = typed;
+      send({ type: 'user.editDraft', call });
+    }, EDIT_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, send, snapshot]);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     const draft: TxDraft = batch.length > 0 ? { kind: 'batch', calls: batch } : currentCall();
@@ -235,6 +257,11 @@ function ComposeForm() {
 
   return (
     <form className="txflow-compose" onSubmit={submit} noValidate aria-label="Compose transaction">
+      {restored ? (
+        <p role="status" className="muted">
+          What you typed before the reload is back. Nothing is built or signed until you continue.
+        </p>
+      ) : null}
       <fieldset className="txflow-kinds">
         <legend>What do you want to do?</legend>
         {KINDS.map((k) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftLabel, isDraftValid, validateArg, validateCall, validateDraft, validateNonce, writeFunctions } from '../../../src/machines/transactionFlow/draft.ts';
+import { EDITED_FIELD_LIMIT, draftLabel, isDraftValid, isEditedCallShape, validateArg, validateCall, validateDraft, validateNonce, writeFunctions } from '../../../src/machines/transactionFlow/draft.ts';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { SAMPLE_OWNERS, SAMPLE_SAFE_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
@@ -55,5 +55,25 @@ describe('validateCall', () => {
     expect(validateDraft({ kind: 'batch', calls: [{ kind: 'nativeTransfer', recipient: 'x', amount: '1', decimals: 18 }] }, safe)).toEqual({ 'call0.recipient': 'Invalid address' });
     expect(isDraftValid({ kind: 'rejection' }, safe)).toBe(true);
     expect(draftLabel({ kind: 'batch', calls: [{ kind: 'nativeTransfer', recipient: A, amount: '1', decimals: 18 }] })).toBe('Batch of 1 call');
+  });
+});
+
+describe('isEditedCallShape (what the compose form keeps across a reload)', () => {
+  it('accepts half-typed calls of every kind the form offers', () => {
+    expect(isEditedCallShape({ kind: 'nativeTransfer', recipient: '0x12', amount: '1.', decimals: 18 })).toBe(true);
+    expect(isEditedCallShape({ kind: 'erc20Transfer', token: '0xabc', symbol: 'dUSD', recipient: '', amount: '', decimals: 6 })).toBe(true);
+    expect(isEditedCallShape({ kind: 'erc721Transfer', token: '', recipient: '', tokenId: '2' })).toBe(true);
+    expect(isEditedCallShape({ kind: 'contractCall', to: '0x1', value: '0', abi: '[', method: '', args: ['a', ''] })).toBe(true);
+    expect(isEditedCallShape({ kind: 'settings', change: { type: 'changeThreshold', threshold: 2 } })).toBe(true);
+  });
+  it('refuses what the form never sends: other kinds, missing or non-text fields, oversized text', () => {
+    expect(isEditedCallShape(null)).toBe(false);
+    expect(isEditedCallShape({ kind: 'rawCall', to: '0x1', value: '0', data: '0x', operation: 1, origin: 'x' })).toBe(false);
+    expect(isEditedCallShape({ kind: 'nativeTransfer', recipient: 5, amount: '1', decimals: 18 })).toBe(false);
+    expect(isEditedCallShape({ kind: 'nativeTransfer', recipient: '0x1', amount: '1', decimals: 1.5 })).toBe(false);
+    expect(isEditedCallShape({ kind: 'erc721Transfer', token: '', recipient: '' })).toBe(false);
+    expect(isEditedCallShape({ kind: 'contractCall', to: '', value: '', abi: 'x'.repeat(EDITED_FIELD_LIMIT + 1), method: '', args: [] })).toBe(false);
+    expect(isEditedCallShape({ kind: 'contractCall', to: '', value: '', abi: '', method: '', args: [1] })).toBe(false);
+    expect(isEditedCallShape({ kind: 'settings', change: { type: 'addOwner', owner: '0x1', threshold: null } })).toBe(false);
   });
 });

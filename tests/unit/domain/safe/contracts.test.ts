@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { getAddress } from 'viem';
 import { SAFE_141 } from '../../../../devnet/chain/safeContracts.ts';
-import { delegateCallAllowList, findTrustedLibrary } from '../../../../src/domain/safe/index.ts';
+import { delegateCallAllowList, findTrustedLibrary, safeLibraryName } from '../../../../src/domain/safe/index.ts';
 import { OTHER_CHAIN, SAFE_CHAINS, chainDeployments, type DeploymentVariant } from '../../../../src/domain/safe/deployments.ts';
 
 const require = createRequire(import.meta.url);
@@ -80,5 +80,14 @@ describe('delegatecall allow-list, keyed by chain and version', () => {
   it('one list per chain for every Safe ≥ 1.3.0', () => {
     expect(delegateCallAllowList({ chainId: 1, version: '1.3.0' })).toBe(delegateCallAllowList({ chainId: 1, version: '1.4.1+L2' }));
     expect(delegateCallAllowList({ chainId: 1, version: '1.4.1' })).not.toBe(delegateCallAllowList({ chainId: 10, version: '1.4.1' }));
+  });
+});
+
+describe('safeLibraryName', () => {
+  it('names Safe’s own libraries from the local list, on any Safe version, and nothing else', () => {
+    expect(safeLibraryName(1, '0xd53cd0aB83D845Ac265BE939c57F53AD838012c9')).toBe('SignMessageLib 1.4.1');
+    expect(safeLibraryName('1', '0xa65387f16b013cf2af4605ad8aa5ec25a2cba3a2')).toBe('SignMessageLib 1.3.0');
+    expect(safeLibraryName(1, '0x8D29bE29923b68abfDD21e541b9374737B49cdAD')).toBe('MultiSend 1.1.1');
+    expect(safeLibraryName(1, '0x90F79bf6EB2c4f870365E785982E1f101E93b906')).toBeNull();
   });
 });
