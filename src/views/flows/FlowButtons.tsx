@@ -177,6 +177,32 @@ export function SendTokenButton({ token }: { token: { address: string; symbol: s
   );
 }
 
+/**
+ * Address book: "Send" to an entry from the open Safe, with the recipient filled in; only for an entry on the
+ * Safe's network, and nothing while no Safe is open.
+ */
+export function SendToButton({ recipient, name, chainId }: { recipient: string; name: string; chainId: string }) {
+  const session = useSafeSessionRef();
+  if (!session) return null;
+  return <SendFromOpenSafe recipient={recipient} name={name} chainId={chainId} />;
+}
+
+function SendFromOpenSafe({ recipient, name, chainId }: { recipient: string; name: string; chainId: string }) {
+  const viewer = useViewer();
+  const chain = useSafeSession((s) => s.context.chain);
+  if (!chain || chain.chainId !== chainId) return null;
+  const owner = isViewerOwner(viewer);
+  return (
+    <FlowButton
+      request={{ kind: 'transaction', mode: 'create', initialDraft: { kind: 'nativeTransfer', recipient, amount: '', decimals: chain.nativeCurrency.decimals } }}
+      label="Send"
+      ariaLabel={`Send to ${name}`}
+      disabled={!owner}
+      {...(owner ? {} : { title: NOT_OWNER })}
+    />
+  );
+}
+
 /** Messages screen: sign a new off-chain message. */
 export function SignMessageButton() {
   const viewer = useViewer();
