@@ -128,12 +128,14 @@ export function TxActionButtons({ details, verifiedSigners }: { details: Transac
             replaces: { safeTxHash: exec.safeTxHash as `0x${string}`, proposer: (exec.proposer?.value ?? null) as `0x${string}` | null, label: `Transaction #${exec.nonce}` },
           }}
           label="Reject"
+          className="danger"
         />
       ) : null}
       {actions.delete ? (
         <FlowButton
           request={{ kind: 'deleteTx', safeTxHash: exec.safeTxHash as `0x${string}`, nonce: exec.nonce, proposer: (exec.proposer?.value ?? null) as `0x${string}` | null, label: `Transaction #${exec.nonce}` }}
           label="Delete"
+          className="danger"
         />
       ) : null}
     </div>
