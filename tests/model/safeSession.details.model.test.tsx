@@ -74,6 +74,8 @@ const variants: Variant[] = [
     mismatch: txMismatch,
     contentCheck: (check, checking) => {
       expect(screen.getByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+      // A link to send to a co-signer: this page's address with the Safe in it.
+      expect(screen.getByRole('button', { name: 'Copy link to this transaction' })).toBeInTheDocument();
       if (check?.onChain) {
         // Confirmations verified on chain: counted, each with its verdict; the missing owners from the chain's list.
         expect(screen.getByRole('heading', { name: 'Confirmations (1 of 2 verified)' })).toBeInTheDocument();
