@@ -117,6 +117,16 @@ test('/statecharts shows every machine’s diagram and highlights the live state
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statecharts');
   const diagram = page.getByTestId('diagram-appSession');
   await expect(diagram.getByRole('img', { name: 'Statechart of appSession' })).toBeVisible();
+  // A wide diagram scrolls inside its own region: the page is no wider than the window, the region is no taller.
+  const fit = await page.evaluate(() => {
+    const region = document.querySelector<HTMLElement>('[data-testid="diagram-transactionFlow"]')!;
+    const box = region.getBoundingClientRect();
+    return { page: document.documentElement.scrollWidth, inner: window.innerWidth, innerHeight: window.innerHeight, right: box.right, height: box.height, scrolls: region.scrollWidth > region.clientWidth };
+  });
+  expect(fit.page).toBeLessThanOrEqual(fit.inner);
+  expect(fit.right).toBeLessThanOrEqual(fit.inner);
+  expect(fit.height).toBeLessThanOrEqual(fit.innerHeight);
+  expect(fit.scrolls).toBe(true);
   await expect(page.getByTestId('current-appSession')).toHaveText('running.gatewayUnreachable');
   await expect(diagram.locator('[data-active="true"]')).toHaveCount(2);
   await expect(diagram.locator('[data-state-id="appSession.running.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');

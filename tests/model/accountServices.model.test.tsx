@@ -309,6 +309,9 @@ describe('unsubscribe (model-based, real view)', () => {
       editing: (sut) => {
         const c = ctx(sut);
         const form = screen.getByRole('form', { name: 'Unsubscribe' });
+        // Opened without an e-mail's link (no token): the page points to the link; the token form is a disclosure.
+        expect(screen.getByText(/Every alert e-mail ends with an unsubscribe link/)).toBeInTheDocument();
+        expect(form.closest('details')?.querySelector('summary')).toHaveTextContent('Unsubscribe without the link');
         expect(within(form).getByRole('button', { name: 'Unsubscribe from all' })).toBeEnabled();
         expect(within(form).queryAllByRole('alert').map((a) => a.textContent)).toEqual(c.fieldError ? [c.fieldError] : []);
         expectMessages(c);

@@ -195,6 +195,10 @@ const driver: ViewDriver<CreateSut> = {
       const alerts = within(view).queryAllByRole('alert').map((a) => a.textContent);
       for (const text of [errors?.saltNonce, errors?.chain, errors?.ownerList, errors?.threshold, error]) if (text) expect(alerts).toContain(text);
       if (!errors && !error) expect(alerts).toEqual([]);
+      // The salt nonce is an advanced option: behind a disclosure, open when one is set or refused.
+      const advanced = within(view).getByRole('textbox', { name: /Salt nonce/ }).closest('details')!;
+      expect(advanced.querySelector('summary')).toHaveTextContent('Advanced');
+      if (form.saltNonce !== '' || errors?.saltNonce) expect(advanced).toHaveAttribute('open');
       expect(within(view).getByRole('button', { name: 'Next' })).toBeEnabled();
     },
     predicting: () => {

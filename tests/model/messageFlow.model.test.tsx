@@ -225,7 +225,8 @@ const stateAssertions: ViewDriver<MessageSut>['states'] = {
   verifying: busy('Checking the signature on chain'),
   verificationFailed: (_, s) => {
     const c = ctx(s);
-    if (c.verification) alertText(`Not valid on chain: isValidSignature(bytes32, bytes) returned ${c.verification.hashFormResult ?? 'an error'} and isValidSignature(bytes, bytes) returned ${c.verification.bytesFormResult ?? 'an error'}; only 0x1626ba7e or 0x20c13b0b mean valid.`);
+    // Plain words first, the technical result under them.
+    if (c.verification) alertText(`${MESSAGE_TEXTS.notVerified}Technical check: isValidSignature(bytes32, bytes) returned ${c.verification.hashFormResult ?? 'an error'} and isValidSignature(bytes, bytes) returned ${c.verification.bytesFormResult ?? 'an error'}; only 0x1626ba7e or 0x20c13b0b mean valid.`);
     else alertText(c.error!);
   },
   confirmed: (_, s) => {

@@ -52,6 +52,8 @@ interface Variant {
   verified: HashCheck<unknown>;
   mismatch: HashCheck<unknown>;
   contentCheck: (check: HashCheck<unknown> | null, checking: boolean) => void;
+  /** The connected wallet the Safe session knows (marks "(you)" and "You already signed"). */
+  wallet?: string;
 }
 
 const msgHashes: MessageHashes = { domainHash: h('d1'), contentHash: h('c3'), safeMessageHash: message.messageHash };
@@ -72,18 +74,25 @@ const variants: Variant[] = [
     hashLabels: ['Domain hash', 'Message hash', 'safeTxHash'],
     verified: txVerified,
     mismatch: txMismatch,
+    // The owner whose confirmation the sample lists is the connected wallet.
+    wallet: safeInfo.owners[0]!.value,
     contentCheck: (check, checking) => {
       expect(screen.getByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+      // A link to send to a co-signer: this page's address with the Safe in it.
+      expect(screen.getByRole('button', { name: 'Copy link to this transaction' })).toBeInTheDocument();
       if (check?.onChain) {
         // Confirmations verified on chain: counted, each with its verdict; the missing owners from the chain's list.
         expect(screen.getByRole('heading', { name: 'Confirmations (1 of 2 verified)' })).toBeInTheDocument();
         expect(screen.getByRole('list', { name: 'Confirmations' })).toHaveTextContent(`${safeInfo.owners[0]!.value} Verified.`);
         expect(screen.getByRole('list', { name: 'Missing signers' })).toHaveTextContent(safeInfo.owners[1]!.value);
+        expect(screen.getByRole('list', { name: 'Missing signers' })).not.toHaveTextContent('(you)');
+        expect(screen.getByText('You already signed (your signature is verified).')).toBeInTheDocument();
         expect(screen.getByRole('region', { name: 'Simulation' })).toHaveTextContent('The transaction succeeds.');
       } else {
         // Not verified here: listed as the gateway's, nothing counted, no missing signers claimed.
         expect(screen.getByRole('heading', { name: 'Confirmations (1 listed by the gateway, not verified here)' })).toBeInTheDocument();
-        expect(screen.getByRole('list', { name: 'Listed by the gateway (not verified)' })).toHaveTextContent(safeInfo.owners[0]!.value);
+        expect(screen.getByRole('list', { name: 'Listed by the gateway (not verified)' })).toHaveTextContent(`${safeInfo.owners[0]!.value} (you)`);
+        expect(screen.getByText('You already signed.')).toBeInTheDocument();
         expect(screen.getByText(checking ? 'Checking each confirmation against the chain…' : 'The confirmations could not be checked here: nothing counts as verified.')).toBeInTheDocument();
         expect(screen.queryByRole('list', { name: 'Missing signers' })).toBeNull();
         expect(screen.queryByRole('region', { name: 'Simulation' })).toBeNull();
@@ -155,7 +164,7 @@ for (const v of variants) {
             [v.actorKey]: provided,
           },
         }),
-        { input: { safe: { shortName: 'devnet', address: SAFE } } },
+        { input: { safe: { shortName: 'devnet', address: SAFE }, ...(v.wallet ? { walletAddress: v.wallet } : {}) } },
       );
       session.start();
       await waitFor(session, (s) => s.matches('ready'));

@@ -122,7 +122,8 @@ const bulkDriver: ViewDriver<QueueSut> = {
     review: (sut) => {
       const items = live(sut).context.items as unknown[];
       expect(within(dialog()).getByRole('list', { name: 'Transactions' }).querySelectorAll('li')).toHaveLength(items.length);
-      expect(within(dialog()).getByText(/This batch contains 2 transactions/)).toBeInTheDocument();
+      // Says which transactions are included (all listed), not "highlighted" ones: nothing is highlighted.
+      expect(within(dialog()).getByText(/This batch contains 2 transactions\. All 2 listed below are executed together, in nonce order/)).toBeInTheDocument();
       // The blocking risk of item #3 keeps Execute disabled until it is acknowledged.
       expect(within(dialog()).getByText(/Unexpected delegate call/)).toBeInTheDocument();
       const acknowledged = live(sut).context.risksAcknowledged as boolean;

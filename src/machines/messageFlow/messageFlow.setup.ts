@@ -44,6 +44,8 @@ export const MESSAGE_TEXTS = {
     'Collect all the confirmations… Your signature is saved: you can close this dialog, and the other signers can confirm the message from the Messages list.',
   /** The headline once the Safe's EIP-1271 check accepts the signature (the technical result is shown under it). */
   verified: 'The Safe confirms this signature on chain: apps that check it will accept it.',
+  /** The headline when the Safe's EIP-1271 check refuses the signature (the technical result is shown under it). */
+  notVerified: 'The Safe does not accept this signature on chain: apps that check it will refuse it.',
   appNotice: 'The signature will be submitted to the requesting app when the message is fully signed.',
   signed: 'Message successfully signed',
   onChainWarning: 'Signing a message with your Safe account requires a transaction on the blockchain',

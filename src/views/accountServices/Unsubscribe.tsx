@@ -19,6 +19,10 @@ export function UnsubscribeView({ actor }: { actor: UnsubscribeRef }) {
   const [token, setToken] = useState<string | null>(null);
   const [category, setCategory] = useState<string>(SUBSCRIPTION_CATEGORIES[0].key);
   const value = token ?? ctx.token;
+  // Opened from an e-mail's unsubscribe link (`?token=`): the form is filled in and open; otherwise the token is
+  // something to paste only when the link is not at hand, so the form waits behind a disclosure.
+  const [fromLink] = useState(() => Boolean(ctx.token));
+  const [expanded, setExpanded] = useState(fromLink);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'user.unsubscribe', token: value, category });
@@ -26,7 +30,11 @@ export function UnsubscribeView({ actor }: { actor: UnsubscribeRef }) {
   return (
     <section aria-labelledby="unsubscribe-title" className="card">
       <h2 id="unsubscribe-title">Unsubscribe</h2>
-      <p>Stop e-mails with the unsubscribe token from one of them: one category, or all.</p>
+      <p>
+        {fromLink
+          ? 'You opened the unsubscribe link of an alert e-mail: choose which alerts to stop, or stop them all.'
+          : 'Every alert e-mail ends with an unsubscribe link: it opens this page with the form filled in.'}
+      </p>
       <Messages error={ctx.error} notice={ctx.notice} />
       {state === 'done' && ctx.done ? (
         <>
@@ -38,28 +46,31 @@ export function UnsubscribeView({ actor }: { actor: UnsubscribeRef }) {
           </button>
         </>
       ) : (
-        <form aria-label="Unsubscribe" onSubmit={submit} noValidate>
-          <label>
-            Unsubscribe token <input value={value} onChange={(e) => setToken(e.target.value)} aria-invalid={ctx.fieldError !== null} disabled={!editing} />
-          </label>{' '}
-          <label>
-            Category{' '}
-            <select value={category} onChange={(e) => setCategory(e.target.value)} disabled={!editing}>
-              {SUBSCRIPTION_CATEGORIES.map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </label>{' '}
-          <button type="submit" disabled={!editing}>
-            Unsubscribe from category
-          </button>{' '}
-          <button type="button" disabled={!editing} onClick={() => actor.send({ type: 'user.unsubscribeAll', token: value })}>
-            Unsubscribe from all
-          </button>
-          <FieldError text={ctx.fieldError} />
-        </form>
+        <details className="unsubscribe-form" open={expanded} onToggle={(e) => setExpanded(e.currentTarget.open)}>
+          <summary>{fromLink ? 'Unsubscribe' : 'Unsubscribe without the link (with the token printed in the e-mail)'}</summary>
+          <form aria-label="Unsubscribe" onSubmit={submit} noValidate>
+            <label>
+              Unsubscribe token <input value={value} onChange={(e) => setToken(e.target.value)} aria-invalid={ctx.fieldError !== null} disabled={!editing} />
+            </label>{' '}
+            <label>
+              Category{' '}
+              <select value={category} onChange={(e) => setCategory(e.target.value)} disabled={!editing}>
+                {SUBSCRIPTION_CATEGORIES.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </label>{' '}
+            <button type="submit" disabled={!editing}>
+              Unsubscribe from category
+            </button>{' '}
+            <button type="button" disabled={!editing} onClick={() => actor.send({ type: 'user.unsubscribeAll', token: value })}>
+              Unsubscribe from all
+            </button>
+            <FieldError text={ctx.fieldError} />
+          </form>
+        </details>
       )}
       <Busy text={state === 'sending' ? 'Unsubscribing…' : null} />
     </section>

@@ -5,10 +5,19 @@ import { connectWalletConnection } from '../../machines/walletConnection/walletC
 import { findEntry } from '../../machines/addressBook/addressBook.csv.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Address } from '../components/Address.tsx';
+import { SendToButton } from '../flows/FlowButtons.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { chainLabel } from '../walletConnection/chainLabel.ts';
 import { useAddressBook, useAddressBookSend, useWallet } from '../walletConnection/walletContext.tsx';
+import type { AddressBookEntry } from '../../machines/addressBook/addressBook.types.ts';
+
+/** The entries whose name, address or network contains the search text (any case); all of them without one. */
+function searchEntries(entries: readonly AddressBookEntry[], query: string, networkOf: (chainId: string) => string): AddressBookEntry[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...entries];
+  return entries.filter((entry) => [entry.name, entry.address, networkOf(entry.chainId)].some((text) => text.toLowerCase().includes(needle)));
+}
 
 function EntryForm() {
   const send = useAddressBookSend();
@@ -129,13 +138,68 @@ function ImportReview() {
   );
 }
 
+/** The entries, narrowed by a search, with Send (from the open Safe), Edit and Delete per entry. */
+function EntryList({ entries, idle }: { entries: readonly AddressBookEntry[]; idle: boolean }) {
+  const send = useAddressBookSend();
+  const chainNames = useWallet((s) => connectWalletConnection(s).chainNames);
+  // Presentational: what the list is narrowed to (never recorded, never saved).
+  const [query, setQuery] = useState('');
+  const shown = searchEntries(entries, query, (chainId) => chainLabel(chainNames, chainId));
+  return (
+    <>
+      <div className="address-book-search" role="search">
+        <label>
+          Search entries{' '}
+          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Name, address or network" spellCheck={false} autoComplete="off" />
+        </label>
+      </div>
+      {shown.length === 0 ? (
+        <p role="status">No entry matches “{query.trim()}”.</p>
+      ) : (
+        <table className="address-book-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Address</th>
+              <th scope="col">Network</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((entry) => (
+              <tr key={`${entry.chainId}:${entry.address}`}>
+                <td>{entry.name}</td>
+                <td>
+                  {/* The name is in its own column: the address cell shows only the address. */}
+                  <Address address={entry.address} short withoutName />
+                </td>
+                <td>{chainLabel(chainNames, entry.chainId)}</td>
+                <td className="address-book-row-actions">
+                  <SendToButton recipient={entry.address} name={entry.name} chainId={entry.chainId} />{' '}
+                  <button type="button" onClick={() => send({ type: 'user.edit', chainId: entry.chainId, address: entry.address })} disabled={!idle} aria-label={`Edit ${entry.name}`}>
+                    Edit
+                  </button>{' '}
+                  <button type="button" onClick={() => send({ type: 'user.delete', chainId: entry.chainId, address: entry.address })} disabled={!idle} aria-label={`Delete ${entry.name}`}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
 /** /address-book: names for addresses per network; add, edit, delete, CSV import and export. */
 export function AddressBookScreen() {
   const send = useAddressBookSend();
   const { status, panel, idle, entries, error, notice, canExport, editing: editingEntry } = useAddressBook(connectAddressBook, shallowEqualViewModel);
   const loading = status === 'loading';
   const loadFailed = status === 'loadFailed';
-  const chainNames = useWallet((s) => connectWalletConnection(s).chainNames);
   const editingKey = editingEntry ? `${editingEntry.chainId}:${editingEntry.address}` : 'new';
 
   const readFile = onTextFileChosen((fileName, text) => send({ type: 'user.importFile', fileName, text }));
@@ -187,47 +251,7 @@ export function AddressBookScreen() {
         entries.length === 0 ? (
           <p className="muted">No entries yet. Add one, or import a CSV file with the columns address, name, chainId.</p>
         ) : (
-          <table className="address-book-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Address</th>
-                <th scope="col">Network</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={`${entry.chainId}:${entry.address}`}>
-                  <td>{entry.name}</td>
-                  <td>
-                    <Address address={entry.address} short />
-                  </td>
-                  <td>{chainLabel(chainNames, entry.chainId)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() => send({ type: 'user.edit', chainId: entry.chainId, address: entry.address })}
-                      disabled={!idle}
-                      aria-label={`Edit ${entry.name}`}
-                    >
-                      Edit
-                    </button>{' '}
-                    <button
-                      type="button"
-                      onClick={() => send({ type: 'user.delete', chainId: entry.chainId, address: entry.address })}
-                      disabled={!idle}
-                      aria-label={`Delete ${entry.name}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EntryList entries={entries} idle={idle} />
         )
       ) : null}
     </section>

@@ -20,6 +20,8 @@ export interface AddressProps {
   explorerTemplate?: string | null | undefined;
   /** Show `0x1234…abcd` instead of the full address (the full address stays in the title and the copy). */
   short?: boolean;
+  /** Leave the name out: the surrounding table already shows it in a column of its own (the address book). */
+  withoutName?: boolean;
 }
 
 /** EIP-55 checksum of `address`; the input unchanged when it is not an address. */
@@ -39,18 +41,18 @@ export function shortAddress(address: string): string {
  * An address as the app always shows one: its identicon, checksummed, with its address-book name (or the given name; a gateway's
  * label only as unverified), a copy button and a link to the chain's block explorer.
  */
-export function Address({ address, name, gatewayName, chainId, explorerTemplate, short = false }: AddressProps) {
+export function Address({ address, name, gatewayName, chainId, explorerTemplate, short = false, withoutName = false }: AddressProps) {
   const templates = useExplorerTemplates();
   const value = checksum(address);
   const bookName = useAddressName(value, chainId);
-  const shownName = bookName ?? name;
+  const shownName = withoutName ? null : (bookName ?? name);
   const template = explorerTemplate === undefined ? templates?.address : (explorerTemplate ?? undefined);
   const href = fillExplorerTemplate(template, 'address', value);
   return (
     <span className="address" data-address={value}>
       {isAddress(value, { strict: false }) ? <img className="address-identicon" src={blo(value)} alt="" width={16} height={16} /> : null}
       {shownName ? <span className="address-name">{shownName}</span> : null}
-      {!shownName && gatewayName ? (
+      {!shownName && !withoutName && gatewayName ? (
         <span className="address-label-unverified" title="A label from the gateway: nothing verifies it">
           {gatewayName} <span className="address-label-note">(gateway label, unverified)</span>
         </span>

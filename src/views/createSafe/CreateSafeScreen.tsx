@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { NetworkSelect } from '../components/NetworkSelect.tsx';
-import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
 import { connectCreateSafe, type CreateSafeStep } from '../../machines/createSafe/createSafe.connect.ts';
@@ -70,16 +70,34 @@ function OwnerFields({
           onChange={(e) => onChange({ ...row, address: e.target.value })}
         />
       </label>
-      {bookName && !row.name ? <span className="muted">Address book: {bookName}</span> : null}
-      <button type="button" onClick={onRemove} disabled={disabled || !canRemove} aria-label={`Remove signer ${index + 1}`}>
+      {/* Remove sits at the end of the signer's own line; the notes below span the whole row. */}
+      <button type="button" className="create-safe-remove" onClick={onRemove} disabled={disabled || !canRemove} aria-label={`Remove signer ${index + 1}`}>
         Remove
       </button>
+      {bookName && !row.name ? <span className="muted">Address book: {bookName}</span> : null}
       {error ? (
         <p id={errorId} role="alert" className="field-error">
           {error}
         </p>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * Options few people need (the salt nonce), behind a disclosure; open from the start when one is set (a restored
+ * draft) or refused. Opening and closing it is presentational.
+ */
+function AdvancedOptions({ open, children }: { open: boolean; children: ReactNode }) {
+  const [expanded, setExpanded] = useState(open);
+  useEffect(() => {
+    if (open) setExpanded(true);
+  }, [open]);
+  return (
+    <details className="create-safe-advanced" open={expanded} onToggle={(e) => setExpanded(e.currentTarget.open)}>
+      <summary>Advanced</summary>
+      <div className="create-safe-advanced-body">{children}</div>
+    </details>
   );
 }
 
@@ -141,7 +159,7 @@ function CreateSafeFormView({ actor }: { actor: CreateSafeRef }) {
           Add signer
         </button>
       </p>
-      <label>
+      <label className="create-safe-threshold">
         Threshold{' '}
         <select value={values.threshold} onChange={(e) => update({ threshold: Number(e.target.value) })} disabled={busy}>
           {Array.from({ length: Math.max(values.owners.length, 1) }, (_, i) => i + 1).map((n) => (
@@ -152,28 +170,31 @@ function CreateSafeFormView({ actor }: { actor: CreateSafeRef }) {
         </select>{' '}
         out of {values.owners.length} signer(s) must confirm every transaction
       </label>
-      <label>
-        Salt nonce (optional){' '}
-        <input
-          value={values.saltNonce}
-          inputMode="numeric"
-          placeholder="Automatic: the first free one from 0"
-          disabled={busy}
-          aria-invalid={errors?.saltNonce ? true : undefined}
-          onChange={(e) => update({ saltNonce: e.target.value })}
-        />
-      </label>
-      {errors?.saltNonce ? (
-        <p role="alert" className="field-error">
-          {errors.saltNonce}
-        </p>
-      ) : null}
+      <AdvancedOptions open={values.saltNonce !== '' || Boolean(errors?.saltNonce)}>
+        <label>
+          Salt nonce (optional){' '}
+          <input
+            value={values.saltNonce}
+            inputMode="numeric"
+            placeholder="Automatic: the first free one from 0"
+            disabled={busy}
+            aria-invalid={errors?.saltNonce ? true : undefined}
+            onChange={(e) => update({ saltNonce: e.target.value })}
+          />
+        </label>
+        <p className="muted">It only changes the address the Safe gets; leave it empty unless you need a particular address.</p>
+        {errors?.saltNonce ? (
+          <p role="alert" className="field-error">
+            {errors.saltNonce}
+          </p>
+        ) : null}
+      </AdvancedOptions>
       {generalErrors.map((text) => (
         <p key={text} role="alert" className="banner banner-error">
           {text}
         </p>
       ))}
-      <button type="submit" disabled={busy}>
+      <button type="submit" className="primary create-safe-next" disabled={busy}>
         {busy ? 'Computing the address…' : 'Next'}
       </button>
     </form>
@@ -294,7 +315,7 @@ function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
           <button type="button" onClick={() => actor.send({ type: 'user.back' })}>
             Back
           </button>{' '}
-          <button type="button" onClick={() => actor.send({ type: 'user.deploy' })}>
+          <button type="button" className="primary" onClick={() => actor.send({ type: 'user.deploy' })}>
             Create Safe
           </button>
         </>

@@ -128,12 +128,14 @@ export function TxActionButtons({ details, verifiedSigners }: { details: Transac
             replaces: { safeTxHash: exec.safeTxHash as `0x${string}`, proposer: (exec.proposer?.value ?? null) as `0x${string}` | null, label: `Transaction #${exec.nonce}` },
           }}
           label="Reject"
+          className="danger"
         />
       ) : null}
       {actions.delete ? (
         <FlowButton
           request={{ kind: 'deleteTx', safeTxHash: exec.safeTxHash as `0x${string}`, nonce: exec.nonce, proposer: (exec.proposer?.value ?? null) as `0x${string}` | null, label: `Transaction #${exec.nonce}` }}
           label="Delete"
+          className="danger"
         />
       ) : null}
     </div>
@@ -171,6 +173,32 @@ export function SendTokenButton({ token }: { token: { address: string; symbol: s
       request={{ kind: 'transaction', mode: 'create', initialDraft }}
       label="Send"
       ariaLabel={`Send ${token.symbol}`}
+      disabled={!owner}
+      {...(owner ? {} : { title: NOT_OWNER })}
+    />
+  );
+}
+
+/**
+ * Address book: "Send" to an entry from the open Safe, with the recipient filled in; only for an entry on the
+ * Safe's network, and nothing while no Safe is open.
+ */
+export function SendToButton({ recipient, name, chainId }: { recipient: string; name: string; chainId: string }) {
+  const session = useSafeSessionRef();
+  if (!session) return null;
+  return <SendFromOpenSafe recipient={recipient} name={name} chainId={chainId} />;
+}
+
+function SendFromOpenSafe({ recipient, name, chainId }: { recipient: string; name: string; chainId: string }) {
+  const viewer = useViewer();
+  const chain = useSafeSession((s) => s.context.chain);
+  if (!chain || chain.chainId !== chainId) return null;
+  const owner = isViewerOwner(viewer);
+  return (
+    <FlowButton
+      request={{ kind: 'transaction', mode: 'create', initialDraft: { kind: 'nativeTransfer', recipient, amount: '', decimals: chain.nativeCurrency.decimals } }}
+      label="Send"
+      ariaLabel={`Send to ${name}`}
       disabled={!owner}
       {...(owner ? {} : { title: NOT_OWNER })}
     />

@@ -421,10 +421,13 @@ function VerificationResult() {
     );
   }
   return (
-    <p role="alert">
-      Not valid on chain: isValidSignature(bytes32, bytes) returned {verification.hashFormResult ?? 'an error'} and isValidSignature(bytes, bytes) returned{' '}
-      {verification.bytesFormResult ?? 'an error'}; only 0x1626ba7e or 0x20c13b0b mean valid.
-    </p>
+    <div role="alert">
+      <p>{MESSAGE_TEXTS.notVerified}</p>
+      <p className="muted">
+        Technical check: isValidSignature(bytes32, bytes) returned {verification.hashFormResult ?? 'an error'} and isValidSignature(bytes, bytes) returned{' '}
+        {verification.bytesFormResult ?? 'an error'}; only 0x1626ba7e or 0x20c13b0b mean valid.
+      </p>
+    </div>
   );
 }
 

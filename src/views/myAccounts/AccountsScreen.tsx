@@ -45,7 +45,8 @@ function AccountItem({ row }: { row: AccountRow }) {
       ) : (
         <p className="muted account-overview">No overview available.</p>
       )}
-      <Link to={`/home?safe=${row.shortName}:${row.address}`} aria-label={`Open ${name ?? row.address} on ${row.chainName}`}>
+      {/* The link covers the whole row (a click anywhere opens the Safe); the copy button and explorer link sit above it. */}
+      <Link className="account-open" to={`/home?safe=${row.shortName}:${row.address}`} aria-label={`Open ${name ?? row.address} on ${row.chainName}`}>
         Open
       </Link>
     </li>

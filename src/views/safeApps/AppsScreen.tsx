@@ -23,6 +23,7 @@ export type SafeAppsListRef = ActorRefFrom<typeof safeAppsListMachine>;
 export function AppsTabs() {
   return (
     <nav aria-label="Safe Apps sections" className="safe-apps-tabs">
+      {/* Each link marks itself aria-current="page" on its own path (Link). */}
       <Link to="/apps">All apps</Link> <Link to="/apps/custom">My custom apps</Link>
     </nav>
   );
@@ -68,7 +69,7 @@ export function AppsList({ actor }: { actor: SafeAppsListRef }) {
                 ))}
               </select>
             </label>
-            <label>
+            <label className="safe-apps-check">
               <input type="checkbox" checked={batchedOnly} disabled={!canFilter} onChange={() => actor.send({ type: 'user.toggleBatched' })} /> Optimized with Batch transactions
             </label>
           </div>

@@ -7,7 +7,7 @@ import { Fiat, useBalancesStatus, useFiatUpdating } from './Balances.tsx';
 import { transactionsOf, visibleFiatTotal } from './connect.ts';
 import { formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
-import { SafeIdentityCard } from './SafeIdentity.tsx';
+import { ReceiveButton, SafeIdentityCard } from './SafeIdentity.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { TxTable, TxTableRow } from './TxList.tsx';
 import { useKnownNameResolver } from '../addressBook/useAddressName.ts';
@@ -60,6 +60,26 @@ function PendingTransactions() {
   );
 }
 
+/** Nothing held at all (a new Safe): every balance is zero, or there are none. */
+function isEmpty(items: readonly { balance: string }[]): boolean {
+  return items.every((item) => /^0*$/.test(item.balance));
+}
+
+/** A new Safe holds nothing yet: how to fund it, with the Receive dialog one click away. */
+function AddFunds() {
+  const chainName = useSafeSession((s) => s.context.chain?.chainName ?? null);
+  const symbol = useSafeSession((s) => s.context.chain?.nativeCurrency.symbol ?? null);
+  return (
+    <div className="add-funds" role="note" aria-label="Add funds">
+      <p>
+        <strong>This Safe holds no assets yet.</strong> To add funds, send {symbol ?? 'coins'} or tokens to the Safe&apos;s address
+        {chainName ? ` on ${chainName}` : ''} from any wallet or exchange. Receive shows the address and its QR code.
+      </p>
+      <ReceiveButton label="Receive funds" />
+    </div>
+  );
+}
+
 function Overview() {
   const send = useSafeSessionSend();
   const balances = useSafeSession((s) => s.context.balances);
@@ -82,6 +102,7 @@ function Overview() {
                 <Fiat value={visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens)} currency={currency} updating={updating} />
               </strong>
             </p>
+            {isEmpty(balances.items) ? <AddFunds /> : null}
             <ul className="plain">
               {top.map((item) => (
                 <li key={item.tokenInfo.address}>

@@ -71,12 +71,30 @@ export function SafeIdentitySummary() {
   );
 }
 
+/** A button that opens the Receive dialog (address, QR code, chain), loaded on first open. */
+export function ReceiveButton({ label = 'Receive', className }: { label?: string; className?: string }) {
+  const identity = useSafeIdentity();
+  const name = useAddressName(identity.address, identity.chainId);
+  const [receiving, setReceiving] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setReceiving(true)} aria-haspopup="dialog">
+        {label}
+      </button>
+      {receiving ? (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <ReceiveDialog identity={identity} name={name} onClose={() => setReceiving(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /** The dashboard's card: the Safe's full identity with Send and Receive. */
 export function SafeIdentityCard() {
   const identity = useSafeIdentity();
   const { isOwner } = useSafeSession(connectSafeSession, shallowEqualViewModel);
   const name = useAddressName(identity.address, identity.chainId);
-  const [receiving, setReceiving] = useState(false);
   return (
     <section className="card safe-identity" aria-labelledby="safe-identity-title">
       <img className="safe-identicon safe-identicon-large" src={blo(identity.address as `0x${string}`)} alt="" width={48} height={48} />
@@ -106,15 +124,8 @@ export function SafeIdentityCard() {
           disabled={!isOwner}
           {...(isOwner ? {} : { title: 'Connect the wallet of one of the Safe’s signers to send from it.' })}
         />
-        <button type="button" onClick={() => setReceiving(true)} aria-haspopup="dialog">
-          Receive
-        </button>
+        <ReceiveButton />
       </div>
-      {receiving ? (
-        <Suspense fallback={<span role="status">Opening…</span>}>
-          <ReceiveDialog identity={identity} name={name} onClose={() => setReceiving(false)} />
-        </Suspense>
-      ) : null}
     </section>
   );
 }

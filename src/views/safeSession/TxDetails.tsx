@@ -7,6 +7,8 @@ import { txSentence, type SentenceFacts } from '../../machines/shared/txSentence
 import { SimulationResult, WhatItDoes } from '../transactionFlow/ReviewStep.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { Address } from '../components/Address.tsx';
+import { hrefFor } from '../../machines/shared/routes.ts';
+import { useAppSelector } from '../appContext.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { fillExplorerTemplate, useExplorerTemplates } from '../components/explorer.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
@@ -103,6 +105,13 @@ function ExecutedTxHash({ hash }: { hash: string }) {
   );
 }
 
+/** A link to this transaction's details (with the Safe), to send to a co-signer. */
+function ShareLink({ txId }: { txId: string }) {
+  const location = useAppSelector((s) => s.context.location);
+  const url = `${window.location.origin}${hrefFor(`/transactions/tx?id=${encodeURIComponent(txId)}`, location)}`;
+  return <CopyButton value={url} label="link to this transaction" />;
+}
+
 /** What the transaction does, first: the sentence, the counterparty, status and nonce, why it waits, the actions. */
 function TxContent({ details, description }: { details: TransactionDetails; description: TxDescription | null }) {
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
@@ -158,6 +167,10 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
               <dd>{formatDateTime(details.executedAt)}</dd>
             </>
           ) : null}
+          <dt>Link</dt>
+          <dd>
+            <ShareLink txId={details.txId} />
+          </dd>
           {details.txHash ? (
             <>
               <dt>Transaction hash</dt>

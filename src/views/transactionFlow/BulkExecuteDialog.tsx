@@ -44,7 +44,10 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
       ) : null}
       {state === 'review' ? (
         <>
-          <p>This batch contains {ctx.items.length} transactions. All highlighted transactions will be included in the batch execution.</p>
+          <p>
+            This batch contains {ctx.items.length} transactions. All {ctx.items.length} listed below are executed together, in nonce order, in one
+            transaction sent by your wallet (or the relay).
+          </p>
           <ol aria-label="Transactions">
             {ctx.items.map((item) => (
               <li key={item.txId}>
