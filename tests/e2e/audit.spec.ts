@@ -98,7 +98,7 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
   const input = page.getByLabel('Exported NDJSON file');
   await input.setInputFiles({ name: 'export.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(text) });
   await expect(page.getByRole('status', { name: 'Verification of export.ndjson' })).toContainText('OK: stream');
-  const offset = text.indexOf('"to":"/balances"') + '"to":"/balance'.length;
+  const offset = text.indexOf('"to":"/address-book"') + '"to":"/address-boo'.length;
   const tampered = `${text.slice(0, offset)}z${text.slice(offset + 1)}`;
   expect(tampered.length).toBe(text.length);
   await input.setInputFiles({ name: 'tampered.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(tampered) });

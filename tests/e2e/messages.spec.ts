@@ -350,7 +350,7 @@ test('owner A keeps collecting while owner B confirms in another browser: A sees
     const hash = await composeAndReview(pageA, 'text', text);
     await dialog(pageA).getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(dialog(pageA)).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
-    await expect(dialog(pageA).getByRole('status').first()).toContainText('Please keep this modal open until all signers confirm this message.');
+    await expect(dialog(pageA).getByRole('status').first()).toContainText('Your signature is saved: you can close this dialog, and the other signers can confirm the message from the Messages list.');
 
     await openSafe(pageB, 1);
     await openMessage(pageB, hash);
