@@ -8,6 +8,7 @@
  * - The external Inter font download, the account center and notifications are off.
  * - The last wallet's label is remembered in localStorage (`countersign.lastWallet`) and reconnected on reload
  *   with `autoSelect` + `disableModals`, so a reload never pops a modal.
+ * - Its wallet list has no keyboard support of its own: connectModalKeyboard.ts adds it while the list is open.
  * - Known hang: calling `connectWallet` while its modal is still open never resolves. A second connect while
  *   one is in flight therefore joins the first instead of calling onboard again.
  * - Retry (2 × 100 ms) is modelled in the machine (`retrying` state), not here: an effect fails once and says
@@ -29,6 +30,7 @@ import type {
   WalletFailureKind,
 } from '../../machines/walletConnection/walletConnection.types.ts';
 import type { ChainInfo } from '../../domain/gateway/types.ts';
+import { keyboardForConnectModal } from './connectModalKeyboard.ts';
 
 type OnboardAPI = ReturnType<(typeof import('@web3-onboard/react'))['init']>;
 type InitOptions = Parameters<(typeof import('@web3-onboard/react'))['init']>[0];
@@ -280,11 +282,15 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
     const api = await getOnboard();
     if (!label && !hasInjectedWallet(win)) throw new WalletServiceError('unavailable', WALLET_TEXTS.unavailable);
     // Never call connectWallet while its modal is open: join the call in flight instead.
-    connecting ??= api
-      .connectWallet(label ? { autoSelect: { label, disableModals: true } } : undefined)
-      .finally(() => {
+    if (!connecting) {
+      // The wallet list shows (no autoSelect): give it keyboard support for as long as it is open.
+      const doc = (win as Partial<Window>).document;
+      const release = !label && doc ? keyboardForConnectModal(doc) : null;
+      connecting = api.connectWallet(label ? { autoSelect: { label, disableModals: true } } : undefined).finally(() => {
         connecting = null;
+        release?.();
       });
+    }
     let wallets: WalletState[];
     try {
       wallets = await connecting;
