@@ -11,6 +11,7 @@ import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
 import { Sidebar } from './layout/Sidebar.tsx';
 import { SkipLink } from './layout/SkipLink.tsx';
+import { useFocusKeeper } from './layout/useFocusKeeper.ts';
 import './layout/layout.css';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
@@ -72,6 +73,7 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
   useEffect(() => {
     document.title = `${title} · Countersign`;
   }, [title]);
+  useFocusKeeper();
 
   if (!running || !wallet) return <Boot />;
   return (

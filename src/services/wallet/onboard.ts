@@ -8,6 +8,8 @@
  * - The external Inter font download, the account center and notifications are off.
  * - The last wallet's label is remembered in localStorage (`countersign.lastWallet`) and reconnected on reload
  *   with `autoSelect` + `disableModals`, so a reload never pops a modal.
+ * - Its wallet list has no keyboard support of its own: connectModalKeyboard.ts (loaded with it) adds it while
+ *   the list is open.
  * - Known hang: calling `connectWallet` while its modal is still open never resolves. A second connect while
  *   one is in flight therefore joins the first instead of calling onboard again.
  * - Retry (2 × 100 ms) is modelled in the machine (`retrying` state), not here: an effect fails once and says
@@ -239,13 +241,16 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
   let onboard: Promise<OnboardAPI> | null = null;
   let connecting: Promise<WalletState[]> | null = null;
   let loaded: OnboardAPI | null = null;
+  // Loaded with web3-onboard (its host element's name must stay out of the first paint's chunks too).
+  let keyboardForList: (typeof import('./connectModalKeyboard.ts'))['keyboardForConnectModal'] | null = null;
 
   function getOnboard(): Promise<OnboardAPI> {
     onboard ??= (async () => {
       const config = deps.getConfig();
       // The devnet wallet must answer EIP-6963 requests before the injected module asks for wallets.
       await offer(config);
-      const [modules, chains] = await Promise.all([load(), deps.loadChains()]);
+      const [modules, chains, keyboard] = await Promise.all([load(), deps.loadChains(), import('./connectModalKeyboard.ts')]);
+      keyboardForList = keyboard.keyboardForConnectModal;
       if (chains.length === 0) throw new WalletServiceError('failed', 'The gateway lists no chains to connect a wallet to.');
       return modules.init({
         wallets: [modules.injectedModule()],
@@ -280,11 +285,15 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
     const api = await getOnboard();
     if (!label && !hasInjectedWallet(win)) throw new WalletServiceError('unavailable', WALLET_TEXTS.unavailable);
     // Never call connectWallet while its modal is open: join the call in flight instead.
-    connecting ??= api
-      .connectWallet(label ? { autoSelect: { label, disableModals: true } } : undefined)
-      .finally(() => {
+    if (!connecting) {
+      // The wallet list shows (no autoSelect): give it keyboard support for as long as it is open.
+      const doc = (win as Partial<Window>).document;
+      const release = !label && doc && keyboardForList ? keyboardForList(doc) : null;
+      connecting = api.connectWallet(label ? { autoSelect: { label, disableModals: true } } : undefined).finally(() => {
         connecting = null;
+        release?.();
       });
+    }
     let wallets: WalletState[];
     try {
       wallets = await connecting;

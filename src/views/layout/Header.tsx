@@ -1,15 +1,19 @@
+import { useRef } from 'react';
 import { connectShell } from '../../machines/appSession/appSession.connect.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { shortAddress } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { WalletButton } from '../walletConnection/WalletButton.tsx';
+import { useWalletFocusReturn } from '../walletConnection/useWalletFocusReturn.ts';
 import { PhoneMenu } from './PhoneMenu.tsx';
 
 export function Header() {
   const theme = useAppSelector((s) => s.context.theme);
   const { safeShortName, safeAddress } = useAppSelector(connectShell, shallowEqualViewModel);
   const send = useAppSend();
+  const walletSlot = useRef<HTMLSpanElement>(null);
+  useWalletFocusReturn(walletSlot);
   return (
     <header className="header">
       <PhoneMenu />
@@ -32,7 +36,9 @@ export function Header() {
         <button type="button" onClick={() => send({ type: 'user.toggleTheme' })} aria-pressed={theme === 'dark'}>
           Dark theme
         </button>
-        <WalletButton />
+        <span className="header-wallet" ref={walletSlot}>
+          <WalletButton />
+        </span>
       </div>
     </header>
   );

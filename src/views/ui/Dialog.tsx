@@ -13,6 +13,27 @@ import { useContext, useState, type ReactNode } from 'react';
 import { DialogDataContext } from './dialogData.ts';
 import './ui.css';
 
+/** Whether `el` is rendered: neither it nor an ancestor up to `container` is hidden or in a closed <details>. */
+function shown(el: HTMLElement, container: HTMLElement): boolean {
+  if (getComputedStyle(el).visibility === 'hidden') return false;
+  for (let node: HTMLElement | null = el; node && node !== container; node = node.parentElement) {
+    if (node.hidden || getComputedStyle(node).display === 'none') return false;
+    const parent = node.parentElement;
+    if (parent instanceof HTMLDetailsElement && !parent.open && node.tagName !== 'SUMMARY') return false;
+  }
+  return true;
+}
+
+/** The last control Tab can reach in `container` (in the tab order, enabled, shown). */
+function lastTabbable(container: HTMLElement): HTMLElement | null {
+  const all = [...container.querySelectorAll<HTMLElement>('*')];
+  for (let i = all.length - 1; i >= 0; i--) {
+    const el = all[i]!;
+    if (el.tabIndex >= 0 && !el.hasAttribute('disabled') && shown(el, container)) return el;
+  }
+  return null;
+}
+
 /** Where focus goes when the element that opened the dialog is gone (a Delete button of a deleted transaction). */
 function focusFallback(): void {
   const main = document.querySelector<HTMLElement>('main');
@@ -57,6 +78,16 @@ export function Dialog({ title, children, onClose, closeLabel = 'Close', descrip
             // dialog (a combobox) gets it first, and the dialog stays.
             const target = event.target instanceof Element ? event.target : null;
             if (!onClose || target?.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+          }}
+          onKeyDown={(event) => {
+            // Focus rests on the dialog itself when the control that had it went (a flow's step changed). Tab
+            // goes on to its first control by itself; Radix wraps Shift+Tab only from that first control, so
+            // from the dialog itself Shift+Tab would stay put: it goes to the last control.
+            if (event.key !== 'Tab' || !event.shiftKey || event.target !== event.currentTarget) return;
+            const last = lastTabbable(event.currentTarget);
+            if (!last) return;
+            event.preventDefault();
+            last.focus();
           }}
           onInteractOutside={(event) => (onClose && closeOnOutsideClick ? undefined : event.preventDefault())}
           onCloseAutoFocus={(event) => {

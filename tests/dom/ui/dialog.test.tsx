@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,12 @@ function Harness({ closable, onClose }: { closable: boolean; onClose?: () => voi
           <button type="button">Inside two</button>
           <button type="button" onClick={() => setOpen(false)}>
             Done
+          </button>
+          <button type="button" disabled>
+            Not yet
+          </button>
+          <button type="button" hidden>
+            Hidden
           </button>
         </Dialog>
       ) : null}
@@ -68,5 +74,21 @@ describe('ui Dialog', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Review' })).toBeTruthy();
+  });
+
+  it('Shift+Tab from the dialog itself (its step changed under the focus) goes to its last control', async () => {
+    const user = userEvent.setup();
+    render(<Harness closable />);
+    await user.click(screen.getByRole('button', { name: 'Open it' }));
+    const dialog = screen.getByRole('dialog', { name: 'Review' });
+    dialog.focus();
+    expect(document.activeElement).toBe(dialog);
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done' }));
+    // From a control inside, Shift+Tab is left to the browser and Radix's focus scope.
+    const inside = screen.getByRole('button', { name: 'Inside two' });
+    inside.focus();
+    fireEvent.keyDown(inside, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(inside);
   });
 });
