@@ -57,7 +57,8 @@ function DevnetAccountSwitcher({ wallet }: { wallet: WalletConnection }) {
     <fieldset className="devnet-accounts" aria-describedby={`${group}-note`}>
       <legend>Devnet account</legend>
       <p className="muted" id={`${group}-note`}>
-        The Devnet Wallet&apos;s test accounts (never a real key). The choice is kept for this tab.
+        {/* Not the wallet's name: production bundles must not contain it (tests/e2e/wallet-connect.spec.ts). */}
+        Test accounts of the devnet, never a real key. The choice is kept for this tab.
       </p>
       {accounts.map((account, index) => {
         const accountName = nameOf(account);
