@@ -29,7 +29,7 @@ if (import.meta.env.PROD && !importMapActive()) {
 }
 
 // The root actor is created once, outside React, so StrictMode cannot double-start its effects.
-const { appSession, audit, flows, apps, screens } = createApp();
+const { appSession, audit, flows, apps, screens, devnetAccounts } = createApp();
 appSession.start();
 
 createRoot(container).render(
@@ -38,7 +38,7 @@ createRoot(container).render(
       <AuditProvider port={audit}>
         <PersistenceGate>
           <FlowsProvider port={flows}>
-            <App screens={screens} apps={apps} />
+            <App screens={screens} apps={apps} devnetAccounts={devnetAccounts} />
           </FlowsProvider>
         </PersistenceGate>
       </AuditProvider>

@@ -28,7 +28,7 @@ import { provideSafeSessionServices } from './services/safeSession.ts';
 import { Runtime, whenOpen } from './services/runtime.ts';
 import { isOwner } from './domain/safe/owners.ts';
 import { openLocalStore } from './services/storage/index.ts';
-import { provideWalletServices } from './services/wallet/onboard.ts';
+import { devnetAccounts, provideWalletServices } from './services/wallet/onboard.ts';
 import { provideAddressBookServices } from './services/addressBook.ts';
 import { provideLoadSafeServices } from './services/loadSafe.ts';
 import { provideMyAccountsServices } from './services/myAccounts.ts';
@@ -41,6 +41,7 @@ import { IdbEventStore } from './services/eventLog/idbStore.ts';
 import type { LockManagerLike } from './services/eventLog/writer.ts';
 import type { Deferred } from './views/deferred.ts';
 import type { LocalDataLogic } from './views/settings/localDataContext.tsx';
+import type { DevnetAccountsPort } from './views/walletConnection/walletContext.tsx';
 
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 
@@ -80,6 +81,8 @@ export interface App {
     /** The settings tabs' account services (notifications, e-mail, security), with an event-log stream per actor. */
     accountServices: Deferred<ReturnType<typeof createAccountServicesLogic> & { inspect: (event: InspectionEvent) => void }>;
   };
+  /** Devnet builds only (null otherwise): the wallet menu's switcher between the Devnet Wallet's accounts (decision 0037). */
+  devnetAccounts: DevnetAccountsPort | null;
 }
 
 /** Loads once, on the first call (a failed load is tried again on the next). */
@@ -254,6 +257,7 @@ export function createApp(): App {
     audit,
     flows,
     apps,
+    devnetAccounts,
     screens: {
       loadSafe: deferred(async () => {
         const { loadSafeMachine } = await import('./machines/loadSafe/loadSafe.machine.ts');

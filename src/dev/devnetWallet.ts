@@ -9,6 +9,13 @@
  * eth_sendTransaction (signed locally, sent with eth_sendRawTransaction by a viem wallet client over HTTP).
  * Every other request is forwarded as JSON-RPC to the current chain's RPC URL (anvil on the devnet).
  * Test and demo hooks: selectAccount(index) emits accountsChanged; disconnect() emits accountsChanged([]).
+ *
+ * The selected account is remembered per tab (decision 0037), the way a real wallet remembers its account: the
+ * wallet writes the selected account's address to sessionStorage (`countersign.devnetWallet.account`) and a new
+ * page in the same tab (a reload, a page load) starts from it; a new tab starts at account 0. Only the address
+ * is stored, never a key, and an address the wallet does not hold (another devnet) falls back to account 0. The
+ * app's own machines learn of a change only through accountsChanged, as with any wallet. The account can be
+ * chosen from the wallet menu ("Devnet account", devnet builds only) or through `window.__devnetWallet`.
  */
 import {
   createWalletClient,
@@ -41,7 +48,18 @@ export interface DevnetWalletOptions {
   connected?: boolean;
   /** Name of the devnet chain for wallet_addEthereumChain bookkeeping. */
   chainName?: string;
+  /** Where the selected account is remembered (the tab's sessionStorage in the app); none: always account 0. */
+  storage?: DevnetWalletStorage | null;
 }
+
+/** The part of `Storage` the wallet uses to remember its selected account. */
+export interface DevnetWalletStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The sessionStorage key of the selected account's address (an address only: never a key). */
+export const SELECTED_ACCOUNT_KEY = 'countersign.devnetWallet.account';
 
 export interface RequestArguments {
   readonly method: string;
@@ -138,7 +156,26 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
   });
   const chains = new Map<number, KnownChain>([[opts.chainId, { chainId: opts.chainId, rpcUrl: opts.rpcUrl, name: opts.chainName ?? 'Countersign Devnet' }]]);
   const listeners = new Map<ProviderEvent, Set<ProviderListener>>();
-  let selected = 0;
+  const storage = opts.storage ?? null;
+  /** The remembered account's index, or 0 (nothing remembered, storage refused, or an address it does not hold). */
+  const remembered = (): number => {
+    let stored: string | null = null;
+    try {
+      stored = storage?.getItem(SELECTED_ACCOUNT_KEY) ?? null;
+    } catch {
+      return 0;
+    }
+    const index = stored ? signers.findIndex((s) => s.address.toLowerCase() === stored.toLowerCase()) : -1;
+    return index < 0 ? 0 : index;
+  };
+  const remember = (index: number): void => {
+    try {
+      storage?.setItem(SELECTED_ACCOUNT_KEY, signers[index]!.address);
+    } catch {
+      // Storage full or refused: the choice holds for this page only.
+    }
+  };
+  let selected = remembered();
   let connected = opts.connected ?? false;
   let currentChainId = opts.chainId;
 
@@ -325,6 +362,7 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
       if (!Number.isInteger(index) || index < 0 || index >= signers.length) throw new RangeError(`Devnet Wallet has no account ${index}`);
       if (index === selected) return;
       selected = index;
+      remember(index);
       if (connected) emit('accountsChanged', visibleAccounts());
     },
     disconnect() {
@@ -395,13 +433,23 @@ export function announceDevnetWallet(provider: DevnetWalletProvider, target: Eve
   return () => target.removeEventListener('eip6963:requestProvider', announce);
 }
 
+/** The tab's sessionStorage, or null where the browser refuses it (storage disabled, sandboxed frames). */
+function tabStorage(): DevnetWalletStorage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Creates the Devnet Wallet from the app's runtime devnet config and announces it on `window`. It is also
  * reachable as `window.__devnetWallet`, so a person or a browser test can switch accounts and chains the
  * way one would in a wallet's own UI (devnet builds only; production builds do not contain this module).
+ * It remembers its selected account in the tab's sessionStorage unless `config.storage` says otherwise.
  */
 export function installDevnetWallet(config: DevnetWalletOptions, target: EventTarget = globalThis.window): DevnetWalletProvider {
-  const provider = createDevnetWallet(config);
+  const provider = createDevnetWallet({ storage: tabStorage(), ...config });
   announceDevnetWallet(provider, target);
   Object.defineProperty(target, '__devnetWallet', { value: provider, configurable: true });
   return provider;

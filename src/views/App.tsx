@@ -3,7 +3,7 @@ import { connectAppSession } from '../machines/appSession/appSession.connect.ts'
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safeSession/safeSessionContext.tsx';
 import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/accountServicesContext.tsx';
-import { WalletProvider, type LoadSafeLogic, type MyAccountsLogic } from './walletConnection/walletContext.tsx';
+import { WalletProvider, type DevnetAccountsPort, type LoadSafeLogic, type MyAccountsLogic } from './walletConnection/walletContext.tsx';
 import type { CreateSafeVisitsPort } from '../machines/createSafe/createSafe.port.ts';
 import { WalletNotices } from './walletConnection/WalletNotices.tsx';
 import { useAppSelector, useAppSend } from './appContext.tsx';
@@ -55,8 +55,19 @@ export interface ScreenLogic {
   localData?: MaybeDeferred<LocalDataLogic>;
 }
 
-/** `screens` and `apps` may load on first use (decision 0019): the screens that need them suspend meanwhile. */
-export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps?: MaybeDeferred<SafeAppsLogic> | null }) {
+/**
+ * `screens` and `apps` may load on first use (decision 0019): the screens that need them suspend meanwhile.
+ * `devnetAccounts`: devnet builds only, the wallet menu's Devnet Wallet account switcher (decision 0037).
+ */
+export function App({
+  screens = {},
+  apps = null,
+  devnetAccounts = null,
+}: {
+  screens?: ScreenLogic;
+  apps?: MaybeDeferred<SafeAppsLogic> | null;
+  devnetAccounts?: DevnetAccountsPort | null;
+}) {
   const running = useAppSelector((s) => connectAppSession(s).phase === 'running');
   const theme = useAppSelector((s) => connectAppSession(s).theme);
   const path = useAppSelector((s) => connectAppSession(s).location.path);
@@ -77,7 +88,7 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
 
   if (!running || !wallet) return <Boot />;
   return (
-    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafeVisits: screens.createSafeVisits }}>
+    <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafeVisits: screens.createSafeVisits, devnetAccounts }}>
       <SafeSessionProvider actor={safeSession}>
         <SkipLink />
         <div className="shell">

@@ -41,7 +41,7 @@ async function fillTwoOfTwo(page: Page, second: Address, name = '') {
   await form(page).getByRole('combobox', { name: /Threshold/ }).selectOption('2');
 }
 
-/** Reload; the wallet reconnects (account 0) and the visit comes back. */
+/** Reload; the wallet reconnects (account 0, the only one this tab used) and the visit comes back. */
 async function reload(page: Page) {
   await page.reload();
   await expect(walletButton(page)).toBeVisible({ timeout: 20_000 });

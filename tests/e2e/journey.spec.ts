@@ -74,7 +74,7 @@ test('two owners: create a 2-of-2 Safe, fund it, propose, confirm and execute a 
   expect((await chain().waitForTransactionReceipt({ hash: funding })).status).toBe('success');
   await mintErc20(app.devnet.rpcUrl, app.devnet.tokens.usd.address, safe, parseUnits('250', 6));
 
-  // The Safe's assets show the funds (a reload reads them fresh; the Devnet Wallet reconnects as owner A).
+  // The Safe's assets show the funds (a reload reads them fresh; the Devnet Wallet reconnects with the tab's account, owner A).
   await page.reload();
   await expect(walletButton(page, 0)).toBeVisible();
   await nav(page, 'Assets');

@@ -63,7 +63,7 @@ async function chooseNonce(page: Page, nonce: number) {
 }
 
 async function openTx(page: Page, nonce: number, label: RegExp) {
-  // In-app navigation: a page load would give the Devnet Wallet its first account back.
+  // In-app navigation, as a person would (a page load keeps the account too: the Devnet Wallet remembers it per tab).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Queue' }).click();
   const row = page.locator('.tx-row').filter({ has: page.locator('.tx-nonce', { hasText: new RegExp(`^${nonce}$`) }) }).filter({ hasText: label });
   await row.first().getByRole('link', { name: /Details/ }).click();

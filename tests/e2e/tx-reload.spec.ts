@@ -23,10 +23,13 @@ const { dialog } = ui;
 const step = (page: Page) => dialog(page).getByRole('list', { name: 'Steps' }).locator('[aria-current="step"]');
 const interrupted = (page: Page) => dialog(page).getByRole('alert').filter({ hasText: 'The page was reloaded while a wallet request or a submission was in progress. Nothing was sent again.' });
 
-/** Reload; the wallet reconnects (account 0) and the unfinished flow comes back as the dialog. */
-async function reload(page: Page) {
+/**
+ * Reload; the wallet reconnects with the account selected last in this tab (the Devnet Wallet remembers it) and the
+ * unfinished flow comes back as the dialog.
+ */
+async function reload(page: Page, account = 0) {
   await page.reload();
-  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+  await expect(ui.walletButton(page, account)).toBeVisible({ timeout: 20_000 });
   await expect(dialog(page)).toBeVisible({ timeout: 20_000 });
 }
 
@@ -160,8 +163,9 @@ test('a reload while the execution broadcast is in flight ends in success after 
   const [txHash] = await hungResults(page);
   await expect.poll(() => ui.safeNonce(), { timeout: 20_000 }).toBe(nonce + 1);
 
-  // Reload mid-broadcast: the flow checks the status (gateway and receipt) and finishes with the broadcast's hash.
-  await reload(page);
+  // Reload mid-broadcast: owner B is still connected (the tab's account); the flow checks the status (gateway and
+  // receipt) and finishes with the broadcast's hash.
+  await reload(page, 1);
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
   await expect(dialog(page).getByRole('status')).toContainText(txHash!);
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);

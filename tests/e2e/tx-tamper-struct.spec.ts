@@ -97,10 +97,13 @@ async function decodeAs(page: Page, data: Hex, decoding: Json) {
   return { count: () => tampered };
 }
 
-/** Owner B (account 1) opens the queued transaction at `nonce` and its details page. */
-async function openDetails(page: Page, nonce: number) {
+/**
+ * Owner B (account 1) opens the queued transaction at `nonce` and its details page. After the page load the wallet
+ * reconnects with the account last selected in this tab (`reconnectsAs`: owner A at first, B once B was selected).
+ */
+async function openDetails(page: Page, nonce: number, reconnectsAs = 0) {
   await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+  await expect(ui.walletButton(page, reconnectsAs)).toBeVisible({ timeout: 20_000 });
   await ui.selectAccount(page, 1);
   await ui.openQueuedTx(page, nonce, /./);
 }
@@ -187,7 +190,7 @@ test('the truthful array of structs is verified; on the details page a lying str
 
   // Lying: the details page describes the bytes and shows nothing of the gateway's decoding.
   const lying = await decodeAs(page, submit.data, submit.decoding(MALLORY, '5'));
-  await openDetails(page, submit.nonce);
+  await openDetails(page, submit.nonce, 1);
   await expect.poll(() => lying.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Call function 0x[0-9a-f]{8} \\(not decoded\\) on ${escapeRegExp(target)}$`) })).toBeVisible({ timeout: 20_000 });
   const main = page.getByRole('main');

@@ -52,7 +52,7 @@ async function expectNothingSent(page: Page) {
 /** Owner B (account 1) opens the seeded queued transaction at the next nonce (0.5 ETH to account 3, signed by owner A) and starts Confirm. */
 async function openConfirm(page: Page) {
   await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
-  // The wallet reconnects on its own after a page load (account 0).
+  // The wallet reconnects on its own after a page load, with the tab's selected account (none chosen yet: account 0).
   await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await ui.selectAccount(page, 1);
   await ui.openQueuedTx(page, 3, /ETH|native|Send/i);

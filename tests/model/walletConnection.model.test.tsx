@@ -125,7 +125,9 @@ const driver: ViewDriver<WalletSut> = {
     'user.dismiss': () => click('Dismiss'),
     'user.disconnect': async () => {
       await act(async () => screen.getByRole('button', { name: /^Wallet 0x/ }).click());
-      await act(async () => within(screen.getByRole('dialog', { name: 'Connected wallet' })).getByRole('button', { name: 'Disconnect' }).click());
+      // The menu's code loads on its first open.
+      const menu = await screen.findByRole('dialog', { name: 'Connected wallet' });
+      await act(async () => within(menu).getByRole('button', { name: 'Disconnect' }).click());
     },
     'xstate.done.actor.disconnectWallet': (sut) => act(async () => current(sut.pending.disconnectWallet, 'disconnectWallet').resolve()),
     'xstate.error.actor.disconnectWallet': (sut, e) => act(async () => current(sut.pending.disconnectWallet, 'disconnectWallet').reject(payload(e, 'error'))),

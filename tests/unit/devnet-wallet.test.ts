@@ -8,8 +8,10 @@ import {
   DEVNET_WALLET_ICON,
   DEVNET_WALLET_RDNS,
   ProviderRpcError,
+  SELECTED_ACCOUNT_KEY,
   announceDevnetWallet,
   createDevnetWallet,
+  installDevnetWallet,
   type DevnetWalletProvider,
   type Eip6963ProviderInfo,
 } from '../../src/dev/devnetWallet.ts';
@@ -160,6 +162,68 @@ describe('Devnet Wallet (EIP-1193)', () => {
 
   it('rejects a key that does not match its address', () => {
     expect(() => createDevnetWallet({ rpcUrl: 'http://127.0.0.1:9', chainId: 1, accounts: [{ address: a1.address, privateKey: a0.privateKey }] })).toThrow(/does not match/);
+  });
+
+});
+
+describe('Devnet Wallet: the selected account survives a page load in the same tab (decision 0037)', () => {
+  /** A tab's sessionStorage: outlives one wallet (one page), shared by the next wallet created with it. */
+  function tab(): Map<string, string> & { getItem(k: string): string | null; setItem(k: string, v: string): void } {
+    const map = new Map<string, string>();
+    return Object.assign(map, { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) });
+  }
+  const open = (storage: ReturnType<typeof tab> | null, connected = true) =>
+    createDevnetWallet({ rpcUrl: 'http://127.0.0.1:9', chainId: 31337, accounts, connected, storage });
+
+  it('starts from the account selected on the previous page, and remembers only its address', async () => {
+    const storage = tab();
+    const first = open(storage);
+    expect(first.selectedIndex).toBe(0);
+    first.selectAccount(2);
+    expect([...storage.entries()]).toEqual([[SELECTED_ACCOUNT_KEY, accounts[2]!.address]]);
+
+    const reloaded = open(storage, false);
+    expect(reloaded.selectedIndex).toBe(2);
+    expect(await reloaded.request({ method: 'eth_requestAccounts' })).toEqual([accounts[2]!.address]);
+    reloaded.selectAccount(1);
+    expect(open(storage).selectedIndex).toBe(1);
+  });
+
+  it('starts at account 0 in a new tab, without storage, for an address it does not hold, or when storage throws', () => {
+    expect(open(tab()).selectedIndex).toBe(0);
+    const without = open(null);
+    without.selectAccount(2);
+    expect(open(null).selectedIndex).toBe(0);
+    const foreign = tab();
+    foreign.setItem(SELECTED_ACCOUNT_KEY, '0x000000000000000000000000000000000000dEaD');
+    expect(open(foreign).selectedIndex).toBe(0);
+    const refusing = {
+      getItem: (): string | null => {
+        throw new Error('SecurityError');
+      },
+      setItem: (): void => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    const w = createDevnetWallet({ rpcUrl: 'http://127.0.0.1:9', chainId: 31337, accounts, connected: true, storage: refusing });
+    expect(w.selectedIndex).toBe(0);
+    w.selectAccount(1);
+    expect(w.selectedIndex).toBe(1);
+  });
+
+  it('installDevnetWallet remembers in the tab\'s sessionStorage', () => {
+    const storage = tab();
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'sessionStorage');
+    Object.defineProperty(globalThis, 'sessionStorage', { value: storage, configurable: true });
+    try {
+      const target = new EventTarget();
+      const config = { rpcUrl: 'http://127.0.0.1:9', chainId: 31337, accounts };
+      installDevnetWallet(config, target).selectAccount(2);
+      expect(installDevnetWallet(config, target).selectedIndex).toBe(2);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'sessionStorage', original);
+      else delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    }
   });
 });
 

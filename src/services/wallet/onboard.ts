@@ -31,6 +31,7 @@ import type {
   WalletFailureKind,
 } from '../../machines/walletConnection/walletConnection.types.ts';
 import type { ChainInfo } from '../../domain/gateway/types.ts';
+import type { DevnetWalletProvider } from '../../dev/devnetWallet.ts';
 
 type OnboardAPI = ReturnType<(typeof import('@web3-onboard/react'))['init']>;
 type InitOptions = Parameters<(typeof import('@web3-onboard/react'))['init']>[0];
@@ -95,6 +96,8 @@ const loadOnboardModules = async (): Promise<OnboardModules> => {
 export const DEVNET_WALLET_BUILD: boolean = import.meta.env.DEV || import.meta.env.MODE === 'devnet';
 
 let devnetOffered: Promise<boolean> | null = null;
+/** The Devnet Wallet once announced, with the name it announced itself by (web3-onboard's label for it). */
+let devnetInstalled: { provider: DevnetWalletProvider; label: string } | null = null;
 
 /**
  * Announces the Devnet Wallet (EIP-6963) when the runtime config has `devnet` set AND this build may carry it.
@@ -107,7 +110,7 @@ export function offerDevnetWallet(config: RuntimeConfig | null): Promise<boolean
   const devnet = config.devnet;
   devnetOffered ??= import('../../dev/devnetWallet.ts')
     .then((module) => {
-      module.installDevnetWallet(devnet);
+      devnetInstalled = { provider: module.installDevnetWallet(devnet), label: module.DEVNET_WALLET_NAME };
       return true;
     })
     .catch((error: unknown) => {
@@ -116,6 +119,26 @@ export function offerDevnetWallet(config: RuntimeConfig | null): Promise<boolean
     });
   return devnetOffered;
 }
+
+/** What the wallet menu's account switcher may do with the Devnet Wallet (the views' DevnetAccountsPort). */
+export interface DevnetAccounts {
+  /** Its accounts when `walletLabel` is the Devnet Wallet's (announced in this page); else null. */
+  accountsOf(walletLabel: string): readonly string[] | null;
+  /** Selects account `index` in the Devnet Wallet; it emits accountsChanged, which the wallet machine follows. */
+  select(index: number): void;
+}
+
+/**
+ * The Devnet Wallet's account switcher for the wallet menu (decision 0037): in the builds that may carry the
+ * Devnet Wallet only; null in production builds (a compile-time null: nothing of it is in their bundle).
+ */
+export const devnetAccounts: DevnetAccounts | null =
+  import.meta.env.DEV || import.meta.env.MODE === 'devnet'
+    ? {
+        accountsOf: (walletLabel) => (devnetInstalled && walletLabel === devnetInstalled.label ? devnetInstalled.provider.accounts : null),
+        select: (index) => devnetInstalled?.provider.selectAccount(index),
+      }
+    : null;
 
 // ───────────────────────────── chains ─────────────────────────────
 

@@ -9,6 +9,7 @@
  *  - `loadSafe`     the loadSafe machine with its effects provided; /new-safe/load starts one actor per visit
  *  - `createSafeVisits`  /new-safe/create's visits: the connected wallet's unfinished one from the event log, or a
  *                   new one (each a createSafe actor with its effects provided and its own stream)
+ *  - `devnetAccounts`  devnet builds only: the Devnet Wallet's account switcher for the wallet menu (decision 0037)
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
@@ -29,6 +30,20 @@ export type AddressBookSnapshot = SnapshotFrom<typeof addressBookMachine>;
 export type MyAccountsLogic = typeof myAccountsMachine;
 export type LoadSafeLogic = typeof loadSafeMachine;
 
+/**
+ * What the wallet menu may do with the Devnet Wallet. The composition root provides it in devnet builds only (views
+ * never import src/dev); elsewhere there is none and the menu has no account switcher.
+ */
+export interface DevnetAccountsPort {
+  /** The Devnet Wallet's accounts in its order when the wallet connected as `walletLabel` is the Devnet Wallet; else null. */
+  accountsOf(walletLabel: string): readonly string[] | null;
+  /**
+   * Has the Devnet Wallet select account `index`, as a person would in a wallet's own UI. The wallet emits
+   * accountsChanged, and the app follows it as it follows any wallet (nothing is sent to a machine from here).
+   */
+  select(index: number): void;
+}
+
 export interface WalletActors {
   wallet: WalletConnectionRef;
   addressBook?: AddressBookRef | undefined;
@@ -36,6 +51,7 @@ export interface WalletActors {
   accounts?: MaybeDeferred<MyAccountsLogic> | undefined;
   loadSafe?: MaybeDeferred<LoadSafeLogic> | undefined;
   createSafeVisits?: MaybeDeferred<CreateSafeVisitsPort> | undefined;
+  devnetAccounts?: DevnetAccountsPort | null | undefined;
 }
 
 const WalletContext = createContext<WalletActors | null>(null);
@@ -90,4 +106,9 @@ export function useLoadSafeLogic(): LoadSafeLogic {
 
 export function useCreateSafeVisits(): CreateSafeVisitsPort {
   return useResolved(required(useActors().createSafeVisits, 'createSafeVisits'));
+}
+
+/** The Devnet Wallet's account switcher, or null (not a devnet build, or none provided). */
+export function useDevnetAccounts(): DevnetAccountsPort | null {
+  return useContext(WalletContext)?.devnetAccounts ?? null;
 }
