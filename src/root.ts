@@ -111,6 +111,7 @@ export function createApp(): App {
   // The user's RPC URLs (Settings › Environment) apply to every chain client from the start.
   void local.then((l) => l.settings.get()).then((settings) => runtime.setUserRpc(settings.customRpc)).catch(() => {});
   const safes = whenOpen(local.then((l) => l.safes));
+  const addressBookStore = whenOpen(local.then((l) => l.addressBook));
   const streamId = newSessionStreamId();
   const store = deferredStore(IdbEventStore.open());
   void navigator.storage?.persist?.().catch(() => false);
@@ -184,7 +185,7 @@ export function createApp(): App {
           probeGateway: () => runtime.probe(),
         }),
         walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
-        addressBook: provideAddressBookServices(addressBookMachine, { store: whenOpen(local.then((l) => l.addressBook)) }),
+        addressBook: provideAddressBookServices(addressBookMachine, { store: addressBookStore }),
         safeSession: provideSafeSessionServices(safeSessionMachine, runtime.gateway, runtime.chainClient),
       },
       actions: {
@@ -261,7 +262,13 @@ export function createApp(): App {
     screens: {
       loadSafe: deferred(async () => {
         const { loadSafeMachine } = await import('./machines/loadSafe/loadSafe.machine.ts');
-        return provideLoadSafeServices(loadSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes });
+        return provideLoadSafeServices(loadSafeMachine, {
+          loadChains: runtime.loadChains,
+          gateway: runtime.gateway,
+          safes,
+          names: addressBookStore,
+          onNamed: () => actor.getSnapshot().children.addressBook?.send({ type: 'system.storageChanged' }),
+        });
       }),
       createSafeVisits: deferred(async () => {
         const [{ provideCreateSafeServices }, { createSafeMachine }, { createSafeVisits }, machines] = await Promise.all([

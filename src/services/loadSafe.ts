@@ -8,6 +8,7 @@ import type { LoadSafeMachine } from '../machines/loadSafe/loadSafe.machine.ts';
 import type { AddedSafe, ChainOption, LoadSafeEffects } from '../machines/loadSafe/loadSafe.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
+import type { AddressBookStore } from './addressBook.ts';
 import type { GatewayClient } from './gateway/client.ts';
 
 export interface AddedSafesStore {
@@ -31,6 +32,12 @@ export function createLoadSafeEffects(deps: {
   loadChains: () => Promise<ChainInfo[]>;
   gateway: Pick<GatewayClient, 'getSafeInfo'>;
   safes: AddedSafesStore;
+  /**
+   * The address book: a name given when adding becomes the Safe's address-book entry (where the header and the
+   * Safe's card read names), unless the book already names that address; `onNamed` tells the book to reload.
+   */
+  names?: Pick<AddressBookStore, 'list' | 'upsert'>;
+  onNamed?: () => void;
 }): LoadSafeEffects {
   return {
     loadSetup: async () => {
@@ -54,6 +61,12 @@ export function createLoadSafeEffects(deps: {
     },
     addSafe: async (input) => {
       await deps.safes.add({ chainId: input.chainId, address: input.address, name: input.name || null });
+      const name = input.name.trim();
+      if (!name || !deps.names) return;
+      const named = (await deps.names.list()).some((e) => e.chainId === input.chainId && e.address.toLowerCase() === input.address.toLowerCase());
+      if (named) return;
+      await deps.names.upsert({ chainId: input.chainId, address: input.address, name });
+      deps.onNamed?.();
     },
   };
 }

@@ -128,6 +128,19 @@ test('a wallet on another chain the gateway lists is on the wrong chain, and Swi
   await expect(page.getByRole('button', { name: /^Wallet 0x[0-9a-f]{40} on Countersign Devnet: /i })).toBeVisible();
 });
 
+test('a Safe added with a name shows that name on its card, from the address book', async ({ page }) => {
+  const safe = app.devnet.safes[1]!.address;
+  await page.goto(app.url('/new-safe/load'));
+  await page.getByLabel('Safe account address').fill(safe);
+  await page.getByLabel('Name (optional)').fill('Ops reserve');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Add Safe account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Ops reserve' })).toBeVisible();
+  await nav(page).getByRole('link', { name: 'Address book' }).click();
+  await expect(page.getByRole('main')).toContainText('Ops reserve');
+});
+
 test('with the gateway stopped, the Safe screen shows an error with retry, not a loader', async ({ page }) => {
   await page.route(`${app.devnet.gatewayUrl}/**`, (route) => route.abort('connectionrefused'));
   await page.goto(app.url(`/home?safe=${app.teamSafe}`));
