@@ -13,6 +13,7 @@ import { Sidebar } from './layout/Sidebar.tsx';
 import { SkipLink } from './layout/SkipLink.tsx';
 import './layout/layout.css';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
+import { ToastsProvider } from './ui/toasts.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './safeApps/safeAppsContext.tsx';
 import { LocalDataProvider, type LocalDataLogic } from './settings/localDataContext.tsx';
@@ -76,6 +77,8 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
   if (!running || !wallet) return <Boot />;
   return (
     <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafeVisits: screens.createSafeVisits }}>
+      {/* Notices outlive the open Safe (its provider re-mounts its children): their region is the shell's last child. */}
+      <ToastsProvider>
       <SafeSessionProvider actor={safeSession}>
         <SkipLink />
         <div className="shell">
@@ -99,6 +102,7 @@ export function App({ screens = {}, apps = null }: { screens?: ScreenLogic; apps
         </div>
         <FlowDialogs />
       </SafeSessionProvider>
+      </ToastsProvider>
     </WalletProvider>
   );
 }
