@@ -7,7 +7,7 @@
  * trigger is rendered as it is; that event loads the tooltip's code, which then takes over the same element
  * (focused again if it had focus) and opens if the pointer or focus is still there.
  */
-import { cloneElement, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 
 type TooltipModule = typeof import('./TooltipRadix.tsx');
 
@@ -54,24 +54,18 @@ export function Tooltip({ content, children }: TooltipProps) {
       .catch(() => undefined);
   };
   const own = children.props;
+  /** Keeps the caller's handler, notes where the pointer or focus is, and loads the tooltip when one arrives. */
+  const track =
+    <E,>(handler: ((event: E) => void) | undefined, where: RefObject<boolean>, inside: boolean) =>
+    (event: E) => {
+      handler?.(event);
+      where.current = inside;
+      if (inside) arm();
+    };
   return cloneElement(children, {
-    onPointerEnter: (event) => {
-      own.onPointerEnter?.(event);
-      hovered.current = true;
-      arm();
-    },
-    onPointerLeave: (event) => {
-      own.onPointerLeave?.(event);
-      hovered.current = false;
-    },
-    onFocus: (event) => {
-      own.onFocus?.(event);
-      focused.current = true;
-      arm();
-    },
-    onBlur: (event) => {
-      own.onBlur?.(event);
-      focused.current = false;
-    },
+    onPointerEnter: track(own.onPointerEnter, hovered, true),
+    onPointerLeave: track(own.onPointerLeave, hovered, false),
+    onFocus: track(own.onFocus, focused, true),
+    onBlur: track(own.onBlur, focused, false),
   });
 }
