@@ -152,7 +152,7 @@ test('a reload while the execution broadcast is in flight ends in success after 
   // Reload mid-broadcast: the flow checks the status (gateway and receipt) and finishes with the broadcast's hash.
   await reload(page);
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
-  await expect(dialog(page).getByRole('status')).toContainText(txHash!);
+  await expect(dialog(page).getByRole('region', { name: 'Outcome' })).toContainText(txHash!);
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
   await dialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toHaveCount(0);
