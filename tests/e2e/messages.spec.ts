@@ -272,7 +272,8 @@ test('without EIP1271 the message is signed on chain: a SignMessageLib delegate 
 
   // Owner B confirms and executes it from the queue.
   await selectAccount(page, 1);
-  await openQueuedTx(page, nonce, /SignMessageLib/);
+  // The row names the method and the address-book name only, never the gateway's label ("SignMessageLib").
+  await openQueuedTx(page, nonce, /signMessage on 0xd53c/);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
@@ -350,7 +351,7 @@ test('owner A keeps collecting while owner B confirms in another browser: A sees
     const hash = await composeAndReview(pageA, 'text', text);
     await dialog(pageA).getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(dialog(pageA)).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
-    await expect(dialog(pageA).getByRole('status').first()).toContainText('Please keep this modal open until all signers confirm this message.');
+    await expect(dialog(pageA).getByRole('status').first()).toContainText('Your signature is saved: you can close this dialog');
 
     await openSafe(pageB, 1);
     await openMessage(pageB, hash);
