@@ -14,6 +14,7 @@ import { SkipLink } from './layout/SkipLink.tsx';
 import { useFocusKeeper } from './layout/useFocusKeeper.ts';
 import './layout/layout.css';
 import { FlowDialogs } from './flows/FlowDialogs.tsx';
+import { ToastsProvider } from './ui/toasts.tsx';
 import { CodeBoundary } from './components/CodeBoundary.tsx';
 import { SafeAppsProvider, type SafeAppsLogic } from './safeApps/safeAppsContext.tsx';
 import { LocalDataProvider, type LocalDataLogic } from './settings/localDataContext.tsx';
@@ -89,6 +90,8 @@ export function App({
   if (!running || !wallet) return <Boot />;
   return (
     <WalletProvider actors={{ wallet, addressBook, accounts: screens.accounts, loadSafe: screens.loadSafe, createSafeVisits: screens.createSafeVisits, devnetAccounts }}>
+      {/* Notices outlive the open Safe (its provider re-mounts its children): their region is the shell's last child. */}
+      <ToastsProvider>
       <SafeSessionProvider actor={safeSession}>
         <SkipLink />
         <div className="shell">
@@ -112,6 +115,7 @@ export function App({
         </div>
         <FlowDialogs />
       </SafeSessionProvider>
+      </ToastsProvider>
     </WalletProvider>
   );
 }

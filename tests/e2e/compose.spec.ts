@@ -58,10 +58,26 @@ test('autocomplete by name, Max, a review in plain units, the rejection explaine
   await d.getByRole('button', { name: 'Continue' }).click();
   await expect(d.getByRole('heading', { level: 3 })).toHaveText(`Send 0.1 ETH to Dora (${short})`, { timeout: 20_000 });
   await expect(d.getByRole('region', { name: 'Transaction data' })).toContainText('0.1 ETH (100000000000000000 wei)');
+  const safeTxHash = await ui.shownSafeTxHash(page);
   await d.getByRole('button', { name: /^Sign$/ }).click();
   await expect(d.getByRole('status')).toContainText('Signature submitted.', { timeout: 20_000 });
+  // The success step keeps the safeTxHash (with copy) and the way to the transaction.
+  const outcome = d.getByRole('region', { name: 'Outcome' });
+  await expect(outcome).toContainText(safeTxHash);
+  await expect(outcome.getByRole('button', { name: 'Copy safeTxHash' })).toBeVisible();
+  await expect(outcome.getByRole('link', { name: 'View transaction' })).toBeVisible();
   await d.getByRole('button', { name: 'Close' }).click();
   expect(proposedNonce).toBeGreaterThanOrEqual(nonce);
+
+  // Closing leaves a notice, without taking focus; its link opens the transaction's details (and dismisses it).
+  const notices = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(notices.getByText('Transaction proposed')).toBeVisible();
+  await expect(notices).not.toContainText(safeTxHash);
+  expect(await notices.evaluate((region) => region.contains(document.activeElement))).toBe(false);
+  await notices.getByRole('link', { name: 'View transaction' }).click();
+  await expect(page).toHaveURL(new RegExp(`/transactions/tx\\?id=multisig_0x[0-9a-fA-F]{40}_${safeTxHash}`));
+  await expect(page.getByRole('heading', { level: 2, name: `Send 0.1 ETH to Dora (${short})` })).toBeVisible({ timeout: 20_000 });
+  await expect(notices.getByText('Transaction proposed')).toHaveCount(0);
 
   // Reject it: the review says what an on-chain rejection is and offers the proposer the off-chain Delete.
   await ui.openQueuedTx(page, proposedNonce, /ETH|Send/);

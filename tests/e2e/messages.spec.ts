@@ -272,7 +272,8 @@ test('without EIP1271 the message is signed on chain: a SignMessageLib delegate 
 
   // Owner B confirms and executes it from the queue.
   await selectAccount(page, 1);
-  await openQueuedTx(page, nonce, /SignMessageLib/);
+  // The row names the method and the address-book name only, never the gateway's label ("SignMessageLib").
+  await openQueuedTx(page, nonce, /signMessage on 0xd53c/);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });

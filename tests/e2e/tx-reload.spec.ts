@@ -167,7 +167,7 @@ test('a reload while the execution broadcast is in flight ends in success after 
   // receipt) and finishes with the broadcast's hash.
   await reload(page, 1);
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
-  await expect(dialog(page).getByRole('status')).toContainText(txHash!);
+  await expect(dialog(page).getByRole('region', { name: 'Outcome' })).toContainText(txHash!);
   expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
   await dialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toHaveCount(0);

@@ -15,6 +15,8 @@ import type { MessageFlowContext, MessageFlowInput } from '../../src/machines/me
 import { MessageFlowDialog, MessageFlowProvider, type MessageFlowRef } from '../../src/views/messageFlow/index.ts';
 import { CoverageRecorder, pathTitle, planPaths, runPath, type ModelPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
+import { idleAppSession } from '../harness/appSession.ts';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import * as fx from '../unit/messageFlow/fixtures.ts';
 
 const SRC_OF: Record<string, string> = { checkMessageStatus: 'loadMessage' };
@@ -39,6 +41,12 @@ function settle(sut: MessageSut, type: string, event: AnyEventObject, how: 'reso
   return act(async () => (how === 'resolve' ? d.resolve(outputOf(event)) : d.reject(errorOf(event))));
 }
 
+/** "View message": the message's details page, by the SafeMessage hash computed here. */
+function expectViewMessage(s: AnyMachineSnapshot) {
+  const link = within(dialog()).getByRole('link', { name: 'View message' });
+  expect(link.getAttribute('href')).toBe(`/transactions/msg?messageHash=${ctx(s).preview!.safeMessageHash}`);
+}
+
 const click = (name: string | RegExp) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
 const dialog = () => screen.getByRole('dialog');
 
@@ -56,10 +64,13 @@ function driverFor(input: MessageFlowInput): ViewDriver<MessageSut> {
       const emitted: AnyEventObject[] = [];
       actor.on('startOnChainSignature', (event) => void emitted.push(event));
       actor.start();
+      const app = idleAppSession();
       render(
-        <MessageFlowProvider actor={actor}>
-          <MessageFlowDialog />
-        </MessageFlowProvider>,
+        <AppSessionProvider actor={app}>
+          <MessageFlowProvider actor={actor}>
+            <MessageFlowDialog />
+          </MessageFlowProvider>
+        </AppSessionProvider>,
       );
       return {
         actor,
@@ -68,6 +79,7 @@ function driverFor(input: MessageFlowInput): ViewDriver<MessageSut> {
         cleanup: () => {
           cleanup();
           actor.stop();
+          app.stop();
         },
       };
     },
@@ -220,6 +232,7 @@ const stateAssertions: ViewDriver<MessageSut>['states'] = {
     expect(screen.getByRole('button', { name: 'Sign' }).hasAttribute('disabled')).toBe(!s.can({ type: 'user.sign' }));
     if (hasWalletSigned(ctx(s))) alertText(MESSAGE_TEXTS.alreadySigned);
     expectChainAcknowledgement(s);
+    expectViewMessage(s);
   },
   'collecting.watchFailed': (_, s) => alertText(`Could not refresh the confirmations. ${ctx(s).error}`),
   verifying: busy('Checking the signature on chain'),
@@ -233,6 +246,7 @@ const stateAssertions: ViewDriver<MessageSut>['states'] = {
     expect(dialog()).toHaveAccessibleName(MESSAGE_TEXTS.signed);
     expect(within(dialog()).getAllByRole('status')[0]).toHaveTextContent("Technical check: the Safe's isValidSignature(bytes32, bytes) returned 0x1626ba7e, the EIP-1271 magic value.");
     expect(screen.getByLabelText('signature')).toHaveTextContent(ctx(s).gatewayMessage!.preparedSignature!);
+    expectViewMessage(s);
   },
   checkingStatus: busy('Checking whether your signature reached the gateway'),
   interrupted: () => {

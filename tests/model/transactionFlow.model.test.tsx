@@ -6,6 +6,7 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { getAddress } from 'viem';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import { canExecute, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
@@ -14,6 +15,8 @@ import { SAMPLE_BATCH_DESCRIPTION } from '../../src/machines/shared/txDescriptio
 import { SAMPLE_CALL_TARGET, SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_RECIPIENT, SAMPLE_SAFE, SAMPLE_SAFE_ADDRESS, SAMPLE_SAFE_TX, SAMPLE_SIGNATURE, SAMPLE_TX_HASHES } from '../../src/machines/shared/samples.ts';
 import { TxFlowDialog } from '../../src/views/transactionFlow/TxFlowDialog.tsx';
 import { TxFlowProvider } from '../../src/views/transactionFlow/txFlowContext.tsx';
+import { AppSessionProvider } from '../../src/views/appContext.tsx';
+import { idleAppSession } from '../harness/appSession.ts';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
@@ -164,6 +167,20 @@ const current = (sut: FlowSut, name: ActorName) => {
 };
 /** The running actor's snapshot: planned vertices collapse context, so context checks read the real one. */
 const live = (sut: FlowSut) => sut.actor.getSnapshot() as AnyMachineSnapshot & { context: TxFlowContext };
+/**
+ * The last step's outcome: the safeTxHash with its copy button, the execution's hash once sent (`executed`), and
+ * "View transaction" to the details page (the gateway's id of a queued one, else the id the Safe and hash make).
+ */
+function outcomeShown(sut: FlowSut, executed: boolean) {
+  const c = live(sut).context;
+  const outcome = within(within(dialog()).getByRole('region', { name: 'Outcome' }));
+  expect(outcome.getByText(c.hashes!.safeTxHash)).toBeTruthy();
+  expect(outcome.getByRole('button', { name: 'Copy safeTxHash' })).toBeTruthy();
+  if (executed) expect(outcome.getByText(c.txHash!)).toBeTruthy();
+  else expect(outcome.queryByRole('button', { name: 'Copy Transaction hash' })).toBeNull();
+  const id = c.txId ?? `multisig_${getAddress(SAFE)}_${c.hashes!.safeTxHash}`;
+  expect(outcome.getByRole('link', { name: 'View transaction' }).getAttribute('href')).toBe(`/transactions/tx?id=${encodeURIComponent(id)}`);
+}
 const outputOf = (event: AnyEventObject): unknown => (event as unknown as { output: unknown }).output;
 const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error: unknown }).error;
 
@@ -200,12 +217,15 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       const actors = Object.fromEntries(ACTORS.map((name) => [name, stub(name)]));
       const actor = createActor(transactionFlowMachine.provide({ actors: actors as never }), { input });
       actor.start();
+      const app = idleAppSession();
       render(
-        <TxFlowProvider actor={actor}>
-          <TxFlowDialog />
-        </TxFlowProvider>,
+        <AppSessionProvider actor={app}>
+          <TxFlowProvider actor={actor}>
+            <TxFlowDialog />
+          </TxFlowProvider>
+        </AppSessionProvider>,
       );
-      return { actor, pending, cleanup: () => { cleanup(); actor.stop(); } };
+      return { actor, pending, cleanup: () => { cleanup(); actor.stop(); app.stop(); } };
     },
     events: {
       ...effectEvents,
@@ -336,9 +356,18 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       interrupted: (sut) => alert(live(sut).context.pendingSignature ? /Your signature is kept/ : /Nothing was sent again/)(),
       tracking: busy(/Transaction is being processed/),
       trackingLost: alert(/status is not known yet\. Timed out/),
-      signed: busy(/Signature submitted\. Confirmed 2 of 2/),
-      succeeded: busy(/Transaction was successful/),
-      failed: busy(/Transaction failed/),
+      signed: (sut) => {
+        busy(/Signature submitted\. Confirmed 2 of 2/)();
+        outcomeShown(sut, false);
+      },
+      succeeded: (sut) => {
+        busy(/Transaction was successful/)();
+        outcomeShown(sut, true);
+      },
+      failed: (sut) => {
+        busy(/Transaction failed/)();
+        outcomeShown(sut, true);
+      },
       cancelled: () => {
         expect(screen.queryByRole('dialog')).toBeNull();
       },

@@ -4,6 +4,7 @@
  * the view model read from the snapshot they reach.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { getAddress } from 'viem';
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { findMachine } from '../../src/machines/registry.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
@@ -275,11 +276,43 @@ describe('transaction dialogs', () => {
     expect(composing.steps.map((s) => s.name)).toEqual(['Compose', 'Nonce', 'Review', 'Sign or execute', 'Processing', 'Done']);
   });
 
+  it('connectTransactionFlow: the outcome on the last step (proposed, with the details id), none once closed', () => {
+    const toReview = ['user.compose', 'xstate.done.actor.loadNonces', 'user.confirmNonce', 'xstate.done.actor.buildSafeTx', 'xstate.done.actor.decodeTx', 'xstate.done.actor.crossCheck', 'xstate.done.actor.classifyRisks', 'xstate.done.actor.simulateTx', 'xstate.done.actor.loadRelayRemaining'];
+    const review = connectTransactionFlow(drive('transactionFlow', transactionFlowMachine, toReview));
+    expect(review).toMatchObject({ status: 'review', outcome: null });
+    const toSigned = [...toReview, 'user.sign', 'xstate.done.actor.requestSignature', 'xstate.done.actor.proposeTx'];
+    const snapshot = drive('transactionFlow', transactionFlowMachine, toSigned);
+    const signed = connectTransactionFlow(snapshot);
+    const hash = snapshot.context.hashes!.safeTxHash;
+    expect(signed.status).toBe('signed');
+    expect(signed.outcome).toEqual({ kind: 'proposed', safeTxHash: hash, txId: `multisig_${getAddress(snapshot.context.safe.address)}_${hash}`, txHash: null });
+    // The same outcome object for the same snapshot: the view model stays shallow-equal.
+    expect(shallowEqualViewModel(signed, connectTransactionFlow(snapshot))).toBe(true);
+    expect(connectTransactionFlow(drive('transactionFlow', transactionFlowMachine, [...toSigned, 'user.close']))).toMatchObject({ ended: true, outcome: null });
+  });
+
+  it('connectTransactionFlow: a queued transaction confirmed keeps its gateway id; executed carries the execution hash', () => {
+    const input = findMachine('transactionFlow')!.extraSampleInputs!.find((i) => (i as { mode: string }).mode === 'confirm');
+    const toReview = ['xstate.done.actor.loadTx', 'xstate.done.actor.crossCheck', 'xstate.done.actor.classifyRisks', 'xstate.done.actor.simulateTx', 'xstate.done.actor.loadRelayRemaining'];
+    const confirmed = connectTransactionFlow(drive('transactionFlow', transactionFlowMachine, [...toReview, 'user.sign', 'xstate.done.actor.requestSignature', 'xstate.done.actor.proposeTx'], input));
+    expect(confirmed).toMatchObject({ status: 'signed', outcome: { kind: 'confirmed', txId: (input as { txId: string }).txId, txHash: null } });
+    const receipt = connectTransactionFlow(
+      drive('transactionFlow', transactionFlowMachine, [...toReview, 'user.signAndExecute', 'xstate.done.actor.requestSignature', 'xstate.done.actor.proposeTx', 'xstate.done.actor.executeTx', 'xstate.done.actor.waitForReceipt'], input),
+    );
+    expect(receipt).toMatchObject({ status: 'succeeded', outcome: { kind: 'executed', txHash: `0x${'1'.repeat(64)}` } });
+  });
+
   it('connectDeleteTxFlow: confirming, then a wallet error with its kind', () => {
     expect(connectDeleteTxFlow(drive('deleteTxFlow', deleteTxFlowMachine, []))).toMatchObject({ status: 'confirming', walletError: null, canCancel: true });
     const view = connectDeleteTxFlow(drive('deleteTxFlow', deleteTxFlowMachine, ['user.confirmDelete', 'xstate.error.actor.requestDeleteSignature']));
     expect(view.status).toBe('walletError');
     expect(view.walletError).not.toBeNull();
+  });
+
+  it('connectDeleteTxFlow: the deleted transaction while the dialog says so', () => {
+    expect(connectDeleteTxFlow(drive('deleteTxFlow', deleteTxFlowMachine, [])).deletedTx).toBeNull();
+    const deleted = connectDeleteTxFlow(drive('deleteTxFlow', deleteTxFlowMachine, ['user.confirmDelete', 'xstate.done.actor.requestDeleteSignature', 'xstate.done.actor.deleteTx']));
+    expect(deleted).toMatchObject({ status: 'deleted', deletedTx: { safeTxHash: deleted.context.safeTxHash, nonce: 3 } });
   });
 
   it('connectBulkExecuteFlow: loading, then the review', () => {
@@ -291,5 +324,17 @@ describe('transaction dialogs', () => {
     expect(connectMessageFlow(drive('messageFlow', messageFlowMachine, []))).toMatchObject({ step: 'composing', watchFailed: false });
     expect(connectMessageFlow(drive('messageFlow', messageFlowMachine, ['user.compose']))).toMatchObject({ step: 'working' });
     expect(connectMessageFlow(drive('messageFlow', messageFlowMachine, ['user.cancel']))).toMatchObject({ step: 'done' });
+  });
+
+  it('connectMessageFlow: the outcome once this wallet signed (more needed), then signed, none once closed', () => {
+    const toReview = ['user.compose', 'xstate.done.actor.computeMessageHash', ['xstate.done.actor.loadMessage', 0] as [string, number]];
+    expect(connectMessageFlow(drive('messageFlow', messageFlowMachine, toReview))).toMatchObject({ step: 'review', outcome: null });
+    const toCollecting = [...toReview, 'user.sign', 'xstate.done.actor.requestSignature', ['xstate.done.actor.createMessage', 0] as [string, number]];
+    const collecting = drive('messageFlow', messageFlowMachine, toCollecting);
+    const hash = collecting.context.preview!.safeMessageHash;
+    expect(connectMessageFlow(collecting)).toMatchObject({ step: 'collecting', outcome: { kind: 'signatureAdded', messageHash: hash } });
+    const confirmed = connectMessageFlow(drive('messageFlow', messageFlowMachine, [...toCollecting, 'xstate.done.actor.watchMessage', 'xstate.done.actor.verifyOnChain']));
+    expect(confirmed).toMatchObject({ step: 'confirmed', outcome: { kind: 'signed', messageHash: hash } });
+    expect(connectMessageFlow(drive('messageFlow', messageFlowMachine, [...toCollecting, 'user.close']))).toMatchObject({ step: 'done', outcome: null });
   });
 });

@@ -21,6 +21,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
+import { multisigTxId } from './txId.ts';
 import type {
   ConfirmationView,
   DataDecoded,
@@ -462,7 +463,7 @@ export function crossCheckTransaction(local: SafeTx, details: TransactionDetails
   }
 
   const idMatch = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(details.txId);
-  if (!idMatch) push('txId', `multisig_${getAddress(ctx.safeAddress)}_${localHash}`, details.txId);
+  if (!idMatch) push('txId', multisigTxId(ctx.safeAddress, localHash), details.txId);
   else {
     if (!sameAddress(idMatch[1]!, ctx.safeAddress)) push('txId.safeAddress', getAddress(ctx.safeAddress), idMatch[1]!);
     if (!sameHex(idMatch[2], localHash)) push('txId.safeTxHash', localHash, idMatch[2]!);

@@ -12,6 +12,7 @@ export * from './singletons.ts';
 export * from './contracts.ts';
 export * from './build.ts';
 export * from './crossCheck.ts';
+export * from './txId.ts';
 export * from './risks.ts';
 export * from './gatewayBodies.ts';
 export * from './messageCheck.ts';

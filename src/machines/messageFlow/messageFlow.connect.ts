@@ -5,6 +5,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { MessageFlowMachine } from './messageFlow.machine.ts';
+import type { MessageFlowContext } from './messageFlow.types.ts';
 import { needsAnyChainAcknowledgement } from './messageFlow.setup.ts';
 
 export type MessageFlowSnapshot = SnapshotFrom<MessageFlowMachine>;
@@ -65,6 +66,31 @@ const STEP_OF_STATE = {
 
 const STATES = Object.keys(STEP_OF_STATE) as (keyof typeof STEP_OF_STATE)[];
 
+/**
+ * What the flow achieved, while it shows it: `signed` (the Safe's signature is complete and valid on chain) or
+ * `signatureAdded` (this wallet's signature is with the gateway; more are needed). The notice shown after the
+ * dialog closes reads it; null otherwise.
+ */
+export interface MessageFlowOutcome {
+  kind: 'signed' | 'signatureAdded';
+  /** The SafeMessage hash, computed here (the message details page's `?messageHash=`). */
+  messageHash: `0x${string}`;
+}
+
+const outcomes = new WeakMap<MessageFlowContext, MessageFlowOutcome>();
+
+function outcomeOf(step: MessageFlowStep, context: MessageFlowContext): MessageFlowOutcome | null {
+  const messageHash = context.preview?.safeMessageHash;
+  const kind = step === 'confirmed' ? 'signed' : step === 'collecting' ? 'signatureAdded' : null;
+  if (!messageHash || !kind) return null;
+  // The same object for the same context and kind: the view model stays shallow-equal between snapshots.
+  const known = outcomes.get(context);
+  if (known?.kind === kind) return known;
+  const outcome: MessageFlowOutcome = { kind, messageHash };
+  outcomes.set(context, outcome);
+  return outcome;
+}
+
 export interface MessageFlowView {
   step: MessageFlowStep;
   /** Collecting confirmations, but the last refresh of them failed. */
@@ -81,6 +107,8 @@ export interface MessageFlowView {
   canRetry: boolean;
   canCancel: boolean;
   canClose: boolean;
+  /** What the flow achieved (collecting after this wallet signed, or confirmed); null otherwise. */
+  outcome: MessageFlowOutcome | null;
 }
 
 function stepOf(snapshot: MessageFlowSnapshot): MessageFlowStep {
@@ -91,8 +119,9 @@ function stepOf(snapshot: MessageFlowSnapshot): MessageFlowStep {
 
 export function connectMessageFlow(snapshot: MessageFlowSnapshot): MessageFlowView {
   const { context } = snapshot;
+  const step = stepOf(snapshot);
   return {
-    step: stepOf(snapshot),
+    step,
     watchFailed: snapshot.matches({ collecting: 'watchFailed' }),
     anyChainShown: needsAnyChainAcknowledgement(context),
     anyChainAcknowledged: context.anyChainAcknowledged === true,
@@ -104,5 +133,6 @@ export function connectMessageFlow(snapshot: MessageFlowSnapshot): MessageFlowVi
     canRetry: snapshot.can({ type: 'user.retry' }),
     canCancel: snapshot.can({ type: 'user.cancel' }),
     canClose: snapshot.can({ type: 'user.close' }),
+    outcome: outcomeOf(step, context),
   };
 }

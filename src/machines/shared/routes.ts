@@ -29,6 +29,12 @@ export const ROUTES = {
 
 export type RouteId = keyof typeof ROUTES | 'settingsTab' | 'notFound';
 
+/** The in-app path of a transaction's details, by its gateway id (`multisig_<Safe>_<safeTxHash>`, `module_…`). */
+export const transactionPath = (id: string): string => `${ROUTES.transaction}?id=${encodeURIComponent(id)}`;
+
+/** The in-app path of a message's details, by its messageHash. */
+export const messagePath = (messageHash: string): string => `${ROUTES.message}?messageHash=${encodeURIComponent(messageHash)}`;
+
 export interface Location {
   /** Path name, e.g. `/transactions/queue`. */
   path: string;

@@ -1,7 +1,7 @@
 /** The deleteTxFlow view model: the delete dialog's state, commands and context, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from './deleteTxFlow.machine.ts';
-import type { WalletFailureKind } from './transactionFlow.types.ts';
+import type { DeleteTxContext, Hex, WalletFailureKind } from './transactionFlow.types.ts';
 
 export type DeleteTxFlowSnapshot = SnapshotFrom<DeleteTxFlowMachine>;
 
@@ -24,7 +24,25 @@ export interface DeleteTxFlowView {
   canRetry: boolean;
   canCancel: boolean;
   canClose: boolean;
+  /** The transaction this flow deleted, while the dialog says so; null otherwise. The notice after it reads this. */
+  deletedTx: DeletedTx | null;
   context: DeleteTxFlowSnapshot['context'];
+}
+
+export interface DeletedTx {
+  safeTxHash: Hex;
+  nonce: number;
+}
+
+const deletions = new WeakMap<DeleteTxContext, DeletedTx>();
+
+/** The same object for the same context: the view model stays shallow-equal between snapshots. */
+function deletedTxOf(context: DeleteTxContext): DeletedTx {
+  const known = deletions.get(context);
+  if (known) return known;
+  const deleted = { safeTxHash: context.safeTxHash, nonce: context.nonce };
+  deletions.set(context, deleted);
+  return deleted;
 }
 
 export function connectDeleteTxFlow(snapshot: DeleteTxFlowSnapshot): DeleteTxFlowView {
@@ -37,6 +55,7 @@ export function connectDeleteTxFlow(snapshot: DeleteTxFlowSnapshot): DeleteTxFlo
     canRetry: snapshot.can({ type: 'user.retry' }),
     canCancel: snapshot.can({ type: 'user.cancel' }),
     canClose: snapshot.can({ type: 'user.close' }),
+    deletedTx: status === 'deleted' ? deletedTxOf(snapshot.context) : null,
     context: snapshot.context,
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { TransactionFlowMachine } from './transactionFlow.machine.ts';
-import type { TxFlowContext, WalletFailureKind } from './transactionFlow.types.ts';
+import type { Hex, TxFlowContext, WalletFailureKind } from './transactionFlow.types.ts';
+import { multisigTxId } from '../../domain/safe/txId.ts';
 
 export type TransactionFlowSnapshot = SnapshotFrom<TransactionFlowMachine>;
 
@@ -102,6 +103,37 @@ const STATUSES: readonly TxFlowStatus[] = [
 ];
 const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
 
+/**
+ * What the flow achieved, while its last step shows it: `proposed` (a new transaction or rejection signed and
+ * submitted), `confirmed` (a signature added to a queued one), `executed` or `failed` (mined, reverted). The success
+ * step's links and the notice shown after the dialog closes read it; null before, and once the flow has ended.
+ */
+export interface TxFlowOutcome {
+  kind: 'proposed' | 'confirmed' | 'executed' | 'failed';
+  /** The hash the owners signed, computed here. */
+  safeTxHash: Hex;
+  /** The gateway's id of the transaction (the details page's `?id=`). */
+  txId: string;
+  /** The execution transaction's hash, once it was sent. */
+  txHash: Hex | null;
+}
+
+const outcomes = new WeakMap<TxFlowContext, TxFlowOutcome>();
+
+function outcomeOf(status: TxFlowStatus, context: TxFlowContext): TxFlowOutcome | null {
+  const safeTxHash = context.hashes?.safeTxHash;
+  if (!safeTxHash) return null;
+  const kind: TxFlowOutcome['kind'] | null =
+    status === 'signed' ? (context.mode === 'create' || context.mode === 'reject' ? 'proposed' : 'confirmed') : status === 'succeeded' ? 'executed' : status === 'failed' ? 'failed' : null;
+  if (!kind) return null;
+  // The same object for the same context and kind: the view model stays shallow-equal between snapshots.
+  const known = outcomes.get(context);
+  if (known?.kind === kind) return known;
+  const outcome: TxFlowOutcome = { kind, safeTxHash, txId: context.txId ?? multisigTxId(context.safe.address, safeTxHash), txHash: context.txHash };
+  outcomes.set(context, outcome);
+  return outcome;
+}
+
 export interface TransactionFlowView {
   /** The progress step shown in the dialog's step list. */
   step: TxFlowStep;
@@ -125,6 +157,8 @@ export interface TransactionFlowView {
   canSignAndExecute: boolean;
   canExecute: boolean;
   canRelay: boolean;
+  /** What the flow achieved, on its last step (signed, succeeded, failed); null otherwise. */
+  outcome: TxFlowOutcome | null;
   context: TxFlowContext;
 }
 
@@ -148,6 +182,7 @@ export function connectTransactionFlow(snapshot: TransactionFlowSnapshot): Trans
     canSignAndExecute: snapshot.can({ type: 'user.signAndExecute' }),
     canExecute: snapshot.can({ type: 'user.execute' }),
     canRelay: snapshot.can({ type: 'user.relay' }),
+    outcome: outcomeOf(status, snapshot.context),
     context: snapshot.context,
   };
 }

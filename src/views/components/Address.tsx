@@ -3,6 +3,7 @@ import { getAddress, isAddress } from 'viem';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { fillExplorerTemplate, useExplorerTemplates } from './explorer.tsx';
+import { Tooltip } from '../ui/Tooltip.tsx';
 
 export interface AddressProps {
   address: string;
@@ -18,7 +19,7 @@ export interface AddressProps {
   chainId?: string | null | undefined;
   /** Overrides the explorer template of the surrounding ExplorerProvider. */
   explorerTemplate?: string | null | undefined;
-  /** Show `0x1234…abcd` instead of the full address (the full address stays in the title and the copy). */
+  /** Show `0x1234…abcd` instead of the full address (the full address shows in a tooltip and stays in the copy). */
   short?: boolean;
   /** Leave the name out: the surrounding table already shows it in a column of its own (the address book). */
   withoutName?: boolean;
@@ -57,9 +58,16 @@ export function Address({ address, name, gatewayName, chainId, explorerTemplate,
           {gatewayName} <span className="address-label-note">(gateway label, unverified)</span>
         </span>
       ) : null}
-      <code className="address-value" title={value}>
-        {short ? shortAddress(value) : value}
-      </code>
+      {short ? (
+        <Tooltip content={value}>
+          {/* Focusable so that keyboard users see the full address too; the copy button's name has it as well. */}
+          <code className="address-value ui-tooltip-trigger" tabIndex={0}>
+            {shortAddress(value)}
+          </code>
+        </Tooltip>
+      ) : (
+        <code className="address-value">{value}</code>
+      )}
       <CopyButton value={value} label={`address ${value}`} />
       {href ? (
         <a className="address-explorer" href={href} target="_blank" rel="noopener noreferrer" aria-label={`View ${value} on the block explorer`}>

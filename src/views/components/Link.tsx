@@ -4,6 +4,9 @@ import { useAppSelector, useAppSend } from '../appContext.tsx';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
+/** A plain left click: one a link follows in the app (not one that opens a new tab or window). */
+export const isPlainClick = (event: MouseEvent): boolean => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
 /** An in-app link: a real href (open in new tab works) whose plain click becomes a `user.navigate` event. */
 export function Link({ to, onClick, ...rest }: LinkProps) {
   const location = useAppSelector((s) => s.context.location);
@@ -12,7 +15,7 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
   const current = location.path === href.split('?')[0];
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.defaultPrevented || !isPlainClick(event)) return;
     event.preventDefault();
     send({ type: 'user.navigate', to });
   }

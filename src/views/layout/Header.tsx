@@ -3,6 +3,7 @@ import { connectShell } from '../../machines/appSession/appSession.connect.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { shortAddress } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
+import { Tooltip } from '../ui/Tooltip.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { WalletButton } from '../walletConnection/WalletButton.tsx';
 import { useWalletFocusReturn } from '../walletConnection/useWalletFocusReturn.ts';
@@ -19,15 +20,17 @@ export function Header() {
       <PhoneMenu />
       <div className="safe-selector">
         {safeShortName && safeAddress ? (
-          <Link to="/welcome/accounts" className="safe-link">
-            {/* The name contains the visible text (WCAG label in name) and says the rest to screen readers. */}
-            <span className="visually-hidden">Open Safe </span>
-            <span className="chip">{safeShortName}</span> {shortAddress(safeAddress)}
-            <span className="visually-hidden">
-              {' '}
-              ({safeShortName}:{safeAddress}), choose another Safe
-            </span>
-          </Link>
+          <Tooltip content={`${safeShortName}:${safeAddress}`}>
+            <Link to="/welcome/accounts" className="safe-link">
+              {/* The name contains the visible text (WCAG label in name) and says the rest to screen readers. */}
+              <span className="visually-hidden">Open Safe </span>
+              <span className="chip">{safeShortName}</span> {shortAddress(safeAddress)}
+              <span className="visually-hidden">
+                {' '}
+                ({safeShortName}:{safeAddress}), choose another Safe
+              </span>
+            </Link>
+          </Tooltip>
         ) : (
           <Link to="/welcome/accounts">Select a Safe</Link>
         )}

@@ -10,6 +10,8 @@ import { connectMessageFlow, type MessageFlowStep } from '../../machines/message
 import { MESSAGE_TEXTS, missingSigners, ownerConfirmations, signBlocker } from '../../machines/messageFlow/messageFlow.setup.ts';
 import type { MessagePreview } from '../../machines/messageFlow/messageFlow.types.ts';
 import { Address } from '../components/Address.tsx';
+import { isPlainClick, Link } from '../components/Link.tsx';
+import { messagePath } from '../../machines/shared/routes.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
@@ -391,11 +393,26 @@ function WalletErrorBody() {
   );
 }
 
+/** "View message": the message's details in the app; a plain click closes the dialog by the flow's own Close first. */
+function ViewMessage() {
+  const send = useMessageFlowSend();
+  const outcome = useMessageFlow((s) => connectMessageFlow(s).outcome);
+  if (!outcome) return null;
+  return (
+    <p>
+      <Link to={messagePath(outcome.messageHash)} onClick={(event) => (isPlainClick(event) ? send({ type: 'user.close' }) : undefined)}>
+        View message
+      </Link>
+    </p>
+  );
+}
+
 function CollectingBody() {
   const watchFailed = useMessageFlow((s) => connectMessageFlow(s).watchFailed);
   return (
     <>
       <p role="status">{MESSAGE_TEXTS.collecting}</p>
+      <ViewMessage />
       <Confirmations />
       {watchFailed ? <ErrorText prefix="Could not refresh the confirmations." /> : null}
       <Preview />
@@ -436,6 +453,7 @@ function ConfirmedBody() {
   return (
     <>
       <VerificationResult />
+      <ViewMessage />
       <Confirmations />
       <dl className="message-hashes">
         <Row label="Signature">

@@ -5,24 +5,13 @@ import { Loadable } from '../components/Loadable.tsx';
 import { visibleBalances, visibleFiatTotal } from './connect.ts';
 import { SendTokenButton } from '../flows/FlowButtons.tsx';
 import './lists.css';
-import { formatFiat, formatTokenAmount } from './format.ts';
+import { Amount, Fiat } from '../ui/Amount.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 
 /** Fiat figures wait for the chosen currency: a loading mark, never the old figure with the new symbol. */
 export function useFiatUpdating(): boolean {
   return useSafeSession((s) => connectSafeSession(s).fiatUpdating);
-}
-
-export function Fiat({ value, currency, updating }: { value: string | null | undefined; currency: string; updating: boolean }) {
-  if (updating) {
-    return (
-      <span className="figure-loading" aria-label={`Updating to ${currency.toUpperCase()}`}>
-        …
-      </span>
-    );
-  }
-  return <>{formatFiat(value, currency)}</>;
 }
 
 /** `ready.balances` state as a Loadable status. */
@@ -123,7 +112,7 @@ export function BalancesTable() {
                       </span>
                     </th>
                     <td>
-                      {formatTokenAmount(balance.balance, balance.tokenInfo.decimals)} {balance.tokenInfo.symbol}
+                      <Amount value={balance.balance} decimals={balance.tokenInfo.decimals} symbol={balance.tokenInfo.symbol} />
                     </td>
                     <td>
                       <Fiat value={balance.fiatBalance} currency={currency} updating={updating} />

@@ -3,9 +3,9 @@ import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts'
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { Fiat, useBalancesStatus, useFiatUpdating } from './Balances.tsx';
+import { useBalancesStatus, useFiatUpdating } from './Balances.tsx';
+import { Amount, Fiat } from '../ui/Amount.tsx';
 import { transactionsOf, visibleFiatTotal } from './connect.ts';
-import { formatTokenAmount } from './format.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { ReceiveButton, SafeIdentityCard } from './SafeIdentity.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
@@ -106,10 +106,7 @@ function Overview() {
             <ul className="plain">
               {top.map((item) => (
                 <li key={item.tokenInfo.address}>
-                  {formatTokenAmount(item.balance, item.tokenInfo.decimals)} {item.tokenInfo.symbol}{' '}
-                  <span className="muted">
-                    <Fiat value={item.fiatBalance} currency={currency} updating={updating} />
-                  </span>
+                  <Amount value={item.balance} decimals={item.tokenInfo.decimals} symbol={item.tokenInfo.symbol} fiat={{ value: item.fiatBalance, currency, updating }} />
                 </li>
               ))}
             </ul>

@@ -5,7 +5,9 @@ import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
-import { formatDateLabel, formatDateTime } from './format.ts';
+import { MESSAGE_STATUS_LABELS, MESSAGE_STATUS_TONES, formatDateLabel, formatDateTime } from './format.ts';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { messagePath } from '../../machines/shared/routes.ts';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import { PagingControls } from './TxList.tsx';
@@ -15,8 +17,6 @@ import '../ui/ui.css';
 import './lists.css';
 
 const NO_OWNERS: never[] = [];
-
-const MESSAGE_STATUS = { NEEDS_CONFIRMATION: 'Needs confirmation', CONFIRMED: 'Confirmed' } as const;
 
 function preview(message: Message['message']): string {
   if (typeof message === 'string') return message.length > 80 ? `${message.slice(0, 80)}…` : message;
@@ -28,7 +28,7 @@ function MessageRow({ item }: { item: Message }) {
   return (
     <div role="row" className="message-list-row">
       <span role="cell" className="message-main">
-        <Link className="tx-row-link" to={`/transactions/msg?messageHash=${item.messageHash}`}>
+        <Link className="tx-row-link" to={messagePath(item.messageHash)}>
           {/* The name starts with what it opens and contains the visible text (WCAG label in name). */}
           <span className="visually-hidden">Details of message {item.messageHash}: </span>
           {item.name ?? preview(item.message)}
@@ -42,7 +42,9 @@ function MessageRow({ item }: { item: Message }) {
           {item.confirmationsSubmitted}/{item.confirmationsRequired}
         </span>
       </span>
-      <span role="cell">{MESSAGE_STATUS[item.status]}</span>
+      <span role="cell">
+        <StatusBadge tone={MESSAGE_STATUS_TONES[item.status]}>{MESSAGE_STATUS_LABELS[item.status]}</StatusBadge>
+      </span>
       <span role="cell" className="tx-row-buttons">
         <ConfirmMessageButton message={item} />
       </span>
@@ -113,7 +115,9 @@ function MessageContent({ message }: { message: Message }) {
         <h2 id="message-title">{message.name ?? 'Message'}</h2>
         <dl className="facts">
           <dt>Status</dt>
-          <dd>{MESSAGE_STATUS[message.status]}</dd>
+          <dd>
+            <StatusBadge tone={MESSAGE_STATUS_TONES[message.status]}>{MESSAGE_STATUS_LABELS[message.status]}</StatusBadge>
+          </dd>
           <dt>Created</dt>
           <dd>{formatDateTime(message.creationTimestamp)}</dd>
           <dt>Proposed by</dt>

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address, checksum, shortAddress } from '../components/Address.tsx';
+import { Tooltip } from '../ui/Tooltip.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { FlowButton } from '../flows/FlowButtons.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
@@ -60,7 +61,11 @@ export function SafeIdentitySummary() {
       <div className="safe-summary-text">
         <strong className="safe-name">{name ?? 'Safe account'}</strong>
         <span className="safe-summary-address">
-          <code title={`${identity.shortName}:${identity.address}`}>{shortAddress(identity.address)}</code>
+          <Tooltip content={`${identity.shortName}:${identity.address}`}>
+            <code className="ui-tooltip-trigger" tabIndex={0}>
+              {shortAddress(identity.address)}
+            </code>
+          </Tooltip>
           <CopyButton value={identity.address} label={`Safe address ${identity.address}`} />
         </span>
         <span className="safe-summary-chips">

@@ -10,9 +10,11 @@ import { Address } from '../components/Address.tsx';
 import { hrefFor } from '../../machines/shared/routes.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { fillExplorerTemplate, useExplorerTemplates } from '../components/explorer.tsx';
+import { ExecutedTxHash } from '../components/ExecutedTxHash.tsx';
 import { DetailsBody, HashList, MissingSigners, useOpenFromRoute } from './details.tsx';
-import { STATUS_LABELS, formatDateTime, formatTokenAmount, txInfoText, txTypeLabel } from './format.ts';
+import { STATUS_LABELS, STATUS_TONES, formatDateTime, txInfoText, txTypeLabel } from './format.ts';
+import { Amount } from '../ui/Amount.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { TxActionButtons, useNextNonce } from '../flows/FlowButtons.tsx';
 import './lists.css';
@@ -89,22 +91,6 @@ function Counterparty({ details }: { details: TransactionDetails }) {
   return null;
 }
 
-/** An executed transaction's hash: in full, with copy and a link to the chain's explorer. */
-function ExecutedTxHash({ hash }: { hash: string }) {
-  const templates = useExplorerTemplates();
-  const href = fillExplorerTemplate(templates?.txHash, 'txHash', hash);
-  return (
-    <span className="hash-row">
-      <code>{hash}</code> <CopyButton value={hash} label="Transaction hash" />
-      {href ? (
-        <a href={href} target="_blank" rel="noreferrer">
-          View on explorer
-        </a>
-      ) : null}
-    </span>
-  );
-}
-
 /** A link to this transaction's details (with the Safe), to send to a co-signer. */
 function ShareLink({ txId }: { txId: string }) {
   const location = useAppSelector((s) => s.context.location);
@@ -152,7 +138,9 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
           ) : null}
           <Counterparty details={details} />
           <dt>Status</dt>
-          <dd>{STATUS_LABELS[details.txStatus]}</dd>
+          <dd>
+            <StatusBadge tone={STATUS_TONES[details.txStatus]}>{STATUS_LABELS[details.txStatus]}</StatusBadge>
+          </dd>
           {exec?.type === 'MULTISIG' ? (
             <>
               <dt>Nonce</dt>
@@ -219,7 +207,7 @@ function TxRawData({ details }: { details: TransactionDetails }) {
             </dd>
             <dt>Value</dt>
             <dd>
-              {formatTokenAmount(data.value ?? '0', native?.decimals ?? 18)} {native?.symbol ?? 'ETH'}
+              <Amount value={data.value ?? '0'} decimals={native?.decimals ?? 18} symbol={native?.symbol ?? 'ETH'} />
             </dd>
             <dt>Operation</dt>
             <dd>{data.operation === 1 ? '1 (delegate call)' : '0 (call)'}</dd>

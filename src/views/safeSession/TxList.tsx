@@ -5,10 +5,13 @@ import type { QueuedRowActions } from '../../machines/shared/txActions.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useKnownNameResolver } from '../addressBook/useAddressName.ts';
 import { Link } from '../components/Link.tsx';
+import { transactionPath } from '../../machines/shared/routes.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { TxRowButtons, useNextNonce, useQueuedRowActions } from '../flows/FlowButtons.tsx';
 import { toTxRows, type TxRow } from './connect.ts';
-import { STATUS_LABELS, confirmationsText, formatDateLabel, formatDateTime, formatTime, nonceOf, txRowSentence } from './format.ts';
+import { STATUS_LABELS, STATUS_TONES, confirmationsText, formatDateLabel, formatDateTime, formatTime, nonceOf, txRowParts, txRowSentence } from './format.ts';
+import { Amount } from '../ui/Amount.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { NativeCurrency, TransactionSummary } from './viewTypes.ts';
 import '../ui/ui.css';
@@ -71,6 +74,7 @@ export function TxTableRow({
   const nonce = nonceOf(tx);
   const confirmations = confirmationsText(tx);
   const sentence = txRowSentence(tx, native, nameOf);
+  const parts = txRowParts(tx, native, nameOf);
   const what = nonce === null ? sentence : `${sentence} (nonce ${nonce})`;
   return (
     <div role="row" className={`tx-row${className ? ` ${className}` : ''}`} data-status={tx.txStatus}>
@@ -78,8 +82,10 @@ export function TxTableRow({
         {nonce === null ? '' : nonce}
       </span>
       <span role="cell" className="tx-main">
-        <Link className="tx-row-link" to={`/transactions/tx?id=${encodeURIComponent(tx.id)}`} aria-label={`Details of ${what}`}>
-          {sentence}
+        <Link className="tx-row-link" to={transactionPath(tx.id)} aria-label={`Details of ${what}`}>
+          {parts.before}
+          {parts.amount ? <Amount value={parts.amount.value} decimals={parts.amount.decimals} symbol={parts.amount.symbol} /> : null}
+          {parts.after}
         </Link>
         {actions.needsYourSignature ? <span className="tx-mark tx-mark-sign">Needs your signature</span> : null}
         {actions.readyToExecute ? <span className="tx-mark tx-mark-execute">Ready to execute</span> : null}
@@ -91,7 +97,7 @@ export function TxTableRow({
         {confirmations === null ? '' : <span aria-label={`${confirmations} signatures`}>{confirmations}</span>}
       </span>
       <span role="cell" className="tx-status">
-        {STATUS_LABELS[tx.txStatus]}
+        <StatusBadge tone={STATUS_TONES[tx.txStatus]}>{STATUS_LABELS[tx.txStatus]}</StatusBadge>
       </span>
       {kind === 'history' ? null : (
         <span role="cell" className="tx-actions">

@@ -1,34 +1,11 @@
 /** Pure formatting helpers of the Safe screens (amounts, fiat, dates, transaction labels). */
-import { formatUnits } from 'viem';
-import type { NativeCurrency, SettingsInfo, TransactionStatus, TransactionSummary, TxInfo } from './viewTypes.ts';
+import { formatTokenAmount } from '../ui/amounts.ts';
+import type { StatusTone } from '../ui/StatusBadge.tsx';
+import type { Message, NativeCurrency, SettingsInfo, TransactionStatus, TransactionSummary, TxInfo } from './viewTypes.ts';
 
-/** A raw integer amount with `decimals` as a human number, at most `maxFraction` fraction digits (trimmed). */
-export function formatTokenAmount(raw: string | null | undefined, decimals: number | null | undefined, maxFraction = 6): string {
-  if (raw === null || raw === undefined || raw === '') return '0';
-  let value: bigint;
-  try {
-    value = BigInt(raw);
-  } catch {
-    return raw;
-  }
-  const text = formatUnits(value, decimals ?? 0);
-  const [whole = '0', fraction = ''] = text.split('.');
-  const cut = fraction.slice(0, maxFraction).replace(/0+$/, '');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return cut ? `${grouped}.${cut}` : grouped;
-}
+type MessageStatus = Message['status'];
 
-/** A decimal fiat string in a currency, e.g. ("1234.5", "usd") → "$1,234.50"; unknown codes as "1,234.50 XYZ". */
-export function formatFiat(value: string | null | undefined, currency: string): string {
-  const amount = Number(value ?? '0');
-  const safe = Number.isFinite(amount) ? amount : 0;
-  const code = currency.toUpperCase();
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 2 }).format(safe);
-  } catch {
-    return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(safe)} ${code}`;
-  }
-}
+export { formatFiat, formatTokenAmount } from '../ui/amounts.ts';
 
 /** A date label of the lists: `MMM d, yyyy` (e.g. "Mar 5, 2026"), in the browser's time zone. */
 export function formatDateLabel(timestamp: number): string {
@@ -47,6 +24,19 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
   FAILED: 'Failed',
   SUCCESS: 'Success',
 };
+
+/** The badge tone of a transaction status (ui/StatusBadge). */
+export const STATUS_TONES: Record<TransactionStatus, StatusTone> = {
+  AWAITING_CONFIRMATIONS: 'waiting',
+  AWAITING_EXECUTION: 'waiting',
+  CANCELLED: 'ended',
+  FAILED: 'failed',
+  SUCCESS: 'done',
+};
+
+/** A message's status, in words and as a badge tone. */
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = { NEEDS_CONFIRMATION: 'Needs confirmation', CONFIRMED: 'Confirmed' };
+export const MESSAGE_STATUS_TONES: Record<MessageStatus, StatusTone> = { NEEDS_CONFIRMATION: 'waiting', CONFIRMED: 'done' };
 
 const SETTINGS_LABELS: Record<SettingsInfo['type'], string> = {
   ADD_OWNER: 'Add owner',
@@ -123,49 +113,78 @@ function partyOf(address: string, nameOf: (address: string) => string | null): s
   return nameOf(address) ?? (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
 }
 
-/** A transfer's amount without a sign: "0.5 ETH", "100 DVT", "NFT #2". */
-export function transferAmountText(info: Extract<TxInfo, { type: 'Transfer' }>, native: NativeCurrency | null): string {
+/** An amount a row names, in base units: the row writes it with ui/Amount. */
+export interface RowAmount {
+  /** Base units; null reads as 0. */
+  value: string | null;
+  decimals: number;
+  symbol: string;
+}
+
+/** A row's sentence with the amount it names apart: `before` + the amount + `after`. */
+export interface TxRowParts {
+  before: string;
+  amount: RowAmount | null;
+  after: string;
+}
+
+const nativeAmount = (value: string | null, native: NativeCurrency | null): RowAmount => ({ value, decimals: native?.decimals ?? 18, symbol: native?.symbol ?? 'ETH' });
+
+/** A transfer's amount ("0.5 ETH", "100 DVT"), or its NFT in words ("NFT #2"). */
+function transferParts(info: Extract<TxInfo, { type: 'Transfer' }>, native: NativeCurrency | null): RowAmount | string {
   const t = info.transferInfo;
-  if (t.type === 'NATIVE_COIN') return `${formatTokenAmount(t.value, native?.decimals ?? 18)} ${native?.symbol ?? 'ETH'}`;
-  if (t.type === 'ERC20') return `${formatTokenAmount(t.value, t.decimals ?? 0)} ${t.tokenSymbol ?? 'tokens'}`;
+  if (t.type === 'NATIVE_COIN') return nativeAmount(t.value, native);
+  if (t.type === 'ERC20') return { value: t.value, decimals: t.decimals ?? 0, symbol: t.tokenSymbol ?? 'tokens' };
   return `${t.tokenSymbol ?? t.tokenName ?? 'NFT'} #${t.tokenId}`;
 }
 
+const words = (text: string): TxRowParts => ({ before: text, amount: null, after: '' });
+
 /**
  * What a list row says a transaction does, with its counterparty: "Sent 0.5 ETH to 0x90F7…b906", "Received 100 DVT
- * from Alice", "On-chain rejection of nonce 4". Names come from the address book, or Safe's own libraries from the local deployment list (a gateway's label is
- * unverified). As the gateway summarises it: the details page describes the signed bytes themselves.
+ * from Alice", "On-chain rejection of nonce 4", with the amount apart. Names come from the address book, or Safe's own
+ * libraries from the local deployment list (a gateway's label is unverified). As the gateway summarises it: the
+ * details page describes the signed bytes themselves.
  */
-export function txRowSentence(tx: TransactionSummary, native: NativeCurrency | null, nameOf: (address: string) => string | null): string {
+export function txRowParts(tx: TransactionSummary, native: NativeCurrency | null, nameOf: (address: string) => string | null): TxRowParts {
   const info = tx.txInfo;
   switch (info.type) {
     case 'Transfer': {
-      const amount = transferAmountText(info, native);
-      if (info.direction === 'INCOMING') return `Received ${amount} from ${partyOf(info.sender.value, nameOf)}`;
-      if (info.direction === 'OUTGOING') return `Sent ${amount} to ${partyOf(info.recipient.value, nameOf)}`;
-      return `Transfer of ${amount} from ${partyOf(info.sender.value, nameOf)} to ${partyOf(info.recipient.value, nameOf)}`;
+      const moved = transferParts(info, native);
+      const [verb, rest] =
+        info.direction === 'INCOMING'
+          ? ['Received ', ` from ${partyOf(info.sender.value, nameOf)}`]
+          : info.direction === 'OUTGOING'
+            ? ['Sent ', ` to ${partyOf(info.recipient.value, nameOf)}`]
+            : ['Transfer of ', ` from ${partyOf(info.sender.value, nameOf)} to ${partyOf(info.recipient.value, nameOf)}`];
+      return typeof moved === 'string' ? words(`${verb}${moved}${rest}`) : { before: verb, amount: moved, after: rest };
     }
     case 'SettingsChange': {
       const s = info.settingsInfo;
       const label = txTypeLabel(info);
-      if (!s) return label;
-      if (s.type === 'CHANGE_THRESHOLD') return `${label} to ${s.threshold}`;
-      if (s.type === 'ADD_OWNER' || s.type === 'REMOVE_OWNER') return `${label} ${partyOf(s.owner.value, nameOf)} (threshold ${s.threshold})`;
-      if (s.type === 'SWAP_OWNER') return `${label} ${partyOf(s.oldOwner.value, nameOf)} → ${partyOf(s.newOwner.value, nameOf)}`;
-      return label;
+      if (!s) return words(label);
+      if (s.type === 'CHANGE_THRESHOLD') return words(`${label} to ${s.threshold}`);
+      if (s.type === 'ADD_OWNER' || s.type === 'REMOVE_OWNER') return words(`${label} ${partyOf(s.owner.value, nameOf)} (threshold ${s.threshold})`);
+      if (s.type === 'SWAP_OWNER') return words(`${label} ${partyOf(s.oldOwner.value, nameOf)} → ${partyOf(s.newOwner.value, nameOf)}`);
+      return words(label);
     }
     case 'Custom': {
       if (info.isCancellation) {
         const nonce = nonceOf(tx);
-        return nonce === null ? 'On-chain rejection' : `On-chain rejection of nonce ${nonce}`;
+        return words(nonce === null ? 'On-chain rejection' : `On-chain rejection of nonce ${nonce}`);
       }
-      const label = txTypeLabel(info);
-      const value = info.value && info.value !== '0' ? ` with ${formatTokenAmount(info.value, native?.decimals ?? 18)} ${native?.symbol ?? 'ETH'}` : '';
-      return `${label} on ${partyOf(info.to.value, nameOf)}${value}`;
+      const call = `${txTypeLabel(info)} on ${partyOf(info.to.value, nameOf)}`;
+      return info.value && info.value !== '0' ? { before: `${call} with `, amount: nativeAmount(info.value, native), after: '' } : words(call);
     }
     default:
-      return txTypeLabel(info);
+      return words(txTypeLabel(info));
   }
+}
+
+/** A row's sentence as one text (the CSV, the row link's name). */
+export function txRowSentence(tx: TransactionSummary, native: NativeCurrency | null, nameOf: (address: string) => string | null): string {
+  const { before, amount, after } = txRowParts(tx, native, nameOf);
+  return `${before}${amount ? `${formatTokenAmount(amount.value, amount.decimals)} ${amount.symbol}` : ''}${after}`;
 }
 
 /** Time of day only, e.g. "2:07 PM" (the history's rows sit under their day's heading). */

@@ -297,7 +297,8 @@ function RejectionExplainer({ nonce, threshold, ownerCount, replaces, wallet, on
   );
 }
 
-function HashRow({ label, value }: { label: string; value: string }) {
+/** One hash of a definition list: its name, the hash in full and a copy button. */
+export function HashRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="txflow-hash">
       <dt>{label}</dt>

@@ -6,12 +6,15 @@
  */
 import type { ReactNode } from 'react';
 import { connectTransactionFlow, type TransactionFlowView } from '../../machines/transactionFlow/transactionFlow.connect.ts';
+import { transactionPath } from '../../machines/shared/routes.ts';
 import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ComposeStep } from './ComposeStep.tsx';
 import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
-import { NonceStep, ReviewStep } from './ReviewStep.tsx';
+import { HashRow, NonceStep, ReviewStep } from './ReviewStep.tsx';
+import { ExecutedTxHash } from '../components/ExecutedTxHash.tsx';
+import { isPlainClick, Link } from '../components/Link.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 
 const TITLES: Record<TxFlowMode, string> = {
@@ -70,6 +73,36 @@ function Button({ event, label, primary = false }: { event: Command; label: stri
     <button type="button" className={primary ? 'primary' : undefined} onClick={() => send({ type: event })}>
       {label}
     </button>
+  );
+}
+
+/**
+ * The last step's facts and links: the safeTxHash to copy, the execution's hash with its explorer link once sent,
+ * and the transaction's details in the app ("View transaction" closes the dialog by the flow's own Close first).
+ */
+function Outcome() {
+  const send = useTxFlowSend();
+  const outcome = useTxFlow((s) => connectTransactionFlow(s).outcome);
+  if (!outcome) return null;
+  return (
+    <section aria-label="Outcome" className="txflow-outcome">
+      <dl>
+        <HashRow label="safeTxHash" value={outcome.safeTxHash} />
+        {outcome.txHash ? (
+          <div className="txflow-hash">
+            <dt>Transaction hash</dt>
+            <dd>
+              <ExecutedTxHash hash={outcome.txHash} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p>
+        <Link to={transactionPath(outcome.txId)} onClick={(event) => (isPlainClick(event) ? send({ type: 'user.close' }) : undefined)}>
+          View transaction
+        </Link>
+      </p>
+    </section>
   );
 }
 
@@ -175,6 +208,7 @@ function StepContent() {
           <p role="status">
             Signature submitted. Confirmed {ctx.confirmations.length} of {ctx.safe.threshold}.
           </p>
+          <Outcome />
           <Actions>
             <Button event="user.close" label="Close" primary />
           </Actions>
@@ -186,8 +220,8 @@ function StepContent() {
         <>
           <p role="status">
             {state === 'succeeded' ? 'Transaction was successful' : 'Transaction failed'}
-            {ctx.txHash ? <> (<code>{ctx.txHash}</code>)</> : null}
           </p>
+          <Outcome />
           <Actions>
             <Button event="user.close" label="Close" primary />
           </Actions>

@@ -3,6 +3,7 @@ import { draftLabel } from '../../machines/transactionFlow/draft.ts';
 import type { CallDraft, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { formatAmount, txSentence, type SentenceFacts } from '../../machines/shared/txSentence.ts';
 import type { TokenMeta, TxDescription } from '../../domain/safe/txDescription.ts';
+import { groupThousands } from '../ui/amounts.ts';
 
 export const describeCall = (call: CallDraft): string => draftLabel(call);
 
@@ -97,12 +98,7 @@ export function tokenOptionText(token: { symbol: string; decimals: number; balan
   return `${token.symbol} · ${groupThousands(formatAmount(token.balance, token.decimals))} available`;
 }
 
-/** "1500.25" → "1,500.25" (the integer part only). */
-export function groupThousands(amount: string): string {
-  const [whole = '', fraction] = amount.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
-}
+export { groupThousands } from '../ui/amounts.ts';
 
 /** The amount "Max" fills in: the whole balance in token units, exact (no rounding, no grouping). */
 export const maxAmountOf = (token: { decimals: number; balance: string }): string => formatAmount(token.balance, token.decimals);

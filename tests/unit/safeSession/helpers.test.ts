@@ -11,7 +11,7 @@ import { SessionLoadError, toSessionError } from '../../../src/services/safeSess
 import { checkMessageDetails, checkTxDetails, computeMessageHashes, computeTxHashes } from '../../../src/services/safeSession.hashes.ts';
 import { visibleRange } from '../../../src/views/components/VirtualList.tsx';
 import { isOwnerOf, missingSigners, toTxRows, visibleBalances } from '../../../src/views/safeSession/connect.ts';
-import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txTypeLabel } from '../../../src/views/safeSession/format.ts';
+import { confirmationsText, formatFiat, formatTokenAmount, txInfoText, txRowParts, txRowSentence, txTypeLabel } from '../../../src/views/safeSession/format.ts';
 import { DAI, OWNER_A, SAFE, STRANGER, balances, chain, safeSessionSampleInput, message, otherChain, queueItems, sampleSafeInfo as safeInfo, safeInfoChanged, sampleTxDetails as txDetails } from '../../../src/machines/safeSession/safeSession.samples.ts';
 
 describe('session helpers', () => {
@@ -288,6 +288,24 @@ describe('view models', () => {
     if (settings?.type !== 'TRANSACTION') throw new Error('fixture');
     expect(txTypeLabel(settings.transaction.txInfo)).toBe('Change required confirmations');
     expect(txInfoText(settings.transaction.txInfo, null)).toBe('Threshold: 1');
+  });
+
+  it('keeps a row sentence’s amount apart (ui/Amount writes it) and the sentence the same', () => {
+    const tx = queueItems[2];
+    const settings = queueItems[3];
+    if (tx?.type !== 'TRANSACTION' || settings?.type !== 'TRANSACTION') throw new Error('fixture');
+    const noNames = () => null;
+    const sent = txRowParts(tx.transaction, chain.nativeCurrency, noNames);
+    expect(sent.before).toBe('Sent ');
+    expect(sent.amount).toEqual({ value: '1000000000000000000', decimals: 18, symbol: 'ETH' });
+    expect(sent.after).toMatch(/^ to 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/);
+    expect(txRowSentence(tx.transaction, chain.nativeCurrency, noNames)).toBe(`Sent 1 ETH${sent.after}`);
+    const change = txRowParts(settings.transaction, null, noNames);
+    expect(change).toEqual({ before: 'Change required confirmations to 1', amount: null, after: '' });
+    // A contract call that sends value: the value is the amount, at the end.
+    const call = { ...tx.transaction, txInfo: { type: 'Custom', to: { value: SAFE, name: null, logoUri: null }, dataSize: '4', value: '2500000000000000000', methodName: 'deposit', actionCount: null, isCancellation: false } } as typeof tx.transaction;
+    expect(txRowParts(call, chain.nativeCurrency, () => 'Vault')).toEqual({ before: 'deposit on Vault with ', amount: { value: '2500000000000000000', decimals: 18, symbol: 'ETH' }, after: '' });
+    expect(txRowSentence(call, chain.nativeCurrency, () => 'Vault')).toBe('deposit on Vault with 2.5 ETH');
   });
 
   it('windows a long list: only the rows near the viewport', () => {
