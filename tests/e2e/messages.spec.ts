@@ -273,7 +273,7 @@ test('without EIP1271 the message is signed on chain: a SignMessageLib delegate 
   // Owner B confirms and executes it from the queue.
   await selectAccount(page, 1);
   // The row names the method and the address-book name only, never the gateway's label ("SignMessageLib").
-  await openQueuedTx(page, nonce, /signMessage on 0xd53c/);
+  await openQueuedTx(page, nonce, /signMessage on SignMessageLib 1\.4\.1/);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
