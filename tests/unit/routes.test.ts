@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefFor, matchRoute, parseLocation, parseSafeParam, ROUTES } from '../../src/machines/shared/routes.ts';
+import { hrefFor, matchRoute, messagePath, parseLocation, parseSafeParam, ROUTES, transactionPath } from '../../src/machines/shared/routes.ts';
 
 describe('routes', () => {
   it('matches every declared route by its path, with or without a trailing slash', () => {
@@ -7,6 +7,15 @@ describe('routes', () => {
       expect(matchRoute(path).id).toBe(id);
       if (path !== '/') expect(matchRoute(`${path}/`).id).toBe(id);
     }
+  });
+
+  it('builds the details paths of a transaction (by gateway id) and a message (by hash), keeping the open Safe', () => {
+    const id = 'multisig_0x5afe5aFE5aFe5afE5AFe5Afe5aFe5AFe5aFe5aFE_0xab';
+    expect(transactionPath(id)).toBe(`/transactions/tx?id=${id}`);
+    expect(matchRoute(parseLocation(transactionPath(id)).path).id).toBe('transaction');
+    expect(transactionPath('a&b')).toBe('/transactions/tx?id=a%26b');
+    expect(messagePath('0xcd')).toBe('/transactions/msg?messageHash=0xcd');
+    expect(hrefFor(messagePath('0xcd'), { path: '/home', search: '?safe=devnet:0x1' })).toBe('/transactions/msg?messageHash=0xcd&safe=devnet%3A0x1');
   });
 
   it('matches settings tabs and sends unknown paths to notFound', () => {
