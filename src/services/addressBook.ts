@@ -21,7 +21,8 @@ const toEntry = (e: { chainId: string; address: string; name: string }): Address
   name: e.name,
 });
 
-async function listEntries(store: AddressBookStore): Promise<AddressBookEntry[]> {
+/** The stored entries, checksummed, one per chain and address. */
+export async function listEntries(store: Pick<AddressBookStore, 'list'>): Promise<AddressBookEntry[]> {
   return (await store.list()).reduce<AddressBookEntry[]>((all, e) => upsertEntry(all, toEntry(e)), []);
 }
 

@@ -8,7 +8,8 @@ import type { LoadSafeMachine } from '../machines/loadSafe/loadSafe.machine.ts';
 import type { AddedSafe, ChainOption, LoadSafeEffects } from '../machines/loadSafe/loadSafe.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
-import type { AddressBookStore } from './addressBook.ts';
+import { lookupName } from '../machines/addressBook/addressBook.csv.ts';
+import { listEntries, type AddressBookStore } from './addressBook.ts';
 import type { GatewayClient } from './gateway/client.ts';
 
 export interface AddedSafesStore {
@@ -63,8 +64,7 @@ export function createLoadSafeEffects(deps: {
       await deps.safes.add({ chainId: input.chainId, address: input.address, name: input.name || null });
       const name = input.name.trim();
       if (!name || !deps.names) return;
-      const named = (await deps.names.list()).some((e) => e.chainId === input.chainId && e.address.toLowerCase() === input.address.toLowerCase());
-      if (named) return;
+      if (lookupName(await listEntries(deps.names), input.address, input.chainId) !== null) return;
       await deps.names.upsert({ chainId: input.chainId, address: input.address, name });
       deps.onNamed?.();
     },
