@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const networkAndStorage = ['ky', 'idb', '@web3-onboard/*', 'node:*', 'fs', 'http', 'https'];
+const networkAndStorage = ['idb', '@web3-onboard/*', 'node:*', 'fs', 'http', 'https'];
 const viemClients = {
   name: 'viem',
   importNames: ['createPublicClient', 'createWalletClient', 'createTestClient', 'createClient', 'http', 'custom', 'webSocket', 'fallback'],

@@ -16,7 +16,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](react|react-dom|scheduler|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|ky|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
+            firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](react|react-dom|scheduler|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
           ],
         },
       },

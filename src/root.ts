@@ -28,7 +28,7 @@ import { provideSafeSessionServices } from './services/safeSession.ts';
 import { Runtime, whenOpen } from './services/runtime.ts';
 import { isOwner } from './domain/safe/owners.ts';
 import { openLocalStore } from './services/storage/index.ts';
-import { devnetAccounts, provideWalletServices } from './services/wallet/onboard.ts';
+import { devnetAccounts, provideWalletServices } from './services/wallet/walletService.ts';
 import { provideAddressBookServices } from './services/addressBook.ts';
 import { provideLoadSafeServices } from './services/loadSafe.ts';
 import { provideMyAccountsServices } from './services/myAccounts.ts';

@@ -5,9 +5,11 @@
  */
 import type { GatewayProbe, RuntimeConfig } from '../machines/appSession/appSession.types.ts';
 import type { ChainClient, createChainClientRegistry } from './chain/client.ts';
-import { createGatewayClient, readAllPages, type ChainInfo, type GatewayClient } from './gateway/index.ts';
+import { createGatewayClient, readAllPages, type GatewayClient } from './gateway/client.ts';
+import type { ChainInfo } from '../domain/gateway/types.ts';
 import { toSessionError } from './safeSession.ts';
-import { createWalletService, type Eip1193Provider, type WalletService } from './wallet/onboard.ts';
+import type { Eip1193Provider, WalletService } from './wallet/onboard.ts';
+import { createLazyWalletService } from './wallet/walletService.ts';
 
 /**
  * What the app learns at boot and its services share: the runtime config and the gateway client built from
@@ -25,7 +27,7 @@ export class Runtime {
   private userRpc: Record<string, string> = {};
 
   /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
-  readonly wallet: WalletService = createWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
+  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
 
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;

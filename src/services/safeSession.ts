@@ -19,7 +19,8 @@ import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
 import type { BalancesRequest, SafeInfoRequest, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
-import { GatewayError, readAllPages, type GatewayClient } from './gateway/index.ts';
+import { readAllPages, type GatewayClient } from './gateway/client.ts';
+import { GatewayError } from './gateway/http.ts';
 import type { DetailsChain } from './safeSession.hashes.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from '../domain/gateway/types.ts';
 

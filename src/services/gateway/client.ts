@@ -11,7 +11,13 @@
 import * as v from 'valibot';
 import { createReadCache, type ReadKind, type ReadPolicy, type ReadScope } from './cache.ts';
 import { GatewayError, createTransport, type HttpMethod } from './http.ts';
-import * as s from '../../domain/gateway/schemas.ts';
+// The schemas a Safe's home reads come with the client; the others load with their first answer (\`later\` below).
+import { EmptyObjectSchema, pageSchema } from '../../domain/gateway/schemas/primitives.ts';
+import { SafeInfoSchema } from '../../domain/gateway/schemas/safeInfo.ts';
+import { ChainInfoSchema, MasterCopiesSchema } from '../../domain/gateway/schemas/chainInfo.ts';
+import { CollectiblesPageSchema, CollectiblesSchema, FiatCurrenciesSchema, SafeBalancesSchema } from '../../domain/gateway/schemas/balances.ts';
+import { DataDecodedSchema } from '../../domain/gateway/schemas/dataDecoded.ts';
+import { TransactionItemPageSchema } from '../../domain/gateway/schemas/transactionLists.ts';
 import type {
   AllOwnedSafes,
   ChainInfo,
@@ -145,6 +151,38 @@ export async function readAllPages<T>(
   return all;
 }
 
+
+/** A schema given now, or loaded when the first answer it checks arrives. */
+type SchemaRef<T> = v.GenericSchema<unknown, T> | { load: () => Promise<v.GenericSchema<unknown, T>> };
+
+/**
+ * The schemas of answers a Safe's home never reads (messages, apps, accounts, relay, e-mail…) are loaded with
+ * the first such answer instead of on the first load (decision 0045); each loads once.
+ */
+function lazySchema<T>(load: () => Promise<v.GenericSchema<unknown, T>>): SchemaRef<T> {
+  let pending: Promise<v.GenericSchema<unknown, T>> | null = null;
+  return { load: () => (pending ??= load().catch((error: unknown) => { pending = null; throw error; })) };
+}
+
+const onDemand = () => import('./schemasOnDemand.ts');
+const later = {
+  RelayResponseSchema: lazySchema(() => onDemand().then((m) => m.RelayResponseSchema)),
+  RelayCountSchema: lazySchema(() => onDemand().then((m) => m.RelayCountSchema)),
+  OwnedSafesSchema: lazySchema(() => onDemand().then((m) => m.OwnedSafesSchema)),
+  AllOwnedSafesSchema: lazySchema(() => onDemand().then((m) => m.AllOwnedSafesSchema)),
+  ContractInfoSchema: lazySchema(() => onDemand().then((m) => m.ContractInfoSchema)),
+  SafeOverviewsSchema: lazySchema(() => onDemand().then((m) => m.SafeOverviewsSchema)),
+  TransactionDetailsSchema: lazySchema(() => onDemand().then((m) => m.TransactionDetailsSchema)),
+  EstimationResponseSchema: lazySchema(() => onDemand().then((m) => m.EstimationResponseSchema)),
+  SafeNoncesSchema: lazySchema(() => onDemand().then((m) => m.SafeNoncesSchema)),
+  ConfirmationViewSchema: lazySchema(() => onDemand().then((m) => m.ConfirmationViewSchema)),
+  SafeAppsSchema: lazySchema(() => onDemand().then((m) => m.SafeAppsSchema)),
+  MessagePageSchema: lazySchema(() => onDemand().then((m) => m.MessagePageSchema)),
+  MessageSchema: lazySchema(() => onDemand().then((m) => m.MessageSchema)),
+  DelegatesPageSchema: lazySchema(() => onDemand().then((m) => m.DelegatesPageSchema)),
+  EmailInfoSchema: lazySchema(() => onDemand().then((m) => m.EmailInfoSchema)),
+};
+
 export function createGatewayClient(options: GatewayClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const validate = options.validate ?? true;
@@ -160,8 +198,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const url = (template: string, params: Record<string, string | number> = {}, query?: QueryOrPageUrl) =>
     typeof query === 'string' ? query : `${baseUrl}${buildPath(template, params)}${buildQuery(query)}`;
 
-  function check<T>(schema: v.GenericSchema<unknown, T>, value: unknown, method: HttpMethod, target: string): T {
+  async function check<T>(ref: SchemaRef<T>, value: unknown, method: HttpMethod, target: string): Promise<T> {
     if (!validate) return value as T;
+    const schema = 'load' in ref ? await ref.load() : ref;
     const result = v.safeParse(schema, value);
     if (result.success) return result.output;
     const issue = result.issues[0];
@@ -177,7 +216,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     scopesFromResult?: (value: unknown) => ReadScope[];
   }
 
-  function get<T>(target: string, schema: v.GenericSchema<unknown, T>, opts: GetOptions = {}): Promise<T> {
+  function get<T>(target: string, schema: SchemaRef<T>, opts: GetOptions = {}): Promise<T> {
     // A page link from an answer is followed only on the gateway itself.
     try {
       pageUrl(baseUrl, target);
@@ -199,7 +238,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
   async function mutate<T>(
     method: Exclude<HttpMethod, 'GET'>,
     target: string,
-    schema: v.GenericSchema<unknown, T>,
+    schema: SchemaRef<T>,
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<T> {
@@ -209,7 +248,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
 
   const safeScope = (chainId: string, safe: string): ReadScope[] => [{ chainId: String(chainId), safe: safe.toLowerCase() }];
   const chainScope = (chainId: string): ReadScope[] => [{ chainId: String(chainId), safe: null }];
-  const Empty = s.EmptyObjectSchema as v.GenericSchema<unknown, EmptyResponse>;
+  const Empty = EmptyObjectSchema as v.GenericSchema<unknown, EmptyResponse>;
 
   const list = (
     template: string,
@@ -219,7 +258,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     query: QueryOrPageUrl | undefined,
     paramName: 'address' | 'safe_address' = 'address',
   ) =>
-    get(url(template, { chainId, [paramName]: address }, query), s.TransactionItemPageSchema, {
+    get(url(template, { chainId, [paramName]: address }, query), TransactionItemPageSchema, {
       kind,
       scopes: safeScope(chainId, address),
     }) as Promise<TransactionItemPage>;
@@ -227,13 +266,13 @@ export function createGatewayClient(options: GatewayClientOptions) {
   return {
     // ── relay ──
     relayTransaction: (chainId: string, body: RelayRequest): Promise<RelayResponse> =>
-      mutate('POST', url('/v1/chains/{chainId}/relay', { chainId }), s.RelayResponseSchema, body),
+      mutate('POST', url('/v1/chains/{chainId}/relay', { chainId }), later.RelayResponseSchema, body),
     getRelayCount: (chainId: string, address: string): Promise<RelayCount> =>
-      get(url('/v1/chains/{chainId}/relay/{address}', { chainId, address }), s.RelayCountSchema, { cache: false }),
+      get(url('/v1/chains/{chainId}/relay/{address}', { chainId, address }), later.RelayCountSchema, { cache: false }),
 
     // ── Safe ──
     async getSafeInfo(chainId: string, address: string): Promise<SafeInfo> {
-      const info = await get(url('/v1/chains/{chainId}/safes/{address}', { chainId, address }), s.SafeInfoSchema, { cache: false });
+      const info = await get(url('/v1/chains/{chainId}/safes/{address}', { chainId, address }), SafeInfoSchema, { cache: false });
       if (typeof info.address?.value === 'string') cache.applySafeInfoTags(info);
       return info;
     },
@@ -244,24 +283,24 @@ export function createGatewayClient(options: GatewayClientOptions) {
     getMultisigTransactions: (chainId: string, address: string, query?: QueryOrPageUrl) =>
       list('/v1/chains/{chainId}/safes/{address}/multisig-transactions/', 'multisig', chainId, address, query),
     getBalances: (chainId: string, address: string, currency = 'usd', query?: QueryParams): Promise<SafeBalances> =>
-      get(url('/v1/chains/{chainId}/safes/{address}/balances/{currency}', { chainId, address, currency }, query), s.SafeBalancesSchema, {
+      get(url('/v1/chains/{chainId}/safes/{address}/balances/{currency}', { chainId, address, currency }, query), SafeBalancesSchema, {
         kind: 'balances',
         scopes: safeScope(chainId, address),
       }),
-    getFiatCurrencies: (): Promise<string[]> => get(url('/v1/balances/supported-fiat-codes'), s.FiatCurrenciesSchema),
+    getFiatCurrencies: (): Promise<string[]> => get(url('/v1/balances/supported-fiat-codes'), FiatCurrenciesSchema),
     // Never cached: which Safes an address owns changes when a Safe is created or its owners change, which no
     // Safe info tag of an already known Safe announces.
     getOwnedSafes: (chainId: string, address: string): Promise<OwnedSafes> =>
-      get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), s.OwnedSafesSchema, { cache: false }),
+      get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), later.OwnedSafesSchema, { cache: false }),
     getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> =>
-      get(url('/v1/owners/{address}/safes', { address }), s.AllOwnedSafesSchema, { cache: false }),
+      get(url('/v1/owners/{address}/safes', { address }), later.AllOwnedSafesSchema, { cache: false }),
     getCollectibles: (chainId: string, address: string, query?: QueryParams): Promise<Collectible[]> =>
-      get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), s.CollectiblesSchema, {
+      get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), CollectiblesSchema, {
         kind: 'collectibles',
         scopes: safeScope(chainId, address),
       }),
     getCollectiblesPage: (chainId: string, address: string, query?: QueryOrPageUrl): Promise<Page<Collectible>> =>
-      get(url('/v2/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), s.CollectiblesPageSchema, {
+      get(url('/v2/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), CollectiblesPageSchema, {
         kind: 'collectibles',
         scopes: safeScope(chainId, address),
       }),
@@ -272,7 +311,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     getTransactionQueue: (chainId: string, address: string, query?: QueryOrPageUrl) =>
       list('/v1/chains/{chainId}/safes/{safe_address}/transactions/queued', 'queued', chainId, address, query, 'safe_address'),
     getTransactionDetails: (chainId: string, transactionId: string): Promise<TransactionDetails> =>
-      get(url('/v1/chains/{chainId}/transactions/{transactionId}', { chainId, transactionId }), s.TransactionDetailsSchema, {
+      get(url('/v1/chains/{chainId}/transactions/{transactionId}', { chainId, transactionId }), later.TransactionDetailsSchema, {
         kind: 'txDetails',
         scopes: [],
         scopesFromResult: (value) => {
@@ -289,7 +328,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       const result = await mutate(
         'POST',
         url('/v1/chains/{chainId}/transactions/{safeTxHash}/confirmations', { chainId, safeTxHash }),
-        s.TransactionDetailsSchema,
+        later.TransactionDetailsSchema,
         { signature },
       );
       cache.invalidateKinds(['queued', 'multisig', 'txDetails', 'overview'], (typeof result.safeAddress === 'string' ? safeScope(chainId, result.safeAddress) : chainScope(chainId))[0]!);
@@ -299,11 +338,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
       mutate(
         'POST',
         url('/v2/chains/{chainId}/safes/{safe_address}/multisig-transactions/estimations', { chainId, safe_address: address }),
-        s.EstimationResponseSchema,
+        later.EstimationResponseSchema,
         body,
       ),
     getNonces: (chainId: string, address: string): Promise<SafeNonces> =>
-      get(url('/v1/chains/{chainId}/safes/{safe_address}/nonces', { chainId, safe_address: address }), s.SafeNoncesSchema, {
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/nonces', { chainId, safe_address: address }), later.SafeNoncesSchema, {
         kind: 'nonces',
         scopes: safeScope(chainId, address),
       }),
@@ -311,7 +350,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       const result = await mutate(
         'POST',
         url('/v1/chains/{chainId}/transactions/{safe_address}/propose', { chainId, safe_address: address }),
-        s.TransactionDetailsSchema,
+        later.TransactionDetailsSchema,
         body,
       );
       cache.invalidateKinds(['queued', 'multisig', 'nonces', 'txDetails', 'overview'], safeScope(chainId, address)[0]!);
@@ -321,25 +360,25 @@ export function createGatewayClient(options: GatewayClientOptions) {
       mutate(
         'POST',
         url('/v1/chains/{chainId}/safes/{safe_address}/views/transaction-confirmation', { chainId, safe_address: address }),
-        s.ConfirmationViewSchema,
+        later.ConfirmationViewSchema,
         body,
       ),
 
     // ── chains, apps, contracts ──
-    getChainsConfig: (query?: QueryOrPageUrl): Promise<Page<ChainInfo>> => get(url('/v1/chains', {}, query), s.pageSchema(s.ChainInfoSchema)),
-    getChainConfig: (chainId: string): Promise<ChainInfo> => get(url('/v1/chains/{chainId}', { chainId }), s.ChainInfoSchema),
+    getChainsConfig: (query?: QueryOrPageUrl): Promise<Page<ChainInfo>> => get(url('/v1/chains', {}, query), pageSchema(ChainInfoSchema)),
+    getChainConfig: (chainId: string): Promise<ChainInfo> => get(url('/v1/chains/{chainId}', { chainId }), ChainInfoSchema),
     getSafeApps: (chainId: string, query?: QueryParams): Promise<SafeApp[]> =>
-      get(url('/v1/chains/{chainId}/safe-apps', { chainId }, query), s.SafeAppsSchema),
+      get(url('/v1/chains/{chainId}/safe-apps', { chainId }, query), later.SafeAppsSchema),
     getMasterCopies: (chainId: string): Promise<MasterCopy[]> =>
-      get(url('/v1/chains/{chainId}/about/master-copies', { chainId }), s.MasterCopiesSchema),
+      get(url('/v1/chains/{chainId}/about/master-copies', { chainId }), MasterCopiesSchema),
     getDecodedData: (chainId: string, body: { data: string; to?: string }): Promise<DataDecoded> =>
-      mutate('POST', url('/v1/chains/{chainId}/data-decoder', { chainId }), s.DataDecodedSchema, body),
+      mutate('POST', url('/v1/chains/{chainId}/data-decoder', { chainId }), DataDecodedSchema, body),
     getContract: (chainId: string, contractAddress: string): Promise<ContractInfo> =>
-      get(url('/v1/chains/{chainId}/contracts/{contractAddress}', { chainId, contractAddress }), s.ContractInfoSchema),
+      get(url('/v1/chains/{chainId}/contracts/{contractAddress}', { chainId, contractAddress }), later.ContractInfoSchema),
 
     // ── messages ──
     getSafeMessages: (chainId: string, address: string, query?: QueryOrPageUrl): Promise<MessagePage> =>
-      get(url('/v1/chains/{chainId}/safes/{safe_address}/messages', { chainId, safe_address: address }, query), s.MessagePageSchema, {
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/messages', { chainId, safe_address: address }, query), later.MessagePageSchema, {
         kind: 'messages',
         scopes: safeScope(chainId, address),
       }),
@@ -349,7 +388,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       return result;
     },
     getSafeMessage: (chainId: string, messageHash: string): Promise<Message> =>
-      get(url('/v1/chains/{chainId}/messages/{message_hash}', { chainId, message_hash: messageHash }), s.MessageSchema, {
+      get(url('/v1/chains/{chainId}/messages/{message_hash}', { chainId, message_hash: messageHash }), later.MessageSchema, {
         kind: 'message',
         scopes: chainScope(chainId),
       }),
@@ -364,9 +403,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // ── delegates, owners, overviews ──
     /** `fresh` skips the read cache (a list the user refreshes on purpose). */
     getDelegates: (chainId: string, query: QueryOrPageUrl, opts: { fresh?: boolean } = {}): Promise<Page<Delegate>> =>
-      get(url('/v1/chains/{chainId}/delegates', { chainId }, query), s.DelegatesPageSchema, opts.fresh ? { cache: false } : {}),
+      get(url('/v1/chains/{chainId}/delegates', { chainId }, query), later.DelegatesPageSchema, opts.fresh ? { cache: false } : {}),
     getSafeOverviews: (safes: string[], query: QueryParams = {}): Promise<SafeOverview[]> =>
-      get(url('/v1/safes', {}, { currency: 'usd', ...query, safes: safes.join(',') }), s.SafeOverviewsSchema, {
+      get(url('/v1/safes', {}, { currency: 'usd', ...query, safes: safes.join(',') }), later.SafeOverviewsSchema, {
         kind: 'overview',
         scopes: safes.map((entry) => {
           const [chainId = '', safe = ''] = entry.split(':');
@@ -397,7 +436,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     verifyEmail: (chainId: string, address: string, signer: string, body: VerifyEmailBody): Promise<EmptyResponse> =>
       mutate('PUT', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify', { chainId, safe_address: address, signer }), Empty, body),
     getRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmailInfo> =>
-      get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), s.EmailInfoSchema, {
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), later.EmailInfoSchema, {
         cache: false,
         headers: emailHeaders(auth),
       }),

@@ -4,8 +4,6 @@
  * - a non-empty body that is not JSON → `Invalid response content: {status text}` (checked first)
  * - non-ok → `code: message` when the JSON body has both `code` and `message`, else the HTTP status text
  */
-import ky, { TimeoutError, type KyInstance } from 'ky';
-
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
   constructor(
@@ -102,14 +100,16 @@ export async function readGatewayResponse(res: Response, maxBytes: number = MAX_
   return text.length === 0 ? {} : json;
 }
 
+/**
+ * The gateway's transport: the platform's fetch with one deadline per request, no retries (product-spec §9) and
+ * every status read by `readGatewayResponse`. The deadline covers the answer's body too: a gateway that sends
+ * headers and then stalls times out like one that never answers. (An HTTP library added nothing to this but
+ * bytes on the first load: decision 0045.)
+ */
 export function createTransport(options: HttpTransportOptions = {}) {
   const timeout = options.timeoutMs ?? 10_000;
-  const client: KyInstance = ky.create({
-    retry: 0,
-    throwHttpErrors: false,
-    timeout,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // Looked up per request, so a fetch replaced after start-up (a test's stub, an extension's wrapper) is the one used.
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   return async function send(req: HttpRequest): Promise<unknown> {
     const hasBody = req.body !== undefined && req.body !== null;
@@ -117,18 +117,19 @@ export function createTransport(options: HttpTransportOptions = {}) {
       ...(req.method !== 'GET' || req.headers ? { 'Content-Type': 'application/json' } : {}),
       ...req.headers,
     };
-    let res: Response;
+    const signal = timeout === false ? undefined : AbortSignal.timeout(timeout);
     try {
-      res = await client(req.url, {
+      const res = await doFetch(req.url, {
         method: req.method,
         headers,
         ...(hasBody ? { body: typeof req.body === 'string' ? req.body : JSON.stringify(req.body) } : {}),
+        ...(signal ? { signal } : {}),
       });
+      return await readGatewayResponse(res);
     } catch (error) {
-      if (error instanceof TimeoutError && timeout !== false) throw new GatewayTimeoutError(timeout);
+      if (timeout !== false && signal?.aborted) throw new GatewayTimeoutError(timeout);
       throw error;
     }
-    return readGatewayResponse(res);
   };
 }
 

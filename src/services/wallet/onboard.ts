@@ -8,6 +8,7 @@
  * - The external Inter font download, the account center and notifications are off.
  * - The last wallet's label is remembered in localStorage (`countersign.lastWallet`) and reconnected on reload
  *   with `autoSelect` + `disableModals`, so a reload never pops a modal.
+ * - The first load carries only walletService.ts, which loads this module on first use (decision 0045).
  * - Its wallet list has no keyboard support of its own: connectModalKeyboard.ts (loaded with it) adds it while
  *   the list is open.
  * - Known hang: calling `connectWallet` while its modal is still open never resolves. A second connect while
@@ -18,13 +19,9 @@
  *   with the gateway's chain data, then switch again (onboard's own setChain may open a modal and wait).
  */
 import { getAddress } from 'viem';
-import { fromCallback } from 'xstate';
-import { effectActors } from '../../machines/shared/effects.ts';
 import type { RuntimeConfig } from '../../machines/appSession/appSession.types.ts';
-import type { WalletConnectionMachine } from '../../machines/walletConnection/walletConnection.machine.ts';
 import { toDecimalChainId, toHexChainId, WALLET_TEXTS } from '../../machines/walletConnection/walletConnection.logic.ts';
 import type {
-  WalletConnectionEffects,
   ConnectResult,
   HexAddress,
   WalletConnectionEvent,
@@ -38,7 +35,10 @@ type InitOptions = Parameters<(typeof import('@web3-onboard/react'))['init']>[0]
 type WalletState = OnboardAPI['state'] extends { get(): { wallets: (infer W)[] } } ? W : never;
 type InjectedModuleFactory = (typeof import('@web3-onboard/injected-wallets'))['default'];
 
-export const LAST_WALLET_KEY = 'countersign.lastWallet';
+import { LAST_WALLET_KEY } from './walletService.ts';
+
+// The first load's stand-in for this module (walletService.ts) owns these; they are re-exported for callers and tests.
+export { LAST_WALLET_KEY, provideWalletServices } from './walletService.ts';
 
 /** What an effect throws: the machine reads `kind` (see toWalletFailure). */
 export class WalletServiceError extends Error {
@@ -412,28 +412,4 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
       return wallet ? (wallet.provider as Eip1193Provider) : null;
     },
   };
-}
-
-/**
- * The walletConnection machine with its real effects. The composition root calls this once and creates the
- * actor from the result, e.g.
- *   provideWalletServices(walletConnectionMachine, { loadChains: async () => (await gateway.getChainsConfig()).results, getConfig })
- */
-export function provideWalletServices(machine: WalletConnectionMachine, deps: WalletServiceDeps | WalletService) {
-  const service = 'connect' in deps ? deps : createWalletService(deps);
-  return machine.provide({
-    actors: {
-      ...effectActors<WalletConnectionEffects>({
-        restoreWallet: () => service.restore(),
-        connectWallet: () => service.connect(),
-        switchChain: (input) => service.switchChain(input.chainId),
-        disconnectWallet: (input) => service.disconnect(input.label),
-      }),
-      watchWallet: fromCallback<WalletConnectionEvent, { label: string }>(({ sendBack, input }) => service.watch(input.label, sendBack)),
-    },
-    actions: {
-      rememberWallet: (_, params) => service.remember(params.label),
-      forgetWallet: () => service.forget(),
-    },
-  });
 }

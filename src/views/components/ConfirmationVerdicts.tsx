@@ -3,6 +3,7 @@
  * toward the threshold and go into the execution.
  */
 import type { ConfirmationCheck } from '../../domain/safe/confirmationCheck.ts';
+import './confirmationVerdicts.css';
 
 const STATUS_TEXT: Record<ConfirmationCheck['status'], string> = {
   valid: 'Verified',

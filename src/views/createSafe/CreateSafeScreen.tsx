@@ -15,6 +15,7 @@ import { Address } from '../components/Address.tsx';
 import { useCreateSafeVisits, useWallet } from '../walletConnection/walletContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { NetworksPending } from '../components/NetworksPending.tsx';
+import './createSafe.css';
 
 export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
 

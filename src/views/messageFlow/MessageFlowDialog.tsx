@@ -17,6 +17,7 @@ import { shallowEqualViewModel } from '../useViewModel.ts';
 import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useMessageFlow, useMessageFlowSend } from './messageFlowContext.tsx';
+import './messageFlow.css';
 
 type Step = MessageFlowStep;
 

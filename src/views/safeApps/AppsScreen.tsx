@@ -17,6 +17,7 @@ import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { AppCard, openAppPath } from './AppCard.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
+import './safeApps.css';
 
 export type SafeAppsListRef = ActorRefFrom<typeof safeAppsListMachine>;
 

@@ -17,6 +17,7 @@ import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { AppIcon, openAppPath } from './AppCard.tsx';
 import { AppsTabs } from './AppsScreen.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
+import './safeApps.css';
 
 export type CustomAppsRef = ActorRefFrom<typeof customAppsMachine>;
 

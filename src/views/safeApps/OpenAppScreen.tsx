@@ -21,6 +21,7 @@ import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { AppIcon } from './AppCard.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
+import './safeApps.css';
 
 export type OpenAppRef = ActorRefFrom<typeof openAppMachine>;
 type BridgeSessionRef = ActorRefFrom<typeof bridgeSessionMachine>;

@@ -7,6 +7,7 @@ import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { CAPABILITY_LABELS } from './OpenAppScreen.tsx';
 import { useSafeAppsLogic } from './safeAppsContext.tsx';
+import './safeApps.css';
 
 export type AppPermissionsRef = ActorRefFrom<typeof appPermissionsMachine>;
 

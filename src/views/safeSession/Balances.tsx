@@ -1,4 +1,4 @@
-import { connectSafeSession, type RegionStatus } from '../../machines/safeSession/safeSession.connect.ts';
+import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
 import { TokenLogo } from '../components/TokenLogo.tsx';
 import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
@@ -8,16 +8,7 @@ import './lists.css';
 import { Amount, Fiat } from '../ui/Amount.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
-
-/** Fiat figures wait for the chosen currency: a loading mark, never the old figure with the new symbol. */
-export function useFiatUpdating(): boolean {
-  return useSafeSession((s) => connectSafeSession(s).fiatUpdating);
-}
-
-/** `ready.balances` state as a Loadable status. */
-export function useBalancesStatus(): RegionStatus {
-  return useSafeSession((s) => connectSafeSession(s).balancesStatus);
-}
+import { useBalancesStatus, useFiatUpdating } from './balancesStatus.ts';
 
 /** The currency selector: the supported fiat currencies load when it first shows (the home has none). */
 function CurrencySelect() {

@@ -3,7 +3,7 @@ import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts'
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { useBalancesStatus, useFiatUpdating } from './Balances.tsx';
+import { useBalancesStatus, useFiatUpdating } from './balancesStatus.ts';
 import { Amount, Fiat } from '../ui/Amount.tsx';
 import { transactionsOf, visibleFiatTotal } from './connect.ts';
 import { SafeGate } from './SafeGate.tsx';

@@ -4,21 +4,20 @@
  */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { MatchedRoute } from '../../machines/shared/routes.ts';
-import { BalancesScreen } from '../safeSession/Balances.tsx';
 import { DashboardScreen } from '../safeSession/Dashboard.tsx';
 import { WelcomeScreen } from '../welcome/WelcomeScreen.tsx';
 import { NotFound } from './NotFound.tsx';
-import { SettingsNav } from '../settings/SettingsNav.tsx';
 import { settingsTitle } from '../settings/sections.ts';
 
 // Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
 // Suspense). Their chunks are pinned by index.html's import map (decision 0022). Only the welcome screen and a
-// Safe's home (with the assets screen, which the home's balances come from) are in the first load (decision 0019).
+// Safe's home are in the first load (decision 0019; the Assets screen joined the lazy ones in decision 0045).
 /** A lazily loaded named export of a screen module. */
 function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 const safeScreens = {
+  balances: lazyScreen(() => import('../safeSession/Balances.tsx'), (m) => m.BalancesScreen),
   nfts: lazyScreen(() => import('../safeSession/Nfts.tsx'), (m) => m.NftsScreen),
   queue: lazyScreen(() => import('../safeSession/Transactions.tsx'), (m) => m.QueueScreen),
   history: lazyScreen(() => import('../safeSession/Transactions.tsx'), (m) => m.HistoryScreen),
@@ -40,6 +39,8 @@ const settingsScreens = {
   data: lazyScreen(() => import('../settings/DataScreen.tsx'), (m) => m.DataScreen),
   environment: lazyScreen(() => import('../settings/EnvironmentScreen.tsx'), (m) => m.EnvironmentScreen),
 };
+// The settings sections' navigation comes with the first settings screen opened, not on the first load.
+const SettingsNav = lazyScreen(() => import('../settings/SettingsNav.tsx'), (m) => m.SettingsNav);
 const StatechartsScreen = lazy(() => import('../statecharts/StatechartsScreen.tsx').then((m) => ({ default: m.StatechartsScreen })));
 const AuditScreen = lazy(() => import('../audit/AuditScreen.tsx').then((m) => ({ default: m.AuditScreen })));
 const apps = () => import('../safeApps/index.ts');
@@ -87,7 +88,7 @@ export const SCREENS: Record<MatchedRoute['id'], ScreenEntry> = {
   welcome: screen('Welcome', WelcomeScreen),
   accounts: screen('My Safe accounts', walletScreens.accounts),
   home: screen('Overview', DashboardScreen),
-  balances: screen('Assets', BalancesScreen),
+  balances: screen('Assets', safeScreens.balances),
   nfts: screen('NFTs', safeScreens.nfts),
   queue: screen('Queue', safeScreens.queue),
   history: screen('History', safeScreens.history),

@@ -13,6 +13,7 @@ import { CopyButton } from '../components/CopyButton.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts } from './flowDialog.tsx';
+import './compose.css';
 
 export type BulkExecuteRef = ActorRefFrom<BulkExecuteFlowMachine>;
 

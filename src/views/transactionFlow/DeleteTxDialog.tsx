@@ -8,6 +8,7 @@ import { CopyButton } from '../components/CopyButton.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts, type FlowCommand } from './flowDialog.tsx';
+import './compose.css';
 
 export type DeleteTxRef = ActorRefFrom<DeleteTxFlowMachine>;
 

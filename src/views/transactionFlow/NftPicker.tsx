@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSessionRef, type SafeSessionRef } from '../safeSession/safeSessionContext.tsx';
+import './compose.css';
 
 export interface NftPickerProps {
   token: string;

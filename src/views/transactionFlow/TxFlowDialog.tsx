@@ -16,6 +16,7 @@ import { HashRow, NonceStep, ReviewStep } from './ReviewStep.tsx';
 import { ExecutedTxHash } from '../components/ExecutedTxHash.tsx';
 import { isPlainClick, Link } from '../components/Link.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
+import './compose.css';
 
 const TITLES: Record<TxFlowMode, string> = {
   create: 'New transaction',

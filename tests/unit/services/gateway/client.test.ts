@@ -306,6 +306,26 @@ describe('gateway client: transport failures', () => {
     expect(toSessionError(error, 'Safe info').message).toBe('The gateway did not answer in time (Safe info).');
   });
 
+  it('an answer whose headers arrive but whose body stalls times out too (the deadline covers the body)', async () => {
+    const { createServer } = await import('node:http');
+    const stalling = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      res.write('{"chainId": ');
+      // …and nothing more until the client gives up.
+    });
+    await new Promise<void>((ready) => stalling.listen(0, '127.0.0.1', ready));
+    const { port } = stalling.address() as { port: number };
+    try {
+      const impatient = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 100 });
+      const error = await impatient.getChainConfig(CHAIN).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GatewayTimeoutError);
+      expect((error as Error).message).toBe('The gateway did not answer within 0.1 s.');
+    } finally {
+      stalling.closeAllConnections();
+      await new Promise((closed) => stalling.close(closed));
+    }
+  });
+
   it('a POST slower than the timeout fails the same way (a proposal whose answer is lost)', async () => {
     server.json(`POST /v1/chains/${CHAIN}/relay`, { taskId: 'x' }, 200, 300);
     const impatient = createGatewayClient({ baseUrl: server.baseUrl, timeoutMs: 50 });
