@@ -112,6 +112,20 @@ describe('review step, the submit choice', () => {
     expect(submitButtons().map((b) => b.textContent)).toEqual(['Execute with relay']);
     await press('Execute with relay');
     expect(first.submitted()).toEqual({ state: '"relaying"', intent: 'relay' });
+    // The relay fails; back at the review (a new ReviewStep), the relay is still the choice.
+    cleanup();
+    await act(async () => first.actor.send({ type: 'xstate.error.actor.relayTx', error: new Error('Relayer unavailable') } as never));
+    await act(async () => first.actor.send({ type: 'user.retry' }));
+    expect(first.submitted().state).toBe('"review"');
+    await act(async () => {
+      render(
+        <TxFlowProvider actor={first.actor}>
+          <ReviewStep />
+        </TxFlowProvider>,
+      );
+    });
+    expect(screen.getByRole('radio', { name: 'Relay (4 of 5 left)' })).toBeChecked();
+    expect(submitButtons().map((b) => b.textContent)).toEqual(['Execute with relay']);
     cleanup();
 
     const second = await review({ confirmedBy: [OWNER_B], wallet: OWNER_A, relay: { remaining: 4, limit: 5 } });

@@ -96,9 +96,16 @@ test('from the queue at 390 px, a queued transaction opens and is confirmed', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transaction details');
   await expectNoSideScroll(page, 'transaction details');
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
-  // The dialog fits the screen: its Sign button can be scrolled to and is not cut off at the side.
+  // The dialog fits the screen: its "Execute now?" choice and Sign button can be scrolled to and are not cut off at
+  // the side. Owner B's is the last signature: No, only sign.
+  const onlySign = dialog(page).getByRole('radio', { name: 'No, only sign (anyone can execute later)' });
+  await expect(onlySign).toBeVisible({ timeout: 20_000 });
+  const choice = dialog(page).getByRole('group', { name: 'Execute now?' });
+  await choice.scrollIntoViewIfNeeded();
+  await expect(choice).toBeInViewport({ ratio: 1 });
+  await onlySign.check();
   const sign = dialog(page).getByRole('button', { name: /^Sign$/ });
-  await expect(sign).toBeVisible({ timeout: 20_000 });
+  await expect(sign).toBeVisible();
   await sign.scrollIntoViewIfNeeded();
   await expect(sign).toBeInViewport({ ratio: 1 });
   await sign.click();

@@ -373,8 +373,9 @@ export function ReviewStep() {
   const { safeTx, hashes, risks, mismatches, safe, description } = ctx;
   const nameOf = useAddressNameResolver(safe.chainId);
   const { open } = useOpenFlow();
-  const [executeNow, setExecuteNow] = useState(true);
-  const [method, setMethod] = useState<'wallet' | 'relay'>('wallet');
+  // Yes and the connected wallet by default; back at the review after a failed attempt, what was chosen then.
+  const [executeNow, setExecuteNow] = useState(ctx.intent !== 'sign');
+  const [method, setMethod] = useState<'wallet' | 'relay'>(ctx.intent === 'relay' ? 'relay' : 'wallet');
   const choiceId = useId();
   if (!safeTx || !hashes) return null;
   const safeFacts = { address: safe.address, threshold: safe.threshold, ownerCount: safe.owners.length };
