@@ -163,6 +163,8 @@ test('owner B’s confirmation fails, then the relay fails: "Try again" recovers
   await ui.openQueuedTx(page, nonce, /dUSD/);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
   const safeTxHash = await ui.shownSafeTxHash(page);
+  // Owner B's is the last signature: "Execute now?" is answered No, to sign only.
+  await dialog(page).getByRole('radio', { name: 'No, only sign (anyone can execute later)' }).check();
   await dialog(page).getByRole('button', { name: /^Sign$/ }).click();
   await expect(alertOf(page)).toHaveText(`${SUBMIT_FAILED} Internal Server Error`);
   await expectAttempts(page, confirm, 1);
@@ -183,14 +185,17 @@ test('owner B’s confirmation fails, then the relay fails: "Try again" recovers
   await ui.openQueuedTx(page, nonce, /dUSD/);
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Execute' }).click();
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toContainText(safeTxHash, { timeout: 20_000 });
-  const relayButton = dialog(page).getByRole('button', { name: /^Execute with relay/ });
+  const relayChoice = dialog(page).getByRole('radio', { name: /^Relay \(\d+ of \d+ left\)$/ });
+  const relayButton = dialog(page).getByRole('button', { name: 'Execute with relay', exact: true });
+  await relayChoice.check();
   await relayButton.click();
   await expect(alertOf(page)).toHaveText(`${SUBMIT_FAILED} 503: Relayer unavailable`);
   await expectAttempts(page, relay, 1);
 
-  // Nothing was relayed: "Try again" goes back to the review, where the user chooses again.
+  // Nothing was relayed: "Try again" goes back to the review, where the relay is still the choice, to confirm again.
   relay.set({ kind: 'malformed' });
   await tryAgain(page).click();
+  await expect(relayChoice).toBeChecked();
   await relayButton.click();
   await expect(alertOf(page)).toHaveText(`${SUBMIT_FAILED} Invalid response content: OK`);
   await expectAttempts(page, relay, 2);

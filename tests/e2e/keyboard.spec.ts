@@ -194,7 +194,7 @@ test('keyboard only: owner A proposes a transfer, owner B confirms and executes 
   await expect(dialog).toHaveCount(0);
   await expect(newTx).toBeFocused();
 
-  // 3. Owner B (the account switch is the wallet's): Queue → the row's details → Confirm → Sign and execute.
+  // 3. Owner B (the account switch is the wallet's): Queue → the row's details → Confirm → Execute now? Yes → Sign and execute.
   await flow.selectAccount(page, 1);
   await activate(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Queue' }));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Queue|Transactions/);
@@ -213,8 +213,21 @@ test('keyboard only: owner A proposes a transfer, owner B confirms and executes 
   await activate(page, confirm);
   await expect(dialog.getByRole('region', { name: 'Hashes' })).toContainText(safeTxHash, { timeout: 20_000 });
   await expectFocusInDialog(page);
-  // Back from the dialog's end: Shift+Tab reaches the review's actions too; Space presses a button.
-  await activate(page, dialog.getByRole('button', { name: 'Sign and execute' }), 'Space', { back: true });
+  // Back from the dialog's end: Shift+Tab reaches the review's "Execute now?" radio group (its checked radio, Yes);
+  // the arrow keys move within it and the one submit button follows the choice.
+  const yes = dialog.getByRole('radio', { name: 'Yes, execute' });
+  const onlySign = dialog.getByRole('radio', { name: 'No, only sign (anyone can execute later)' });
+  await tabTo(page, yes, { back: true });
+  await expect(yes).toBeChecked();
+  await expectFocusIndicator(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(onlySign).toBeChecked();
+  await expect(onlySign).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Sign', exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await expect(yes).toBeChecked();
+  // Tab goes on to the actions; Space presses a button.
+  await activate(page, dialog.getByRole('button', { name: 'Sign and execute' }), 'Space');
   await expect(dialog.getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
   await expectFocusInDialog(page);
   await activate(page, dialog.getByRole('button', { name: 'Close', exact: true }));

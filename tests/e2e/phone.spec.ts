@@ -1,7 +1,9 @@
 /**
  * The app at phone width (390×844): no route scrolls horizontally, the navigation is a Menu button that opens
- * a drawer, and a queued transaction can be opened from the queue and confirmed.
+ * a drawer, and a queued transaction can be opened from the queue and confirmed (its review fits and axe finds nothing
+ * serious in it).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/machines/shared/routes.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
@@ -96,9 +98,22 @@ test('from the queue at 390 px, a queued transaction opens and is confirmed', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transaction details');
   await expectNoSideScroll(page, 'transaction details');
   await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
-  // The dialog fits the screen: its Sign button can be scrolled to and is not cut off at the side.
+  // The dialog fits the screen: its "Execute now?" choice and Sign button can be scrolled to and are not cut off at
+  // the side. Owner B's is the last signature: No, only sign.
+  const onlySign = dialog(page).getByRole('radio', { name: 'No, only sign (anyone can execute later)' });
+  await expect(onlySign).toBeVisible({ timeout: 20_000 });
+  const choice = dialog(page).getByRole('group', { name: 'Execute now?' });
+  await choice.scrollIntoViewIfNeeded();
+  await expect(choice).toBeInViewport({ ratio: 1 });
+  // The page behind the modal is hidden from the accessibility tree, so its width is read directly.
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll, 'the review with its "Execute now?" choice scrolls sideways').toBeLessThanOrEqual(widths.inner);
+  // axe: the review with its choices has no serious or critical violation.
+  const violations = (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await onlySign.check();
   const sign = dialog(page).getByRole('button', { name: /^Sign$/ });
-  await expect(sign).toBeVisible({ timeout: 20_000 });
+  await expect(sign).toBeVisible();
   await sign.scrollIntoViewIfNeeded();
   await expect(sign).toBeInViewport({ ratio: 1 });
   await sign.click();

@@ -151,11 +151,12 @@ test('relay: owner A proposes an ERC20 transfer, owner B confirms, it is execute
   await openSafe(page, team());
   const safeTxHash = await proposeTransfer(page, recipient, '11', nonce);
 
-  // Owner B adds a signature only.
+  // Owner B adds a signature only: the last one, so "Execute now?" asks first and is answered No.
   await selectAccount(page, 1);
   await ui.openQueuedTx(page, nonce, /dUSD/);
   await actions(page).getByRole('button', { name: 'Confirm' }).click();
   await expect(hashes(page)).toContainText(safeTxHash, { timeout: 20_000 });
+  await dialog(page).getByRole('radio', { name: 'No, only sign (anyone can execute later)' }).check();
   await dialog(page).getByRole('button', { name: /^Sign$/ }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 2 of 2.', { timeout: 20_000 });
   await closeDialog(page);
@@ -164,10 +165,11 @@ test('relay: owner A proposes an ERC20 transfer, owner B confirms, it is execute
   await ui.openQueuedTx(page, nonce, /dUSD/);
   await actions(page).getByRole('button', { name: 'Execute' }).click();
   await expect(hashes(page)).toContainText(safeTxHash, { timeout: 20_000 });
-  const relayButton = dialog(page).getByRole('button', { name: 'Execute with relay (5 of 5 left)' });
-  await expect(relayButton).toBeEnabled();
+  const method = dialog(page).getByRole('group', { name: 'Execute with' });
+  await expect(method.getByRole('radio', { name: 'Connected wallet' })).toBeChecked();
+  await method.getByRole('radio', { name: 'Relay (5 of 5 left)' }).check();
   const relayerBefore = await chain().getTransactionCount({ address: RELAYER_ACCOUNT.address });
-  await relayButton.click();
+  await dialog(page).getByRole('button', { name: 'Execute with relay', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
   await closeDialog(page);
 

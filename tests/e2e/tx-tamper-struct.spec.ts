@@ -122,11 +122,12 @@ async function expectBlockedAndNothingSent(page: Page) {
   const whatItDoes = dialog(page).getByRole('region', { name: 'What it does' });
   await expect(whatItDoes).not.toContainText('Method:');
   await expect(whatItDoes).not.toContainText(MALLORY_TRACE);
-  for (const name of ['Sign', 'Sign and execute', 'Execute']) {
-    const button = dialog(page).getByRole('button', { name, exact: true });
-    await expect(button).toBeDisabled();
-    await button.click({ force: true });
-  }
+  // No choice is offered; the review's one submit button (decision 0044) is disabled.
+  await expect(dialog(page).getByRole('radio')).toHaveCount(0);
+  const button = dialog(page).getByRole('button', { name: /^(Sign|Sign and execute|Execute|Execute with relay)$/ });
+  await expect(button).toHaveCount(1);
+  await expect(button).toBeDisabled();
+  await button.click({ force: true });
   await page.waitForTimeout(500);
   expect(await signingCalls(page)).toEqual([]);
 }

@@ -36,14 +36,15 @@ async function tamper(page: Page, path: string, edit: (json: Json) => void, real
   return { count: () => tampered };
 }
 
-const submitButtons = (page: Page) => ['Sign', 'Sign and execute', 'Execute'].map((name) => dialog(page).getByRole('button', { name, exact: true }));
+/** The review's one submit button, whatever it is named now (decision 0044). */
+const submitButton = (page: Page) => dialog(page).getByRole('button', { name: /^(Sign|Sign and execute|Execute|Execute with relay)$/ });
 
-/** The signing buttons are disabled, and clicking them anyway sends nothing to the wallet. */
+/** No choice is offered and the one submit button is disabled; clicking it anyway sends nothing to the wallet. */
 async function expectNothingSent(page: Page) {
-  for (const button of submitButtons(page)) {
-    await expect(button).toBeDisabled();
-    await button.click({ force: true });
-  }
+  await expect(dialog(page).getByRole('radio')).toHaveCount(0);
+  await expect(submitButton(page)).toHaveCount(1);
+  await expect(submitButton(page)).toBeDisabled();
+  await submitButton(page).click({ force: true });
   await page.waitForTimeout(500);
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible();
   expect(await signingCalls(page)).toEqual([]);
@@ -75,8 +76,11 @@ test('control: the untampered queued transaction can be signed and executed by o
   await expect(changes.filter({ hasText: 'The Safe' })).toHaveText('The Safe: −0.5 ETH');
   await expect(changes.filter({ hasText: ui.owner(3).slice(0, 6) })).toContainText('+0.5 ETH');
   await expect(simulation.locator('details')).toContainText('eth_simulateV1: the exact execTransaction');
-  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+  // Owner B's is the last signature: "Execute now?" offers both, Yes by default.
+  await expect(dialog(page).getByRole('radio', { name: 'Yes, execute' })).toBeChecked();
   await expect(dialog(page).getByRole('button', { name: 'Sign and execute', exact: true })).toBeEnabled();
+  await dialog(page).getByRole('radio', { name: 'No, only sign (anyone can execute later)' }).check();
+  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toHaveCount(0);
   expect(await signingCalls(page)).toEqual([]);
@@ -118,7 +122,7 @@ test("names: the signer's address-book name is said beside the short address; a 
   await expect(named).toContainText(new RegExp(`Recipient\\s*Carol \\(ops\\)\\s*${recipient}`));
   await expect(named.locator('img.address-identicon')).toHaveCount(1);
   await expect(named.getByRole('button', { name: `Copy address ${recipient}` })).toBeVisible();
-  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+  await expect(dialog(page).getByRole('button', { name: 'Sign and execute', exact: true })).toBeEnabled();
   expect(await signingCalls(page)).toEqual([]);
 });
 
@@ -302,7 +306,7 @@ test('a summary the bytes cannot contradict (humanDescription, a method name not
   await expect(dialog(page).getByRole('region', { name: 'What it does' })).toContainText(localTitle());
   await expect(page.getByText('Receive 1000 ETH from the airdrop')).toHaveCount(0);
   await expect(blockedAlert(page)).toHaveCount(0);
-  await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+  await expect(dialog(page).getByRole('button', { name: 'Sign and execute', exact: true })).toBeEnabled();
 });
 
 test('a forged on-chain approval (v 1) is shown as not valid and not counted: Execute is not offered and nothing is sent', async ({ page }) => {
@@ -332,12 +336,15 @@ test('a forged on-chain approval (v 1) is shown as not valid and not counted: Ex
   await expect(verdicts.getByRole('listitem').filter({ hasText: ui.owner(0) })).toContainText('Verified');
   await expect(verdicts.getByRole('listitem').filter({ hasText: ui.owner(2) })).toContainText('Not valid — not counted');
   await expect(dialog(page).getByText(/^Confirmed 1 of 2/)).toBeVisible();
-  const execute = dialog(page).getByRole('button', { name: 'Execute', exact: true });
-  await expect(execute).toBeDisabled();
-  await execute.click({ force: true });
-  await page.waitForTimeout(500);
+  // Executing without a new signature (wallet or relay) is not offered: executing now means signing first.
+  await expect(dialog(page).getByRole('button', { name: 'Execute', exact: true })).toHaveCount(0);
+  await expect(dialog(page).getByRole('button', { name: 'Execute with relay', exact: true })).toHaveCount(0);
+  await expect(dialog(page).getByRole('group', { name: 'Execute with' })).toHaveCount(0);
+  await expect(dialog(page).getByText("You're providing the last signature.", { exact: false })).toBeVisible();
   expect(await signingCalls(page)).toEqual([]);
   // Owner B's own signature is still possible: it is the real, second confirmation.
+  await expect(dialog(page).getByRole('button', { name: 'Sign and execute', exact: true })).toBeEnabled();
+  await dialog(page).getByRole('radio', { name: 'No, only sign (anyone can execute later)' }).check();
   await expect(dialog(page).getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
 });
 

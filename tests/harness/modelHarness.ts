@@ -132,6 +132,11 @@ export interface ModelPlanOptions<TMachine extends AnyStateMachine> {
   events: AnyEventObject[];
   /** Vertex identity; default: state value plus context. Collapse context that would explode the graph. */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /**
+   * Whether the views offer `event` in `snapshot` at all (default: always, where the machine takes it): an event
+   * the machine accepts but no view can cause there (the review's one submit button, decision 0044) is not planned.
+   */
+  offered?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
 }
 
 export interface SystemUnderTest {
@@ -160,7 +165,7 @@ export function planPaths<TMachine extends AnyStateMachine>(options: ModelPlanOp
   const shortest = getShortestPaths(machine, {
     input: options.input,
     events: options.events,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => snapshot.can(event),
+    filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => snapshot.can(event) && (options.offered?.(snapshot, event) ?? true),
     ...(options.serializeState ? { serializeState: options.serializeState } : {}),
   } as never) as unknown as ModelPath[];
 
@@ -176,7 +181,7 @@ export function planPaths<TMachine extends AnyStateMachine>(options: ModelPlanOp
   const extra: ModelPath[] = [];
   for (const path of shortest) {
     for (const event of options.events) {
-      if (!path.state.can(event)) continue;
+      if (!path.state.can(event) || !(options.offered?.(path.state, event) ?? true)) continue;
       const keys = modelMacrostep(machine, path.state, event).keys;
       if (keys.every((key) => planned.has(key))) continue;
       keys.forEach((key) => planned.add(key));
@@ -404,6 +409,7 @@ export function modelTests<TMachine extends AnyStateMachine, TSut extends System
       input: 'input' in plan ? plan.input : options.input,
       events: plan.events ?? options.events,
       ...(options.serializeState ? { serializeState: options.serializeState } : {}),
+      ...(options.offered ? { offered: options.offered } : {}),
     });
     paths += planned.length;
     const driver = plan.driver ?? options.driver;

@@ -159,6 +159,11 @@ const inputs = {
 
 const dialog = () => screen.getByRole('dialog');
 const click = (name: string | RegExp) => act(async () => void fireEvent.click(within(dialog()).getByRole('button', { name })));
+/** Picks the review's radio of that name where the review asks (it asks only when there is a choice). */
+const choose = async (name: string) => {
+  const radio = within(dialog()).queryByRole('radio', { name });
+  if (radio) await act(async () => void fireEvent.click(radio));
+};
 const type = (label: string | RegExp, value: string) => act(async () => void fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } }));
 const current = (sut: FlowSut, name: ActorName) => {
   const d = sut.pending[name];
@@ -254,10 +259,26 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       'user.confirmNonce': () => click('Continue'),
       'user.editNonce': () => click('Edit nonce'),
       'user.acknowledgeRisks': () => act(async () => void fireEvent.click(within(dialog()).getByRole('checkbox', { name: /I understand the risks/ }))),
-      'user.sign': () => click(/^Sign$/),
-      'user.signAndExecute': () => click('Sign and execute'),
-      'user.execute': () => click(/^Execute$/),
-      'user.relay': () => click(/Execute with relay \(4 of 5 left\)/),
+      // One submit button behind the review's choices (decision 0044): answer them, then submit.
+      'user.sign': async () => {
+        await choose('No, only sign (anyone can execute later)');
+        await click(/^Sign$/);
+      },
+      'user.signAndExecute': async () => {
+        await choose('Yes, execute');
+        await choose('Connected wallet');
+        await click('Sign and execute');
+      },
+      'user.execute': async () => {
+        await choose('Yes, execute');
+        await choose('Connected wallet');
+        await click(/^Execute$/);
+      },
+      'user.relay': async () => {
+        await choose('Yes, execute');
+        await choose('Relay (4 of 5 left)');
+        await click('Execute with relay');
+      },
       'user.retry': () => click('Try again'),
       'user.back': () => click('Back'),
       'user.cancel': () => click('Cancel'),
@@ -318,8 +339,22 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         // A simulation that sees the implementation replaced blocks whatever is acknowledged.
         const simBlocked = (s.context.blocks as string[]).length > 0;
         expect(within(d).queryByText(/Signing is blocked: the Safe’s implementation would be replaced/) !== null).toBe(simBlocked);
-        const signButton = within(d).getByRole('button', { name: /^Sign$/ });
-        if (blocked || simBlocked || !s.context.risksAcknowledged) expect(signButton).toBeDisabled();
+        // One submit button (decision 0044), disabled when nothing can be submitted; "Execute now?" asked when
+        // both signing and executing are possible; the relay is a method only when it can execute.
+        const c = s.context as TxFlowContext;
+        const submits = within(d).getAllByRole('button', { name: /^(Sign|Sign and execute|Execute|Execute with relay)$/ });
+        expect(submits).toHaveLength(1);
+        const anything = canSign(c) || canSignAndExecute(c) || canExecute(c) || canRelay(c);
+        expect(submits[0]!.hasAttribute('disabled')).toBe(!anything);
+        if (blocked || simBlocked || !s.context.risksAcknowledged) expect(submits[0]).toBeDisabled();
+        const asksNow = canSign(c) && (canSignAndExecute(c) || canExecute(c) || canRelay(c));
+        expect(within(d).queryByRole('group', { name: 'Execute now?' }) !== null).toBe(asksNow);
+        const yes = within(d).queryByRole('radio', { name: 'Yes, execute' }) as HTMLInputElement | null;
+        const executing = (canSignAndExecute(c) || canExecute(c) || canRelay(c)) && (yes === null || yes.checked);
+        if (executing && s.context.relay === null) expect(d).toHaveTextContent('Relaying is not available on this network.');
+        const relayRadio = within(d).queryByRole('radio', { name: /^Relay/ });
+        if (!canRelay(c)) expect(relayRadio).toBeNull();
+        if (relayRadio) expect(relayRadio).toHaveAccessibleName('Relay (4 of 5 left)');
         const sim = s.context.simulation as { status: string; configChanges?: unknown[] } | null;
         const simRegion = within(d).queryByRole('region', { name: 'Simulation' });
         if (sim === null) expect(simRegion).toBeNull();
@@ -330,7 +365,6 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
           if (simBlocked) expect(within(simRegion!).getByRole('list', { name: 'Configuration changes' })).toHaveTextContent('Implementation (singleton): 0x41675C099F32341bf84BFc5382aF534df5C7461a → 0x0000000000000000000000000000000000000bad');
         }
         expect(within(d).getByRole('checkbox', { name: /I understand the risks/ })).toHaveProperty('checked', s.context.risksAcknowledged);
-        expect(within(d).getByRole('button', { name: /Execute with relay/ })).toHaveTextContent(s.context.relay ? '4 of 5 left' : 'unavailable');
         // Every listed confirmation with its local verdict; only the verified ones are counted.
         const checks = s.context.confirmationChecks as { signer: string; status: string }[];
         const verdicts = within(d).queryByRole('list', { name: 'Confirmations' });
@@ -413,5 +447,7 @@ describeModel('transactionFlow (model-based, real views)', {
   machine: transactionFlowMachine,
   events,
   serializeState,
+  // Once the collected confirmations suffice, the review executes with them (Execute): it offers no Sign and execute.
+  offered: (s, e) => e.type !== 'user.signAndExecute' || !canExecute(s.context as TxFlowContext),
   plans: Object.entries(inputs).map(([name, input]) => ({ describe: name, input, events: plan[name as keyof typeof inputs], driver: driverFor(input) })),
 });

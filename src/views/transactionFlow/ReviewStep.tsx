@@ -1,5 +1,5 @@
 /** The nonce and review steps: the locally built SafeTx, its three hashes, the decoding, warnings and the submit choices. */
-import { Fragment, useId } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { connectTransactionFlow, type TransactionFlowView } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
@@ -311,28 +311,59 @@ export function HashRow({ label, value }: { label: string; value: string }) {
 
 const REVIEW_REASONS_ID = 'txflow-review-reasons';
 
-/** Why the review's disabled submit buttons are disabled, in words (shown beside them, never just greyed out). */
-function disabledReasons(
-  ctx: TransactionFlowView['context'],
+/** The one thing the review's submit button does: the flow's existing event of that name (`user.<action>`). */
+type SubmitAction = 'sign' | 'signAndExecute' | 'execute' | 'relay';
+
+const SUBMIT_NAMES: Record<SubmitAction, string> = {
+  sign: 'Sign',
+  signAndExecute: 'Sign and execute',
+  execute: 'Execute',
+  relay: 'Execute with relay',
+};
+
+/**
+ * What the review offers (decision 0044): whether to execute now, when signing and executing are both possible;
+ * how to execute, when both the connected wallet and the relay can; and what the single submit button then does.
+ * The wallet executes with the confirmations already collected where they suffice (no extra signature), else it
+ * signs and executes. The relay only executes what is already fully signed (as `canRelay` has it).
+ */
+export function submitChoices(
   can: { sign: boolean; signAndExecute: boolean; execute: boolean; relay: boolean },
-  blockingRisks: boolean,
-): string[] {
+  choice: { executeNow: boolean; method: 'wallet' | 'relay' },
+): { askExecuteNow: boolean; askMethod: boolean; executing: boolean; action: SubmitAction | null } {
+  const wallet: SubmitAction | null = can.execute ? 'execute' : can.signAndExecute ? 'signAndExecute' : null;
+  const relay: SubmitAction | null = can.relay ? 'relay' : null;
+  const canExecuteNow = wallet !== null || relay !== null;
+  const askExecuteNow = can.sign && canExecuteNow;
+  const executing = canExecuteNow && (!askExecuteNow || choice.executeNow);
+  const askMethod = executing && wallet !== null && relay !== null;
+  const action = executing ? ((choice.method === 'relay' ? relay : wallet) ?? wallet ?? relay) : can.sign ? 'sign' : null;
+  return { askExecuteNow, askMethod, executing, action };
+}
+
+/** Why nothing can be submitted, in words (shown beside the one disabled button, never just greyed out). */
+function disabledReasons(ctx: TransactionFlowView['context'], blockingRisks: boolean): string[] {
   const reasons: string[] = [];
-  const anyDisabled = !can.sign || !can.signAndExecute || !can.execute;
-  if (anyDisabled) {
-    if (ctx.mismatches.length > 0 || ctx.blocks.length > 0) reasons.push('Signing and execution are blocked: see the warning above.');
-    else if (blockingRisks && !ctx.risksAcknowledged) reasons.push('Tick “I understand the risks” above to sign or execute.');
-    else if (ctx.wallet === null) reasons.push('Connect the wallet of one of the Safe’s signers to sign or execute.');
-    else if (!isWalletOwner(ctx)) reasons.push('The connected wallet is not a signer of this Safe.');
-    else {
-      if (!can.sign && hasWalletSigned(ctx)) reasons.push('You have already signed.');
-      if (!can.execute && ctx.confirmations.length < ctx.safe.threshold)
-        reasons.push(`Execute needs ${ctx.safe.threshold} confirmations (${ctx.confirmations.length} so far).`);
-      if (!can.signAndExecute && !can.execute && ctx.confirmations.length + 1 < ctx.safe.threshold) reasons.push('Your signature alone does not reach the threshold.');
-    }
+  if (ctx.mismatches.length > 0 || ctx.blocks.length > 0) reasons.push('Signing and execution are blocked: see the warning above.');
+  else if (blockingRisks && !ctx.risksAcknowledged) reasons.push('Tick “I understand the risks” above to sign or execute.');
+  else if (ctx.wallet === null) reasons.push('Connect the wallet of one of the Safe’s signers to sign or execute.');
+  else if (!isWalletOwner(ctx)) reasons.push('The connected wallet is not a signer of this Safe.');
+  else {
+    if (hasWalletSigned(ctx)) reasons.push('You have already signed.');
+    if (ctx.confirmations.length < ctx.safe.threshold) reasons.push(`Execute needs ${ctx.safe.threshold} confirmations (${ctx.confirmations.length} so far).`);
+    if (ctx.confirmations.length + 1 < ctx.safe.threshold && !hasWalletSigned(ctx)) reasons.push('Your signature alone does not reach the threshold.');
   }
-  if (!can.relay) reasons.push(ctx.relay === null ? 'Relaying is not available on this network.' : ctx.relay.remaining === 0 ? 'This Safe has no relayed transactions left.' : '');
-  return reasons.filter(Boolean);
+  return reasons;
+}
+
+/** Why the relay is not among the ways to execute, when executing is on offer; null when it is (or says nothing new). */
+function relayNote(ctx: TransactionFlowView['context'], canRelay: boolean, signatureNeeded: boolean): string | null {
+  if (canRelay) return null;
+  if (ctx.relay === null) return 'Relaying is not available on this network.';
+  if (ctx.relay.remaining === 0) return 'This Safe has no relayed transactions left.';
+  if (signatureNeeded)
+    return `The relay executes only fully signed transactions (${ctx.relay.remaining} of ${ctx.relay.limit} left): to use it, only sign now, then execute with the relay.`;
+  return null;
 }
 
 export function ReviewStep() {
@@ -342,14 +373,22 @@ export function ReviewStep() {
   const { safeTx, hashes, risks, mismatches, safe, description } = ctx;
   const nameOf = useAddressNameResolver(safe.chainId);
   const { open } = useOpenFlow();
+  // Yes and the connected wallet by default; back at the review after a failed attempt, what was chosen then.
+  const [executeNow, setExecuteNow] = useState(ctx.intent !== 'sign');
+  const [method, setMethod] = useState<'wallet' | 'relay'>(ctx.intent === 'relay' ? 'relay' : 'wallet');
+  const choiceId = useId();
   if (!safeTx || !hashes) return null;
   const safeFacts = { address: safe.address, threshold: safe.threshold, ownerCount: safe.owners.length };
   const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens, nameOf } : null;
   const blocking = risks.filter((r) => r.severity === 'blocking');
   const confirmations = ctx.confirmations.length;
-  // One primary action: the furthest step this wallet can take now. Disabled choices say why, beside them.
-  const primary = can.signAndExecute ? 'signAndExecute' : can.execute ? 'execute' : can.sign ? 'sign' : null;
-  const reasons = disabledReasons(ctx, can, blocking.length > 0);
+  // One submit button: what the choices above it say (decision 0044). When nothing can be submitted, it says why beside it.
+  const { askExecuteNow, askMethod, executing, action } = submitChoices(can, { executeNow, method });
+  const signatureNeeded = can.signAndExecute && !can.execute;
+  const reasons = action === null ? disabledReasons(ctx, blocking.length > 0) : [];
+  const relayLine = executing ? relayNote(ctx, can.relay, signatureNeeded) : null;
+  const relayLeft = ctx.relay ? `${ctx.relay.remaining} of ${ctx.relay.limit} left` : '';
+  const submitName = action ? SUBMIT_NAMES[action] : hasWalletSigned(ctx) || confirmations >= safe.threshold ? SUBMIT_NAMES.execute : SUBMIT_NAMES.sign;
   const native = description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 };
   const origin = requestOriginOf(ctx.draft);
   const isRejection = ctx.mode === 'reject' || description?.call.effect.kind === 'rejection';
@@ -460,7 +499,37 @@ export function ReviewStep() {
         <p className="txflow-warning">You are currently not a signer of this Safe account and won't be able to submit this transaction.</p>
       ) : null}
       {hasWalletSigned(ctx) ? <p>You have already signed this transaction.</p> : null}
-      {can.signAndExecute ? <p>You're providing the last signature. After you sign, anyone can execute this transaction.</p> : null}
+      {signatureNeeded ? <p>You're providing the last signature. After you sign, anyone can execute this transaction.</p> : null}
+      {can.sign && can.execute ? <p>The transaction already has the confirmations it needs: executing does not need your signature.</p> : null}
+
+      {askExecuteNow ? (
+        <fieldset className="txflow-choice">
+          <legend>Execute now?</legend>
+          <label>
+            <input type="radio" name={`${choiceId}-now`} checked={executeNow} onChange={() => setExecuteNow(true)} />
+            Yes, execute
+          </label>
+          <label>
+            <input type="radio" name={`${choiceId}-now`} checked={!executeNow} onChange={() => setExecuteNow(false)} />
+            No, only sign (anyone can execute later)
+          </label>
+        </fieldset>
+      ) : null}
+      {askMethod ? (
+        <fieldset className="txflow-choice">
+          <legend>Execute with</legend>
+          <label>
+            <input type="radio" name={`${choiceId}-method`} checked={method === 'wallet'} onChange={() => setMethod('wallet')} />
+            Connected wallet
+          </label>
+          <label>
+            <input type="radio" name={`${choiceId}-method`} checked={method === 'relay'} onChange={() => setMethod('relay')} />
+            Relay ({relayLeft})
+          </label>
+        </fieldset>
+      ) : null}
+      {executing && can.relay && !askMethod ? <p className="muted">Relay: {relayLeft}.</p> : null}
+      {relayLine ? <p className="muted">{relayLine}</p> : null}
 
       <div className="txflow-actions">
         {can.back ? (
@@ -476,17 +545,16 @@ export function ReviewStep() {
         <button type="button" onClick={() => send({ type: 'user.cancel' })}>
           Cancel
         </button>
-        <button type="button" className={primary === 'sign' ? 'primary' : undefined} disabled={!can.sign} onClick={() => send({ type: 'user.sign' })}>
-          Sign
-        </button>
-        <button type="button" className={primary === 'signAndExecute' ? 'primary' : undefined} disabled={!can.signAndExecute} onClick={() => send({ type: 'user.signAndExecute' })}>
-          Sign and execute
-        </button>
-        <button type="button" className={primary === 'execute' ? 'primary' : undefined} disabled={!can.execute} onClick={() => send({ type: 'user.execute' })}>
-          Execute
-        </button>
-        <button type="button" disabled={!can.relay} onClick={() => send({ type: 'user.relay' })}>
-          {ctx.relay ? `Execute with relay (${ctx.relay.remaining} of ${ctx.relay.limit} left)` : 'Execute with relay (unavailable)'}
+        <button
+          type="button"
+          className="primary"
+          disabled={action === null}
+          aria-describedby={reasons.length > 0 ? REVIEW_REASONS_ID : undefined}
+          onClick={() => {
+            if (action) send({ type: `user.${action}` });
+          }}
+        >
+          {submitName}
         </button>
         {reasons.length > 0 ? (
           <p className="ui-reason" id={REVIEW_REASONS_ID}>
