@@ -134,7 +134,9 @@ export function historyTokens(txs: readonly TransactionSummary[], native: { symb
     const symbol = t.tokenSymbol ?? t.tokenName ?? `${t.tokenAddress.slice(0, 6)}…${t.tokenAddress.slice(-4)}`;
     tokens.set(key, t.type === 'ERC20' ? { key, kind: 'erc20', symbol, decimals: t.decimals ?? 0 } : { key, kind: 'erc721', symbol: `${symbol} (NFT)`, decimals: null });
   }
-  const sorted = [...tokens.values()].sort((a, b) => a.symbol.localeCompare(b.symbol));
+  // Case-insensitive code-point order: the same in every browser and locale.
+  const order = (t: HistoryToken) => t.symbol.toLowerCase();
+  const sorted = [...tokens.values()].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   return [{ key: 'native', kind: 'native', symbol: native?.symbol ?? 'ETH', decimals: native?.decimals ?? 18 }, ...sorted];
 }
 
