@@ -14,3 +14,8 @@ export function recordOwnExecutions(txIds: readonly string[]): void {
 export function isOwnExecution(txId: string): boolean {
   return executed.has(txId.toLowerCase());
 }
+
+/** Forgets them all (tests start from a fresh page). */
+export function forgetOwnExecutions(): void {
+  executed.clear();
+}
