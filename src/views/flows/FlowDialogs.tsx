@@ -3,7 +3,7 @@
  * with `data-flow-kind` and `data-flow-restored`): the newest one on top (an on-chain message
  * signature opens its transaction flow above the message flow). A flow rebuilt from its event log after a
  * reload comes back here by itself, in the step it was in. A flow that closes after its success step leaves a
- * notice (FlowToasts, decision 0038).
+ * notice (FlowToasts, decision 0038). A queued transaction executed elsewhere leaves one too (ExecutionNotices, 0043).
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
@@ -12,6 +12,7 @@ import { useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
 import { CodeBoundary } from '../components/CodeBoundary.tsx';
 import { DialogDataContext } from '../ui/dialogData.ts';
 import { useFlowsState } from './flowsContext.tsx';
+import { ExecutionNotices } from '../safeSession/ExecutionNotices.tsx';
 
 const FlowView = lazy(() => import('./FlowView.tsx'));
 const FlowToasts = lazy(() => import('./FlowToasts.tsx'));
@@ -54,5 +55,11 @@ export function FlowDialogs() {
   const session = useSafeSessionRef();
   const key = useSelector(session ?? undefined, (s) => (s?.context.safeInfo && s.context.chain ? safeKeyOf(s.context.chain.chainId, s.context.safeInfo.address.value) : null));
   const safe = useSelector(session ?? undefined, (s) => (s?.context.safeInfo && s.context.chain ? `${s.context.chain.shortName}:${s.context.safeInfo.address.value}` : null));
-  return key && safe ? <SafeFlows safeKey={key} safe={safe} /> : null;
+  if (!key || !safe) return null;
+  return (
+    <>
+      <ExecutionNotices key={key} safe={safe} />
+      <SafeFlows safeKey={key} safe={safe} />
+    </>
+  );
 }

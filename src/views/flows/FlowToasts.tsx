@@ -5,7 +5,7 @@
  * competes with the dialog for focus or for the screen reader, and its links never open a page behind a modal.
  *
  * Watches every running flow of the open Safe (not only the one on top), remembering the last outcome each showed
- * after it submitted something here (`watchStep`).
+ * after it submitted something here (`watchStep`), and recording what it executes (`ownExecutions`).
  * Loaded with the flows (FlowDialogs renders it while there are any).
  */
 import { useEffect, useRef } from 'react';
@@ -13,7 +13,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { FlowEntry } from '../../machines/shared/flows.ts';
 import { useExplorerTemplates } from '../components/explorer.tsx';
 import { useShowToast } from '../ui/toasts.tsx';
-import { flowNotice, NOTHING_SEEN, watchStep, type FlowOutcome, type FlowWatch } from './flowToasts.ts';
+import { executionsOf, flowNotice, NOTHING_SEEN, watchStep, type FlowOutcome, type FlowWatch } from './flowToasts.ts';
+import { recordOwnExecutions } from './ownExecutions.ts';
 
 interface Watch {
   unsubscribe(): void;
@@ -25,6 +26,8 @@ function watchFlow(flow: FlowEntry, onEnded: (outcome: FlowOutcome) => void): Wa
   let subscription: Watch | null = null;
   const read = (snapshot: AnyMachineSnapshot) => {
     if (watch.ended) return;
+    // What this page executes is never announced as executed elsewhere (decision 0043).
+    recordOwnExecutions(executionsOf(flow.kind, snapshot));
     watch = watchStep(flow.kind, watch, snapshot);
     if (!watch.ended) return;
     subscription?.unsubscribe();

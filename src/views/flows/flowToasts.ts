@@ -8,6 +8,8 @@ import { connectMessageFlow, type MessageFlowOutcome, type MessageFlowSnapshot }
 import { connectTransactionFlow, type TransactionFlowSnapshot, type TxFlowOutcome } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import type { FlowKind } from '../../machines/shared/flows.ts';
+import { multisigTxId } from '../../domain/safe/txId.ts';
+import { connectBulkExecuteFlow, type BulkExecuteFlowSnapshot, type BulkExecuteFlowStatus } from '../../machines/transactionFlow/bulkExecuteFlow.connect.ts';
 import { messagePath, transactionPath } from '../../machines/shared/routes.ts';
 import { fillExplorerTemplate } from '../components/explorer.tsx';
 import type { ToastAction, ToastNotice } from '../ui/toasts.tsx';
@@ -107,4 +109,26 @@ export function flowNotice(flow: FlowOutcome, safe: string, txHashTemplate: stri
       // The deleted transaction has no page any more: the notice only says what happened.
       return { title: 'Transaction deleted', description: `Transaction #${flow.deleted.nonce} was removed from the queue.` };
   }
+}
+
+const EXECUTING_INTENTS = new Set(['signAndExecute', 'execute', 'relay']);
+const BULK_SENT: ReadonlySet<BulkExecuteFlowStatus> = new Set<BulkExecuteFlowStatus>(['executing', 'relaying', 'checkingStatus', 'interrupted', 'tracking', 'trackingLost', 'succeeded', 'failed']);
+
+/** The transactions a flow's snapshot shows it executing or having executed: the page's own executions (ownExecutions.ts). */
+export function executionsOf(kind: FlowKind, snapshot: AnyMachineSnapshot): string[] {
+  if (kind === 'transaction') {
+    const view = connectTransactionFlow(snapshot as TransactionFlowSnapshot);
+    if (view.outcome && (view.outcome.kind === 'executed' || view.outcome.kind === 'failed')) return [view.outcome.txId];
+    const { intent, txId, hashes, safe } = view.context;
+    if ((view.step === 'submit' || view.step === 'track') && intent !== null && EXECUTING_INTENTS.has(intent)) {
+      if (txId) return [txId];
+      if (hashes) return [multisigTxId(safe.address, hashes.safeTxHash)];
+    }
+    return [];
+  }
+  if (kind === 'bulkExecute') {
+    const view = connectBulkExecuteFlow(snapshot as BulkExecuteFlowSnapshot);
+    return BULK_SENT.has(view.status) ? [...view.context.txIds] : [];
+  }
+  return [];
 }

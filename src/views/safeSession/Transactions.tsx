@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { toCsvText } from '../../machines/addressBook/addressBook.csv.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
-import { NO_HISTORY_FILTER, filterTxRows, matchesHistoryFilter, transactionsOf, type HistoryFilter } from './connect.ts';
+import { NO_HISTORY_FILTER, amountBounds, filterTxRows, historyTokens, matchesHistoryFilter, transactionsOf, type AmountBounds, type HistoryFilter, type HistoryToken } from './connect.ts';
+import type { TransactionSummary } from './viewTypes.ts';
 import { historyCsvRows } from './format.ts';
 import { useListOpened, useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import { TxList } from './TxList.tsx';
@@ -22,15 +23,46 @@ export function QueueScreen() {
 
 const NO_ITEMS: never[] = [];
 
-/** Filters (kinds, days) and "Export CSV" of what is loaded and shown. Presentational state: the filter form. */
-function HistoryTools({ filter, onChange }: { filter: HistoryFilter; onChange: (filter: HistoryFilter) => void }) {
-  const ref = useSafeChild('history');
-  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
+interface HistoryToolsProps {
+  filter: HistoryFilter;
+  onChange: (filter: HistoryFilter) => void;
+  tokens: readonly HistoryToken[];
+  bounds: AmountBounds;
+  /** The loaded transactions the filter shows (what the CSV exports). */
+  shown: readonly TransactionSummary[];
+}
+
+/** An amount bound's field: its error is its description and marks it invalid. */
+function AmountField({ id, label, value, error, onChange }: { id: string; label: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <span className="history-amount">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        size={10}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Filters (kinds, days, token, amount) and "Export CSV" of what is loaded and shown. Presentational state: the filter form. */
+function HistoryTools({ filter, onChange, tokens, bounds, shown }: HistoryToolsProps) {
   const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
   const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
   const safe = useSafeSession((s) => s.context.safeInfo?.address.value ?? 'safe');
   const nameOf = useAddressNameResolver(chainId);
-  const shown = transactionsOf(items).filter((tx) => matchesHistoryFilter(tx, filter));
   function exportCsv() {
     const blob = new Blob([toCsvText(historyCsvRows(shown, native, nameOf))], { type: 'text/csv' });
     const url = URL.createObjectURL(blob);
@@ -41,6 +73,8 @@ function HistoryTools({ filter, onChange }: { filter: HistoryFilter; onChange: (
     URL.revokeObjectURL(url);
   }
   const toggle = (key: 'incoming' | 'outgoing' | 'module') => onChange({ ...filter, [key]: !filter[key] });
+  const token = tokens.find((t) => t.key === filter.token) ?? null;
+  const unit = token && token.decimals !== null ? ` (${token.symbol})` : '';
   return (
     <div className="history-tools">
       <fieldset>
@@ -61,6 +95,19 @@ function HistoryTools({ filter, onChange }: { filter: HistoryFilter; onChange: (
       <label>
         To <input type="date" value={filter.to} onChange={(e) => onChange({ ...filter, to: e.target.value })} />
       </label>
+      <label>
+        Token{' '}
+        <select value={filter.token} onChange={(e) => onChange({ ...filter, token: e.target.value })}>
+          <option value="">Any</option>
+          {tokens.map((t) => (
+            <option key={t.key} value={t.key}>
+              {t.symbol}
+            </option>
+          ))}
+        </select>
+      </label>
+      <AmountField id="history-min" label={`Minimum amount${unit}`} value={filter.min} error={bounds.errors.min} onChange={(min) => onChange({ ...filter, min })} />
+      <AmountField id="history-max" label={`Maximum amount${unit}`} value={filter.max} error={bounds.errors.max} onChange={(max) => onChange({ ...filter, max })} />
       <button type="button" onClick={exportCsv} disabled={shown.length === 0}>
         Export CSV
       </button>
@@ -73,13 +120,20 @@ function HistoryTools({ filter, onChange }: { filter: HistoryFilter; onChange: (
 function HistoryList() {
   useListOpened('history');
   const [filter, setFilter] = useState<HistoryFilter>(NO_HISTORY_FILTER);
+  const ref = useSafeChild('history');
+  const items = useSelector(ref, (s) => s?.context.items ?? NO_ITEMS);
+  const native = useSafeSession((s) => s.context.chain?.nativeCurrency ?? null);
+  const txs = transactionsOf(items);
+  const tokens = historyTokens(txs, native);
+  const bounds = amountBounds(filter, tokens);
+  const shown = txs.filter((tx) => matchesHistoryFilter(tx, filter, bounds));
   return (
     <TxList
       list="history"
       what="transaction history"
       empty="No transactions yet."
-      filter={(rows) => filterTxRows(rows, filter)}
-      toolbar={<HistoryTools filter={filter} onChange={setFilter} />}
+      filter={(rows) => filterTxRows(rows, filter, bounds)}
+      toolbar={<HistoryTools filter={filter} onChange={setFilter} tokens={tokens} bounds={bounds} shown={shown} />}
     />
   );
 }

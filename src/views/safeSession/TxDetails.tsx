@@ -18,6 +18,8 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { TxActionButtons, useNextNonce } from '../flows/FlowButtons.tsx';
 import './lists.css';
+import { SignerStepper } from './SignerStepper.tsx';
+import { signerSteps } from './signerSteps.ts';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, HashCheck, TransactionDetails, TxHashes } from './viewTypes.ts';
 
@@ -177,7 +179,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
       </section>
       {local && facts ? <WhatItDoes description={local} facts={facts} chainId={chainId} /> : null}
       <DetailsSimulation check={check} native={local?.native ?? { symbol: native?.symbol ?? 'native coin', decimals: native?.decimals ?? 18 }} safe={safeFacts.address} />
-      {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} /> : null}
+      {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} waitsForNonce={waitsForEarlier ? nextNonce : null} /> : null}
       {exec?.type === 'MODULE' ? (
         <p>
           Executed by module <Address address={exec.address.value} gatewayName={exec.address.name} />
@@ -246,11 +248,14 @@ function TxRawData({ details }: { details: TransactionDetails }) {
   );
 }
 
+const NO_OWNERS: never[] = [];
+
 /** The chain's verdicts of the check, when the chain could be read. */
 const verifiedOnChain = (check: HashCheck<TxHashes> | null) => (check?.onChain && check.onChain.error === null ? check.onChain : null);
 
-function Confirmations({ details, check, checking }: { details: TransactionDetails; check: HashCheck<TxHashes> | null; checking: boolean }) {
+function Confirmations({ details, check, checking, waitsForNonce }: { details: TransactionDetails; check: HashCheck<TxHashes> | null; checking: boolean; waitsForNonce: number | null }) {
   const you = useSafeSession((s) => s.context.walletAddress);
+  const owners = useSafeSession((s) => s.context.safeInfo?.owners ?? NO_OWNERS);
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
   const settled = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED';
@@ -259,11 +264,22 @@ function Confirmations({ details, check, checking }: { details: TransactionDetai
   const counted = verdicts ? verdicts.counted.map((value) => ({ value })) : [];
   const isYou = (address: string) => you !== null && address.toLowerCase() === you.toLowerCase();
   const youSigned = verdicts ? verdicts.counted.some(isYou) : exec.confirmations.some((c) => isYou(c.signer.value));
+  const steps = signerSteps({
+    status: details.txStatus,
+    verifiedSigners: verdicts ? verdicts.counted : null,
+    listedCount: exec.confirmations.length,
+    threshold: verdicts?.threshold ?? exec.confirmationsRequired,
+    owners: verdicts ? verdicts.owners : owners.map((o) => o.value),
+    you,
+    waitsForNonce,
+    executor: exec.executor?.value ?? null,
+  });
   return (
     <section aria-labelledby="confirmations-title" className="card">
       <h2 id="confirmations-title">
         {verdicts ? `Confirmations (${verdicts.counted.length} of ${verdicts.threshold} verified)` : `Confirmations (${exec.confirmations.length} listed by the gateway, not verified here)`}
       </h2>
+      <SignerStepper steps={steps} created={formatDateTime(exec.submittedAt)} />
       {youSigned ? <p className="tx-you">You already signed{verdicts ? ' (your signature is verified)' : ''}.</p> : null}
       {verdicts ? (
         <ConfirmationVerdicts checks={verdicts.confirmationChecks} />

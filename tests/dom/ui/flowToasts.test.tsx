@@ -15,6 +15,7 @@ import type { FlowEntry, FlowKind } from '../../../src/machines/shared/flows.ts'
 import { AppSessionProvider } from '../../../src/views/appContext.tsx';
 import { ExplorerProvider } from '../../../src/views/components/explorer.tsx';
 import FlowToasts from '../../../src/views/flows/FlowToasts.tsx';
+import { forgetOwnExecutions, isOwnExecution } from '../../../src/views/flows/ownExecutions.ts';
 import { ToastsProvider } from '../../../src/views/ui/toasts.tsx';
 import { idleAppSession } from '../../harness/appSession.ts';
 
@@ -23,6 +24,7 @@ const running: AnyActorRef[] = [];
 
 afterEach(() => {
   cleanup();
+  forgetOwnExecutions();
   for (const actor of running.splice(0)) actor.stop();
 });
 
@@ -85,6 +87,21 @@ describe('FlowToasts', () => {
     const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
     expect(await within(region).findByText('Transaction executed')).toBeTruthy();
     expect(within(region).getByRole('link', { name: 'View on explorer' })).toHaveAttribute('href', `https://explorer.test/tx/0x${'1'.repeat(64)}`);
+  });
+
+  it('records what this page executes as its own (decision 0043) from the moment it is sent; a signature alone is not', () => {
+    const confirm = findMachine('transactionFlow')!.extraSampleInputs!.find((input) => (input as { mode: string }).mode === 'confirm');
+    const tx = flow('transaction', 'transactionFlow', transactionFlowMachine, confirm);
+    const proposal = flow('transaction', 'transactionFlow', transactionFlowMachine);
+    show([tx, { ...proposal, id: 'proposal' }]);
+    proposal.send(...TO_REVIEW, 'user.sign', 'xstate.done.actor.requestSignature', 'xstate.done.actor.proposeTx');
+    const proposed = (proposal.actor.getSnapshot() as { context: { hashes: { safeTxHash: string }; safe: { address: string } } }).context;
+    expect(isOwnExecution(`multisig_${getAddress(proposed.safe.address)}_${proposed.hashes.safeTxHash}`)).toBe(false);
+    tx.send('xstate.done.actor.loadTx', 'xstate.done.actor.crossCheck', 'xstate.done.actor.classifyRisks', 'xstate.done.actor.simulateTx', 'xstate.done.actor.loadRelayRemaining');
+    const txId = (tx.actor.getSnapshot() as { context: { txId: string } }).context.txId;
+    expect(isOwnExecution(txId)).toBe(false);
+    tx.send('user.signAndExecute', 'xstate.done.actor.requestSignature', 'xstate.done.actor.proposeTx', 'xstate.done.actor.executeTx');
+    expect(isOwnExecution(txId)).toBe(true);
   });
 
   it('nothing for a cancelled flow, nor for one found already on its success step', async () => {

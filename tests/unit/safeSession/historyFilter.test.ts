@@ -1,7 +1,7 @@
 /** The history's filters and CSV export (src/views/safeSession/connect.ts, format.ts): pure, over gateway-shaped rows. */
 import { describe, expect, it } from 'vitest';
 import { toCsvText } from '../../../src/machines/addressBook/addressBook.csv.ts';
-import { NO_HISTORY_FILTER, filterTxRows, type TxRow } from '../../../src/views/safeSession/connect.ts';
+import { NO_HISTORY_FILTER, amountBounds, filterTxRows, historyTokens, matchesHistoryFilter, type TxRow } from '../../../src/views/safeSession/connect.ts';
 import { historyCsvRows } from '../../../src/views/safeSession/format.ts';
 import type { TransactionSummary } from '../../../src/views/safeSession/viewTypes.ts';
 
@@ -43,6 +43,59 @@ describe('history filters', () => {
   it('narrows by an inclusive day range', () => {
     expect(ids(filterTxRows(rows, { ...NO_HISTORY_FILTER, from: '2026-11-02' }))).toEqual(['d1', 'in']);
     expect(ids(filterTxRows(rows, { ...NO_HISTORY_FILTER, to: '2026-11-01' }))).toEqual(['d2', 'out', 'mod']);
+  });
+});
+
+const DVT = '0xdDdDddDdDdDDdDdDddDddDDdDdddDdDdDDDdDdDd';
+function tokenTransfer(id: string, value: string, decimals = 18): TransactionSummary {
+  const tx = transfer(id, 'OUTGOING', '2026-11-03');
+  return {
+    ...tx,
+    txInfo: { ...tx.txInfo, transferInfo: { type: 'ERC20', tokenAddress: DVT, value, tokenName: 'Devnet Token', tokenSymbol: 'DVT', logoUri: null, decimals, trusted: true } },
+  } as TransactionSummary;
+}
+function nftTransfer(id: string): TransactionSummary {
+  const tx = transfer(id, 'INCOMING', '2026-11-03');
+  return { ...tx, txInfo: { ...tx.txInfo, transferInfo: { type: 'ERC721', tokenAddress: OTHER, tokenId: '2', tokenName: 'Devnet NFT', tokenSymbol: 'DNFT', logoUri: null, trusted: true } } } as TransactionSummary;
+}
+const ETH = { symbol: 'ETH', decimals: 18 };
+
+describe('history filter by token and amount', () => {
+  const txs = [transfer('eth', 'INCOMING', '2026-11-02'), tokenTransfer('dvt100', '100000000000000000000'), tokenTransfer('dvt5', '5000000000000000000'), nftTransfer('nft')];
+  const tokens = historyTokens([...txs, tokenTransfer('again', '1')], ETH);
+  const shown = (filter: typeof NO_HISTORY_FILTER) => txs.filter((tx) => matchesHistoryFilter(tx, filter, amountBounds(filter, tokens))).map((tx) => tx.id);
+
+  it('lists the native coin first and each token the loaded transfers move, once', () => {
+    expect(tokens.map((t) => [t.key, t.symbol, t.decimals])).toEqual([
+      ['native', 'ETH', 18],
+      [OTHER.toLowerCase(), 'DNFT (NFT)', null],
+      [DVT.toLowerCase(), 'DVT', 18],
+    ]);
+  });
+  it('keeps the transfers of the chosen token', () => {
+    expect(shown({ ...NO_HISTORY_FILTER, token: 'native' })).toEqual(['eth']);
+    expect(shown({ ...NO_HISTORY_FILTER, token: DVT.toLowerCase() })).toEqual(['dvt100', 'dvt5']);
+    expect(shown({ ...NO_HISTORY_FILTER, token: OTHER.toLowerCase() })).toEqual(['nft']);
+  });
+  it('keeps amounts within an inclusive range in the token’s units', () => {
+    const dvt = { ...NO_HISTORY_FILTER, token: DVT.toLowerCase() };
+    expect(shown({ ...dvt, min: '5.5' })).toEqual(['dvt100']);
+    expect(shown({ ...dvt, max: '5' })).toEqual(['dvt5']);
+    expect(shown({ ...dvt, min: '5', max: '100' })).toEqual(['dvt100', 'dvt5']);
+    expect(shown({ ...NO_HISTORY_FILTER, token: 'native', min: '0.5', max: '0.5' })).toEqual(['eth']);
+    expect(shown({ ...NO_HISTORY_FILTER, token: 'native', min: '0.6' })).toEqual([]);
+  });
+  it('explains a bad bound and does not filter by it', () => {
+    const dvt = { ...NO_HISTORY_FILTER, token: DVT.toLowerCase() };
+    expect(amountBounds({ ...dvt, min: 'abc' }, tokens).errors.min).toBe('Enter a number such as 1.5');
+    expect(amountBounds({ ...dvt, min: '-1' }, tokens).errors.min).toBe('Enter a number such as 1.5');
+    expect(amountBounds({ ...dvt, max: '0.0000000000000000001' }, tokens).errors.max).toBe('DVT has at most 18 decimals');
+    expect(amountBounds({ ...NO_HISTORY_FILTER, min: '1' }, tokens).errors.min).toBe('Choose a token first: the amount is in its units');
+    expect(amountBounds({ ...NO_HISTORY_FILTER, token: OTHER.toLowerCase(), max: '1' }, tokens).errors.max).toBe('An NFT transfer has no amount');
+    const crossed = amountBounds({ ...dvt, min: '10', max: '1' }, tokens);
+    expect(crossed.errors.max).toBe('The maximum is below the minimum');
+    expect(shown({ ...dvt, min: 'abc' })).toEqual(['dvt100', 'dvt5']);
+    expect(shown({ ...dvt, min: '10', max: '1' })).toEqual(['dvt100']);
   });
 });
 
