@@ -145,7 +145,8 @@ test('the sidebar card shows the Safe balance (hidden tokens not counted) and sw
   test.setTimeout(90_000);
   const [team, solo] = [app.devnet.safes[0]!.address, app.devnet.safes[1]!.address];
   const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-  const rowName = (address: string) => new RegExp(`${short(address)} on `, 'i');
+  // A row's name is its visible text: name, short address, chain (and "(open)" for the open Safe).
+  const rowName = (address: string) => new RegExp(`${short(address)} Countersign Devnet`, 'i');
   await page.goto(app.url(`/home?safe=${app.teamSafe}`));
   await connect(page);
 
@@ -170,6 +171,7 @@ test('the sidebar card shows the Safe balance (hidden tokens not counted) and sw
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const list = nav(page).getByRole('list', { name: 'Your Safe accounts' });
   await expect(list.getByRole('link', { name: rowName(team) })).toHaveAttribute('aria-current', 'true');
+  await expect(list.getByRole('link', { name: rowName(team) })).toHaveAccessibleName(/\(open\)$/);
   await expect(list.getByRole('link', { name: rowName(solo) })).not.toHaveAttribute('aria-current', 'true');
   // Escape closes it and focus goes back to its button.
   await list.getByRole('link', { name: rowName(solo) }).focus();

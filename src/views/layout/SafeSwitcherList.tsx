@@ -30,13 +30,14 @@ function SwitcherRow({ row, current, onChoose }: { row: AccountRow; current: boo
         to={`/home?safe=${row.shortName}:${row.address}`}
         className="safe-switcher-link"
         aria-current={current ? 'true' : undefined}
-        aria-label={`${name ?? 'Safe account'}, ${row.shortName}:${shortAddress(row.address)} on ${row.chainName}${current ? ' (open)' : ''}`}
         onClick={onChoose}
       >
-        <span className="safe-switcher-name">{name ?? 'Safe account'}</span>
+        {/* The name is the visible text (name, short address, chain), plus "(open)" for the open Safe. */}
+        <span className="safe-switcher-name">{name ?? 'Safe account'}</span>{' '}
         <span className="safe-switcher-meta">
           <code>{shortAddress(row.address)}</code> <span className="chip">{row.chainName}</span>
         </span>
+        {current ? <span className="visually-hidden"> (open)</span> : null}
       </Link>
     </li>
   );
