@@ -28,7 +28,7 @@ async function seriousViolations(page: Page) {
 for (const size of WIDTHS) {
   for (const theme of THEMES) {
     test(`no serious or critical axe violation on any route: ${size.name}, ${theme}`, async ({ browser }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(420_000);
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme });
       const page = await context.newPage();
       try {

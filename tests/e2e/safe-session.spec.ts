@@ -165,7 +165,7 @@ test('the sidebar card shows the Safe balance (hidden tokens not counted) and sw
   await nav(page).getByRole('link', { name: 'Overview' }).click();
 
   // Switch Safe: a disclosure listing your Safes; the open one is marked.
-  const toggle = nav(page).getByRole('button', { name: 'Switch Safe' });
+  const toggle = nav(page).getByRole('button', { name: 'Switch Safe', exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');

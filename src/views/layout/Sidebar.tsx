@@ -104,7 +104,10 @@ function SafeSwitcher({ onNavigate }: { onNavigate?: (() => void) | undefined })
           }
         }}
       >
-        Switch Safe
+        Switch Safe{' '}
+        <span className="safe-switcher-arrow" aria-hidden="true">
+          {expanded ? '▴' : '▾'}
+        </span>
       </button>
       {expanded ? (
         <div
