@@ -280,7 +280,15 @@ export function createApp(): App {
         return createSafeVisits({
           store,
           machines,
-          logic: provideCreateSafeServices(createSafeMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, chainClient: runtime.chainClient, wallet: runtime.walletProvider }),
+          logic: provideCreateSafeServices(createSafeMachine, {
+            loadChains: runtime.loadChains,
+            gateway: runtime.gateway,
+            chainClient: runtime.chainClient,
+            wallet: runtime.walletProvider,
+            // The name given in the form becomes the new Safe's address-book entry, as when adding a Safe.
+            names: addressBookStore,
+            onNamed: () => actor.getSnapshot().children.addressBook?.send({ type: 'system.storageChanged' }),
+          }),
           locks,
           // A new visit's stream sits under this page's session stream; a resumed visit keeps the stream it began in.
           newStreamId: () => `${streamId}/createSafe:visit#${++visits}`,

@@ -32,7 +32,11 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   bridgeRequest: [{ hash: 'd17e61381ec59ea5d3ca851dbe2a480586e875d75fe99b497ae1ed23a8453e38', note: BEFORE_NAMING }],
   bridgeSession: [{ hash: 'c6bad95329ec2807a00ad147917616652a94cdf7e78de1b56c7a1721f968b9dc', note: BEFORE_NAMING }],
   bulkExecuteFlow: [{ hash: '804e75b74c9e9f67a7b944ee9a12ae6c012ca1256805c621fb671cf02e057d57', note: BEFORE_NAMING }],
-  createSafe: [{ hash: '26a4b07a079129c737b8fc6bf7b5aa54e10b775fd297caea81697f4587bea25b', note: BEFORE_NAMING }],
+  createSafe: [
+    { hash: '26a4b07a079129c737b8fc6bf7b5aa54e10b775fd297caea81697f4587bea25b', note: BEFORE_NAMING },
+    // The form's name is an optional field, absent unless typed, so an earlier visit's context is as it was recorded.
+    { hash: 'd46f49090aa8ff0bd9fbbf2ea964fccf7d55ce345c9b7861e10108bb0443f887', note: 'before the form had a name for the new Safe (at 6fbb5b1)' },
+  ],
   customApps: [{ hash: '2b2018d24d3c5ee3ce1f206c0766dcc4826fa1e806385c40d7073783232ca89d', note: BEFORE_NAMING }],
   delegatesList: [{ hash: '8dd5a95fd7d5531741616e522e16c0e7b02aaf106cbd28ae3a7fbd7fef970579', note: BEFORE_NAMING }],
   deleteTxFlow: [{ hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING }],

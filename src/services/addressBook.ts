@@ -4,7 +4,7 @@
  */
 import { getAddress } from 'viem';
 import type { AddressBookMachine } from '../machines/addressBook/addressBook.machine.ts';
-import { csvFileName, upsertEntry } from '../machines/addressBook/addressBook.csv.ts';
+import { csvFileName, lookupName, upsertEntry } from '../machines/addressBook/addressBook.csv.ts';
 import type { AddressBookEffects, AddressBookEntry } from '../machines/addressBook/addressBook.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
@@ -24,6 +24,19 @@ const toEntry = (e: { chainId: string; address: string; name: string }): Address
 /** The stored entries, checksummed, one per chain and address. */
 export async function listEntries(store: Pick<AddressBookStore, 'list'>): Promise<AddressBookEntry[]> {
   return (await store.list()).reduce<AddressBookEntry[]>((all, e) => upsertEntry(all, toEntry(e)), []);
+}
+
+/**
+ * A name the user gave a Safe (adding it, or creating it) becomes its address-book entry, where the header, the
+ * Safe's card and the lists read names, unless the book already names that address on that chain. Returns
+ * whether it wrote one (then the caller tells the addressBook machine to reload).
+ */
+export async function nameSafeInBook(store: Pick<AddressBookStore, 'list' | 'upsert'>, safe: { chainId: string; address: HexAddress; name: string }): Promise<boolean> {
+  const name = safe.name.trim();
+  if (!name) return false;
+  if (lookupName(await listEntries(store), safe.address, safe.chainId) !== null) return false;
+  await store.upsert({ chainId: safe.chainId, address: safe.address, name });
+  return true;
 }
 
 /** Offers `text` as a CSV download (the browser's save dialog or downloads folder). */

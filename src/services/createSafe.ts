@@ -7,7 +7,7 @@
  */
 import { decodeEventLog, getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import type { CreateSafeMachine } from '../machines/createSafe/createSafe.machine.ts';
-import type { CreateSafeEffects } from '../machines/createSafe/createSafe.types.ts';
+import type { CreateSafeEffects, NamedSafe } from '../machines/createSafe/createSafe.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
@@ -15,6 +15,7 @@ import type { ChainInfo } from '../domain/gateway/types.ts';
 import { safeProxyFactoryAbi } from '../domain/safe/abis.ts';
 import { createProxyTransaction, DEFAULT_SAFE_CREATION, predictSafeAddress } from '../domain/safe/create.ts';
 import { sendTransaction, type WalletAccess } from './transactionFlow/wallet.ts';
+import { nameSafeInBook, type AddressBookStore } from './addressBook.ts';
 
 export type CreateSafeChain = Pick<PublicClient, 'getCode' | 'waitForTransactionReceipt'>;
 
@@ -32,6 +33,14 @@ export interface CreateSafeDeps {
   sleep?: (ms: number) => Promise<void>;
   /** How many salt nonces are tried from 0 before giving up (default 100). */
   maxSaltNonces?: number;
+  /**
+   * The address book: the name given in the form becomes the new Safe's entry once it is created (as a loaded
+   * Safe's name does, src/services/loadSafe.ts), unless the book already names it; `onNamed` tells the book to reload.
+   */
+  names?: Pick<AddressBookStore, 'list' | 'upsert'>;
+  onNamed?: () => void;
+  /** Told when the name could not be written (the Safe is created all the same). */
+  onNameFailed?: (error: unknown) => void;
 }
 
 /** What predictSafe throws when the salt nonce the user chose is taken (a Safe is already at the address). */
@@ -124,7 +133,20 @@ export function createSafeEffects(deps: CreateSafeDeps): CreateSafeEffects {
   };
 }
 
+/** The machine's `nameSafe` action: writes the name (if any) to the address book, then tells the book to reload. */
+export function nameCreatedSafe(deps: Pick<CreateSafeDeps, 'names' | 'onNamed' | 'onNameFailed'>): (safe: NamedSafe) => Promise<void> {
+  return async (safe) => {
+    if (!deps.names || !safe.name) return;
+    try {
+      if (await nameSafeInBook(deps.names, safe)) deps.onNamed?.();
+    } catch (error) {
+      deps.onNameFailed?.(error);
+    }
+  };
+}
+
 export function provideCreateSafeServices(machine: CreateSafeMachine, deps: CreateSafeDeps | CreateSafeEffects) {
-  const effects = 'predictSafe' in deps ? deps : createSafeEffects(deps);
-  return machine.provide({ actors: effectActors(effects) });
+  if ('predictSafe' in deps) return machine.provide({ actors: effectActors(deps) });
+  const nameSafe = nameCreatedSafe(deps);
+  return machine.provide({ actors: effectActors(createSafeEffects(deps)), actions: { nameSafe: (_, params) => void nameSafe(params) } });
 }

@@ -8,8 +8,7 @@ import type { LoadSafeMachine } from '../machines/loadSafe/loadSafe.machine.ts';
 import type { AddedSafe, ChainOption, LoadSafeEffects } from '../machines/loadSafe/loadSafe.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
-import { lookupName } from '../machines/addressBook/addressBook.csv.ts';
-import { listEntries, type AddressBookStore } from './addressBook.ts';
+import { nameSafeInBook, type AddressBookStore } from './addressBook.ts';
 import type { GatewayClient } from './gateway/client.ts';
 
 export interface AddedSafesStore {
@@ -62,11 +61,7 @@ export function createLoadSafeEffects(deps: {
     },
     addSafe: async (input) => {
       await deps.safes.add({ chainId: input.chainId, address: input.address, name: input.name || null });
-      const name = input.name.trim();
-      if (!name || !deps.names) return;
-      if (lookupName(await listEntries(deps.names), input.address, input.chainId) !== null) return;
-      await deps.names.upsert({ chainId: input.chainId, address: input.address, name });
-      deps.onNamed?.();
+      if (deps.names && (await nameSafeInBook(deps.names, input))) deps.onNamed?.();
     },
   };
 }

@@ -3,7 +3,8 @@
  * 2-of-2 Safe with accounts 0 and 1, see the predicted address before deploying, deploy through the canonical
  * SafeProxyFactory with the wallet, and then: the chain has the Safe with those owners and threshold (read from
  * the devnet RPC here), the app opens it, it is listed under "My Safe accounts", and the flow's events are in
- * the event log (its own stream, verified).
+ * the event log (its own stream, verified). The name given in the form is the new Safe's address-book name: the
+ * sidebar card, the Overview's card, My Safe accounts and the address book show it (decision 0042).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, getAddress, http, parseAbi, type Address } from 'viem';
@@ -20,7 +21,7 @@ async function connect(page: Page) {
   await expect(page.getByRole('button', { name: new RegExp(`^Wallet ${app.devnet.owners[0]!.address}`, 'i') })).toBeVisible();
 }
 
-test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and listed', async ({ page }) => {
+test('create a named 2-of-2 Safe: predicted address, deployment, on chain, opened with its name and listed', async ({ page }) => {
   test.setTimeout(120_000);
   const owners = [getAddress(app.devnet.owners[0]!.address), getAddress(app.devnet.owners[1]!.address)] as Address[];
   await page.goto(app.url('/welcome'));
@@ -30,6 +31,13 @@ test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create new Safe account');
 
   const form = page.getByRole('form', { name: 'Set up the new Safe' });
+  // A name longer than 50 characters is refused with a clear error; a shorter one is kept.
+  const nameField = form.getByRole('textbox', { name: 'Name (optional)' });
+  await nameField.fill('x'.repeat(51));
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'The name can be at most 50 characters' })).toBeVisible();
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  await nameField.fill('  Treasury e2e ');
   // The connected wallet is the first signer already.
   await expect(form.getByRole('textbox', { name: 'Signer 1 address' })).toHaveValue(owners[0]!);
   await form.getByRole('button', { name: 'Add signer' }).click();
@@ -44,6 +52,7 @@ test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and 
   expect(predictedText).toBe(predicted);
   await expect(page.getByTestId('predicted-address')).toContainText(predicted);
   await expect(page.getByText('Any transaction requires the confirmation of: 2 out of 2 signers')).toBeVisible();
+  await expect(page.getByTestId('review-name')).toHaveText('Name: Treasury e2e');
   const chain = createPublicClient({ transport: http(app.devnet.rpcUrl) });
   expect(await chain.getCode({ address: predicted })).toBeUndefined();
 
@@ -54,6 +63,10 @@ test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
   await expect(page.getByText('Read-only')).toHaveCount(0);
 
+  // Its name, from the address book: on the sidebar's card and the Overview's card.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('region', { name: 'Open Safe' })).toContainText('Treasury e2e');
+  await expect(page.getByRole('heading', { level: 2, name: 'Treasury e2e' })).toBeVisible();
+
   // On chain: the owners and the threshold chosen.
   expect(await chain.readContract({ address: predicted, abi: safeReadAbi, functionName: 'getOwners' })).toEqual(owners);
   expect(await chain.readContract({ address: predicted, abi: safeReadAbi, functionName: 'getThreshold' })).toBe(2n);
@@ -63,7 +76,13 @@ test('create a 2-of-2 Safe: predicted address, deployment, on chain, opened and 
   await page.getByRole('banner').getByRole('link', { name: /choose another Safe$/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Safe accounts');
   const owned = page.getByRole('list', { name: 'Owned Safes' });
-  await expect(owned.getByRole('link', { name: new RegExp(`^Open ${predicted} on `) })).toBeVisible({ timeout: 20_000 });
+  await expect(owned.getByRole('link', { name: /^Open Treasury e2e on / })).toBeVisible({ timeout: 20_000 });
+
+  // The address book has the entry, for the new Safe's address.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Address book' }).click();
+  const entry = page.getByRole('row').filter({ hasText: 'Treasury e2e' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(`${predicted.slice(0, 6)}…${predicted.slice(-4)}`);
 
   // The visit's flow is in the event log, in its own stream, and its stored log verifies.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();

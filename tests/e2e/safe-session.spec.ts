@@ -141,6 +141,66 @@ test('a Safe added with a name shows that name on its card, from the address boo
   await expect(page.getByRole('main')).toContainText('Ops reserve');
 });
 
+test('the sidebar card shows the Safe balance (hidden tokens not counted) and switches to another of your Safes, by mouse, keyboard and in the phone menu', async ({ page }) => {
+  test.setTimeout(90_000);
+  const [team, solo] = [app.devnet.safes[0]!.address, app.devnet.safes[1]!.address];
+  const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+  // A row's name is its visible text: name, short address, chain (and "(open)" for the open Safe).
+  const rowName = (address: string) => new RegExp(`${short(address)} Countersign Devnet`, 'i');
+  await page.goto(app.url(`/home?safe=${app.teamSafe}`));
+  await connect(page);
+
+  // The card's balance is the Overview's total, from the balances the session loaded.
+  const card = nav(page).getByRole('region', { name: 'Open Safe' });
+  await expect(page.getByLabel('Total balance')).toBeVisible();
+  const total = (await page.getByLabel('Total balance').textContent())!;
+  expect(total).toMatch(/^\$[\d,]+\.\d\d$/);
+  await expect(card.getByTestId('safe-balance')).toHaveText(`Safe balance: ${total}`);
+  // A token hidden on Assets is not counted, as on the Overview and Assets.
+  await nav(page).getByRole('link', { name: 'Assets' }).click();
+  await page.getByRole('button', { name: 'Hide dUSD' }).click();
+  const shown = (await page.getByLabel('Total value').textContent())!;
+  expect(shown).not.toBe(total);
+  await expect(card.getByTestId('safe-balance')).toHaveText(`Safe balance: ${shown}`);
+  await nav(page).getByRole('link', { name: 'Overview' }).click();
+
+  // Switch Safe: a disclosure listing your Safes; the open one is marked.
+  const toggle = nav(page).getByRole('button', { name: 'Switch Safe', exact: true });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const list = nav(page).getByRole('list', { name: 'Your Safe accounts' });
+  await expect(list.getByRole('link', { name: rowName(team) })).toHaveAttribute('aria-current', 'true');
+  await expect(list.getByRole('link', { name: rowName(team) })).toHaveAccessibleName(/\(open\)$/);
+  await expect(list.getByRole('link', { name: rowName(solo) })).not.toHaveAttribute('aria-current', 'true');
+  // Escape closes it and focus goes back to its button.
+  await list.getByRole('link', { name: rowName(solo) }).focus();
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+
+  // By keyboard: open, Tab to the other Safe, Enter opens it (the same route as My Safe accounts' Open).
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('link', { name: rowName(solo) })).toBeVisible();
+  for (let i = 0; i < 4 && !(await list.getByRole('link', { name: rowName(solo) }).evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(list.getByRole('link', { name: rowName(solo) })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('safe') === `${app.devnet.shortName}:${solo}`);
+  await expect(nav(page).getByRole('region', { name: 'Open Safe' })).toContainText(short(solo));
+  await expect(nav(page).getByRole('region', { name: 'Open Safe' }).getByTestId('safe-balance')).toBeVisible();
+  await expect(nav(page).getByRole('list', { name: 'Your Safe accounts' })).toHaveCount(0);
+
+  // On a phone the drawer's Safe card has the same switcher; choosing a Safe closes the menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByRole('button', { name: 'Switch Safe' }).click();
+  await drawer.getByRole('list', { name: 'Your Safe accounts' }).getByRole('link', { name: rowName(team) }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(page).toHaveURL((url) => url.searchParams.get('safe') === app.teamSafe);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+});
+
 test('with the gateway stopped, the Safe screen shows an error with retry, not a loader', async ({ page }) => {
   await page.route(`${app.devnet.gatewayUrl}/**`, (route) => route.abort('connectionrefused'));
   await page.goto(app.url(`/home?safe=${app.teamSafe}`));

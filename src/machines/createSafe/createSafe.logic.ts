@@ -6,7 +6,11 @@ import type { HexAddress } from '../walletConnection/walletConnection.types.ts';
 
 export { safeHref };
 
+/** The longest Safe name the form accepts (after trimming), as for a name given when adding a Safe. */
+export const MAX_SAFE_NAME_LENGTH = 50;
+
 export const CREATE_SAFE_TEXTS = {
+  nameTooLong: `The name can be at most ${MAX_SAFE_NAME_LENGTH} characters`,
   noChain: 'Choose a network',
   invalidFormat: 'Invalid address format',
   invalidChecksum: 'Invalid address checksum',
@@ -43,6 +47,16 @@ export function ownerAddressError(value: string, shortName: string | null): stri
   return null;
 }
 
+/** The name as it will be saved: trimmed, '' for none (a form recorded before the field existed has none). */
+export function safeNameOf(form: Pick<CreateSafeForm, 'name'>): string {
+  return (form.name ?? '').trim();
+}
+
+/** What is wrong with the Safe's name, or null (it is optional). */
+export function safeNameError(name: string | undefined): string | null {
+  return (name ?? '').trim().length > MAX_SAFE_NAME_LENGTH ? CREATE_SAFE_TEXTS.nameTooLong : null;
+}
+
 export function isSaltNonceValid(value: string): boolean {
   const trimmed = value.trim();
   return trimmed === '' || (/^\d{1,78}$/.test(trimmed) && BigInt(trimmed) <= MAX_UINT256);
@@ -70,7 +84,10 @@ export function validateCreateSafeForm(form: CreateSafeForm, chains: readonly Ch
         : null,
     saltNonce: isSaltNonceValid(form.saltNonce) ? null : CREATE_SAFE_TEXTS.saltNonce,
   };
-  const ok = !errors.chain && !errors.ownerList && !errors.threshold && !errors.saltNonce && owners.every((e) => e === null);
+  // The name's problem is a key of its own only when there is one: the errors of earlier visits stay as recorded.
+  const name = safeNameError(form.name);
+  if (name) errors.name = name;
+  const ok = !name && !errors.chain && !errors.ownerList && !errors.threshold && !errors.saltNonce && owners.every((e) => e === null);
   return ok ? null : errors;
 }
 

@@ -10,8 +10,9 @@
  * factory's createProxyWithNonce (eth_sendTransaction): it is tagged `nonIdempotent` and `system.recover` moves
  * it to `checking`, which looks for code at the predicted address instead of sending again. Wallet failures get
  * their own states; the form and the prediction are kept, so nothing composed is lost.
- * Effects: loadSetup (chains), predictSafe, deploySafe, checkDeployment, waitForDeployment. The action openSafe
- * (navigate to the new Safe) is supplied by the view that owns the actor.
+ * Effects: loadSetup (chains), predictSafe, deploySafe, checkDeployment, waitForDeployment. The action nameSafe
+ * (the optional name becomes the new Safe's address-book entry) is supplied by src/services/createSafe.ts, and
+ * openSafe (navigate to the new Safe) by the view that owns the actor.
  *
  * A visit is restorable from its event-log stream (decision 0018): the form's fields are recorded as
  * `user.editDraft` while typing, and `user.discard` ends a visit the user does not want back (`discarded`, final)
@@ -21,7 +22,7 @@ import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { walletFailureOf, errorText } from '../transactionFlow/transactionFlow.setup.ts';
 import type { WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
-import { CREATE_SAFE_TEXTS, defaultChainId, deploymentOf, initialForm, isAlreadyDeployedError, safeHref, validateCreateSafeForm } from './createSafe.logic.ts';
+import { CREATE_SAFE_TEXTS, defaultChainId, deploymentOf, initialForm, isAlreadyDeployedError, safeHref, safeNameOf, validateCreateSafeForm } from './createSafe.logic.ts';
 import type {
   CreateSafeContext,
   CreateSafeEffects,
@@ -31,6 +32,7 @@ import type {
   CreateSafeSetup,
   CreateSafeWallet,
   DeployOutput,
+  NamedSafe,
   Prediction,
   TrackDeploymentOutput,
 } from './createSafe.types.ts';
@@ -115,6 +117,8 @@ export const createSafeMachine = setup({
     forgetTxHash: assign({ txHash: null }),
     /** Navigates to the new Safe. */
     openSafe: (_, _params: { href: string }) => {},
+    /** The name the user gave the new Safe becomes its address-book entry (nothing when none was given). */
+    nameSafe: (_, _params: NamedSafe) => {},
   },
 }).createMachine({
   id: CREATE_SAFE_ID,
@@ -156,7 +160,7 @@ export const createSafeMachine = setup({
       on: { 'user.retry': { target: 'preparing' } },
     },
     editing: {
-      meta: { description: 'Network, signers, threshold and (optionally) the salt nonce' },
+      meta: { description: 'Name (optional), network, signers, threshold and (optionally) the salt nonce' },
       on: {
         ...discard,
         'user.editDraft': { actions: { type: 'storeDraft', params: ({ event }) => event.form } },
@@ -279,15 +283,21 @@ export const createSafeMachine = setup({
       type: 'final',
     },
     succeeded: {
-      meta: { description: 'The Safe is deployed and indexed; it is being opened' },
+      meta: { description: 'The Safe is deployed and indexed; its name (if given) goes to the address book, and it is being opened' },
       type: 'final',
-      entry: {
-        type: 'openSafe',
-        params: ({ context }) => {
-          const address = mustHave(context.prediction, 'prediction').address;
-          return { href: safeHref(context.chains, context.form.chainId, address) ?? '/welcome/accounts' };
+      entry: [
+        {
+          type: 'nameSafe',
+          params: ({ context }) => ({ chainId: context.form.chainId, address: mustHave(context.prediction, 'prediction').address, name: safeNameOf(context.form) }),
         },
-      },
+        {
+          type: 'openSafe',
+          params: ({ context }) => {
+            const address = mustHave(context.prediction, 'prediction').address;
+            return { href: safeHref(context.chains, context.form.chainId, address) ?? '/welcome/accounts' };
+          },
+        },
+      ],
     },
   },
 });

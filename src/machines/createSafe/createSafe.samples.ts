@@ -22,6 +22,7 @@ const setupData: CreateSafeSetup = {
   ],
 };
 const validForm: CreateSafeForm = {
+  name: 'Treasury',
   chainId: SAMPLE_CHAIN_ID,
   owners: [
     { name: 'Alice', address: OWNER_0 },
@@ -45,10 +46,11 @@ export const createSafeSampleEvents: AnyEventObject[] = [
   // a half-typed draft: a second signer's address cut short, a third row still empty
   { type: 'user.editDraft', form: { ...validForm, owners: [validForm.owners[0]!, { name: 'Bob', address: '0x7099' }, { name: '', address: '' }] } },
   { type: 'user.discard' },
-  // a duplicate signer, a bad checksum and a salt nonce that is not a number
+  // a name that is too long, a duplicate signer, a bad checksum and a salt nonce that is not a number
   {
     type: 'user.submit',
     form: {
+      name: `Operations reserve for the ${'very '.repeat(6)}long term`,
       chainId: SAMPLE_CHAIN_ID,
       owners: [
         { name: '', address: OWNER_0 },

@@ -12,6 +12,11 @@ export interface OwnerRow {
 }
 
 export interface CreateSafeForm {
+  /**
+   * The new Safe's name (optional): once the Safe is created it becomes the address book's name for it. Absent in
+   * a visit where the user never typed one (and in every visit recorded before the field existed).
+   */
+  name?: string;
   chainId: string;
   owners: OwnerRow[];
   /** Confirmations required, 1..owners. */
@@ -22,6 +27,8 @@ export interface CreateSafeForm {
 
 /** What is wrong with the form; null fields are fine. `owners` has one entry per row. */
 export interface CreateSafeFormErrors {
+  /** Present only when the name is refused (so the errors of a form without a name problem are as they were). */
+  name?: string;
   chain: string | null;
   owners: (string | null)[];
   /** About the list as a whole (e.g. no signer at all). */
@@ -94,6 +101,14 @@ export interface TrackDeploymentInput {
   address: HexAddress;
   /** null after a restore: the code at the address is checked instead of a receipt. */
   txHash: Hex | null;
+}
+
+/** The new Safe and the name the user gave it (the `nameSafe` action writes it to the address book). */
+export interface NamedSafe {
+  chainId: string;
+  address: HexAddress;
+  /** Trimmed; '' when the user gave none. */
+  name: string;
 }
 
 export interface TrackDeploymentOutput {

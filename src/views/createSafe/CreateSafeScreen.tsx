@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, typ
 import type { ActorRefFrom } from 'xstate';
 import type { createSafeMachine } from '../../machines/createSafe/createSafe.machine.ts';
 import { connectCreateSafe, type CreateSafeStep } from '../../machines/createSafe/createSafe.connect.ts';
-import { emptyOwner } from '../../machines/createSafe/createSafe.logic.ts';
+import { emptyOwner, safeNameOf } from '../../machines/createSafe/createSafe.logic.ts';
 import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import type { CreateSafeEvent, CreateSafeForm, CreateSafeWallet, OwnerRow } from '../../machines/createSafe/createSafe.types.ts';
 import type { WalletFailureKind } from '../../machines/transactionFlow/transactionFlow.types.ts';
@@ -137,6 +137,28 @@ function CreateSafeFormView({ actor }: { actor: CreateSafeRef }) {
   const generalErrors = [errors?.chain, errors?.ownerList, errors?.threshold, error].filter((t): t is string => Boolean(t));
   return (
     <form className="create-safe-form" onSubmit={submit} onBlur={() => saveDraft(draft)} aria-label="Set up the new Safe" noValidate>
+      <h2>Name</h2>
+      <label className="create-safe-name">
+        Name (optional){' '}
+        <input
+          value={values.name ?? ''}
+          placeholder="e.g. Treasury"
+          autoComplete="off"
+          disabled={busy}
+          aria-invalid={errors?.name ? true : undefined}
+          aria-describedby={errors?.name ? 'create-safe-name-error' : 'create-safe-name-hint'}
+          onChange={(e) => update({ name: e.target.value })}
+        />
+      </label>
+      {errors?.name ? (
+        <p id="create-safe-name-error" role="alert" className="field-error">
+          {errors.name}
+        </p>
+      ) : (
+        <p id="create-safe-name-hint" className="muted">
+          Saved in your address book once the Safe is created; only on this device.
+        </p>
+      )}
       <h2>Network</h2>
       <NetworkSelect chains={chains} value={values.chainId} onChange={(chainId) => update({ chainId })} disabled={busy} />
       <h2>Signers and confirmations</h2>
@@ -280,9 +302,15 @@ function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
   if (!deployment || !prediction) return null;
   const chain = chains.find((c) => c.chainId === deployment.chainId);
   const names = new Map(form.owners.map((row) => [row.address.trim().toLowerCase().split(':').pop(), row.name.trim()]));
+  const safeName = safeNameOf(form);
   return (
     <div className="create-safe-review">
       <h2>Review</h2>
+      {safeName ? (
+        <p data-testid="review-name">
+          Name: <strong>{safeName}</strong>
+        </p>
+      ) : null}
       <p>
         Network: <strong>{chain?.chainName ?? deployment.chainId}</strong>
       </p>

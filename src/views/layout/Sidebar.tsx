@@ -1,9 +1,10 @@
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { connectShell } from '../../machines/appSession/appSession.connect.ts';
 import type { NavKey } from '../../machines/shared/routes.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { Link } from '../components/Link.tsx';
 import { NewTransactionButton } from '../flows/FlowButtons.tsx';
-import { SafeIdentitySummary } from '../safeSession/SafeIdentity.tsx';
+import { SafeIdentitySummary, useSafeIdentity } from '../safeSession/SafeIdentity.tsx';
 import { useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 
@@ -70,7 +71,72 @@ export function NavSections({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The open Safe (identity and New transaction) above the navigation; nothing on Safe-free screens. */
+const SafeSwitcherList = lazy(() => import('./SafeSwitcherList.tsx').then((m) => ({ default: m.SafeSwitcherList })));
+
+/**
+ * "Switch Safe": a disclosure under the Safe card listing your Safes (decision 0042). The list (and the gateway's
+ * owned-Safes request behind it) loads when first opened; choosing a Safe opens it and closes the list (and, in
+ * the phone menu, the menu). Open/closed is presentational.
+ */
+function SafeSwitcher({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+  const identity = useSafeIdentity();
+  const [expanded, setExpanded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const choose = () => {
+    setExpanded(false);
+    button.current?.focus();
+    onNavigate?.();
+  };
+  return (
+    <div className="safe-switcher">
+      <button
+        ref={button}
+        type="button"
+        className="safe-switcher-toggle"
+        aria-expanded={expanded}
+        aria-controls={expanded ? panelId : undefined}
+        onClick={() => setExpanded((open) => !open)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && expanded) {
+            event.stopPropagation();
+            setExpanded(false);
+          }
+        }}
+      >
+        Switch Safe{' '}
+        <span className="safe-switcher-arrow" aria-hidden="true">
+          {expanded ? '▴' : '▾'}
+        </span>
+      </button>
+      {expanded ? (
+        <div
+          id={panelId}
+          className="safe-switcher-panel"
+          onKeyDown={(event) => {
+            // Escape closes the list and goes back to its button.
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            setExpanded(false);
+            button.current?.focus();
+          }}
+        >
+          <Suspense
+            fallback={
+              <p role="status" className="muted">
+                Loading your Safe accounts…
+              </p>
+            }
+          >
+            <SafeSwitcherList open={{ chainId: identity.chainId, address: identity.address }} onChoose={choose} />
+          </Suspense>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The open Safe (identity, Switch Safe and New transaction) above the navigation; nothing on Safe-free screens. */
 export function SidebarSafe({ onAction }: { onAction?: () => void }) {
   const shown = useAppSelector((s) => connectShell(s).safeAddress !== null);
   const session = useSafeSessionRef();
@@ -78,6 +144,7 @@ export function SidebarSafe({ onAction }: { onAction?: () => void }) {
   return (
     <div className="sidebar-safe">
       <SafeIdentitySummary />
+      <SafeSwitcher onNavigate={onAction} />
       {/* In the phone menu, New transaction closes the menu too (the click reaches the button first). */}
       <div className="sidebar-action" onClick={onAction}>
         <NewTransactionButton />

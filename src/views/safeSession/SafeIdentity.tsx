@@ -13,6 +13,8 @@ import { CopyButton } from '../components/CopyButton.tsx';
 import { FlowButton } from '../flows/FlowButtons.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSession } from './safeSessionContext.tsx';
+import { visibleFiatTotal } from './connect.ts';
+import { Fiat } from '../ui/Amount.tsx';
 
 const ReceiveDialog = lazy(() => import('./ReceiveDialog.tsx').then((m) => ({ default: m.ReceiveDialog })));
 
@@ -51,7 +53,26 @@ function Threshold({ identity }: { identity: SafeIdentity }) {
   );
 }
 
-/** The sidebar's compact card: identicon, name, short address with copy, chain and threshold. */
+/** The Safe's total as the session already holds it (no request of its own), without hidden tokens; null until loaded. */
+function totalOf(s: Parameters<typeof connectSafeSession>[0]): { value: string; currency: string } | null {
+  const { balances, hiddenTokens, currency } = s.context;
+  return balances ? { value: visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens), currency } : null;
+}
+
+/** The card's balance: the dashboard's total (hidden tokens not counted); nothing until the balances are loaded. */
+function SafeBalance() {
+  const total = useSafeSession(totalOf, shallowEqualViewModel);
+  const updating = useSafeSession((s) => connectSafeSession(s).fiatUpdating);
+  if (!total) return null;
+  return (
+    <span className="safe-summary-balance" data-testid="safe-balance">
+      <span className="visually-hidden">Safe balance: </span>
+      <Fiat value={total.value} currency={total.currency} updating={updating} />
+    </span>
+  );
+}
+
+/** The sidebar's compact card: identicon, name, balance, short address with copy, chain and threshold. */
 export function SafeIdentitySummary() {
   const identity = useSafeIdentity();
   const name = useAddressName(identity.address, identity.chainId);
@@ -60,6 +81,7 @@ export function SafeIdentitySummary() {
       <img className="safe-identicon" src={blo(identity.address as `0x${string}`)} alt="" width={36} height={36} />
       <div className="safe-summary-text">
         <strong className="safe-name">{name ?? 'Safe account'}</strong>
+        <SafeBalance />
         <span className="safe-summary-address">
           <Tooltip content={`${identity.shortName}:${identity.address}`}>
             <code className="ui-tooltip-trigger" tabIndex={0}>

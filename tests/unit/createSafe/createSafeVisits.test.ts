@@ -6,6 +6,8 @@
  * checking the chain, never by sending again; untouched, finished, discarded visits and other wallets' visits
  * are not resumed; a visit another tab holds is reported.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { createSafeMachine } from '../../../src/machines/createSafe/createSafe.machine.ts';
@@ -15,6 +17,8 @@ import type { CreateSafeForm, CreateSafeWallet, DeployInput, DeployOutput, Predi
 import { MACHINES } from '../../../src/machines/registry.ts';
 import { MemoryEventStore, type LockManagerLike } from '../../../src/services/eventLog/index.ts';
 import { createSafeVisits, isTouchedVisit, visitWallet } from '../../../src/services/createSafeVisits.ts';
+import { nameCreatedSafe } from '../../../src/services/createSafe.ts';
+import type { LogRecord } from '../../../src/services/eventLog/types.ts';
 
 const [OWNER_0, OWNER_1] = CREATE_SAFE_SAMPLE.owners;
 const WALLET_0: CreateSafeWallet = { address: OWNER_0, chainId: '31337' };
@@ -29,8 +33,14 @@ interface Page {
   failures: Error[];
 }
 
+/** An address book in memory, as the local store's section; `reloads` counts the `onNamed` calls. */
+function memoryBook(entries: { chainId: string; address: string; name: string }[] = []) {
+  const book = { entries, reloads: 0, list: async () => book.entries, upsert: async (entry: { chainId: string; address: string; name: string }) => void book.entries.push(entry) };
+  return book;
+}
+
 /** One page load: the service with stub effects (the wallet never answers the deployment unless told). */
-function page(store: MemoryEventStore, options: { deployed?: boolean; locks?: LockManagerLike | null } = {}): Page {
+function page(store: MemoryEventStore, options: { deployed?: boolean; locks?: LockManagerLike | null; book?: ReturnType<typeof memoryBook> } = {}): Page {
   const calls: string[] = [];
   const opened: string[] = [];
   const failures: Error[] = [];
@@ -43,6 +53,10 @@ function page(store: MemoryEventStore, options: { deployed?: boolean; locks?: Lo
       checkDeployment: fromPromise(async () => (calls.push('checkDeployment'), { deployed: options.deployed ?? true })),
       waitForDeployment: fromPromise(async ({ input }) => (calls.push('waitForDeployment'), { status: 'SUCCESS' as const, txHash: input.txHash })),
     },
+    // The address-book write root.ts provides (src/services/createSafe.ts), over an in-memory book.
+    ...(options.book
+      ? { actions: { nameSafe: (_: unknown, params: Parameters<ReturnType<typeof nameCreatedSafe>>[0]) => void nameCreatedSafe({ names: options.book!, onNamed: () => void (options.book!.reloads += 1) })(params) } }
+      : {}),
   });
   const visits = createSafeVisits({
     store,
@@ -194,6 +208,67 @@ describe('create-a-Safe visits', () => {
     expect(visit.actor.getSnapshot().status).toBe('stopped');
     expect(back.restored).toBe(true);
     expect(back.actor.getSnapshot().context.form).toEqual(form);
+  });
+
+  it('the Safe name is part of the draft: it survives a reload, and once the restored visit completes it is the new Safe’s address-book entry', async () => {
+    const store = new MemoryEventStore();
+    const named: CreateSafeForm = { ...form, name: '  Treasury ' };
+    const visit = await page(store).open();
+    await inState(visit, 'editing');
+    visit.actor.send({ type: 'user.editDraft', form: named });
+    await lastType(store, visit.streamId, 'user.editDraft');
+    await visit.stop();
+
+    const second = await page(store).open();
+    expect(second.restored).toBe(true);
+    expect(second.actor.getSnapshot().context.form.name).toBe('  Treasury ');
+    second.actor.send({ type: 'user.submit', form: second.actor.getSnapshot().context.form });
+    await inState(second, 'review');
+    second.actor.send({ type: 'user.deploy' });
+    await lastType(store, visit.streamId, 'user.deploy');
+    await second.stop(); // reloaded while the wallet sends the deployment
+
+    const book = memoryBook();
+    const third = await page(store, { deployed: true, book }).open();
+    expect(third.restored).toBe(true);
+    await vi.waitFor(() => expect(third.actor.getSnapshot().value).toBe('succeeded'));
+    await vi.waitFor(() => expect(book.reloads).toBe(1));
+    expect(book.entries).toEqual([{ chainId: '31337', address: CREATE_SAFE_SAMPLE.predicted, name: 'Treasury' }]);
+  });
+
+  it('a name the address book already has for the new Safe is kept; a Safe created without a name writes nothing', async () => {
+    const book = memoryBook([{ chainId: '31337', address: CREATE_SAFE_SAMPLE.predicted.toLowerCase(), name: 'Ops' }]);
+    const write = nameCreatedSafe({ names: book, onNamed: () => void (book.reloads += 1) });
+    await write({ chainId: '31337', address: CREATE_SAFE_SAMPLE.predicted, name: 'Treasury' });
+    await write({ chainId: '1', address: CREATE_SAFE_SAMPLE.predicted, name: '' });
+    expect(book.entries.map((e) => e.name)).toEqual(['Ops']);
+    expect(book.reloads).toBe(0);
+    // On another chain the same address is another Safe: it gets the name.
+    await write({ chainId: '1', address: CREATE_SAFE_SAMPLE.predicted, name: 'Treasury' });
+    expect(book.entries.at(-1)).toEqual({ chainId: '1', address: CREATE_SAFE_SAMPLE.predicted, name: 'Treasury' });
+    // A failing book is reported, not thrown (the Safe is created all the same).
+    const failures: unknown[] = [];
+    await nameCreatedSafe({ names: { list: async () => [], upsert: async () => Promise.reject(new Error('quota')) }, onNameFailed: (e) => failures.push(e) })({ chainId: '1', address: CREATE_SAFE_SAMPLE.predicted, name: 'X' });
+    expect(failures).toHaveLength(1);
+  });
+
+  it('an unfinished visit recorded before the form had a name (stored at 6fbb5b1) resumes and completes, with no name written', async () => {
+    // The stored export's records up to the wallet prompt: the page was reloaded while the deployment was being sent.
+    const lines = readFileSync(join(import.meta.dirname, '../eventLog/stored/createSafe-6fbb5b1.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LogRecord & { final?: boolean; format?: string });
+    const records = lines.filter((r) => !r.final && !r.format && r.seq <= 7);
+    expect(records.at(-1)?.type).toBe('user.deploy');
+    const store = new MemoryEventStore();
+    for (const record of records) await store.append(record);
+    const book = memoryBook();
+    const reloaded = page(store, { deployed: true, book });
+    const visit = await reloaded.open();
+    expect(visit.restored).toBe(true);
+    expect(visit.notice).toBeNull();
+    expect('name' in visit.actor.getSnapshot().context.form).toBe(false);
+    await vi.waitFor(() => expect(visit.actor.getSnapshot().value).toBe('succeeded'));
+    expect(reloaded.calls).toEqual(['checkDeployment', 'waitForDeployment']);
+    expect(reloaded.failures).toEqual([]);
+    expect(book.entries).toEqual([]);
   });
 
   it('reads the wallet and whether the user entered anything from the records alone', () => {

@@ -31,9 +31,18 @@ describe('logs written before the code moved', () => {
     expect(report.summary).toMatch(/^OK: stream appSession:golden-dee7dfe, 7 records \(seq 1–7\), hash chain intact, replay reaches "running\.gatewayOnline"|^OK: stream appSession:golden-dee7dfe, 7 records \(seq 1–7\), hash chain intact, replay reaches \{"running":"gatewayOnline"\}/);
   });
 
+  it('a createSafe visit from 6fbb5b1, before the form had a name for the new Safe, verifies and replays to "succeeded"', async () => {
+    // Exported on 6fbb5b1 by the real createSafe machine (createSafeVisits, in-memory store, stub effects): a draft,
+    // a refused and an accepted form, the prediction, the deployment and tracking. Its forms have no `name`; today's
+    // context leaves the field out when it was never typed, so the recorded digests hold without a projection.
+    const report = await verifyNdjson(stored('createSafe-6fbb5b1.ndjson'), MACHINES);
+    expect(report.problem).toBeNull();
+    expect(report.summary).toMatch(/^OK: stream session-golden\/createSafe:visit#1, 9 records \(seq 1–9\), hash chain intact, replay reaches "succeeded"/);
+  });
+
   it('without the earlier versions listed, the same streams are refused as another version (the list is what lets them replay)', async () => {
     const bare = MACHINES.map((entry) => ({ ...entry, replaysVersions: [] }));
-    for (const name of ['transactionFlow-4b0383a.ndjson', 'appSession-dee7dfe.ndjson']) {
+    for (const name of ['transactionFlow-4b0383a.ndjson', 'appSession-dee7dfe.ndjson', 'createSafe-6fbb5b1.ndjson']) {
       const report = await verifyNdjson(stored(name), bare);
       expect(report.problem?.kind).toBe('version');
     }
