@@ -21,7 +21,7 @@ import { toSafeTxJson } from './transactionFlow/convert.ts';
 import type { OnChainCheck } from '../machines/safeSession/details.types.ts';
 import type { PublicClient } from 'viem';
 import { sameHex } from '../domain/hex.ts';
-import { queuedNftMarks, type NftQueueMark, type QueuedNftTx } from '../domain/safe/nftTransfers.ts';
+import { nftKey, queuedNftMarks, type NftQueueMark, type QueuedNftTx } from '../domain/safe/nftTransfers.ts';
 import type { GatewayClient } from './gateway/index.ts';
 
 /** What the details check reads from the chain: the owners, each confirmation's verdict, the simulation. */
@@ -198,3 +198,7 @@ export async function queuedNftMarksOf(
     return null;
   }
 }
+
+/** An NFT's marks from queuedNftMarksOf's answer: none, or null when the queue could not be checked. */
+export const queuedInOf = (marks: Map<string, NftQueueMark[]> | null, nft: { address: string; id: string }): NftQueueMark[] | null =>
+  marks ? (marks.get(nftKey(nft.address, nft.id)) ?? []) : null;

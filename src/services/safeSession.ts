@@ -21,7 +21,6 @@ import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession
 import type { BalancesRequest, CollectibleItem, SafeInfoRequest, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
 import { GatewayError, readAllPages, type GatewayClient } from './gateway/index.ts';
 import type { DetailsChain, QueuedCallCache } from './safeSession.hashes.ts';
-import { nftKey } from '../domain/safe/nftTransfers.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from '../domain/gateway/types.ts';
 
 /** An Error the Safe session can classify. */
@@ -112,12 +111,12 @@ export const loadMessages = (client: GatewayClient, req: PageRequest) =>
  */
 export const loadCollectibles = (client: GatewayClient, req: PageRequest, queued: QueuedCallCache = new Map()) =>
   guarded('NFTs', async (): Promise<ListPage<CollectibleItem>> => {
-    const [page, marks] = await Promise.all([
+    const [page, { marks, queuedInOf }] = await Promise.all([
       client.getCollectiblesPage(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: false, exclude_spam: true }),
-      import('./safeSession.hashes.ts').then(({ queuedNftMarksOf }) => queuedNftMarksOf(client, req, queued)),
+      import('./safeSession.hashes.ts').then(async ({ queuedNftMarksOf, queuedInOf }) => ({ marks: await queuedNftMarksOf(client, req, queued), queuedInOf })),
     ]);
     const listed = toListPage(page);
-    return { ...listed, results: listed.results.map((nft) => ({ ...nft, queuedIn: marks ? (marks.get(nftKey(nft.address, nft.id)) ?? []) : null })) };
+    return { ...listed, results: listed.results.map((nft) => ({ ...nft, queuedIn: queuedInOf(marks, nft) })) };
   });
 
 export const loadTxDetails = (client: GatewayClient, req: DetailsRequest): Promise<TransactionDetails> =>
