@@ -21,6 +21,8 @@ import { toSafeTxJson } from './transactionFlow/convert.ts';
 import type { OnChainCheck } from '../machines/safeSession/details.types.ts';
 import type { PublicClient } from 'viem';
 import { sameHex } from '../domain/hex.ts';
+import { nftKey, queuedNftMarks, type NftQueueMark, type QueuedNftTx } from '../domain/safe/nftTransfers.ts';
+import type { GatewayClient } from './gateway/index.ts';
 
 /** What the details check reads from the chain: the owners, each confirmation's verdict, the simulation. */
 export type DetailsChain = SafeTxSimulationClient & Pick<PublicClient, 'readContract'>;
@@ -147,3 +149,56 @@ export async function checkMessageDetails(req: HashRequest<Message>): Promise<Ha
   const listed = req.details.confirmations.map((c) => ({ signer: c.owner.value, signature: c.signature }));
   return { ...check, forgedSignatures: await forgedSignatures(check, listed, 'confirmations', 'safeMessageHash') };
 }
+
+/** A queued transaction's NFT-relevant call, or null when it is not one to trust (kept per txId: the id holds the hash). */
+export type QueuedCallCache = Map<string, QueuedNftTx | null>;
+
+/** How many queued transactions are read for the NFT marks (the queue's first pages). */
+const QUEUED_NFT_TX_LIMIT = 50;
+
+/**
+ * The NFT cards' queued marks (decision 0041): the queued multisig transactions' details, each kept only when the
+ * safeTxHash computed here from its own fields equals the one the gateway gives (so the bytes are what owners
+ * sign), decoded here for ERC-721 transfers (also inside MultiSend). The gateway's labels are never read.
+ * Null when the queue or the Safe's version could not be had.
+ */
+export async function queuedNftMarksOf(
+  client: Pick<GatewayClient, 'getSafeInfo' | 'getTransactionQueue' | 'getTransactionDetails'>,
+  req: { chainId: string; safeAddress: string },
+  cache: QueuedCallCache,
+): Promise<Map<string, NftQueueMark[]> | null> {
+  try {
+    const info = await client.getSafeInfo(req.chainId, req.safeAddress);
+    if (!info.version) return null;
+    const ctx = safeContext({ chainId: req.chainId, safeAddress: getAddress(req.safeAddress), version: info.version });
+    const ids: string[] = [];
+    let page = await client.getTransactionQueue(req.chainId, req.safeAddress, { trusted: true });
+    for (let pages = 0; ; pages++) {
+      for (const item of page.results) if (item.type === 'TRANSACTION' && ids.length < QUEUED_NFT_TX_LIMIT) ids.push(item.transaction.id);
+      if (!page.next || ids.length >= QUEUED_NFT_TX_LIMIT || pages >= 4) break;
+      page = await client.getTransactionQueue(req.chainId, req.safeAddress, page.next);
+    }
+    const txs = await Promise.all(
+      ids.map(async (id): Promise<QueuedNftTx | null> => {
+        if (cache.has(id)) return cache.get(id) ?? null;
+        const details = await client.getTransactionDetails(req.chainId, id);
+        const exec = details.detailedExecutionInfo;
+        let found: QueuedNftTx | null = null;
+        if (details.txData && exec?.type === 'MULTISIG') {
+          const tx = safeTxOfDetails(details);
+          if (sameHex(safeTxHashes(ctx, tx).safeTxHash, exec.safeTxHash)) found = { txId: details.txId, nonce: Number(tx.nonce), call: { to: tx.to, data: tx.data, operation: tx.operation } };
+        }
+        if (cache.size > 500) cache.clear();
+        cache.set(id, found);
+        return found;
+      }),
+    );
+    return queuedNftMarks(txs.filter((tx): tx is QueuedNftTx => tx !== null));
+  } catch {
+    return null;
+  }
+}
+
+/** An NFT's marks from queuedNftMarksOf's answer: none, or null when the queue could not be checked. */
+export const queuedInOf = (marks: Map<string, NftQueueMark[]> | null, nft: { address: string; id: string }): NftQueueMark[] | null =>
+  marks ? (marks.get(nftKey(nft.address, nft.id)) ?? []) : null;

@@ -18,10 +18,10 @@ import { effectActors } from '../machines/shared/effects.ts';
 import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors.ts';
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
-import type { BalancesRequest, SafeInfoRequest, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
+import type { BalancesRequest, CollectibleItem, SafeInfoRequest, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
 import { readAllPages, type GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
-import type { DetailsChain } from './safeSession.hashes.ts';
+import type { DetailsChain, QueuedCallCache } from './safeSession.hashes.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from '../domain/gateway/types.ts';
 
 /** An Error the Safe session can classify. */
@@ -105,10 +105,20 @@ export const loadHistory = (client: GatewayClient, req: PageRequest) =>
 export const loadMessages = (client: GatewayClient, req: PageRequest) =>
   guarded('messages', async () => toListPage(await client.getSafeMessages(req.chainId, req.safeAddress, req.pageUrl ?? undefined)));
 
-export const loadCollectibles = (client: GatewayClient, req: PageRequest) =>
-  guarded('NFTs', async () =>
-    toListPage(await client.getCollectiblesPage(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: false, exclude_spam: true })),
-  );
+/**
+ * A page of the Safe's NFTs, each with the queued transactions that move it (`queuedIn`), found by decoding the
+ * queued transactions' own hash-checked bytes (safeSession.hashes.ts, loaded on first use; decision 0041). The
+ * marks never fail the list: when the queue cannot be checked they are null.
+ */
+export const loadCollectibles = (client: GatewayClient, req: PageRequest, queued: QueuedCallCache = new Map()) =>
+  guarded('NFTs', async (): Promise<ListPage<CollectibleItem>> => {
+    const [page, { marks, queuedInOf }] = await Promise.all([
+      client.getCollectiblesPage(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: false, exclude_spam: true }),
+      import('./safeSession.hashes.ts').then(async ({ queuedNftMarksOf, queuedInOf }) => ({ marks: await queuedNftMarksOf(client, req, queued), queuedInOf })),
+    ]);
+    const listed = toListPage(page);
+    return { ...listed, results: listed.results.map((nft) => ({ ...nft, queuedIn: queuedInOf(marks, nft) })) };
+  });
 
 export const loadTxDetails = (client: GatewayClient, req: DetailsRequest): Promise<TransactionDetails> =>
   guarded('transaction', () => client.getTransactionDetails(req.chainId, req.key));
@@ -133,6 +143,8 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
     loadBalances: (input) => loadBalances(client, input),
     loadFiatCodes: () => loadFiatCodes(client),
   };
+  /** The queued transactions' checked calls, kept by id for the NFT marks (a txId names one safeTxHash). */
+  const queuedCalls: QueuedCallCache = new Map();
   const list = <TItem>(loadPage: PagedListEffects<TItem>['loadPage']) => effectActors<PagedListEffects<TItem>>({ loadPage });
   const txDetails: DetailsEffects<TransactionDetails, TxHashes> = {
     loadDetails: (input) => loadTxDetails(client, input),
@@ -148,7 +160,7 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
       queueList: queueListMachine.provide({ actors: list((input) => loadQueue(client, input)) }),
       historyList: historyListMachine.provide({ actors: list((input) => loadHistory(client, input)) }),
       messagesList: messagesListMachine.provide({ actors: list((input) => loadMessages(client, input)) }),
-      collectiblesList: collectiblesListMachine.provide({ actors: list((input) => loadCollectibles(client, input)) }),
+      collectiblesList: collectiblesListMachine.provide({ actors: list((input) => loadCollectibles(client, input, queuedCalls)) }),
       txDetails: txDetailsMachine.provide({ actors: effectActors(txDetails) }),
       messageDetails: messageDetailsMachine.provide({ actors: effectActors(messageDetails) }),
     },

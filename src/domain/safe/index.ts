@@ -18,3 +18,4 @@ export * from './gatewayBodies.ts';
 export * from './messageCheck.ts';
 export * from './create.ts';
 export * from './confirmations.ts';
+export * from './nftTransfers.ts';

@@ -8,12 +8,15 @@ export const DEFAULT_CURRENCY = 'usd';
 
 export const SAFE_INFO_TAG_NAMES: readonly SafeInfoTag[] = ['txQueuedTag', 'txHistoryTag', 'messagesTag', 'collectiblesTag'];
 
-/** Ids of the session's children, and which tags refresh each of them. */
+/**
+ * Ids of the session's children, and which tags refresh each of them. The NFT list follows the queue too: its
+ * cards carry the queued transactions that move each NFT (decision 0041).
+ */
 export type SessionChildId = 'queue' | 'history' | 'messages' | 'collectibles' | 'txDetails' | 'messageDetails';
 
 export const TAG_REFRESHES: Readonly<Record<SafeInfoTag, readonly SessionChildId[]>> = {
-  txQueuedTag: ['queue', 'txDetails'],
-  txHistoryTag: ['history', 'queue', 'txDetails'],
+  txQueuedTag: ['queue', 'collectibles', 'txDetails'],
+  txHistoryTag: ['history', 'queue', 'collectibles', 'txDetails'],
   messagesTag: ['messages', 'messageDetails'],
   collectiblesTag: ['collectibles'],
 };

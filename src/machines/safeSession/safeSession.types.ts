@@ -1,4 +1,5 @@
 import type { ChainInfo, Collectible, MessageListItem, SafeBalances, SafeInfo, SafeInfoTag, TransactionItem } from '../../domain/gateway/types.ts';
+import type { NftQueueMark } from '../../domain/safe/nftTransfers.ts';
 
 export type { SafeInfoTag };
 
@@ -101,7 +102,11 @@ export type SafeSessionEvent =
 export type QueueItem = TransactionItem;
 export type HistoryItem = TransactionItem;
 export type MessagesItem = MessageListItem;
-export type CollectibleItem = Collectible;
+/**
+ * An NFT as the gateway lists it, with the queued transactions that move it, found here by decoding their own
+ * bytes (hash-checked; decision 0041): `[]` none, null when the queue could not be checked, absent before any check.
+ */
+export type CollectibleItem = Collectible & { queuedIn?: NftQueueMark[] | null };
 
 /** Gateway data types the session's snapshots carry, re-exported for the views (which never import services). */
 export type {

@@ -219,3 +219,46 @@ export function ConfirmMessageButton({ message }: { message: Message }) {
   if (!isViewerOwner(viewer) || signed || message.status !== 'NEEDS_CONFIRMATION') return null;
   return <FlowButton request={{ kind: 'message', mode: 'confirm', messageHash: message.messageHash as `0x${string}` }} label="Confirm message" className="primary" />;
 }
+
+/** An NFT as the Send buttons need it: contract, id, and the title the card shows. */
+export interface NftToSend {
+  address: string;
+  id: string;
+  title: string;
+}
+
+/** An NFT card: "Send" opens New transaction › Send NFT with this NFT chosen (recipient still to enter). */
+export function SendNftButton({ nft }: { nft: NftToSend }) {
+  const viewer = useViewer();
+  const owner = isViewerOwner(viewer);
+  return (
+    <FlowButton
+      request={{ kind: 'transaction', mode: 'create', initialDraft: { kind: 'erc721Transfer', token: nft.address, tokenId: nft.id, recipient: '' } }}
+      label="Send"
+      ariaLabel={`Send ${nft.title}`}
+      disabled={!owner}
+      {...(owner ? {} : { title: NOT_OWNER })}
+    />
+  );
+}
+
+/**
+ * Above the NFT cards: "Send N NFTs" opens New transaction with one transfer per selected NFT collected as a
+ * batch (one MultiSend transaction); the compose step asks for the one recipient. One NFT is a plain Send NFT.
+ */
+export function SendNftsButton({ nfts }: { nfts: readonly NftToSend[] }) {
+  const viewer = useViewer();
+  const owner = isViewerOwner(viewer);
+  if (nfts.length === 0) return null;
+  const calls = nfts.map((nft) => ({ kind: 'erc721Transfer' as const, token: nft.address, tokenId: nft.id, recipient: '' }));
+  const initialDraft = calls.length === 1 ? calls[0]! : { kind: 'batch' as const, calls };
+  return (
+    <FlowButton
+      request={{ kind: 'transaction', mode: 'create', initialDraft }}
+      label={`Send ${nfts.length} NFT${nfts.length === 1 ? '' : 's'}`}
+      className="primary"
+      disabled={!owner}
+      {...(owner ? {} : { title: NOT_OWNER })}
+    />
+  );
+}

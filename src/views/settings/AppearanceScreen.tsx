@@ -36,7 +36,7 @@ export function AppearanceScreen() {
         </label>
         <p className="muted">
           Logos come from third-party hosts, which then learn your IP address and which tokens you look at. When off, a letter stands in for each
-          logo and no logo is requested.
+          logo and no logo is requested. NFT images follow the same switch: when off, a plain box stands in and no image is requested.
         </p>
       </section>
       <p className="muted">These settings are kept in this browser only.</p>

@@ -89,6 +89,25 @@ function handedOverCalls(draft: TxDraft | null): Extract<CallDraft, { kind: 'raw
   return null;
 }
 
+type RecipientCall = Extract<CallDraft, { recipient: string }>;
+const hasRecipient = (call: CallDraft): call is RecipientCall => 'recipient' in call;
+/** A batch call still waiting for its recipient (New transaction from the NFT cards' "Send N NFTs"). */
+const needsRecipient = (call: CallDraft): boolean => hasRecipient(call) && call.recipient.trim() === '';
+
+/** The recipient given before going back to compose (the submitted batch holds it where the collected calls had none). */
+function batchRecipientOf(batch: readonly CallDraft[], saved: TxDraft | null): string {
+  if (saved?.kind !== 'batch') return '';
+  const i = batch.findIndex(needsRecipient);
+  const call = i >= 0 ? saved.calls[i] : undefined;
+  return call && hasRecipient(call) ? call.recipient : '';
+}
+
+/** A batch call's line; an NFT transfer waiting for the batch's recipient names its contract instead. */
+function batchCallText(call: CallDraft): string {
+  if (call.kind === 'erc721Transfer' && needsRecipient(call)) return `Send NFT #${call.tokenId} of ${call.token.slice(0, 6)}…${call.token.slice(-4)}`;
+  return describeCall(call);
+}
+
 /** A handed-over draft is shown as it is, never edited: the user continues to review or cancels. */
 function HandedOverDraft({ draft, calls }: { draft: TxDraft; calls: Extract<CallDraft, { kind: 'rawCall' }>[] }) {
   const send = useTxFlowSend();
@@ -172,6 +191,8 @@ function ComposeForm() {
   const maxThreshold = thresholdBound(change, safe.owners.length);
   const selectedToken = tokens.find((t) => (t.address ?? '') === token) ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
+  const waiting = batch.filter(needsRecipient).length;
+  const [batchRecipient, setBatchRecipient] = useState(() => batchRecipientOf(batch, saved));
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
 
   // The ABI the gateway returned replaces the text field once, for the address it was loaded for.
@@ -242,8 +263,12 @@ function ComposeForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const draft: TxDraft = batch.length > 0 ? { kind: 'batch', calls: batch } : currentCall();
-    const check = draft.kind === 'batch' ? {} : validateCall(draft, safe, tokens);
+    // Calls collected without a recipient (the NFT cards' "Send N NFTs") all go to the batch's one recipient.
+    const calls = batch.map((call) => (needsRecipient(call) ? ({ ...call, recipient: batchRecipient.trim() } as CallDraft) : call));
+    const draft: TxDraft = batch.length > 0 ? { kind: 'batch', calls } : currentCall();
+    const firstFilled = waiting > 0 ? calls.find((_, i) => needsRecipient(batch[i]!)) : undefined;
+    const recipientError = firstFilled ? validateCall(firstFilled, safe, tokens).recipient : undefined;
+    const check = draft.kind === 'batch' ? (recipientError ? { batchRecipient: recipientError } : {}) : validateCall(draft, safe, tokens);
     setErrors(check);
     if (snapshot.can({ type: 'user.compose', draft })) send({ type: 'user.compose', draft });
   }
@@ -431,10 +456,25 @@ function ComposeForm() {
       {batch.length > 0 ? (
         <section aria-label="Batch" className="txflow-batch">
           <h3>Batch ({batch.length})</h3>
+          {waiting > 0 ? (
+            <Field label={`Recipient of the ${waiting === 1 ? 'batch’s transfer' : `batch’s ${waiting} transfers`}`} error={errors.batchRecipient}>
+              {(id, d) => (
+                <AddressCombobox
+                  id={id}
+                  describedBy={d}
+                  invalid={Boolean(errors.batchRecipient)}
+                  value={batchRecipient}
+                  onChange={setBatchRecipient}
+                  chainId={safe.chainId}
+                  owners={safe.owners}
+                />
+              )}
+            </Field>
+          ) : null}
           <ol>
             {batch.map((call, i) => (
               <li key={i}>
-                {describeCall(call)}{' '}
+                {batchCallText(call)}{' '}
                 <button type="button" onClick={() => send({ type: 'user.removeFromBatch', index: i })}>
                   Remove call {i + 1}
                 </button>

@@ -1,7 +1,7 @@
 /**
  * The Safe's NFTs to pick from when sending one (the Safe session's NFT list, loaded on first open): picking fills
  * the contract and token id fields, which stay editable. The names are the gateway's; the review shows what the
- * built call does, decoded from its bytes.
+ * built call does, decoded from its bytes. Images load only under the Appearance consent (decision 0041).
  */
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
@@ -9,6 +9,7 @@ import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts'
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSessionRef, type SafeSessionRef } from '../safeSession/safeSessionContext.tsx';
 import './compose.css';
+import { NftImage } from '../components/NftImage.tsx';
 
 export interface NftPickerProps {
   token: string;
@@ -44,6 +45,7 @@ function NftPickerFor({ session, token, tokenId, onPick }: NftPickerProps & { se
             return (
               <li key={`${nft.address}-${nft.id}`}>
                 <button type="button" aria-pressed={picked} onClick={() => onPick(nft.address, nft.id)}>
+                  <NftImage imageUri={nft.imageUri} logoUri={nft.logoUri} />
                   <strong>{title}</strong>
                   <span className="muted">
                     {nft.tokenSymbol} · #{nft.id}

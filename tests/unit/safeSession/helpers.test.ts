@@ -43,8 +43,8 @@ describe('session helpers', () => {
     expect(changedTags(safeInfo, { ...safeInfo, nonce: 9 })).toEqual([]);
     expect(changedTags(safeInfo, { ...safeInfo, txQueuedTag: 'x' })).toEqual(['txQueuedTag']);
     expect(changedTags(safeInfo, safeInfoChanged)).toEqual(['txQueuedTag', 'txHistoryTag', 'messagesTag', 'collectiblesTag']);
-    expect(childrenToRefresh(['txQueuedTag'])).toEqual(['queue', 'txDetails']);
-    expect(childrenToRefresh(['txHistoryTag'])).toEqual(['queue', 'history', 'txDetails']);
+    expect(childrenToRefresh(['txQueuedTag'])).toEqual(['queue', 'collectibles', 'txDetails']);
+    expect(childrenToRefresh(['txHistoryTag'])).toEqual(['queue', 'history', 'collectibles', 'txDetails']);
     expect(childrenToRefresh(['messagesTag'])).toEqual(['messages', 'messageDetails']);
     expect(childrenToRefresh(['collectiblesTag'])).toEqual(['collectibles']);
   });
