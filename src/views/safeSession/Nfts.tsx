@@ -12,6 +12,7 @@ import { SendNftButton, SendNftsButton } from '../flows/FlowButtons.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeChild } from './safeSessionContext.tsx';
 import { PagingControls } from './TxList.tsx';
+import './nfts.css';
 
 const keyOf = (nft: { address: string; id: string }) => `${nft.address.toLowerCase()}:${nft.id}`;
 export const nftTitle = (nft: Pick<CollectibleItem, 'name' | 'tokenName' | 'id'>): string => nft.name ?? `${nft.tokenName} #${nft.id}`;

@@ -1,5 +1,6 @@
 import { STEP_STATE_TEXT, type SignerStep } from './signerSteps.ts';
 import './lists.css';
+import './signerSteps.css';
 
 const MARKS: Record<SignerStep['state'], string> = { done: '✓', current: '●', waiting: '○', skipped: '–' };
 

@@ -1,7 +1,8 @@
 /** The history's filters and CSV export (src/views/safeSession/connect.ts, format.ts): pure, over gateway-shaped rows. */
 import { describe, expect, it } from 'vitest';
 import { toCsvText } from '../../../src/machines/addressBook/addressBook.csv.ts';
-import { NO_HISTORY_FILTER, amountBounds, filterTxRows, historyTokens, matchesHistoryFilter, type TxRow } from '../../../src/views/safeSession/connect.ts';
+import type { TxRow } from '../../../src/views/safeSession/connect.ts';
+import { NO_HISTORY_FILTER, amountBounds, filterTxRows, historyTokens, matchesHistoryFilter } from '../../../src/views/safeSession/historyFilter.ts';
 import { historyCsvRows } from '../../../src/views/safeSession/format.ts';
 import type { TransactionSummary } from '../../../src/views/safeSession/viewTypes.ts';
 
