@@ -156,6 +156,8 @@ function snapshotPhase(before: SnapshotCounts, after: SnapshotCounts, responsesB
 export interface HomeResult {
   coldLoad: ReturnType<typeof summarize> & { connectorInInitialChunks: boolean };
   connect: ReturnType<typeof summarize> & { connectorChunks: string[] };
+  /** Wall-clock time of the two steps of connecting, ms: Connect wallet → the wallet list shown; Devnet Wallet → connected. */
+  connectTiming: { listMs: number; connectMs: number };
   gateway: DuplicateCount & { requests: { method: string; url: string }[] };
   snapshots: { home: ReturnType<typeof snapshotPhase>; queue: ReturnType<typeof snapshotPhase> };
 }
@@ -201,9 +203,14 @@ export async function measureHome(browser: Browser, env: AppEnv): Promise<HomeRe
 
     // Connect the Devnet Wallet through web3-onboard: what does that add?
     const beforeConnect = log.finished.length;
+    const t0 = performance.now();
     await page.getByRole('button', { name: 'Connect wallet' }).click();
-    await page.getByRole('button', { name: 'Devnet Wallet' }).click();
+    const choice = page.getByRole('button', { name: 'Devnet Wallet' });
+    await choice.waitFor();
+    const t1 = performance.now();
+    await choice.click();
     await page.getByRole('button', { name: /^Wallet 0x/i }).waitFor();
+    const connectTiming = { listMs: Math.round(t1 - t0), connectMs: Math.round(performance.now() - t1) };
     await page.waitForLoadState('networkidle');
     const connect = summarize(log.finished.slice(beforeConnect), env.appUrl);
     await log.detach();
@@ -214,6 +221,7 @@ export async function measureHome(browser: Browser, env: AppEnv): Promise<HomeRe
     return {
       coldLoad: { ...cold, connectorInInitialChunks: (await chunksWithConnector(env.distDir, initialFiles)).length > 0 },
       connect: { ...connect, connectorChunks: await chunksWithConnector(env.distDir, connectFiles) },
+      connectTiming,
       gateway: { ...countDuplicates(homeRequests), requests: homeRequests },
       snapshots: { home: snapshotPhase(zero, afterHome, 0, homeResponses), queue: snapshotPhase(zero, afterQueue, 0, queueResponses) },
     };
