@@ -155,33 +155,15 @@ export async function readAllPages<T>(
 /** A schema given now, or loaded when the first answer it checks arrives. */
 type SchemaRef<T> = v.GenericSchema<unknown, T> | { load: () => Promise<v.GenericSchema<unknown, T>> };
 
-/**
- * The schemas of answers a Safe's home never reads (messages, apps, accounts, relay, e-mail…) are loaded with
- * the first such answer instead of on the first load (decision 0045); each loads once.
- */
-function lazySchema<T>(load: () => Promise<v.GenericSchema<unknown, T>>): SchemaRef<T> {
-  let pending: Promise<v.GenericSchema<unknown, T>> | null = null;
-  return { load: () => (pending ??= load().catch((error: unknown) => { pending = null; throw error; })) };
-}
+type SchemasOnDemand = typeof import('./schemasOnDemand.ts');
 
-const onDemand = () => import('./schemasOnDemand.ts');
-const later = {
-  RelayResponseSchema: lazySchema(() => onDemand().then((m) => m.RelayResponseSchema)),
-  RelayCountSchema: lazySchema(() => onDemand().then((m) => m.RelayCountSchema)),
-  OwnedSafesSchema: lazySchema(() => onDemand().then((m) => m.OwnedSafesSchema)),
-  AllOwnedSafesSchema: lazySchema(() => onDemand().then((m) => m.AllOwnedSafesSchema)),
-  ContractInfoSchema: lazySchema(() => onDemand().then((m) => m.ContractInfoSchema)),
-  SafeOverviewsSchema: lazySchema(() => onDemand().then((m) => m.SafeOverviewsSchema)),
-  TransactionDetailsSchema: lazySchema(() => onDemand().then((m) => m.TransactionDetailsSchema)),
-  EstimationResponseSchema: lazySchema(() => onDemand().then((m) => m.EstimationResponseSchema)),
-  SafeNoncesSchema: lazySchema(() => onDemand().then((m) => m.SafeNoncesSchema)),
-  ConfirmationViewSchema: lazySchema(() => onDemand().then((m) => m.ConfirmationViewSchema)),
-  SafeAppsSchema: lazySchema(() => onDemand().then((m) => m.SafeAppsSchema)),
-  MessagePageSchema: lazySchema(() => onDemand().then((m) => m.MessagePageSchema)),
-  MessageSchema: lazySchema(() => onDemand().then((m) => m.MessageSchema)),
-  DelegatesPageSchema: lazySchema(() => onDemand().then((m) => m.DelegatesPageSchema)),
-  EmailInfoSchema: lazySchema(() => onDemand().then((m) => m.EmailInfoSchema)),
-};
+/**
+ * A schema of an answer a Safe's home never reads (messages, apps, accounts, relay, e-mail…): it comes with the
+ * first such answer, not on the first load (decision 0045); the module loader keeps it once loaded.
+ */
+const later = <K extends keyof SchemasOnDemand>(name: K): { load: () => Promise<SchemasOnDemand[K]> } => ({
+  load: () => import('./schemasOnDemand.ts').then((m) => m[name]),
+});
 
 export function createGatewayClient(options: GatewayClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -266,9 +248,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
   return {
     // ── relay ──
     relayTransaction: (chainId: string, body: RelayRequest): Promise<RelayResponse> =>
-      mutate('POST', url('/v1/chains/{chainId}/relay', { chainId }), later.RelayResponseSchema, body),
+      mutate('POST', url('/v1/chains/{chainId}/relay', { chainId }), later('RelayResponseSchema'), body),
     getRelayCount: (chainId: string, address: string): Promise<RelayCount> =>
-      get(url('/v1/chains/{chainId}/relay/{address}', { chainId, address }), later.RelayCountSchema, { cache: false }),
+      get(url('/v1/chains/{chainId}/relay/{address}', { chainId, address }), later('RelayCountSchema'), { cache: false }),
 
     // ── Safe ──
     async getSafeInfo(chainId: string, address: string): Promise<SafeInfo> {
@@ -291,9 +273,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // Never cached: which Safes an address owns changes when a Safe is created or its owners change, which no
     // Safe info tag of an already known Safe announces.
     getOwnedSafes: (chainId: string, address: string): Promise<OwnedSafes> =>
-      get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), later.OwnedSafesSchema, { cache: false }),
+      get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), later('OwnedSafesSchema'), { cache: false }),
     getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> =>
-      get(url('/v1/owners/{address}/safes', { address }), later.AllOwnedSafesSchema, { cache: false }),
+      get(url('/v1/owners/{address}/safes', { address }), later('AllOwnedSafesSchema'), { cache: false }),
     getCollectibles: (chainId: string, address: string, query?: QueryParams): Promise<Collectible[]> =>
       get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), CollectiblesSchema, {
         kind: 'collectibles',
@@ -311,7 +293,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     getTransactionQueue: (chainId: string, address: string, query?: QueryOrPageUrl) =>
       list('/v1/chains/{chainId}/safes/{safe_address}/transactions/queued', 'queued', chainId, address, query, 'safe_address'),
     getTransactionDetails: (chainId: string, transactionId: string): Promise<TransactionDetails> =>
-      get(url('/v1/chains/{chainId}/transactions/{transactionId}', { chainId, transactionId }), later.TransactionDetailsSchema, {
+      get(url('/v1/chains/{chainId}/transactions/{transactionId}', { chainId, transactionId }), later('TransactionDetailsSchema'), {
         kind: 'txDetails',
         scopes: [],
         scopesFromResult: (value) => {
@@ -328,7 +310,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       const result = await mutate(
         'POST',
         url('/v1/chains/{chainId}/transactions/{safeTxHash}/confirmations', { chainId, safeTxHash }),
-        later.TransactionDetailsSchema,
+        later('TransactionDetailsSchema'),
         { signature },
       );
       cache.invalidateKinds(['queued', 'multisig', 'txDetails', 'overview'], (typeof result.safeAddress === 'string' ? safeScope(chainId, result.safeAddress) : chainScope(chainId))[0]!);
@@ -338,11 +320,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
       mutate(
         'POST',
         url('/v2/chains/{chainId}/safes/{safe_address}/multisig-transactions/estimations', { chainId, safe_address: address }),
-        later.EstimationResponseSchema,
+        later('EstimationResponseSchema'),
         body,
       ),
     getNonces: (chainId: string, address: string): Promise<SafeNonces> =>
-      get(url('/v1/chains/{chainId}/safes/{safe_address}/nonces', { chainId, safe_address: address }), later.SafeNoncesSchema, {
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/nonces', { chainId, safe_address: address }), later('SafeNoncesSchema'), {
         kind: 'nonces',
         scopes: safeScope(chainId, address),
       }),
@@ -350,7 +332,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       const result = await mutate(
         'POST',
         url('/v1/chains/{chainId}/transactions/{safe_address}/propose', { chainId, safe_address: address }),
-        later.TransactionDetailsSchema,
+        later('TransactionDetailsSchema'),
         body,
       );
       cache.invalidateKinds(['queued', 'multisig', 'nonces', 'txDetails', 'overview'], safeScope(chainId, address)[0]!);
@@ -360,7 +342,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       mutate(
         'POST',
         url('/v1/chains/{chainId}/safes/{safe_address}/views/transaction-confirmation', { chainId, safe_address: address }),
-        later.ConfirmationViewSchema,
+        later('ConfirmationViewSchema'),
         body,
       ),
 
@@ -368,17 +350,17 @@ export function createGatewayClient(options: GatewayClientOptions) {
     getChainsConfig: (query?: QueryOrPageUrl): Promise<Page<ChainInfo>> => get(url('/v1/chains', {}, query), pageSchema(ChainInfoSchema)),
     getChainConfig: (chainId: string): Promise<ChainInfo> => get(url('/v1/chains/{chainId}', { chainId }), ChainInfoSchema),
     getSafeApps: (chainId: string, query?: QueryParams): Promise<SafeApp[]> =>
-      get(url('/v1/chains/{chainId}/safe-apps', { chainId }, query), later.SafeAppsSchema),
+      get(url('/v1/chains/{chainId}/safe-apps', { chainId }, query), later('SafeAppsSchema')),
     getMasterCopies: (chainId: string): Promise<MasterCopy[]> =>
       get(url('/v1/chains/{chainId}/about/master-copies', { chainId }), MasterCopiesSchema),
     getDecodedData: (chainId: string, body: { data: string; to?: string }): Promise<DataDecoded> =>
       mutate('POST', url('/v1/chains/{chainId}/data-decoder', { chainId }), DataDecodedSchema, body),
     getContract: (chainId: string, contractAddress: string): Promise<ContractInfo> =>
-      get(url('/v1/chains/{chainId}/contracts/{contractAddress}', { chainId, contractAddress }), later.ContractInfoSchema),
+      get(url('/v1/chains/{chainId}/contracts/{contractAddress}', { chainId, contractAddress }), later('ContractInfoSchema')),
 
     // ── messages ──
     getSafeMessages: (chainId: string, address: string, query?: QueryOrPageUrl): Promise<MessagePage> =>
-      get(url('/v1/chains/{chainId}/safes/{safe_address}/messages', { chainId, safe_address: address }, query), later.MessagePageSchema, {
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/messages', { chainId, safe_address: address }, query), later('MessagePageSchema'), {
         kind: 'messages',
         scopes: safeScope(chainId, address),
       }),
@@ -388,7 +370,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       return result;
     },
     getSafeMessage: (chainId: string, messageHash: string): Promise<Message> =>
-      get(url('/v1/chains/{chainId}/messages/{message_hash}', { chainId, message_hash: messageHash }), later.MessageSchema, {
+      get(url('/v1/chains/{chainId}/messages/{message_hash}', { chainId, message_hash: messageHash }), later('MessageSchema'), {
         kind: 'message',
         scopes: chainScope(chainId),
       }),
@@ -403,9 +385,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // ── delegates, owners, overviews ──
     /** `fresh` skips the read cache (a list the user refreshes on purpose). */
     getDelegates: (chainId: string, query: QueryOrPageUrl, opts: { fresh?: boolean } = {}): Promise<Page<Delegate>> =>
-      get(url('/v1/chains/{chainId}/delegates', { chainId }, query), later.DelegatesPageSchema, opts.fresh ? { cache: false } : {}),
+      get(url('/v1/chains/{chainId}/delegates', { chainId }, query), later('DelegatesPageSchema'), opts.fresh ? { cache: false } : {}),
     getSafeOverviews: (safes: string[], query: QueryParams = {}): Promise<SafeOverview[]> =>
-      get(url('/v1/safes', {}, { currency: 'usd', ...query, safes: safes.join(',') }), later.SafeOverviewsSchema, {
+      get(url('/v1/safes', {}, { currency: 'usd', ...query, safes: safes.join(',') }), later('SafeOverviewsSchema'), {
         kind: 'overview',
         scopes: safes.map((entry) => {
           const [chainId = '', safe = ''] = entry.split(':');
@@ -436,7 +418,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     verifyEmail: (chainId: string, address: string, signer: string, body: VerifyEmailBody): Promise<EmptyResponse> =>
       mutate('PUT', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify', { chainId, safe_address: address, signer }), Empty, body),
     getRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmailInfo> =>
-      get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), later.EmailInfoSchema, {
+      get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), later('EmailInfoSchema'), {
         cache: false,
         headers: emailHeaders(auth),
       }),

@@ -29,13 +29,12 @@ import type {
 } from '../../machines/walletConnection/walletConnection.types.ts';
 import type { ChainInfo } from '../../domain/gateway/types.ts';
 import type { DevnetWalletProvider } from '../../dev/devnetWallet.ts';
+import { LAST_WALLET_KEY, walletStorage } from './walletService.ts';
 
 type OnboardAPI = ReturnType<(typeof import('@web3-onboard/react'))['init']>;
 type InitOptions = Parameters<(typeof import('@web3-onboard/react'))['init']>[0];
 type WalletState = OnboardAPI['state'] extends { get(): { wallets: (infer W)[] } } ? W : never;
 type InjectedModuleFactory = (typeof import('@web3-onboard/injected-wallets'))['default'];
-
-import { LAST_WALLET_KEY } from './walletService.ts';
 
 // The first load's stand-in for this module (walletService.ts) owns these; they are re-exported for callers and tests.
 export { LAST_WALLET_KEY, provideWalletServices } from './walletService.ts';
@@ -252,13 +251,7 @@ export interface WalletService {
 
 export function createWalletService(deps: WalletServiceDeps): WalletService {
   const win = deps.window ?? window;
-  const storage = (): KeyValueStorage | null => {
-    try {
-      return deps.storage ?? win.localStorage;
-    } catch {
-      return null;
-    }
-  };
+  const storage = () => walletStorage(deps);
   const load = deps.loadOnboard ?? loadOnboardModules;
   const offer = deps.offerDevnet ?? offerDevnetWallet;
   let onboard: Promise<OnboardAPI> | null = null;

@@ -24,14 +24,17 @@ const loadOnboardService = (): Promise<OnboardModule> =>
     return module;
   });
 
+/** Where the remembered wallet is kept: the given storage, else the window's localStorage; null where it is refused. */
+export function walletStorage(deps: Pick<WalletServiceDeps, 'storage' | 'window'>): KeyValueStorage | null {
+  try {
+    return deps.storage ?? (deps.window ?? window).localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function createLazyWalletService(deps: WalletServiceDeps, load: () => Promise<OnboardModule> = loadOnboardService): WalletService {
-  const storage = (): KeyValueStorage | null => {
-    try {
-      return deps.storage ?? (deps.window ?? window).localStorage;
-    } catch {
-      return null;
-    }
-  };
+  const storage = () => walletStorage(deps);
   let service: WalletService | null = null;
   let loading: Promise<WalletService> | null = null;
   const real = (): Promise<WalletService> =>

@@ -10,9 +10,9 @@ import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.
 import type { FlowKind } from '../../machines/shared/flows.ts';
 import { multisigTxId } from '../../domain/safe/txId.ts';
 import { connectBulkExecuteFlow, type BulkExecuteFlowSnapshot, type BulkExecuteFlowStatus } from '../../machines/transactionFlow/bulkExecuteFlow.connect.ts';
-import { messagePath, transactionPath } from '../../machines/shared/routes.ts';
-import { fillExplorerTemplate } from '../components/explorer.tsx';
-import type { ToastAction, ToastNotice } from '../ui/toasts.tsx';
+import { messagePath } from '../../machines/shared/routes.ts';
+import type { ToastNotice } from '../ui/toasts.tsx';
+import { inSafe, transactionNoticeActions } from './noticeLinks.ts';
 
 /** What a flow achieved, as its view model says while its last step shows. */
 export type FlowOutcome =
@@ -82,9 +82,6 @@ const TX_DESCRIPTIONS: Record<TxFlowOutcome['kind'], string> = {
   failed: 'The execution was mined but reverted.',
 };
 
-/** A path in the Safe `safe` (`<shortName>:<address>`): a notice's link keeps its Safe whatever page is open. */
-const inSafe = (path: string, safe: string) => `${path}&safe=${encodeURIComponent(safe)}`;
-
 /**
  * The notice of an outcome: its title, one line, and its links — the transaction's (or message's) details in the
  * app and, for an executed transaction, the execution on the chain's explorer when the chain has one.
@@ -93,9 +90,7 @@ export function flowNotice(flow: FlowOutcome, safe: string, txHashTemplate: stri
   switch (flow.kind) {
     case 'transaction': {
       const { outcome } = flow;
-      const actions: ToastAction[] = [{ label: 'View transaction', to: inSafe(transactionPath(outcome.txId), safe), altText: 'The transaction is listed in the queue or the history.' }];
-      const explorer = outcome.txHash ? fillExplorerTemplate(txHashTemplate ?? undefined, 'txHash', outcome.txHash) : null;
-      if (explorer) actions.push({ label: 'View on explorer', href: explorer, altText: 'The transaction’s details link to the explorer.' });
+      const actions = transactionNoticeActions(outcome, safe, txHashTemplate, 'the queue or the history');
       const title = flow.mode === 'reject' && outcome.kind === 'proposed' ? 'Rejection proposed' : TX_TITLES[outcome.kind];
       return { title, description: TX_DESCRIPTIONS[outcome.kind], actions };
     }

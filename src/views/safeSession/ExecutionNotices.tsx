@@ -8,25 +8,20 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { NOTHING_WATCHED, awaitsHistory, watchExecutions, type ExecutedElsewhere } from '../../machines/safeSession/executedElsewhere.ts';
-import { transactionPath } from '../../machines/shared/routes.ts';
-import { fillExplorerTemplate, useExplorerTemplates } from '../components/explorer.tsx';
+import { useExplorerTemplates } from '../components/explorer.tsx';
+import { transactionNoticeActions } from '../flows/noticeLinks.ts';
 import { isOwnExecution } from '../flows/ownExecutions.ts';
-import { useShowToast, type ToastAction, type ToastNotice } from '../ui/toasts.tsx';
+import { useShowToast, type ToastNotice } from '../ui/toasts.tsx';
 import { useSafeChild, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 
 const NO_ITEMS: never[] = [];
 
 /** The notice of one execution seen elsewhere; `safe` is `<shortName>:<address>` for the link. Pure. */
 export function executedElsewhereNotice(executed: ExecutedElsewhere, safe: string, txHashTemplate: string | null): ToastNotice {
-  const actions: ToastAction[] = [
-    { label: 'View transaction', to: `${transactionPath(executed.txId)}&safe=${encodeURIComponent(safe)}`, altText: 'The transaction is listed in the history.' },
-  ];
-  const explorer = executed.txHash ? fillExplorerTemplate(txHashTemplate ?? undefined, 'txHash', executed.txHash) : null;
-  if (explorer) actions.push({ label: 'View on explorer', href: explorer, altText: 'The transaction’s details link to the explorer.' });
   return {
     title: executed.failed ? `Transaction nonce ${executed.nonce} was executed and failed` : `Transaction nonce ${executed.nonce} was executed`,
     description: 'Not from this page: someone else sent it. As the gateway reports it (the Safe’s nonce moved on, the history lists it).',
-    actions,
+    actions: transactionNoticeActions(executed, safe, txHashTemplate, 'the history'),
   };
 }
 

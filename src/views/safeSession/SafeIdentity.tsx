@@ -14,6 +14,7 @@ import { FlowButton } from '../flows/FlowButtons.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSession } from './safeSessionContext.tsx';
 import { visibleFiatTotal } from './connect.ts';
+import { useFiatUpdating } from './balancesStatus.ts';
 import { Fiat } from '../ui/Amount.tsx';
 
 const ReceiveDialog = lazy(() => import('./ReceiveDialog.tsx').then((m) => ({ default: m.ReceiveDialog })));
@@ -62,7 +63,7 @@ function totalOf(s: Parameters<typeof connectSafeSession>[0]): { value: string; 
 /** The card's balance: the dashboard's total (hidden tokens not counted); nothing until the balances are loaded. */
 function SafeBalance() {
   const total = useSafeSession(totalOf, shallowEqualViewModel);
-  const updating = useSafeSession((s) => connectSafeSession(s).fiatUpdating);
+  const updating = useFiatUpdating();
   if (!total) return null;
   return (
     <span className="safe-summary-balance" data-testid="safe-balance">

@@ -2,6 +2,7 @@
  * The history screen's filter (direction, module, dates, token and amount): pure, and loaded with that screen, not
  * with a Safe's home.
  */
+import { parseUnits } from 'viem';
 import type { TransactionSummary } from './viewTypes.ts';
 import type { TxRow } from './connect.ts';
 
@@ -72,9 +73,9 @@ function parseBound(text: string, token: HistoryToken | null): { units: bigint |
   if (!token) return { units: null, error: 'Choose a token first: the amount is in its units' };
   if (token.decimals === null) return { units: null, error: 'An NFT transfer has no amount' };
   if (!/^\d+(\.\d+)?$/.test(value)) return { units: null, error: 'Enter a number such as 1.5' };
-  const [whole = '0', fraction = ''] = value.split('.');
+  const fraction = value.split('.')[1] ?? '';
   if (fraction.length > token.decimals) return { units: null, error: token.decimals === 0 ? `${token.symbol} has no decimals` : `${token.symbol} has at most ${token.decimals} decimals` };
-  return { units: BigInt(whole) * 10n ** BigInt(token.decimals) + BigInt(fraction.padEnd(token.decimals, '0') || '0') };
+  return { units: parseUnits(value, token.decimals) };
 }
 
 /** Checks the filter's amount fields against the chosen token: its bounds in base units, and what is wrong. */
