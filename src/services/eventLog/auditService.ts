@@ -93,5 +93,6 @@ export function deferredStore(opening: Promise<EventStore>): EventStore {
     listStreams: async () => (await opening).listStreams(),
     setStatus: async (streamId, status) => (await opening).setStatus(streamId, status),
     latestSnapshot: async (streamId, version) => (await opening).latestSnapshot(streamId, version),
+    deleteStream: async (streamId) => (await opening).deleteStream(streamId),
   };
 }

@@ -78,6 +78,13 @@ export class IdbEventStore implements EventStore {
     return all.filter((s) => s.machineVersion === machineVersion).at(-1) ?? null;
   }
 
+  async deleteStream(streamId: string): Promise<void> {
+    const tx = this.db.transaction(['events', 'streams', 'snapshots'], 'readwrite');
+    const range = IDBKeyRange.bound([streamId, 0], [streamId, Number.MAX_SAFE_INTEGER]);
+    await Promise.all([tx.objectStore('events').delete(range), tx.objectStore('snapshots').delete(range), tx.objectStore('streams').delete(streamId)]);
+    await tx.done;
+  }
+
   close(): void {
     this.db.close();
   }

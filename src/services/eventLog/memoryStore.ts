@@ -71,4 +71,10 @@ export class MemoryEventStore implements EventStore {
     const found = (this.snapshots.get(streamId) ?? []).filter((s) => s.machineVersion === machineVersion).at(-1);
     return found ? clone(found) : null;
   }
+
+  async deleteStream(streamId: string): Promise<void> {
+    this.events.delete(streamId);
+    this.snapshots.delete(streamId);
+    this.streams.delete(streamId);
+  }
 }

@@ -79,6 +79,11 @@ export interface EventStore {
   listStreams(): Promise<StreamInfo[]>;
   setStatus(streamId: string, status: StreamStatus): Promise<void>;
   latestSnapshot(streamId: string, machineVersion: string): Promise<SnapshotRecord | null>;
+  /**
+   * Removes a stream whole: its records, cached snapshots and head, in one step. Callers decide what may go
+   * (never a stream a live writer holds); the store only deletes.
+   */
+  deleteStream(streamId: string): Promise<void>;
 }
 
 export class AppendConflictError extends Error {

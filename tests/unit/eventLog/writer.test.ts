@@ -145,4 +145,24 @@ describe('IndexedDB store (fake-indexeddb)', () => {
     expect((await store.getStream('s'))?.headSeq).toBe(1);
     store.close();
   });
+
+  it('deleteStream removes one stream whole (records, snapshots, head) and leaves the others', async () => {
+    for (const store of [await IdbEventStore.open(`eventlog-${Math.random()}`), new MemoryEventStore()]) {
+      const kept = await loggedSession({ store: store as unknown as MemoryEventStore, snapshotEvery: 3 });
+      const keptRecords = await records(kept);
+      const writer = new StreamWriter({ store, streamId: 'gone', version, snapshotEvery: 1 });
+      writer.enqueue(pending('user.a'));
+      writer.enqueue(pending('user.b'));
+      await writer.flush();
+      expect(await store.readStream('gone')).toHaveLength(2);
+      expect(await store.latestSnapshot('gone', version.machineVersion)).not.toBeNull();
+      await store.deleteStream('gone');
+      expect(await store.readStream('gone')).toEqual([]);
+      expect(await store.getStream('gone')).toBeNull();
+      expect(await store.latestSnapshot('gone', version.machineVersion)).toBeNull();
+      expect((await store.listStreams()).map((s) => s.streamId)).toEqual([kept.streamId]);
+      expect(await store.readStream(kept.streamId)).toEqual(keptRecords);
+      expect(await store.latestSnapshot(kept.streamId, keptRecords[0]!.machineVersion)).toMatchObject({ seq: 6 });
+    }
+  });
 });
