@@ -64,6 +64,7 @@ import {
 import type { SafeContext } from '../domain/safe/types.ts';
 import { parseSafeVersion } from '../domain/safe/version.ts';
 import { isOwner } from '../domain/safe/owners.ts';
+import { readyWallet as readyWalletFor } from './transactionFlow/wallet.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
@@ -261,24 +262,11 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
     return message;
   }
 
+  /** Connected, an owner, the expected account, on the Safe's chain (the transaction flow's check, in this flow's words). */
   async function readyWallet(safe: MessageFlowSafe, wallet: MessageFlowWallet | null): Promise<{ provider: Eip1193Like; account: Address }> {
-    const provider = deps.wallet();
-    if (!provider || !wallet) throw failure('disconnected', MESSAGE_WALLET_TEXTS.noWallet);
+    if (!deps.wallet() || !wallet) throw failure('disconnected', MESSAGE_WALLET_TEXTS.noWallet);
     if (!isOwner(safe.owners, wallet.address)) throw failure('notOwner', MESSAGE_WALLET_TEXTS.notSigner);
-    let chainId: unknown;
-    let accounts: unknown;
-    try {
-      chainId = await provider.request({ method: 'eth_chainId' });
-      accounts = await provider.request({ method: 'eth_accounts' });
-    } catch (error) {
-      throw classifyWalletError(error);
-    }
-    if (!Array.isArray(accounts) || accounts.length === 0) throw failure('disconnected', MESSAGE_WALLET_TEXTS.noWallet);
-    if (!accounts.some((a) => typeof a === 'string' && a.toLowerCase() === wallet.address.toLowerCase())) {
-      throw failure('other', `The wallet's account changed; reconnect ${wallet.address} and try again.`);
-    }
-    if (typeof chainId !== 'string' || BigInt(chainId) !== BigInt(safe.chainId)) throw failure('wrongChain', MESSAGE_WALLET_TEXTS.wrongChain(safe.chainName));
-    return { provider, account: getAddress(wallet.address) };
+    return readyWalletFor(deps.wallet, safe, wallet.address, 'sign', { classify: classifyWalletError, wrongChain: MESSAGE_WALLET_TEXTS.wrongChain });
   }
 
   return {

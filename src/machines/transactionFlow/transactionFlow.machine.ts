@@ -32,6 +32,13 @@ const walletError = [...walletErrorRoutes, { target: `#${TX_FLOW_ID}.walletError
 const recover = { 'system.recover': { target: `#${TX_FLOW_ID}.checkingStatus` } };
 const walletGone = { 'wallet.changed': { guard: 'isWalletGone' as const, target: `#${TX_FLOW_ID}.walletError.disconnected`, actions: 'assignDisconnected' as const } };
 const cancel = { 'user.cancel': { target: `#${TX_FLOW_ID}.cancelled` } };
+/** Retrying after a failed or interrupted submit: a signature already given is proposed, otherwise back to the review. */
+const retrySubmit = {
+  'user.retry': [
+    { guard: 'hasPendingSignature' as const, target: 'proposing', actions: 'clearErrors' as const },
+    { target: 'review', actions: 'clearErrors' as const },
+  ],
+};
 
 export const transactionFlowMachine = txFlowSetup.createMachine({
   id: TX_FLOW_ID,
@@ -326,10 +333,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
     submitFailed: {
       tags: ['step.submit'],
       on: {
-        'user.retry': [
-          { guard: 'hasPendingSignature', target: 'proposing', actions: 'clearErrors' },
-          { target: 'review', actions: 'clearErrors' },
-        ],
+        ...retrySubmit,
         ...cancel,
       },
     },
@@ -358,10 +362,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
     interrupted: {
       tags: ['step.submit'],
       on: {
-        'user.retry': [
-          { guard: 'hasPendingSignature', target: 'proposing', actions: 'clearErrors' },
-          { target: 'review', actions: 'clearErrors' },
-        ],
+        ...retrySubmit,
         ...cancel,
       },
     },

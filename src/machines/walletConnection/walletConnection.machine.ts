@@ -55,6 +55,38 @@ const S = {
   unsupportedChain: `#${WALLET_CONNECTION_ID}.connected.unsupportedChain`,
 } as const;
 
+/** The chain switch offered while connected on another chain than the Safe's: the same substates for a wrong chain and an unsupported one. */
+const switchingChain = (idle: { guard?: 'hasRequiredChain'; target: 'switching' }) => {
+  const switched = ({ context, event }: { context: WalletConnectionContext; event: { output: SwitchChainOutput } }) => ({ ...view(context), chainId: event.output.chainId });
+  const storeSwitched = ({ event }: { event: { output: SwitchChainOutput } }) => event.output;
+  return {
+    initial: 'idle' as const,
+    states: {
+      idle: { on: { 'user.switchChain': idle } },
+      switching: {
+        tags: ['busy'],
+        invoke: {
+          id: 'switchChain',
+          src: 'switchChain' as const,
+          input: ({ context }: { context: WalletConnectionContext }) => ({ chainId: context.requiredChainId ?? '' }),
+          onDone: [
+            { guard: { type: 'isUnsupportedChain' as const, params: switched }, target: S.unsupportedChain, actions: [{ type: 'assignSwitchedChain' as const, params: storeSwitched }, 'reportConnection' as const] },
+            { guard: { type: 'isWrongChain' as const, params: switched }, target: S.wrongChain, actions: [{ type: 'assignSwitchedChain' as const, params: storeSwitched }, 'reportConnection' as const] },
+            { target: S.ready, actions: [{ type: 'assignSwitchedChain' as const, params: storeSwitched }, 'reportConnection' as const] },
+          ],
+          onError: { target: 'switchFailed', actions: { type: 'showSwitchFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+        },
+      },
+      switchFailed: {
+        on: {
+          'user.switchChain': { target: 'switching', actions: 'clearError' as const },
+          'user.dismiss': { target: 'idle', actions: 'clearError' as const },
+        },
+      },
+    },
+  };
+};
+
 export const walletConnectionMachine = setup({
   types: {
     context: {} as WalletConnectionContext,
@@ -292,74 +324,12 @@ export const walletConnectionMachine = setup({
         wrongChain: {
           meta: { description: 'Connected, but not on the open Safe’s chain' },
           tags: ['chainMismatch'],
-          initial: 'idle',
-          states: {
-            idle: { on: { 'user.switchChain': { target: 'switching' } } },
-            switching: {
-              tags: ['busy'],
-              invoke: {
-                id: 'switchChain',
-                src: 'switchChain',
-                input: ({ context }) => ({ chainId: context.requiredChainId ?? '' }),
-                onDone: [
-                  {
-                    guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
-                    target: S.unsupportedChain,
-                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
-                  },
-                  {
-                    guard: { type: 'isWrongChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
-                    target: S.wrongChain,
-                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
-                  },
-                  { target: S.ready, actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'] },
-                ],
-                onError: { target: 'switchFailed', actions: { type: 'showSwitchFailure', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-            switchFailed: {
-              on: {
-                'user.switchChain': { target: 'switching', actions: 'clearError' },
-                'user.dismiss': { target: 'idle', actions: 'clearError' },
-              },
-            },
-          },
+          ...switchingChain({ target: 'switching' }),
         },
         unsupportedChain: {
           meta: { description: 'Connected on a chain the gateway does not list' },
           tags: ['chainMismatch'],
-          initial: 'idle',
-          states: {
-            idle: { on: { 'user.switchChain': { guard: 'hasRequiredChain', target: 'switching' } } },
-            switching: {
-              tags: ['busy'],
-              invoke: {
-                id: 'switchChain',
-                src: 'switchChain',
-                input: ({ context }) => ({ chainId: context.requiredChainId ?? '' }),
-                onDone: [
-                  {
-                    guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
-                    target: S.unsupportedChain,
-                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
-                  },
-                  {
-                    guard: { type: 'isWrongChain', params: ({ context, event }) => ({ ...view(context), chainId: event.output.chainId }) },
-                    target: S.wrongChain,
-                    actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'],
-                  },
-                  { target: S.ready, actions: [{ type: 'assignSwitchedChain', params: ({ event }) => event.output }, 'reportConnection'] },
-                ],
-                onError: { target: 'switchFailed', actions: { type: 'showSwitchFailure', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-            switchFailed: {
-              on: {
-                'user.switchChain': { target: 'switching', actions: 'clearError' },
-                'user.dismiss': { target: 'idle', actions: 'clearError' },
-              },
-            },
-          },
+          ...switchingChain({ guard: 'hasRequiredChain', target: 'switching' }),
         },
       },
     },

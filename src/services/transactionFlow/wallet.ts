@@ -20,6 +20,7 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import type { TxFlowSafe, WalletFailure } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { Failure } from '../../domain/failure.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
@@ -56,8 +57,20 @@ export function isWalletFailure(value: unknown): value is WalletFailure {
 /** The chain a wallet request is for (a Safe's, or the chain a new Safe is created on). */
 export type WalletChain = Pick<TxFlowSafe, 'chainId' | 'chainName'>;
 
+/** How a flow words a wallet's failures (the message flow has its own texts). */
+export interface WalletWording {
+  classify: (error: unknown) => Failure<string>;
+  wrongChain: (chainName: string) => string;
+}
+
 /** The provider, connected, on the Safe's chain, with `account` selected; throws WalletFailure otherwise. */
-export async function readyWallet(access: WalletAccess, safe: WalletChain, account: Address | null, action: 'sign' | 'send'): Promise<{ provider: Eip1193Like; account: Address }> {
+export async function readyWallet(
+  access: WalletAccess,
+  safe: WalletChain,
+  account: Address | null,
+  action: 'sign' | 'send',
+  wording: WalletWording = { classify: (error) => classifyWalletError(error, action), wrongChain: wrongChainText },
+): Promise<{ provider: Eip1193Like; account: Address }> {
   const provider = access();
   if (!provider || !account) throw failure('disconnected', NO_WALLET);
   let chainId: unknown;
@@ -66,13 +79,13 @@ export async function readyWallet(access: WalletAccess, safe: WalletChain, accou
     chainId = await provider.request({ method: 'eth_chainId' });
     accounts = await provider.request({ method: 'eth_accounts' });
   } catch (error) {
-    throw classifyWalletError(error, action);
+    throw wording.classify(error);
   }
   if (!Array.isArray(accounts) || accounts.length === 0) throw failure('disconnected', NO_WALLET);
   if (!accounts.some((a) => typeof a === 'string' && a.toLowerCase() === account.toLowerCase())) {
     throw failure('other', `The wallet's account changed; reconnect ${account} and try again.`);
   }
-  if (typeof chainId !== 'string' || BigInt(chainId) !== BigInt(safe.chainId)) throw failure('wrongChain', wrongChainText(safe.chainName));
+  if (typeof chainId !== 'string' || BigInt(chainId) !== BigInt(safe.chainId)) throw failure('wrongChain', wording.wrongChain(safe.chainName));
   return { provider, account: getAddress(account) };
 }
 
