@@ -66,6 +66,16 @@ const ACCEPTS: Record<Command, (view: TransactionFlowView) => boolean> = {
 };
 
 /** `primary`: the step's one main action (Try again after an error, Close at the end). */
+/** The way on after a failure: give up, or try the step again. */
+function CancelOrRetry() {
+  return (
+    <Actions>
+      <Button event="user.cancel" label="Cancel" />
+      <Button event="user.retry" label="Try again" primary />
+    </Actions>
+  );
+}
+
 function Button({ event, label, primary = false }: { event: Command; label: string; primary?: boolean }) {
   const send = useTxFlowSend();
   const enabled = useTxFlow((s) => ACCEPTS[event](connectTransactionFlow(s)));
@@ -157,10 +167,7 @@ function StepContent() {
             <strong>{text.title}</strong> {text.text(ctx.safe.chainName)}
             {sub === 'other' && ctx.walletFailure ? <p>{ctx.walletFailure.message}</p> : null}
           </div>
-          <Actions>
-            <Button event="user.cancel" label="Cancel" />
-            <Button event="user.retry" label="Try again" primary />
-          </Actions>
+          <CancelOrRetry />
         </>
       );
     }
@@ -168,10 +175,7 @@ function StepContent() {
       return (
         <>
           <p role="alert">Error submitting the transaction. Please try again. {ctx.error}</p>
-          <Actions>
-            <Button event="user.cancel" label="Cancel" />
-            <Button event="user.retry" label="Try again" primary />
-          </Actions>
+          <CancelOrRetry />
         </>
       );
     case 'interrupted':
@@ -181,10 +185,7 @@ function StepContent() {
             The page was reloaded while a wallet request or a submission was in progress. Nothing was sent again.{' '}
             {ctx.pendingSignature ? 'Your signature is kept: submit it again to the gateway.' : 'Review the transaction and confirm it again.'}
           </p>
-          <Actions>
-            <Button event="user.cancel" label="Cancel" />
-            <Button event="user.retry" label="Try again" primary />
-          </Actions>
+          <CancelOrRetry />
         </>
       );
     case 'tracking':
