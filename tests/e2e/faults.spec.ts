@@ -238,7 +238,9 @@ test('balances, queue, history and messages hanging together each time out after
   }
   await expect(page.getByRole('alert').filter({ hasText: 'Could not load messages.' })).toBeVisible({ timeout: GATEWAY_TIMEOUT_MS + 5_000 });
   for (const { fault } of hanging) {
-    expect(Date.now() - fault.firstAt()).toBeGreaterThanOrEqual(GATEWAY_TIMEOUT_MS);
+    // The failure came from the deadline, not at once. The app starts its deadline a moment before this test's route
+    // sees the request (CI measured 9,989 ms under load), so the bound leaves a second for that lag.
+    expect(Date.now() - fault.firstAt()).toBeGreaterThanOrEqual(GATEWAY_TIMEOUT_MS - 1_000);
     fault.heal();
   }
   for (const { label, what, effect, fault, shows } of hanging) {
