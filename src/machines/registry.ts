@@ -40,7 +40,7 @@ import { localDataSampleEvents, localDataSampleInput, serializeLocalDataState } 
 import { ACCOUNT_SERVICES_MACHINES } from './accountServices/accountServices.registry.ts';
 import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, type RegisteredMachine } from './machineVersion.ts';
 
-export { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, definitionHash, versionOf, type MachineVersion, type RegisteredMachine } from './machineVersion.ts';
+export { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, definitionHash, versionOf, type MachineVersion, type PrivateFields, type RegisteredMachine } from './machineVersion.ts';
 
 const sampleConfig: RuntimeConfig = { gatewayUrl: 'http://127.0.0.1:8787', rpcOverrides: {}, devnet: null };
 

@@ -6,7 +6,7 @@
  * events it could not save (never a silent drop) and reports the error once.
  */
 import type { AnyEventObject } from 'xstate';
-import { findSecretField, toLogJson } from './canonical.ts';
+import { findSecretField, redactPaths, toLogJson, type PrivatePaths } from './canonical.ts';
 import { contextDigest, recordHash } from './hash.ts';
 import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
@@ -49,20 +49,27 @@ export interface StreamWriterOptions {
   snapshotEvery?: number;
   onFailure?: (error: Error) => void;
   onAppend?: (record: LogRecord) => void;
+  /** The machine's personal data (its `privateFields`): redacted in payloads, the digested context and snapshots. */
+  privateFields?: PrivatePaths;
 }
 
 export function lockName(streamId: string): string {
   return `countersign.eventlog:${streamId}`;
 }
 
-/** Builds the JSON `stateAfter` of a snapshot (value, status, digest of the redacted context). */
-export async function stateAfterOf(value: unknown, status: string, context: unknown): Promise<StateAfter> {
-  return { value: toLogJson(value), status, digest: await contextDigest(toLogJson(context)) };
+/** The context as the log keeps it (in snapshots, and digested in `stateAfter`): JSON, secrets and private fields redacted. */
+export function contextJson(context: unknown, privateFields?: PrivatePaths): JsonValue {
+  return redactPaths(toLogJson(context), privateFields?.context);
 }
 
-export function payloadOf(event: AnyEventObject): JsonObject {
+/** Builds the JSON `stateAfter` of a snapshot (value, status, digest of the redacted context). */
+export async function stateAfterOf(value: unknown, status: string, context: unknown, privateFields?: PrivatePaths): Promise<StateAfter> {
+  return { value: toLogJson(value), status, digest: await contextDigest(contextJson(context, privateFields)) };
+}
+
+export function payloadOf(event: AnyEventObject, privateFields?: PrivatePaths): JsonObject {
   const { type: _type, ...rest } = event;
-  return toLogJson(rest) as JsonObject;
+  return redactPaths(toLogJson(rest), privateFields?.events?.[event.type]) as JsonObject;
 }
 
 export class StreamWriter {
@@ -90,6 +97,11 @@ export class StreamWriter {
 
   get failure(): Error | null {
     return this.failureValue;
+  }
+
+  /** What the stream's machine declares private (for JSON built outside the writer, e.g. the unsaved events' text). */
+  get privateFields(): PrivatePaths | undefined {
+    return this.options.privateFields;
   }
 
   /** Events that could not be saved (after a failure), in order. */
@@ -153,7 +165,7 @@ export class StreamWriter {
       const every = this.options.snapshotEvery ?? 25;
       const snapshot: SnapshotRecord | undefined =
         record.seq % every === 0
-          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: toLogJson(pending.context) }
+          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: contextJson(pending.context, this.options.privateFields) }
           : undefined;
       await this.options.store.append(record, snapshot);
       this.headSeq = record.seq;
@@ -172,7 +184,7 @@ export class StreamWriter {
       seq: this.headSeq + 1,
       eventId: (this.options.newId ?? (() => globalThis.crypto.randomUUID()))(),
       type: pending.event.type,
-      payload: payloadOf(pending.event),
+      payload: payloadOf(pending.event, this.options.privateFields),
       origin: pending.origin,
       sourceActorId: pending.sourceActorId,
       machineId: version.machineId,
@@ -180,7 +192,7 @@ export class StreamWriter {
       schemaVersion: version.schemaVersion,
       recordedAt: (this.options.now ?? (() => new Date().toISOString()))(),
       correlationId: pending.correlationId,
-      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context),
+      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context, this.options.privateFields),
       prevHash: this.headHash,
     };
     const secret = findSecretField(draft as unknown as JsonValue);
