@@ -70,7 +70,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       for (const streamId of options.capture.streamIds()) {
         const writer = options.capture.writer(streamId);
         for (const pending of writer?.unsaved() ?? []) {
-          lines.push(canonicalJson({ streamId, type: pending.event.type, payload: payloadOf(pending.event, writer?.privateFields), origin: pending.origin } as JsonValue));
+          lines.push(canonicalJson({ streamId, type: pending.event.type, payload: payloadOf(pending.event, writer?.redactor), origin: pending.origin } as JsonValue));
         }
       }
       return lines.length ? `${lines.join('\n')}\n` : null;

@@ -1,7 +1,7 @@
 /**
- * JSON helpers for the event log: conversion of arbitrary event payloads to plain JSON, secret redaction, the
- * redaction of the personal data a machine declares (decision 0048) and canonical serialization (sorted keys, no
- * whitespace) so that hashes are reproducible byte for byte.
+ * JSON helpers for the event log: conversion of arbitrary event payloads to plain JSON, secret redaction and
+ * canonical serialization (sorted keys, no whitespace) so that hashes are reproducible byte for byte. The personal
+ * data a machine declares is redacted by privacy.ts (decision 0048).
  */
 import type { JsonObject, JsonValue } from './types.ts';
 
@@ -59,38 +59,13 @@ export interface PrivatePaths {
   context?: readonly string[];
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const REDACTED_EMAIL = '[redacted]@redacted.invalid';
-export const REDACTED_UUID = '00000000-0000-0000-0000-000000000000';
-
 /**
- * What a private value is stored as: every string under it replaced by a placeholder that keeps what the machines'
- * checks read of it, so a replay of the redacted log takes the same branches. A blank string stays (it holds
- * nothing, and "enter the code" still sees it blank); an e-mail address becomes "[redacted]@redacted.invalid", a
- * uuid the nil uuid, any other string (and a number) "[redacted]". A placeholder maps to itself and has nothing to
- * trim, so the context a replay derives from redacted payloads is the redacted context that was recorded.
+ * Redacts a machine's private fields from its JSON (src/services/eventLog/privacy.ts, loaded only for a machine that
+ * declares some, so that no boot machine pays for it).
  */
-export function redactedValue(value: JsonValue): JsonValue {
-  if (value === null || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.map(redactedValue);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactedValue(item)]));
-  if (typeof value === 'number') return REDACTED;
-  const trimmed = value.trim();
-  return !trimmed ? value : EMAIL_SHAPE.test(trimmed) ? REDACTED_EMAIL : UUID_SHAPE.test(trimmed) ? REDACTED_UUID : REDACTED;
-}
-
-function redactAt(value: JsonValue, keys: readonly string[]): JsonValue {
-  if (keys.length === 0) return redactedValue(value);
-  if (Array.isArray(value)) return value.map((item) => redactAt(item, keys));
-  const [key, ...rest] = keys as [string, ...string[]];
-  if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return value;
-  return { ...value, [key]: redactAt(value[key] as JsonValue, rest) };
-}
-
-/** `value` with what each dotted path leads to redacted (arrays on the way are entered item by item). */
-export function redactPaths(value: JsonValue, paths: readonly string[] = []): JsonValue {
-  return paths.reduce((current, path) => redactAt(current, path.split('.')), value);
+export interface Redactor {
+  payload(type: string, payload: JsonObject): JsonObject;
+  context(context: JsonValue): JsonValue;
 }
 
 /** Canonical JSON: object keys sorted by code unit, no insignificant whitespace. */

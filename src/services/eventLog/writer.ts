@@ -6,7 +6,7 @@
  * events it could not save (never a silent drop) and reports the error once.
  */
 import type { AnyEventObject } from 'xstate';
-import { findSecretField, redactPaths, toLogJson, type PrivatePaths } from './canonical.ts';
+import { findSecretField, REDACTED, toLogJson, type PrivatePaths, type Redactor } from './canonical.ts';
 import { contextDigest, recordHash } from './hash.ts';
 import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
@@ -58,19 +58,24 @@ export function lockName(streamId: string): string {
 }
 
 /** The context as the log keeps it (in snapshots, and digested in `stateAfter`): JSON, secrets and private fields redacted. */
-export function contextJson(context: unknown, privateFields?: PrivatePaths): JsonValue {
-  return redactPaths(toLogJson(context), privateFields?.context);
+export function contextJson(context: unknown, redactor?: Redactor | null): JsonValue {
+  const json = toLogJson(context);
+  return redactor ? redactor.context(json) : json;
 }
 
 /** Builds the JSON `stateAfter` of a snapshot (value, status, digest of the redacted context). */
-export async function stateAfterOf(value: unknown, status: string, context: unknown, privateFields?: PrivatePaths): Promise<StateAfter> {
-  return { value: toLogJson(value), status, digest: await contextDigest(contextJson(context, privateFields)) };
+export async function stateAfterOf(value: unknown, status: string, context: unknown, redactor?: Redactor | null): Promise<StateAfter> {
+  return { value: toLogJson(value), status, digest: await contextDigest(contextJson(context, redactor)) };
 }
 
-export function payloadOf(event: AnyEventObject, privateFields?: PrivatePaths): JsonObject {
+export function payloadOf(event: AnyEventObject, redactor?: Redactor | null): JsonObject {
   const { type: _type, ...rest } = event;
-  return redactPaths(toLogJson(rest), privateFields?.events?.[event.type]) as JsonObject;
+  const json = toLogJson(rest) as JsonObject;
+  return redactor ? redactor.payload(event.type, json) : json;
 }
+
+/** Stands in until the redaction has loaded (or when it could not): nothing of a payload or context is shown. */
+const WITHHELD: Redactor = { payload: () => ({ withheld: REDACTED }), context: () => REDACTED };
 
 export class StreamWriter {
   readonly streamId: string;
@@ -84,6 +89,7 @@ export class StreamWriter {
   private release: () => void = () => {};
   private lockRequest: Promise<unknown> = Promise.resolve();
   private readonly options: StreamWriterOptions;
+  private redactorValue: Redactor | null = null;
 
   constructor(options: StreamWriterOptions) {
     this.options = options;
@@ -99,9 +105,9 @@ export class StreamWriter {
     return this.failureValue;
   }
 
-  /** What the stream's machine declares private (for JSON built outside the writer, e.g. the unsaved events' text). */
-  get privateFields(): PrivatePaths | undefined {
-    return this.options.privateFields;
+  /** The redaction of the machine's private fields, for JSON built outside the writer (the unsaved events' text). */
+  get redactor(): Redactor | null {
+    return this.redactorValue ?? (this.options.privateFields ? WITHHELD : null);
   }
 
   /** Events that could not be saved (after a failure), in order. */
@@ -131,7 +137,8 @@ export class StreamWriter {
   }
 
   private async init(): Promise<void> {
-    const { locks, store, streamId } = this.options;
+    const { locks, store, streamId, privateFields } = this.options;
+    if (privateFields) this.redactorValue = (await import('./privacy.ts')).redactorFor(privateFields);
     if (locks) {
       await new Promise<void>((acquired, refused) => {
         const held = new Promise<void>((done) => (this.release = done));
@@ -165,7 +172,7 @@ export class StreamWriter {
       const every = this.options.snapshotEvery ?? 25;
       const snapshot: SnapshotRecord | undefined =
         record.seq % every === 0
-          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: contextJson(pending.context, this.options.privateFields) }
+          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: contextJson(pending.context, this.redactor) }
           : undefined;
       await this.options.store.append(record, snapshot);
       this.headSeq = record.seq;
@@ -184,7 +191,7 @@ export class StreamWriter {
       seq: this.headSeq + 1,
       eventId: (this.options.newId ?? (() => globalThis.crypto.randomUUID()))(),
       type: pending.event.type,
-      payload: payloadOf(pending.event, this.options.privateFields),
+      payload: payloadOf(pending.event, this.redactor),
       origin: pending.origin,
       sourceActorId: pending.sourceActorId,
       machineId: version.machineId,
@@ -192,7 +199,7 @@ export class StreamWriter {
       schemaVersion: version.schemaVersion,
       recordedAt: (this.options.now ?? (() => new Date().toISOString()))(),
       correlationId: pending.correlationId,
-      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context, this.options.privateFields),
+      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context, this.redactor),
       prevHash: this.headHash,
     };
     const secret = findSecretField(draft as unknown as JsonValue);
