@@ -5,6 +5,9 @@
  * src/machines/registry.ts (decision 0019).
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { PrivateFields, Redactor } from './privateFields.ts';
+
+export type { PrivateFields };
 
 export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
 export const RECOVER_EVENT_TYPE = 'system.recover';
@@ -38,21 +41,8 @@ export interface RegisteredMachine {
   simplePathState?: (snapshot: AnyMachineSnapshot) => string;
   /** Personal data and credentials among its event payloads and context: the event log stores them redacted (decision 0048). */
   privateFields?: PrivateFields;
-}
-
-/**
- * Where a machine's personal data and credentials are (an e-mail address, a one-time code, an authorisation
- * signature and its timestamp, a device token): the event log replaces them at capture time, before anything is
- * stored, in the record's payload, in the context its `stateAfter.digest` covers and in cached snapshots (decision
- * 0048). A path is dot-separated keys into the event minus `type` (`xstate.init` carries `input`) or into the
- * context; arrays on the way are entered item by item, and a path to an object or array covers every value under it.
- * Signatures over Safe transactions and messages are not private: they are the audit trail's anchors.
- */
-export interface PrivateFields {
-  /** Per event type, the payload paths, e.g. `{ 'user.submitEmail': ['email'], 'xstate.done.actor.sign': ['output.signature'] }`. */
-  events?: Readonly<Record<string, readonly string[]>>;
-  /** Context paths, e.g. `['request.email', 'auth']`. */
-  context?: readonly string[];
+  /** The redaction of `privateFields`, given by the registry to each entry that declares some (MACHINES). */
+  redactor?: Redactor;
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -73,7 +63,7 @@ export interface MachineVersion {
 }
 
 /** What a machine's version is computed from: the part of a registry entry the event capture needs. */
-export type VersionedMachine = Pick<RegisteredMachine, 'id' | 'machine' | 'schemaVersion' | 'privateFields'>;
+export type VersionedMachine = Pick<RegisteredMachine, 'id' | 'machine' | 'schemaVersion' | 'privateFields' | 'redactor'>;
 
 export async function versionOf(entry: VersionedMachine): Promise<MachineVersion> {
   return { machineId: entry.id, machineVersion: await definitionHash(entry.machine), schemaVersion: entry.schemaVersion };

@@ -1,7 +1,7 @@
 /**
  * JSON helpers for the event log: conversion of arbitrary event payloads to plain JSON, secret redaction and
  * canonical serialization (sorted keys, no whitespace) so that hashes are reproducible byte for byte. The personal
- * data a machine declares is redacted by privacy.ts (decision 0048).
+ * data a machine declares is redacted by its registry entry's `redactor` (src/machines/privateFields.ts, decision 0048).
  */
 import type { JsonObject, JsonValue } from './types.ts';
 
@@ -51,21 +51,6 @@ export function toLogJson(value: unknown, seen: WeakSet<object> = new WeakSet())
   } finally {
     seen.delete(object);
   }
-}
-
-/** What a stream's machine declares private: `PrivateFields` of src/machines/machineVersion.ts. */
-export interface PrivatePaths {
-  events?: Readonly<Record<string, readonly string[]>>;
-  context?: readonly string[];
-}
-
-/**
- * Redacts a machine's private fields from its JSON (src/services/eventLog/privacy.ts, loaded only for a machine that
- * declares some, so that no boot machine pays for it).
- */
-export interface Redactor {
-  payload(type: string, payload: JsonObject): JsonObject;
-  context(context: JsonValue): JsonValue;
 }
 
 /** Canonical JSON: object keys sorted by code unit, no insignificant whitespace. */

@@ -71,7 +71,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
   const byActor = new Map<object, Tracked>();
   const byStream = new Map<string, StreamWriter>();
   const versions = new Map(options.machines.map((entry) => [entry.id, versionOf(entry)]));
-  const privacy = new Map(options.machines.map((entry) => [entry.id, entry.privateFields]));
+  const redactors = new Map(options.machines.map((entry) => [entry.id, entry.redactor]));
 
   function track(actorRef: ActorLike, rootId: string): void {
     const logic = actorRef.logic;
@@ -91,7 +91,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       onFailure: (error) => options.onFailure(streamId, error),
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
       // Personal data is redacted before anything is stored (decision 0048).
-      privateFields: privacy.get(logic.id),
+      redactor: redactors.get(logic.id),
     });
     byActor.set(actorRef, { writer, machineId: logic.id, pending: [] });
     byStream.set(streamId, writer);

@@ -1,7 +1,6 @@
 /** The event log: capture, storage, replay/restore, export and verification. See docs/architecture.md. */
 export * from './types.ts';
-export { canonicalJson, toLogJson, findSecretField, isSecretKey, REDACTED, type PrivatePaths, type Redactor } from './canonical.ts';
-export { REDACTED_EMAIL, REDACTED_UUID, redactedValue, redactPaths, redactorFor } from './privacy.ts';
+export { canonicalJson, toLogJson, findSecretField, isSecretKey, REDACTED } from './canonical.ts';
 export { sha256Hex, recordHash, contextDigest } from './hash.ts';
 export { MemoryEventStore } from './memoryStore.ts';
 export { IdbEventStore, EVENT_LOG_DB } from './idbStore.ts';

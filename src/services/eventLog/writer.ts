@@ -6,7 +6,8 @@
  * events it could not save (never a silent drop) and reports the error once.
  */
 import type { AnyEventObject } from 'xstate';
-import { findSecretField, REDACTED, toLogJson, type PrivatePaths, type Redactor } from './canonical.ts';
+import type { Redactor } from '../../machines/privateFields.ts';
+import { findSecretField, toLogJson } from './canonical.ts';
 import { contextDigest, recordHash } from './hash.ts';
 import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
@@ -49,8 +50,8 @@ export interface StreamWriterOptions {
   snapshotEvery?: number;
   onFailure?: (error: Error) => void;
   onAppend?: (record: LogRecord) => void;
-  /** The machine's personal data (its `privateFields`): redacted in payloads, the digested context and snapshots. */
-  privateFields?: PrivatePaths;
+  /** Redacts the machine's personal data (its `privateFields`) in payloads, the digested context and snapshots. */
+  redactor?: Redactor;
 }
 
 export function lockName(streamId: string): string {
@@ -74,9 +75,6 @@ export function payloadOf(event: AnyEventObject, redactor?: Redactor | null): Js
   return redactor ? redactor.payload(event.type, json) : json;
 }
 
-/** Stands in until the redaction has loaded (or when it could not): nothing of a payload or context is shown. */
-const WITHHELD: Redactor = { payload: () => ({ withheld: REDACTED }), context: () => REDACTED };
-
 export class StreamWriter {
   readonly streamId: string;
   private statusValue: WriterStatus = 'starting';
@@ -89,7 +87,6 @@ export class StreamWriter {
   private release: () => void = () => {};
   private lockRequest: Promise<unknown> = Promise.resolve();
   private readonly options: StreamWriterOptions;
-  private redactorValue: Redactor | null = null;
 
   constructor(options: StreamWriterOptions) {
     this.options = options;
@@ -106,8 +103,8 @@ export class StreamWriter {
   }
 
   /** The redaction of the machine's private fields, for JSON built outside the writer (the unsaved events' text). */
-  get redactor(): Redactor | null {
-    return this.redactorValue ?? (this.options.privateFields ? WITHHELD : null);
+  get redactor(): Redactor | undefined {
+    return this.options.redactor;
   }
 
   /** Events that could not be saved (after a failure), in order. */
@@ -137,8 +134,7 @@ export class StreamWriter {
   }
 
   private async init(): Promise<void> {
-    const { locks, store, streamId, privateFields } = this.options;
-    if (privateFields) this.redactorValue = (await import('./privacy.ts')).redactorFor(privateFields);
+    const { locks, store, streamId } = this.options;
     if (locks) {
       await new Promise<void>((acquired, refused) => {
         const held = new Promise<void>((done) => (this.release = done));

@@ -11,20 +11,8 @@ import { isEmailAddress, isUuid } from '../../../src/machines/accountServices/ac
 import { BOOT_MACHINES } from '../../../src/machines/registry.boot.ts';
 import { MACHINES, findMachine, type RegisteredMachine } from '../../../src/machines/registry.ts';
 import { CREATE_SAFE_ID } from '../../../src/machines/createSafe/createSafe.machine.ts';
-import {
-  contextDigest,
-  createAuditService,
-  createEventCapture,
-  exportNdjson,
-  REDACTED,
-  REDACTED_EMAIL,
-  REDACTED_UUID,
-  redactedValue,
-  redactPaths,
-  restoreStream,
-  verifyNdjson,
-  type JsonValue,
-} from '../../../src/services/eventLog/index.ts';
+import { REDACTED, REDACTED_EMAIL, REDACTED_UUID, redactedValue, redactorFor, redactPaths } from '../../../src/machines/privateFields.ts';
+import { contextDigest, createAuditService, createEventCapture, exportNdjson, REDACTED as LOG_REDACTED, restoreStream, verifyNdjson, type JsonValue } from '../../../src/services/eventLog/index.ts';
 import { distinctiveSamples, driveThroughCapture, inert, privateLeaves, RecordingStore, stringsIn } from './privacyFixtures.ts';
 
 describe('placeholders keep what the machines check', () => {
@@ -84,8 +72,13 @@ describe('no private value reaches the store, for every registered machine', () 
     }
   });
 
+  it('the registry gives every entry that declares private fields its redaction, with the event log’s mark', () => {
+    expect(REDACTED).toBe(LOG_REDACTED);
+    for (const entry of MACHINES) expect(entry.redactor !== undefined, entry.id).toBe(entry.privateFields !== undefined);
+  });
+
   it.each(withPrivate.map((entry) => [entry.id, entry] as const))('%s: without its declaration the same walk writes its private values (the check can fail)', async (_id, entry) => {
-    const { privateFields: _dropped, ...bare } = entry;
+    const { privateFields: _dropped, redactor: _redactor, ...bare } = entry;
     const samples = distinctiveSamples(entry);
     const store = new RecordingStore();
     await driveThroughCapture(bare as RegisteredMachine, samples, store);
@@ -94,7 +87,8 @@ describe('no private value reaches the store, for every registered machine', () 
     expect(leaked(strings, samples.privateValues)).toEqual(samples.privateValues);
     // ... and the context paths matter on their own: with only the payloads redacted, the snapshots still leak.
     const payloadsOnly = new RecordingStore();
-    await driveThroughCapture({ ...entry, privateFields: { events: entry.privateFields!.events ?? {} } }, samples, payloadsOnly);
+    const eventsOnly = { events: entry.privateFields!.events ?? {} };
+    await driveThroughCapture({ ...entry, privateFields: eventsOnly, redactor: redactorFor(eventsOnly) }, samples, payloadsOnly);
     const { records, snapshots } = await payloadsOnly.written();
     expect(leaked(stringsIn(records.map((r) => r.payload)), samples.privateValues)).toEqual([]);
     expect(leaked(stringsIn(snapshots as unknown as JsonValue), samples.privateValues).length).toBeGreaterThan(0);
@@ -193,7 +187,7 @@ describe('a machine whose events carry personal data must declare it', () => {
   });
 
   it('the e-mail screen without its declaration is caught: the address, the code, the authorisation signature and its timestamp', () => {
-    const { privateFields: _dropped, ...bare } = findMachine('emailAlerts')!;
+    const { privateFields: _dropped, redactor: _redactor, ...bare } = findMachine('emailAlerts')!;
     expect(undeclaredPersonalFields(bare as RegisteredMachine).sort()).toEqual([
       'user.submitEmail email',
       'user.verify code',
@@ -236,6 +230,7 @@ describe('a redacted value never goes back to the gateway', () => {
   it('the boot list declares nothing private, as the registry (the root’s capture reads the boot list)', () => {
     for (const boot of BOOT_MACHINES) {
       expect(boot.privateFields, boot.id).toBeUndefined();
+      expect(boot.redactor, boot.id).toBeUndefined();
       expect(findMachine(boot.id)?.privateFields, boot.id).toBeUndefined();
     }
   });

@@ -1,10 +1,37 @@
 /**
  * The redaction of the personal data and credentials a machine declares private (`privateFields` of its registry
- * entry; decision 0048), applied by the stream writer before anything is stored. Loaded on demand: none of the boot
- * machines declares any.
+ * entry; decision 0048). The registry gives each such entry its `redactor` (src/machines/registry.ts), and the event
+ * log's stream writer applies it before anything is stored. It lives with the registry, not in the event log, so it
+ * loads with the registry (the screens and flows that need it) and never with the first load: no boot machine
+ * declares private fields. Plain JSON in, plain JSON out; no imports.
  */
-import { REDACTED, type PrivatePaths, type Redactor } from './canonical.ts';
-import type { JsonObject, JsonValue } from './types.ts';
+
+type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * Where a machine's personal data and credentials are (an e-mail address, a one-time code, an authorisation
+ * signature and its timestamp, a device token): the event log replaces them at capture time, before anything is
+ * stored, in the record's payload, in the context its `stateAfter.digest` covers and in cached snapshots (decision
+ * 0048). A path is dot-separated keys into the event minus `type` (`xstate.init` carries `input`) or into the
+ * context; arrays on the way are entered item by item, and a path to an object or array covers every value under it.
+ * Signatures over Safe transactions and messages are not private: they are the audit trail's anchors.
+ */
+export interface PrivateFields {
+  /** Per event type, the payload paths, e.g. `{ 'user.submitEmail': ['email'], 'xstate.done.actor.sign': ['output.signature'] }`. */
+  events?: Readonly<Record<string, readonly string[]>>;
+  /** Context paths, e.g. `['request.email', 'auth']`. */
+  context?: readonly string[];
+}
+
+/** Redacts a machine's private fields from the JSON the event log builds of its events and context. */
+export interface Redactor {
+  payload(type: string, payload: JsonObject): JsonObject;
+  context(context: JsonValue): JsonValue;
+}
+
+/** The event log's mark for a value it does not keep (canonical.ts REDACTED). */
+export const REDACTED = '[redacted]';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +68,7 @@ export function redactPaths(value: JsonValue, paths: readonly string[] = []): Js
 }
 
 /** The redaction of one machine's private fields: its payloads by event type, and its context. */
-export function redactorFor(fields: PrivatePaths): Redactor {
+export function redactorFor(fields: PrivateFields): Redactor {
   return {
     payload: (type, payload) => redactPaths(payload, fields.events?.[type]) as JsonObject,
     context: (context) => redactPaths(context, fields.context),
