@@ -5,6 +5,9 @@
  * src/machines/registry.ts (decision 0019).
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { PrivateFields, Redactor } from './privateFields.ts';
+
+export type { PrivateFields };
 
 export const NON_IDEMPOTENT_TAG = 'nonIdempotent';
 export const RECOVER_EVENT_TYPE = 'system.recover';
@@ -36,6 +39,10 @@ export interface RegisteredMachine {
    * hundreds of thousands of simple paths. The shortest paths still reach every state.
    */
   simplePathState?: (snapshot: AnyMachineSnapshot) => string;
+  /** Personal data and credentials among its event payloads and context: the event log stores them redacted (decision 0048). */
+  privateFields?: PrivateFields;
+  /** The redaction of `privateFields`, given by the registry to each entry that declares some (MACHINES). */
+  redactor?: Redactor;
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -56,7 +63,7 @@ export interface MachineVersion {
 }
 
 /** What a machine's version is computed from: the part of a registry entry the event capture needs. */
-export type VersionedMachine = Pick<RegisteredMachine, 'id' | 'machine' | 'schemaVersion'>;
+export type VersionedMachine = Pick<RegisteredMachine, 'id' | 'machine' | 'schemaVersion' | 'privateFields' | 'redactor'>;
 
 export async function versionOf(entry: VersionedMachine): Promise<MachineVersion> {
   return { machineId: entry.id, machineVersion: await definitionHash(entry.machine), schemaVersion: entry.schemaVersion };

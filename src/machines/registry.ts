@@ -39,8 +39,9 @@ import { localDataMachine } from './localData/localData.machine.ts';
 import { localDataSampleEvents, localDataSampleInput, serializeLocalDataState } from './localData/localData.samples.ts';
 import { ACCOUNT_SERVICES_MACHINES } from './accountServices/accountServices.registry.ts';
 import { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, type RegisteredMachine } from './machineVersion.ts';
+import { redactorFor } from './privateFields.ts';
 
-export { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, definitionHash, versionOf, type MachineVersion, type RegisteredMachine } from './machineVersion.ts';
+export { NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, definitionHash, versionOf, type MachineVersion, type PrivateFields, type RegisteredMachine } from './machineVersion.ts';
 
 const sampleConfig: RuntimeConfig = { gatewayUrl: 'http://127.0.0.1:8787', rpcOverrides: {}, devnet: null };
 
@@ -266,8 +267,15 @@ const ENTRIES: readonly RegisteredMachine[] = [
   ...ACCOUNT_SERVICES_MACHINES,
 ];
 
-/** Every registered machine, with the earlier definitions whose logs it still replays. */
-export const MACHINES: readonly RegisteredMachine[] = ENTRIES.map((entry) => ({ ...entry, replaysVersions: [...(entry.replaysVersions ?? []), ...(EARLIER_VERSIONS[entry.id] ?? [])] }));
+/**
+ * Every registered machine, with the earlier definitions whose logs it still replays and, when it declares private
+ * fields, the redaction the event log applies to them (decision 0048).
+ */
+export const MACHINES: readonly RegisteredMachine[] = ENTRIES.map((entry) => ({
+  ...entry,
+  replaysVersions: [...(entry.replaysVersions ?? []), ...(EARLIER_VERSIONS[entry.id] ?? [])],
+  ...(entry.privateFields ? { redactor: redactorFor(entry.privateFields) } : {}),
+}));
 
 export function findMachine(id: string): RegisteredMachine | undefined {
   return MACHINES.find((entry) => entry.id === id);

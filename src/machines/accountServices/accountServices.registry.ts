@@ -1,5 +1,5 @@
 /** Registry entries of the account-services machines (settings: notifications, e-mail, security). */
-import type { RegisteredMachine } from '../registry.ts';
+import type { PrivateFields, RegisteredMachine } from '../registry.ts';
 import { delegatesListMachine } from './delegatesList.machine.ts';
 import { emailAlertsMachine } from './emailAlerts.machine.ts';
 import { pushNotificationsMachine } from './pushNotifications.machine.ts';
@@ -19,6 +19,41 @@ import {
   unsubscribeSampleInput,
 } from './accountServices.samples.ts';
 
+/**
+ * The personal data and credentials these screens handle (decision 0048): the event log stores them redacted.
+ * The owner's authorisation signatures (personal_sign, with the timestamp they cover) are credentials: with them
+ * anyone could call the gateway as the owner until they expire. The device uuid and push token identify this
+ * browser (the uuid alone unregisters it); the unsubscribe token, from an e-mail's link, unsubscribes.
+ */
+const PUSH_PRIVATE: PrivateFields = {
+  events: {
+    'xstate.done.actor.loadDevice': ['output.uuid'],
+    'xstate.done.actor.signRegistration': ['output.uuid', 'output.cloudMessagingToken', 'output.timestamp', 'output.signatures'],
+    'xstate.done.actor.registerDevice': ['output.uuid'],
+  },
+  context: ['uuid', 'signed.uuid', 'signed.cloudMessagingToken', 'signed.timestamp', 'signed.signatures'],
+};
+
+const EMAIL_PRIVATE: PrivateFields = {
+  events: {
+    'user.submitEmail': ['email'],
+    'user.verify': ['code'],
+    'xstate.done.actor.signEmailRequest': ['output.signature', 'output.timestamp'],
+    'xstate.done.actor.sendEmailRequest': ['output.email'],
+  },
+  context: ['registration.email', 'request.email', 'auth.signature', 'auth.timestamp'],
+};
+
+const RECOVERY_PRIVATE: PrivateFields = {
+  events: { 'xstate.done.actor.signRecovery': ['output.signature', 'output.timestamp'] },
+  context: ['auth.signature', 'auth.timestamp'],
+};
+
+const UNSUBSCRIBE_PRIVATE: PrivateFields = {
+  events: { 'xstate.init': ['input.token'], 'user.unsubscribe': ['token'], 'user.unsubscribeAll': ['token'] },
+  context: ['token', 'request.token', 'done.token'],
+};
+
 export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
   {
     id: 'pushNotifications',
@@ -31,6 +66,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: pushNotificationsSampleEvents,
     serializeState: serializePushNotificationsState,
+    privateFields: PUSH_PRIVATE,
   },
   {
     id: 'emailAlerts',
@@ -42,6 +78,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: emailAlertsSampleEvents,
     serializeState: serializeEmailAlertsState,
+    privateFields: EMAIL_PRIVATE,
   },
   {
     id: 'recoveryRegistration',
@@ -53,6 +90,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: recoverySampleEvents,
     serializeState: serializeValueAndErrors,
+    privateFields: RECOVERY_PRIVATE,
   },
   {
     id: 'delegatesList',
@@ -73,5 +111,6 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     sampleInput: unsubscribeSampleInput,
     sampleEvents: unsubscribeSampleEvents,
     serializeState: serializeValueAndErrors,
+    privateFields: UNSUBSCRIBE_PRIVATE,
   },
 ];

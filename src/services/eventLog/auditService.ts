@@ -68,8 +68,9 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     unsavedText() {
       const lines: string[] = [];
       for (const streamId of options.capture.streamIds()) {
-        for (const pending of options.capture.writer(streamId)?.unsaved() ?? []) {
-          lines.push(canonicalJson({ streamId, type: pending.event.type, payload: payloadOf(pending.event), origin: pending.origin } as JsonValue));
+        const writer = options.capture.writer(streamId);
+        for (const pending of writer?.unsaved() ?? []) {
+          lines.push(canonicalJson({ streamId, type: pending.event.type, payload: payloadOf(pending.event, writer?.redactor), origin: pending.origin } as JsonValue));
         }
       }
       return lines.length ? `${lines.join('\n')}\n` : null;

@@ -1,6 +1,7 @@
 /**
  * JSON helpers for the event log: conversion of arbitrary event payloads to plain JSON, secret redaction and
- * canonical serialization (sorted keys, no whitespace) so that hashes are reproducible byte for byte.
+ * canonical serialization (sorted keys, no whitespace) so that hashes are reproducible byte for byte. The personal
+ * data a machine declares is redacted by its registry entry's `redactor` (src/machines/privateFields.ts, decision 0048).
  */
 import type { JsonObject, JsonValue } from './types.ts';
 

@@ -71,6 +71,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
   const byActor = new Map<object, Tracked>();
   const byStream = new Map<string, StreamWriter>();
   const versions = new Map(options.machines.map((entry) => [entry.id, versionOf(entry)]));
+  const redactors = new Map(options.machines.map((entry) => [entry.id, entry.redactor]));
 
   function track(actorRef: ActorLike, rootId: string): void {
     const logic = actorRef.logic;
@@ -89,6 +90,8 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
       onFailure: (error) => options.onFailure(streamId, error),
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
+      // Personal data is redacted before anything is stored (decision 0048).
+      redactor: redactors.get(logic.id),
     });
     byActor.set(actorRef, { writer, machineId: logic.id, pending: [] });
     byStream.set(streamId, writer);

@@ -110,6 +110,8 @@ export interface RestoreResult extends SanitizeResult {
  * that event to the stream (it is what moved the state).
  */
 export async function restoreStream(store: EventStore, entry: RegisteredMachine, streamId: string): Promise<RestoreResult> {
+  // Its log holds placeholders where the personal data was (decision 0048): resuming would hand them to its effects.
+  if (entry.privateFields) throw new Error(`Stream ${streamId}: ${entry.id} has private fields, which its log keeps redacted; it is never resumed`);
   const { machineVersion } = await versionOf(entry);
   const cached = await store.latestSnapshot(streamId, machineVersion);
   let start: AnyMachineSnapshot | undefined;

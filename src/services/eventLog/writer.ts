@@ -6,6 +6,7 @@
  * events it could not save (never a silent drop) and reports the error once.
  */
 import type { AnyEventObject } from 'xstate';
+import type { Redactor } from '../../machines/privateFields.ts';
 import { findSecretField, toLogJson } from './canonical.ts';
 import { contextDigest, recordHash } from './hash.ts';
 import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
@@ -49,20 +50,29 @@ export interface StreamWriterOptions {
   snapshotEvery?: number;
   onFailure?: (error: Error) => void;
   onAppend?: (record: LogRecord) => void;
+  /** Redacts the machine's personal data (its `privateFields`) in payloads, the digested context and snapshots. */
+  redactor?: Redactor;
 }
 
 export function lockName(streamId: string): string {
   return `countersign.eventlog:${streamId}`;
 }
 
-/** Builds the JSON `stateAfter` of a snapshot (value, status, digest of the redacted context). */
-export async function stateAfterOf(value: unknown, status: string, context: unknown): Promise<StateAfter> {
-  return { value: toLogJson(value), status, digest: await contextDigest(toLogJson(context)) };
+/** The context as the log keeps it (in snapshots, and digested in `stateAfter`): JSON, secrets and private fields redacted. */
+export function contextJson(context: unknown, redactor?: Redactor | null): JsonValue {
+  const json = toLogJson(context);
+  return redactor ? redactor.context(json) : json;
 }
 
-export function payloadOf(event: AnyEventObject): JsonObject {
+/** Builds the JSON `stateAfter` of a snapshot (value, status, digest of the redacted context). */
+export async function stateAfterOf(value: unknown, status: string, context: unknown, redactor?: Redactor | null): Promise<StateAfter> {
+  return { value: toLogJson(value), status, digest: await contextDigest(contextJson(context, redactor)) };
+}
+
+export function payloadOf(event: AnyEventObject, redactor?: Redactor | null): JsonObject {
   const { type: _type, ...rest } = event;
-  return toLogJson(rest) as JsonObject;
+  const json = toLogJson(rest) as JsonObject;
+  return redactor ? redactor.payload(event.type, json) : json;
 }
 
 export class StreamWriter {
@@ -90,6 +100,11 @@ export class StreamWriter {
 
   get failure(): Error | null {
     return this.failureValue;
+  }
+
+  /** The redaction of the machine's private fields, for JSON built outside the writer (the unsaved events' text). */
+  get redactor(): Redactor | undefined {
+    return this.options.redactor;
   }
 
   /** Events that could not be saved (after a failure), in order. */
@@ -153,7 +168,7 @@ export class StreamWriter {
       const every = this.options.snapshotEvery ?? 25;
       const snapshot: SnapshotRecord | undefined =
         record.seq % every === 0
-          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: toLogJson(pending.context) }
+          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: contextJson(pending.context, this.redactor) }
           : undefined;
       await this.options.store.append(record, snapshot);
       this.headSeq = record.seq;
@@ -172,7 +187,7 @@ export class StreamWriter {
       seq: this.headSeq + 1,
       eventId: (this.options.newId ?? (() => globalThis.crypto.randomUUID()))(),
       type: pending.event.type,
-      payload: payloadOf(pending.event),
+      payload: payloadOf(pending.event, this.redactor),
       origin: pending.origin,
       sourceActorId: pending.sourceActorId,
       machineId: version.machineId,
@@ -180,7 +195,7 @@ export class StreamWriter {
       schemaVersion: version.schemaVersion,
       recordedAt: (this.options.now ?? (() => new Date().toISOString()))(),
       correlationId: pending.correlationId,
-      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context),
+      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context, this.redactor),
       prevHash: this.headHash,
     };
     const secret = findSecretField(draft as unknown as JsonValue);
