@@ -139,6 +139,8 @@ export function createApp(): App {
     locks,
     onFailure,
     onAppend,
+    // A poll that found nothing new is left out of the session's streams (decision 0049); flows write everything.
+    elideUnchanged: true,
   });
   audit = createAuditService({ store, capture, machines: loadMachines, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel });
   // Settings sections start their actors per visit, outside the root: each gets its own stream under the session's.

@@ -10,6 +10,7 @@
 import type { AnyEventObject, InspectionEvent } from 'xstate';
 import { versionOf, type VersionedMachine } from '../../machines/machineVersion.ts';
 import type { EventStore, LogRecord, Origin } from './types.ts';
+import { isSigningFlowMachine } from './streamKinds.ts';
 import { StreamWriter, type LockManagerLike } from './writer.ts';
 
 export interface LoggedActorInfo {
@@ -33,6 +34,11 @@ export interface EventCaptureOptions {
   snapshotEvery?: number;
   onFailure: (streamId: string, error: Error) => void;
   onAppend?: (record: LogRecord) => void;
+  /**
+   * Leave out spans of timer/effect/system events that change nothing (an unchanged poll result); never for a
+   * signing flow's stream, whatever this says (decision 0049). Default false.
+   */
+  elideUnchanged?: boolean;
 }
 
 export interface EventCapture {
@@ -89,6 +95,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
       onFailure: (error) => options.onFailure(streamId, error),
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
+      elideUnchanged: options.elideUnchanged === true && !isSigningFlowMachine(logic.id),
     });
     byActor.set(actorRef, { writer, machineId: logic.id, pending: [] });
     byStream.set(streamId, writer);

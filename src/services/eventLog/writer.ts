@@ -7,6 +7,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import { findSecretField, toLogJson } from './canonical.ts';
+import { canonicalJson } from './canonical.ts';
 import { contextDigest, recordHash } from './hash.ts';
 import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
@@ -49,6 +50,33 @@ export interface StreamWriterOptions {
   snapshotEvery?: number;
   onFailure?: (error: Error) => void;
   onAppend?: (record: LogRecord) => void;
+  /**
+   * Leave out spans of timer/effect/system events that bring the actor back to exactly the state it was in
+   * (value, status, context digest): a poll that found nothing new. Session streams only: capture never sets it
+   * for a signing flow's stream (decision 0049).
+   */
+  elideUnchanged?: boolean;
+  /** How long a span is held before it is written anyway, in ms (default 10 s). */
+  holdMs?: number;
+}
+
+/** Origins whose spans may be left out when they change nothing: never a person's or a Safe App's event. */
+const ELIDABLE_ORIGINS: ReadonlySet<Origin> = new Set(['timer', 'effect', 'system']);
+/** A span longer than this is written whole (a bound on what is held in memory). */
+const MAX_HELD = 16;
+
+function isElidable(pending: PendingEvent): boolean {
+  const type = pending.event.type;
+  return ELIDABLE_ORIGINS.has(pending.origin) && type !== 'xstate.init' && type !== 'system.recover';
+}
+
+function sameStateAfter(a: StateAfter, b: StateAfter): boolean {
+  return a.status === b.status && a.digest === b.digest && canonicalJson(a.value) === canonicalJson(b.value);
+}
+
+interface HeldEvent {
+  pending: PendingEvent;
+  stateAfter: StateAfter;
 }
 
 export function lockName(streamId: string): string {
@@ -77,6 +105,11 @@ export class StreamWriter {
   private release: () => void = () => {};
   private lockRequest: Promise<unknown> = Promise.resolve();
   private readonly options: StreamWriterOptions;
+  /** The state the last written record led to (what a held span must come back to, to be left out). */
+  private lastState: StateAfter | null = null;
+  private held: HeldEvent[] = [];
+  private holdTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly elidedCount = { spans: 0, records: 0 };
 
   constructor(options: StreamWriterOptions) {
     this.options = options;
@@ -97,18 +130,78 @@ export class StreamWriter {
     return this.unsavedEvents;
   }
 
-  enqueue(pending: PendingEvent): void {
-    if (this.statusValue === 'closed') throw new Error(`Stream ${this.streamId} is closed`);
-    this.tail = this.tail.then(() => this.write(pending));
+  /** Spans left out because they changed nothing, and the records they would have been (decision 0049). */
+  elided(): { spans: number; records: number } {
+    return { ...this.elidedCount };
   }
 
-  /** Resolves when everything enqueued so far has been written (or kept as unsaved after a failure). */
+  /** Events held in a span not yet decided (left out or written). */
+  heldCount(): number {
+    return this.held.length;
+  }
+
+  enqueue(pending: PendingEvent): void {
+    if (this.statusValue === 'closed') throw new Error(`Stream ${this.streamId} is closed`);
+    this.tail = this.tail.then(() => (this.options.elideUnchanged ? this.hold(pending) : this.write(pending)));
+  }
+
+  /**
+   * Resolves when everything enqueued so far has been written (or kept as unsaved after a failure), a held span
+   * included.
+   */
   async flush(): Promise<void> {
     let current: Promise<void>;
     do {
       current = this.tail;
       await current;
+      if (this.held.length > 0 && current === this.tail) this.tail = this.tail.then(() => this.writeHeld());
     } while (current !== this.tail);
+  }
+
+  /**
+   * Elision: an event that may be left out is held with the state it led to. A held span that comes back to the
+   * state of the last written record is dropped (and counted); one that ends elsewhere (the same state node with
+   * another context, a longer span, an event that may not be left out, the hold time passing) is written whole.
+   */
+  private async hold(pending: PendingEvent): Promise<void> {
+    if (this.statusValue === 'failed' || !this.version || !this.lastState || !isElidable(pending)) {
+      await this.writeHeld();
+      return this.write(pending);
+    }
+    let stateAfter: StateAfter;
+    try {
+      stateAfter = await stateAfterOf(pending.value, pending.status, pending.context);
+    } catch {
+      await this.writeHeld();
+      return this.write(pending);
+    }
+    this.held.push({ pending, stateAfter });
+    if (sameStateAfter(stateAfter, this.lastState)) {
+      this.elidedCount.spans++;
+      this.elidedCount.records += this.held.length;
+      this.clearHeld();
+      return;
+    }
+    const backAtRest = canonicalJson(stateAfter.value) === canonicalJson(this.lastState.value) && stateAfter.status === this.lastState.status;
+    if (backAtRest || this.held.length >= MAX_HELD) return this.writeHeld();
+    if (!this.holdTimer) {
+      this.holdTimer = setTimeout(() => {
+        this.holdTimer = null;
+        this.tail = this.tail.then(() => this.writeHeld());
+      }, this.options.holdMs ?? 10_000);
+    }
+  }
+
+  private clearHeld(): HeldEvent[] {
+    const held = this.held;
+    this.held = [];
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    return held;
+  }
+
+  private async writeHeld(): Promise<void> {
+    for (const { pending, stateAfter } of this.clearHeld()) await this.write(pending, stateAfter);
   }
 
   async close(): Promise<void> {
@@ -143,13 +236,13 @@ export class StreamWriter {
     if (this.statusValue === 'starting') this.statusValue = 'writing';
   }
 
-  private async write(pending: PendingEvent): Promise<void> {
+  private async write(pending: PendingEvent, stateAfter?: StateAfter): Promise<void> {
     if (this.statusValue === 'failed' || !this.version) {
       this.unsavedEvents.push(pending);
       return;
     }
     try {
-      const record = await this.build(pending);
+      const record = await this.build(pending, stateAfter);
       const every = this.options.snapshotEvery ?? 25;
       const snapshot: SnapshotRecord | undefined =
         record.seq % every === 0
@@ -158,6 +251,7 @@ export class StreamWriter {
       await this.options.store.append(record, snapshot);
       this.headSeq = record.seq;
       this.headHash = record.hash;
+      this.lastState = record.stateAfter;
       this.options.onAppend?.(record);
     } catch (error) {
       this.unsavedEvents.push(pending);
@@ -165,7 +259,7 @@ export class StreamWriter {
     }
   }
 
-  private async build(pending: PendingEvent): Promise<LogRecord> {
+  private async build(pending: PendingEvent, stateAfter?: StateAfter): Promise<LogRecord> {
     const version = this.version!;
     const draft: Omit<LogRecord, 'hash'> = {
       streamId: this.streamId,
@@ -180,7 +274,7 @@ export class StreamWriter {
       schemaVersion: version.schemaVersion,
       recordedAt: (this.options.now ?? (() => new Date().toISOString()))(),
       correlationId: pending.correlationId,
-      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context),
+      stateAfter: stateAfter ?? (await stateAfterOf(pending.value, pending.status, pending.context)),
       prevHash: this.headHash,
     };
     const secret = findSecretField(draft as unknown as JsonValue);
