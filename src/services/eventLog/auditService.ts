@@ -7,7 +7,9 @@ import type { RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
 import type { VerifyReport } from './ndjson.ts';
+import type { DeleteResult, LockQueryLike, StorageUsage } from './retention.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
+import { isSigningFlowMachine } from './streamKinds.ts';
 import { payloadOf } from './writer.ts';
 
 export const AUDIT_CHANNEL = 'countersign.eventlog';
@@ -23,6 +25,17 @@ export interface AuditServiceOptions {
   now?: () => string;
   /** BroadcastChannel constructor when available (browser); omitted in tests. */
   channel?: { postMessage(message: unknown): void; addEventListener(type: 'message', listener: () => void): void } | null;
+  /** navigator.locks when available: which streams a live writer holds in any tab (retention never deletes those). */
+  locks?: LockQueryLike | null;
+}
+
+/** What "Delete streams older than N days" would remove: counts by kind (shown before asking). */
+export interface DeletePlanSummary {
+  days: number;
+  streams: number;
+  session: number;
+  flow: number;
+  records: number;
 }
 
 export interface AuditService {
@@ -36,6 +49,13 @@ export interface AuditService {
   unsavedText(): string | null;
   /** Called for every appended record (wire to the capture's onAppend). */
   notifyAppended(record: LogRecord): void;
+  /** Settings › Data › Storage (decision 0049): this app's event log in numbers, and the browser's estimate. */
+  storageUsage(): Promise<StorageUsage & { estimate: { usage: number; quota: number } | null }>;
+  /** Every stream's export, one after another in one file. */
+  exportAll(): Promise<{ fileName: string; text: string; streams: number }>;
+  planDeleteOlderThan(days: number): Promise<DeletePlanSummary>;
+  /** Deletes what `planDeleteOlderThan(days)` names, planned again now (never a live stream or an unfinished flow). */
+  deleteOlderThan(days: number): Promise<DeleteResult>;
 }
 
 export function fileNameFor(streamId: string): string {
@@ -78,7 +98,46 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       options.channel?.postMessage({ streamId: record.streamId, seq: record.seq });
       emit();
     },
+    async storageUsage() {
+      const { storageUsage } = await import('./retention.ts');
+      const usage = await storageUsage(options.store);
+      const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
+      return { ...usage, estimate: estimate && typeof estimate.usage === 'number' && typeof estimate.quota === 'number' ? { usage: estimate.usage, quota: estimate.quota } : null };
+    },
+    async exportAll() {
+      const { exportAll } = await import('./retention.ts');
+      const exportedAt = now();
+      const { text, streams } = await exportAll(options.store, { app: options.app, exportedAt });
+      return { fileName: `countersign-eventlog-all-${exportedAt.slice(0, 10)}.ndjson`, text, streams };
+    },
+    async planDeleteOlderThan(days) {
+      const plan = await deletePlan(days);
+      return {
+        days,
+        streams: plan.length,
+        session: plan.filter((s) => !isSigningFlowMachine(s.machineId)).length,
+        flow: plan.filter((s) => isSigningFlowMachine(s.machineId)).length,
+        records: plan.reduce((sum, s) => sum + s.headSeq, 0),
+      };
+    },
+    async deleteOlderThan(days) {
+      const { deleteStreams } = await import('./retention.ts');
+      const result = await deleteStreams(options.store, await deletePlan(days));
+      options.channel?.postMessage({ deleted: result.streams });
+      emit();
+      return result;
+    },
   };
+
+  function now(): string {
+    return (options.now ?? (() => new Date().toISOString()))();
+  }
+
+  async function deletePlan(days: number): Promise<StreamInfo[]> {
+    const { liveness, planDeleteOlderThan } = await import('./retention.ts');
+    const live = await liveness({ currentSessionId: options.currentStreamId, locks: options.locks ?? null });
+    return planDeleteOlderThan(await options.store.listStreams(), days, live, Date.parse(now()));
+  }
 }
 
 /** An EventStore whose backing store is still opening; an open failure surfaces as a failed append. */
