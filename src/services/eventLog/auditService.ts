@@ -7,9 +7,10 @@ import type { RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
 import type { VerifyReport } from './ndjson.ts';
-import type { DeleteResult, LockQueryLike, StorageUsage } from './retention.ts';
+import type { DeletePlanSummary, DeleteResult, LockQueryLike, StorageUsage } from './retention.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
-import { isSigningFlowMachine } from './streamKinds.ts';
+
+export type { DeletePlanSummary };
 import { payloadOf } from './writer.ts';
 
 export const AUDIT_CHANNEL = 'countersign.eventlog';
@@ -29,14 +30,6 @@ export interface AuditServiceOptions {
   locks?: LockQueryLike | null;
 }
 
-/** What "Delete streams older than N days" would remove: counts by kind (shown before asking). */
-export interface DeletePlanSummary {
-  days: number;
-  streams: number;
-  session: number;
-  flow: number;
-  records: number;
-}
 
 export interface AuditService {
   currentStreamId(): string;
@@ -63,6 +56,8 @@ export function fileNameFor(streamId: string): string {
 }
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
+  const storage = () =>
+    import('./retention.ts').then((m) => m.storageActions({ store: options.store, currentSessionId: options.currentStreamId, locks: options.locks ?? null, app: options.app, now: options.now }));
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
   options.channel?.addEventListener('message', emit);
@@ -98,46 +93,17 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       options.channel?.postMessage({ streamId: record.streamId, seq: record.seq });
       emit();
     },
-    async storageUsage() {
-      const { storageUsage } = await import('./retention.ts');
-      const usage = await storageUsage(options.store);
-      const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
-      return { ...usage, estimate: estimate && typeof estimate.usage === 'number' && typeof estimate.quota === 'number' ? { usage: estimate.usage, quota: estimate.quota } : null };
-    },
-    async exportAll() {
-      const { exportAll } = await import('./retention.ts');
-      const exportedAt = now();
-      const { text, streams } = await exportAll(options.store, { app: options.app, exportedAt });
-      return { fileName: `countersign-eventlog-all-${exportedAt.slice(0, 10)}.ndjson`, text, streams };
-    },
-    async planDeleteOlderThan(days) {
-      const plan = await deletePlan(days);
-      return {
-        days,
-        streams: plan.length,
-        session: plan.filter((s) => !isSigningFlowMachine(s.machineId)).length,
-        flow: plan.filter((s) => isSigningFlowMachine(s.machineId)).length,
-        records: plan.reduce((sum, s) => sum + s.headSeq, 0),
-      };
-    },
+    // Settings › Data › Storage: retention.ts loads on first use (never with the first page).
+    storageUsage: async () => (await storage()).storageUsage(),
+    exportAll: async () => (await storage()).exportAll(),
+    planDeleteOlderThan: async (days) => (await storage()).planDeleteOlderThan(days),
     async deleteOlderThan(days) {
-      const { deleteStreams } = await import('./retention.ts');
-      const result = await deleteStreams(options.store, await deletePlan(days));
+      const result = await (await storage()).deleteOlderThan(days);
       options.channel?.postMessage({ deleted: result.streams });
       emit();
       return result;
     },
   };
-
-  function now(): string {
-    return (options.now ?? (() => new Date().toISOString()))();
-  }
-
-  async function deletePlan(days: number): Promise<StreamInfo[]> {
-    const { liveness, planDeleteOlderThan } = await import('./retention.ts');
-    const live = await liveness({ currentSessionId: options.currentStreamId, locks: options.locks ?? null });
-    return planDeleteOlderThan(await options.store.listStreams(), days, live, Date.parse(now()));
-  }
 }
 
 /** An EventStore whose backing store is still opening; an open failure surfaces as a failed append. */

@@ -220,3 +220,47 @@ export function splitExportAll(text: string): string[] {
   }
   return parts.map((p) => `${p.join('\n')}\n`);
 }
+
+/** What "Delete streams older than N days" would remove: counts by kind (shown before asking). */
+export interface DeletePlanSummary {
+  days: number;
+  streams: number;
+  session: number;
+  flow: number;
+  records: number;
+}
+
+export interface StorageActionsOptions {
+  store: EventStore;
+  currentSessionId: string;
+  locks: LockQueryLike | null;
+  app: { name: string; version: string };
+  now?: (() => string) | undefined;
+}
+
+/** What Settings › Data › Storage does, for the audit service (which loads this module on first use). */
+export function storageActions(options: StorageActionsOptions) {
+  const now = options.now ?? (() => new Date().toISOString());
+  const plan = async (days: number) => {
+    const live = await liveness({ currentSessionId: options.currentSessionId, locks: options.locks });
+    return planDeleteOlderThan(await options.store.listStreams(), days, live, Date.parse(now()));
+  };
+  return {
+    async storageUsage(): Promise<StorageUsage & { estimate: { usage: number; quota: number } | null }> {
+      const usage = await storageUsage(options.store);
+      const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
+      return { ...usage, estimate: estimate && typeof estimate.usage === 'number' && typeof estimate.quota === 'number' ? { usage: estimate.usage, quota: estimate.quota } : null };
+    },
+    async exportAll(): Promise<{ fileName: string; text: string; streams: number }> {
+      const exportedAt = now();
+      const { text, streams } = await exportAll(options.store, { app: options.app, exportedAt });
+      return { fileName: `countersign-eventlog-all-${exportedAt.slice(0, 10)}.ndjson`, text, streams };
+    },
+    async planDeleteOlderThan(days: number): Promise<DeletePlanSummary> {
+      const planned = await plan(days);
+      const flow = planned.filter((s) => streamKind(s) === 'flow').length;
+      return { days, streams: planned.length, session: planned.length - flow, flow, records: planned.reduce((sum, s) => sum + s.headSeq, 0) };
+    },
+    deleteOlderThan: async (days: number): Promise<DeleteResult> => deleteStreams(options.store, await plan(days)),
+  };
+}
