@@ -170,6 +170,10 @@ export async function runEventLogSoak(options: SoakOptions): Promise<SoakResult>
   await waitFor(actor, (s) => s.matches({ running: 'gatewayOnline' }) && s.children.safeSession?.getSnapshot().matches({ ready: { balances: 'loaded' } }) === true);
   await options.advance(0);
   await settle();
+  // The writers leave out unchanged spans once the elision code has loaded (at once here; src/root.ts waits 20 s).
+  const elideUnchanged = options.elideUnchanged ?? true;
+  for (let i = 0; i < 10_000 && elideUnchanged && !capture.streamIds().every((id) => capture.writer(id)?.eliding); i++) await new Promise((resolve) => setImmediate(resolve));
+  if (elideUnchanged && !capture.streamIds().every((id) => capture.writer(id)?.eliding)) throw new Error('soak: the elision code did not load');
   const samples: SoakSample[] = [{ hour: 0, ...store.totals() }];
   const steps = HOUR_MS / STEP_MS;
   for (hour = 1; hour <= options.hours; hour++) {

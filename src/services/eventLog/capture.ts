@@ -39,6 +39,8 @@ export interface EventCaptureOptions {
    * signing flow's stream, whatever this says (decision 0049). Default false.
    */
   elideUnchanged?: boolean;
+  /** When to load the elision code (default at once); until then every event is written. */
+  elisionReady?: Promise<unknown>;
 }
 
 export interface EventCapture {
@@ -74,6 +76,8 @@ export function originOf(type: string, fromChild: boolean): Origin {
 }
 
 export function createEventCapture(options: EventCaptureOptions): EventCapture {
+  const elision = options.elideUnchanged ? (options.elisionReady ?? Promise.resolve()).then(() => import('./elision.ts')) : null;
+  elision?.catch(() => undefined);
   const byActor = new Map<object, Tracked>();
   const byStream = new Map<string, StreamWriter>();
   const versions = new Map(options.machines.map((entry) => [entry.id, versionOf(entry)]));
@@ -95,8 +99,8 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
       onFailure: (error) => options.onFailure(streamId, error),
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
-      elideUnchanged: options.elideUnchanged === true && !isSigningFlowMachine(logic.id),
     });
+    if (elision && !isSigningFlowMachine(logic.id)) void elision.then((m) => writer.elideWith(m.createElider), () => undefined);
     byActor.set(actorRef, { writer, machineId: logic.id, pending: [] });
     byStream.set(streamId, writer);
   }

@@ -7,7 +7,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import { findSecretField, toLogJson } from './canonical.ts';
-import { canonicalJson } from './canonical.ts';
+import type { Elider, ElisionSink } from './elision.ts';
 import { contextDigest, recordHash } from './hash.ts';
 import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
@@ -50,33 +50,6 @@ export interface StreamWriterOptions {
   snapshotEvery?: number;
   onFailure?: (error: Error) => void;
   onAppend?: (record: LogRecord) => void;
-  /**
-   * Leave out spans of timer/effect/system events that bring the actor back to exactly the state it was in
-   * (value, status, context digest): a poll that found nothing new. Session streams only: capture never sets it
-   * for a signing flow's stream (decision 0049).
-   */
-  elideUnchanged?: boolean;
-  /** How long a span is held before it is written anyway, in ms (default 10 s). */
-  holdMs?: number;
-}
-
-/** Origins whose spans may be left out when they change nothing: never a person's or a Safe App's event. */
-const ELIDABLE_ORIGINS: ReadonlySet<Origin> = new Set(['timer', 'effect', 'system']);
-/** A span longer than this is written whole (a bound on what is held in memory). */
-const MAX_HELD = 16;
-
-function isElidable(pending: PendingEvent): boolean {
-  const type = pending.event.type;
-  return ELIDABLE_ORIGINS.has(pending.origin) && type !== 'xstate.init' && type !== 'system.recover';
-}
-
-function sameStateAfter(a: StateAfter, b: StateAfter): boolean {
-  return a.status === b.status && a.digest === b.digest && canonicalJson(a.value) === canonicalJson(b.value);
-}
-
-interface HeldEvent {
-  pending: PendingEvent;
-  stateAfter: StateAfter;
 }
 
 export function lockName(streamId: string): string {
@@ -107,9 +80,7 @@ export class StreamWriter {
   private readonly options: StreamWriterOptions;
   /** The state the last written record led to (what a held span must come back to, to be left out). */
   private lastState: StateAfter | null = null;
-  private held: HeldEvent[] = [];
-  private holdTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly elidedCount = { spans: 0, records: 0 };
+  private elider: Elider | null = null;
 
   constructor(options: StreamWriterOptions) {
     this.options = options;
@@ -130,78 +101,45 @@ export class StreamWriter {
     return this.unsavedEvents;
   }
 
-  /** Spans left out because they changed nothing, and the records they would have been (decision 0049). */
+  /**
+   * From now on, spans that change nothing may be left out (decision 0049; elision.ts, loaded after the first page).
+   * Never for a signing flow's stream: the capture does not call it for those.
+   */
+  elideWith(create: (sink: ElisionSink) => Elider): void {
+    this.elider ??= create({
+      write: (pending, stateAfter) => this.write(pending, stateAfter),
+      lastState: () => (this.statusValue === 'writing' ? this.lastState : null),
+      schedule: (task) => void (this.tail = this.tail.then(task)),
+    });
+  }
+
+  get eliding(): boolean {
+    return this.elider !== null;
+  }
+
+  /** Spans left out because they changed nothing, and the events they held. */
   elided(): { spans: number; records: number } {
-    return { ...this.elidedCount };
+    return this.elider?.elided() ?? { spans: 0, records: 0 };
   }
 
   /** Events held in a span not yet decided (left out or written). */
   heldCount(): number {
-    return this.held.length;
+    return this.elider?.heldCount() ?? 0;
   }
 
   enqueue(pending: PendingEvent): void {
     if (this.statusValue === 'closed') throw new Error(`Stream ${this.streamId} is closed`);
-    this.tail = this.tail.then(() => (this.options.elideUnchanged ? this.hold(pending) : this.write(pending)));
+    this.tail = this.tail.then(() => (this.elider ? this.elider.offer(pending) : this.write(pending)));
   }
 
-  /**
-   * Resolves when everything enqueued so far has been written (or kept as unsaved after a failure), a held span
-   * included.
-   */
+  /** Resolves when everything enqueued so far has been written (or kept as unsaved after a failure), a held span included. */
   async flush(): Promise<void> {
     let current: Promise<void>;
     do {
       current = this.tail;
       await current;
-      if (this.held.length > 0 && current === this.tail) this.tail = this.tail.then(() => this.writeHeld());
+      if (this.elider?.heldCount() && current === this.tail) this.tail = this.tail.then(() => this.elider!.drain());
     } while (current !== this.tail);
-  }
-
-  /**
-   * Elision: an event that may be left out is held with the state it led to. A held span that comes back to the
-   * state of the last written record is dropped (and counted); one that ends elsewhere (the same state node with
-   * another context, a longer span, an event that may not be left out, the hold time passing) is written whole.
-   */
-  private async hold(pending: PendingEvent): Promise<void> {
-    if (this.statusValue === 'failed' || !this.version || !this.lastState || !isElidable(pending)) {
-      await this.writeHeld();
-      return this.write(pending);
-    }
-    let stateAfter: StateAfter;
-    try {
-      stateAfter = await stateAfterOf(pending.value, pending.status, pending.context);
-    } catch {
-      await this.writeHeld();
-      return this.write(pending);
-    }
-    this.held.push({ pending, stateAfter });
-    if (sameStateAfter(stateAfter, this.lastState)) {
-      this.elidedCount.spans++;
-      this.elidedCount.records += this.held.length;
-      this.clearHeld();
-      return;
-    }
-    const backAtRest = canonicalJson(stateAfter.value) === canonicalJson(this.lastState.value) && stateAfter.status === this.lastState.status;
-    if (backAtRest || this.held.length >= MAX_HELD) return this.writeHeld();
-    if (!this.holdTimer) {
-      this.holdTimer = setTimeout(() => {
-        this.holdTimer = null;
-        this.tail = this.tail.then(() => this.writeHeld());
-      }, this.options.holdMs ?? 10_000);
-    }
-  }
-
-  private clearHeld(): HeldEvent[] {
-    const held = this.held;
-    this.held = [];
-    if (this.holdTimer) clearTimeout(this.holdTimer);
-    this.holdTimer = null;
-    return held;
-  }
-
-  private async writeHeld(): Promise<void> {
-    for (const { pending, stateAfter } of this.clearHeld()) await this.write(pending, stateAfter);
   }
 
   async close(): Promise<void> {
