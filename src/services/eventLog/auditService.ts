@@ -7,7 +7,7 @@ import type { RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
 import type { VerifyReport } from './ndjson.ts';
-import type { DeletePlanSummary, DeleteResult, LockQueryLike, StorageUsage } from './retention.ts';
+import type { DeletePlanSummary, LockQueryLike, StorageActions } from './retention.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
 
 export type { DeletePlanSummary };
@@ -42,13 +42,8 @@ export interface AuditService {
   unsavedText(): string | null;
   /** Called for every appended record (wire to the capture's onAppend). */
   notifyAppended(record: LogRecord): void;
-  /** Settings › Data › Storage (decision 0049): this app's event log in numbers, and the browser's estimate. */
-  storageUsage(): Promise<StorageUsage & { estimate: { usage: number; quota: number } | null }>;
-  /** Every stream's export, one after another in one file. */
-  exportAll(): Promise<{ fileName: string; text: string; streams: number }>;
-  planDeleteOlderThan(days: number): Promise<DeletePlanSummary>;
-  /** Deletes what `planDeleteOlderThan(days)` names, planned again now (never a live stream or an unfinished flow). */
-  deleteOlderThan(days: number): Promise<DeleteResult>;
+  /** Settings › Data › Storage (decision 0049): usage, export all, delete older than N days (loaded on first use). */
+  storage(): Promise<StorageActions>;
 }
 
 export function fileNameFor(streamId: string): string {
@@ -56,8 +51,6 @@ export function fileNameFor(streamId: string): string {
 }
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
-  const storage = () =>
-    import('./retention.ts').then((m) => m.storageActions({ store: options.store, currentSessionId: options.currentStreamId, locks: options.locks ?? null, app: options.app, now: options.now }));
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
   options.channel?.addEventListener('message', emit);
@@ -94,15 +87,10 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       emit();
     },
     // Settings › Data › Storage: retention.ts loads on first use (never with the first page).
-    storageUsage: async () => (await storage()).storageUsage(),
-    exportAll: async () => (await storage()).exportAll(),
-    planDeleteOlderThan: async (days) => (await storage()).planDeleteOlderThan(days),
-    async deleteOlderThan(days) {
-      const result = await (await storage()).deleteOlderThan(days);
-      options.channel?.postMessage({ deleted: result.streams });
-      emit();
-      return result;
-    },
+    storage: () =>
+      import('./retention.ts').then((m) =>
+        m.storageActions({ store: options.store, currentSessionId: options.currentStreamId, locks: options.locks ?? null, app: options.app, now: options.now, onDeleted: (streams) => (options.channel?.postMessage({ deleted: streams }), emit()) }),
+      ),
   };
 }
 

@@ -236,7 +236,11 @@ export interface StorageActionsOptions {
   locks: LockQueryLike | null;
   app: { name: string; version: string };
   now?: (() => string) | undefined;
+  /** Called after a deletion with how many streams went (the audit service tells its subscribers and other tabs). */
+  onDeleted?: (streams: number) => void;
 }
+
+export type StorageActions = ReturnType<typeof storageActions>;
 
 /** What Settings › Data › Storage does, for the audit service (which loads this module on first use). */
 export function storageActions(options: StorageActionsOptions) {
@@ -261,6 +265,10 @@ export function storageActions(options: StorageActionsOptions) {
       const flow = planned.filter((s) => streamKind(s) === 'flow').length;
       return { days, streams: planned.length, session: planned.length - flow, flow, records: planned.reduce((sum, s) => sum + s.headSeq, 0) };
     },
-    deleteOlderThan: async (days: number): Promise<DeleteResult> => deleteStreams(options.store, await plan(days)),
+    async deleteOlderThan(days: number): Promise<DeleteResult> {
+      const result = await deleteStreams(options.store, await plan(days));
+      options.onDeleted?.(result.streams);
+      return result;
+    },
   };
 }

@@ -48,11 +48,15 @@ export interface AuditPort {
   verifyText(text: string): Promise<AuditVerifyReport>;
   subscribe(listener: () => void): () => void;
   unsavedText(): string | null;
-  /** Settings › Data › Storage (decision 0049). Optional: a port without them shows no Storage section. */
-  storageUsage?(): Promise<AuditStorageUsage>;
-  exportAll?(): Promise<{ fileName: string; text: string; streams: number }>;
-  planDeleteOlderThan?(days: number): Promise<AuditDeletePlan>;
-  deleteOlderThan?(days: number): Promise<AuditDeleteResult>;
+  /** Settings › Data › Storage (decision 0049), loaded on first use. Optional: a port without it shows no Storage section. */
+  storage?(): Promise<AuditStoragePort>;
+}
+
+export interface AuditStoragePort {
+  storageUsage(): Promise<AuditStorageUsage>;
+  exportAll(): Promise<{ fileName: string; text: string; streams: number }>;
+  planDeleteOlderThan(days: number): Promise<AuditDeletePlan>;
+  deleteOlderThan(days: number): Promise<AuditDeleteResult>;
 }
 
 export interface AuditStorageUsage {

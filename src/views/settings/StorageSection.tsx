@@ -4,19 +4,14 @@
  * tab's) and unfinished signing flows are never deleted. A banner links here as /settings/data#storage.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { AuditDeletePlan, AuditDeleteResult, AuditPort, AuditStorageUsage } from '../audit/auditPort.ts';
+import type { AuditDeletePlan, AuditDeleteResult, AuditStoragePort, AuditStorageUsage } from '../audit/auditPort.ts';
 import { useAuditPort } from '../audit/auditContext.tsx';
 import { downloadText } from '../audit/download.ts';
 import './storage.css';
 
 export const STORAGE_SECTION_ID = 'storage';
 
-type StoragePort = Required<Pick<AuditPort, 'storageUsage' | 'exportAll' | 'planDeleteOlderThan' | 'deleteOlderThan'>>;
-
-function storagePort(port: AuditPort | null): StoragePort | null {
-  if (!port?.storageUsage || !port.exportAll || !port.planDeleteOlderThan || !port.deleteOlderThan) return null;
-  return port as AuditPort & StoragePort;
-}
+type StoragePort = AuditStoragePort;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1_000) return `${bytes} bytes`;
@@ -41,8 +36,36 @@ function resultWords(result: AuditDeleteResult, days: number): string {
 }
 
 export function StorageSection() {
-  const port = storagePort(useAuditPort());
-  if (!port) return null;
+  const audit = useAuditPort();
+  const [port, setPort] = useState<StoragePort | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    audit
+      ?.storage?.()
+      .then((loaded) => live && setPort(loaded))
+      .catch((error: unknown) => live && setFailed(error instanceof Error ? error.message : String(error)));
+    return () => {
+      live = false;
+    };
+  }, [audit]);
+  if (!audit?.storage) return null;
+  if (failed)
+    return (
+      <section className="card storage" id={STORAGE_SECTION_ID} aria-labelledby="storage-title">
+        <h2 id="storage-title">Storage</h2>
+        <p role="alert" className="settings-error">
+          Could not load this section ({failed}). Reload the page to try again.
+        </p>
+      </section>
+    );
+  if (!port)
+    return (
+      <section className="card storage" id={STORAGE_SECTION_ID} aria-labelledby="storage-title">
+        <h2 id="storage-title">Storage</h2>
+        <p role="status">Loading…</p>
+      </section>
+    );
   return <StoragePanel port={port} />;
 }
 
