@@ -4,7 +4,7 @@
  * things measured side by side in this run.
  *
  *   npm run bench                  every figure
- *   npm run bench -- --only app    only some groups (devnet, app, queue, bridge, hostile); writes bench/tmp/
+ *   npm run bench -- --only app    only some groups (devnet, app, queue, bridge, hostile, eventlog); writes bench/tmp/
  *
  * Order: build the devnet-mode app, time a devnet cold start (new state folder), then the browser figures on
  * that devnet, the bridge in its own pages, and the validator in this process.
@@ -21,11 +21,12 @@ import { devnetRuntimeConfig } from '../scripts/lib/devnetConfig.ts';
 import { startStaticServer } from '../scripts/lib/staticServer.ts';
 import { measureHome, measureQueue, type AppEnv } from './cases/app.ts';
 import { measureBridge } from './cases/bridge.ts';
+import { measureEventLog } from './cases/eventLog.ts';
 import { measureHostile } from './cases/hostile.ts';
 import { startGzipFront } from './lib/gzipFront.ts';
 import { figure, formatMarkdown, formatTable, round, type Figure, type Report } from './lib/report.ts';
 
-const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile'] as const;
+const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile', 'eventlog'] as const;
 type Group = (typeof GROUPS)[number];
 
 const args = process.argv.slice(2);
@@ -291,6 +292,37 @@ async function main(): Promise<void> {
           goal: null,
           method: `validateMessage() (src/bridge/host/validate.ts) over ${hostile.messages.toLocaleString('en-US')} messages generated with the fast-check arbitraries of the property test (tests/unit/bridge/hostileMessages.ts, fixed seed: 12 invalid or hostile to 1 valid, among them 2 MB strings, 60,000-element arrays and proxies that throw), ${hostile.rounds} rounds in this Node process after a warm-up; median round.${scale}`,
           details: { ...hostile, perSecond: Math.round(hostile.perSecond), ...(echoMedianMs === null ? {} : { validatorVsEchoRate: round(hostile.perSecond / (1000 / echoMedianMs), 1) }) },
+        }),
+      );
+    }
+
+    if (enabled('eventlog')) {
+      log('event-log growth: 8 visible hours of an untouched Safe (simulated clock)');
+      const growth = await measureEventLog(8);
+      const method =
+        'bench/lib/eventLogSoak.ts, the soak tests/unit/eventLog/soak.test.ts asserts: the real appSession with its boot children (wallet, address book, Safe session with its queue and openers) logged through the real capture into a MemoryEventStore; the gateway is a stub answering the same chains, Safe info, balances and queue every time (a Safe nobody touches), except once halfway (a new nonce and tags, which is written); time advances in 15 s steps on xstate’s SimulatedClock. Bytes are each record and cached snapshot as canonical JSON (UTF-8), what IndexedDB keeps give or take its own overhead.';
+      figures.push(
+        figure({
+          id: 'eventLogBytesPerHour',
+          title: 'Event-log growth per visible hour of an open Safe',
+          value: round(growth.bytesPerHour / 1000, 2),
+          unit: 'kB/h',
+          goal: { op: '<=', target: 20 },
+          method: `${method} Figure: (bytes after ${growth.hours} h − bytes once the Safe was open) ÷ ${growth.hours}.`,
+          details: { ...growth },
+          notes: [
+            `Without leaving out unchanged polls (before decision 0049), the same hour wrote ${growth.withoutElision.recordsPerHour} records, ${round(growth.withoutElision.bytesPerHour / 1000, 1)} kB.`,
+            `${growth.elided.spans.toLocaleString('en-US')} spans (${growth.elided.records.toLocaleString('en-US')} events) changed nothing and were left out.`,
+          ],
+        }),
+        figure({
+          id: 'eventLogBytesAfter8h',
+          title: `Event-log size after ${growth.hours} visible hours of an open Safe`,
+          value: round(growth.bytesAfter / 1000, 1),
+          unit: 'kB',
+          goal: null,
+          method: `${method} Figure: every stream of the page load, records and snapshots, at the end.`,
+          details: { records: growth.recordsAfter, samples: growth.samples },
         }),
       );
     }

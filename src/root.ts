@@ -48,6 +48,10 @@ export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 const THEME_KEY = 'countersign.theme';
 const TOKEN_LOGOS_KEY = 'countersign.tokenLogos';
 const DARK_SCHEME = '(prefers-color-scheme: dark)';
+/** The first prune of old event-log streams waits until the first page is in (its chunk is not part of it). */
+const PRUNE_FIRST_MS = 30_000;
+const PRUNE_EVERY_MS = 3_600_000;
+const ELISION_AFTER_MS = 20_000;
 
 function systemTheme(): Theme {
   return window.matchMedia?.(DARK_SCHEME).matches ? 'dark' : 'light';
@@ -139,8 +143,20 @@ export function createApp(): App {
     locks,
     onFailure,
     onAppend,
+    // A poll that found nothing new is left out of the session's streams (decision 0049); flows write everything.
+    // The code for it loads once the first page is in; until then every event is written.
+    elideUnchanged: true,
+    elisionReady: new Promise((ready) => setTimeout(ready, ELISION_AFTER_MS)),
   });
-  audit = createAuditService({ store, capture, machines: loadMachines, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel });
+  audit = createAuditService({ store, capture, machines: loadMachines, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel, locks: navigator.locks ?? null });
+  // Retention (decision 0049): earlier page loads' session streams older than 7 days go, soon after boot and hourly.
+  // The module loads then, never with the first page.
+  const prune = () =>
+    void import('./services/eventLog/retention.ts')
+      .then((retention) => retention.pruneExpired({ store, currentSessionId: streamId, locks: navigator.locks ?? null }))
+      .catch(() => undefined);
+  setTimeout(prune, PRUNE_FIRST_MS);
+  setInterval(prune, PRUNE_EVERY_MS);
   // Settings sections start their actors per visit, outside the root: each gets its own stream under the session's.
   let visits = 0;
   const screenCapture = deferred(async () =>

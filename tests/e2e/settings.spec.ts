@@ -1,9 +1,11 @@
 /**
  * Settings (issue 17): every settings route is a real screen; Setup's "Change threshold" opens the transaction flow
  * prefilled; Data's export → import round trip restores a deleted address-book entry; Environment refuses an RPC
- * of another chain and accepts the devnet's own; Appearance's logo switch off means no request to a logo host.
+ * of another chain and accepts the devnet's own; Appearance's logo switch off means no request to a logo host;
+ * Data's Storage section (decision 0049) shows the event log's usage and deletes old streams, never this page load's.
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
@@ -159,4 +161,112 @@ test('Appearance: theme choice applies, and with token logos off no logo host is
   await expect(page.locator('img.token-logo')).toHaveCount(0);
   await page.waitForTimeout(500);
   expect(logoRequests).toEqual([]);
+});
+
+interface SeedStream {
+  streamId: string;
+  machineId: string;
+  updatedAt: string;
+  status: 'open' | 'closed';
+  records: number;
+}
+
+/** Writes streams straight into the page's event log (IndexedDB `countersign-eventlog`), heads and records. */
+async function seedStreams(page: Page, streams: SeedStream[]): Promise<void> {
+  await page.evaluate(
+    (list) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('countersign-eventlog');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['events', 'streams'], 'readwrite');
+          for (const s of list) {
+            for (let seq = 1; seq <= s.records; seq++) {
+              tx.objectStore('events').put({ streamId: s.streamId, seq, eventId: `seed-${seq}`, type: seq === 1 ? 'xstate.init' : 'system.seeded', payload: {}, origin: 'system', sourceActorId: null, machineId: s.machineId, machineVersion: 'seed', schemaVersion: 1, recordedAt: s.updatedAt, correlationId: null, stateAfter: { value: 'idle', status: 'active', digest: '0' }, prevHash: '0', hash: `h${seq}` });
+            }
+            tx.objectStore('streams').put({ streamId: s.streamId, machineId: s.machineId, machineVersion: 'seed', headSeq: s.records, headHash: `h${s.records}`, status: s.status, createdAt: s.updatedAt, updatedAt: s.updatedAt, correlationId: null });
+          }
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    streams,
+  );
+}
+
+async function storedStreamIds(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('countersign-eventlog');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('streams', 'readonly').objectStore('streams').getAllKeys();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve((request.result as string[]).sort());
+          };
+        };
+      }),
+  );
+}
+
+test('Data › Storage: usage shown; "delete older than N days" removes an old stream, never this page load’s or an unfinished flow', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(app.url('/settings/data#storage'));
+  const storage = page.getByRole('region', { name: 'Storage' });
+  await expect(storage).toBeVisible();
+  // Opened by its anchor (a banner's link): the section has the focus.
+  await expect(storage).toBeFocused();
+  await expect(storage.getByRole('definition').first()).not.toHaveText('');
+  await expect(storage.getByLabel('Event log usage')).toContainText('Records');
+
+  // This page load's root stream, and old streams: another page load's session, a stream under THIS page load's
+  // session last written long ago, a finished and an unfinished signing flow.
+  const ids = await storedStreamIds(page);
+  const current = ids.filter((id) => /^appSession:[^/]+$/.test(id)).sort().at(-1)!;
+  expect(current).toBeTruthy();
+  const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
+  const oldSession = 'appSession:2020-01-01T00:00:00.000Z:seed0001';
+  await seedStreams(page, [
+    { streamId: oldSession, machineId: 'appSession', updatedAt: old, status: 'open', records: 3 },
+    { streamId: `${oldSession}/safeSession:safeSession#1`, machineId: 'safeSession', updatedAt: old, status: 'open', records: 2 },
+    { streamId: `${current}/safeSession:seeded#9`, machineId: 'safeSession', updatedAt: old, status: 'open', records: 2 },
+    { streamId: 'flow/transaction/31337:0xseed/finished', machineId: 'transactionFlow', updatedAt: old, status: 'closed', records: 4 },
+    { streamId: 'flow/transaction/31337:0xseed/unfinished', machineId: 'transactionFlow', updatedAt: old, status: 'open', records: 4 },
+  ]);
+
+  await storage.getByLabel('Delete streams last written more than this many days ago').fill('30');
+  await storage.getByRole('button', { name: 'Delete older streams…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete 3 streams?' });
+  await expect(confirm).toContainText('This deletes 2 session histories and 1 finished signing flow last written more than 30 days ago (9 records).');
+  await expect(confirm.getByRole('button', { name: 'Delete 3 streams' })).toBeFocused();
+  const violations = (await new AxeBuilder({ page }).include('#storage').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // At 390 px nothing is wider than the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Enter');
+  await expect(storage.getByRole('status')).toHaveText('Deleted 3 streams older than 30 days (9 records).');
+
+  const after = await storedStreamIds(page);
+  expect(after).not.toContain(oldSession);
+  expect(after).not.toContain(`${oldSession}/safeSession:safeSession#1`);
+  expect(after).not.toContain('flow/transaction/31337:0xseed/finished');
+  expect(after).toContain(current);
+  expect(after).toContain(`${current}/safeSession:seeded#9`);
+  expect(after).toContain('flow/transaction/31337:0xseed/unfinished');
+
+  // Asked again: nothing more can go.
+  await storage.getByRole('button', { name: 'Delete older streams…' }).click();
+  await expect(storage.getByRole('status')).toContainText('No stream older than 30 days can be deleted.');
+
+  // Export all: one file, every stream's export one after another.
+  const download = page.waitForEvent('download');
+  await storage.getByRole('button', { name: 'Export all' }).click();
+  const text = await readFile(await (await download).path(), 'utf8');
+  expect(text).toContain(`"streamId":"${current}"`);
+  await expect(storage.getByRole('status')).toContainText('Exported');
 });

@@ -7,7 +7,10 @@ import type { RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
 import type { VerifyReport } from './ndjson.ts';
+import type { DeletePlanSummary, LockQueryLike, StorageActions } from './retention.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
+
+export type { DeletePlanSummary };
 import { payloadOf } from './writer.ts';
 
 export const AUDIT_CHANNEL = 'countersign.eventlog';
@@ -23,7 +26,10 @@ export interface AuditServiceOptions {
   now?: () => string;
   /** BroadcastChannel constructor when available (browser); omitted in tests. */
   channel?: { postMessage(message: unknown): void; addEventListener(type: 'message', listener: () => void): void } | null;
+  /** navigator.locks when available: which streams a live writer holds in any tab (retention never deletes those). */
+  locks?: LockQueryLike | null;
 }
+
 
 export interface AuditService {
   currentStreamId(): string;
@@ -36,6 +42,8 @@ export interface AuditService {
   unsavedText(): string | null;
   /** Called for every appended record (wire to the capture's onAppend). */
   notifyAppended(record: LogRecord): void;
+  /** Settings › Data › Storage (decision 0049): usage, export all, delete older than N days (loaded on first use). */
+  storage(): Promise<StorageActions>;
 }
 
 export function fileNameFor(streamId: string): string {
@@ -79,6 +87,11 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       options.channel?.postMessage({ streamId: record.streamId, seq: record.seq });
       emit();
     },
+    // Settings › Data › Storage: retention.ts loads on first use (never with the first page).
+    storage: () =>
+      import('./retention.ts').then((m) =>
+        m.storageActions({ store: options.store, currentSessionId: options.currentStreamId, locks: options.locks ?? null, app: options.app, now: options.now, onDeleted: (streams) => (options.channel?.postMessage({ deleted: streams }), emit()) }),
+      ),
   };
 }
 

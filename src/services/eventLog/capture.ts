@@ -10,6 +10,7 @@
 import type { AnyEventObject, InspectionEvent } from 'xstate';
 import { versionOf, type VersionedMachine } from '../../machines/machineVersion.ts';
 import type { EventStore, LogRecord, Origin } from './types.ts';
+import { isSigningFlowMachine } from './streamKinds.ts';
 import { StreamWriter, type LockManagerLike } from './writer.ts';
 
 export interface LoggedActorInfo {
@@ -33,6 +34,13 @@ export interface EventCaptureOptions {
   snapshotEvery?: number;
   onFailure: (streamId: string, error: Error) => void;
   onAppend?: (record: LogRecord) => void;
+  /**
+   * Leave out spans of timer/effect/system events that change nothing (an unchanged poll result); never for a
+   * signing flow's stream, whatever this says (decision 0049). Default false.
+   */
+  elideUnchanged?: boolean;
+  /** When to load the elision code (default at once); until then every event is written. */
+  elisionReady?: Promise<unknown>;
 }
 
 export interface EventCapture {
@@ -68,6 +76,8 @@ export function originOf(type: string, fromChild: boolean): Origin {
 }
 
 export function createEventCapture(options: EventCaptureOptions): EventCapture {
+  const elision = options.elideUnchanged ? (options.elisionReady ?? Promise.resolve()).then(() => import('./elision.ts')) : null;
+  elision?.catch(() => undefined);
   const byActor = new Map<object, Tracked>();
   const byStream = new Map<string, StreamWriter>();
   const versions = new Map(options.machines.map((entry) => [entry.id, versionOf(entry)]));
@@ -93,6 +103,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       // Personal data is redacted before anything is stored (decision 0048).
       redactor: redactors.get(logic.id),
     });
+    if (elision && !isSigningFlowMachine(logic.id)) void elision.then((m) => writer.elideWith(m.createElider), () => undefined);
     byActor.set(actorRef, { writer, machineId: logic.id, pending: [] });
     byStream.set(streamId, writer);
   }

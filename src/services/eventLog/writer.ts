@@ -8,6 +8,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { Redactor } from '../../machines/privateFields.ts';
 import { findSecretField, toLogJson } from './canonical.ts';
+import type { Elider, ElisionSink } from './elision.ts';
 import { contextDigest, recordHash } from './hash.ts';
 import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
@@ -87,6 +88,9 @@ export class StreamWriter {
   private release: () => void = () => {};
   private lockRequest: Promise<unknown> = Promise.resolve();
   private readonly options: StreamWriterOptions;
+  /** The state the last written record led to (what a held span must come back to, to be left out). */
+  private lastState: StateAfter | null = null;
+  private elider: Elider | null = null;
 
   constructor(options: StreamWriterOptions) {
     this.options = options;
@@ -112,17 +116,45 @@ export class StreamWriter {
     return this.unsavedEvents;
   }
 
-  enqueue(pending: PendingEvent): void {
-    if (this.statusValue === 'closed') throw new Error(`Stream ${this.streamId} is closed`);
-    this.tail = this.tail.then(() => this.write(pending));
+  /**
+   * From now on, spans that change nothing may be left out (decision 0049; elision.ts, loaded after the first page).
+   * Never for a signing flow's stream: the capture does not call it for those.
+   */
+  elideWith(create: (sink: ElisionSink) => Elider): void {
+    this.elider ??= create({
+      write: (pending, stateAfter) => this.write(pending, stateAfter),
+      lastState: () => (this.statusValue === 'writing' ? this.lastState : null),
+      schedule: (task) => void (this.tail = this.tail.then(task)),
+      redactor: this.redactor ?? null,
+    });
   }
 
-  /** Resolves when everything enqueued so far has been written (or kept as unsaved after a failure). */
+  get eliding(): boolean {
+    return this.elider !== null;
+  }
+
+  /** Spans left out because they changed nothing, and the events they held. */
+  elided(): { spans: number; records: number } {
+    return this.elider?.elided() ?? { spans: 0, records: 0 };
+  }
+
+  /** Events held in a span not yet decided (left out or written). */
+  heldCount(): number {
+    return this.elider?.heldCount() ?? 0;
+  }
+
+  enqueue(pending: PendingEvent): void {
+    if (this.statusValue === 'closed') throw new Error(`Stream ${this.streamId} is closed`);
+    this.tail = this.tail.then(() => (this.elider ? this.elider.offer(pending) : this.write(pending)));
+  }
+
+  /** Resolves when everything enqueued so far has been written (or kept as unsaved after a failure), a held span included. */
   async flush(): Promise<void> {
     let current: Promise<void>;
     do {
       current = this.tail;
       await current;
+      if (this.elider?.heldCount() && current === this.tail) this.tail = this.tail.then(() => this.elider!.drain());
     } while (current !== this.tail);
   }
 
@@ -158,13 +190,13 @@ export class StreamWriter {
     if (this.statusValue === 'starting') this.statusValue = 'writing';
   }
 
-  private async write(pending: PendingEvent): Promise<void> {
+  private async write(pending: PendingEvent, stateAfter?: StateAfter): Promise<void> {
     if (this.statusValue === 'failed' || !this.version) {
       this.unsavedEvents.push(pending);
       return;
     }
     try {
-      const record = await this.build(pending);
+      const record = await this.build(pending, stateAfter);
       const every = this.options.snapshotEvery ?? 25;
       const snapshot: SnapshotRecord | undefined =
         record.seq % every === 0
@@ -173,6 +205,7 @@ export class StreamWriter {
       await this.options.store.append(record, snapshot);
       this.headSeq = record.seq;
       this.headHash = record.hash;
+      this.lastState = record.stateAfter;
       this.options.onAppend?.(record);
     } catch (error) {
       this.unsavedEvents.push(pending);
@@ -180,7 +213,7 @@ export class StreamWriter {
     }
   }
 
-  private async build(pending: PendingEvent): Promise<LogRecord> {
+  private async build(pending: PendingEvent, stateAfter?: StateAfter): Promise<LogRecord> {
     const version = this.version!;
     const draft: Omit<LogRecord, 'hash'> = {
       streamId: this.streamId,
@@ -195,7 +228,7 @@ export class StreamWriter {
       schemaVersion: version.schemaVersion,
       recordedAt: (this.options.now ?? (() => new Date().toISOString()))(),
       correlationId: pending.correlationId,
-      stateAfter: await stateAfterOf(pending.value, pending.status, pending.context, this.redactor),
+      stateAfter: stateAfter ?? (await stateAfterOf(pending.value, pending.status, pending.context, this.redactor)),
       prevHash: this.headHash,
     };
     const secret = findSecretField(draft as unknown as JsonValue);

@@ -48,4 +48,41 @@ export interface AuditPort {
   verifyText(text: string): Promise<AuditVerifyReport>;
   subscribe(listener: () => void): () => void;
   unsavedText(): string | null;
+  /** Settings › Data › Storage (decision 0049), loaded on first use. Optional: a port without it shows no Storage section. */
+  storage?(): Promise<AuditStoragePort>;
+}
+
+export interface AuditStoragePort {
+  storageUsage(): Promise<AuditStorageUsage>;
+  exportAll(): Promise<{ fileName: string; text: string; streams: number }>;
+  planDeleteOlderThan(days: number): Promise<AuditDeletePlan>;
+  deleteOlderThan(days: number): Promise<AuditDeleteResult>;
+}
+
+export interface AuditStorageUsage {
+  streams: number;
+  sessionStreams: number;
+  flowStreams: number;
+  openFlowStreams: number;
+  records: number;
+  approxBytes: number;
+  oldestUpdatedAt: string | null;
+  /** navigator.storage.estimate() for the whole site, when the browser gives it. */
+  estimate: { usage: number; quota: number } | null;
+}
+
+export interface AuditDeletePlan {
+  days: number;
+  streams: number;
+  session: number;
+  flow: number;
+  records: number;
+}
+
+export interface AuditDeleteResult {
+  streams: number;
+  records: number;
+  session: number;
+  flow: number;
+  failed: { streamId: string; message: string }[];
 }

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { onTextFileChosen } from '../components/textFile.ts';
 import type { LocalDataView } from '../../machines/localData/localData.connect.ts';
 import type { ImportChange, LocalDataEvent } from '../../machines/localData/localData.types.ts';
 import { useLocalData } from './useLocalData.ts';
+import { StorageSection } from './StorageSection.tsx';
 import './settings.css';
 
 function changeLine(change: ImportChange, mode: 'merge' | 'replace'): string {
@@ -13,11 +15,15 @@ function changeLine(change: ImportChange, mode: 'merge' | 'replace'): string {
 /** Settings › Data: export all local data as one JSON file, and import one with a preview. */
 export function DataScreen() {
   const [view, send] = useLocalData();
-  return <DataPanel view={view} send={send} />;
+  return (
+    <DataPanel view={view} send={send}>
+      <StorageSection />
+    </DataPanel>
+  );
 }
 
-/** The Data screen for a localData view model (the model test renders it on its own actor). */
-export function DataPanel({ view, send }: { view: LocalDataView; send: (event: LocalDataEvent) => void }) {
+/** The Data screen for a localData view model (the model test renders it on its own actor); `children` follow its cards (Storage). */
+export function DataPanel({ view, send, children }: { view: LocalDataView; send: (event: LocalDataEvent) => void; children?: ReactNode }) {
   const previewing = view.transfer === 'previewing' || view.transfer === 'importing';
   const chooseFile = onTextFileChosen((fileName, text) => send({ type: 'user.chooseFile', fileName, text }));
   return (
@@ -114,6 +120,7 @@ export function DataPanel({ view, send }: { view: LocalDataView; send: (event: L
           </section>
         </>
       ) : null}
+      {children}
     </section>
   );
 }
