@@ -140,7 +140,22 @@ export function createApp(): App {
     onFailure,
     onAppend,
   });
-  audit = createAuditService({ store, capture, machines: loadMachines, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel });
+  audit = createAuditService({
+    store,
+    capture,
+    machines: loadMachines,
+    app: { name: appName, version: appVersion },
+    currentStreamId: streamId,
+    channel,
+    // "Export signed by my wallet" (decision 0047): the connected account signs through the runtime's provider; the
+    // Safe's chain gives the block named in the signed text and witnesses owners and executions when verifying.
+    attester: {
+      account: () => actor.getSnapshot().context.account?.address ?? null,
+      provider: runtime.walletProvider,
+      blockNumber: async (chainId) => (await runtime.chainClient(chainId)).getBlockNumber(),
+    },
+    witnessClient: runtime.chainClient,
+  });
   // Settings sections start their actors per visit, outside the root: each gets its own stream under the session's.
   let visits = 0;
   const screenCapture = deferred(async () =>

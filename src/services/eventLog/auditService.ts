@@ -6,7 +6,9 @@
 import type { RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
+import type { Eip1193Signer } from './attestation.ts';
 import type { VerifyReport } from './ndjson.ts';
+import type { Witness, WitnessReader } from './witness.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
 import { payloadOf } from './writer.ts';
 
@@ -21,6 +23,17 @@ export interface AuditServiceOptions {
   /** The stream this tab writes for the root actor. */
   currentStreamId: string;
   now?: () => string;
+  /**
+   * The connected wallet, for "Export signed by my wallet" (attestation.ts): its account and EIP-1193 provider, and
+   * the latest block of a chain (named in the signed text; null when it cannot be read). Omitted: no signed export.
+   */
+  attester?: {
+    account(): string | null;
+    provider(): Eip1193Signer | null;
+    blockNumber?(chainId: string): Promise<bigint>;
+  };
+  /** The chain a verification checks owners and executions against (witness.ts), by chain id; omitted: none. */
+  witnessClient?: (chainId: string) => Promise<WitnessReader>;
   /** BroadcastChannel constructor when available (browser); omitted in tests. */
   channel?: { postMessage(message: unknown): void; addEventListener(type: 'message', listener: () => void): void } | null;
 }
@@ -30,6 +43,10 @@ export interface AuditService {
   listStreams(): Promise<StreamInfo[]>;
   readStream(streamId: string): Promise<LogRecord[]>;
   exportStream(streamId: string): Promise<{ fileName: string; text: string }>;
+  /** The connected account that can sign an export, or null (no wallet, or no attester given). */
+  attester(): string | null;
+  /** The export with the connected wallet's attestation line; rejects with an AttestationError to show. */
+  exportSignedStream(streamId: string): Promise<{ fileName: string; text: string }>;
   verifyText(text: string): Promise<VerifyReport>;
   subscribe(listener: () => void): () => void;
   /** The events this tab could not save, one JSON object a line (not a verifiable export), or null. */
@@ -38,8 +55,8 @@ export interface AuditService {
   notifyAppended(record: LogRecord): void;
 }
 
-export function fileNameFor(streamId: string): string {
-  return `${streamId.replace(/[^a-zA-Z0-9._-]+/g, '_')}.ndjson`;
+export function fileNameFor(streamId: string, signed = false): string {
+  return `${streamId.replace(/[^a-zA-Z0-9._-]+/g, '_')}${signed ? '.signed' : ''}.ndjson`;
 }
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
@@ -57,9 +74,29 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       const text = await exportNdjson(records, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
       return { fileName: fileNameFor(streamId), text };
     },
+    attester: () => (options.attester?.provider() ? options.attester.account() : null),
+    async exportSignedStream(streamId) {
+      const records = await options.store.readStream(streamId);
+      // Loaded on first use, like the plain export: signing and verification never enter the cold load.
+      const [{ exportNdjson, withAttestation }, { attestationSubjectOf, signAttestation, AttestationError }] = await Promise.all([import('./ndjson.ts'), import('./attestation.ts')]);
+      const attester = options.attester;
+      if (!attester) throw new AttestationError('Signed exports are not available here. You can still use Export NDJSON.', 'noWallet');
+      const text = await exportNdjson(records, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
+      const unsigned = attestationSubjectOf(records, null);
+      const block = unsigned.chainId && attester.blockNumber ? await attester.blockNumber(unsigned.chainId).catch(() => null) : null;
+      const attestation = await signAttestation(attester.provider(), attester.account(), attestationSubjectOf(records, block));
+      return { fileName: fileNameFor(streamId, true), text: withAttestation(text, attestation) };
+    },
     async verifyText(text) {
       const [{ verifyNdjson }, machines] = await Promise.all([import('./ndjson.ts'), typeof options.machines === 'function' ? options.machines() : options.machines]);
-      return verifyNdjson(text, machines);
+      const witnessClient = options.witnessClient;
+      const witness = witnessClient
+        ? async (chainId: string): Promise<Witness | null> => {
+            const { rpcWitness } = await import('./witness.ts');
+            return rpcWitness(await witnessClient(chainId), `the app's RPC for chain ${chainId}`);
+          }
+        : null;
+      return verifyNdjson(text, machines, { witness });
     },
     subscribe(listener) {
       listeners.add(listener);
