@@ -115,6 +115,8 @@ export interface AttestationReport {
   status: 'none' | 'valid' | 'invalid' | 'notChecked';
   signer: string | null;
   reason: string | null;
+  /** Whether the signer is among the owners the log itself records for the Safe (record 1's input); null: no Safe. */
+  listedOwner: boolean | null;
   /** Whether the signer was an owner of the Safe at `block` (needs a witness and a Safe). */
   owner: 'yes' | 'no' | 'notChecked';
   /** The block the owner check used (decimal), and whether the attestation named it or `latest` was used. */
@@ -149,7 +151,7 @@ export interface VerifyOptions {
   witness?: Witness | ((chainId: string) => Promise<Witness | null>) | null;
 }
 
-const notCheckedAttestation = (): AttestationReport => ({ status: 'notChecked', signer: null, reason: null, owner: 'notChecked', block: null, blockSource: null });
+const notCheckedAttestation = (): AttestationReport => ({ status: 'notChecked', signer: null, reason: null, listedOwner: null, owner: 'notChecked', block: null, blockSource: null });
 const noAnchors = (): AnchorsReport => ({ checked: 0, failed: 0, againstChain: 0, chainFailed: 0, details: [] });
 const short = (hash: string) => `${hash.slice(0, 10)}…`;
 
@@ -337,10 +339,11 @@ async function resolveWitness(given: VerifyOptions['witness'], chainId: string):
 }
 
 async function attestationReport(check: AttestationCheck, safe: AnchorReport['safe'], witness: Witness | null): Promise<AttestationReport> {
-  if (check.status === 'none') return { status: 'none', signer: null, reason: null, owner: 'notChecked', block: null, blockSource: null };
-  if (check.status === 'invalid') return { status: 'invalid', signer: check.attestation?.signer ?? null, reason: check.reason, owner: 'notChecked', block: null, blockSource: null };
+  if (check.status === 'none') return { ...notCheckedAttestation(), status: 'none' };
+  if (check.status === 'invalid') return { ...notCheckedAttestation(), status: 'invalid', signer: check.attestation?.signer ?? null, reason: check.reason };
   const a = check.attestation;
-  const report: AttestationReport = { status: 'valid', signer: a.signer, reason: null, owner: 'notChecked', block: a.block, blockSource: a.block ? 'attested' : null };
+  const listedOwner = safe ? safe.owners.some((o) => o.toLowerCase() === a.signer.toLowerCase()) : null;
+  const report: AttestationReport = { status: 'valid', signer: a.signer, reason: null, listedOwner, owner: 'notChecked', block: a.block, blockSource: a.block ? 'attested' : null };
   if (!witness || !safe) return report;
   try {
     const block = a.block ? BigInt(a.block) : await witness.latestBlock();
@@ -411,7 +414,8 @@ function attestationLineText(a: AttestationReport, hasSafe: boolean, witness: Re
   if (!hasSafe) owner = 'owner: not applicable, the stream names no Safe';
   else if (a.owner === 'notChecked') owner = `owner${a.block ? ` at block ${a.block}` : ''}: not checked, ${a.reason ?? witness.note ?? 'no chain was given to check it against'}`;
   else owner = `owner at block ${a.block}${a.blockSource === 'latest' ? ' (latest: the attestation names no block)' : ''}: ${a.owner}`;
-  return `${a.owner === 'no' ? 'FAIL: attested by a non-owner' : 'Attested by'} ${a.signer} (${owner}).`;
+  const listed = a.listedOwner === false ? ', not among the owners this log records,' : '';
+  return `${a.owner === 'no' ? 'FAIL: attested by a non-owner' : 'Attested by'} ${a.signer}${listed} (${owner}).`;
 }
 
 function anchorsLineText(report: AnchorsReport, found: AnchorReport, witness: ResolvedWitness): string {
