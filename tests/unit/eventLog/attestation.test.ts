@@ -5,21 +5,19 @@
  * recomputes every digest and hash (what F3 showed passes a hash chain): the anchors or the attestation catch it.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition, transition, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { safeTxHashes, safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
-import type { SafeTx } from '../../../src/domain/safe/types.ts';
+import { safeTxHashes } from '../../../src/domain/safe/hashing.ts';
 import { MACHINES } from '../../../src/machines/registry.ts';
-import { effectActors } from '../../../src/machines/shared/effects.ts';
 import { transactionFlowMachine } from '../../../src/machines/transactionFlow/index.ts';
-import type { SafeTxJson, TransactionFlowEffects, TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
+import type { SafeTxJson, TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { attestationSubjectOf, attestationText, signAttestation, type Attestation } from '../../../src/services/eventLog/attestation.ts';
 import { exportNdjson, verifyNdjson, withAttestation } from '../../../src/services/eventLog/ndjson.ts';
 import { recordHash } from '../../../src/services/eventLog/hash.ts';
 import { eventOf, snapshotStateAfter } from '../../../src/services/eventLog/replay.ts';
-import { createEventCapture, MemoryEventStore, type LogRecord } from '../../../src/services/eventLog/index.ts';
-import { fixedId, fixedNow } from './fixtures.ts';
+import type { LogRecord } from '../../../src/services/eventLog/index.ts';
+import { runSigningFlow, signingFlowInput, toSafeTx } from './signingFlow.ts';
 
 // anvil's well-known dev accounts 0, 1, 2 (the Safe's owners) and 5 (not an owner).
 const KEYS = {
@@ -37,62 +35,9 @@ const RECIPIENT: Address = '0x000000000000000000000000000000000000dEaD';
 const FORGER: Address = '0x00000000000000000000000000000000000BAd00';
 const app = { name: 'countersign', version: 'test' };
 
-const input: TxFlowInput = {
-  flowId: 'flow-attest',
-  mode: 'create',
-  safe: { chainId: '31337', chainName: 'Devnet', address: SAFE, version: '1.4.1', nonce: 3, threshold: 2, owners: [A.address, B.address, C.address], modules: [], guard: null, fallbackHandler: null },
-  wallet: { address: A.address, chainId: '31337' },
-  tokens: [],
-};
+const input = signingFlowInput({ address: SAFE, chainId: '31337', nonce: 3, threshold: 2, owners: [A.address, B.address, C.address], wallet: A.address });
 const ctx = { chainId: 31337n, safeAddress: SAFE, version: '1.4.1' };
-
-const toSafeTx = (json: SafeTxJson): SafeTx => ({
-  to: json.to,
-  value: BigInt(json.value),
-  data: json.data,
-  operation: json.operation,
-  safeTxGas: BigInt(json.safeTxGas),
-  baseGas: BigInt(json.baseGas),
-  gasPrice: BigInt(json.gasPrice),
-  gasToken: json.gasToken,
-  refundReceiver: json.refundReceiver,
-  nonce: BigInt(json.nonce),
-});
-const sign = (account: typeof A, json: SafeTxJson) => account.signTypedData(safeTxTypedData(ctx, toSafeTx(json)) as Parameters<typeof A.signTypedData>[0]);
-
-/** Owner A proposes a 1 ETH transfer; the gateway answers with A's and B's confirmations (both real signatures). */
-async function signingFlowRecords(): Promise<LogRecord[]> {
-  const store = new MemoryEventStore();
-  const streamId = 'session/transactionFlow:attest#1';
-  const capture = createEventCapture({ store, machines: MACHINES, streamIdFor: (a) => (a.isRoot ? streamId : null), now: fixedNow, newId: fixedId, onFailure: (_, error) => { throw error; } });
-  const effects: Partial<TransactionFlowEffects> = {
-    loadNonces: async () => ({ current: 3, recommended: 3, queued: [] }),
-    buildSafeTx: async ({ draft, nonce }) => {
-      if (draft.kind !== 'nativeTransfer') throw new Error('only transfers here');
-      const safeTx: SafeTxJson = { to: getAddress(draft.recipient), value: '1000000000000000000', data: '0x', operation: 0, safeTxGas: '0', baseGas: '0', gasPrice: '0', gasToken: '0x0000000000000000000000000000000000000000', refundReceiver: '0x0000000000000000000000000000000000000000', nonce };
-      return { safeTx, hashes: safeTxHashes(ctx, toSafeTx(safeTx)), label: 'Send 1 ETH' };
-    },
-    decodeTx: async () => ({ decoded: null, innerCalls: [], stored: null, summary: 'Transfer', raw: { details: null, dataDecoded: null, confirmationView: null } }),
-    crossCheck: async () => ({ mismatches: [], description: null }),
-    classifyRisks: async () => [],
-    simulateTx: async () => {
-      throw new Error('No RPC in this test.');
-    },
-    loadRelayRemaining: async () => ({ remaining: 5, limit: 5 }),
-    requestSignature: async ({ safeTx }) => ({ signer: A.address, signature: await sign(A, safeTx) }),
-    proposeTx: async ({ safeTx, signature }) => ({ confirmations: [signature, { signer: B.address, signature: await sign(B, safeTx) }] }),
-  };
-  const actor = createActor(transactionFlowMachine.provide({ actors: effectActors(effects as TransactionFlowEffects) }), { input, inspect: capture.inspect });
-  actor.start();
-  actor.send({ type: 'user.compose', draft: { kind: 'nativeTransfer', recipient: RECIPIENT, amount: '1', decimals: 18 } });
-  await waitFor(actor, (s: AnyMachineSnapshot) => s.matches('choosingNonce'));
-  actor.send({ type: 'user.confirmNonce' });
-  await waitFor(actor, (s: AnyMachineSnapshot) => s.matches('review'));
-  actor.send({ type: 'user.sign' });
-  await waitFor(actor, (s: AnyMachineSnapshot) => s.matches('signed'));
-  await capture.flush();
-  return store.readStream(streamId);
-}
+const signingFlowRecords = () => runSigningFlow({ input, proposer: A, cosigners: [B], recipient: RECIPIENT });
 
 /**
  * The forger's tool: edit payloads, keep the first `keep` records, then recompute every stateAfter by replaying the
@@ -104,7 +49,7 @@ async function reseal(records: readonly LogRecord[], options: { keep?: number; e
   let prevHash = '0'.repeat(64);
   for (const record of kept) {
     options.edit?.(record);
-    [snapshot] = snapshot ? transition(transactionFlowMachine, snapshot as never, eventOf(record) as never) : initialTransition(transactionFlowMachine, (record.payload as { input: TxFlowInput }).input);
+    [snapshot] = snapshot ? transition(transactionFlowMachine, snapshot as never, eventOf(record) as never) : initialTransition(transactionFlowMachine, (record.payload as unknown as { input: TxFlowInput }).input);
     record.stateAfter = await snapshotStateAfter(snapshot!);
     record.prevHash = prevHash;
     record.hash = await recordHash(record);
