@@ -170,3 +170,17 @@ export async function signAttestation(provider: Eip1193Signer | null, account: s
   if (recovered !== signer) throw new AttestationError(`The signature is from ${recovered}, not from the connected account ${signer}. Try again, or use Export NDJSON.`, 'wallet');
   return { ...subject, signer, text: message, signature: signature as Hex };
 }
+
+/** The export of `records` with the connected wallet's attestation line (what /audit's signed export saves). */
+export async function exportSigned(
+  records: readonly LogRecord[],
+  attester: { account(): string | null; provider(): Eip1193Signer | null; blockNumber?(chainId: string): Promise<bigint> } | null,
+  options: { app: { name: string; version: string }; exportedAt: string },
+): Promise<string> {
+  if (!attester) throw new AttestationError('Signed exports are not available here. You can still use Export NDJSON.', 'noWallet');
+  const { exportNdjson, withAttestation } = await import('./ndjson.ts');
+  const text = await exportNdjson(records, options);
+  const chainId = attestationSubjectOf(records, null).chainId;
+  const block = chainId && attester.blockNumber ? await attester.blockNumber(chainId).catch(() => null) : null;
+  return withAttestation(text, await signAttestation(attester.provider(), attester.account(), attestationSubjectOf(records, block)));
+}

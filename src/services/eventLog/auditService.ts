@@ -8,7 +8,7 @@ import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
 import type { Eip1193Signer } from './attestation.ts';
 import type { VerifyReport } from './ndjson.ts';
-import type { Witness, WitnessReader } from './witness.ts';
+import type { WitnessReader } from './witness.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
 import { payloadOf } from './writer.ts';
 
@@ -76,27 +76,14 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     },
     attester: () => (options.attester?.provider() ? options.attester.account() : null),
     async exportSignedStream(streamId) {
-      const records = await options.store.readStream(streamId);
-      // Loaded on first use, like the plain export: signing and verification never enter the cold load.
-      const [{ exportNdjson, withAttestation }, { attestationSubjectOf, signAttestation, AttestationError }] = await Promise.all([import('./ndjson.ts'), import('./attestation.ts')]);
-      const attester = options.attester;
-      if (!attester) throw new AttestationError('Signed exports are not available here. You can still use Export NDJSON.', 'noWallet');
-      const text = await exportNdjson(records, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
-      const unsigned = attestationSubjectOf(records, null);
-      const block = unsigned.chainId && attester.blockNumber ? await attester.blockNumber(unsigned.chainId).catch(() => null) : null;
-      const attestation = await signAttestation(attester.provider(), attester.account(), attestationSubjectOf(records, block));
-      return { fileName: fileNameFor(streamId, true), text: withAttestation(text, attestation) };
+      // Signing, export and verification load on first use (decision 0019): a cold load never needs them.
+      const { exportSigned } = await import('./attestation.ts');
+      const text = await exportSigned(await options.store.readStream(streamId), options.attester ?? null, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
+      return { fileName: fileNameFor(streamId, true), text };
     },
     async verifyText(text) {
-      const [{ verifyNdjson }, machines] = await Promise.all([import('./ndjson.ts'), typeof options.machines === 'function' ? options.machines() : options.machines]);
-      const witnessClient = options.witnessClient;
-      const witness = witnessClient
-        ? async (chainId: string): Promise<Witness | null> => {
-            const { rpcWitness } = await import('./witness.ts');
-            return rpcWitness(await witnessClient(chainId), `the app's RPC for chain ${chainId}`);
-          }
-        : null;
-      return verifyNdjson(text, machines, { witness });
+      const [{ verifyWithWitness }, machines] = await Promise.all([import('./witness.ts'), typeof options.machines === 'function' ? options.machines() : options.machines]);
+      return verifyWithWitness(text, machines, options.witnessClient ?? null);
     },
     subscribe(listener) {
       listeners.add(listener);

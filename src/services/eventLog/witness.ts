@@ -6,6 +6,8 @@
  *     in the recorded transaction's receipt)?
  */
 import { decodeEventLog, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
+import type { RegisteredMachine } from '../../machines/machineVersion.ts';
+import { verifyNdjson, type VerifyReport } from './ndjson.ts';
 
 export interface Witness {
   /** Shown in the verifier's output, e.g. "RPC http://127.0.0.1:8545". */
@@ -61,4 +63,10 @@ export function rpcWitness(client: WitnessReader, label: string): Witness {
       return { block: receipt.blockNumber, outcome };
     },
   };
+}
+
+/** Verifies an export with, as witness, the chain client of the stream's chain (the app's /audit verification). */
+export function verifyWithWitness(text: string, machines: readonly RegisteredMachine[], client: ((chainId: string) => Promise<WitnessReader>) | null): Promise<VerifyReport> {
+  const witness = client ? async (chainId: string) => rpcWitness(await client(chainId), `the app's RPC for chain ${chainId}`) : null;
+  return verifyNdjson(text, machines, { witness });
 }
