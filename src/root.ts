@@ -148,7 +148,23 @@ export function createApp(): App {
     elideUnchanged: true,
     elisionReady: new Promise((ready) => setTimeout(ready, ELISION_AFTER_MS)),
   });
-  audit = createAuditService({ store, capture, machines: loadMachines, app: { name: appName, version: appVersion }, currentStreamId: streamId, channel, locks: navigator.locks ?? null });
+  audit = createAuditService({
+    store,
+    capture,
+    machines: loadMachines,
+    app: { name: appName, version: appVersion },
+    currentStreamId: streamId,
+    channel,
+    locks: navigator.locks ?? null,
+    // "Export signed by my wallet" (decision 0047): the connected account signs through the runtime's provider; the
+    // Safe's chain gives the block named in the signed text and witnesses owners and executions when verifying.
+    attester: {
+      account: () => actor.getSnapshot().context.account?.address ?? null,
+      provider: runtime.walletProvider,
+      blockNumber: async (chainId) => (await runtime.chainClient(chainId)).getBlockNumber(),
+    },
+    witnessClient: runtime.chainClient,
+  });
   // Retention (decision 0049): earlier page loads' session streams older than 7 days go, soon after boot and hourly.
   // The module loads then, never with the first page.
   const prune = () =>

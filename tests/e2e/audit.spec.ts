@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startStaticServer, type StaticServer } from '../../scripts/lib/staticServer.ts';
 import { verifyNdjson } from '../../src/services/eventLog/ndjson.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 let server: StaticServer;
 const dir = mkdtempSync(join(tmpdir(), 'audit-e2e-'));
@@ -102,7 +104,7 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
   const tampered = `${text.slice(0, offset)}z${text.slice(offset + 1)}`;
   expect(tampered.length).toBe(text.length);
   await input.setInputFiles({ name: 'tampered.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(tampered) });
-  await expect(page.getByRole('status', { name: 'Verification of tampered.ndjson' })).toHaveText(
+  await expect(page.getByRole('status', { name: 'Verification of tampered.ndjson' })).toContainText(
     'FAIL line 5 (seq 4): hash mismatch: the record does not match its hash (its content was changed)',
   );
   const tamperedFile = join(dir, 'tampered.ndjson');
@@ -154,4 +156,36 @@ test('when IndexedDB cannot be written, the app stops visibly instead of acting 
   const unsaved = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
   expect(unsaved[0]).toMatchObject({ type: 'xstate.init' });
   expect(unsaved.map((e) => e.type)).toContain('system.persistenceFailed');
+});
+
+test.describe('an export signed by the connected wallet (decision 0047)', () => {
+  const app = useDevnetApp();
+  const ui = txFlowPage(() => app);
+
+  test('exports a file signed with the Devnet Wallet from /audit and verifies it on the same page: attested by the owner', async ({ page }) => {
+    test.setTimeout(180_000);
+    await ui.openSafe(page, 0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit');
+    await page.getByText('Technical records: machine ids, stream ids and raw events').click();
+    const session = page.getByRole('list', { name: 'Flows' }).getByRole('listitem').filter({ hasText: 'this session' });
+    await session.getByRole('button').first().click();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export signed by my wallet' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.signed\.ndjson$/);
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const text = readFileSync(file, 'utf8');
+    const report = await verifyNdjson(text);
+    expect(report.attestation).toMatchObject({ status: 'valid', signer: ui.owner(0) });
+
+    const input = page.getByLabel('Exported NDJSON file');
+    await input.setInputFiles({ name: 'signed.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(text) });
+    const verdict = page.getByRole('status', { name: 'Verification of signed.ndjson' });
+    await expect(verdict).toContainText('OK: stream appSession:');
+    await expect(verdict).toContainText(`Attested by ${ui.owner(0)}`);
+    await expect(verdict).toContainText('Anchored facts: none, this stream is not a signing flow.');
+  });
 });

@@ -6,8 +6,10 @@
 import type { RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventCapture } from './capture.ts';
+import type { Eip1193Signer } from './attestation.ts';
 import type { VerifyReport } from './ndjson.ts';
 import type { DeletePlanSummary, LockQueryLike, StorageActions } from './retention.ts';
+import type { WitnessReader } from './witness.ts';
 import type { EventStore, JsonValue, LogRecord, StreamInfo } from './types.ts';
 
 export type { DeletePlanSummary };
@@ -24,6 +26,17 @@ export interface AuditServiceOptions {
   /** The stream this tab writes for the root actor. */
   currentStreamId: string;
   now?: () => string;
+  /**
+   * The connected wallet, for "Export signed by my wallet" (attestation.ts): its account and EIP-1193 provider, and
+   * the latest block of a chain (named in the signed text; null when it cannot be read). Omitted: no signed export.
+   */
+  attester?: {
+    account(): string | null;
+    provider(): Eip1193Signer | null;
+    blockNumber?(chainId: string): Promise<bigint>;
+  };
+  /** The chain a verification checks owners and executions against (witness.ts), by chain id; omitted: none. */
+  witnessClient?: (chainId: string) => Promise<WitnessReader>;
   /** BroadcastChannel constructor when available (browser); omitted in tests. */
   channel?: { postMessage(message: unknown): void; addEventListener(type: 'message', listener: () => void): void } | null;
   /** navigator.locks when available: which streams a live writer holds in any tab (retention never deletes those). */
@@ -36,6 +49,10 @@ export interface AuditService {
   listStreams(): Promise<StreamInfo[]>;
   readStream(streamId: string): Promise<LogRecord[]>;
   exportStream(streamId: string): Promise<{ fileName: string; text: string }>;
+  /** The connected account that can sign an export, or null (no wallet, or no attester given). */
+  attester(): string | null;
+  /** The export with the connected wallet's attestation line; rejects with an AttestationError to show. */
+  exportSignedStream(streamId: string): Promise<{ fileName: string; text: string }>;
   verifyText(text: string): Promise<VerifyReport>;
   subscribe(listener: () => void): () => void;
   /** The events this tab could not save, one JSON object a line (not a verifiable export), or null. */
@@ -46,8 +63,8 @@ export interface AuditService {
   storage(): Promise<StorageActions>;
 }
 
-export function fileNameFor(streamId: string): string {
-  return `${streamId.replace(/[^a-zA-Z0-9._-]+/g, '_')}.ndjson`;
+export function fileNameFor(streamId: string, signed = false): string {
+  return `${streamId.replace(/[^a-zA-Z0-9._-]+/g, '_')}${signed ? '.signed' : ''}.ndjson`;
 }
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
@@ -65,9 +82,16 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       const text = await exportNdjson(records, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
       return { fileName: fileNameFor(streamId), text };
     },
+    attester: () => (options.attester?.provider() ? options.attester.account() : null),
+    async exportSignedStream(streamId) {
+      // Signing, export and verification load on first use (decision 0019): a cold load never needs them.
+      const { exportSigned } = await import('./attestation.ts');
+      const text = await exportSigned(await options.store.readStream(streamId), options.attester ?? null, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
+      return { fileName: fileNameFor(streamId, true), text };
+    },
     async verifyText(text) {
-      const [{ verifyNdjson }, machines] = await Promise.all([import('./ndjson.ts'), typeof options.machines === 'function' ? options.machines() : options.machines]);
-      return verifyNdjson(text, machines);
+      const [{ verifyWithWitness }, machines] = await Promise.all([import('./witness.ts'), typeof options.machines === 'function' ? options.machines() : options.machines]);
+      return verifyWithWitness(text, machines, options.witnessClient ?? null);
     },
     subscribe(listener) {
       listeners.add(listener);

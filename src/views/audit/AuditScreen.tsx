@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import type { AuditPort, AuditRecord, AuditStream, AuditVerifyReport } from './auditPort.ts';
 import { useAuditPort } from './auditContext.tsx';
 import { downloadText, readFileText } from './download.ts';
@@ -85,11 +85,23 @@ function who(record: AuditRecord): string {
   return record.sourceActorId ? `${record.origin} (${record.sourceActorId})` : record.origin;
 }
 
+/** What was proven, one line each: internally consistent / attested by / anchored facts (decision 0047). */
 function VerifyResult({ report, label }: { report: AuditVerifyReport; label: string }) {
+  const lines = report.lines?.length ? report.lines : [report.summary];
   return (
-    <p role="status" aria-label={label} className={report.ok ? 'banner' : 'banner banner-error'} data-ok={report.ok}>
-      {report.summary}
-    </p>
+    <div role="status" aria-label={label} className={report.ok ? 'banner audit-verdict' : 'banner banner-error audit-verdict'} data-ok={report.ok}>
+      {lines.map((line, index) => (
+        <p key={index}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The connected account that can sign an export (re-read whenever the log tells its subscribers). */
+function useAttester(port: AuditPort): string | null {
+  return useSyncExternalStore(
+    useCallback((listener: () => void) => port.subscribe(listener), [port]),
+    () => port.attester(),
   );
 }
 
@@ -168,6 +180,19 @@ function StreamAudit({ port, streamId }: { port: AuditPort; streamId: string }) 
     const { fileName, text } = await port.exportStream(streamId);
     downloadText(fileName, text);
   }, [port, streamId]);
+  const attester = useAttester(port);
+  const [signing, setSigning] = useState<{ streamId: string; state: 'waiting' | 'done' | { error: string } } | null>(null);
+  const downloadSigned = useCallback(async () => {
+    setSigning({ streamId, state: 'waiting' });
+    try {
+      const { fileName, text } = await port.exportSignedStream(streamId);
+      downloadText(fileName, text);
+      setSigning({ streamId, state: 'done' });
+    } catch (error) {
+      setSigning({ streamId, state: { error: error instanceof Error ? error.message : String(error) } });
+    }
+  }, [port, streamId]);
+  const signingState = signing && signing.streamId === streamId ? signing.state : null;
   return (
     <section aria-label={`Stream ${streamId}`}>
       <h2>{streamId}</h2>
@@ -175,10 +200,20 @@ function StreamAudit({ port, streamId }: { port: AuditPort; streamId: string }) 
         <button type="button" onClick={() => void download()} disabled={!records?.length}>
           Export NDJSON
         </button>{' '}
+        {attester ? (
+          <>
+            <button type="button" onClick={() => void downloadSigned()} disabled={!records?.length || signingState === 'waiting'}>
+              Export signed by my wallet
+            </button>{' '}
+          </>
+        ) : null}
         <button type="button" onClick={() => void verify()} disabled={!records?.length}>
           Verify stored log
         </button>
       </div>
+      {signingState === 'waiting' ? <p role="status">Confirm the signature in your wallet ({attester}). It costs nothing and sends no transaction.</p> : null}
+      {signingState === 'done' ? <p role="status">Signed export saved. Anyone can check it under “Verify an exported file”.</p> : null}
+      {signingState && typeof signingState === 'object' ? <p role="alert">{signingState.error}</p> : null}
       {report && report.streamId === streamId ? <VerifyResult report={report.report} label="Stored log verification" /> : null}
       {records ? <Timeline records={records} /> : <p role="status">Loading the timeline…</p>}
     </section>
@@ -225,7 +260,10 @@ function AuditWithPort({ port }: { port: AuditPort }) {
   return (
     <section aria-labelledby="screen-title" className="screen audit">
       <h1 id="screen-title">Audit</h1>
-      <p>What was done from this device, recorded as it happened. Each record is hash-chained: export it, or verify an exported file.</p>
+      <p>
+        What was done from this device, recorded as it happened. Each record is hash-chained: export it, or verify an exported file. A plain export shows only
+        that the file agrees with itself; an export signed by your wallet also shows who vouches for it.
+      </p>
       <h2>What was done</h2>
       <PeopleList
         port={port}

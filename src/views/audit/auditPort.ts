@@ -37,7 +37,10 @@ export interface AuditVerifyReport {
   ok: boolean;
   recordCount: number;
   problem: { kind: string; line: number; seq: number | null; message: string } | null;
+  /** Internal consistency only ("OK: …" / "FAIL line …"). */
   summary: string;
+  /** What was proven, one line each: internal consistency, attestation, anchored facts. */
+  lines: readonly string[];
 }
 
 export interface AuditPort {
@@ -45,6 +48,10 @@ export interface AuditPort {
   listStreams(): Promise<AuditStream[]>;
   readStream(streamId: string): Promise<AuditRecord[]>;
   exportStream(streamId: string): Promise<{ fileName: string; text: string }>;
+  /** The connected account that can sign an export, or null (no wallet connected). Re-read when subscribers are told. */
+  attester(): string | null;
+  /** The export signed by the connected wallet (an attestation line); rejects with an Error whose message is shown. */
+  exportSignedStream(streamId: string): Promise<{ fileName: string; text: string }>;
   verifyText(text: string): Promise<AuditVerifyReport>;
   subscribe(listener: () => void): () => void;
   unsavedText(): string | null;

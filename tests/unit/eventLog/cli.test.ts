@@ -21,7 +21,7 @@ describe('npm run audit:verify', () => {
     writeFileSync(good, text);
     const ok = verify(good);
     expect(ok.code).toBe(0);
-    expect(ok.out).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":"gatewayUnreachable"\}/);
+    expect(ok.out).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":"gatewayUnreachable"\}.*: internally consistent\nNot attested: anyone could have written or cut this file\.\nAnchored facts: none, this stream is not a signing flow\.$/);
 
     // One byte in seq 5 (user.toggleTheme): its record no longer matches its hash.
     const lines = text.split('\n');
@@ -30,7 +30,14 @@ describe('npm run audit:verify', () => {
     writeFileSync(tampered, text.slice(0, offset) + (text[offset] === 'T' ? 'X' : 'T') + text.slice(offset + 1));
     const bad = verify(tampered);
     expect(bad.code).toBe(1);
-    expect(bad.out).toBe('FAIL line 6 (seq 5): hash mismatch: the record does not match its hash (its content was changed)\nkind: hash');
+    expect(bad.out).toBe(
+      [
+        'FAIL line 6 (seq 5): hash mismatch: the record does not match its hash (its content was changed)',
+        'Attestation: not checked, the file is not internally consistent.',
+        'Anchored facts: not checked, the file is not internally consistent.',
+        'kind: hash',
+      ].join('\n'),
+    );
   }, 60_000);
 
   it('explains its usage without a file', () => {
