@@ -81,18 +81,38 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   };
 }
 
-/** An EventStore whose backing store is still opening; an open failure surfaces as a failed append. */
-export function deferredStore(opening: Promise<EventStore>): EventStore {
-  // The failure is reported where the store is used (a failed append → persistenceFailed), not as an
-  // unhandled rejection.
-  opening.catch(() => undefined);
+/** The browser's storage could not be opened at all (private modes, storage blocked, no IndexedDB). */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
+/**
+ * An EventStore whose backing store is still opening; an open failure surfaces as a failed append (the app
+ * degrades, decision 0050). Given a function, a failed open is tried again on the next use ("Try again"
+ * re-opens); given a promise, the first outcome stays.
+ */
+export function deferredStore(open: Promise<EventStore> | (() => Promise<EventStore>)): EventStore {
+  let opening: Promise<EventStore> | null = null;
+  const store = (): Promise<EventStore> => {
+    if (!opening) {
+      const attempt = (typeof open === 'function' ? Promise.resolve().then(open) : open).catch((error: unknown) => {
+        if (typeof open === 'function') opening = null;
+        throw new StorageUnavailableError(`The browser's storage could not be opened (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
+      });
+      // The failure is reported where the store is used (a failed append), not as an unhandled rejection.
+      attempt.catch(() => undefined);
+      opening = attempt;
+    }
+    return opening;
+  };
+  store();
   return {
-    append: async (record, snapshot) => (await opening).append(record, snapshot),
-    readStream: async (streamId, fromSeq) => (await opening).readStream(streamId, fromSeq),
-    getStream: async (streamId) => (await opening).getStream(streamId),
-    listStreams: async () => (await opening).listStreams(),
-    setStatus: async (streamId, status) => (await opening).setStatus(streamId, status),
-    latestSnapshot: async (streamId, version) => (await opening).latestSnapshot(streamId, version),
-    deleteStream: async (streamId) => (await opening).deleteStream(streamId),
+    append: async (record, snapshot) => (await store()).append(record, snapshot),
+    readStream: async (streamId, fromSeq) => (await store()).readStream(streamId, fromSeq),
+    getStream: async (streamId) => (await store()).getStream(streamId),
+    listStreams: async () => (await store()).listStreams(),
+    setStatus: async (streamId, status) => (await store()).setStatus(streamId, status),
+    latestSnapshot: async (streamId, version) => (await store()).latestSnapshot(streamId, version),
+    deleteStream: async (streamId) => (await store()).deleteStream(streamId),
   };
 }

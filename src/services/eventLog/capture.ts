@@ -31,7 +31,8 @@ export interface EventCaptureOptions {
   now?: () => string;
   newId?: () => string;
   snapshotEvery?: number;
-  onFailure: (streamId: string, error: Error) => void;
+  /** A stream's write failed; `writer.retry()` writes what it kept once the store can save again (decision 0050). */
+  onFailure: (streamId: string, error: Error, writer: StreamWriter) => void;
   onAppend?: (record: LogRecord) => void;
 }
 
@@ -87,7 +88,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       ...(options.now ? { now: options.now } : {}),
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
-      onFailure: (error) => options.onFailure(streamId, error),
+      onFailure: (error, failed) => options.onFailure(streamId, error, failed),
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
     });
     byActor.set(actorRef, { writer, machineId: logic.id, pending: [] });
