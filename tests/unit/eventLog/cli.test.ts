@@ -21,7 +21,7 @@ describe('npm run audit:verify', () => {
     writeFileSync(good, text);
     const ok = verify(good);
     expect(ok.code).toBe(0);
-    expect(ok.out).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":"gatewayUnreachable"\}/);
+    expect(ok.out).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":\{"eventLog":"saving","gateway":"gatewayUnreachable"\}\}/);
 
     // One byte in seq 5 (user.toggleTheme): its record no longer matches its hash.
     const lines = text.split('\n');
