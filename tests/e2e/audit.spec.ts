@@ -25,11 +25,11 @@ test.afterAll(async () => {
 
 const EXPECTED_TIMELINE = [
   ['1', 'system', /^xstate\.init \{"input":\{"location":\{"path":"\/home"/, 'booting'],
-  ['2', 'effect (loadConfig)', /^xstate\.done\.actor\.loadConfig \{"output":\{"gatewayUrl":"http:\/\/127\.0\.0\.1:9"/, 'running.checkingGateway'],
-  ['3', 'effect (probeGateway)', /^xstate\.error\.actor\.probeGateway \{"error":\{"name":"Error","message":"Gateway unreachable at http:\/\/127\.0\.0\.1:9"/, 'running.gatewayUnreachable'],
-  ['4', 'user', /^user\.navigate \{"to":"\/address-book"\}$/, 'running.gatewayUnreachable'],
-  ['5', 'user', /^user\.toggleTheme\s*$/, 'running.gatewayUnreachable'],
-  ['6', 'user', /^user\.navigate \{"to":"\/audit"\}$/, 'running.gatewayUnreachable'],
+  ['2', 'effect (loadConfig)', /^xstate\.done\.actor\.loadConfig \{"output":\{"gatewayUrl":"http:\/\/127\.0\.0\.1:9"/, 'running.gateway.checkingGateway | eventLog.saving'],
+  ['3', 'effect (probeGateway)', /^xstate\.error\.actor\.probeGateway \{"error":\{"name":"Error","message":"Gateway unreachable at http:\/\/127\.0\.0\.1:9"/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
+  ['4', 'user', /^user\.navigate \{"to":"\/address-book"\}$/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
+  ['5', 'user', /^user\.toggleTheme\s*$/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
+  ['6', 'user', /^user\.navigate \{"to":"\/audit"\}$/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
 ] as const;
 
 async function expectTimeline(page: import('@playwright/test').Page) {
