@@ -127,14 +127,14 @@ test('/statecharts shows every machine’s diagram and highlights the live state
   expect(fit.right).toBeLessThanOrEqual(fit.inner);
   expect(fit.height).toBeLessThanOrEqual(fit.innerHeight);
   expect(fit.scrolls).toBe(true);
-  await expect(page.getByTestId('current-appSession')).toHaveText('running.gatewayUnreachable');
-  await expect(diagram.locator('[data-active="true"]')).toHaveCount(2);
-  await expect(diagram.locator('[data-state-id="appSession.running.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('current-appSession')).toHaveText('running.gateway.gatewayUnreachable & eventLog.saving');
+  await expect(diagram.locator('[data-active="true"]')).toHaveCount(5);
+  await expect(diagram.locator('[data-state-id="appSession.running.gateway.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(diagram.locator('[data-state-id="appSession.running.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
+  await expect(diagram.locator('[data-state-id="appSession.running.gateway.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
 });
 
-test('when IndexedDB cannot be written, the app stops visibly instead of acting without a record', async ({ page }) => {
+test('when IndexedDB cannot be opened, the app runs on under the banner with signing paused, and what it kept can be exported (decision 0050)', async ({ page }) => {
   await page.addInitScript(() => {
     // Storage is broken (quota, private mode policy…): opening the database fails.
     indexedDB.open = () => {
@@ -142,16 +142,16 @@ test('when IndexedDB cannot be written, the app stops visibly instead of acting 
     };
   });
   await page.goto(`${server.url}/home`);
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The event log could not be saved. QuotaExceededError: The quota has been exceeded. (stream appSession:');
-  await expect(alert).toContainText('Countersign stopped so that nothing happens without a record.');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  const banner = page.getByRole('region', { name: 'The event log cannot save.' });
+  await expect(banner.getByRole('alert')).toHaveText('The event log cannot save. The storage this browser gives Countersign is full.');
+  await expect(banner).toContainText('Signing is paused until the log can save again');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download unsaved events' }).click();
+  await banner.getByRole('button', { name: 'Export what is kept' }).click();
   const download = await downloading;
   const file = join(dir, 'unsaved.ndjson');
   await download.saveAs(file);
   const unsaved = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
   expect(unsaved[0]).toMatchObject({ type: 'xstate.init' });
-  expect(unsaved.map((e) => e.type)).toContain('system.persistenceFailed');
+  expect(unsaved.map((e) => e.type)).toContain('system.saveFailed');
 });

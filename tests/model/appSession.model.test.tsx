@@ -307,12 +307,14 @@ const driver: ViewDriver<AppSut> = {
       expect(banner).toHaveTextContent('Saving the events kept so far…');
       expect(within(banner).getByRole('button', { name: 'Trying again…' })).toBeDisabled();
     },
-    persistenceFailed: () => {
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'The event log could not be saved. QuotaExceededError: the disk is full (stream appSession:model) Countersign stopped so that nothing happens without a record.',
-      );
+    // A replayed log from before decision 0050: the app stood stopped under the banner, with no way but a reload.
+    persistenceFailed: async () => {
+      const banner = await screen.findByRole('region', { name: 'The event log cannot save.' });
+      expect(banner).toHaveTextContent('Details: QuotaExceededError: the disk is full (stream appSession:model)');
+      expect(banner).toHaveTextContent('Countersign stopped so that nothing happens without a record.');
       expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Download unsaved events' })).toBeEnabled();
+      expect(within(banner).getByRole('button', { name: 'Export what is kept' })).toBeEnabled();
+      expect(within(banner).queryByRole('button', { name: 'Try again' })).toBeNull();
     },
     'running.gateway.gatewayUnreachable': (_, expected) => {
       expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(`Gateway unreachable. ${expected.context.error}`))).toBe(true);

@@ -22,15 +22,23 @@ export const SAVE_BANNER_TEXTS = {
   } satisfies Record<SaveFailureCause, string>,
   next: 'You can keep browsing your Safes, their balances, queue and history. Signing is paused until the log can save again, because nothing is signed without a record.',
   retrying: 'Saving the events kept so far…',
+  /** Logs before decision 0050 only (a replayed stop): that build stopped instead of pausing. */
+  stopped: 'Countersign stopped so that nothing happens without a record. Reload the page to start a new session.',
 } as const;
 
 function selectBanner(s: Parameters<typeof connectAppSession>[0]) {
   const view = connectAppSession(s);
-  return { cause: view.saveFailureCause, message: view.saveFailureMessage, retrying: view.eventLog === 'retrying', canRetry: view.canRetrySaving };
+  return {
+    cause: view.saveFailureCause,
+    message: view.phase === 'persistenceFailed' ? view.persistenceError : view.saveFailureMessage,
+    retrying: view.eventLog === 'retrying',
+    canRetry: view.canRetrySaving,
+    stopped: view.phase === 'persistenceFailed',
+  };
 }
 
 export default function SaveBanner() {
-  const { cause, message, retrying, canRetry } = useAppSelector(selectBanner, shallowEqualViewModel);
+  const { cause, message, retrying, canRetry, stopped } = useAppSelector(selectBanner, shallowEqualViewModel);
   const send = useAppSend();
   const audit = useAuditPort();
   const [exported, setExported] = useState<string | null>(null);
@@ -60,7 +68,7 @@ export default function SaveBanner() {
         <p role="alert">
           <strong id={titleId}>{SAVE_BANNER_TEXTS.title}</strong> {SAVE_BANNER_TEXTS.cause[cause ?? 'other']}
         </p>
-        <p>{retrying ? SAVE_BANNER_TEXTS.retrying : SAVE_BANNER_TEXTS.next}</p>
+        <p>{stopped ? SAVE_BANNER_TEXTS.stopped : retrying ? SAVE_BANNER_TEXTS.retrying : SAVE_BANNER_TEXTS.next}</p>
         {message ? <p className="save-banner-detail">Details: {message}</p> : null}
         {exported ? <p role="status">{exported}</p> : null}
       </div>
@@ -70,16 +78,16 @@ export default function SaveBanner() {
             Export what is kept
           </button>
         ) : null}
-        <Link
-          to="/settings/data"
-          className="button-link"
-          onClick={() => requestAnimationFrame(() => document.getElementById('storage')?.scrollIntoView())}
-        >
-          Free space
-        </Link>
-        <button type="button" className="primary" disabled={!canRetry} aria-busy={retrying} onClick={() => send({ type: 'user.retrySaving' })}>
-          {retrying ? 'Trying again…' : 'Try again'}
-        </button>
+        {stopped ? null : (
+          <>
+            <Link to="/settings/data" className="button-link" onClick={() => requestAnimationFrame(() => document.getElementById('storage')?.scrollIntoView())}>
+              Free space
+            </Link>
+            <button type="button" className="primary" disabled={!canRetry} aria-busy={retrying} onClick={() => send({ type: 'user.retrySaving' })}>
+              {retrying ? 'Trying again…' : 'Try again'}
+            </button>
+          </>
+        )}
       </div>
     </section>
   );
