@@ -78,7 +78,7 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
   // It replays (pure fold, no effects) to the state it recorded.
   await page.getByRole('button', { name: 'Verify stored log' }).click();
   await expect(page.getByRole('status', { name: 'Stored log verification' })).toHaveText(
-    new RegExp(`^OK: stream ${streamId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, 6 records \\(seq 1–6\\), hash chain intact, replay reaches \\{"running":"gatewayUnreachable"\\}`),
+    new RegExp(`^OK: stream ${streamId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, 6 records \\(seq 1–6\\), hash chain intact, replay reaches \\{"running":\\{"eventLog":"saving","gateway":"gatewayUnreachable"\\}\\}`),
   );
 
   // Export as NDJSON: the file verifies in Node and with the CLI.

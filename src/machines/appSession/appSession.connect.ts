@@ -56,10 +56,8 @@ function gatewayOf(snapshot: AppSessionSnapshot): AppSessionView['gateway'] {
 }
 
 function eventLogOf(snapshot: AppSessionSnapshot): AppSessionView['eventLog'] {
-  if (snapshot.matches({ running: { eventLog: 'paused' } })) return 'paused';
-  if (snapshot.matches({ running: { eventLog: 'retrying' } })) return 'retrying';
-  if (snapshot.matches({ running: { eventLog: 'saving' } })) return 'saving';
-  return null;
+  const { value } = snapshot;
+  return typeof value === 'object' && 'running' in value ? value.running.eventLog : null;
 }
 
 /** No flow may ask the wallet to sign or send now (the event log cannot save; decision 0050). */

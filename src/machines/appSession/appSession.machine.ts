@@ -36,9 +36,7 @@ import type {
   ConnectedAccount,
   GatewayProbe,
   RuntimeConfig,
-  SaveError,
   SaveFailure,
-  SaveFailureCause,
   Theme,
   ThemePreference,
 } from './appSession.types.ts';
@@ -52,24 +50,6 @@ export const SAFE_SESSION_CHILD = 'safeSession';
 export const SIGNING_PAUSED_TAG = 'signingPaused';
 
 /**
- * Why a write failed, in the user's terms, from the error's name: a full quota (`QuotaExceededError`), storage
- * that could not be opened at all (`StorageUnavailableError`, from the store that opens IndexedDB), or another error.
- */
-export function saveFailureCause(error: SaveError): SaveFailureCause {
-  if (error.name === 'QuotaExceededError' || /quota/i.test(error.message)) return 'storageFull';
-  if (error.name === 'StorageUnavailableError') return 'storageUnavailable';
-  return 'other';
-}
-
-function saveFailureOf(streamId: string, error: unknown): SaveFailure {
-  const saveError: SaveError =
-    typeof error === 'object' && error !== null
-      ? { name: 'name' in error && typeof error.name === 'string' ? error.name : 'Error', message: errorText(error) }
-      : { name: 'Error', message: errorText(error) };
-  return { streamId, message: `${saveError.name}: ${saveError.message}`, cause: saveFailureCause(saveError) };
-}
-
-/**
  * The text shown for an effect's error. Accepts an Error or its logged JSON form (`{name, message}`), so a
  * replay from the event log yields exactly the context the live actor had.
  */
@@ -79,6 +59,17 @@ function errorText(error: unknown): string {
     return error.message;
   }
   return 'Oops, something went wrong!';
+}
+
+/**
+ * A failed write, with why in the user's terms from the error's name: a full quota (`QuotaExceededError`), storage
+ * that could not be opened at all (`StorageUnavailableError`, from deferredStore), or another error.
+ */
+function saveFailureOf(streamId: string, error: unknown): SaveFailure {
+  const name = String((error as { name?: unknown } | null)?.name ?? 'Error');
+  const message = `${name}: ${errorText(error)}`;
+  const cause = name === 'QuotaExceededError' || /quota/i.test(message) ? 'storageFull' : name === 'StorageUnavailableError' ? 'storageUnavailable' : 'other';
+  return { streamId, message, cause };
 }
 
 export const appSessionMachine = setup({
@@ -234,7 +225,7 @@ export const appSessionMachine = setup({
       on: { 'user.retry': { target: 'booting' } },
     },
     persistenceFailed: {
-      meta: { description: 'Logs before decision 0050 only: the event log could not be saved and the app stopped' },
+      meta: { description: 'Logs before decision 0050: a write failed, the app stopped' },
     },
     running: {
       type: 'parallel',
@@ -322,16 +313,16 @@ export const appSessionMachine = setup({
           },
           states: {
             saving: {
-              meta: { description: 'The event log saves every event' },
+              meta: { description: 'The log saves' },
               always: { guard: 'saveHasFailed', target: 'paused' },
             },
             paused: {
-              meta: { description: 'The event log cannot save: the app browses on, read-only, and signing is paused' },
+              meta: { description: 'A write failed: browsing goes on, signing is paused' },
               tags: [SIGNING_PAUSED_TAG],
               on: { 'user.retrySaving': { target: 'retrying' } },
             },
             retrying: {
-              meta: { description: 'Writing the events the log kept; signing resumes once all are saved' },
+              meta: { description: 'Writing the events kept' },
               tags: [SIGNING_PAUSED_TAG],
               invoke: {
                 id: 'retrySaving',

@@ -81,31 +81,21 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   };
 }
 
-/** The browser's storage could not be opened at all (private modes, storage blocked, no IndexedDB). */
-export class StorageUnavailableError extends Error {
-  override name = 'StorageUnavailableError';
-}
-
 /**
  * An EventStore whose backing store is still opening; an open failure surfaces as a failed append (the app
- * degrades, decision 0050). Given a function, a failed open is tried again on the next use ("Try again"
- * re-opens); given a promise, the first outcome stays.
+ * degrades, decision 0050), and the next use opens again ("Try again" re-opens the storage).
  */
-export function deferredStore(open: Promise<EventStore> | (() => Promise<EventStore>)): EventStore {
+export function deferredStore(open: () => Promise<EventStore>): EventStore {
   let opening: Promise<EventStore> | null = null;
-  const store = (): Promise<EventStore> => {
-    if (!opening) {
-      const attempt = (typeof open === 'function' ? Promise.resolve().then(open) : open).catch((error: unknown) => {
-        if (typeof open === 'function') opening = null;
-        throw new StorageUnavailableError(`The browser's storage could not be opened (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
-      });
-      // The failure is reported where the store is used (a failed append), not as an unhandled rejection.
-      attempt.catch(() => undefined);
-      opening = attempt;
-    }
-    return opening;
-  };
-  store();
+  const store = (): Promise<EventStore> =>
+    (opening ??= open().catch((error: unknown) => {
+      opening = null;
+      const failure = new Error(`The browser's storage could not be opened (${String(error)})`);
+      failure.name = 'StorageUnavailableError';
+      throw failure;
+    }));
+  // The failure is reported where the store is used (a failed append), not as an unhandled rejection.
+  store().catch(() => undefined);
   return {
     append: async (record, snapshot) => (await store()).append(record, snapshot),
     readStream: async (streamId, fromSeq) => (await store()).readStream(streamId, fromSeq),
