@@ -17,7 +17,7 @@ import type { myAccountsMachine } from './machines/myAccounts/myAccounts.machine
 import { name as appName, version as appVersion } from '../package.json';
 import { appSessionMachine } from './machines/appSession/appSession.machine.ts';
 import type { AppSessionEffects, Theme, ThemePreference } from './machines/appSession/appSession.types.ts';
-import { openSafeSessionOf } from './machines/appSession/appSession.connect.ts';
+import { isSigningPaused, openSafeSessionOf } from './machines/appSession/appSession.connect.ts';
 import { effectActors } from './machines/shared/effects.ts';
 import { BOOT_MACHINES } from './machines/registry.boot.ts';
 import type { RegisteredMachine } from './machines/machineVersion.ts';
@@ -38,7 +38,7 @@ import type { createAccountServicesLogic } from './services/accountServices/inde
 import { AUDIT_CHANNEL, createAuditService, deferredStore, type AuditService } from './services/eventLog/auditService.ts';
 import { createEventCapture } from './services/eventLog/capture.ts';
 import { IdbEventStore } from './services/eventLog/idbStore.ts';
-import type { LockManagerLike } from './services/eventLog/writer.ts';
+import type { LockManagerLike, StreamWriter } from './services/eventLog/writer.ts';
 import type { Deferred } from './views/deferred.ts';
 import type { LocalDataLogic } from './views/settings/localDataContext.tsx';
 import type { DevnetAccountsPort } from './views/walletConnection/walletContext.tsx';
@@ -117,14 +117,26 @@ export function createApp(): App {
   const safes = whenOpen(local.then((l) => l.safes));
   const addressBookStore = whenOpen(local.then((l) => l.addressBook));
   const streamId = newSessionStreamId();
-  const store = deferredStore(IdbEventStore.open());
+  // A store that did not open (no IndexedDB in this browser mode) is opened again on the next use: "Try again".
+  const store = deferredStore(() => IdbEventStore.open());
   void navigator.storage?.persist?.().catch(() => false);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(AUDIT_CHANNEL) : null;
   let audit: AuditService | null = null;
   const locks = (navigator.locks as unknown as LockManagerLike | undefined) ?? null;
-  // A failed write is never silent: the root moves to its visible persistenceFailed state.
-  const onFailure = (failedStream: string, error: Error) =>
-    actor.send({ type: 'system.persistenceFailed', streamId: failedStream, message: `${error.name}: ${error.message}` });
+  // A failed write is never silent (decision 0050): the root pauses signing and shows the banner; browsing goes on.
+  // The writers that failed keep their events until "Try again" (retrySaving) writes them, in order.
+  const failedWriters = new Set<StreamWriter>();
+  const onFailure = (failedStream: string, error: Error, writer?: StreamWriter) => {
+    if (writer) failedWriters.add(writer);
+    actor.send({ type: 'system.saveFailed', streamId: failedStream, error: { name: error.name, message: error.message } });
+  };
+  const retrySaving = async () => {
+    for (const writer of [...failedWriters]) {
+      await writer.retry();
+      failedWriters.delete(writer);
+    }
+  };
+  const signingPaused = () => isSigningPaused(actor.getSnapshot());
   const onAppend = (record: Parameters<AuditService['notifyAppended']>[0]) => audit?.notifyAppended(record);
   const instances = new Map<string, number>();
   const capture = createEventCapture({
@@ -201,6 +213,7 @@ export function createApp(): App {
           return flowContextOf(openSafeSessionOf(snapshot), snapshot.context.account);
         },
         onFailure,
+        signingPaused,
         onAppend,
         // A flow that proposed, executed, deleted or signed something: the root has the Safe session reload what it
         // covers now, not at the next 15 s poll (the message flow reads the Safe info after writing, so the gateway
@@ -215,6 +228,7 @@ export function createApp(): App {
         ...effectActors<AppSessionEffects>({
           loadConfig: async () => runtime.configure(await loadRuntimeConfig(fetch, import.meta.env.BASE_URL, import.meta.env)),
           probeGateway: () => runtime.probe(),
+          retrySaving,
         }),
         walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
         addressBook: provideAddressBookServices(addressBookMachine, { store: addressBookStore }),
@@ -303,11 +317,12 @@ export function createApp(): App {
         });
       }),
       createSafeVisits: deferred(async () => {
-        const [{ provideCreateSafeServices }, { createSafeMachine }, { createSafeVisits }, machines] = await Promise.all([
+        const [{ provideCreateSafeServices }, { createSafeMachine }, { createSafeVisits }, machines, { gateWallet }] = await Promise.all([
           import('./services/createSafe.ts'),
           import('./machines/createSafe/createSafe.machine.ts'),
           import('./services/createSafeVisits.ts'),
           loadMachines(),
+          import('./services/flows/signingGate.ts'),
         ]);
         return createSafeVisits({
           store,
@@ -316,7 +331,8 @@ export function createApp(): App {
             loadChains: runtime.loadChains,
             gateway: runtime.gateway,
             chainClient: runtime.chainClient,
-            wallet: runtime.walletProvider,
+            // While the event log cannot save, the deployment is refused before the wallet is asked (decision 0050).
+            wallet: gateWallet(runtime.walletProvider, signingPaused),
             // The name given in the form becomes the new Safe's address-book entry, as when adding a Safe.
             names: addressBookStore,
             onNamed: () => actor.getSnapshot().children.addressBook?.send({ type: 'system.storageChanged' }),
@@ -357,16 +373,17 @@ export function createApp(): App {
         };
       }),
       accountServices: deferred(async () => {
-        const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine }, { inspect }] = await Promise.all([
+        const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine }, { inspect }, { gateWallet }] = await Promise.all([
           import('./services/accountServices/index.ts'),
           import('./machines/accountServices/index.ts'),
           screenCapture.loadDeferred(),
+          import('./services/flows/signingGate.ts'),
         ]);
         return {
           ...createAccountServicesLogic(
             {
               gateway: runtime.gateway,
-              wallet: runtime.walletProvider,
+              wallet: gateWallet(runtime.walletProvider, signingPaused),
               storage: window.localStorage,
               appVersion,
               chainName: async (chainId) => (await runtime.loadChains()).find((c) => c.chainId === chainId)?.chainName ?? chainId,

@@ -151,6 +151,7 @@ export async function runEventLogSoak(options: SoakOptions): Promise<SoakResult>
         ...effectActors<AppSessionEffects>({
           loadConfig: async () => config,
           probeGateway: async () => ({ chainCount: 1, chains: [{ chainId: chain.chainId, chainName: chain.chainName }] }),
+          retrySaving: async () => undefined,
         }),
         walletConnection: walletConnectionMachine.provide({ actors: { restoreWallet: fromPromise<ConnectResult>(async () => null) } }),
         addressBook: addressBookMachine.provide({ actors: { loadEntries: fromPromise<AddressBookEntry[]>(async () => []) } }),
@@ -167,7 +168,7 @@ export async function runEventLogSoak(options: SoakOptions): Promise<SoakResult>
   actor.start();
   const settle = options.settle ?? (() => capture.flush());
   await options.advance(0);
-  await waitFor(actor, (s) => s.matches({ running: 'gatewayOnline' }) && s.children.safeSession?.getSnapshot().matches({ ready: { balances: 'loaded' } }) === true);
+  await waitFor(actor, (s) => s.matches({ running: { gateway: 'gatewayOnline' } }) && s.children.safeSession?.getSnapshot().matches({ ready: { balances: 'loaded' } }) === true);
   await options.advance(0);
   await settle();
   // The writers leave out unchanged spans once the elision code has loaded (at once here; src/root.ts waits 20 s).

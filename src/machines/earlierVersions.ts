@@ -13,8 +13,20 @@ const BEFORE_NAMING = 'before its actions and guards were named and its effects 
  * appSession at dee7dfe kept neither the connected account nor the page's visibility (decision 0031 added both),
  * nor the appearance settings (theme preference, the system's scheme, token logos: issue 17 added them).
  */
-const appSessionBeforeRouting = ({ account: _account, visible: _visible, themePreference: _preference, systemTheme: _system, tokenLogos: _logos, ...kept }: Record<string, unknown>) =>
+const appSessionBeforeRouting = ({ account: _account, visible: _visible, themePreference: _preference, systemTheme: _system, tokenLogos: _logos, saveFailure: _failure, ...kept }: Record<string, unknown>) =>
   kept;
+
+/** appSession before decision 0050 did not keep a failed write of the event log (it stopped instead). */
+const appSessionBeforeSavePause = ({ saveFailure: _failure, ...kept }: Record<string, unknown>) => kept;
+
+/**
+ * appSession before decision 0050 had no event-log region beside the gateway check: `running` was the gateway
+ * check alone, and its event log was always saving (a failed write stopped the app, outside `running`).
+ */
+const appSessionValueBeforeSavePause = (value: unknown): unknown => {
+  const running = typeof value === 'object' && value !== null && 'running' in value ? (value as { running: unknown }).running : null;
+  return typeof running === 'object' && running !== null && 'gateway' in running ? { running: (running as { gateway: unknown }).gateway } : value;
+};
 
 /** details at dee7dfe did not say what kind of failure its error was (issue 17 added `errorKind`). */
 const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
@@ -27,6 +39,13 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       hash: '40932cf3dae2b83e7ab73eeb7fdad827db2b899d23aef6bea75cadad42c2a8df',
       note: `${BEFORE_NAMING}; before it routed its children's reports`,
       context: appSessionBeforeRouting,
+      value: appSessionValueBeforeSavePause,
+    },
+    {
+      hash: '397dfc6337f35d905096e3647abf52834a8abbc4a54c35e6dd4ce04dbab59095',
+      note: 'before a failed write paused signing instead of stopping the app (decision 0050, at 87620ca): no event-log region, no saveFailure',
+      context: appSessionBeforeSavePause,
+      value: appSessionValueBeforeSavePause,
     },
   ],
   bridgeRequest: [{ hash: 'd17e61381ec59ea5d3ca851dbe2a480586e875d75fe99b497ae1ed23a8453e38', note: BEFORE_NAMING }],

@@ -80,11 +80,22 @@ export interface EarlierVersion {
    * a record of that version carries covers only what it kept.
    */
   context?: (context: Record<string, unknown>) => unknown;
+  /**
+   * Today's state value as that version had it, when today's has more (a parallel region added whose state that
+   * version could not leave): the value a record of that version carries has none of it.
+   */
+  value?: (value: unknown) => unknown;
 }
 
 /** Whether a record written at `recorded` replays on this build's machine: its own version, or one it still replays. */
 export function replaysVersion(entry: Pick<RegisteredMachine, 'replaysVersions'>, current: string, recorded: string): boolean {
   return recorded === current || (entry.replaysVersions?.some((v) => v.hash === recorded) ?? false);
+}
+
+/** The state value to compare with a record of version `recorded`: today's, or today's as that version had it. */
+export function valueAsRecorded(entry: Pick<RegisteredMachine, 'replaysVersions'>, recorded: string, value: unknown): unknown {
+  const earlier = entry.replaysVersions?.find((v) => v.hash === recorded);
+  return earlier?.value ? earlier.value(value) : value;
 }
 
 /** The context to compare with a record of version `recorded`: today's, or today's as that version kept it. */

@@ -59,6 +59,11 @@ const appSessionEvents: (AppSessionEvent | AnyEventObject)[] = [
   { type: 'user.navigate', to: '/balances' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
   { type: 'system.persistenceFailed', streamId: 'appSession:sample', message: 'QuotaExceededError: the disk is full' },
+  // The event log cannot save (decision 0050): signing pauses; "Try again" writes what it kept.
+  { type: 'system.saveFailed', streamId: 'appSession:sample', error: { name: 'QuotaExceededError', message: 'the disk is full' } },
+  { type: 'user.retrySaving' },
+  { type: 'xstate.done.actor.retrySaving' },
+  { type: 'xstate.error.actor.retrySaving', error: { name: 'QuotaExceededError', message: 'the disk is still full' } },
   { type: 'wallet.connectionChanged', account: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: '31337' } },
   { type: 'wallet.connectionChanged', account: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: '100' } },
   { type: 'safeSession.chainResolved', chainId: '31337' },

@@ -19,7 +19,7 @@ import type { RegisteredMachine } from '../machines/registry.ts';
 import { closeFinishedStream, createEventCapture, inspectorFor, type EventCapture } from './eventLog/capture.ts';
 import { restoreStream } from './eventLog/replay.ts';
 import type { EventStore, LogRecord, StreamInfo } from './eventLog/types.ts';
-import { enqueueRecovery, lockName, StreamLockedError, type LockManagerLike } from './eventLog/writer.ts';
+import { enqueueRecovery, lockName, StreamLockedError, type LockManagerLike, type StreamWriter } from './eventLog/writer.ts';
 
 export interface CreateSafeVisitsOptions {
   store: EventStore;
@@ -30,7 +30,7 @@ export interface CreateSafeVisitsOptions {
   /** The stream of a new visit. */
   newStreamId: () => string;
   /** A write failed: the app stops visibly (never acts without an audit trail). */
-  onFailure: (streamId: string, error: Error) => void;
+  onFailure: (streamId: string, error: Error, writer: StreamWriter) => void;
   onAppend?: (record: LogRecord) => void;
 }
 
@@ -79,14 +79,14 @@ export function createSafeVisits(options: CreateSafeVisitsOptions): CreateSafeVi
       machines: options.machines,
       streamIdFor: (logged) => (logged.isRoot ? streamId : null),
       locks,
-      onFailure: (failed, error) => {
+      onFailure: (failed, error, writer) => {
         if (error instanceof StreamLockedError) {
           // Another tab took the visit between our check and our lock: it stays there; here it stops.
           actor?.stop();
           request.onNotice?.(CREATE_SAFE_VISIT_TEXTS.lockedElsewhere);
           return;
         }
-        options.onFailure(failed, error);
+        options.onFailure(failed, error, writer);
       },
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
     });

@@ -51,11 +51,11 @@ describe('/audit', () => {
     const rows = within(await screen.findByRole('table', { name: 'Timeline' })).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([
       ['1', '2026-01-01 00:00:00.000', 'system', expect.stringMatching(/^xstate\.init \{"input":/), 'booting'],
-      ['2', '2026-01-01 00:00:01.000', 'effect (loadConfig)', expect.stringMatching(/^xstate\.done\.actor\.loadConfig \{"output":/), 'running.checkingGateway'],
-      ['3', '2026-01-01 00:00:02.000', 'effect (probeGateway)', 'xstate.error.actor.probeGateway {"error":{"name":"Error","message":"Gateway unreachable at http://gateway.test"}}', 'running.gatewayUnreachable'],
-      ['4', '2026-01-01 00:00:03.000', 'user', 'user.navigate {"to":"/balances"}', 'running.gatewayUnreachable'],
-      ['5', '2026-01-01 00:00:04.000', 'user', 'user.toggleTheme ', 'running.gatewayUnreachable'],
-      ['6', '2026-01-01 00:00:05.000', 'system', 'system.locationChanged {"path":"/home","search":""}', 'running.gatewayUnreachable'],
+      ['2', '2026-01-01 00:00:01.000', 'effect (loadConfig)', expect.stringMatching(/^xstate\.done\.actor\.loadConfig \{"output":/), 'running.gateway.checkingGateway | eventLog.saving'],
+      ['3', '2026-01-01 00:00:02.000', 'effect (probeGateway)', 'xstate.error.actor.probeGateway {"error":{"name":"Error","message":"Gateway unreachable at http://gateway.test"}}', 'running.gateway.gatewayUnreachable | eventLog.saving'],
+      ['4', '2026-01-01 00:00:03.000', 'user', 'user.navigate {"to":"/balances"}', 'running.gateway.gatewayUnreachable | eventLog.saving'],
+      ['5', '2026-01-01 00:00:04.000', 'user', 'user.toggleTheme ', 'running.gateway.gatewayUnreachable | eventLog.saving'],
+      ['6', '2026-01-01 00:00:05.000', 'system', 'system.locationChanged {"path":"/home","search":""}', 'running.gateway.gatewayUnreachable | eventLog.saving'],
     ]);
   });
 

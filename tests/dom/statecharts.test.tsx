@@ -51,12 +51,12 @@ describe('/statecharts', () => {
     expect(active('appSession')).toEqual(['appSession.booting']);
 
     await act(async () => pending.config!.resolve({ gatewayUrl: 'http://gateway.test', rpcOverrides: {}, devnet: null }));
-    expect(screen.getByTestId('current-appSession')).toHaveTextContent('running.checkingGateway');
-    expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.checkingGateway']);
+    expect(screen.getByTestId('current-appSession')).toHaveTextContent('running.gateway.checkingGateway & eventLog.saving');
+    expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.gateway', 'appSession.running.gateway.checkingGateway', 'appSession.running.eventLog', 'appSession.running.eventLog.saving']);
 
     await act(async () => pending.probe!.reject(new Error('down')));
-    expect(screen.getByTestId('current-appSession')).toHaveTextContent('running.gatewayUnreachable');
-    expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.gatewayUnreachable']);
+    expect(screen.getByTestId('current-appSession')).toHaveTextContent('running.gateway.gatewayUnreachable & eventLog.saving');
+    expect(active('appSession')).toEqual(['appSession.running', 'appSession.running.gateway', 'appSession.running.gateway.gatewayUnreachable', 'appSession.running.eventLog', 'appSession.running.eventLog.saving']);
   }, 30_000);
 });
 

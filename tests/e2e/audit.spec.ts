@@ -27,11 +27,11 @@ test.afterAll(async () => {
 
 const EXPECTED_TIMELINE = [
   ['1', 'system', /^xstate\.init \{"input":\{"location":\{"path":"\/home"/, 'booting'],
-  ['2', 'effect (loadConfig)', /^xstate\.done\.actor\.loadConfig \{"output":\{"gatewayUrl":"http:\/\/127\.0\.0\.1:9"/, 'running.checkingGateway'],
-  ['3', 'effect (probeGateway)', /^xstate\.error\.actor\.probeGateway \{"error":\{"name":"Error","message":"Gateway unreachable at http:\/\/127\.0\.0\.1:9"/, 'running.gatewayUnreachable'],
-  ['4', 'user', /^user\.navigate \{"to":"\/address-book"\}$/, 'running.gatewayUnreachable'],
-  ['5', 'user', /^user\.toggleTheme\s*$/, 'running.gatewayUnreachable'],
-  ['6', 'user', /^user\.navigate \{"to":"\/audit"\}$/, 'running.gatewayUnreachable'],
+  ['2', 'effect (loadConfig)', /^xstate\.done\.actor\.loadConfig \{"output":\{"gatewayUrl":"http:\/\/127\.0\.0\.1:9"/, 'running.gateway.checkingGateway | eventLog.saving'],
+  ['3', 'effect (probeGateway)', /^xstate\.error\.actor\.probeGateway \{"error":\{"name":"Error","message":"Gateway unreachable at http:\/\/127\.0\.0\.1:9"/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
+  ['4', 'user', /^user\.navigate \{"to":"\/address-book"\}$/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
+  ['5', 'user', /^user\.toggleTheme\s*$/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
+  ['6', 'user', /^user\.navigate \{"to":"\/audit"\}$/, 'running.gateway.gatewayUnreachable | eventLog.saving'],
 ] as const;
 
 async function expectTimeline(page: import('@playwright/test').Page) {
@@ -80,7 +80,7 @@ test('a flow’s log survives a reload, replays to the same state, exports, and 
   // It replays (pure fold, no effects) to the state it recorded.
   await page.getByRole('button', { name: 'Verify stored log' }).click();
   await expect(page.getByRole('status', { name: 'Stored log verification' })).toHaveText(
-    new RegExp(`^OK: stream ${streamId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, 6 records \\(seq 1–6\\), hash chain intact, replay reaches \\{"running":"gatewayUnreachable"\\}`),
+    new RegExp(`^OK: stream ${streamId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, 6 records \\(seq 1–6\\), hash chain intact, replay reaches \\{"running":\\{"eventLog":"saving","gateway":"gatewayUnreachable"\\}\\}`),
   );
 
   // Export as NDJSON: the file verifies in Node and with the CLI.
@@ -129,14 +129,14 @@ test('/statecharts shows every machine’s diagram and highlights the live state
   expect(fit.right).toBeLessThanOrEqual(fit.inner);
   expect(fit.height).toBeLessThanOrEqual(fit.innerHeight);
   expect(fit.scrolls).toBe(true);
-  await expect(page.getByTestId('current-appSession')).toHaveText('running.gatewayUnreachable');
-  await expect(diagram.locator('[data-active="true"]')).toHaveCount(2);
-  await expect(diagram.locator('[data-state-id="appSession.running.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('current-appSession')).toHaveText('running.gateway.gatewayUnreachable & eventLog.saving');
+  await expect(diagram.locator('[data-active="true"]')).toHaveCount(5);
+  await expect(diagram.locator('[data-state-id="appSession.running.gateway.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(diagram.locator('[data-state-id="appSession.running.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
+  await expect(diagram.locator('[data-state-id="appSession.running.gateway.gatewayUnreachable"]')).toHaveAttribute('data-active', 'true');
 });
 
-test('when IndexedDB cannot be written, the app stops visibly instead of acting without a record', async ({ page }) => {
+test('when IndexedDB cannot be opened, the app runs on under the banner with signing paused, and what it kept can be exported (decision 0050)', async ({ page }) => {
   await page.addInitScript(() => {
     // Storage is broken (quota, private mode policy…): opening the database fails.
     indexedDB.open = () => {
@@ -144,18 +144,18 @@ test('when IndexedDB cannot be written, the app stops visibly instead of acting 
     };
   });
   await page.goto(`${server.url}/home`);
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The event log could not be saved. QuotaExceededError: The quota has been exceeded. (stream appSession:');
-  await expect(alert).toContainText('Countersign stopped so that nothing happens without a record.');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  const banner = page.getByRole('region', { name: 'The event log cannot save.' });
+  await expect(banner.getByRole('alert')).toHaveText('The event log cannot save. The storage this browser gives Countersign is full.');
+  await expect(banner).toContainText('Signing is paused until the log can save again');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download unsaved events' }).click();
+  await banner.getByRole('button', { name: 'Export what is kept' }).click();
   const download = await downloading;
   const file = join(dir, 'unsaved.ndjson');
   await download.saveAs(file);
   const unsaved = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
   expect(unsaved[0]).toMatchObject({ type: 'xstate.init' });
-  expect(unsaved.map((e) => e.type)).toContain('system.persistenceFailed');
+  expect(unsaved.map((e) => e.type)).toContain('system.saveFailed');
 });
 
 test.describe('an export signed by the connected wallet (decision 0047)', () => {

@@ -2,7 +2,8 @@
  * Model-based test of the root machine through the real views: every generated path is replayed by clicking
  * what a user clicks, with effects held in deferred promises so each intermediate state can be asserted.
  * The actor is logged by the real event capture (in-memory store): after every path the log must replay to
- * exactly the actor's state, and a failing store must lead to the visible persistenceFailed state.
+ * exactly the actor's state. A failing store pauses signing under the banner while the app browses on, and the
+ * banner's "Try again" writes what the log kept (decision 0050); the log, failure and retries included, replays.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -10,7 +11,7 @@ import { createActor, fromPromise, type AnyActorRef, type AnyEventObject, type A
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
 import type { GatewayProbe, RuntimeConfig } from '../../src/machines/appSession/appSession.types.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { createAuditService, createEventCapture, MemoryEventStore, replayRecords, sameState, stateAfterOf, type EventCapture } from '../../src/services/eventLog/index.ts';
+import { createAuditService, createEventCapture, MemoryEventStore, replayRecords, sameState, stateAfterOf, type EventCapture, type StreamWriter } from '../../src/services/eventLog/index.ts';
 import { App } from '../../src/views/App.tsx';
 import { AppearanceScreen } from '../../src/views/settings/AppearanceScreen.tsx';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
@@ -38,7 +39,13 @@ const events: AnyEventObject[] = [
   { type: 'system.appearanceImported', preference: 'light', tokenLogos: true },
   { type: 'user.navigate', to: '/welcome' },
   { type: 'system.locationChanged', path: '/no-such-page', search: '' },
+  // Logs before decision 0050 only: the app stopped (this build never sends it; kept so those logs replay).
   { type: 'system.persistenceFailed', streamId: 'appSession:model', message: 'QuotaExceededError: the disk is full' },
+  // The event log cannot save (decision 0050): signing pauses under the banner; "Try again" writes what it kept.
+  { type: 'system.saveFailed', streamId: 'appSession:model', error: { name: 'QuotaExceededError', message: 'the disk is full' } },
+  { type: 'user.retrySaving' },
+  { type: 'xstate.done.actor.retrySaving' },
+  { type: 'xstate.error.actor.retrySaving', error: Object.assign(new Error('the disk is still full'), { name: 'QuotaExceededError' }) },
   // The children's reports and the browser's signals the root routes (decision 0031).
   { type: 'wallet.connectionChanged', account: { address: OWNER, chainId: '31337' } },
   // The same account on another chain: only the flows are told.
@@ -52,7 +59,9 @@ const events: AnyEventObject[] = [
 const STREAM = 'appSession:model';
 
 interface AppSut extends SystemUnderTest {
-  pending: { loadConfig: Deferred<RuntimeConfig> | null; probeGateway: Deferred<GatewayProbe> | null };
+  pending: { loadConfig: Deferred<RuntimeConfig> | null; probeGateway: Deferred<GatewayProbe> | null; retrySaving: Deferred<void> | null };
+  /** The writers that failed, as src/root.ts keeps them for "Try again". */
+  failed: Set<StreamWriter>;
   pushed: string[];
   persisted: string[];
   persistedLogos: boolean[];
@@ -73,7 +82,8 @@ const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error
 
 const driver: ViewDriver<AppSut> = {
   start() {
-    const pending: AppSut['pending'] = { loadConfig: null, probeGateway: null };
+    const pending: AppSut['pending'] = { loadConfig: null, probeGateway: null, retrySaving: null };
+    const failed = new Set<StreamWriter>();
     const pushed: string[] = [];
     const persisted: string[] = [];
     const persistedLogos: boolean[] = [];
@@ -84,7 +94,10 @@ const driver: ViewDriver<AppSut> = {
       store,
       machines: MACHINES,
       streamIdFor: (a) => (a.isRoot ? STREAM : null),
-      onFailure: (streamId, error) => actor.send({ type: 'system.persistenceFailed', streamId, message: `${error.name}: ${error.message}` }),
+      onFailure: (streamId, error, writer) => {
+        failed.add(writer);
+        actor.send({ type: 'system.saveFailed', streamId, error: { name: error.name, message: error.message } });
+      },
     });
     const audit = createAuditService({ store, capture, machines: MACHINES, app: { name: 'countersign', version: 'test' }, currentStreamId: STREAM });
     const actor = createActor(
@@ -92,6 +105,7 @@ const driver: ViewDriver<AppSut> = {
         actors: {
           loadConfig: fromPromise(() => (pending.loadConfig = deferred<RuntimeConfig>()).promise),
           probeGateway: fromPromise(() => (pending.probeGateway = deferred<GatewayProbe>()).promise),
+          retrySaving: fromPromise(() => (pending.retrySaving = deferred<void>()).promise),
         },
         actions: {
           pushLocation: (_, params) => void pushed.push(params.href),
@@ -116,6 +130,7 @@ const driver: ViewDriver<AppSut> = {
     return {
       actor,
       pending,
+      failed,
       pushed,
       persisted,
       persistedLogos,
@@ -218,8 +233,16 @@ const driver: ViewDriver<AppSut> = {
     },
     // No Safe is open on these paths: nothing to reload, and nothing breaks.
     'system.flowSettled': async (sut, e) => act(async () => sut.actor.send(e)),
-    // Storage breaks (disk full), then the next event cannot be saved: the app must stop visibly.
-    'system.persistenceFailed': async (sut) => {
+    // Logs before decision 0050: nothing in this build sends it; the replayed stop is shown as it was.
+    'system.persistenceFailed': async (sut, e) => act(async () => sut.actor.send(e)),
+    // Storage breaks (disk full), then the next event cannot be saved: signing pauses, the app browses on.
+    'system.saveFailed': async (sut, e) => {
+      const writer = sut.capture.writer(STREAM)!;
+      if (writer.status === 'failed') {
+        // Already failing: a writer reports once, so a second failure is another stream's (here, sent as it is).
+        await act(async () => sut.actor.send(e));
+        return;
+      }
       const error = new Error('the disk is full');
       error.name = 'QuotaExceededError';
       sut.store.failure = error;
@@ -229,6 +252,19 @@ const driver: ViewDriver<AppSut> = {
         await sut.capture.flush();
       });
     },
+    'user.retrySaving': async () => act(async () => screen.getByRole('button', { name: 'Try again' }).click()),
+    // Space was freed: the failed writers write what they kept, in order, then the effect reports it.
+    'xstate.done.actor.retrySaving': async (sut) => {
+      sut.store.failure = null;
+      await act(async () => {
+        for (const writer of [...sut.failed]) {
+          await writer.retry();
+          sut.failed.delete(writer);
+        }
+        current(sut.pending.retrySaving, 'retrySaving').resolve();
+      });
+    },
+    'xstate.error.actor.retrySaving': async (sut, e) => act(async () => current(sut.pending.retrySaving, 'retrySaving').reject(errorOf(e))),
   },
   states: {
     booting: () => {
@@ -246,22 +282,42 @@ const driver: ViewDriver<AppSut> = {
       const heading = { '/home': 'Overview', '/welcome': 'Welcome to Countersign', '/no-such-page': 'Page not found' }[expected.context.location.path as string];
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading ?? 'unexpected path');
     },
-    'running.checkingGateway': () => {
+    'running.gateway.checkingGateway': () => {
       expect(screen.getByRole('status')).toHaveTextContent('Connecting to the gateway…');
     },
-    'running.gatewayOnline': () => {
-      expect(screen.queryByRole('alert')).toBeNull();
+    'running.gateway.gatewayOnline': () => {
+      expect(screen.queryByText(/Gateway unreachable/)).toBeNull();
       expect(screen.queryByRole('status')).toBeNull();
     },
-    persistenceFailed: () => {
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'The event log could not be saved. QuotaExceededError: the disk is full (stream appSession:model) Countersign stopped so that nothing happens without a record.',
-      );
-      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Download unsaved events' })).toBeEnabled();
+    'running.eventLog.saving': () => {
+      expect(screen.queryByRole('region', { name: 'The event log cannot save.' })).toBeNull();
     },
-    'running.gatewayUnreachable': (_, expected) => {
-      expect(screen.getByRole('alert')).toHaveTextContent(`Gateway unreachable. ${expected.context.error}`);
+    // The banner: why in plain words, that browsing goes on, and the way forward; the app itself is still there.
+    'running.eventLog.paused': async () => {
+      const banner = await screen.findByRole('region', { name: 'The event log cannot save.' });
+      expect(within(banner).getByRole('alert')).toHaveTextContent('The event log cannot save. The storage this browser gives Countersign is full.');
+      expect(banner).toHaveTextContent('Signing is paused until the log can save again');
+      expect(within(banner).getByRole('button', { name: 'Export what is kept' })).toBeEnabled();
+      expect(within(banner).getByRole('link', { name: 'Free space' })).toHaveAttribute('href', '/settings/data');
+      expect(within(banner).getByRole('button', { name: 'Try again' })).toBeEnabled();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    },
+    'running.eventLog.retrying': async () => {
+      const banner = await screen.findByRole('region', { name: 'The event log cannot save.' });
+      expect(banner).toHaveTextContent('Saving the events kept so far…');
+      expect(within(banner).getByRole('button', { name: 'Trying again…' })).toBeDisabled();
+    },
+    // A replayed log from before decision 0050: the app stood stopped under the banner, with no way but a reload.
+    persistenceFailed: async () => {
+      const banner = await screen.findByRole('region', { name: 'The event log cannot save.' });
+      expect(banner).toHaveTextContent('Details: QuotaExceededError: the disk is full (stream appSession:model)');
+      expect(banner).toHaveTextContent('Countersign stopped so that nothing happens without a record.');
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(within(banner).getByRole('button', { name: 'Export what is kept' })).toBeEnabled();
+      expect(within(banner).queryByRole('button', { name: 'Try again' })).toBeNull();
+    },
+    'running.gateway.gatewayUnreachable': (_, expected) => {
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(`Gateway unreachable. ${expected.context.error}`))).toBe(true);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
     },
   },
@@ -271,7 +327,7 @@ describeModel('appSession (model-based, real views)', {
   machine: appSessionMachine,
   input,
   events,
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.theme, s.context.location.path, s.context.account?.address ?? null]),
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.theme, s.context.location.path, s.context.account?.address ?? null, s.context.saveFailure !== null]),
   driver,
   states: 'own test',
   report: ({ name, transitions, states, paths }) => `${name} coverage: transitions ${transitions.covered}/${transitions.total}, states ${states.covered}/${states.total}, over ${paths} paths`,

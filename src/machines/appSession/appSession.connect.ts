@@ -4,8 +4,8 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { SafeSessionContext } from '../safeSession/safeSession.types.ts';
-import type { AppSessionMachine } from './appSession.machine.ts';
-import type { ConnectedAccount, Theme, ThemePreference } from './appSession.types.ts';
+import { SIGNING_PAUSED_TAG, type AppSessionMachine } from './appSession.machine.ts';
+import type { ConnectedAccount, SaveFailureCause, Theme, ThemePreference } from './appSession.types.ts';
 import { isSafeFreeRoute, matchRoute, navKeyOf, readSafeParam, type Location, type NavKey, type RouteId } from '../shared/routes.ts';
 
 export type AppSessionSnapshot = SnapshotFrom<AppSessionMachine>;
@@ -17,8 +17,20 @@ export interface AppSessionView {
   gateway: 'checking' | 'online' | 'unreachable' | null;
   /** The last error text (config or gateway), or null. */
   error: string | null;
-  /** Why the event log stopped saving, or null. */
+  /** Why the event log stopped saving (logs before decision 0050, when the app stopped), or null. */
   persistenceError: string | null;
+  /**
+   * The event log while running (decision 0050): `saving`; `paused` (a write failed: browsing goes on, signing is
+   * paused); `retrying` ("Try again" is writing what it kept). Null before running.
+   */
+  eventLog: 'saving' | 'paused' | 'retrying' | null;
+  /** Why the event log cannot save, in the user's terms, and the error; both null while it saves. */
+  saveFailureCause: SaveFailureCause | null;
+  saveFailureMessage: string | null;
+  /** No flow may ask the wallet to sign or send: the event log cannot save. */
+  signingPaused: boolean;
+  /** The banner's "Try again" is possible now. */
+  canRetrySaving: boolean;
   gatewayUrl: string;
   canRetry: boolean;
   theme: Theme;
@@ -37,10 +49,20 @@ function phaseOf(snapshot: AppSessionSnapshot): AppSessionView['phase'] {
 }
 
 function gatewayOf(snapshot: AppSessionSnapshot): AppSessionView['gateway'] {
-  if (snapshot.matches({ running: 'checkingGateway' })) return 'checking';
-  if (snapshot.matches({ running: 'gatewayOnline' })) return 'online';
-  if (snapshot.matches({ running: 'gatewayUnreachable' })) return 'unreachable';
+  if (snapshot.matches({ running: { gateway: 'checkingGateway' } })) return 'checking';
+  if (snapshot.matches({ running: { gateway: 'gatewayOnline' } })) return 'online';
+  if (snapshot.matches({ running: { gateway: 'gatewayUnreachable' } })) return 'unreachable';
   return null;
+}
+
+function eventLogOf(snapshot: AppSessionSnapshot): AppSessionView['eventLog'] {
+  const { value } = snapshot;
+  return typeof value === 'object' && 'running' in value ? value.running.eventLog : null;
+}
+
+/** No flow may ask the wallet to sign or send now (the event log cannot save; decision 0050). */
+export function isSigningPaused(snapshot: AppSessionSnapshot): boolean {
+  return snapshot.hasTag(SIGNING_PAUSED_TAG) || snapshot.matches('persistenceFailed');
 }
 
 export function connectAppSession(snapshot: AppSessionSnapshot): AppSessionView {
@@ -50,6 +72,11 @@ export function connectAppSession(snapshot: AppSessionSnapshot): AppSessionView 
     gateway: gatewayOf(snapshot),
     error: context.error,
     persistenceError: context.persistenceError,
+    eventLog: eventLogOf(snapshot),
+    saveFailureCause: context.saveFailure?.cause ?? null,
+    saveFailureMessage: context.saveFailure?.message ?? null,
+    signingPaused: isSigningPaused(snapshot),
+    canRetrySaving: snapshot.can({ type: 'user.retrySaving' }),
     gatewayUrl: context.config?.gatewayUrl ?? '',
     canRetry: snapshot.can({ type: 'user.retry' }),
     theme: context.theme,

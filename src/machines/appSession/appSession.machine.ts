@@ -13,7 +13,11 @@
  *   - the gateway probe lists the chains: the wallet learns them (`system.supportedChainsChanged`);
  *   - page visibility and a flow that wrote to the gateway reach the Safe session.
  *
- * Effects are named, never imported: `loadConfig` and `probeGateway` (actors), `pushLocation`, `persistTheme`, `persistTokenLogos`,
+ * While running, two regions: the gateway check, and the event log (decision 0050). A write the event log cannot
+ * save (storage full, storage unavailable) does not stop the app: it browses on, read-only, and signing is paused
+ * (`eventLog.paused`, tagged `signingPaused`) until "Try again" has written what the log kept (`retrying`).
+ *
+ * Effects are named, never imported: `loadConfig`, `probeGateway` and `retrySaving` (actors), `pushLocation`, `persistTheme`, `persistTokenLogos`,
  * `notifyFlows` and `restoreFlows` (actions). The composition root (src/root.ts) provides the real ones.
  */
 import { assign, enqueueActions, setup, spawnChild } from 'xstate';
@@ -24,13 +28,26 @@ import { walletConnectionMachine } from '../walletConnection/walletConnection.ma
 import { safeKeyOf } from '../shared/flows.ts';
 import { effectPlaceholders } from '../shared/effects.ts';
 import type { Location } from '../shared/routes.ts';
-import type { AppSessionContext, AppSessionEffects, AppSessionEvent, AppSessionInput, ConnectedAccount, GatewayProbe, RuntimeConfig, Theme, ThemePreference } from './appSession.types.ts';
+import type {
+  AppSessionContext,
+  AppSessionEffects,
+  AppSessionEvent,
+  AppSessionInput,
+  ConnectedAccount,
+  GatewayProbe,
+  RuntimeConfig,
+  SaveFailure,
+  Theme,
+  ThemePreference,
+} from './appSession.types.ts';
 
 export const APP_SESSION_ID = 'appSession';
 /** Stable ids of the root's children. */
 export const WALLET_CHILD = 'wallet';
 export const ADDRESS_BOOK_CHILD = 'addressBook';
 export const SAFE_SESSION_CHILD = 'safeSession';
+/** The tag of the states in which no flow may ask the wallet to sign or send: the event log cannot save. */
+export const SIGNING_PAUSED_TAG = 'signingPaused';
 
 /**
  * The text shown for an effect's error. Accepts an Error or its logged JSON form (`{name, message}`), so a
@@ -44,6 +61,17 @@ function errorText(error: unknown): string {
   return 'Oops, something went wrong!';
 }
 
+/**
+ * A failed write, with why in the user's terms from the error's name: a full quota (`QuotaExceededError`), storage
+ * that could not be opened at all (`StorageUnavailableError`, from deferredStore), or another error.
+ */
+function saveFailureOf(streamId: string, error: unknown): SaveFailure {
+  const name = String((error as { name?: unknown } | null)?.name ?? 'Error');
+  const message = `${name}: ${errorText(error)}`;
+  const cause = name === 'QuotaExceededError' || /quota/i.test(message) ? 'storageFull' : name === 'StorageUnavailableError' ? 'storageUnavailable' : 'other';
+  return { streamId, message, cause };
+}
+
 export const appSessionMachine = setup({
   types: {
     context: {} as AppSessionContext,
@@ -52,7 +80,7 @@ export const appSessionMachine = setup({
     children: {} as { wallet: 'walletConnection'; addressBook: 'addressBook'; safeSession: 'safeSession' },
   },
   actors: {
-    ...effectPlaceholders<AppSessionEffects>({ loadConfig: true, probeGateway: true }, 'src/root.ts'),
+    ...effectPlaceholders<AppSessionEffects>({ loadConfig: true, probeGateway: true, retrySaving: true }, 'src/root.ts'),
     // Children. The composition root provides each with its real effects.
     walletConnection: walletConnectionMachine,
     addressBook: addressBookMachine,
@@ -61,6 +89,8 @@ export const appSessionMachine = setup({
   guards: {
     /** The wallet reported another address than the one the root knows (a connect, a switch, a disconnect). */
     isOtherAccount: ({ context }, params: { account: ConnectedAccount | null }) => (context.account?.address ?? null) !== (params.account?.address ?? null),
+    /** A write failed before the app was running (e.g. the storage did not open at boot): it starts paused. */
+    saveHasFailed: ({ context }) => context.saveFailure !== null,
   },
   actions: {
     /**
@@ -116,6 +146,10 @@ export const appSessionMachine = setup({
     }),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     storePersistenceError: assign((_, params: { streamId: string; message: string }) => ({ persistenceError: `${params.message} (stream ${params.streamId})` })),
+    storeSaveFailure: assign((_, params: { streamId: string; error: unknown }) => ({ saveFailure: saveFailureOf(params.streamId, params.error) })),
+    /** "Try again" failed: the same stream as before, the new error. */
+    storeRetryFailure: assign(({ context }, params: { error: unknown }) => ({ saveFailure: saveFailureOf(context.saveFailure?.streamId ?? '', params.error) })),
+    clearSaveFailure: assign({ saveFailure: null }),
     storeAccount: assign((_, params: { account: ConnectedAccount | null }) => ({ account: params.account })),
     /** The open Safe's session learns the connected address (read-only when it is not an owner). */
     tellSessionAccount: enqueueActions(({ context, enqueue }, params: { account: ConnectedAccount | null }) => {
@@ -153,17 +187,21 @@ export const appSessionMachine = setup({
     chainCount: null,
     error: null,
     persistenceError: null,
+    saveFailure: null,
     openSafe: null,
     account: null,
     visible: input.visible ?? true,
   }),
   on: {
     'system.locationChanged': { actions: { type: 'storeLocation', params: ({ event }) => event } },
-    // The event log could not save an event: stop, visibly, rather than act without an audit trail.
+    // Logs written before decision 0050: the event log could not save an event and the app stopped. This build
+    // never sends it (see system.saveFailed); it stays so that those logs replay.
     'system.persistenceFailed': {
       target: '.persistenceFailed',
       actions: { type: 'storePersistenceError', params: ({ event }) => event },
     },
+    // A write failed before the app runs (the storage did not open at boot): remembered, the app starts paused.
+    'system.saveFailed': { actions: { type: 'storeSaveFailure', params: ({ event }) => event } },
     'system.visibilityChanged': {
       actions: [
         { type: 'storeVisibility', params: ({ event }) => event },
@@ -187,9 +225,10 @@ export const appSessionMachine = setup({
       on: { 'user.retry': { target: 'booting' } },
     },
     persistenceFailed: {
-      meta: { description: 'The event log could not be saved; the app stopped so that nothing goes unrecorded' },
+      meta: { description: 'Logs before decision 0050: a write failed, the app stopped' },
     },
     running: {
+      type: 'parallel',
       entry: ['spawnWallet', 'spawnAddressBook', 'syncSafeSession'],
       on: {
         'system.locationChanged': {
@@ -238,29 +277,61 @@ export const appSessionMachine = setup({
         'safeSession.chainResolved': { actions: { type: 'tellWalletRequiredChain', params: ({ event }) => event } },
         'safeSession.safeLoaded': { actions: { type: 'restoreFlows', params: ({ event }) => ({ safeKey: safeKeyOf(event.chainId, event.address) }) } },
       },
-      initial: 'checkingGateway',
       states: {
-        checkingGateway: {
-          meta: { description: 'Checking that the gateway answers' },
-          tags: ['loading'],
-          invoke: {
-            id: 'probeGateway',
-            src: 'probeGateway',
-            input: ({ context }) => ({ gatewayUrl: context.config?.gatewayUrl ?? '' }),
-            onDone: {
-              target: 'gatewayOnline',
-              actions: [
-                { type: 'storeProbe', params: ({ event }) => event.output },
-                { type: 'tellWalletChains', params: ({ event }) => event.output },
-              ],
+        gateway: {
+          initial: 'checkingGateway',
+          states: {
+            checkingGateway: {
+              meta: { description: 'Checking that the gateway answers' },
+              tags: ['loading'],
+              invoke: {
+                id: 'probeGateway',
+                src: 'probeGateway',
+                input: ({ context }) => ({ gatewayUrl: context.config?.gatewayUrl ?? '' }),
+                onDone: {
+                  target: 'gatewayOnline',
+                  actions: [
+                    { type: 'storeProbe', params: ({ event }) => event.output },
+                    { type: 'tellWalletChains', params: ({ event }) => event.output },
+                  ],
+                },
+                onError: { target: 'gatewayUnreachable', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+              },
             },
-            onError: { target: 'gatewayUnreachable', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            gatewayOnline: { meta: { description: 'The gateway answers' } },
+            gatewayUnreachable: {
+              meta: { description: 'The gateway does not answer' },
+              on: { 'user.retry': { target: 'checkingGateway' } },
+            },
           },
         },
-        gatewayOnline: { meta: { description: 'The gateway answers' } },
-        gatewayUnreachable: {
-          meta: { description: 'The gateway does not answer' },
-          on: { 'user.retry': { target: 'checkingGateway' } },
+        // The event log (decision 0050): a failed write pauses signing; "Try again" writes what it kept.
+        eventLog: {
+          initial: 'saving',
+          on: {
+            'system.saveFailed': { target: '.paused', actions: { type: 'storeSaveFailure', params: ({ event }) => event } },
+          },
+          states: {
+            saving: {
+              meta: { description: 'The log saves' },
+              always: { guard: 'saveHasFailed', target: 'paused' },
+            },
+            paused: {
+              meta: { description: 'A write failed: browsing goes on, signing is paused' },
+              tags: [SIGNING_PAUSED_TAG],
+              on: { 'user.retrySaving': { target: 'retrying' } },
+            },
+            retrying: {
+              meta: { description: 'Writing the events kept' },
+              tags: [SIGNING_PAUSED_TAG],
+              invoke: {
+                id: 'retrySaving',
+                src: 'retrySaving',
+                onDone: { target: 'saving', actions: 'clearSaveFailure' },
+                onError: { target: 'paused', actions: { type: 'storeRetryFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
         },
       },
     },

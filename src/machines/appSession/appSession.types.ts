@@ -38,6 +38,30 @@ export interface AppSessionEffects {
   loadConfig(): Promise<RuntimeConfig>;
   /** Lists the gateway's chains: the gateway answers. */
   probeGateway(input: { gatewayUrl: string }): Promise<GatewayProbe>;
+  /**
+   * Writes, in order, the events each failed event-log writer kept (re-opening the store when it never opened).
+   * Resolves once every one is saved; rejects with the error of the first write that fails again.
+   */
+  retrySaving(): Promise<void>;
+}
+
+/**
+ * Why the event log cannot save, in the user's terms: the browser's storage is full, the browser gives this site no
+ * storage (a private mode, storage blocked), or another error.
+ */
+export type SaveFailureCause = 'storageFull' | 'storageUnavailable' | 'other';
+
+/** The error of a failed write, as the event log records it (an Error's name and message). */
+export interface SaveError {
+  name: string;
+  message: string;
+}
+
+/** A failed write of the event log: the stream, the error, and its cause. */
+export interface SaveFailure {
+  streamId: string;
+  message: string;
+  cause: SaveFailureCause;
 }
 
 /** The connected account as the wallet reports it to the root (checksummed address, decimal chain id). */
@@ -72,8 +96,13 @@ export interface AppSessionContext {
   chainCount: number | null;
   /** The last error text shown to the user, or null. */
   error: string | null;
-  /** Why the event log stopped saving, once it has; null while it works. */
+  /**
+   * Why the event log stopped saving, in logs written before decision 0050 (the app then stopped). This build
+   * never sets it: see `saveFailure`.
+   */
   persistenceError: string | null;
+  /** The write of the event log that failed, while it cannot save (signing is paused); null while it saves. */
+  saveFailure: SaveFailure | null;
   /** `<shortName>:<lower-case address>` of the Safe whose safeSession child runs, or null. */
   openSafe: string | null;
   /** The connected account, as the wallet child last reported it; null when none is connected. */
@@ -95,8 +124,15 @@ export type AppSessionEvent =
   /** Sent by the composition root when imported local data brought other appearance settings. */
   | { type: 'system.appearanceImported'; preference: ThemePreference; tokenLogos: boolean }
   | { type: 'user.retry' }
-  /** Sent by the composition root when the event log fails to save an event. */
+  /**
+   * Sent by builds before decision 0050 when the event log failed to save an event (the app stopped). Kept so
+   * their logs replay; this build sends `system.saveFailed`.
+   */
   | { type: 'system.persistenceFailed'; streamId: string; message: string }
+  /** Sent by the composition root when the event log fails to save an event: browsing goes on, signing pauses. */
+  | { type: 'system.saveFailed'; streamId: string; error: SaveError }
+  /** The banner's "Try again": write what the event log kept, then sign again. */
+  | { type: 'user.retrySaving' }
   /** Sent by the composition root when the page is hidden or shown again. */
   | { type: 'system.visibilityChanged'; visible: boolean }
   /** Sent by the composition root when a flow wrote to the gateway (proposed, executed, deleted, signed). */

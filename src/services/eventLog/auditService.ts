@@ -119,18 +119,28 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   };
 }
 
-/** An EventStore whose backing store is still opening; an open failure surfaces as a failed append. */
-export function deferredStore(opening: Promise<EventStore>): EventStore {
-  // The failure is reported where the store is used (a failed append → persistenceFailed), not as an
-  // unhandled rejection.
-  opening.catch(() => undefined);
+/**
+ * An EventStore whose backing store is still opening; an open failure surfaces as a failed append (the app
+ * degrades, decision 0050), and the next use opens again ("Try again" re-opens the storage).
+ */
+export function deferredStore(open: () => Promise<EventStore>): EventStore {
+  let opening: Promise<EventStore> | null = null;
+  const store = (): Promise<EventStore> =>
+    (opening ??= open().catch((error: unknown) => {
+      opening = null;
+      const failure = new Error(`The browser's storage could not be opened (${String(error)})`);
+      failure.name = 'StorageUnavailableError';
+      throw failure;
+    }));
+  // The failure is reported where the store is used (a failed append), not as an unhandled rejection.
+  store().catch(() => undefined);
   return {
-    append: async (record, snapshot) => (await opening).append(record, snapshot),
-    readStream: async (streamId, fromSeq) => (await opening).readStream(streamId, fromSeq),
-    getStream: async (streamId) => (await opening).getStream(streamId),
-    listStreams: async () => (await opening).listStreams(),
-    setStatus: async (streamId, status) => (await opening).setStatus(streamId, status),
-    latestSnapshot: async (streamId, version) => (await opening).latestSnapshot(streamId, version),
-    deleteStream: async (streamId) => (await opening).deleteStream(streamId),
+    append: async (record, snapshot) => (await store()).append(record, snapshot),
+    readStream: async (streamId, fromSeq) => (await store()).readStream(streamId, fromSeq),
+    getStream: async (streamId) => (await store()).getStream(streamId),
+    listStreams: async () => (await store()).listStreams(),
+    setStatus: async (streamId, status) => (await store()).setStatus(streamId, status),
+    latestSnapshot: async (streamId, version) => (await store()).latestSnapshot(streamId, version),
+    deleteStream: async (streamId) => (await store()).deleteStream(streamId),
   };
 }

@@ -32,7 +32,8 @@ export interface EventCaptureOptions {
   now?: () => string;
   newId?: () => string;
   snapshotEvery?: number;
-  onFailure: (streamId: string, error: Error) => void;
+  /** A stream's write failed; `writer.retry()` writes what it kept once the store can save again (decision 0050). */
+  onFailure: (streamId: string, error: Error, writer: StreamWriter) => void;
   onAppend?: (record: LogRecord) => void;
   /**
    * Leave out spans of timer/effect/system events that change nothing (an unchanged poll result); never for a
@@ -98,7 +99,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       ...(options.now ? { now: options.now } : {}),
       ...(options.newId ? { newId: options.newId } : {}),
       ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
-      onFailure: (error) => options.onFailure(streamId, error),
+      onFailure: (error, failed) => options.onFailure(streamId, error, failed),
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
       // Personal data is redacted before anything is stored (decision 0048).
       redactor: redactors.get(logic.id),

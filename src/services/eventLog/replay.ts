@@ -4,7 +4,7 @@
  * recovery state with `system.recover` before a live actor is started from the result.
  */
 import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { contextAsRecorded, NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, replaysVersion, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
+import { contextAsRecorded, NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, replaysVersion, valueAsRecorded, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventStore, JsonValue, LogRecord, StateAfter } from './types.ts';
 import { stateAfterOf } from './writer.ts';
@@ -43,13 +43,15 @@ function describeValue(value: JsonValue): string {
 /** Folds `records` onto `start` (or onto `initialTransition` with the input of the leading `xstate.init`). */
 /**
  * `contextOf` gives the context a record's version kept (an earlier version's records carry the digest of less
- * context, see EarlierVersion); by default the snapshot's own.
+ * context, see EarlierVersion); by default the snapshot's own. `valueOf` likewise gives the state value that
+ * version had (a region added since); by default the snapshot's own.
  */
 export async function replayRecords(
   machine: AnyStateMachine,
   records: readonly LogRecord[],
   start?: AnyMachineSnapshot,
   contextOf: (record: LogRecord, context: Record<string, unknown>) => unknown = (_, context) => context,
+  valueOf: (record: LogRecord, value: unknown) => unknown = (_, value) => value,
 ): Promise<ReplayResult> {
   let snapshot = start;
   let applied = 0;
@@ -61,7 +63,7 @@ export async function replayRecords(
       [snapshot] = transition(machine, snapshot as never, eventOf(record) as never);
     }
     applied++;
-    const replayed = await stateAfterOf(snapshot.value, snapshot.status, contextOf(record, snapshot.context as Record<string, unknown>));
+    const replayed = await stateAfterOf(valueOf(record, snapshot.value), snapshot.status, contextOf(record, snapshot.context as Record<string, unknown>));
     if (!sameState(replayed, record.stateAfter)) {
       const what =
         canonicalJson(replayed.value) !== canonicalJson(record.stateAfter.value)
@@ -123,7 +125,13 @@ export async function restoreStream(store: EventStore, entry: RegisteredMachine,
   if (stale) throw new Error(`Stream ${streamId} seq ${stale.seq} was recorded by ${entry.id} version ${stale.machineVersion}, not ${machineVersion}`);
   const result =
     records.length > 0 || !start
-      ? await replayRecords(entry.machine, records, start, (record, context) => contextAsRecorded(entry, record.machineVersion, context))
+      ? await replayRecords(
+          entry.machine,
+          records,
+          start,
+          (record, context) => contextAsRecorded(entry, record.machineVersion, context),
+          (record, value) => valueAsRecorded(entry, record.machineVersion, value),
+        )
       : { snapshot: start, applied: 0, mismatch: null };
   if (result.mismatch) throw new Error(`Stream ${streamId} seq ${result.mismatch.seq}: ${result.mismatch.message}`);
   return { ...sanitizeForRestore(entry.machine, result.snapshot), headSeq: head.headSeq, fromSnapshotSeq: cached?.seq ?? 0 };

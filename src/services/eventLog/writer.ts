@@ -3,14 +3,16 @@
  * (seq, hashes) and appended strictly in order by a single promise chain. A stream is written by one tab only:
  * the writer holds a Web Lock named after the stream for its lifetime (when the Locks API exists), and the
  * store refuses any append that does not extend the head it knows. A failed append stops the writer, keeps the
- * events it could not save (never a silent drop) and reports the error once.
+ * events it could not save (never a silent drop, each with the time it happened) and reports the error once.
+ * `retry()` writes the kept events in order once the store can save again (decision 0050): the app is degraded,
+ * never dead, while a write fails.
  */
 import type { AnyEventObject } from 'xstate';
 import type { Redactor } from '../../machines/privateFields.ts';
 import { findSecretField, toLogJson } from './canonical.ts';
 import type { Elider, ElisionSink } from './elision.ts';
 import { contextDigest, recordHash } from './hash.ts';
-import { GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
+import { AppendConflictError, GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
 export interface PendingEvent {
   event: AnyEventObject;
@@ -49,10 +51,19 @@ export interface StreamWriterOptions {
   newId?: () => string;
   /** Cache a snapshot every N records (default 25). */
   snapshotEvery?: number;
-  onFailure?: (error: Error) => void;
+  /** A write failed (once per failure; again after a `retry` that failed). The writer is passed for `retry`. */
+  onFailure?: (error: Error, writer: StreamWriter) => void;
   onAppend?: (record: LogRecord) => void;
   /** Redacts the machine's personal data (its `privateFields`) in payloads, the digested context and snapshots. */
   redactor?: Redactor;
+}
+
+/**
+ * A failure that says this writer does not own its stream (another tab's writer holds the lock, or extended the
+ * stream first): it is not the store's fault, it must not mark the stream, and a retry cannot mend it.
+ */
+export function isNotOwnerFailure(error: unknown): boolean {
+  return error instanceof StreamLockedError || error instanceof AppendConflictError;
 }
 
 export function lockName(streamId: string): string {
@@ -84,6 +95,8 @@ export class StreamWriter {
   private headHash = GENESIS_HASH;
   private version: StreamVersion | null = null;
   private readonly unsavedEvents: PendingEvent[] = [];
+  /** When each kept event happened: written with that time when a retry saves it. */
+  private readonly keptAt = new WeakMap<PendingEvent, string>();
   private failureValue: Error | null = null;
   private release: () => void = () => {};
   private lockRequest: Promise<unknown> = Promise.resolve();
@@ -190,27 +203,71 @@ export class StreamWriter {
     if (this.statusValue === 'starting') this.statusValue = 'writing';
   }
 
+  /**
+   * After a failure: reads the stream's head again (re-opening the store if it never opened) and writes the kept
+   * events in order, then goes on writing. Resolves once all of them are saved; rejects with the new error when a
+   * write fails again (reported through `onFailure` once more, the rest kept). A writer that does not own its
+   * stream (another tab) cannot be mended by a retry: it rejects with its failure.
+   */
+  retry(): Promise<void> {
+    if (this.statusValue !== 'failed') return this.flush();
+    if (isNotOwnerFailure(this.failureValue)) return Promise.reject(this.failureValue);
+    const run = this.tail.then(async () => {
+      this.statusValue = 'starting';
+      this.failureValue = null;
+      // The head is read again: nothing may be left out until a record is written after it.
+      this.lastState = null;
+      const kept = this.unsavedEvents.splice(0);
+      let index = 0;
+      try {
+        this.version ??= await this.options.version;
+        const head = await this.options.store.getStream(this.streamId);
+        this.headSeq = head?.headSeq ?? 0;
+        this.headHash = head?.headHash ?? GENESIS_HASH;
+        this.statusValue = 'writing';
+        for (; index < kept.length; index++) await this.append(kept[index]!);
+        if (head?.status === 'failed') await this.options.store.setStatus(this.streamId, 'open');
+      } catch (error) {
+        this.unsavedEvents.unshift(...kept.slice(index));
+        this.statusValue = 'writing';
+        this.fail(error);
+        throw this.failureValue ?? error;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
   private async write(pending: PendingEvent, stateAfter?: StateAfter): Promise<void> {
     if (this.statusValue === 'failed' || !this.version) {
-      this.unsavedEvents.push(pending);
+      this.keep(pending);
       return;
     }
     try {
-      const record = await this.build(pending, stateAfter);
-      const every = this.options.snapshotEvery ?? 25;
-      const snapshot: SnapshotRecord | undefined =
-        record.seq % every === 0
-          ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: contextJson(pending.context, this.redactor) }
-          : undefined;
-      await this.options.store.append(record, snapshot);
-      this.headSeq = record.seq;
-      this.headHash = record.hash;
-      this.lastState = record.stateAfter;
-      this.options.onAppend?.(record);
+      await this.append(pending, stateAfter);
     } catch (error) {
-      this.unsavedEvents.push(pending);
+      this.keep(pending);
       this.fail(error);
     }
+  }
+
+  private keep(pending: PendingEvent): void {
+    if (!this.keptAt.has(pending)) this.keptAt.set(pending, (this.options.now ?? (() => new Date().toISOString()))());
+    this.unsavedEvents.push(pending);
+  }
+
+  private async append(pending: PendingEvent, stateAfter?: StateAfter): Promise<void> {
+    const record = await this.build(pending, stateAfter);
+    const every = this.options.snapshotEvery ?? 25;
+    const snapshot: SnapshotRecord | undefined =
+      record.seq % every === 0
+        ? { streamId: record.streamId, seq: record.seq, machineVersion: record.machineVersion, hash: record.hash, value: record.stateAfter.value, context: contextJson(pending.context, this.redactor) }
+        : undefined;
+    await this.options.store.append(record, snapshot);
+    this.headSeq = record.seq;
+    this.headHash = record.hash;
+    this.lastState = record.stateAfter;
+    this.options.onAppend?.(record);
   }
 
   private async build(pending: PendingEvent, stateAfter?: StateAfter): Promise<LogRecord> {
@@ -226,7 +283,7 @@ export class StreamWriter {
       machineId: version.machineId,
       machineVersion: version.machineVersion,
       schemaVersion: version.schemaVersion,
-      recordedAt: (this.options.now ?? (() => new Date().toISOString()))(),
+      recordedAt: this.keptAt.get(pending) ?? (this.options.now ?? (() => new Date().toISOString()))(),
       correlationId: pending.correlationId,
       stateAfter: stateAfter ?? (await stateAfterOf(pending.value, pending.status, pending.context, this.redactor)),
       prevHash: this.headHash,
@@ -240,11 +297,11 @@ export class StreamWriter {
     if (this.statusValue === 'failed') return;
     this.statusValue = 'failed';
     this.failureValue = error instanceof Error ? error : new Error(String(error));
-    // A writer refused the lock does not own the stream, so it must not mark it.
-    if (!(this.failureValue instanceof StreamLockedError)) void this.options.store.setStatus(this.streamId, 'failed').catch(() => undefined);
+    // A writer refused the lock (or the head) does not own the stream, so it must not mark it.
+    if (!isNotOwnerFailure(this.failureValue)) void this.options.store.setStatus(this.streamId, 'failed').catch(() => undefined);
     // Report once the events already queued have been moved to `unsaved`, so whoever reacts sees all of them.
     const failure = this.failureValue;
-    this.tail = this.tail.then(() => this.options.onFailure?.(failure)).catch(() => undefined);
+    this.tail = this.tail.then(() => this.options.onFailure?.(failure, this)).catch(() => undefined);
   }
 }
 

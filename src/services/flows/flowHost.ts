@@ -25,7 +25,8 @@ import {
 import { closeFinishedStream, createEventCapture, inspectorFor, type EventCapture } from '../eventLog/capture.ts';
 import { restoreStream } from '../eventLog/replay.ts';
 import type { EventStore, LogRecord } from '../eventLog/types.ts';
-import { enqueueRecovery, StreamLockedError, type LockManagerLike } from '../eventLog/writer.ts';
+import { enqueueRecovery, isNotOwnerFailure, type LockManagerLike, type StreamWriter } from '../eventLog/writer.ts';
+import { SIGNING_PAUSED_TEXT } from './signingGate.ts';
 
 /** What the host needs to know about the open Safe and wallet when a flow opens. */
 export interface FlowContext {
@@ -42,8 +43,10 @@ export interface FlowHostOptions {
   /** The open Safe's context, or the text that says why no flow can open now. */
   context: () => FlowContext | string;
   locks?: LockManagerLike | null;
-  /** A write failed: the app stops visibly (never acts without an audit trail). */
-  onFailure: (streamId: string, error: Error) => void;
+  /** A write failed: the app pauses signing visibly until it saves again (decision 0050). */
+  onFailure: (streamId: string, error: Error, writer: StreamWriter) => void;
+  /** Whether signing is paused (the event log cannot save): no flow opens meanwhile. */
+  signingPaused?: () => boolean;
   onAppend?: (record: LogRecord) => void;
   /** A flow reached a final state (after its last event was written). */
   onSettled?: (entry: FlowEntry, output: unknown) => void;
@@ -107,18 +110,19 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
       machines: options.machines,
       streamIdFor: (actor) => (actor.isRoot ? streamId : null),
       locks: options.locks ?? null,
-      onFailure: (failed, error) => {
-        if (error instanceof StreamLockedError) {
-          // Another tab owns this flow: it keeps running there; here it is only reported.
+      onFailure: (failed, error, writer) => {
+        // Another tab owns this flow (its lock, or, without Web Locks, its head: the store refused an append that
+        // did not extend it): it keeps running there; here it is only reported, never a failure of the log.
+        if (isNotOwnerFailure(error)) {
           const entry = entryRef.current;
           if (entry) {
             entry.actor.stop();
             remove(entry.id);
           }
-          addProblem(`A flow is open in another tab (${failed}); finish it there.`);
+          addProblem(`This flow is open in another tab (${failed}): finish it there, or close that tab and reload this one.`);
           return;
         }
-        options.onFailure(failed, error);
+        options.onFailure(failed, error, writer);
       },
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
     });
@@ -161,6 +165,7 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
     },
     getState: () => state,
     open(request, flowId = newId()) {
+      if (options.signingPaused?.()) throw new Error(SIGNING_PAUSED_TEXT);
       const context = options.context();
       if (typeof context === 'string') throw new Error(context);
       const logic = options.logicFor(request.kind, context.safeKey);

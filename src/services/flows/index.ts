@@ -15,12 +15,13 @@ import { transactionFlowMachine } from '../../machines/transactionFlow/transacti
 import type { TxFlowOutput } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { restoreStream } from '../eventLog/replay.ts';
 import type { EventStore, LogRecord } from '../eventLog/types.ts';
-import type { LockManagerLike } from '../eventLog/writer.ts';
+import type { LockManagerLike, StreamWriter } from '../eventLog/writer.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { provideMessageFlowServices } from '../messageFlow.ts';
 import { provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTransactionFlowServices } from '../transactionFlow/transactionFlow.ts';
 import type { WalletAccess } from '../transactionFlow/wallet.ts';
 import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
+import { gateWallet } from './signingGate.ts';
 
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
@@ -36,7 +37,9 @@ export interface AppFlowsDeps {
   chainClient: (chainId: string) => Promise<ChainReads>;
   wallet: WalletAccess;
   context: () => FlowContext | string;
-  onFailure: (streamId: string, error: Error) => void;
+  onFailure: (streamId: string, error: Error, writer: StreamWriter) => void;
+  /** Whether signing is paused (the event log cannot save, decision 0050): no flow opens, no wallet is asked. */
+  signingPaused?: () => boolean;
   onAppend?: (record: LogRecord) => void;
   /** A flow finished: e.g. refresh the Safe's queue and history. */
   onSettled?: (entry: FlowEntry, output: unknown) => void;
@@ -62,7 +65,8 @@ export function createAppFlows(deps: AppFlowsDeps): FlowHost {
     const key = `${kind}|${chainId}`;
     let logic = logics.get(key);
     if (!logic) {
-      const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet: deps.wallet };
+      const wallet = deps.signingPaused ? gateWallet(deps.wallet, deps.signingPaused) : deps.wallet;
+      const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet };
       logic =
         kind === 'transaction'
           ? provideTransactionFlowServices(transactionFlowMachine, services)
@@ -83,6 +87,7 @@ export function createAppFlows(deps: AppFlowsDeps): FlowHost {
     logicFor,
     context: deps.context,
     onFailure: deps.onFailure,
+    ...(deps.signingPaused ? { signingPaused: deps.signingPaused } : {}),
     ...(deps.onAppend ? { onAppend: deps.onAppend } : {}),
     ...(deps.onSettled ? { onSettled: deps.onSettled } : {}),
     onEmitted: (entry, event) => {

@@ -1,36 +1,26 @@
-import type { ReactNode } from 'react';
-import { connectAppSession } from '../../machines/appSession/appSession.connect.ts';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { isSigningPaused } from '../../machines/appSession/appSession.connect.ts';
 import { useAppSelector } from '../appContext.tsx';
-import { useAuditPort } from './auditContext.tsx';
-import { downloadText } from './download.ts';
+
+/** The banner loads only when the event log cannot save (decision 0050): a cold load never needs it. */
+const SaveBanner = lazy(() => import('./SaveBanner.tsx'));
 
 /**
- * When the event log cannot save (appSession `persistenceFailed`), the app stops and says so instead of
- * carrying on without an audit trail. The events it could not save can still be downloaded.
+ * The event log and the app (decision 0050): when a write fails, the app keeps browsing under a banner that says
+ * why, pauses signing, and offers to export what is kept, free space and try again. A log from before that decision
+ * can replay to the state where the app stopped (`persistenceFailed`): the banner then stands alone, as it did.
  */
 export function PersistenceGate({ children }: { children: ReactNode }) {
-  const failed = useAppSelector((s) => connectAppSession(s).phase === 'persistenceFailed');
-  const reason = useAppSelector((s) => connectAppSession(s).persistenceError);
-  const audit = useAuditPort();
-  if (!failed) return <>{children}</>;
-
+  const paused = useAppSelector(isSigningPaused);
+  const stopped = useAppSelector((s) => s.context.persistenceError !== null);
   return (
-    <main className="boot">
-      <div role="alert" className="banner banner-error">
-        <strong>The event log could not be saved.</strong> {reason} Countersign stopped so that nothing happens without a record.
-        Reload the page to start a new session.
-      </div>
-      {audit ? (
-        <button
-          type="button"
-          onClick={() => {
-            const unsaved = audit.unsavedText();
-            if (unsaved) downloadText('countersign-unsaved-events.ndjson', unsaved);
-          }}
-        >
-          Download unsaved events
-        </button>
+    <>
+      {paused ? (
+        <Suspense fallback={null}>
+          <SaveBanner />
+        </Suspense>
       ) : null}
-    </main>
+      {stopped ? null : children}
+    </>
   );
 }

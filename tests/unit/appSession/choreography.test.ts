@@ -27,6 +27,7 @@ function start(options: { restored: ConnectResult; location?: { path: string; se
         ...effectActors<AppSessionEffects>({
           loadConfig: async () => config,
           probeGateway: async () => ({ chainCount: 2, chains: [{ chainId: '31337', chainName: 'Countersign Devnet' }, { chainId: '100', chainName: 'Gnosis' }] }),
+          retrySaving: async () => {},
         }),
         walletConnection: walletConnectionMachine.provide({
           actors: {
@@ -73,7 +74,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('appSession routes its children’s reports', () => {
   it('a restored wallet reaches the open Safe’s session and the flows; the Safe’s chain and its flows reach the wallet and the flow host', async () => {
     const app = start({ restored: { label: 'Devnet Wallet', address: OWNER_A, chainId: '100' } });
-    await waitFor(app.actor, (s) => s.matches({ running: 'gatewayOnline' }));
+    await waitFor(app.actor, (s) => s.matches({ running: { gateway: 'gatewayOnline' } }));
     await waitFor(app.session()!, (s) => s.matches('ready'));
     await settle();
 
@@ -91,7 +92,7 @@ describe('appSession routes its children’s reports', () => {
 
   it('an account switch reaches the session; a chain switch reaches only the flows; closing the Safe frees the wallet’s chain', async () => {
     const app = start({ restored: { label: 'Devnet Wallet', address: OWNER_A, chainId: '31337' } });
-    await waitFor(app.actor, (s) => s.matches({ running: 'gatewayOnline' }));
+    await waitFor(app.actor, (s) => s.matches({ running: { gateway: 'gatewayOnline' } }));
     await waitFor(app.session()!, (s) => s.matches('ready'));
     await settle();
     expect(app.wallet().getSnapshot().matches({ connected: 'ready' })).toBe(true);
@@ -121,7 +122,7 @@ describe('appSession routes its children’s reports', () => {
 
   it('a Safe opened after the wallet connected starts with the account; page visibility and a settled flow reach its session', async () => {
     const app = start({ restored: { label: 'Devnet Wallet', address: OWNER_A, chainId: '31337' }, location: { path: '/welcome', search: '' } });
-    await waitFor(app.actor, (s) => s.matches({ running: 'gatewayOnline' }));
+    await waitFor(app.actor, (s) => s.matches({ running: { gateway: 'gatewayOnline' } }));
     await waitFor(app.wallet(), (s) => s.matches('connected'));
     app.actor.send({ type: 'user.navigate', to: `/home?safe=devnet:${SAFE}` });
     const session = app.session()!;

@@ -17,7 +17,7 @@ describe('event capture through inspect', () => {
     ]);
     expect(log[0]!.payload).toEqual({ input: { location: { path: '/home', search: '?safe=devnet:0x1111111111111111111111111111111111111111' }, theme: 'light' } });
     expect(log[2]!.payload.error).toEqual({ name: 'Error', message: 'Gateway unreachable at http://gateway.test' });
-    expect(log[3]!.stateAfter.value).toEqual({ running: 'gatewayUnreachable' });
+    expect(log[3]!.stateAfter.value).toEqual({ running: { gateway: 'gatewayUnreachable', eventLog: 'saving' } });
     expect(log.every((r) => r.machineId === 'appSession' && /^[0-9a-f]{64}$/.test(r.machineVersion) && r.schemaVersion === 1)).toBe(true);
     const head = await session.store.getStream(session.streamId);
     expect(head).toMatchObject({ headSeq: 6, headHash: log[5]!.hash, status: 'open', machineId: 'appSession' });

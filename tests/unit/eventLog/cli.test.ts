@@ -21,7 +21,7 @@ describe('npm run audit:verify', () => {
     writeFileSync(good, text);
     const ok = verify(good);
     expect(ok.code).toBe(0);
-    expect(ok.out).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":"gatewayUnreachable"\}.*: internally consistent\nNot attested: anyone could have written or cut this file\.\nAnchored facts: none, this stream is not a signing flow\.$/);
+    expect(ok.out).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":\{"eventLog":"saving","gateway":"gatewayUnreachable"\}\}.*: internally consistent\nNot attested: anyone could have written or cut this file\.\nAnchored facts: none, this stream is not a signing flow\.$/);
 
     // One byte in seq 5 (user.toggleTheme): its record no longer matches its hash.
     const lines = text.split('\n');

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xsta
 import { appSessionMachine } from '../../../src/machines/appSession/appSession.machine.ts';
 import type { GatewayProbe, RuntimeConfig } from '../../../src/machines/appSession/appSession.types.ts';
 import { MACHINES } from '../../../src/machines/registry.ts';
-import { createEventCapture, MemoryEventStore, type EventCapture, type LogRecord } from '../../../src/services/eventLog/index.ts';
+import { createEventCapture, MemoryEventStore, type EventCapture, type LogRecord, type StreamWriter } from '../../../src/services/eventLog/index.ts';
 
 export const DEVNET_KEY = `0x${'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'}` as const;
 
@@ -30,6 +30,7 @@ export const fixedId = () => `evt-${++ids}`;
 export async function loggedSession(options: { store?: MemoryEventStore; snapshotEvery?: number } = {}): Promise<LoggedSession> {
   const store = options.store ?? new MemoryEventStore();
   const failures: LoggedSession['failures'] = [];
+  const failed = new Set<StreamWriter>();
   const streamId = 'appSession:test';
   const capture = createEventCapture({
     store,
@@ -38,9 +39,10 @@ export async function loggedSession(options: { store?: MemoryEventStore; snapsho
     now: fixedNow,
     newId: fixedId,
     ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
-    onFailure: (id, error) => {
+    onFailure: (id, error, writer) => {
       failures.push({ streamId: id, error });
-      actor.send({ type: 'system.persistenceFailed', streamId: id, message: error.message });
+      failed.add(writer);
+      actor.send({ type: 'system.saveFailed', streamId: id, error: { name: error.name, message: error.message } });
     },
   });
   const actor = createActor(
@@ -50,12 +52,19 @@ export async function loggedSession(options: { store?: MemoryEventStore; snapsho
         probeGateway: fromPromise<GatewayProbe, { gatewayUrl: string }>(async ({ input }) => {
           throw new Error(`Gateway unreachable at ${input.gatewayUrl}`);
         }),
+        // As src/root.ts does: the writers that failed write what they kept, in order.
+        retrySaving: fromPromise(async () => {
+          for (const writer of [...failed]) {
+            await writer.retry();
+            failed.delete(writer);
+          }
+        }),
       },
     }),
     { input: { location: { path: '/home', search: '?safe=devnet:0x1111111111111111111111111111111111111111' }, theme: 'light' }, inspect: capture.inspect },
   );
   actor.start();
-  await waitFor(actor, (s: AnyMachineSnapshot) => s.matches({ running: 'gatewayUnreachable' }));
+  await waitFor(actor, (s: AnyMachineSnapshot) => s.matches({ running: { gateway: 'gatewayUnreachable' } }));
   actor.send({ type: 'user.navigate', to: '/balances' });
   actor.send({ type: 'user.toggleTheme' });
   actor.send({ type: 'system.locationChanged', path: '/home', search: '' });

@@ -32,7 +32,7 @@ describe('NDJSON export and verification', () => {
     const report = await verifyNdjson(text);
     expect(report.problem).toBeNull();
     expect(report.ok).toBe(true);
-    expect(report.summary).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":"gatewayUnreachable"\}/);
+    expect(report.summary).toMatch(/^OK: stream appSession:test, 6 records \(seq 1–6\), hash chain intact, replay reaches \{"running":\{"eventLog":"saving","gateway":"gatewayUnreachable"\}\}/);
   });
 
   it('detects a one-byte change in a record at that record, as a hash mismatch', async () => {

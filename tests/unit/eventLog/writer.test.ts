@@ -1,8 +1,11 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MACHINES } from '../../../src/machines/registry.ts';
 import {
   AppendConflictError,
+  deferredStore,
   IdbEventStore,
+  replayRecords,
   MemoryEventStore,
   StreamLockedError,
   StreamWriter,
@@ -56,17 +59,95 @@ describe('stream writer', () => {
     expect((await store.readStream('s')).map((r) => r.type)).toEqual(['user.a']);
   });
 
-  it('the root actor moves to its visible persistenceFailed state when the store fails', async () => {
+  it('a failed write pauses signing, not the app: the root runs on, keeps what it could not save, and Try again writes it in order (decision 0050)', async () => {
     const store = new MemoryEventStore();
     const session = await loggedSession({ store });
-    store.failure = new Error('QuotaExceededError: the disk is full');
+    const saved = (await session.store.readStream(session.streamId)).length;
+    const error = new Error('the disk is full');
+    error.name = 'QuotaExceededError';
+    store.failure = error;
     session.actor.send({ type: 'user.toggleTheme' });
     await session.capture.flush();
-    expect(session.actor.getSnapshot().value).toBe('persistenceFailed');
-    expect(session.actor.getSnapshot().context.persistenceError).toBe('QuotaExceededError: the disk is full (stream appSession:test)');
+    const paused = session.actor.getSnapshot();
+    expect(paused.value).toEqual({ running: { gateway: 'gatewayUnreachable', eventLog: 'paused' } });
+    expect(paused.hasTag('signingPaused')).toBe(true);
+    expect(paused.context.saveFailure).toEqual({ streamId: 'appSession:test', message: 'QuotaExceededError: the disk is full', cause: 'storageFull' });
     const writer = session.capture.writer(session.streamId)!;
-    expect(writer.unsaved().map((p) => p.event.type)).toEqual(['user.toggleTheme', 'system.persistenceFailed']);
+    expect(writer.unsaved().map((p) => p.event.type)).toEqual(['user.toggleTheme', 'system.saveFailed']);
     expect((await session.store.getStream(session.streamId))?.status).toBe('failed');
+    // Browsing goes on while it cannot save: a navigation still moves the app (and is kept too).
+    session.actor.send({ type: 'user.navigate', to: '/balances' });
+    expect(session.actor.getSnapshot().context.location.path).toBe('/balances');
+    await session.capture.flush();
+
+    // Still full: Try again fails, the app stays paused with the new error, nothing is lost.
+    session.actor.send({ type: 'user.retrySaving' });
+    await vi.waitFor(() => expect(session.actor.getSnapshot().value).toEqual({ running: { gateway: 'gatewayUnreachable', eventLog: 'paused' } }));
+    await session.capture.flush();
+    expect(writer.unsaved().map((p) => p.event.type)).toEqual(['user.toggleTheme', 'system.saveFailed', 'user.navigate', 'user.retrySaving', 'xstate.error.actor.retrySaving', 'system.saveFailed']);
+
+    // Space freed: Try again writes every kept event in order, signing resumes, the stream is open again.
+    store.failure = null;
+    session.actor.send({ type: 'user.retrySaving' });
+    await vi.waitFor(() => expect(session.actor.getSnapshot().value).toEqual({ running: { gateway: 'gatewayUnreachable', eventLog: 'saving' } }));
+    await session.capture.flush();
+    expect(session.actor.getSnapshot().hasTag('signingPaused')).toBe(false);
+    expect(session.actor.getSnapshot().context.saveFailure).toBeNull();
+    expect(writer.unsaved()).toEqual([]);
+    expect(writer.status).toBe('writing');
+    const written = await session.store.readStream(session.streamId);
+    expect(written.slice(saved).map((r) => r.type)).toEqual([
+      'user.toggleTheme',
+      'system.saveFailed',
+      'user.navigate',
+      'user.retrySaving',
+      'xstate.error.actor.retrySaving',
+      'system.saveFailed',
+      'user.retrySaving',
+      'xstate.done.actor.retrySaving',
+    ]);
+    expect(written.map((r) => r.seq)).toEqual(written.map((_, i) => i + 1));
+    expect((await session.store.getStream(session.streamId))?.status).toBe('open');
+    // The whole stream, failure and retries included, replays to the live state.
+    const replay = await replayRecords(MACHINES.find((m) => m.id === 'appSession')!.machine, written);
+    expect(replay.mismatch).toBeNull();
+    expect(replay.snapshot.value).toEqual(session.actor.getSnapshot().value);
+  });
+
+  it('an event kept while the store failed is written with the time it happened, not the time of the retry', async () => {
+    const store = new MemoryEventStore();
+    let now = 0;
+    const writer = new StreamWriter({ store, streamId: 's', version, now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, now)).toISOString() });
+    store.failure = new Error('QuotaExceededError: the disk is full');
+    now = 5;
+    writer.enqueue(pending('user.a'));
+    await writer.flush();
+    now = 9;
+    store.failure = null;
+    await writer.retry();
+    expect((await store.readStream('s')).map((r) => [r.type, r.recordedAt])).toEqual([['user.a', '2026-01-01T00:00:05.000Z']]);
+  });
+
+  it('a store that never opened is opened again by a retry (deferredStore with an opener)', async () => {
+    let blocked = true;
+    const memory = new MemoryEventStore();
+    const store = deferredStore(async () => {
+      if (blocked) throw new DOMException('IndexedDB is not available in this mode', 'InvalidStateError');
+      return memory;
+    });
+    const failures: Error[] = [];
+    const writer = new StreamWriter({ store, streamId: 's', version, onFailure: (e) => failures.push(e) });
+    writer.enqueue(pending('user.a'));
+    await writer.flush();
+    expect(writer.status).toBe('failed');
+    expect(failures.map((e) => e.name)).toEqual(['StorageUnavailableError']);
+    expect(writer.unsaved().map((p) => p.event.type)).toEqual(['user.a']);
+    // Still blocked: the retry fails again, nothing is lost.
+    await expect(writer.retry()).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+    expect(writer.unsaved().map((p) => p.event.type)).toEqual(['user.a']);
+    blocked = false;
+    await writer.retry();
+    expect((await memory.readStream('s')).map((r) => r.type)).toEqual(['user.a']);
   });
 
   it('one writer per stream across tabs: a second writer cannot take the stream’s lock', async () => {
@@ -104,6 +185,10 @@ describe('stream writer', () => {
     expect(b.status).toBe('failed');
     expect(b.failure).toBeInstanceOf(AppendConflictError);
     expect(errors).toEqual([]);
+    // It does not own the stream: it leaves the stream's status alone, and a retry cannot mend that.
+    expect((await store.getStream('s'))?.status).toBe('open');
+    await expect(b.retry()).rejects.toBeInstanceOf(AppendConflictError);
+    expect(b.unsaved().map((p) => p.event.type)).toEqual(['user.b']);
   });
 
   it('refuses to write a record that would hold a secret field (defence in depth after redaction)', async () => {

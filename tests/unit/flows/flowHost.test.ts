@@ -15,6 +15,7 @@ import { transactionFlowMachine } from '../../../src/machines/transactionFlow/tr
 import type { TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { MemoryEventStore, StreamWriter, type LockManagerLike, type LogRecord } from '../../../src/services/eventLog/index.ts';
 import { createFlowHost, type FlowHost } from '../../../src/services/flows/flowHost.ts';
+import { SIGNING_PAUSED_TEXT } from '../../../src/services/flows/signingGate.ts';
 import { provideTransactionFlowServices, type TransactionFlowEffects } from '../../../src/services/transactionFlow/transactionFlow.ts';
 
 const input = TX_FLOW_ENTRY.sampleInput as TxFlowInput;
@@ -251,12 +252,59 @@ describe('flowHost', () => {
     };
     const reloaded = harness(h.store, otherTabHoldsIt);
     await reloaded.host.restore(SAFE_KEY);
-    await vi.waitFor(() => expect(reloaded.host.getState().problems).toEqual([`A flow is open in another tab (${live.streamId}); finish it there.`]));
+    await vi.waitFor(() => expect(reloaded.host.getState().problems).toEqual([`This flow is open in another tab (${live.streamId}): finish it there, or close that tab and reload this one.`]));
     expect(refused).toEqual([`countersign.eventlog:${live.streamId}`]);
     expect(reloaded.host.getState().flows).toEqual([]);
     expect(reloaded.failures).toEqual([]);
     // Not marked failed or closed, nothing appended: the other tab owns it.
     expect(await reloaded.store.getStream(live.streamId)).toEqual(head);
+  });
+
+  it('without Web Locks, a second tab whose append the store refuses (another tab extended the flow) gets the flow-level message, never a failure of the log', async () => {
+    const h = harness();
+    const live = await toReview(h);
+    await recordsOf(h.store, live.streamId, 'xstate.done.actor.loadRelayRemaining');
+    closePage(h);
+
+    // Two tabs (no locks in this browser) both resume the same unfinished flow from the same head.
+    const first = harness(h.store, null);
+    const second = harness(h.store, null);
+    await first.host.restore(SAFE_KEY);
+    await second.host.restore(SAFE_KEY);
+    const [mine] = first.host.getState().flows;
+    const [theirs] = second.host.getState().flows;
+    await until(mine!, 'review');
+    await until(theirs!, 'review');
+    // The first tab goes back to the form: its append extends the head.
+    mine!.actor.send({ type: 'user.back' });
+    await recordsOf(h.store, live.streamId, 'user.back');
+    // The second tab's next event no longer extends the head: the store refuses it (AppendConflictError).
+    theirs!.actor.send({ type: 'user.editNonce' });
+    await vi.waitFor(() => expect(second.host.getState().problems).toEqual([`This flow is open in another tab (${live.streamId}): finish it there, or close that tab and reload this one.`]));
+    expect(second.failures).toEqual([]);
+    expect(second.host.getState().flows).toEqual([]);
+    expect(first.failures).toEqual([]);
+    // The stream is the first tab's: its last record is the first tab's, and it is still open.
+    expect((await h.store.readStream(live.streamId)).at(-1)?.type).toBe('user.back');
+    expect((await h.store.getStream(live.streamId))?.status).toBe('open');
+  });
+
+  it('while signing is paused (the event log cannot save) no flow opens: the host says why', () => {
+    const { effects } = stubEffects();
+    let paused = true;
+    const host = createFlowHost({
+      store: new MemoryEventStore(),
+      machines: MACHINES,
+      logicFor: () => provideTransactionFlowServices(transactionFlowMachine, effects),
+      context: () => ({ safeKey: SAFE_KEY, inputFor: (_request, flowId) => ({ ...input, flowId }) }),
+      onFailure: () => {},
+      signingPaused: () => paused,
+      newId: () => 'flow-1',
+    });
+    expect(() => host.open({ kind: 'transaction', mode: 'create' })).toThrow(SIGNING_PAUSED_TEXT);
+    expect(host.getState().flows).toEqual([]);
+    paused = false;
+    expect(host.open({ kind: 'transaction', mode: 'create' }).id).toBe('flow-1');
   });
 
   it('a stream whose replay does not reproduce the recorded states is reported as a problem and not run', async () => {
