@@ -53,9 +53,18 @@ export function removeEntry(entries: readonly AddressBookEntry[], key: EntryKey)
   return entries.filter((e) => !sameKey(e, key));
 }
 
+/** A field a spreadsheet would run as a formula (=, +, -, @, tab, CR first); a plain signed number is data. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const isFormulaLike = (value: string): boolean => FORMULA_START.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value);
+
+/** Quotes a field when needed; a formula-like field gets a leading `'` so a spreadsheet shows it as text (CSV injection). */
 function quote(value: string): string {
-  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const safe = isFormulaLike(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) || /^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
+
+/** A name exported with the formula guard reads back as it was. */
+const unguard = (value: string): string => (value.startsWith("'") && isFormulaLike(value.slice(1)) ? value.slice(1) : value);
 
 /** Rows of fields as CSV text (`\n` line ends, fields quoted when needed); the first row is the header. */
 export function toCsvText(rows: readonly (readonly string[])[]): string {
@@ -129,7 +138,7 @@ export function parseAddressBookCsv(fileName: string, text: string): ImportPrevi
   const errors: string[] = [];
   rows.slice(1).forEach((row, index) => {
     const line = index + 2;
-    const input = { address: row[col.address] ?? '', name: row[col.name] ?? '', chainId: row[col.chainId] ?? '' };
+    const input = { address: row[col.address] ?? '', name: unguard(row[col.name] ?? ''), chainId: row[col.chainId] ?? '' };
     const problem = validateEntry(input);
     if (problem === ADDRESS_BOOK_TEXTS.noChain) errors.push(`Line ${line}: "${input.chainId.trim()}" is not a chain id.`);
     else if (problem === ADDRESS_BOOK_TEXTS.invalidAddress) errors.push(`Line ${line}: "${input.address.trim()}" is not a valid address.`);

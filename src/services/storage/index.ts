@@ -2,5 +2,4 @@ export { openLocalStore } from './store.ts';
 export type { LocalStore, ImportSummary } from './store.ts';
 export { openLocalDb, DB_NAME, DB_VERSION, STORE_NAMES } from './db.ts';
 export type { LocalDb, LocalDataSchema, OpenOptions } from './db.ts';
-export { addressBookFromCsv, addressBookToCsv, parseCsv, CSV_HEADER } from './csv.ts';
 export * from './schema.ts';

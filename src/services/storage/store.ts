@@ -4,7 +4,6 @@
  * import is validated completely and written in one transaction, so a bad file changes nothing.
  */
 import * as v from 'valibot';
-import { addressBookFromCsv, addressBookToCsv } from './csv.ts';
 import { openLocalDb, STORE_NAMES, type LocalDb, type OpenOptions } from './db.ts';
 import {
   AddedSafeSchema,
@@ -78,21 +77,6 @@ export async function openLocalStore(options: OpenOptions & { now?: () => number
     },
     async remove(chainId: string, address: string): Promise<void> {
       await db.delete('addressBook', [chainId, addressKey(address)]);
-    },
-    async exportCsv(chainId?: string): Promise<string> {
-      return addressBookToCsv(await addressBook.list(chainId));
-    },
-    /** Adds or renames the file's entries (others are kept). Throws, writing nothing, if any line is bad. */
-    async importCsv(csv: string): Promise<{ added: number; updated: number }> {
-      const entries = addressBookFromCsv(csv);
-      const tx = db.transaction('addressBook', 'readwrite');
-      let updated = 0;
-      for (const entry of entries) {
-        if (await tx.store.get([entry.chainId, entry.address])) updated += 1;
-        await tx.store.put(entry);
-      }
-      await tx.done;
-      return { added: entries.length - updated, updated };
     },
   };
 

@@ -5,6 +5,7 @@ import {
   parseAddressBookCsv,
   parseCsvRows,
   toCsv,
+  toCsvText,
   upsertEntry,
   validateEntry,
 } from '../../../src/machines/addressBook/addressBook.csv.ts';
@@ -24,6 +25,18 @@ describe('address book CSV', () => {
     const back = parseAddressBookCsv('book.csv', csv);
     expect(back.errors).toEqual([]);
     expect(back.entries).toEqual([entries[0], { ...entries[1], name: 'Bob' }]);
+  });
+
+  it('guards formula-like fields for spreadsheets and reads them back as they were; plain numbers stay numbers', () => {
+    const entries: AddressBookEntry[] = [
+      { chainId: '1', address: A, name: '=HYPERLINK("x")' },
+      { chainId: '1', address: B, name: '@SUM(1)' },
+    ];
+    const csv = toCsv(entries);
+    expect(csv).toContain(`${A},"'=HYPERLINK(""x"")",1`);
+    expect(csv).toContain(`${B},'@SUM(1),1`);
+    expect(parseAddressBookCsv('book.csv', csv).entries).toEqual(entries);
+    expect(toCsvText([['-1.5', '+2', '-x']])).toBe("-1.5,+2,'-x\n");
   });
 
   it('reads CRLF files, a BOM, lower-case addresses and columns in any order', () => {

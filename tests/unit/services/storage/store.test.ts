@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addressBookFromCsv, addressBookToCsv, openLocalStore, parseCsv, type LocalStore } from '../../../../src/services/storage/index.ts';
+import { openLocalStore, type LocalStore } from '../../../../src/services/storage/index.ts';
 import { DEVNET_OWNERS } from '../../../../src/machines/shared/samples.ts';
 
 const [A, B] = DEVNET_OWNERS;
@@ -90,44 +90,3 @@ describe('local store', () => {
   });
 });
 
-describe('address book CSV', () => {
-  it('exports and re-imports, keeping commas, quotes and formula-like names intact', async () => {
-    await seed();
-    await store.addressBook.upsert({ chainId: '1', address: B, name: '=HYPERLINK("x")' });
-    const csv = await store.addressBook.exportCsv();
-    expect(csv.split('\n')[0]).toBe('address,name,chainId');
-    expect(csv).toContain(`${B},"'=HYPERLINK(""x"")",1`);
-    expect(csv).toContain(`${B},"Bob, ""the builder""",100`);
-    const entries = addressBookFromCsv(csv);
-    expect(entries).toEqual(expect.arrayContaining(await store.addressBook.list()));
-    expect(addressBookToCsv(entries)).toBe(csv);
-  });
-
-  it('imports into the store, counting added and renamed entries', async () => {
-    await seed();
-    const result = await store.addressBook.importCsv(`address,name,chainId\r\n${A},Alice renamed,1\r\n${B},New,5\r\n`);
-    expect(result).toEqual({ added: 1, updated: 1 });
-    expect((await store.addressBook.get('1', A))?.name).toBe('Alice renamed');
-  });
-
-  it('rejects a bad file listing every bad line, and writes nothing', async () => {
-    await seed();
-    const before = await store.addressBook.list();
-    const csv = `address,name,chainId\n${A},ok,1\n0xnope,bad,1\n${B},,1\n${B},x,one\n${A},again,1\n${A},too,many,cols\n`;
-    await expect(store.addressBook.importCsv(csv)).rejects.toThrow(
-      'Invalid address book file: line 3: address: invalid address; line 4: name: name is empty; line 5: chainId: invalid chain id; line 6: duplicate entry for ' +
-        `${A} on chain 1; line 7: expected 3 columns, found 4`,
-    );
-    await expect(store.addressBook.importCsv('name,address\nx,y\n')).rejects.toThrow('the first line must be "address,name,chainId"');
-    await expect(store.addressBook.importCsv('address,name,chainId\n')).rejects.toThrow('no entries');
-    await expect(store.addressBook.importCsv('address,name,chainId\n"open')).rejects.toThrow('unterminated quoted field');
-    expect(await store.addressBook.list()).toEqual(before);
-  });
-
-  it('parses RFC 4180 quoting', () => {
-    expect(parseCsv('\uFEFFa,"b,c","d""e"\r\n\n1,2,3')).toEqual([
-      ['a', 'b,c', 'd"e'],
-      ['1', '2', '3'],
-    ]);
-  });
-});
