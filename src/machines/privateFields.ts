@@ -37,12 +37,15 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const REDACTED_EMAIL = '[redacted]@redacted.invalid';
 export const REDACTED_UUID = '00000000-0000-0000-0000-000000000000';
+const URL_SHAPE = /^(https?):\/\//i;
+/** An RPC URL may carry an API key in its host, path or query: only its scheme is kept (http or https). */
+const redactedUrl = (scheme: string): string => `${scheme.toLowerCase()}://redacted.invalid/`;
 
 /**
  * What a private value is stored as: every string under it replaced by a placeholder that keeps what the machines'
  * checks read of it, so a replay of the redacted log takes the same branches. A blank string stays (it holds
  * nothing, and "enter the code" still sees it blank); an e-mail address becomes "[redacted]@redacted.invalid", a
- * uuid the nil uuid, any other string (and a number) "[redacted]". A placeholder maps to itself and has nothing to
+ * uuid the nil uuid, an http(s) URL "<scheme>://redacted.invalid/", any other string (and a number) "[redacted]". A placeholder maps to itself and has nothing to
  * trim, so the context a replay derives from redacted payloads is the redacted context that was recorded.
  */
 export function redactedValue(value: JsonValue): JsonValue {
@@ -51,7 +54,9 @@ export function redactedValue(value: JsonValue): JsonValue {
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactedValue(item)]));
   if (typeof value === 'number') return REDACTED;
   const trimmed = value.trim();
-  return !trimmed ? value : EMAIL_SHAPE.test(trimmed) ? REDACTED_EMAIL : UUID_SHAPE.test(trimmed) ? REDACTED_UUID : REDACTED;
+  if (!trimmed) return value;
+  const url = URL_SHAPE.exec(trimmed);
+  return url ? redactedUrl(url[1]!) : EMAIL_SHAPE.test(trimmed) ? REDACTED_EMAIL : UUID_SHAPE.test(trimmed) ? REDACTED_UUID : REDACTED;
 }
 
 function redactAt(value: JsonValue, keys: readonly string[]): JsonValue {

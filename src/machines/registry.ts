@@ -232,6 +232,18 @@ const ENTRIES: readonly RegisteredMachine[] = [
     sampleInput: localDataSampleInput,
     sampleEvents: localDataSampleEvents,
     serializeState: serializeLocalDataState,
+    // A custom RPC URL may carry an API key (a credential), and an imported file holds the user's settings and
+    // address book: neither is kept in the log (decision 0048). What a check or an import found is.
+    privateFields: {
+      events: {
+        'user.saveRpc': ['url'],
+        'user.chooseFile': ['text'],
+        'xstate.done.actor.loadSetup': ['output.customRpc'],
+        'xstate.done.actor.saveRpc': ['output'],
+        'xstate.done.actor.applyImport': ['output.setup.customRpc'],
+      },
+      context: ['customRpc', 'rpcDraft.url', 'importText'],
+    },
   },
   {
     id: 'loadSafe',

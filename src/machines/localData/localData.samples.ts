@@ -6,6 +6,8 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ImportPreview, LocalDataSetup } from './localData.types.ts';
 
 const SETUP: LocalDataSetup = { chains: [{ chainId: '31337', chainName: 'Devnet', defaultRpc: 'http://127.0.0.1:8545' }], customRpc: {} };
+/** A stored RPC URL for a chain the list does not show, as an RPC with an API key would be (private: decision 0048). */
+const SETUP_WITH_RPC: LocalDataSetup = { ...SETUP, customRpc: { '100': 'https://rpc.example.invalid/v3/sample-key' } };
 const PREVIEW: ImportPreview = {
   fileName: 'countersign-local-data.json',
   exportedAt: '2026-11-28T00:00:00.000Z',
@@ -18,7 +20,7 @@ const FILE = '{"format":"countersign-local-data","version":1,"data":{}}';
 export const localDataSampleInput = undefined;
 
 export const localDataSampleEvents: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadSetup', output: SETUP },
+  { type: 'xstate.done.actor.loadSetup', output: SETUP_WITH_RPC },
   { type: 'xstate.error.actor.loadSetup', error: { name: 'Error', message: 'The gateway did not answer' } },
   { type: 'user.retry' },
   { type: 'user.saveRpc', chainId: '31337', url: 'http://127.0.0.1:8545' },
@@ -39,7 +41,7 @@ export const localDataSampleEvents: AnyEventObject[] = [
   { type: 'user.setImportMode', mode: 'merge' },
   { type: 'user.confirmImport' },
   { type: 'user.cancelImport' },
-  { type: 'xstate.done.actor.applyImport', output: { summary: { mode: 'merge', written: 2, skipped: 0 }, setup: SETUP } },
+  { type: 'xstate.done.actor.applyImport', output: { summary: { mode: 'merge', written: 2, skipped: 0 }, setup: { ...SETUP_WITH_RPC, customRpc: { ...SETUP_WITH_RPC.customRpc } } } },
   { type: 'xstate.error.actor.applyImport', error: { name: 'Error', message: 'Import failed, nothing was changed: Quota exceeded' } },
 ];
 

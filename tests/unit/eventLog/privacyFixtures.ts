@@ -55,7 +55,14 @@ export function distinctiveSamples(entry: RegisteredMachine): DistinctiveSamples
     const text = String(leaf.value).trim();
     if (!text) return;
     n += 1;
-    const next = EMAIL.test(text) ? `pii.person${n}@private-mail.example` : UUID.test(text) ? `5eC7e7${String(n).padStart(2, '0')}-0000-4000-8000-00000000d0d0` : `PRIVATE-VALUE-${n}-zq`;
+    // Each keeps the shape of what it replaces (an e-mail, a uuid, an http(s) URL), so the walk takes the same branches.
+    const next = EMAIL.test(text)
+      ? `pii.person${n}@private-mail.example`
+      : UUID.test(text)
+        ? `5eC7e7${String(n).padStart(2, '0')}-0000-4000-8000-00000000d0d0`
+        : /^https?:\/\//i.test(text)
+          ? `https://private-host-${n}.example/v3/PRIVATE-KEY-${n}-zq`
+          : `PRIVATE-VALUE-${n}-zq`;
     privateValues.push(next);
     leaf.set(next);
   };
