@@ -122,7 +122,8 @@ export function createApp(): App {
   void navigator.storage?.persist?.().catch(() => false);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(AUDIT_CHANNEL) : null;
   let audit: AuditService | null = null;
-  const locks = (navigator.locks as unknown as LockManagerLike | undefined) ?? null;
+  const navigatorLocks = navigator.locks ?? null;
+  const locks = navigatorLocks as unknown as LockManagerLike | null;
   // A failed write is never silent (decision 0050): the root pauses signing and shows the banner; browsing goes on.
   // The writers that failed keep their events until "Try again" (retrySaving) writes them, in order.
   const failedWriters = new Set<StreamWriter>();
@@ -167,7 +168,7 @@ export function createApp(): App {
     app: { name: appName, version: appVersion },
     currentStreamId: streamId,
     channel,
-    locks: navigator.locks ?? null,
+    locks: navigatorLocks,
     // "Export signed by my wallet" (decision 0047): the connected account signs through the runtime's provider; the
     // Safe's chain gives the block named in the signed text and witnesses owners and executions when verifying.
     attester: {
@@ -181,7 +182,7 @@ export function createApp(): App {
   // The module loads then, never with the first page.
   const prune = () =>
     void import('./services/eventLog/retention.ts')
-      .then((retention) => retention.pruneExpired({ store, currentSessionId: streamId, locks: navigator.locks ?? null }))
+      .then((retention) => retention.pruneExpired({ store, currentSessionId: streamId, locks: navigatorLocks }))
       .catch(() => undefined);
   setTimeout(prune, PRUNE_FIRST_MS);
   setInterval(prune, PRUNE_EVERY_MS);

@@ -70,6 +70,7 @@ export function fileNameFor(streamId: string, signed = false): string {
 export function createAuditService(options: AuditServiceOptions): AuditService {
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
+  const exportedAt = () => (options.now ?? (() => new Date().toISOString()))();
   options.channel?.addEventListener('message', emit);
   return {
     currentStreamId: () => options.currentStreamId,
@@ -79,14 +80,14 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
       const records = await options.store.readStream(streamId);
       // Export and verification load on first use (decision 0019): a cold load never needs them.
       const { exportNdjson } = await import('./ndjson.ts');
-      const text = await exportNdjson(records, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
+      const text = await exportNdjson(records, { app: options.app, exportedAt: exportedAt() });
       return { fileName: fileNameFor(streamId), text };
     },
     attester: () => (options.attester?.provider() ? options.attester.account() : null),
     async exportSignedStream(streamId) {
       // Signing, export and verification load on first use (decision 0019): a cold load never needs them.
       const { exportSigned } = await import('./attestation.ts');
-      const text = await exportSigned(await options.store.readStream(streamId), options.attester ?? null, { app: options.app, exportedAt: (options.now ?? (() => new Date().toISOString()))() });
+      const text = await exportSigned(await options.store.readStream(streamId), options.attester ?? null, { app: options.app, exportedAt: exportedAt() });
       return { fileName: fileNameFor(streamId, true), text };
     },
     async verifyText(text) {

@@ -251,8 +251,13 @@ export class StreamWriter {
     }
   }
 
+  /** Wall-clock time for `recordedAt` (metadata only). */
+  private now(): string {
+    return (this.options.now ?? (() => new Date().toISOString()))();
+  }
+
   private keep(pending: PendingEvent): void {
-    if (!this.keptAt.has(pending)) this.keptAt.set(pending, (this.options.now ?? (() => new Date().toISOString()))());
+    if (!this.keptAt.has(pending)) this.keptAt.set(pending, this.now());
     this.unsavedEvents.push(pending);
   }
 
@@ -283,7 +288,7 @@ export class StreamWriter {
       machineId: version.machineId,
       machineVersion: version.machineVersion,
       schemaVersion: version.schemaVersion,
-      recordedAt: this.keptAt.get(pending) ?? (this.options.now ?? (() => new Date().toISOString()))(),
+      recordedAt: this.keptAt.get(pending) ?? this.now(),
       correlationId: pending.correlationId,
       stateAfter: stateAfter ?? (await stateAfterOf(pending.value, pending.status, pending.context, this.redactor)),
       prevHash: this.headHash,
