@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
+import { nftKey } from '../../domain/safe/nftTransfers.ts';
 import { connectPagedList } from '../../machines/pagedList/pagedList.connect.ts';
 import { transactionPath } from '../../machines/shared/routes.ts';
 import type { CollectibleItem } from '../../machines/safeSession/safeSession.types.ts';
@@ -14,7 +15,7 @@ import { useListOpened, useSafeChild } from './safeSessionContext.tsx';
 import { PagingControls } from './TxList.tsx';
 import './nfts.css';
 
-const keyOf = (nft: { address: string; id: string }) => `${nft.address.toLowerCase()}:${nft.id}`;
+const keyOf = (nft: { address: string; id: string }): string => nftKey(nft.address, nft.id);
 export const nftTitle = (nft: Pick<CollectibleItem, 'name' | 'tokenName' | 'id'>): string => nft.name ?? `${nft.tokenName} #${nft.id}`;
 
 /**
