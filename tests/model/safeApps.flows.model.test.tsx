@@ -17,7 +17,7 @@ import { BASE_SANDBOX, CustomAppErrors } from '../../src/machines/safeApps/safeA
 import type { AppInfo, AppManifest, CustomAppsContext, CustomSafeApp, OpenAppContext, OpenAppInput } from '../../src/machines/safeApps/safeApps.types.ts';
 import { createAppFrameRegistry } from '../../src/services/bridge.ts';
 import { CustomAppsView, RISK_TEXT } from '../../src/views/safeApps/CustomAppsScreen.tsx';
-import { INSECURE_URL_HINT, OpenAppView, UNKNOWN_APP_WARNING } from '../../src/views/safeApps/OpenAppScreen.tsx';
+import { DEVNET_HTTP_HINT, INSECURE_URL_HINT, OpenAppView, UNKNOWN_APP_WARNING } from '../../src/views/safeApps/OpenAppScreen.tsx';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, payload, startAppSession } from './safeApps.support.tsx';
 import { session } from '../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
@@ -247,7 +247,7 @@ function openDriver(input: OpenAppInput): ViewDriver<OpenSut> {
           invalidUrl: 'not a valid Safe App URL',
           insecureUrl: `This app is served over http, which is not opened here. ${INSECURE_URL_HINT}`,
         };
-        expect(screen.getByRole('alert')).toHaveTextContent(texts[ctx.refusal!]);
+        expect(screen.getByRole('alert')).toHaveTextContent(ctx.refusal === 'insecureUrl' && ctx.localHttpApps ? DEVNET_HTTP_HINT : texts[ctx.refusal!]);
         expect(document.querySelector('iframe')).toBeNull();
       },
       loadingInfo: () => {
@@ -298,6 +298,8 @@ const openInputs: Record<string, OpenAppInput> = {
   ownOrigin: { appUrl: `${HOST}/evil-app`, hostOrigin: HOST, chainId: '31337' },
   // Not the devnet (no localHttpApps): an http app on this computer is refused (decision 0052).
   localHttpOutsideDevnet: { appUrl: 'http://localhost:3000', hostOrigin: HOST, chainId: '31337' },
+  // The devnet: http only from this computer; another http host is refused with what to use instead.
+  httpElsewhereOnDevnet: { appUrl: 'http://192.168.1.20:3000', hostOrigin: HOST, chainId: '31337', localHttpApps: true },
 };
 describeModel('openApp (model-based, real /apps/open view)', {
   machine: openAppMachine,

@@ -146,11 +146,12 @@ function AppFrame({ actor, frames, hostOrigin }: { actor: OpenAppRef; frames: Ap
   );
 }
 
-/** What to do about an http app (decision 0052). */
+/** What to do about an http app (decision 0052): outside the devnet, and on it (an http app elsewhere than this computer). */
 export const INSECURE_URL_HINT = 'Open the app’s https:// address; apps on http://localhost or http://127.0.0.1 open only on the local devnet (npm start).';
+export const DEVNET_HTTP_HINT = 'On the devnet an http app must run on this computer: open it at http://localhost:<port> or http://127.0.0.1:<port>, or use its https:// address.';
 
 export function OpenAppView({ actor, frames, hostOrigin }: { actor: OpenAppRef; frames: AppFrameRegistry; hostOrigin: string }) {
-  const { step: state, refusal, error, canRetry } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
+  const { step: state, refusal, localHttpApps, error, canRetry } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
   switch (state) {
     case 'refused':
       return (
@@ -160,7 +161,9 @@ export function OpenAppView({ actor, frames, hostOrigin }: { actor: OpenAppRef; 
             : refusal === 'originMismatch'
               ? 'The app’s listing points to another origin than the address you opened, so it is not opened.'
               : refusal === 'insecureUrl'
-                ? `This app is served over http, which is not opened here. ${INSECURE_URL_HINT}`
+                ? localHttpApps
+                  ? DEVNET_HTTP_HINT
+                  : `This app is served over http, which is not opened here. ${INSECURE_URL_HINT}`
                 : 'This is not a valid Safe App URL (it must be an http or https address).'}{' '}
           <Link to="/apps">Back to Safe Apps</Link>
         </div>
