@@ -10,12 +10,14 @@
  * The served CSP lets the app's manifest be read, its icon shown and its page framed: no CSP violation is logged.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { createInterface } from 'node:readline';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { getAddress, parseAbi, parseEther } from 'viem';
 import { appsPage } from './fixtures/appsPage.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { probeApp, type Settled } from './fixtures/probeApp.ts';
+import { CustomAppErrors } from '../../src/machines/safeApps/safeApps.logic.ts';
 
 const app = useDevnetApp();
 const { chain, team, owner, dialog, connect, gateway, selectAccount, openQueuedTx, safeNonce, chooseNonce, shownSafeTxHash } = appsPage(() => app);
@@ -62,6 +64,11 @@ function cspViolations(page: Page): string[] {
   return violations;
 }
 
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
 /** /apps/custom → add the local app by URL (manifest read, risk accepted) → open it (unknown-app warning) → its frame. */
 async function addAndOpenLocalApp(page: Page): Promise<Frame> {
   await page.goto(app.url(`/apps/custom?safe=${app.teamSafe}`));
@@ -77,6 +84,7 @@ async function addAndOpenLocalApp(page: Page): Promise<Frame> {
   // The manifest's icon, from the app's own http origin, is shown (img-src allows this computer on the devnet).
   const icon = confirm.locator(`img[src="${localUrl}/icon.svg"]`);
   await expect.poll(() => icon.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole('checkbox', { name: 'This Safe App is not part of Countersign and I agree to use it at my own risk.' }).check();
   await confirm.getByRole('button', { name: 'Add', exact: true }).click();
   const added = page.getByRole('list', { name: 'Custom apps' }).getByRole('listitem', { name: LOCAL_APP });
@@ -101,6 +109,15 @@ const ok = (settled: Settled | undefined): unknown => {
 test('an SDK app on a random localhost port is added by URL and opened; getSafeInfo and getChainInfo match the chain', async ({ page }) => {
   test.setTimeout(180_000);
   const violations = cspViolations(page);
+  // On the devnet http is accepted from this computer only: another host is refused with what to use instead.
+  await page.goto(app.url(`/apps/custom?safe=${app.teamSafe}`));
+  await connect(page);
+  const form = page.getByRole('form', { name: 'Add custom app' });
+  await form.getByRole('textbox', { name: 'Safe App URL' }).fill('http://192.168.1.20:3000');
+  await form.getByRole('button', { name: 'Add app' }).click();
+  await expect(page.getByRole('alert')).toHaveText(CustomAppErrors.localHttpOnly);
+  expect(await seriousViolations(page)).toEqual([]);
+
   const frame = await addAndOpenLocalApp(page);
 
   const zero = `0x${'00'.repeat(32)}`;
