@@ -9,6 +9,8 @@
  *   --port N        app port (default 4173, env PORT)
  *   --fresh         throw the kept devnet state away first
  *   --no-build      reuse the last devnet build
+ *   --connect-src URL   one more origin the Content-Security-Policy lets the app connect to (repeatable), e.g. the
+ *                       https origin of a Safe App whose manifest.json should be read (docs/safe-app-development.md)
  */
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     port: { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    'connect-src': { type: 'string', multiple: true },
   },
 });
 
@@ -41,6 +44,7 @@ const server = await startStaticServer({
   dir: APP_DIR,
   port: Number(values.port ?? process.env.PORT ?? 4173),
   config: () => (devnet ? devnetRuntimeConfig(devnet) : undefined),
+  connectSrc: values['connect-src'] ?? [],
 });
 log('starting the devnet…');
 try {
