@@ -92,7 +92,6 @@ export function serverPolicy(config: unknown, options: ServerPolicyOptions = {})
   });
 }
 
-
 /** The meta fallback for a build mode: `devnet` builds also allow loopback hosts (the local devnet). */
 export function metaPolicy(mode: string): string {
   const local = mode === 'devnet' ? [...LOOPBACK] : [];
