@@ -126,6 +126,9 @@ const customDriver: ViewDriver<CustomSut> = {
       else expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(screen.getByRole('button', { name: 'Add app' })).toBeEnabled();
+      // Not the devnet: the form does not offer http apps on this computer (decision 0052).
+      expect(screen.getByLabelText('Safe App URL')).not.toHaveAttribute('aria-describedby');
+      expect(screen.queryByText(/On this devnet you can also add/)).toBeNull();
     },
     fetchingManifest: () => {
       expect(screen.getByRole('status')).toHaveTextContent('Reading manifest.json…');
