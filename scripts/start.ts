@@ -3,10 +3,14 @@
  *  1. builds the app in devnet mode (the only build that contains the Devnet Wallet) into .devnet/app,
  *  2. starts the devnet (anvil + canonical Safe contracts + local gateway), state kept in .devnet/state,
  *  3. serves the app with a config.json pointing at the devnet, and prints the URL of the demo 2-of-3 Safe.
+ * It is also a local Safe to build Safe Apps against (docs/safe-app-development.md, decision 0052): an app served
+ * from http://localhost:<port> or http://127.0.0.1:<port> can be added by URL at /apps/custom and opened.
  * Ctrl-C stops everything it started.
  *   --port N        app port (default 4173, env PORT)
  *   --fresh         throw the kept devnet state away first
  *   --no-build      reuse the last devnet build
+ *   --connect-src URL   one more origin the Content-Security-Policy lets the app connect to (repeatable), e.g. the
+ *                       https origin of a Safe App whose manifest.json should be read (docs/safe-app-development.md)
  */
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -20,6 +24,7 @@ const { values } = parseArgs({
     port: { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    'connect-src': { type: 'string', multiple: true },
   },
 });
 
@@ -39,6 +44,7 @@ const server = await startStaticServer({
   dir: APP_DIR,
   port: Number(values.port ?? process.env.PORT ?? 4173),
   config: () => (devnet ? devnetRuntimeConfig(devnet) : undefined),
+  connectSrc: values['connect-src'] ?? [],
 });
 log('starting the devnet…');
 try {
@@ -53,6 +59,8 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`\nCountersign is running on the offline devnet (ready in ${seconds} s).`);
 console.log(`  Demo 2-of-3 Safe: ${server.url}/home?safe=${devnet.shortName}:${team?.address ?? ''}`);
 console.log(`  Gateway: ${devnet.gatewayUrl}   RPC: ${devnet.rpcUrl}   chain ${devnet.chainId}`);
+console.log(`  Your Safe App: serve it on http://localhost:<port> (or 127.0.0.1) and add it at ${server.url}/apps/custom?safe=${devnet.shortName}:${team?.address ?? ''}`);
+console.log('  (docs/safe-app-development.md)');
 console.log('Press Ctrl-C to stop.');
 
 let stopping = false;

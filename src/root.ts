@@ -23,7 +23,7 @@ import { BOOT_MACHINES } from './machines/registry.boot.ts';
 import type { RegisteredMachine } from './machines/machineVersion.ts';
 import { parseLocation } from './machines/shared/routes.ts';
 import { withDevnetProbe } from './dev/devnetProbe.ts';
-import { loadRuntimeConfig } from './services/config.ts';
+import { isDevnet, loadRuntimeConfig } from './services/config.ts';
 import { provideSafeSessionServices } from './services/safeSession.ts';
 import { Runtime, whenOpen } from './services/runtime.ts';
 import { isOwner } from './domain/safe/owners.ts';
@@ -295,6 +295,8 @@ export function createApp(): App {
         return { safe: session.safeInfo, chain: session.chain, isReadOnly: !owner, darkMode: snapshot.context.theme === 'dark' };
       },
       hostOrigin: window.location.origin,
+      // Safe Apps over http from this computer: the devnet, in a devnet build only (decision 0052).
+      localHttpApps: () => (import.meta.env.DEV || import.meta.env.MODE === 'devnet') && isDevnet(runtime.config),
       hostWindow: window,
       startTransactionFlow: async (input, signal) => startAppTransactionFlow(await flows.load(), input, signal),
       startMessageFlow: async (input, signal) => startAppMessageFlow(await flows.load(), input, signal),

@@ -13,7 +13,8 @@
  * docs/decisions/0022-lazy-chunk-integrity.md). Inline styles are allowed: web3-onboard (Svelte) and React's
  * `style` props set them; styles cannot run code.
  */
-import { parseRuntimeConfig } from '../../src/services/config.ts';
+import { LOCAL_APP_HOSTS } from '../../src/machines/safeApps/safeApps.logic.ts';
+import { isDevnet, parseRuntimeConfig } from '../../src/services/config.ts';
 
 export type Directives = Record<string, string[]>;
 
@@ -46,6 +47,9 @@ function directives(hosts: { connect: string[]; frame: string[]; img: string[] }
   };
 }
 
+/** http on this computer, any port: the devnet's own services and a developer's Safe App (decision 0052). */
+const LOOPBACK: readonly string[] = LOCAL_APP_HOSTS.map((host) => `http://${host}:*`);
+
 export function serialize(policy: Directives): string {
   return Object.entries(policy)
     .map(([name, values]) => [name, ...values].join(' '))
@@ -71,14 +75,16 @@ export function serverPolicy(config: unknown, options: ServerPolicyOptions = {})
     const parsed = parseRuntimeConfig(config);
     gateway = originOf(parsed.gatewayUrl);
     rpcs = [...Object.values(parsed.rpcOverrides), parsed.devnet?.rpcUrl ?? ''].map(originOf);
-    devnet = parsed.devnet !== null;
+    devnet = isDevnet(parsed);
   } catch {
     // strictest policy below
   }
   const extra = (options.extraConnect ?? []).map(originOf);
-  // On the devnet the gateway also serves the demo Safe App (and token logos) over http.
-  const devnetHosts = devnet && gateway ? [gateway] : [];
-  const base = directives({ connect: unique([gateway, ...rpcs, ...extra]), frame: devnetHosts, img: devnetHosts });
+  // On the devnet the gateway serves its demo Safe Apps (and token logos) over http, and a developer's own app on
+  // this computer (http://localhost:*, http://127.0.0.1:*) is framed, its manifest read and its icon shown
+  // (decision 0052). Production stays https only.
+  const devnetHosts = devnet ? unique([gateway, ...LOOPBACK]) : [];
+  const base = directives({ connect: unique([gateway, ...rpcs, ...extra, ...devnetHosts]), frame: devnetHosts, img: devnetHosts });
   return serialize({
     ...base,
     'script-src': unique([...base['script-src']!, ...(options.scriptHashes ?? []).filter((h) => /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(h))]),
@@ -86,10 +92,8 @@ export function serverPolicy(config: unknown, options: ServerPolicyOptions = {})
   });
 }
 
-const LOOPBACK = ['http://127.0.0.1:*', 'http://localhost:*'];
-
 /** The meta fallback for a build mode: `devnet` builds also allow loopback hosts (the local devnet). */
 export function metaPolicy(mode: string): string {
-  const local = mode === 'devnet' ? LOOPBACK : [];
+  const local = mode === 'devnet' ? [...LOOPBACK] : [];
   return serialize(directives({ connect: ['https:', ...local], frame: local, img: local }));
 }

@@ -28,6 +28,14 @@ const appSessionValueBeforeSavePause = (value: unknown): unknown => {
   return typeof running === 'object' && running !== null && 'gateway' in running ? { running: (running as { gateway: unknown }).gateway } : value;
 };
 
+/**
+ * customApps and openApp before decision 0052 had no `localHttpApps` (their screens' streams are not captured, so no
+ * log of them is known; a record of that version replays as https-only, which refuses only what the served CSP
+ * already refused there: an http app outside the devnet).
+ */
+const safeAppsBeforeLocalHttp = ({ localHttpApps: _local, ...kept }: Record<string, unknown>) => kept;
+const BEFORE_LOCAL_HTTP = 'before the URL rule of decision 0052 (https only; http on this computer on the devnet) and its `localHttpApps`';
+
 /** details at dee7dfe did not say what kind of failure its error was (issue 17 added `errorKind`). */
 const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
 
@@ -56,7 +64,10 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // The form's name is an optional field, absent unless typed, so an earlier visit's context is as it was recorded.
     { hash: 'd46f49090aa8ff0bd9fbbf2ea964fccf7d55ce345c9b7861e10108bb0443f887', note: 'before the form had a name for the new Safe (at 6fbb5b1)' },
   ],
-  customApps: [{ hash: '2b2018d24d3c5ee3ce1f206c0766dcc4826fa1e806385c40d7073783232ca89d', note: BEFORE_NAMING }],
+  customApps: [
+    { hash: '2b2018d24d3c5ee3ce1f206c0766dcc4826fa1e806385c40d7073783232ca89d', note: BEFORE_NAMING, context: safeAppsBeforeLocalHttp },
+    { hash: '450419824fb1ae9b03f953f2778320e0bea6edad5d181a1a1f3a657910ecb0b3', note: BEFORE_LOCAL_HTTP, context: safeAppsBeforeLocalHttp },
+  ],
   delegatesList: [{ hash: '8dd5a95fd7d5531741616e522e16c0e7b02aaf106cbd28ae3a7fbd7fef970579', note: BEFORE_NAMING }],
   deleteTxFlow: [{ hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING }],
   details: [{ hash: '4787cc0e8650a45894db4514c11123adcc230bf1b44104ad2b6b5dd9efffff57', note: `${BEFORE_NAMING}; before errors said their kind`, context: detailsBeforeErrorKinds }],
@@ -64,7 +75,10 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   loadSafe: [{ hash: '979bf8435ef894d8e2889a0ff0cd469dab60f9c106cd2da20f2d25e57e9bc5c1', note: BEFORE_NAMING }],
   messageFlow: [{ hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4', note: BEFORE_NAMING }],
   myAccounts: [{ hash: '1417c381365b4bb9d334db4da79c97918afaa73249f244e1b1445d31cf10cdee', note: BEFORE_NAMING }],
-  openApp: [{ hash: '0b5fd9142f0a6e8af6ebdcce29724dc84b5e4150e34edac130351aa94844cf26', note: BEFORE_NAMING }],
+  openApp: [
+    { hash: '0b5fd9142f0a6e8af6ebdcce29724dc84b5e4150e34edac130351aa94844cf26', note: BEFORE_NAMING, context: safeAppsBeforeLocalHttp },
+    { hash: '7840fa9cb4a60cfc887744f1642e71173b76de659a5e8ac940ac83ff4f4e8b11', note: BEFORE_LOCAL_HTTP, context: safeAppsBeforeLocalHttp },
+  ],
   pagedList: [{ hash: '9c16332584848c862c9da12c12f191b28fcd47f9e3c3bf08311103b629f93f2a', note: BEFORE_NAMING }],
   pushNotifications: [{ hash: 'ae72361ae8543d6801d2ce75ee0adc7e8b7cd3f827678c1beea3f663ba785ccb', note: BEFORE_NAMING }],
   recoveryRegistration: [{ hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING }],

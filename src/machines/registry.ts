@@ -115,10 +115,12 @@ const SAFE_APPS_MACHINES: RegisteredMachine[] = [
   {
     id: 'customApps',
     title: 'Custom Safe Apps (/apps/custom)',
-    description: 'Adds an app by URL after reading its manifest.json and the user accepting the unknown-app risk; removes with confirmation.',
+    description: 'Adds an app by URL (https; on the devnet also http on this computer) after reading its manifest.json and the user accepting the unknown-app risk; removes with confirmation.',
     machine: customAppsMachine,
     schemaVersion: 1,
     sampleInput: { chainId: '31337' } satisfies CustomAppsInput,
+    // The devnet accepts http apps on this computer (decision 0052).
+    extraSampleInputs: [{ chainId: '31337', localHttpApps: true } satisfies CustomAppsInput],
     sampleEvents: [
       { type: 'xstate.done.actor.loadCustomApps', output: [sampleCustomApp] },
       { type: 'xstate.error.actor.loadCustomApps', error: effectError },
@@ -126,6 +128,8 @@ const SAFE_APPS_MACHINES: RegisteredMachine[] = [
       { type: 'user.add', url: 'https://new.example' },
       { type: 'user.add', url: 'https://app.example/' },
       { type: 'user.add', url: 'not a url' },
+      { type: 'user.add', url: 'http://localhost:3000' },
+      { type: 'user.add', url: 'http://192.168.1.20:3000' },
       { type: 'xstate.done.actor.fetchManifest', output: { name: 'Example', description: 'An app', iconUrl: null, browserPermissions: [] } },
       { type: 'xstate.error.actor.fetchManifest', error: effectError },
       { type: 'user.toggleRisk' },
@@ -143,10 +147,15 @@ const SAFE_APPS_MACHINES: RegisteredMachine[] = [
   {
     id: 'openApp',
     title: 'Open a Safe App (/apps/open)',
-    description: 'Refuses non-http(s) URLs and our own origin; shows the app’s info, permissions and the unknown-app warning, then runs it with a bridge session.',
+    description: 'Refuses non-http(s) URLs, our own origin, and http apps outside the devnet or elsewhere than this computer; shows the app’s info, permissions and the unknown-app warning, then runs it with a bridge session.',
     machine: openAppMachine,
     schemaVersion: 1,
     sampleInput: { appUrl: 'https://app.example', hostOrigin: 'http://127.0.0.1:4173', chainId: '31337' } satisfies OpenAppInput,
+    // An http app on this computer: refused outside the devnet, opened on it (decision 0052).
+    extraSampleInputs: [
+      { appUrl: 'http://localhost:3000', hostOrigin: 'http://127.0.0.1:4173', chainId: '31337' } satisfies OpenAppInput,
+      { appUrl: 'http://localhost:3000', hostOrigin: 'http://127.0.0.1:4173', chainId: '31337', localHttpApps: true } satisfies OpenAppInput,
+    ],
     sampleEvents: [
       { type: 'xstate.done.actor.loadAppInfo', output: sampleAppInfo },
       { type: 'xstate.done.actor.loadAppInfo', output: { ...sampleAppInfo, url: 'http://127.0.0.1:4173/evil' } },

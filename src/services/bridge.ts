@@ -91,6 +91,8 @@ export interface SafeAppsServiceDeps {
   getSession(): BridgeSafeSession | null;
   /** Our own origin (`location.origin`). */
   hostOrigin: string;
+  /** Whether http apps on this computer may be added and opened: the devnet (decision 0052). Absent: https only. */
+  localHttpApps?: () => boolean;
   /** The window the host page runs in. */
   hostWindow: HostWindowLike;
   startTransactionFlow(input: TransactionFlowInput, signal: AbortSignal): Promise<TransactionFlowOutput>;
@@ -320,6 +322,7 @@ export function provideSafeAppsServices(deps: SafeAppsServiceDeps) {
   return {
     frames,
     hostOrigin: deps.hostOrigin,
+    localHttpApps: deps.localHttpApps ?? (() => false),
     bridgeRequest,
     bridgeSession,
     openApp: openAppMachine.provide({ actors: { ...effectActors(openAppEffects), bridgeSession } }),

@@ -27,6 +27,14 @@ const RuntimeConfigSchema = v.object({
   ),
 });
 
+/**
+ * Whether this runtime config is the local devnet's (`npm start`: config.json has `devnet`). Safe Apps served over
+ * http from this computer are allowed only when it answers true, in both places that decide it (decision 0052):
+ * the app's URL rule (src/root.ts gives it to the Safe Apps screens as `localHttpApps`, in devnet builds only) and
+ * the Content-Security-Policy our server sends (scripts/lib/csp.ts).
+ */
+export const isDevnet = (config: RuntimeConfig | null): boolean => config !== null && config.devnet !== null;
+
 /** Validates a parsed config.json. Throws an Error whose message says which field is wrong. */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   const result = v.safeParse(RuntimeConfigSchema, json);

@@ -4,9 +4,9 @@
  * app added twice refused, remove), the unknown-app warning when opening an app the gateway does not list, and
  * /settings/safe-apps listing granted and denied permissions with revoke.
  * An app on an origin the server's Content-Security-Policy does not let us connect to cannot be added: its
- * manifest read is refused (docs/decisions/0008, "Custom Safe Apps").
+ * manifest read is refused (docs/decisions/0008, "Custom Safe Apps"); an app on this computer can (0052,
+ * tests/e2e/apps-localhost.spec.ts).
  */
-import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { appsPage } from './fixtures/appsPage.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
@@ -18,24 +18,10 @@ const CUSTOM = 'Devnet Custom App';
 const customUrl = () => `${app.devnet.gatewayUrl}/devnet/apps/custom`;
 const gatewayOrigin = () => new URL(app.devnet.gatewayUrl).origin;
 
-let elsewhere: Server | null = null;
-let elsewhereUrl = '';
-test.beforeAll(async () => {
-  // A Safe App on another origin (a valid manifest), which the served CSP's connect-src does not name.
-  elsewhere = createServer((req, res) => {
-    if (req.url === '/manifest.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-      res.end(JSON.stringify({ name: 'Elsewhere App', description: 'On another origin', iconPath: 'icon.svg' }));
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((done) => elsewhere!.listen(0, '127.0.0.1', done));
-  const address = elsewhere.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  elsewhereUrl = `http://127.0.0.1:${address.port}`;
-});
-test.afterAll(async () => {
-  if (elsewhere) await new Promise((done) => elsewhere!.close(done));
-});
+// A Safe App on an https origin the served CSP's connect-src does not name (on the devnet this computer's http
+// origins are allowed since decision 0052, so the refused origin is a remote one; the CSP refuses the read before
+// any name is looked up).
+const elsewhereUrl = 'https://elsewhere-app.invalid';
 
 async function openAppsList(page: Page) {
   await page.goto(app.url(`/apps?safe=${app.teamSafe}`));

@@ -17,7 +17,7 @@ import { BASE_SANDBOX, CustomAppErrors } from '../../src/machines/safeApps/safeA
 import type { AppInfo, AppManifest, CustomAppsContext, CustomSafeApp, OpenAppContext, OpenAppInput } from '../../src/machines/safeApps/safeApps.types.ts';
 import { createAppFrameRegistry } from '../../src/services/bridge.ts';
 import { CustomAppsView, RISK_TEXT } from '../../src/views/safeApps/CustomAppsScreen.tsx';
-import { OpenAppView, UNKNOWN_APP_WARNING } from '../../src/views/safeApps/OpenAppScreen.tsx';
+import { DEVNET_HTTP_HINT, INSECURE_URL_HINT, OpenAppView, UNKNOWN_APP_WARNING } from '../../src/views/safeApps/OpenAppScreen.tsx';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { Effects, WithApp, payload, startAppSession } from './safeApps.support.tsx';
 import { session } from '../../src/machines/bridgeRequest/bridgeRequest.samples.ts';
@@ -35,6 +35,8 @@ const customEvents: AnyEventObject[] = [
   { type: 'user.retry' },
   { type: 'user.add', url: `${NEW_URL}/` },
   { type: 'user.add', url: 'javascript:alert(1)' },
+  // Outside the devnet an app on this computer over http is refused with what to do instead (decision 0052).
+  { type: 'user.add', url: 'http://localhost:3000' },
   { type: 'user.add', url: 'https://existing.example/' },
   { type: 'xstate.done.actor.fetchManifest', output: MANIFEST },
   { type: 'xstate.error.actor.fetchManifest', error: new Error(CustomAppErrors.notASafeApp) },
@@ -124,6 +126,9 @@ const customDriver: ViewDriver<CustomSut> = {
       else expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(screen.getByRole('button', { name: 'Add app' })).toBeEnabled();
+      // Not the devnet: the form does not offer http apps on this computer (decision 0052).
+      expect(screen.getByLabelText('Safe App URL')).not.toHaveAttribute('aria-describedby');
+      expect(screen.queryByText(/On this devnet you can also add/)).toBeNull();
     },
     fetchingManifest: () => {
       expect(screen.getByRole('status')).toHaveTextContent('Reading manifest.json…');
@@ -239,8 +244,13 @@ function openDriver(input: OpenAppInput): ViewDriver<OpenSut> {
       checking: () => undefined,
       refused: (_, s) => {
         const ctx = s.context as OpenAppContext;
-        const texts = { sameOrigin: 'served from Countersign’s own origin and cannot be opened', originMismatch: 'points to another origin than the address you opened', invalidUrl: 'not a valid Safe App URL' };
-        expect(screen.getByRole('alert')).toHaveTextContent(texts[ctx.refusal!]);
+        const texts = {
+          sameOrigin: 'served from Countersign’s own origin and cannot be opened',
+          originMismatch: 'points to another origin than the address you opened',
+          invalidUrl: 'not a valid Safe App URL',
+          insecureUrl: `This app is served over http, which is not opened here. ${INSECURE_URL_HINT}`,
+        };
+        expect(screen.getByRole('alert')).toHaveTextContent(ctx.refusal === 'insecureUrl' && ctx.localHttpApps ? DEVNET_HTTP_HINT : texts[ctx.refusal!]);
         expect(document.querySelector('iframe')).toBeNull();
       },
       loadingInfo: () => {
@@ -289,6 +299,10 @@ const openInputs: Record<string, OpenAppInput> = {
   otherOrigin: { appUrl: APP_URL, hostOrigin: HOST, chainId: '31337' },
   invalidUrl: { appUrl: 'javascript:alert(1)', hostOrigin: HOST, chainId: '31337' },
   ownOrigin: { appUrl: `${HOST}/evil-app`, hostOrigin: HOST, chainId: '31337' },
+  // Not the devnet (no localHttpApps): an http app on this computer is refused (decision 0052).
+  localHttpOutsideDevnet: { appUrl: 'http://localhost:3000', hostOrigin: HOST, chainId: '31337' },
+  // The devnet: http only from this computer; another http host is refused with what to use instead.
+  httpElsewhereOnDevnet: { appUrl: 'http://192.168.1.20:3000', hostOrigin: HOST, chainId: '31337', localHttpApps: true },
 };
 describeModel('openApp (model-based, real /apps/open view)', {
   machine: openAppMachine,

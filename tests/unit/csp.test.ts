@@ -49,11 +49,33 @@ describe('serverPolicy', () => {
     expect(p['frame-src']).toEqual(['https:']);
   });
 
-  it('on the devnet also frames and shows images from the gateway origin (its demo Safe App)', () => {
+  it('on the devnet also frames, reads and shows images from the gateway origin and any port of this computer (decision 0052)', () => {
     const p = parse(serverPolicy(devnet));
-    expect(p['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001', 'http://127.0.0.1:8545']);
-    expect(p['frame-src']).toEqual(['https:', 'http://127.0.0.1:5001']);
-    expect(p['img-src']).toContain('http://127.0.0.1:5001');
+    const local = ['http://127.0.0.1:*', 'http://localhost:*'];
+    // The gateway's demo apps, and a developer's own app at http://localhost:<port> or http://127.0.0.1:<port>:
+    // framed, its manifest.json read, its icon shown.
+    expect(p['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001', 'http://127.0.0.1:8545', ...local]);
+    expect(p['frame-src']).toEqual(['https:', 'http://127.0.0.1:5001', ...local]);
+    expect(p['img-src']).toEqual(["'self'", 'data:', 'https:', 'http://127.0.0.1:5001', ...local]);
+    // Nothing else over http, and frame-ancestors stays 'none'.
+    for (const directive of ['connect-src', 'frame-src', 'img-src']) expect(p[directive]!.filter((s) => s.startsWith('http:') && !/^http:\/\/(127\.0\.0\.1|localhost):/.test(s)), directive).toEqual([]);
+    expect(p['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('production keeps https only: no http source at all, localhost included, even with a local http gateway', () => {
+    for (const config of [production, { ...production, gatewayUrl: 'https://gateway.example', rpcOverrides: {} }]) {
+      const policy = serverPolicy(config);
+      expect(policy).not.toContain('http:');
+      expect(policy).not.toContain('localhost');
+      expect(parse(policy)['frame-src']).toEqual(['https:']);
+      expect(parse(policy)['img-src']).toEqual(["'self'", 'data:', 'https:']);
+    }
+    // A production config pointing at a local http gateway (npm run preview -- --gateway): only that origin is
+    // reachable; no frame or image from this computer.
+    const local = parse(serverPolicy({ gatewayUrl: 'http://127.0.0.1:5001', rpcOverrides: {}, devnet: null }));
+    expect(local['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001']);
+    expect(local['frame-src']).toEqual(['https:']);
+    expect(local['img-src']).toEqual(["'self'", 'data:', 'https:']);
   });
 
   it('adds extra connect origins; an invalid config gives the strictest policy', () => {
@@ -78,6 +100,11 @@ describe('serverPolicy', () => {
     expect(parse(metaPolicy('production'))['connect-src']).toEqual(["'self'", 'https:']);
     expect(parse(metaPolicy('devnet'))['connect-src']).toEqual(["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*']);
     expect(metaPolicy('production')).not.toContain('frame-ancestors');
+    // The build-time fallback too: devnet builds frame and show this computer's http apps, production builds none.
+    expect(parse(metaPolicy('production'))['frame-src']).toEqual(['https:']);
+    expect(parse(metaPolicy('production'))['img-src']).toEqual(["'self'", 'data:', 'https:']);
+    expect(parse(metaPolicy('devnet'))['frame-src']).toEqual(['https:', 'http://127.0.0.1:*', 'http://localhost:*']);
+    expect(parse(metaPolicy('devnet'))['img-src']).toEqual(["'self'", 'data:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*']);
   });
 });
 
@@ -99,7 +126,8 @@ describe('static server', () => {
       }
       config = devnet;
       const res = await fetch(`${server.url}/home`);
-      expect(parse(res.headers.get('content-security-policy')!)['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001', 'http://127.0.0.1:8545']);
+      expect(parse(res.headers.get('content-security-policy')!)['connect-src']).toEqual(["'self'", 'http://127.0.0.1:5001', 'http://127.0.0.1:8545', 'http://127.0.0.1:*', 'http://localhost:*']);
+      expect(parse(res.headers.get('content-security-policy')!)['frame-src']).toEqual(['https:', 'http://127.0.0.1:5001', 'http://127.0.0.1:*', 'http://localhost:*']);
     } finally {
       await server.stop();
       await rm(dir, { recursive: true, force: true });

@@ -30,6 +30,8 @@ export interface CustomAppsView {
   manifest: CustomAppsSnapshot['context']['manifest'];
   draftUrl: CustomAppsSnapshot['context']['draftUrl'];
   riskAccepted: CustomAppsSnapshot['context']['riskAccepted'];
+  /** The devnet: http apps on this computer are accepted too (decision 0052). */
+  localHttpApps: boolean;
   /** The URL of the app awaiting removal. */
   removing: CustomAppsSnapshot['context']['removing'];
   /** That app's name (its URL when it has none). */
@@ -56,6 +58,7 @@ export function connectCustomApps(snapshot: CustomAppsSnapshot): CustomAppsView 
     manifest: context.manifest,
     draftUrl: context.draftUrl,
     riskAccepted: context.riskAccepted,
+    localHttpApps: context.localHttpApps,
     removing: context.removing,
     removingName: context.apps.find((app) => app.url === context.removing)?.name ?? context.removing,
   };

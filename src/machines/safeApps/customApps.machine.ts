@@ -1,6 +1,7 @@
 /**
- * customApps: the /apps/custom screen. Adding reads `<url>/manifest.json`, shows the app with the unknown-app
- * warning and adds it only after the user accepts the risk; removing asks for confirmation.
+ * customApps: the /apps/custom screen. Adding refuses a URL the rule of decision 0052 does not accept (https
+ * only; on the devnet, `localHttpApps`, also http on this computer), reads `<url>/manifest.json`, shows the app
+ * with the unknown-app warning and adds it only after the user accepts the risk; removing asks for confirmation.
  *
  *   loading ─► ready ─► fetchingManifest ─► confirmingAdd ─► saving ─► ready
  *                 └───► confirmingRemove ─► removing ─► ready
@@ -9,7 +10,7 @@
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { CustomAppErrors, errorText, hasCustomApp, normalizeAppUrl } from './safeApps.logic.ts';
+import { appUrlRefusal, CustomAppErrors, errorText, hasCustomApp, normalizeAppUrl } from './safeApps.logic.ts';
 import type { AppManifest, CustomAppsContext, CustomAppsEffects, CustomAppsEvent, CustomAppsInput, CustomSafeApp } from './safeApps.types.ts';
 
 const urlOf = (event: CustomAppsEvent): string => (event.type === 'user.add' ? event.url : '');
@@ -28,6 +29,8 @@ export const customAppsMachine = setup({
   },
   guards: {
     isUrlInvalid: ({ event }) => normalizeAppUrl(urlOf(event)) === null,
+    /** A well-formed URL this build does not open: http outside the devnet, or http elsewhere than this computer. */
+    isUrlNotAllowed: ({ context, event }) => appUrlRefusal(urlOf(event), context.localHttpApps) !== null,
     isDuplicate: ({ context, event }) => hasCustomApp(context.apps, urlOf(event)),
     isRiskAccepted: ({ context }) => context.riskAccepted,
     isListedApp: ({ context, event }) => event.type === 'user.remove' && context.apps.some((app) => app.url === event.url),
@@ -39,6 +42,7 @@ export const customAppsMachine = setup({
     /** The effect's error text, or `fallback` when it has none. */
     showError: assign((_, { error, fallback }: { error: unknown; fallback: string }) => ({ error: errorText(error, fallback) })),
     rejectInvalidUrl: assign({ error: CustomAppErrors.invalidUrl }),
+    rejectUrlNotAllowed: assign(({ context, event }) => ({ error: appUrlRefusal(urlOf(event), context.localHttpApps) })),
     rejectDuplicate: assign({ error: CustomAppErrors.duplicate }),
     rejectNotASafeApp: assign({ error: CustomAppErrors.notASafeApp }),
     /** A new add: the URL (normalised) whose manifest is read next. */
@@ -53,7 +57,7 @@ export const customAppsMachine = setup({
   },
 }).createMachine({
   id: 'customApps',
-  context: ({ input }) => ({ ...input, apps: [], draftUrl: '', manifest: null, riskAccepted: false, removing: null, error: null }),
+  context: ({ input }) => ({ ...input, localHttpApps: input.localHttpApps ?? false, apps: [], draftUrl: '', manifest: null, riskAccepted: false, removing: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -76,6 +80,7 @@ export const customAppsMachine = setup({
       on: {
         'user.add': [
           { guard: 'isUrlInvalid', actions: 'rejectInvalidUrl' },
+          { guard: 'isUrlNotAllowed', actions: 'rejectUrlNotAllowed' },
           { guard: 'isDuplicate', actions: 'rejectDuplicate' },
           { target: 'fetchingManifest', actions: { type: 'startAdding', params: ({ event }) => ({ url: event.url }) } },
         ],

@@ -18,6 +18,8 @@ export interface OpenAppView {
   appOrigin: Context['appOrigin'];
   warningAccepted: Context['warningAccepted'];
   refusal: Context['refusal'];
+  /** The devnet: http apps on this computer open too (decision 0052). */
+  localHttpApps: Context['localHttpApps'];
   error: Context['error'];
 }
 
@@ -32,6 +34,7 @@ export function connectOpenApp(snapshot: OpenAppSnapshot): OpenAppView {
     appOrigin: context.appOrigin,
     warningAccepted: context.warningAccepted,
     refusal: context.refusal,
+    localHttpApps: context.localHttpApps,
     error: context.error,
   };
 }

@@ -1,5 +1,6 @@
 /**
- * openApp: /apps/open?appUrl=. Refuses a URL that is not http(s) and an app on our own origin (S13); reads the
+ * openApp: /apps/open?appUrl=. Refuses a URL that is not http(s), an app on our own origin (S13) and an http app
+ * outside the devnet or elsewhere than this computer (decision 0052: `localHttpApps`); reads the
  * app's info (gateway list, else its manifest) and the permissions stored for its origin; shows the info and
  * permissions prompt — with the unknown-app warning to accept when the app is not in the gateway's list — and
  * then runs the app in its sandboxed iframe with a bridge session (the `bridgeSession` child) answering it.
@@ -13,7 +14,7 @@
 import { assign, setup } from 'xstate';
 import { bridgeSessionMachine } from '../bridgeRequest/bridgeSession.machine.ts';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { appOriginOf, errorText } from './safeApps.logic.ts';
+import { appOriginOf, appUrlRefusal, errorText } from './safeApps.logic.ts';
 import type { AppInfo, OpenAppContext, OpenAppEffects, OpenAppEvent, OpenAppInput } from './safeApps.types.ts';
 
 export const BRIDGE_SESSION_ID = 'bridgeSession';
@@ -31,6 +32,8 @@ export const openAppMachine = setup({
   guards: {
     isUrlInvalid: ({ context }) => context.appOrigin === null,
     isOwnOrigin: ({ context }) => context.appOrigin === context.hostOrigin,
+    /** An http app this build does not open: outside the devnet, or not on this computer (decision 0052). */
+    isUrlNotAllowed: ({ context }) => appUrlRefusal(context.appUrl, context.localHttpApps) !== null,
     canOpen: ({ context }) => context.info !== null && (context.info.listed || context.warningAccepted),
     /** The info names another origin than the one asked for (the frame and the bridge must agree), or ours. */
     isInfoElsewhere: ({ context }, info: AppInfo) => {
@@ -42,13 +45,14 @@ export const openAppMachine = setup({
     refuseInvalidUrl: assign({ refusal: 'invalidUrl' as const }),
     refuseSameOrigin: assign({ refusal: 'sameOrigin' as const }),
     refuseOriginMismatch: assign({ refusal: 'originMismatch' as const }),
+    refuseInsecureUrl: assign({ refusal: 'insecureUrl' as const }),
     storeInfo: assign((_, info: AppInfo) => ({ info, error: null })),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error, 'The app could not be loaded.') })),
     toggleWarning: assign(({ context }) => ({ warningAccepted: !context.warningAccepted })),
   },
 }).createMachine({
   id: 'openApp',
-  context: ({ input }) => ({ ...input, appOrigin: appOriginOf(input.appUrl), refusal: null, info: null, warningAccepted: false, error: null }),
+  context: ({ input }) => ({ ...input, localHttpApps: input.localHttpApps ?? false, appOrigin: appOriginOf(input.appUrl), refusal: null, info: null, warningAccepted: false, error: null }),
   initial: 'checking',
   states: {
     checking: {
@@ -56,11 +60,12 @@ export const openAppMachine = setup({
       always: [
         { guard: 'isUrlInvalid', target: 'refused', actions: 'refuseInvalidUrl' },
         { guard: 'isOwnOrigin', target: 'refused', actions: 'refuseSameOrigin' },
+        { guard: 'isUrlNotAllowed', target: 'refused', actions: 'refuseInsecureUrl' },
         { target: 'loadingInfo' },
       ],
     },
     refused: {
-      meta: { description: 'The app cannot be opened (not an http(s) URL, or on our own origin)' },
+      meta: { description: 'The app cannot be opened (not an http(s) URL, on our own origin, or http outside the devnet)' },
       type: 'final',
     },
     loadingInfo: {

@@ -9,7 +9,30 @@ export const CustomAppErrors = {
   invalidUrl: 'The url is invalid',
   duplicate: 'This Safe App is already in the list',
   notASafeApp: "The app doesn't support Safe App functionality",
+  /** An http URL outside the devnet (decision 0052). */
+  httpsOnly: 'Safe Apps must be served over https: enter the app’s https:// address. Apps on http://localhost or http://127.0.0.1 can be added only on the local devnet (npm start).',
+  /** An http URL on the devnet that is not on this computer (decision 0052). */
+  localHttpOnly: 'On the devnet an http app must run on this computer: use http://localhost:<port> or http://127.0.0.1:<port>, or the app’s https:// address.',
 } as const;
+
+/**
+ * The hosts whose plain-http Safe Apps the devnet accepts (decision 0052): an app a developer serves on this
+ * computer. The URL rule below and the devnet's Content-Security-Policy (scripts/lib/csp.ts) both read this list.
+ */
+export const LOCAL_APP_HOSTS = ['127.0.0.1', 'localhost'] as const;
+
+/**
+ * Why an app URL is refused, or null when it may be added or opened: https anywhere; http only when
+ * `localHttpApps` (the devnet: src/services/config.ts `isDevnet`) and only on LOCAL_APP_HOSTS, any port.
+ */
+export function appUrlRefusal(raw: string, localHttpApps: boolean): string | null {
+  const url = normalizeAppUrl(raw);
+  if (url === null) return CustomAppErrors.invalidUrl;
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:') return null;
+  if (!localHttpApps) return CustomAppErrors.httpsOnly;
+  return (LOCAL_APP_HOSTS as readonly string[]).includes(hostname) ? null : CustomAppErrors.localHttpOnly;
+}
 
 export const BATCHED_TRANSACTIONS = 'BATCHED_TRANSACTIONS';
 

@@ -76,9 +76,12 @@ export interface SafeAppsListEffects {
 
 export interface CustomAppsInput {
   chainId: string;
+  /** The devnet: http apps on this computer (localhost, 127.0.0.1) are accepted too (decision 0052); absent: https only. */
+  localHttpApps?: boolean;
 }
 
 export interface CustomAppsContext extends CustomAppsInput {
+  localHttpApps: boolean;
   apps: CustomSafeApp[];
   /** The URL being added (normalised), or ''. */
   draftUrl: string;
@@ -126,6 +129,8 @@ export interface CustomAppsEffects {
 
 export interface OpenAppInput {
   appUrl: string;
+  /** The devnet: http apps on this computer (localhost, 127.0.0.1) open too (decision 0052); absent: https only. */
+  localHttpApps?: boolean;
   /** Our own origin: an app on it is refused (S13). */
   hostOrigin: string;
   chainId: string;
@@ -155,9 +160,10 @@ export interface OpenAppEffects {
   loadAppInfo(input: LoadAppInfoInput): Promise<AppInfo>;
 }
 
-export type OpenAppRefusal = 'invalidUrl' | 'sameOrigin' | 'originMismatch';
+export type OpenAppRefusal = 'invalidUrl' | 'sameOrigin' | 'originMismatch' | 'insecureUrl';
 
 export interface OpenAppContext extends OpenAppInput {
+  localHttpApps: boolean;
   appOrigin: string | null;
   refusal: OpenAppRefusal | null;
   info: AppInfo | null;

@@ -25,7 +25,7 @@ export const RISK_TEXT = 'This Safe App is not part of Countersign and I agree t
 
 function AddForm({ actor }: { actor: CustomAppsRef }) {
   const [url, setUrl] = useState('');
-  const { canAdd, fetchingManifest: fetching } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
+  const { canAdd, fetchingManifest: fetching, localHttpApps } = useSelector(actor, connectCustomApps, shallowEqualViewModel);
   function submit(event: FormEvent) {
     event.preventDefault();
     actor.send({ type: 'user.add', url });
@@ -34,11 +34,24 @@ function AddForm({ actor }: { actor: CustomAppsRef }) {
     <form onSubmit={submit} aria-label="Add custom app" className="safe-apps-add">
       <label>
         Safe App URL
-        <input type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" required />
+        <input
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://"
+          required
+          {...(localHttpApps ? { 'aria-describedby': 'custom-app-local-hint' } : {})}
+        />
       </label>
       <button type="submit" disabled={!canAdd}>
         Add app
       </button>
+      {localHttpApps ? (
+        <p id="custom-app-local-hint" className="muted safe-apps-add-hint">
+          On this devnet you can also add an app you serve on this computer: http://localhost:&lt;port&gt; or http://127.0.0.1:&lt;port&gt;.
+        </p>
+      ) : null}
       {fetching ? (
         <span role="status">
           Reading manifest.json…{' '}
@@ -155,7 +168,7 @@ export function CustomAppsView({ actor }: { actor: CustomAppsRef }) {
 
 function CustomAppsForChain({ chainId }: { chainId: string }) {
   const logic = useSafeAppsLogic();
-  const actor = useActorRef(logic.customApps, { input: { chainId } });
+  const actor = useActorRef(logic.customApps, { input: { chainId, localHttpApps: logic.localHttpApps() } });
   return <CustomAppsView actor={actor} />;
 }
 

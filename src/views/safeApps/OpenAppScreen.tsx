@@ -146,8 +146,12 @@ function AppFrame({ actor, frames, hostOrigin }: { actor: OpenAppRef; frames: Ap
   );
 }
 
+/** What to do about an http app (decision 0052): outside the devnet, and on it (an http app elsewhere than this computer). */
+export const INSECURE_URL_HINT = 'Open the app’s https:// address; apps on http://localhost or http://127.0.0.1 open only on the local devnet (npm start).';
+export const DEVNET_HTTP_HINT = 'On the devnet an http app must run on this computer: open it at http://localhost:<port> or http://127.0.0.1:<port>, or use its https:// address.';
+
 export function OpenAppView({ actor, frames, hostOrigin }: { actor: OpenAppRef; frames: AppFrameRegistry; hostOrigin: string }) {
-  const { step: state, refusal, error, canRetry } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
+  const { step: state, refusal, localHttpApps, error, canRetry } = useSelector(actor, connectOpenApp, shallowEqualViewModel);
   switch (state) {
     case 'refused':
       return (
@@ -156,7 +160,11 @@ export function OpenAppView({ actor, frames, hostOrigin }: { actor: OpenAppRef; 
             ? 'This app is served from Countersign’s own origin and cannot be opened: it could act as Countersign itself.'
             : refusal === 'originMismatch'
               ? 'The app’s listing points to another origin than the address you opened, so it is not opened.'
-              : 'This is not a valid Safe App URL (it must be an http or https address).'}{' '}
+              : refusal === 'insecureUrl'
+                ? localHttpApps
+                  ? DEVNET_HTTP_HINT
+                  : `This app is served over http, which is not opened here. ${INSECURE_URL_HINT}`
+                : 'This is not a valid Safe App URL (it must be an http or https address).'}{' '}
           <Link to="/apps">Back to Safe Apps</Link>
         </div>
       );
@@ -186,7 +194,7 @@ export function OpenAppView({ actor, frames, hostOrigin }: { actor: OpenAppRef; 
 
 function OpenAppForChain({ chainId, appUrl }: { chainId: string; appUrl: string }) {
   const logic = useSafeAppsLogic();
-  const actor = useActorRef(logic.openApp, { input: { appUrl, chainId, hostOrigin: logic.hostOrigin } });
+  const actor = useActorRef(logic.openApp, { input: { appUrl, chainId, hostOrigin: logic.hostOrigin, localHttpApps: logic.localHttpApps() } });
   return <OpenAppView actor={actor} frames={logic.frames} hostOrigin={logic.hostOrigin} />;
 }
 

@@ -19,6 +19,8 @@ export interface SafeAppsLogic {
   frames: AppFrameRegistry;
   /** Our own origin (`location.origin`). */
   hostOrigin: string;
+  /** The devnet: http apps on this computer may be added and opened (decision 0052); read when a screen starts. */
+  localHttpApps(): boolean;
 }
 
 const SafeAppsContext = createContext<MaybeDeferred<SafeAppsLogic> | null>(null);
