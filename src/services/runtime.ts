@@ -27,11 +27,27 @@ export class Runtime {
   private userRpc: Record<string, string> = {};
 
   /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
-  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
+  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.chainsOrLocal(), getConfig: () => this.config });
+
+  /** The gateway's chains, or when it cannot list them, the chains config.json gives an RPC for (decision 0054). */
+  private chainsOrLocal = async (): Promise<ChainInfo[]> => {
+    try {
+      const listed = await this.loadChains();
+      if (this.localChainIds().every((id) => listed.some((c) => c.chainId === id))) return listed;
+      return [...listed, ...(await this.localChains()).filter((local) => !listed.some((c) => c.chainId === local.chainId))];
+    } catch (error) {
+      const local = await this.localChains();
+      if (local.length === 0) throw error;
+      return local;
+    }
+  };
+
+  private localChains = async (): Promise<ChainInfo[]> =>
+    this.config && this.localChainIds().length > 0 ? (await import('./rpcOnly/chains.ts')).localChains(this.config) : [];
 
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;
-    this.client = createGatewayClient({ baseUrl: config.gatewayUrl });
+    this.client = config.gatewayUrl === null ? null : createGatewayClient({ baseUrl: config.gatewayUrl });
     this.clients = null;
     this.chains = null;
     return config;
@@ -56,7 +72,7 @@ export class Runtime {
 
   /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
   chainClient = async (chainId: string): Promise<ChainClient> => {
-    const chain = (await this.loadChains()).find((c) => c.chainId === chainId);
+    const chain = (await this.chainsOrLocal()).find((c) => c.chainId === chainId);
     if (!chain) throw new Error(`Chain ${chainId} is not listed by the gateway`);
     return (await this.chainClients()).get(chain);
   };
@@ -64,6 +80,8 @@ export class Runtime {
   /** The gateway client; a proxy so it can be handed out before the config is loaded. */
   readonly gateway: GatewayClient = new Proxy({} as GatewayClient, {
     get: (_, key) => {
+      // No gateway in config.json: every call fails as the Safe session's fallback expects (RPC-only, decision 0054).
+      if (!this.client && this.config) return () => Promise.reject(Object.assign(new Error('No gateway is configured.'), { name: 'NoGatewayError' }));
       if (!this.client) throw new Error('The gateway is not configured yet');
       return this.client[key as keyof GatewayClient];
     },
@@ -81,7 +99,14 @@ export class Runtime {
     return this.chains;
   };
 
+  /** Chain ids config.json gives an RPC for (the devnet's, the overrides'): RPC-only mode can read these. */
+  localChainIds = (): string[] => (this.config ? [...(this.config.devnet ? [String(this.config.devnet.chainId)] : []), ...Object.keys(this.config.rpcOverrides)] : []);
+
   async probe(): Promise<GatewayProbe> {
+    if (this.config && this.config.gatewayUrl === null) {
+      const chains = await this.localChains();
+      return { chainCount: chains.length, chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName })) };
+    }
     try {
       const chains = await this.loadChains();
       return { chainCount: chains.length, chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName })) };
