@@ -13,7 +13,7 @@
  *   read from the token contracts (readTokenMeta), never from a gateway.
  * Calls are decoded with local ABIs only (ERC-20 transfer, the Safe's own settings functions, MultiSend).
  */
-import { decodeAbiParameters, decodeEventLog, decodeFunctionData, getAddress, isAddressEqual, pad, parseAbi, size, toHex, zeroAddress, type Address, type Hash, type Hex, type RpcLog } from 'viem';
+import { decodeAbiParameters, decodeEventLog, decodeFunctionData, getAddress, isAddressEqual, pad, parseAbi, size, toEventSelector, toHex, zeroAddress, type Address, type Hash, type Hex, type RpcLog } from 'viem';
 import { erc20Abi, multiSendAbi, safeAbi, safeSettingsAbi } from '../../domain/safe/abis.ts';
 import { safeTxHash } from '../../domain/safe/hashing.ts';
 import { multisigTxId } from '../../domain/safe/txId.ts';
@@ -30,11 +30,11 @@ export const MAX_RANGES = 5;
 export const PAGE_ITEMS = 20;
 
 const safeEvents = parseAbi([
-  'event ExecutionSuccess(bytes32 txHash, uint256 payment)',
-  'event ExecutionFailure(bytes32 txHash, uint256 payment)',
   'event SafeReceived(address indexed sender, uint256 value)',
   'event SafeMultiSigTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures, bytes additionalInfo)',
 ]);
+const EXECUTION_SUCCESS = toEventSelector('event ExecutionSuccess(bytes32 txHash, uint256 payment)');
+const EXECUTION_FAILURE = toEventSelector('event ExecutionFailure(bytes32 txHash, uint256 payment)');
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 interface RawLog {
@@ -90,12 +90,15 @@ function decode(log: RawLog, safe: Address): Decoded | null {
     return null;
   }
   if (!isAddressEqual(log.address, safe)) return null;
+  // ExecutionSuccess / ExecutionFailure: txHash is indexed from 1.4.0 on and in the data before; read it either way.
+  const exec = log.topics[0] === EXECUTION_SUCCESS ? true : log.topics[0] === EXECUTION_FAILURE ? false : null;
+  if (exec !== null) {
+    const hash = log.topics.length > 1 ? log.topics[1] : log.data.length >= 66 ? (log.data.slice(0, 66) as Hash) : null;
+    return hash ? { kind: 'exec', log, ok: exec, hash } : null;
+  }
   try {
     const event = decodeEventLog({ abi: safeEvents, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
     switch (event.eventName) {
-      case 'ExecutionSuccess':
-      case 'ExecutionFailure':
-        return { kind: 'exec', log, ok: event.eventName === 'ExecutionSuccess', hash: event.args.txHash };
       case 'SafeReceived':
         return { kind: 'native', log, sender: event.args.sender, value: event.args.value };
       case 'SafeMultiSigTransaction': {
