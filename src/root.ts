@@ -233,12 +233,7 @@ export function createApp(): App {
         }),
         walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
         addressBook: provideAddressBookServices(addressBookMachine, { store: addressBookStore }),
-        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.gateway, runtime.chainClient, {
-          config: () => runtime.config,
-          clients: runtime.chainClients,
-          chainClient: runtime.chainClient,
-          chainIds: runtime.localChainIds,
-        }),
+        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway, runtime.chainClient),
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),

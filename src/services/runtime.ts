@@ -6,7 +6,8 @@
 import type { GatewayProbe, RuntimeConfig } from '../machines/appSession/appSession.types.ts';
 import type { ChainClient, createChainClientRegistry } from './chain/client.ts';
 import { createGatewayClient, readAllPages, type GatewayClient } from './gateway/client.ts';
-import type { ChainInfo } from '../domain/gateway/types.ts';
+import type { ChainInfo, Page } from '../domain/gateway/types.ts';
+import type { ChainFallback } from './rpcOnly/gateway.ts';
 import { toSessionError } from './safeSession.ts';
 import type { Eip1193Provider, WalletService } from './wallet/onboard.ts';
 import { createLazyWalletService } from './wallet/walletService.ts';
@@ -27,23 +28,7 @@ export class Runtime {
   private userRpc: Record<string, string> = {};
 
   /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
-  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.chainsOrLocal(), getConfig: () => this.config });
-
-  /** The gateway's chains, or when it cannot list them, the chains config.json gives an RPC for (decision 0054). */
-  private chainsOrLocal = async (): Promise<ChainInfo[]> => {
-    try {
-      const listed = await this.loadChains();
-      if (this.localChainIds().every((id) => listed.some((c) => c.chainId === id))) return listed;
-      return [...listed, ...(await this.localChains()).filter((local) => !listed.some((c) => c.chainId === local.chainId))];
-    } catch (error) {
-      const local = await this.localChains();
-      if (local.length === 0) throw error;
-      return local;
-    }
-  };
-
-  private localChains = async (): Promise<ChainInfo[]> =>
-    this.config && this.localChainIds().length > 0 ? (await import('./rpcOnly/chains.ts')).localChains(this.config) : [];
+  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
 
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;
@@ -72,7 +57,7 @@ export class Runtime {
 
   /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
   chainClient = async (chainId: string): Promise<ChainClient> => {
-    const chain = (await this.chainsOrLocal()).find((c) => c.chainId === chainId);
+    const chain = (await this.loadChains()).find((c) => c.chainId === chainId);
     if (!chain) throw new Error(`Chain ${chainId} is not listed by the gateway`);
     return (await this.chainClients()).get(chain);
   };
@@ -80,11 +65,43 @@ export class Runtime {
   /** The gateway client; a proxy so it can be handed out before the config is loaded. */
   readonly gateway: GatewayClient = new Proxy({} as GatewayClient, {
     get: (_, key) => {
-      // No gateway in config.json: every call fails as the Safe session's fallback expects (RPC-only, decision 0054).
+      // No gateway in config.json: every call fails, as RPC-only mode expects (decision 0054).
       if (!this.client && this.config) return () => Promise.reject(Object.assign(new Error('No gateway is configured.'), { name: 'NoGatewayError' }));
       if (!this.client) throw new Error('The gateway is not configured yet');
       return this.client[key as keyof GatewayClient];
     },
+  });
+
+  /** RPC-only mode (decision 0054), loaded on the Safe session's first gateway failure. */
+  private fallback: Promise<ChainFallback> | null = null;
+
+  /**
+   * The gateway as the Safe session reads it: a call that fails so that it falls back (no gateway, unreachable,
+   * failing), or a one-page chain list that lacks a chain config.json gives an RPC for, is answered from the chain
+   * (src/services/rpcOnly/gateway.ts); then that chain's reads are answered there.
+   */
+  readonly sessionGateway: GatewayClient = new Proxy({} as GatewayClient, {
+    get:
+      (_, key: string) =>
+      async (...args: unknown[]) => {
+        const fallback = await this.fallback;
+        const load = () =>
+          (this.fallback ??= import('./rpcOnly/gateway.ts').then((m) =>
+            m.createChainFallback({ config: () => this.config, clients: this.chainClients, chainClient: this.chainClient }),
+          ));
+        return (
+          fallback?.answers(key, args) ??
+          (this.gateway[key as keyof GatewayClient] as (...a: unknown[]) => Promise<Page<ChainInfo>>)(...args).then(
+            async (answer) => {
+              const c = this.config;
+              const missing =
+                key === 'getChainsConfig' && !answer.next && !answer.previous && c && [c.devnet?.chainId, ...Object.keys(c.rpcOverrides)].some((id) => id && !answer.results.some((r) => r.chainId === String(id)));
+              return missing || (fallback && key === 'getChainsConfig') ? (await load()).withLocal(answer) : answer;
+            },
+            async (error: unknown) => (await load()).instead(key, args, error),
+          )
+        );
+      },
   });
 
   /** Every chain the gateway lists (following its pages), fetched once per configuration. */
@@ -99,14 +116,9 @@ export class Runtime {
     return this.chains;
   };
 
-  /** Chain ids config.json gives an RPC for (the devnet's, the overrides'): RPC-only mode can read these. */
-  localChainIds = (): string[] => (this.config ? [...(this.config.devnet ? [String(this.config.devnet.chainId)] : []), ...Object.keys(this.config.rpcOverrides)] : []);
-
   async probe(): Promise<GatewayProbe> {
-    if (this.config && this.config.gatewayUrl === null) {
-      const chains = await this.localChains();
-      return { chainCount: chains.length, chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName })) };
-    }
+    // No gateway: the wallet learns the chains config.json gives an RPC for.
+    if (this.config?.gatewayUrl === null) return (await import('./rpcOnly/chains.ts')).probeOf(this.config);
     try {
       const chains = await this.loadChains();
       return { chainCount: chains.length, chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName })) };

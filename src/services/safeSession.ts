@@ -22,7 +22,6 @@ import type { BalancesRequest, CollectibleItem, SafeInfoRequest, SafeSessionEffe
 import { readAllPages, type GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
 import type { DetailsChain, QueuedCallCache } from './safeSession.hashes.ts';
-import type { RpcOnlyDeps, RpcOnlySession } from './rpcOnly/session.ts';
 import type { ChainInfo, Message, Page, SafeBalances, SafeInfo, TransactionDetails } from '../domain/gateway/types.ts';
 
 /** An Error the Safe session can classify. */
@@ -31,9 +30,8 @@ export class SessionLoadError extends Error {
   constructor(
     message: string,
     readonly kind: LoadFailureKind,
-    options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(message);
   }
 }
 
@@ -42,14 +40,14 @@ export function toSessionError(error: unknown, what: string): SessionLoadError {
   if (error instanceof SessionLoadError) return error;
   if (error instanceof GatewayError) {
     // 400 too: the gateway rejects the id or address itself ("Invalid transaction ID"); asking again cannot help.
-    if (error.status === 400 || error.status === 404 || error.status === 422) return new SessionLoadError(error.message || `${what}: not found`, 'notFound', { cause: error });
-    if (error.status >= 500) return new SessionLoadError(`The gateway failed (${error.status}): ${error.message}`, 'unavailable', { cause: error });
-    return new SessionLoadError(error.message, 'unavailable', { cause: error });
+    if (error.status === 400 || error.status === 404 || error.status === 422) return new SessionLoadError(error.message || `${what}: not found`, 'notFound');
+    if (error.status >= 500) return new SessionLoadError(`The gateway failed (${error.status}): ${error.message}`, 'unavailable');
+    return new SessionLoadError(error.message, 'unavailable');
   }
   const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError') return new SessionLoadError(`The gateway did not answer in time (${what}).`, 'unavailable', { cause: error });
+  if (name === 'TimeoutError') return new SessionLoadError(`The gateway did not answer in time (${what}).`, 'unavailable');
   const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-  return new SessionLoadError(`The gateway could not be reached${detail}.`, 'unavailable', { cause: error });
+  return new SessionLoadError(`The gateway could not be reached${detail}.`, 'unavailable');
 }
 
 async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -128,35 +126,8 @@ export const loadTxDetails = (client: GatewayClient, req: DetailsRequest): Promi
 export const loadMessage = (client: GatewayClient, req: DetailsRequest): Promise<Message> =>
   guarded('message', () => client.getSafeMessage(req.chainId, req.key));
 
-/**
- * The Safe session machine with every effect wired to `client` and the local hashing. With `rpcOnly`, a gateway that
- * is absent, unreachable or does not list a chain of config.json falls back to reading the Safe from the chain
- * (src/services/rpcOnly, loaded only then; decision 0054).
- */
-export function provideSafeSessionServices(
-  machine: SafeSessionMachine,
-  client: GatewayClient,
-  chainClient: ((chainId: string) => Promise<DetailsChain>) | null = null,
-  rpcOnly: (RpcOnlyDeps & { chainIds(): string[] }) | null = null,
-) {
-  let fromChain: Promise<RpcOnlySession> | null = null;
-  const chainRead = (): Promise<RpcOnlySession> => {
-    if (!rpcOnly) return Promise.reject(new Error('RPC-only mode is not set up'));
-    fromChain ??= import('./rpcOnly/session.ts').then((m) => m.createRpcOnlySession(rpcOnly));
-    return fromChain;
-  };
-  /** Runs `read` from the chain when this chain is read from it, else `gateway()`, falling back on its failure. */
-  const either =
-    <I extends { chainId: string }, O>(gateway: (input: I) => Promise<O>, read: (m: RpcOnlySession, input: I, error?: unknown) => Promise<O>) =>
-    async (input: I): Promise<O> => {
-      if (fromChain && (await fromChain).readsFromChain(input.chainId)) return read(await fromChain, input);
-      try {
-        return await gateway(input);
-      } catch (error) {
-        if (!rpcOnly) throw error;
-        return read(await chainRead(), input, error);
-      }
-    };
+/** The Safe session machine with every effect wired to `client` and the local hashing. */
+export function provideSafeSessionServices(machine: SafeSessionMachine, client: GatewayClient, chainClient: ((chainId: string) => Promise<DetailsChain>) | null = null) {
   /** The chain of the open Safe for the details page's checks; null (checks reported as not run) when it cannot be had. */
   const chainFor = async (chainId: string): Promise<DetailsChain | null> => {
     if (!chainClient) return null;
@@ -167,31 +138,11 @@ export function provideSafeSessionServices(
     }
   };
   const session: SafeSessionEffects = {
-    loadChains: async () => {
-      try {
-        const chains = await loadChains(client);
-        const unlisted = rpcOnly?.chainIds().some((id) => !chains.some((chain) => chain.chainId === id));
-        return unlisted || fromChain ? (await chainRead()).withLocalChains(chains) : chains;
-      } catch (error) {
-        if (!rpcOnly) throw error;
-        return (await chainRead()).chainsInstead(error);
-      }
-    },
-    loadSafeInfo: either(
-      (input) => loadSafeInfo(client, input),
-      (m, input, error) => (error === undefined ? m.safeInfo(input) : m.safeInfoInstead(error, input)),
-    ),
-    loadBalances: either(
-      (input) => loadBalances(client, input),
-      (m, input, error) => (error === undefined ? m.balances(input) : m.balancesInstead(error, input)),
-    ),
+    loadChains: () => loadChains(client),
+    loadSafeInfo: (input) => loadSafeInfo(client, input),
+    loadBalances: (input) => loadBalances(client, input),
     loadFiatCodes: () => loadFiatCodes(client),
   };
-  /** A list read from the chain once its chain is (decided by Safe info or balances), else from the gateway. */
-  const onChain =
-    <O>(gateway: (input: PageRequest) => Promise<O>, read: (m: RpcOnlySession, input: PageRequest) => Promise<O>) =>
-    async (input: PageRequest): Promise<O> =>
-      fromChain && (await fromChain).readsFromChain(input.chainId) ? read(await fromChain, input) : gateway(input);
   /** The queued transactions' checked calls, kept by id for the NFT marks (a txId names one safeTxHash). */
   const queuedCalls: QueuedCallCache = new Map();
   const list = <TItem>(loadPage: PagedListEffects<TItem>['loadPage']) => effectActors<PagedListEffects<TItem>>({ loadPage });
@@ -206,10 +157,10 @@ export function provideSafeSessionServices(
   return machine.provide({
     actors: {
       ...effectActors(session),
-      queueList: queueListMachine.provide({ actors: list(onChain((input) => loadQueue(client, input), (m) => m.queue())) }),
-      historyList: historyListMachine.provide({ actors: list(onChain((input) => loadHistory(client, input), (m, input) => m.history(input))) }),
-      messagesList: messagesListMachine.provide({ actors: list(onChain((input) => loadMessages(client, input), (m) => m.gatewayOnly('Signed messages'))) }),
-      collectiblesList: collectiblesListMachine.provide({ actors: list(onChain((input) => loadCollectibles(client, input, queuedCalls), (m) => m.gatewayOnly('NFTs'))) }),
+      queueList: queueListMachine.provide({ actors: list((input) => loadQueue(client, input)) }),
+      historyList: historyListMachine.provide({ actors: list((input) => loadHistory(client, input)) }),
+      messagesList: messagesListMachine.provide({ actors: list((input) => loadMessages(client, input)) }),
+      collectiblesList: collectiblesListMachine.provide({ actors: list((input) => loadCollectibles(client, input, queuedCalls)) }),
       txDetails: txDetailsMachine.provide({ actors: effectActors(txDetails) }),
       messageDetails: messageDetailsMachine.provide({ actors: effectActors(messageDetails) }),
     },

@@ -11,7 +11,7 @@ import { safeSessionMachine } from '../../src/machines/safeSession/safeSession.m
 import type { TransactionItem } from '../../src/domain/gateway/types.ts';
 import { createChainClientRegistry } from '../../src/services/chain/client.ts';
 import { readSafeState } from '../../src/services/chain/reads.ts';
-import { createGatewayClient } from '../../src/services/gateway/index.ts';
+import { Runtime } from '../../src/services/runtime.ts';
 import { readBalancesFromChain } from '../../src/services/rpcOnly/balances.ts';
 import { localChains } from '../../src/services/rpcOnly/chains.ts';
 import { readHistoryPage } from '../../src/services/rpcOnly/history.ts';
@@ -32,17 +32,11 @@ afterAll(async () => {
 
 const config = () => ({ rpcOverrides: {}, devnet: { chainId: devnet.chainId, rpcUrl: devnet.rpcUrl, accounts: [] } });
 
-/** A session whose gateway is `gatewayUrl` (a closed port: unreachable) with RPC-only mode set up for the devnet. */
+/** A session whose gateway is `gatewayUrl` (a closed port: unreachable), read through the runtime's session gateway. */
 function open(address: string, gatewayUrl = 'http://127.0.0.1:9'): Session {
-  const client = createGatewayClient({ baseUrl: gatewayUrl, timeoutMs: 5000 });
-  const registry = createChainClientRegistry();
-  const machine = provideSafeSessionServices(safeSessionMachine, client, null, {
-    config,
-    clients: async () => registry,
-    chainClient: () => Promise.reject(new Error('no gateway chains')),
-    chainIds: () => [String(devnet.chainId)],
-  });
-  const actor = createActor(machine, { input: { safe: { shortName: 'devnet', address } } });
+  const runtime = new Runtime();
+  runtime.configure({ gatewayUrl, ...config() });
+  const actor = createActor(provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway), { input: { safe: { shortName: 'devnet', address } } });
   started.push(actor);
   return actor.start();
 }

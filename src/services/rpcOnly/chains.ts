@@ -6,7 +6,7 @@
  * Loaded only when the fallback triggers (src/services/rpcOnly/session.ts).
  */
 import type { ChainInfo } from '../../domain/gateway/types.ts';
-import type { RuntimeConfig } from '../../machines/appSession/appSession.types.ts';
+import type { GatewayProbe, RuntimeConfig } from '../../machines/appSession/appSession.types.ts';
 
 interface KnownChain {
   name: string;
@@ -76,4 +76,10 @@ export function localChains(config: Pick<RuntimeConfig, 'rpcOverrides' | 'devnet
     const rpcUrl = config.rpcOverrides[chainId] ?? devnet?.rpcUrl ?? '';
     return localChainInfo(chainId, rpcUrl, devnet ? DEVNET : KNOWN[chainId]);
   });
+}
+
+/** The root's probe without a gateway: the chains config.json gives an RPC for. */
+export function probeOf(config: Pick<RuntimeConfig, 'rpcOverrides' | 'devnet'>): GatewayProbe {
+  const chains = localChains(config);
+  return { chainCount: chains.length, chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName })) };
 }

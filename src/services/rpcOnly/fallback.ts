@@ -23,20 +23,8 @@ function statusOf(error: unknown): number | null {
   return (error as { name?: unknown } | null)?.name === 'GatewayError' && typeof status === 'number' ? status : null;
 }
 
-/** The error itself, or the gateway error a session error wraps (`cause`). */
-function rootOf(error: unknown): unknown {
-  let current = error;
-  for (let depth = 0; depth < 4; depth += 1) {
-    const name = (current as { name?: unknown } | null)?.name;
-    const cause = (current as { cause?: unknown } | null)?.cause;
-    if (name !== 'SessionLoadError' || cause === undefined) return current;
-    current = cause;
-  }
-  return current;
-}
-
 export function fallbackReason(error: unknown, ask: GatewayAsk): FallbackReason | null {
-  const root = rootOf(error);
+  const root = error;
   const name = (root as { name?: unknown } | null)?.name;
   if (name === NO_GATEWAY_ERROR) return 'noGateway';
   if (name === 'TimeoutError' || name === 'AbortError') return 'unreachable';

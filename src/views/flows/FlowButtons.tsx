@@ -90,7 +90,7 @@ export function FlowButton({
   );
 }
 
-const NEEDS_GATEWAY = 'Not available while the gateway is down: transactions are proposed and signed through it. The Safe’s setup, balances and history are read from the chain.';
+const NEEDS_GATEWAY = 'Not available without the gateway: transactions are proposed and signed through it.';
 
 const NOT_OWNER = 'Connect the wallet of one of the Safe’s signers to create transactions.';
 

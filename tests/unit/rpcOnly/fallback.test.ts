@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError, GatewayTimeoutError } from '../../../src/services/gateway/http.ts';
 import { localChains } from '../../../src/services/rpcOnly/chains.ts';
 import { fallbackReason } from '../../../src/services/rpcOnly/fallback.ts';
-import { toSessionError } from '../../../src/services/safeSession.ts';
 import { parseCursor } from '../../../src/services/rpcOnly/history.ts';
 
 const noGateway = Object.assign(new Error('No gateway is configured.'), { name: 'NoGatewayError' });
@@ -15,9 +14,6 @@ describe('the fallback trigger', () => {
     expect(fallbackReason(new GatewayTimeoutError(10_000), 'safe')).toBe('unreachable');
     expect(fallbackReason(new GatewayError('', 0), 'safe')).toBe('unreachable');
     for (const status of [500, 502, 503, 401, 403, 429]) expect(fallbackReason(new GatewayError('x', status), 'safe')).toBe('failing');
-    // The session wraps gateway errors; the trigger sees through the wrapper.
-    expect(fallbackReason(toSessionError(new GatewayError('down', 503), 'Safe info'), 'safe')).toBe('failing');
-    expect(fallbackReason(toSessionError(new TypeError('Failed to fetch'), 'chains'), 'chains')).toBe('unreachable');
   });
 
   it('reads from the chain when the gateway does not serve the chain list (404/405), not for a Safe it does not know', () => {
@@ -25,7 +21,6 @@ describe('the fallback trigger', () => {
     expect(fallbackReason(new GatewayError('Method not allowed', 405), 'chains')).toBe('noChains');
     // An unknown Safe address stays "not found".
     expect(fallbackReason(new GatewayError('Not found', 404), 'safe')).toBeNull();
-    expect(fallbackReason(toSessionError(new GatewayError('Not found', 404), 'Safe info'), 'safe')).toBeNull();
     expect(fallbackReason(new GatewayError('Invalid address', 422), 'safe')).toBeNull();
     expect(fallbackReason(new GatewayError('Bad request', 400), 'safe')).toBeNull();
   });
@@ -33,7 +28,7 @@ describe('the fallback trigger', () => {
   it('shows a wrong answer as the error instead of reading around it', () => {
     // A 200 whose body is malformed, and a gateway that answers for another Safe.
     expect(fallbackReason(new GatewayError('Invalid response content: OK', 200), 'safe')).toBeNull();
-    expect(fallbackReason(toSessionError(new Error('The gateway answered with another Safe'), 'Safe info'), 'safe')).toBeNull();
+    expect(fallbackReason(new Error('The gateway answered with another Safe'), 'safe')).toBeNull();
     expect(fallbackReason(new Error('something else'), 'chains')).toBeNull();
   });
 });
