@@ -4,6 +4,7 @@ import type { AddressInfo } from '../../domain/gateway/types.ts';
 import type { SessionSafeInfo } from '../../machines/safeSession/safeSession.types.ts';
 import type { ChainClient } from '../chain/client.ts';
 import { readSafeState } from '../chain/reads.ts';
+import { safeRelease } from '../../domain/safe/singletons.ts';
 import { SessionLoadError } from '../safeSession.ts';
 
 const info = (value: Address): AddressInfo => ({ value: getAddress(value), name: null, logoUri: null });
@@ -30,6 +31,7 @@ export async function readSafeInfoFromChain(client: ChainClient, chainId: string
     throw new SessionLoadError(`The contract at ${address} does not answer like a Safe.`, 'notFound');
   }
   const nonce = Number(state.nonce);
+  const release = safeRelease(state.version);
   return {
     address: info(state.address),
     chainId,
@@ -37,7 +39,9 @@ export async function readSafeInfoFromChain(client: ChainClient, chainId: string
     threshold: state.threshold,
     owners: state.owners.map(info),
     implementation: info(state.singleton),
-    implementationVersionState: 'UNKNOWN',
+    // What the gateway derives from its list of master copies; here from the version the contract reports: the newest
+    // release is up to date, an older release outdated, anything else unknown (the home then warns).
+    implementationVersionState: release === '1.4.1' ? 'UP_TO_DATE' : release === null ? 'UNKNOWN' : 'OUTDATED',
     collectiblesTag: null,
     txQueuedTag: null,
     // A new nonce means a new execution: the history and the balances reload (the session refreshes on this tag).
