@@ -233,7 +233,7 @@ export function createApp(): App {
         }),
         walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
         addressBook: provideAddressBookServices(addressBookMachine, { store: addressBookStore }),
-        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.gateway, runtime.chainClient),
+        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway, runtime.chainClient),
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),

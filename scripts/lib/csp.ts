@@ -73,7 +73,7 @@ export function serverPolicy(config: unknown, options: ServerPolicyOptions = {})
   let devnet = false;
   try {
     const parsed = parseRuntimeConfig(config);
-    gateway = originOf(parsed.gatewayUrl);
+    gateway = parsed.gatewayUrl === null ? null : originOf(parsed.gatewayUrl);
     rpcs = [...Object.values(parsed.rpcOverrides), parsed.devnet?.rpcUrl ?? ''].map(originOf);
     devnet = isDevnet(parsed);
   } catch {

@@ -2,6 +2,9 @@
  * Runtime configuration. The built app reads `config.json` beside index.html at boot, so one build serves
  * every deployment; in development, Vite environment variables override it:
  *   VITE_GATEWAY_URL            gateway base URL
+ *
+ * `gatewayUrl` may be left out (or null): the app then reads every Safe from the chain through its RPC
+ * (RPC-only mode, decision 0054). A file without a gateway must name at least one RPC (an override or the devnet).
  *   VITE_RPC_URL_<chainId>      RPC override for one chain, e.g. VITE_RPC_URL_1
  */
 import * as v from 'valibot';
@@ -13,7 +16,7 @@ const hex = (length?: number) =>
 const httpUrl = v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s) URL'));
 
 const RuntimeConfigSchema = v.object({
-  gatewayUrl: httpUrl,
+  gatewayUrl: v.optional(v.nullable(httpUrl), null),
   rpcOverrides: v.optional(v.record(v.pipe(v.string(), v.regex(/^\d+$/, 'chain ids are decimal')), httpUrl), {}),
   devnet: v.optional(
     v.nullable(
@@ -44,7 +47,10 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     throw new Error(`Invalid config.json: ${path} ${issue?.message ?? 'is invalid'}`);
   }
   const { gatewayUrl, rpcOverrides, devnet } = result.output;
-  return { gatewayUrl: gatewayUrl.replace(/\/+$/, ''), rpcOverrides, devnet };
+  if (gatewayUrl === null && Object.keys(rpcOverrides).length === 0 && devnet === null) {
+    throw new Error('Invalid config.json: without a gatewayUrl, name at least one RPC in rpcOverrides');
+  }
+  return { gatewayUrl: gatewayUrl === null ? null : gatewayUrl.replace(/\/+$/, ''), rpcOverrides, devnet };
 }
 
 /** Applies `VITE_GATEWAY_URL` and `VITE_RPC_URL_<chainId>` overrides. */

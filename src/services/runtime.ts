@@ -6,7 +6,8 @@
 import type { GatewayProbe, RuntimeConfig } from '../machines/appSession/appSession.types.ts';
 import type { ChainClient, createChainClientRegistry } from './chain/client.ts';
 import { createGatewayClient, readAllPages, type GatewayClient } from './gateway/client.ts';
-import type { ChainInfo } from '../domain/gateway/types.ts';
+import type { ChainInfo, Page } from '../domain/gateway/types.ts';
+import type { ChainFallback } from './rpcOnly/gateway.ts';
 import { toSessionError } from './safeSession.ts';
 import type { Eip1193Provider, WalletService } from './wallet/onboard.ts';
 import { createLazyWalletService } from './wallet/walletService.ts';
@@ -31,7 +32,7 @@ export class Runtime {
 
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;
-    this.client = createGatewayClient({ baseUrl: config.gatewayUrl });
+    this.client = config.gatewayUrl === null ? null : createGatewayClient({ baseUrl: config.gatewayUrl });
     this.clients = null;
     this.chains = null;
     return config;
@@ -64,9 +65,43 @@ export class Runtime {
   /** The gateway client; a proxy so it can be handed out before the config is loaded. */
   readonly gateway: GatewayClient = new Proxy({} as GatewayClient, {
     get: (_, key) => {
+      // No gateway in config.json: every call fails, as RPC-only mode expects (decision 0054).
+      if (!this.client && this.config) return () => Promise.reject(Object.assign(new Error('No gateway is configured.'), { name: 'NoGatewayError' }));
       if (!this.client) throw new Error('The gateway is not configured yet');
       return this.client[key as keyof GatewayClient];
     },
+  });
+
+  /** RPC-only mode (decision 0054), loaded on the Safe session's first gateway failure. */
+  private fallback: Promise<ChainFallback> | null = null;
+
+  /**
+   * The gateway as the Safe session reads it: a call that fails so that it falls back (no gateway, unreachable,
+   * failing), or a one-page chain list that lacks a chain config.json gives an RPC for, is answered from the chain
+   * (src/services/rpcOnly/gateway.ts); then that chain's reads are answered there.
+   */
+  readonly sessionGateway: GatewayClient = new Proxy({} as GatewayClient, {
+    get:
+      (_, key: string) =>
+      async (...args: unknown[]) => {
+        const fallback = await this.fallback;
+        const load = () =>
+          (this.fallback ??= import('./rpcOnly/gateway.ts').then((m) =>
+            m.createChainFallback({ config: () => this.config, clients: this.chainClients, chainClient: this.chainClient }),
+          ));
+        return (
+          fallback?.answers(key, args) ??
+          (this.gateway[key as keyof GatewayClient] as (...a: unknown[]) => Promise<Page<ChainInfo>>)(...args).then(
+            async (answer) => {
+              const c = this.config;
+              const missing =
+                key === 'getChainsConfig' && !answer.next && !answer.previous && c && [c.devnet?.chainId, ...Object.keys(c.rpcOverrides)].some((id) => id && !answer.results.some((r) => r.chainId === String(id)));
+              return missing || (fallback && key === 'getChainsConfig') ? (await load()).withLocal(answer) : answer;
+            },
+            async (error: unknown) => (await load()).instead(key, args, error),
+          )
+        );
+      },
   });
 
   /** Every chain the gateway lists (following its pages), fetched once per configuration. */
@@ -82,6 +117,8 @@ export class Runtime {
   };
 
   async probe(): Promise<GatewayProbe> {
+    // No gateway: the wallet learns the chains config.json gives an RPC for.
+    if (this.config?.gatewayUrl === null) return (await import('./rpcOnly/chains.ts')).probeOf(this.config);
     try {
       const chains = await this.loadChains();
       return { chainCount: chains.length, chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName })) };

@@ -14,6 +14,16 @@ describe('runtime configuration', () => {
     expect(() => parseRuntimeConfig(null)).toThrow(/Invalid config.json/);
   });
 
+  it('takes a config without a gateway (RPC-only mode) when it names an RPC', () => {
+    const rpcOnly = { rpcOverrides: { '1': 'https://rpc.example' } };
+    expect(parseRuntimeConfig(rpcOnly)).toEqual({ gatewayUrl: null, rpcOverrides: { '1': 'https://rpc.example' }, devnet: null });
+    expect(parseRuntimeConfig({ ...rpcOnly, gatewayUrl: null }).gatewayUrl).toBeNull();
+    expect(() => parseRuntimeConfig({})).toThrow('Invalid config.json: without a gatewayUrl, name at least one RPC in rpcOverrides');
+    expect(() => parseRuntimeConfig({ gatewayUrl: '' , ...rpcOnly })).toThrow(/gatewayUrl/);
+    // The development override still sets one.
+    expect(applyEnvOverrides(parseRuntimeConfig(rpcOnly), { VITE_GATEWAY_URL: 'http://gw.test' }).gatewayUrl).toBe('http://gw.test');
+  });
+
   it('lets environment variables override the file in development', () => {
     const base = parseRuntimeConfig({ gatewayUrl: 'http://a.test', rpcOverrides: { '1': 'http://rpc.a' } });
     const merged = applyEnvOverrides(base, { VITE_GATEWAY_URL: 'http://b.test/', VITE_RPC_URL_5: 'http://rpc.b', DEV: true });

@@ -2,8 +2,11 @@ import type { Location } from '../shared/routes.ts';
 
 /** Where the app finds its gateway and chains. Read at boot from `config.json` served beside index.html. */
 export interface RuntimeConfig {
-  /** Base URL of the Safe Client Gateway, without a trailing slash, e.g. `https://safe-client.safe.global`. */
-  gatewayUrl: string;
+  /**
+   * Base URL of the Safe Client Gateway, without a trailing slash, e.g. `https://safe-client.safe.global`; null when
+   * the deployment has none: every Safe is then read from the chain (RPC-only mode, decision 0054).
+   */
+  gatewayUrl: string | null;
   /** Chain RPC overrides by decimal chain id; otherwise the gateway's chain config `rpcUri` is used. */
   rpcOverrides: Record<string, string>;
   /** Present only when the app runs against the offline devnet. */

@@ -42,6 +42,8 @@ export interface SafeSessionView {
   error: SafeSessionContext['error'];
   pollError: SafeSessionContext['pollError'];
   walletAddress: SafeSessionContext['walletAddress'];
+  /** Why the Safe is read from the chain instead of the gateway (RPC-only mode, decision 0054), or null. */
+  readFromChain: string | null;
 }
 
 function regionStatus(loaded: boolean, failed: boolean): RegionStatus {
@@ -66,5 +68,6 @@ export function connectSafeSession(snapshot: SafeSessionSnapshot): SafeSessionVi
     error: context.error,
     pollError: context.pollError,
     walletAddress: context.walletAddress,
+    readFromChain: context.safeInfo?.readFromChain ?? null,
   };
 }

@@ -19,12 +19,24 @@ export interface SafeSessionInput {
   walletAddress?: string | null;
 }
 
+/**
+ * Set on what the session read from the chain instead of the gateway (RPC-only mode, decision 0054): why, in words.
+ * Only services set it; no gateway answer can (the gateway schemas drop unknown keys).
+ */
+export interface ReadFromChain {
+  readFromChain?: string;
+}
+/** Safe info as the session keeps it: the gateway's, or one read from the chain. */
+export type SessionSafeInfo = SafeInfo & ReadFromChain;
+/** Balances as the session keeps them: the gateway's, or the native coin and bundled tokens read from the chain. */
+export type SessionBalances = SafeBalances & ReadFromChain;
+
 export interface SafeSessionContext {
   safe: SafeRefInput;
   chain: ChainInfo | null;
   /** Short names the gateway lists (for the "chain not supported" message). */
   supportedShortNames: string[];
-  safeInfo: SafeInfo | null;
+  safeInfo: SessionSafeInfo | null;
   /** The blocking error (gateway down, not a Safe...), or null. */
   error: string | null;
   /** The last failed poll of Safe info (the data shown is then older than 15 s), or null. */
@@ -32,7 +44,7 @@ export interface SafeSessionContext {
   visible: boolean;
   walletAddress: string | null;
   currency: string;
-  balances: SafeBalances | null;
+  balances: SessionBalances | null;
   balancesError: string | null;
   fiatCodes: string[];
   fiatCodesError: string | null;
@@ -73,8 +85,8 @@ export type SafeSessionReport =
 /** The session's promise effects, implemented once by src/services/safeSession.ts. */
 export interface SafeSessionEffects {
   loadChains(): Promise<ChainInfo[]>;
-  loadSafeInfo(input: SafeInfoRequest): Promise<SafeInfo>;
-  loadBalances(input: BalancesRequest): Promise<SafeBalances>;
+  loadSafeInfo(input: SafeInfoRequest): Promise<SessionSafeInfo>;
+  loadBalances(input: BalancesRequest): Promise<SessionBalances>;
   loadFiatCodes(): Promise<string[]>;
 }
 

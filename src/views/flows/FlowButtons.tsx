@@ -67,9 +67,18 @@ export function FlowButton({
   ariaLabel?: string;
 }) {
   const { open, error } = useOpenFlow();
+  // Read from the chain (RPC-only mode, decision 0054): proposing and signing need the gateway for now.
+  const chainRead = useSelector(useSafeSessionRef() ?? undefined, (s) => s?.context.safeInfo?.readFromChain ?? null);
   return (
     <>
-      <button type="button" className={className} disabled={disabled} title={title} aria-label={ariaLabel} onClick={() => void open(request)}>
+      <button
+        type="button"
+        className={className}
+        disabled={disabled || chainRead !== null}
+        title={chainRead ? NEEDS_GATEWAY : title}
+        aria-label={ariaLabel}
+        onClick={() => void open(request)}
+      >
         {label}
       </button>
       {error ? (
@@ -80,6 +89,8 @@ export function FlowButton({
     </>
   );
 }
+
+const NEEDS_GATEWAY = 'Not available without the gateway: transactions are proposed and signed through it.';
 
 const NOT_OWNER = 'Connect the wallet of one of the Safe’s signers to create transactions.';
 

@@ -5,6 +5,7 @@ import { Loadable } from '../components/Loadable.tsx';
 import { visibleBalances, visibleFiatTotal } from './connect.ts';
 import { SendTokenButton } from '../flows/FlowButtons.tsx';
 import './lists.css';
+import './chainRead.css';
 import { Amount, Fiat } from '../ui/Amount.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
@@ -51,10 +52,18 @@ export function BalancesTable() {
   const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
   const updating = useFiatUpdating();
   const rows = visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances });
+  // Read from the chain (RPC-only mode, decision 0054): no prices, and only the known tokens are read.
+  const chainRead = balances?.readFromChain !== undefined;
   return (
     <>
+      {chainRead ? (
+        <p className="balances-chain-note">
+          Read from the chain: the native coin and the tokens this app knows for this chain. Prices come from the gateway, so no values are
+          shown, and tokens outside that list are not listed yet.
+        </p>
+      ) : null}
       <div className="balances-controls">
-        <CurrencySelect />
+        {chainRead ? null : <CurrencySelect />}
         <label>
           <input type="checkbox" checked={hideSmallBalances} onChange={() => send({ type: 'user.toggleHideSmallBalances' })} /> Hide small balances
         </label>
@@ -66,7 +75,7 @@ export function BalancesTable() {
       <Loadable what="balances" status={status} error={error} onRetry={() => send({ type: 'user.retryBalances' })} canRetry={canRetry} keepContent={balances !== null}>
         {balances ? (
           <>
-            <p className="total">
+            <p className="total" hidden={chainRead}>
               Total value:{' '}
               <strong aria-label="Total value">
                 <Fiat value={visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens)} currency={currency} updating={updating} />
@@ -84,7 +93,7 @@ export function BalancesTable() {
                 <tr>
                   <th scope="col">Asset</th>
                   <th scope="col">Balance</th>
-                  <th scope="col">Value</th>
+                  {chainRead ? null : <th scope="col">Value</th>}
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
@@ -105,9 +114,11 @@ export function BalancesTable() {
                     <td>
                       <Amount value={balance.balance} decimals={balance.tokenInfo.decimals} symbol={balance.tokenInfo.symbol} />
                     </td>
-                    <td>
-                      <Fiat value={balance.fiatBalance} currency={currency} updating={updating} />
-                    </td>
+                    {chainRead ? null : (
+                      <td>
+                        <Fiat value={balance.fiatBalance} currency={currency} updating={updating} />
+                      </td>
+                    )}
                     <td className="asset-actions">
                       {hidden ? null : (
                         <SendTokenButton

@@ -96,17 +96,19 @@ function Overview() {
       <Loadable what="balances" status={status} error={error} onRetry={() => send({ type: 'user.retryBalances' })} keepContent={balances !== null}>
         {balances ? (
           <>
-            <p className="total">
-              Total balance:{' '}
-              <strong aria-label="Total balance">
-                <Fiat value={visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens)} currency={currency} updating={updating} />
-              </strong>
-            </p>
+            {balances.readFromChain ? null : (
+              <p className="total">
+                Total balance:{' '}
+                <strong aria-label="Total balance">
+                  <Fiat value={visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens)} currency={currency} updating={updating} />
+                </strong>
+              </p>
+            )}
             {isEmpty(balances.items) ? <AddFunds /> : null}
             <ul className="plain">
               {top.map((item) => (
                 <li key={item.tokenInfo.address}>
-                  <Amount value={item.balance} decimals={item.tokenInfo.decimals} symbol={item.tokenInfo.symbol} fiat={{ value: item.fiatBalance, currency, updating }} />
+                  <Amount value={item.balance} decimals={item.tokenInfo.decimals} symbol={item.tokenInfo.symbol} {...(balances.readFromChain ? {} : { fiat: { value: item.fiatBalance, currency, updating } })} />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Address } from '../components/Address.tsx';
 import { TechnicalDetail, WayOn, type WayOnLink } from '../components/WayOn.tsx';
 import { connectShell } from '../../machines/appSession/appSession.connect.ts';
@@ -17,9 +17,12 @@ function RetryButton({ what }: { what: string }) {
   );
 }
 
+/** RPC-only mode's notice (decision 0054), loaded only when a Safe is read from the chain. */
+const ChainReadNotice = lazy(() => import('./ChainReadNotice.tsx'));
+
 /** One line under the screen title: polling state, read-only mode, a failed refresh. */
 export function SafeStatus() {
-  const { infoStatus: info, pollError, walletAddress: wallet, isOwner } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  const { infoStatus: info, pollError, walletAddress: wallet, isOwner, readFromChain } = useSafeSession(connectSafeSession, shallowEqualViewModel);
   return (
     <div className="safe-status">
       <p className="muted" aria-label="Safe updates">
@@ -30,6 +33,11 @@ export function SafeStatus() {
           </span>
         ) : null}
       </p>
+      {readFromChain ? (
+        <Suspense fallback={null}>
+          <ChainReadNotice reason={readFromChain} />
+        </Suspense>
+      ) : null}
       {pollError ? (
         <p role="alert" className="banner banner-error">
           Could not refresh the Safe: {pollError} Showing the last data received.

@@ -57,7 +57,8 @@ function Threshold({ identity }: { identity: SafeIdentity }) {
 /** The Safe's total as the session already holds it (no request of its own), without hidden tokens; null until loaded. */
 function totalOf(s: Parameters<typeof connectSafeSession>[0]): { value: string; currency: string } | null {
   const { balances, hiddenTokens, currency } = s.context;
-  return balances ? { value: visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens), currency } : null;
+  // Read from the chain (decision 0054): no prices, so no total.
+  return balances && !balances.readFromChain ? { value: visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens), currency } : null;
 }
 
 /** The card's balance: the dashboard's total (hidden tokens not counted); nothing until the balances are loaded. */

@@ -70,7 +70,9 @@ function Setup() {
   const info = useSafeSession((s) => s.context.safeInfo);
   const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
   const latest = useSafeSession((s) => s.context.chain?.recommendedMasterCopyVersion ?? null);
-  const { isOwner: canManage } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  // Read from the chain (RPC-only mode, decision 0054): changes are proposed through the gateway, so none is offered.
+  const { isOwner, readFromChain } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  const canManage = isOwner && readFromChain === null;
   const { open, error } = useOpenFlow();
   if (!info) return null;
   const propose: Propose = (change) => void open(settingsChange(change));

@@ -1,0 +1,91 @@
+/**
+ * RPC-only mode, read side (issue 20, decision 0054; security property S18), in Chromium on the devnet with EVERY
+ * request to the gateway's origin aborted (Playwright `page.route`): the Safe opens from the chain. Its signers,
+ * threshold and nonce are the chain's; its balances show the native coin and a seeded token with the amounts the
+ * chain reports; the History shows a seeded execution from the Safe's own events; signing is not offered and the
+ * page says why in plain words. No request ever reaches the gateway, and nothing shows a broken or unknown error.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem';
+import { readSafeState } from '../../src/services/chain/reads.ts';
+import { createChainClientRegistry } from '../../src/services/chain/client.ts';
+import { localChains } from '../../src/services/rpcOnly/chains.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
+
+const app = useDevnetApp();
+test.describe.configure({ mode: 'serial' });
+
+/** Aborts every request to the gateway's origin; returns how many were tried. */
+async function blockGateway(page: Page): Promise<{ count: () => number }> {
+  const origin = new URL(app.devnet.gatewayUrl).origin;
+  let tried = 0;
+  await page.route(
+    (url) => url.origin === origin,
+    async (route) => {
+      tried += 1;
+      await route.abort('connectionrefused');
+    },
+  );
+  return { count: () => tried };
+}
+
+const NOTICE = 'Reading from the chain: the gateway is not available';
+
+/** No text of an unknown or broken state anywhere on the page. */
+async function expectNoBrokenError(page: Page) {
+  await expect(page.getByText(/Oops|something went wrong|undefined|NaN|\[object Object\]|could not be loaded/i)).toHaveCount(0);
+}
+
+test('the Safe opens from the chain: signers, threshold and nonce are the chain’s, and signing is not offered', async ({ page }) => {
+  const blocked = await blockGateway(page);
+  const team = app.devnet.safes[0]!;
+  const client = createChainClientRegistry().get(localChains({ rpcOverrides: {}, devnet: { chainId: app.devnet.chainId, rpcUrl: app.devnet.rpcUrl, accounts: [] } })[0]!);
+  const onChain = await readSafeState(client, team.address);
+
+  await page.goto(app.url(`/settings/setup?safe=${app.teamSafe}`));
+  await expect(page.getByRole('note', { name: NOTICE })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('note', { name: NOTICE })).toContainText('The gateway cannot be reached.');
+  await expect(page.getByLabel('Current nonce')).toHaveText(String(onChain.nonce));
+  await expect(page.getByText(`${onChain.threshold} out of ${onChain.owners.length}`)).toBeVisible();
+  for (const owner of onChain.owners) await expect(page.getByText(owner, { exact: false }).first()).toBeAttached();
+
+  // New transaction is there but not offered, and says why.
+  const newTx = page.getByRole('button', { name: 'New transaction' });
+  await expect(newTx).toBeDisabled();
+  await expect(newTx).toHaveAttribute('title', /gateway/);
+  await expectNoBrokenError(page);
+  expect(blocked.count()).toBeGreaterThan(0);
+});
+
+test('balances show the native coin and a seeded token with the chain’s amounts', async ({ page }) => {
+  await blockGateway(page);
+  const team = app.devnet.safes[0]!;
+  const viem = createPublicClient({ transport: http(app.devnet.rpcUrl) });
+  const eth = await viem.getBalance({ address: team.address });
+  const usd = await viem.readContract({ address: app.devnet.tokens.usd.address, abi: erc20Abi, functionName: 'balanceOf', args: [team.address] });
+
+  await page.goto(app.url(`/balances?safe=${app.teamSafe}`));
+  await expect(page.getByRole('note', { name: NOTICE })).toBeVisible({ timeout: 30_000 });
+  const table = page.getByRole('table', { name: 'Token balances' });
+  const ethRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /ETH/ }) });
+  const usdRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /dUSD/ }) });
+  const figure = (value: string) => new RegExp(Number(value).toLocaleString('en-US', { maximumFractionDigits: 4 }).replace(/[.,]/g, '[.,]?'));
+  await expect(ethRow).toContainText(figure(formatEther(eth)));
+  await expect(usdRow).toContainText(figure(formatUnits(usd, 6)));
+  await expect(page.getByText(/no values are shown/)).toBeVisible();
+  // No price column and no currency choice: prices come from the gateway.
+  await expect(table.getByRole('columnheader', { name: 'Value' })).toHaveCount(0);
+  await expectNoBrokenError(page);
+});
+
+test('History shows the seeded executions from the Safe’s own events', async ({ page }) => {
+  await blockGateway(page);
+  await page.goto(app.url(`/transactions/history?safe=${app.teamSafe}`));
+  await expect(page.getByRole('note', { name: NOTICE })).toBeVisible({ timeout: 30_000 });
+  // Nonce 2 of the seed: 250 dUSD to account 5, decoded here from the SafeTx its event carries.
+  const row = page.getByRole('row').filter({ hasText: /250/ }).filter({ hasText: /dUSD/ });
+  await expect(row.first()).toBeVisible({ timeout: 30_000 });
+  await expect(row.first()).toContainText('2');
+  await expect(page.getByRole('row').filter({ hasText: /changeThreshold|threshold/i }).first()).toBeVisible();
+  await expectNoBrokenError(page);
+});
