@@ -18,7 +18,9 @@ export function GatewayStatus() {
   if (gateway !== 'unreachable') return null;
   return (
     <div role="alert" className="banner banner-error">
-      <strong>Gateway unreachable.</strong> {error} <span className="muted">({gatewayUrl})</span>{' '}
+      {/* The error usually names the URL already ("Gateway unreachable at …"): said once. */}
+      <strong>Gateway unreachable.</strong> {error}
+      {gatewayUrl && !error?.includes(gatewayUrl) ? <span className="muted"> ({gatewayUrl})</span> : null}{' '}
       <button type="button" onClick={() => send({ type: 'user.retry' })} disabled={!canRetry}>
         Retry
       </button>
