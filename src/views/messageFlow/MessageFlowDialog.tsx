@@ -83,7 +83,7 @@ function StepBody({ step }: { step: Step }) {
           <Confirmations />
           <SignBlocker />
           <AnyChainAcknowledgement />
-          <Actions sign signOnChain back cancel />
+          <ReviewActions />
         </>
       );
     case 'chainBlocked':
@@ -338,6 +338,12 @@ function Confirmations() {
       ) : null}
     </section>
   );
+}
+
+/** The review's actions; "Sign on-chain instead" is not offered while the Safe info does not agree with the chain. */
+function ReviewActions() {
+  const verdict = useMessageFlow((s) => s.context.preview?.safeInfo);
+  return <Actions sign signOnChain={verdict === undefined || verdict.status === 'agrees'} back cancel />;
 }
 
 /** The Safe info against the chain (decision 0053): a block with the differences, or one quiet line when it agrees. */
