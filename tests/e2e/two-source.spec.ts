@@ -105,6 +105,8 @@ test('message: a gateway that swaps one owner blocks the signature with the exac
   await expect(notice).toBeVisible({ timeout: 20_000 });
   await expect(notice.getByRole('listitem')).toHaveText([OWNERS_DIFFERENCE()]);
   await expect(d.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
+  // Nor is the on-chain way offered (its transaction flow would be blocked by the same check).
+  await expect(d.getByRole('button', { name: 'Sign on-chain instead' })).toHaveCount(0);
   await d.getByRole('button', { name: 'Sign', exact: true }).click({ force: true });
   await expect(notice).toBeVisible();
   expect(await signingCalls(page)).toEqual([]);
