@@ -65,13 +65,16 @@ import type { SafeContext } from '../domain/safe/types.ts';
 import { parseSafeVersion } from '../domain/safe/version.ts';
 import { isOwner } from '../domain/safe/owners.ts';
 import { readyWallet as readyWalletFor } from './transactionFlow/wallet.ts';
+import { checkSafeAgainstChain } from './chain/safeInfoCheck.ts';
+import { SAFE_INFO_BLOCKED, safeInfoBlockText } from '../domain/safe/safeInfoCheck.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
 }
 
 export type MessageWalletAccess = () => Eip1193Like | null;
-export type MessageFlowChain = Pick<PublicClient, 'readContract'>;
+/** EIP-1271 reads, and the Safe's storage words for the two-source check (decision 0053). */
+export type MessageFlowChain = Pick<PublicClient, 'readContract'> & Partial<Pick<PublicClient, 'getStorageAt'>>;
 
 export interface MessageFlowDeps {
   gateway: GatewayClient;
@@ -270,7 +273,11 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
   }
 
   return {
-    computeMessageHash: async ({ safe, request }: { safe: MessageFlowSafe; request: MessageRequest }): Promise<MessagePreview> => previewOf(safe, request),
+    /** The local hashes, and the Safe info the flow was given against the chain, read once (decision 0053). */
+    computeMessageHash: async ({ safe, request }: { safe: MessageFlowSafe; request: MessageRequest }): Promise<MessagePreview> => {
+      const preview = previewOf(safe, request);
+      return { ...preview, safeInfo: await checkSafeAgainstChain(chain, safe) };
+    },
 
     loadMessage: ({ safe, messageHash }: { safe: MessageFlowSafe; messageHash: Hex }) => freshMessage(safe, messageHash),
 
@@ -285,6 +292,8 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
       preview: MessagePreview;
       anyChainAcknowledged?: boolean;
     }): Promise<OwnerSignature> => {
+      // The Safe info against the chain, as checked when the message was hashed (decision 0053): the wallet is not asked otherwise.
+      if (preview.safeInfo && preview.safeInfo.status !== 'agrees') throw failure('other', safeInfoBlockText(preview.safeInfo) ?? SAFE_INFO_BLOCKED);
       // The chain rule again, judged here from the message itself, not from the machine's verdict (decision 0026).
       const chain = chainCheckOf(safe, preview.content);
       if (chain.kind === 'otherChain') throw failure('other', chain.reason);

@@ -5,6 +5,7 @@
  */
 import { assign, emit, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
+import { safeInfoAllowsSigning } from '../../domain/safe/safeInfoCheck.ts';
 import type {
   Address,
   GatewayMessageView,
@@ -111,8 +112,19 @@ export function chainAllowsSigning(context: Pick<MessageFlowContext, 'preview' |
   return kind !== 'otherChain' && (kind !== 'anyChain' || context.anyChainAcknowledged === true);
 }
 
+/**
+ * The Safe info agrees with the chain (decision 0053). A preview recorded before the check existed has no verdict
+ * and replays as it ran then.
+ */
+export const safeInfoAllowsMessageSigning = (context: Pick<MessageFlowContext, 'preview'>): boolean =>
+  context.preview?.safeInfo === undefined || safeInfoAllowsSigning(context.preview.safeInfo);
+
 export const canSign = (context: MessageFlowContext): boolean =>
-  context.preview !== null && context.gatewayMessage?.status !== 'CONFIRMED' && signBlocker(context) === null && chainAllowsSigning(context);
+  context.preview !== null &&
+  context.gatewayMessage?.status !== 'CONFIRMED' &&
+  signBlocker(context) === null &&
+  chainAllowsSigning(context) &&
+  safeInfoAllowsMessageSigning(context);
 
 /** The hash the gateway must answer for: the local SafeMessage hash, else the one asked for. */
 export const expectedHash = (context: Pick<MessageFlowContext, 'preview' | 'requestedHash'>): Hex | null =>

@@ -4,6 +4,7 @@
  * replays from the event log (statecharts.md §3.2).
  */
 import type { Failure } from '../../domain/failure.ts';
+import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -18,6 +19,11 @@ export interface MessageFlowSafe {
   threshold: number;
   owners: Address[];
   fallbackHandler: Address | null;
+  /** What else the gateway said of the Safe, compared with the chain before signing (decision 0053); absent in older flows. */
+  nonce?: number;
+  modules?: Address[];
+  guard?: Address | null;
+  implementation?: Address | null;
 }
 
 /** The connected wallet; null when none is connected. */
@@ -82,6 +88,11 @@ export interface MessagePreview {
   walletTypedData: string;
   /** The text is a raw 32-byte hash: the signer cannot see what it means. */
   blindSigning: boolean;
+  /**
+   * The Safe info the flow was given against the chain, read when the message was hashed (decision 0053): only
+   * `agrees` lets a signature be asked for. Absent in previews recorded before it existed (they replay as they ran).
+   */
+  safeInfo?: SafeInfoVerdict;
 }
 
 export interface MessageConfirmation {

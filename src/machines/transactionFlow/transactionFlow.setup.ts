@@ -6,6 +6,7 @@
 import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
+import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, isEditedCallShape, validateNonce } from './draft.ts';
 import type {
@@ -239,9 +240,11 @@ export const txFlowSetup = setup({
       risksAcknowledged: false,
     })),
     storeGatewayView: assign((_, gatewayView: GatewayView) => ({ gatewayView })),
-    storeCrossCheck: assign((_, checked: { mismatches: string[]; description?: TxDescription | null }) => ({
+    /** The cross-check; the Safe info's verdict only when the check gave one (older records replay without it). */
+    storeCrossCheck: assign((_, checked: { mismatches: string[]; description?: TxDescription | null; safeInfo?: SafeInfoVerdict }) => ({
       mismatches: checked.mismatches,
       description: checked.description ?? null,
+      ...(checked.safeInfo ? { safeInfo: checked.safeInfo } : {}),
     })),
     storeRisks: assign((_, risks: Risk[]) => ({ risks })),
     /** What the simulation saw that the data does not declare, or a revert, joins the warnings (blocking). */

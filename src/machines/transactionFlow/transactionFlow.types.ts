@@ -9,6 +9,7 @@ import type { ConfirmationCheck } from '../../domain/safe/confirmationCheck.ts';
 import type { TokenMeta, TxDescription } from '../../domain/safe/txDescription.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import type { Failure } from '../../domain/failure.ts';
+import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -27,6 +28,8 @@ export interface TxFlowSafe {
   modules: Address[];
   guard: Address | null;
   fallbackHandler: Address | null;
+  /** The singleton the gateway names (its `implementation`), for the two-source check (absent in flows opened before it). */
+  implementation?: Address | null;
   /** The chain's native coin, from the chain config (absent in flows opened before it was recorded). */
   nativeCurrency?: TokenMeta;
 }
@@ -248,6 +251,11 @@ export interface TxFlowContext {
   txLabel: string | null;
   /** Cross-check result: empty = the gateway agrees with the locally built SafeTx. */
   mismatches: string[];
+  /**
+   * The gateway's Safe info against the chain, read once per review (decision 0053). Its differences are among
+   * `mismatches` too (so they block); anything but `agrees` blocks. Absent in flows reviewed before it existed.
+   */
+  safeInfo?: SafeInfoVerdict;
   /** What the SafeTx does, decoded here from its bytes (the review's title and lists come from it). */
   description: TxDescription | null;
   /** Its simulation in the Safe's own context (null: not run yet). */
@@ -396,10 +404,13 @@ export interface TransactionFlowEffects {
   loadTx(input: OnSafe & { txId: string }): Promise<LoadedTx & { hashes: TxHashes }>;
   /** What the gateway says about a new SafeTx (its decoding). */
   decodeTx(input: OnSafe & { safeTx: SafeTxJson }): Promise<GatewayView>;
-  /** Every mismatch between the gateway's view and the local SafeTx, and what the SafeTx does. */
+  /**
+   * Every mismatch between the gateway's view and the local SafeTx, and what the SafeTx does; and the Safe info the
+   * flow was given against the chain (decision 0053: a difference is a mismatch; a chain that cannot be read rejects).
+   */
   crossCheck(
     input: OnSafe & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView },
-  ): Promise<{ mismatches: string[]; description?: TxDescription | null }>;
+  ): Promise<{ mismatches: string[]; description?: TxDescription | null; safeInfo?: SafeInfoVerdict }>;
   classifyRisks(input: OnSafe & { safeTx: SafeTxJson }): Promise<Risk[]>;
   /** The SafeTx run in the Safe's own context: what it changes that the data does not declare. */
   simulateTx(input: OnSafe & { safeTx: SafeTxJson; risks: Risk[] }): Promise<{ simulation: Simulation; risks: Risk[]; blocks?: string[] }>;

@@ -26,7 +26,7 @@ import { gateWallet } from './signingGate.ts';
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
 
-type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks'>;
+type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks' | 'getStorageAt'>;
 
 export interface AppFlowsDeps {
   store: EventStore;
@@ -55,6 +55,7 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
     readContract: (async (args: never) => (await chainClient(chainId)).readContract(args)) as ChainReads['readContract'],
     call: (async (args: never) => (await chainClient(chainId)).call(args)) as ChainReads['call'],
     simulateBlocks: (async (args: never) => (await chainClient(chainId)).simulateBlocks(args)) as unknown as ChainReads['simulateBlocks'],
+    getStorageAt: (async (args: never) => (await chainClient(chainId)).getStorageAt(args)) as ChainReads['getStorageAt'],
   };
 }
 

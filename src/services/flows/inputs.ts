@@ -28,12 +28,26 @@ export function txFlowSafeOf(session: SafeSessionContext): TxFlowSafe | null {
     modules: (info.modules ?? []).map((m) => getAddress(m.value)),
     guard: info.guard ? getAddress(info.guard.value) : null,
     fallbackHandler: info.fallbackHandler ? getAddress(info.fallbackHandler.value) : null,
+    implementation: getAddress(info.implementation.value),
     nativeCurrency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals },
   };
 }
 
 export function messageFlowSafeOf(safe: TxFlowSafe): MessageFlowSafe {
-  return { chainId: safe.chainId, chainName: safe.chainName, address: safe.address, version: safe.version, threshold: safe.threshold, owners: safe.owners, fallbackHandler: safe.fallbackHandler };
+  return {
+    chainId: safe.chainId,
+    chainName: safe.chainName,
+    address: safe.address,
+    version: safe.version,
+    threshold: safe.threshold,
+    owners: safe.owners,
+    fallbackHandler: safe.fallbackHandler,
+    // What else the gateway said, for the two-source check (decision 0053).
+    nonce: safe.nonce,
+    modules: safe.modules,
+    guard: safe.guard,
+    ...(safe.implementation !== undefined ? { implementation: safe.implementation } : {}),
+  };
 }
 
 /** Off-chain messages need EIP1271 on the chain and, from Safe 1.3.0, a fallback handler (anchor §3). */

@@ -27,6 +27,7 @@ import type {
   TxFlowSafe,
   TxHashes,
   VerifiedConfirmations,
+  WalletFailure,
 } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { effectActors } from '../../machines/shared/effects.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -50,9 +51,14 @@ import { buildSignatureBytes, type OwnerSignature } from '../../domain/safe/sign
 import type { SafeTx } from '../../domain/safe/types.ts';
 import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './convert.ts';
 import { sendTransaction, signTypedData, type WalletAccess } from './wallet.ts';
+import { checkSafeAgainstChain, type CheckedSafe } from '../chain/safeInfoCheck.ts';
+import { safeInfoBlockText, type SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 
-/** Receipts, and the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts). */
-export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> & Partial<Pick<PublicClient, 'simulateBlocks'>>;
+/**
+ * Receipts, the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts) and the Safe's
+ * state for the two-source check (storage words: guard, fallback handler, singleton; decision 0053).
+ */
+export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> & Partial<Pick<PublicClient, 'simulateBlocks' | 'getStorageAt'>>;
 
 export interface TransactionFlowDeps {
   gateway: GatewayClient;
@@ -247,6 +253,33 @@ export async function simulateForFlow(chain: SafeTxSimulationClient, safe: Pick<
 
 const safeVersionOf = (safe: TxFlowSafe) => safe.version.replace(/\+.*$/, '');
 
+/** What the flow was told about its Safe (by the gateway, through the Safe session), as the two-source check compares it. */
+export const safeClaimOf = (safe: TxFlowSafe): CheckedSafe => ({
+  address: safe.address,
+  owners: safe.owners,
+  threshold: safe.threshold,
+  nonce: safe.nonce,
+  version: safe.version,
+  implementation: safe.implementation,
+  modules: safe.modules,
+  guard: safe.guard,
+  fallbackHandler: safe.fallbackHandler,
+});
+
+/** Thrown when the Safe info cannot be signed against (a difference, or a chain that could not be read). */
+export class SafeInfoBlockedError extends Error {
+  constructor(readonly verdict: SafeInfoVerdict) {
+    super(safeInfoBlockText(verdict) ?? 'The Safe info was not checked against the chain.');
+    this.name = 'SafeInfoBlockedError';
+  }
+}
+
+/** The Safe info against the chain; rejects unless they agree (delete and bulk execute have no review to list it on). */
+export async function requireSafeInfoAgrees(chain: TxFlowChain, safe: TxFlowSafe, txNonce?: string | null): Promise<void> {
+  const verdict = await checkSafeAgainstChain(chain, safeClaimOf(safe), txNonce);
+  if (verdict.status !== 'agrees') throw new SafeInfoBlockedError(verdict);
+}
+
 /** The effects of all three flows over the gateway, the chain and the connected wallet. */
 export function createTransactionFlowEffects(deps: TransactionFlowDeps): TransactionFlowEffects {
   const { gateway, chain } = deps;
@@ -366,15 +399,23 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       };
     },
     crossCheck: async ({ safe, safeTx, hashes, draft, gatewayView }) => {
+      // The Safe info the flow was given against the chain, read once per review (decision 0053). A chain that cannot
+      // be read rejects: the review's Try again reads it again; nothing is signed unchecked.
+      const safeInfo = await checkSafeAgainstChain(chain, safeClaimOf(safe), safeTx.nonce);
+      if (safeInfo.status === 'unchecked') throw new SafeInfoBlockedError(safeInfo);
       const described = describeSafeTx(safe, safeTx, gatewayView);
-      const mismatches = [...crossCheckView(safe, safeTx, gatewayView, described), ...(await signatureMismatches(safe, safeTx, gatewayView))];
+      const mismatches = [
+        ...(safeInfo.status === 'differs' ? safeInfo.differences : []),
+        ...crossCheckView(safe, safeTx, gatewayView, described),
+        ...(await signatureMismatches(safe, safeTx, gatewayView)),
+      ];
       const local = hashesOf(safe, toSafeTx(safeTx));
       if (local.safeTxHash !== hashes.safeTxHash) mismatches.push(`The safeTxHash shown (${hashes.safeTxHash}) is not the hash of this transaction (${local.safeTxHash}).`);
       if (draft) {
         const rebuilt = toSafeTxJson({ ...draftToSafeTx(draft, safe, BigInt(safeTx.nonce)), safeTxGas: BigInt(safeTx.safeTxGas) });
         if (JSON.stringify(rebuilt) !== JSON.stringify(safeTx)) mismatches.push('The transaction does not match what was composed.');
       }
-      return { mismatches, description: await txDescriptionOf(chain, safe, described) };
+      return { mismatches, description: await txDescriptionOf(chain, safe, described), safeInfo };
     },
     classifyRisks: async ({ safe, safeTx }) =>
       classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
@@ -415,6 +456,10 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
 
     // delete
     requestDeleteSignature: async ({ safe, wallet, safeTxHash, nowMs }) => {
+      // The wallet is asked only when the Safe info agrees with the chain (decision 0053); else a failure the dialog shows.
+      await requireSafeInfoAgrees(chain, safe).catch((error: unknown) => {
+        throw { kind: 'other', message: error instanceof Error ? error.message : String(error) } satisfies WalletFailure;
+      });
       const args = { chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), safeTxHash, nowMs };
       const signed = await signTypedData(deps.wallet, safe, wallet?.address ?? null, deleteRequestTypedData(args) as Parameters<typeof signTypedData>[3], deleteRequestHash(args));
       return { signature: signed.signature };
@@ -442,7 +487,10 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
           };
         }),
       );
-      return items.sort((a, b) => Number(a.safeTx.nonce) - Number(b.safeTx.nonce));
+      items.sort((a, b) => Number(a.safeTx.nonce) - Number(b.safeTx.nonce));
+      // Before anything can be executed: the Safe info against the chain, and no transaction at a nonce already used.
+      await requireSafeInfoAgrees(chain, safe, items[0]?.safeTx.nonce ?? null);
+      return items;
     },
     executeBatch: async ({ safe, items, wallet }) => {
       const data = batchCalldata(safe, items);

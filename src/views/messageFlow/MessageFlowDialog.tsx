@@ -13,6 +13,7 @@ import { Address } from '../components/Address.tsx';
 import { isPlainClick, Link } from '../components/Link.tsx';
 import { messagePath } from '../../machines/shared/routes.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { SafeInfoAgrees, SafeInfoBlocked } from '../components/SafeInfoCheck.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -77,11 +78,12 @@ function StepBody({ step }: { step: Step }) {
       return (
         <>
           <ThresholdIntro />
+          <SafeInfoNotice />
           <Preview />
           <Confirmations />
           <SignBlocker />
           <AnyChainAcknowledgement />
-          <Actions sign signOnChain back cancel />
+          <ReviewActions />
         </>
       );
     case 'chainBlocked':
@@ -338,6 +340,24 @@ function Confirmations() {
   );
 }
 
+/** The review's actions; "Sign on-chain instead" is not offered while the Safe info does not agree with the chain. */
+function ReviewActions() {
+  const verdict = useMessageFlow((s) => s.context.preview?.safeInfo);
+  return <Actions sign signOnChain={verdict === undefined || verdict.status === 'agrees'} back cancel />;
+}
+
+/** The Safe info against the chain (decision 0053): a block with the differences, or one quiet line when it agrees. */
+function SafeInfoNotice({ closeWith = 'user.cancel' }: { closeWith?: 'user.cancel' | 'user.close' }) {
+  const send = useMessageFlowSend();
+  const verdict = useMessageFlow((s) => s.context.preview?.safeInfo);
+  return (
+    <>
+      <SafeInfoBlocked verdict={verdict} onReload={() => send({ type: closeWith })} />
+      <SafeInfoAgrees verdict={verdict} />
+    </>
+  );
+}
+
 function SignBlocker() {
   const blocker = useMessageFlow((s) => signBlocker(s.context));
   return blocker ? <p role="alert">{blocker}</p> : null;
@@ -417,6 +437,7 @@ function CollectingBody() {
       <Confirmations />
       {watchFailed ? <ErrorText prefix="Could not refresh the confirmations." /> : null}
       <Preview />
+      <SafeInfoNotice closeWith="user.close" />
       <SignBlocker />
       <AnyChainAcknowledgement />
       <Actions sign retry close />

@@ -3,6 +3,7 @@
  * its verified confirmations, then Execute / Relay.
  */
 import { useSelector } from '@xstate/react';
+import { isSafeInfoBlockText } from '../../domain/safe/safeInfoCheck.ts';
 import type { ActorRefFrom } from 'xstate';
 import { bulkBlocker, type BulkExecuteFlowMachine } from '../../machines/transactionFlow/bulkExecuteFlow.machine.ts';
 import { connectBulkExecuteFlow } from '../../machines/transactionFlow/bulkExecuteFlow.connect.ts';
@@ -39,7 +40,7 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
       {state === 'loading' || state === 'loadingRelay' ? <p role="status">Loading the transactions…</p> : null}
       {state === 'loadFailed' ? (
         <>
-          <p role="alert">The transactions could not be loaded. {ctx.error}</p>
+          <p role="alert">{isSafeInfoBlockText(ctx.error) ? ctx.error : `The transactions could not be loaded. ${ctx.error ?? ''}`}</p>
           <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 /** Dialog of the deleteTxFlow: "Delete this transaction?", DeleteRequest signature, DELETE. */
 import { useSelector } from '@xstate/react';
+import { isSafeInfoBlockText } from '../../domain/safe/safeInfoCheck.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteTxFlow.machine.ts';
 import { connectDeleteTxFlow } from '../../machines/transactionFlow/deleteTxFlow.connect.ts';
@@ -84,7 +85,10 @@ export function DeleteTxDialog({ actor, now = Date.now, onDeletedClose }: { acto
       {state === 'deleting' ? <p role="status">Deleting the transaction…</p> : null}
       {state === 'walletError' ? (
         <>
-          <p role="alert">{WALLET_ERRORS[sub ?? 'other']} {sub === 'other' ? ctx.walletFailure?.message : ''}</p>
+          <p role="alert">
+            {/* The two-source check refused before the wallet was asked (decision 0053): its text alone says why. */}
+            {isSafeInfoBlockText(ctx.walletFailure?.message) ? ctx.walletFailure?.message : `${WALLET_ERRORS[sub ?? 'other']} ${sub === 'other' ? (ctx.walletFailure?.message ?? '') : ''}`}
+          </p>
           <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}

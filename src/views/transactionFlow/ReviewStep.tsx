@@ -9,6 +9,7 @@ import { callSentence, formatAmount, partiesOf, type SentenceFacts } from '../..
 import type { BalanceChange, ConfigChange, Simulation } from '../../machines/shared/simulation.ts';
 import { Address } from '../components/Address.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
+import { SafeInfoAgrees, SafeInfoBlocked } from '../components/SafeInfoCheck.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { nativeValueText, operationText, rejectionExplanation, requestOriginOf, reviewTitle } from './format.ts';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
@@ -381,6 +382,9 @@ export function ReviewStep() {
   const safeFacts = { address: safe.address, threshold: safe.threshold, ownerCount: safe.owners.length };
   const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens, nameOf } : null;
   const blocking = risks.filter((r) => r.severity === 'blocking');
+  // The Safe info's differences are mismatches too (they block); they are listed in their own notice.
+  const safeInfoDifferences = ctx.safeInfo?.status === 'differs' ? ctx.safeInfo.differences : [];
+  const txMismatches = mismatches.filter((m) => !safeInfoDifferences.includes(m));
   const confirmations = ctx.confirmations.length;
   // One submit button: what the choices above it say (decision 0044). When nothing can be submitted, it says why beside it.
   const { askExecuteNow, askMethod, executing, action } = submitChoices(can, { executeNow, method });
@@ -415,11 +419,13 @@ export function ReviewStep() {
           onDelete={deleteInstead}
         />
       ) : null}
-      {mismatches.length > 0 ? (
+      {/* The Safe info against the chain (decision 0053); closing the flow reloads the Safe's info. */}
+      <SafeInfoBlocked verdict={ctx.safeInfo} onReload={() => send({ type: 'user.cancel' })} />
+      {txMismatches.length > 0 ? (
         <div role="alert" className="txflow-blocked">
           <strong>Signing is blocked: the gateway’s answer does not match the transaction built here.</strong>
           <ul>
-            {mismatches.map((m, i) => (
+            {txMismatches.map((m, i) => (
               <li key={i}>{m}</li>
             ))}
           </ul>
@@ -489,6 +495,7 @@ export function ReviewStep() {
         </dl>
       </section>
 
+      <SafeInfoAgrees verdict={ctx.safeInfo} />
       <p>
         Confirmed {confirmations} of {safe.threshold}
         {ctx.confirmationChecks.length > confirmations ? ' (only confirmations verified here count)' : ''}

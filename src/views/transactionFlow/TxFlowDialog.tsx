@@ -5,6 +5,7 @@
  * actor; every control sends an event (enabled by snapshot.can).
  */
 import type { ReactNode } from 'react';
+import { isSafeInfoBlockText } from '../../domain/safe/safeInfoCheck.ts';
 import { connectTransactionFlow, type TransactionFlowView } from '../../machines/transactionFlow/transactionFlow.connect.ts';
 import { transactionPath } from '../../machines/shared/routes.ts';
 import type { TxFlowMode } from '../../machines/transactionFlow/transactionFlow.types.ts';
@@ -137,7 +138,14 @@ function StepContent() {
       return (
         <>
           <p role="alert">
-            {state === 'nonceLoadFailed' ? 'The nonces could not be loaded.' : state === 'loadFailed' ? 'The transaction could not be loaded.' : 'The transaction could not be prepared.'}{' '}
+            {/* The two-source check's own text says what happened and what to do (decision 0053). */}
+            {isSafeInfoBlockText(ctx.error)
+              ? null
+              : state === 'nonceLoadFailed'
+                ? 'The nonces could not be loaded. '
+                : state === 'loadFailed'
+                  ? 'The transaction could not be loaded. '
+                  : 'The transaction could not be prepared. '}
             {ctx.error}
           </p>
           <Actions>

@@ -49,6 +49,20 @@ describe('messageFlow machine', () => {
     expect(transition(messageFlowMachine, interrupted, { type: 'user.retry' })[0].value).toBe('creating');
   });
 
+  it('signs only a preview whose Safe info agrees with the chain (decision 0053); a preview recorded before the check signs as it did', () => {
+    const withVerdict = (safeInfo: unknown) => [toReview[0]!, done('computeMessageHash', { ...fx.preview, safeInfo }), toReview[2]!];
+    const agrees = fold(fx.composeInput, withVerdict({ status: 'agrees', chainNonce: '3', gatewayBehind: false }));
+    expect(agrees.value).toBe('review');
+    expect(agrees.can({ type: 'user.sign' })).toBe(true);
+    for (const verdict of [{ status: 'differs', chainNonce: '3', differences: ['Threshold: gateway 2, chain 1.'] }, { status: 'unchecked', reason: 'HTTP request failed.' }]) {
+      const blocked = fold(fx.composeInput, withVerdict(verdict));
+      expect(blocked.value).toBe('review');
+      expect(blocked.can({ type: 'user.sign' })).toBe(false);
+      expect(transition(messageFlowMachine, blocked, { type: 'user.sign' })[0].value).toBe('review');
+    }
+    expect(fold(fx.composeInput, toReview).can({ type: 'user.sign' })).toBe(true);
+  });
+
   it('refuses a gateway answer for another hash, and a stored message that hashes to another hash', () => {
     const refused = fold(fx.composeInput, [...toReview, { type: 'user.sign' }, done('requestSignature', { signer: fx.owners[0], signature: fx.signature }), done('createMessage', fx.messages.tampered)]);
     expect(refused.value).toBe('refused');

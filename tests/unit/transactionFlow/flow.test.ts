@@ -18,11 +18,11 @@ const safeTx = { to: B, value: '1', data: '0x', operation: 0, safeTxGas: '0', ba
 const hashes = { domainHash: '0x01', messageHash: '0x02', safeTxHash: '0x03' };
 const view = { decoded: null, innerCalls: [], stored: null, summary: '', raw: { details: null, dataDecoded: null, confirmationView: null } };
 
-function reviewWith(mismatches: string[], risks: unknown[]) {
+function reviewWith(mismatches: string[], risks: unknown[], safeInfo?: unknown) {
   let [s] = initialTransition(transactionFlowMachine, input);
   const events: AnyEventObject[] = [
     { type: 'xstate.done.actor.loadTx', output: { safeTx, hashes, confirmations: [{ signer: B, signature: '0x' }], proposer: B, gatewayView: view, label: 'Send' } },
-    { type: 'xstate.done.actor.crossCheck', output: { mismatches } },
+    { type: 'xstate.done.actor.crossCheck', output: safeInfo ? { mismatches, safeInfo } : { mismatches } },
     { type: 'xstate.done.actor.classifyRisks', output: risks },
     { type: 'xstate.error.actor.simulateTx', error: new Error('No RPC in this test.') },
     { type: 'xstate.done.actor.loadRelayRemaining', output: { remaining: 1, limit: 5 } },
@@ -44,6 +44,19 @@ describe('transactionFlow guards', () => {
     [s] = transition(transactionFlowMachine, s, { type: 'user.acknowledgeRisks', acknowledged: true });
     for (const type of ['user.sign', 'user.signAndExecute', 'user.execute', 'user.relay'] as const) expect(s.can({ type })).toBe(false);
   });
+  it("keeps the Safe info's verdict (decision 0053); a difference is a mismatch, so nothing can be signed or executed", () => {
+    const agrees = { status: 'agrees', chainNonce: '0', gatewayBehind: false };
+    const ok = reviewWith([], [], agrees);
+    expect(ok.context.safeInfo).toEqual(agrees);
+    expect(ok.can({ type: 'user.sign' })).toBe(true);
+    const differs = { status: 'differs', chainNonce: '0', differences: ['Threshold: gateway 2, chain 1.'] };
+    const blocked = reviewWith(['Threshold: gateway 2, chain 1.'], [], differs);
+    expect(blocked.context.safeInfo).toEqual(differs);
+    for (const type of ['user.sign', 'user.signAndExecute', 'user.execute', 'user.relay'] as const) expect(blocked.can({ type })).toBe(false);
+    // A crossCheck recorded before the check existed has no verdict: the context keeps no field (its digest is unchanged).
+    expect('safeInfo' in reviewWith([], []).context).toBe(false);
+  });
+
   it('blocks on a blocking risk until it is acknowledged', () => {
     let s = reviewWith([], [{ id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: '' }]);
     expect(s.can({ type: 'user.sign' })).toBe(false);
