@@ -1,11 +1,11 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { connectAppSession } from '../machines/appSession/appSession.connect.ts';
 import { matchRoute } from '../machines/shared/routes.ts';
 import { SafeSessionProvider } from './safeSession/safeSessionContext.tsx';
 import { AccountServicesProvider, type AccountServicesLogic } from './accountServices/accountServicesContext.tsx';
-import { WalletProvider, type DevnetAccountsPort, type LoadSafeLogic, type MyAccountsLogic } from './walletConnection/walletContext.tsx';
+import { useWallet, WalletProvider, type DevnetAccountsPort, type LoadSafeLogic, type MyAccountsLogic } from './walletConnection/walletContext.tsx';
 import type { CreateSafeVisitsPort } from '../machines/createSafe/createSafe.port.ts';
-import { WalletNotices } from './walletConnection/WalletNotices.tsx';
+import { connectWalletConnection } from '../machines/walletConnection/walletConnection.connect.ts';
 import { useAppSelector, useAppSend } from './appContext.tsx';
 import { GatewayStatus } from './layout/GatewayStatus.tsx';
 import { Header } from './layout/Header.tsx';
@@ -60,6 +60,21 @@ export interface ScreenLogic {
  * `screens` and `apps` may load on first use (decision 0019): the screens that need them suspend meanwhile.
  * `devnetAccounts`: devnet builds only, the wallet menu's Devnet Wallet account switcher (decision 0037).
  */
+// The wallet's banners load when there is one to show (decision 0045's addendum): most visits never need them.
+const WalletNotices = lazy(() => import('./walletConnection/WalletNotices.tsx').then((m) => ({ default: m.WalletNotices })));
+
+function WalletNoticesWhenAny() {
+  const shown = useWallet((s) => {
+    const vm = connectWalletConnection(s);
+    return vm.retrying || vm.failed || vm.unavailable || vm.chainFit === 'wrongChain' || vm.chainFit === 'unsupportedChain';
+  });
+  return shown ? (
+    <Suspense fallback={null}>
+      <WalletNotices />
+    </Suspense>
+  ) : null;
+}
+
 export function App({
   screens = {},
   apps = null,
@@ -99,7 +114,7 @@ export function App({
           <div className="main-column">
             <Header />
             <GatewayStatus />
-            <WalletNotices />
+            <WalletNoticesWhenAny />
             <main className="content" id="content" tabIndex={-1}>
               <AccountServicesProvider logic={screens.accountServices}>
                 <LocalDataProvider logic={screens.localData}>

@@ -5,13 +5,13 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { MatchedRoute } from '../../machines/shared/routes.ts';
 import { DashboardScreen } from '../safeSession/Dashboard.tsx';
-import { WelcomeScreen } from '../welcome/WelcomeScreen.tsx';
 import { NotFound } from './NotFound.tsx';
 import { settingsTitle } from '../settings/sections.ts';
 
 // Screens few visits start on load on demand, so a Safe's home does not download them (App wraps screens in
-// Suspense). Their chunks are pinned by index.html's import map (decision 0022). Only the welcome screen and a
-// Safe's home are in the first load (decision 0019; the Assets screen joined the lazy ones in decision 0045).
+// Suspense). Their chunks are pinned by index.html's import map (decision 0022). Only a Safe's home is in the
+// first load (decision 0019; the Assets screen joined the lazy ones in decision 0045, the welcome screen in its
+// addendum: a signer's cold load is their Safe's home, a newcomer's welcome costs one more request).
 /** A lazily loaded named export of a screen module. */
 function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -27,6 +27,7 @@ const safeScreens = {
   setup: lazyScreen(() => import('../safeSession/Settings.tsx'), (m) => m.SetupSettingsScreen),
   modules: lazyScreen(() => import('../safeSession/Settings.tsx'), (m) => m.ModulesSettingsScreen),
 };
+const WelcomeScreen = lazyScreen(() => import('../welcome/WelcomeScreen.tsx'), (m) => m.WelcomeScreen);
 const walletScreens = {
   accounts: lazyScreen(() => import('../myAccounts/AccountsScreen.tsx'), (m) => m.AccountsScreen),
   loadSafe: lazyScreen(() => import('../loadSafe/LoadSafeScreen.tsx'), (m) => m.LoadSafeScreen),
