@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 import { createReadCache, type ReadKind, type ReadPolicy, type ReadScope } from './cache.ts';
-import { GatewayError, createTransport, type HttpMethod } from './http.ts';
+import { GatewayError, createTransport, isNotOffered, type HttpMethod } from './http.ts';
 // The schemas a Safe's home reads come with the client; the others load with their first answer (\`later\` below).
 import { EmptyObjectSchema, pageSchema } from '../../domain/gateway/schemas/primitives.ts';
 import { SafeInfoSchema } from '../../domain/gateway/schemas/safeInfo.ts';
@@ -228,6 +228,25 @@ export function createGatewayClient(options: GatewayClientOptions) {
     return check(schema, value, method, target);
   }
 
+  /**
+   * Owners' Safes on every chain: today's real gateway serves /v3 and /v2 (same shape) and no longer /v1, which
+   * other gateways may still serve. Tried newest first, the next only when this gateway does not offer one
+   * (decision 0051); the version that answered is remembered for the next read.
+   */
+  const OWNERS_VERSIONS = ['v3', 'v2', 'v1'] as const;
+  let ownersVersion = 0;
+  async function allOwnedSafes(address: string): Promise<AllOwnedSafes> {
+    for (let i = ownersVersion; ; i++) {
+      try {
+        const owned = await get(url(`/${OWNERS_VERSIONS[i]}/owners/{address}/safes`, { address }), later('AllOwnedSafesSchema'), { cache: false });
+        ownersVersion = i;
+        return owned;
+      } catch (error) {
+        if (!isNotOffered(error) || i === OWNERS_VERSIONS.length - 1) throw error;
+      }
+    }
+  }
+
   const safeScope = (chainId: string, safe: string): ReadScope[] => [{ chainId: String(chainId), safe: safe.toLowerCase() }];
   const chainScope = (chainId: string): ReadScope[] => [{ chainId: String(chainId), safe: null }];
   const Empty = EmptyObjectSchema as v.GenericSchema<unknown, EmptyResponse>;
@@ -274,8 +293,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // Safe info tag of an already known Safe announces.
     getOwnedSafes: (chainId: string, address: string): Promise<OwnedSafes> =>
       get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), later('OwnedSafesSchema'), { cache: false }),
-    getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> =>
-      get(url('/v1/owners/{address}/safes', { address }), later('AllOwnedSafesSchema'), { cache: false }),
+    getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> => allOwnedSafes(address),
     getCollectibles: (chainId: string, address: string, query?: QueryParams): Promise<Collectible[]> =>
       get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), CollectiblesSchema, {
         kind: 'collectibles',
@@ -338,13 +356,14 @@ export function createGatewayClient(options: GatewayClientOptions) {
       cache.invalidateKinds(['queued', 'multisig', 'nonces', 'txDetails', 'overview'], safeScope(chainId, address)[0]!);
       return result;
     },
-    getConfirmationView: (chainId: string, address: string, body: { data: string; to?: string; value?: string; operation?: 0 | 1 }): Promise<ConfirmationView> =>
+    /** The gateway's own view of a call; null when this gateway does not offer it (today's real one does not). */
+    getConfirmationView: (chainId: string, address: string, body: { data: string; to?: string; value?: string; operation?: 0 | 1 }): Promise<ConfirmationView | null> =>
       mutate(
         'POST',
         url('/v1/chains/{chainId}/safes/{safe_address}/views/transaction-confirmation', { chainId, safe_address: address }),
         later('ConfirmationViewSchema'),
         body,
-      ),
+      ).catch((error: unknown) => (isNotOffered(error) ? null : Promise.reject(error))),
 
     // ── chains, apps, contracts ──
     getChainsConfig: (query?: QueryOrPageUrl): Promise<Page<ChainInfo>> => get(url('/v1/chains', {}, query), pageSchema(ChainInfoSchema)),
@@ -417,6 +436,20 @@ export function createGatewayClient(options: GatewayClientOptions) {
       mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify-resend', { chainId, safe_address: address, signer }), Empty, ''),
     verifyEmail: (chainId: string, address: string, signer: string, body: VerifyEmailBody): Promise<EmptyResponse> =>
       mutate('PUT', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify', { chainId, safe_address: address, signer }), Empty, body),
+    /**
+     * Whether this gateway offers e-mail alerts, asked without a signature (so before the wallet is asked for
+     * one): the read of a registration without its headers is refused (403) or answered by a gateway that has the
+     * endpoint, and answered by the router's 404 by one that does not (today's real gateway). Only that answer
+     * says false; anything else (an error included) leaves it to the real call.
+     */
+    async offersEmailAlerts(chainId: string, address: string, signer: string): Promise<boolean> {
+      try {
+        await send({ method: 'GET', url: url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }) });
+        return true;
+      } catch (error) {
+        return !isNotOffered(error);
+      }
+    },
     getRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmailInfo> =>
       get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), later('EmailInfoSchema'), {
         cache: false,
