@@ -99,6 +99,20 @@ export const recoveryAuthMessage = (r: { chainId: string; safe: string; moduleAd
 const isStatus = (error: unknown, status: number, text?: RegExp): boolean =>
   error instanceof GatewayError && error.status === status && (!text || text.test(error.message));
 
+/**
+ * Whether this gateway offers e-mail alerts, asked without a signature (so before the wallet is asked for one): a
+ * gateway with the endpoint refuses the unsigned read (403) or answers it; one without it (today's real gateway)
+ * answers its router's 404. Only that answer says no; anything else leaves it to the signed call.
+ */
+async function offersEmailAlerts(gateway: GatewayClient, chainId: string, safe: string, signer: string): Promise<boolean> {
+  try {
+    await gateway.getRegisteredEmail(chainId, safe, signer);
+    return true;
+  } catch (error) {
+    return !isNotOffered(error);
+  }
+}
+
 /** A call this gateway does not offer (a 404/405 from its router, decision 0051) as the machines' `notOffered` failure. */
 const whenOffered = async <T>(text: string, call: () => Promise<T>): Promise<T> => {
   try {
@@ -190,7 +204,7 @@ export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlerts
   return {
     signEmailRequest: async (input) => {
       // Asked before the wallet is: a gateway without e-mail alerts (today's real one) never gets a signature asked for.
-      if (!(await deps.gateway.offersEmailAlerts(input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
+      if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
         throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
       }
       const timestamp = String(now());

@@ -436,24 +436,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
       mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify-resend', { chainId, safe_address: address, signer }), Empty, ''),
     verifyEmail: (chainId: string, address: string, signer: string, body: VerifyEmailBody): Promise<EmptyResponse> =>
       mutate('PUT', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify', { chainId, safe_address: address, signer }), Empty, body),
-    /**
-     * Whether this gateway offers e-mail alerts, asked without a signature (so before the wallet is asked for
-     * one): the read of a registration without its headers is refused (403) or answered by a gateway that has the
-     * endpoint, and answered by the router's 404 by one that does not (today's real gateway). Only that answer
-     * says false; anything else (an error included) leaves it to the real call.
-     */
-    async offersEmailAlerts(chainId: string, address: string, signer: string): Promise<boolean> {
-      try {
-        await send({ method: 'GET', url: url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }) });
-        return true;
-      } catch (error) {
-        return !isNotOffered(error);
-      }
-    },
-    getRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmailInfo> =>
+    /** Without `auth` (no signature headers), only whether the gateway offers e-mail alerts can be learnt (decision 0051). */
+    getRegisteredEmail: (chainId: string, address: string, signer: string, auth?: EmailAuth): Promise<EmailInfo> =>
       get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), later('EmailInfoSchema'), {
         cache: false,
-        headers: emailHeaders(auth),
+        ...(auth ? { headers: emailHeaders(auth) } : {}),
       }),
     deleteRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmptyResponse> =>
       mutate(

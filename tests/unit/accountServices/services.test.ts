@@ -188,7 +188,7 @@ describe('e-mail and recovery effects', () => {
     const routeMissing = () => Promise.reject(new GatewayError('Not Found', 404, undefined, 'notOffered'));
     const spy = wallet();
     const { gateway, calls } = gatewayRecorder({
-      offersEmailAlerts: () => false,
+      getRegisteredEmail: routeMissing,
       registerEmail: routeMissing,
       verifyEmail: routeMissing,
       resendEmailVerificationCode: routeMissing,
@@ -196,7 +196,8 @@ describe('e-mail and recovery effects', () => {
     const machine = provideEmailAlertsServices(emailAlertsMachine, deps({ gateway, wallet: () => spy.provider }));
     const request = { op: 'register', chainId: '31337', safe: SAFE, signer: owner.address, email: 'a@b.co' } as const;
     await expect(runEffect(machine, 'signEmailRequest', request)).rejects.toEqual({ kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered });
-    expect(calls).toEqual([['offersEmailAlerts', ['31337', SAFE, owner.address]]]);
+    // the only call: the unsigned read of the registration
+    expect(calls).toEqual([['getRegisteredEmail', ['31337', SAFE, owner.address]]]);
     expect(spy.requests).toEqual([]);
     const target = { chainId: '31337', safe: SAFE, signer: owner.address };
     await expect(runEffect(machine, 'sendEmailRequest', { ...request, auth: { signature: '0x', timestamp: '1' } })).rejects.toMatchObject({ kind: 'notOffered' });

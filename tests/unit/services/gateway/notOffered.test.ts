@@ -111,14 +111,14 @@ describe('the confirmation view and e-mail alerts', () => {
     await expect(client.getConfirmationView('31337', S, { data: '0x12', to: S })).rejects.toThrow('500: boom');
   });
 
-  it('asks whether e-mail alerts are offered with no signature headers', async () => {
+  it('reads an e-mail registration without signature headers (to learn whether e-mail alerts are offered)', async () => {
     const path = `/v1/chains/31337/safes/${S}/emails/${OWNER}`;
     server.json(`GET ${path}`, { statusCode: 403, code: 403, message: 'Missing Safe-Wallet-Signature or Safe-Wallet-Signature-Timestamp header' }, 403);
-    expect(await client.offersEmailAlerts('31337', S, OWNER)).toBe(true);
+    await expect(client.getRegisteredEmail('31337', S, OWNER)).rejects.toMatchObject({ status: 403, kind: undefined });
     expect(server.hits[0]!.headers['safe-wallet-signature']).toBeUndefined();
     miss('GET', path);
-    expect(await client.offersEmailAlerts('31337', S, OWNER)).toBe(false);
+    await expect(client.getRegisteredEmail('31337', S, OWNER)).rejects.toMatchObject({ status: 404, kind: 'notOffered' });
     server.json(`GET ${path}`, { code: 404, message: 'No email address was found for signer' }, 404);
-    expect(await client.offersEmailAlerts('31337', S, OWNER)).toBe(true);
+    await expect(client.getRegisteredEmail('31337', S, OWNER)).rejects.toMatchObject({ status: 404, kind: undefined });
   });
 });
