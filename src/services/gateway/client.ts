@@ -228,25 +228,6 @@ export function createGatewayClient(options: GatewayClientOptions) {
     return check(schema, value, method, target);
   }
 
-  /**
-   * Owners' Safes on every chain: today's real gateway serves /v3 and /v2 (same shape) and no longer /v1, which
-   * other gateways may still serve. Tried newest first, the next only when this gateway does not offer one
-   * (decision 0051); the version that answered is remembered for the next read.
-   */
-  const OWNERS_VERSIONS = ['v3', 'v2', 'v1'] as const;
-  let ownersVersion = 0;
-  async function allOwnedSafes(address: string): Promise<AllOwnedSafes> {
-    for (let i = ownersVersion; ; i++) {
-      try {
-        const owned = await get(url(`/${OWNERS_VERSIONS[i]}/owners/{address}/safes`, { address }), later('AllOwnedSafesSchema'), { cache: false });
-        ownersVersion = i;
-        return owned;
-      } catch (error) {
-        if (!isNotOffered(error) || i === OWNERS_VERSIONS.length - 1) throw error;
-      }
-    }
-  }
-
   const safeScope = (chainId: string, safe: string): ReadScope[] => [{ chainId: String(chainId), safe: safe.toLowerCase() }];
   const chainScope = (chainId: string): ReadScope[] => [{ chainId: String(chainId), safe: null }];
   const Empty = EmptyObjectSchema as v.GenericSchema<unknown, EmptyResponse>;
@@ -293,7 +274,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // Safe info tag of an already known Safe announces.
     getOwnedSafes: (chainId: string, address: string): Promise<OwnedSafes> =>
       get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), later('OwnedSafesSchema'), { cache: false }),
-    getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> => allOwnedSafes(address),
+    /** Today's real gateway serves /v3 and /v2 (same shape), the seed's /v1 no more: ownedSafes.ts falls back in order. */
+    getAllOwnedSafes: (address: string, version: 'v1' | 'v2' | 'v3' = 'v3'): Promise<AllOwnedSafes> =>
+      get(url(`/${version}/owners/{address}/safes`, { address }), later('AllOwnedSafesSchema'), { cache: false }),
     getCollectibles: (chainId: string, address: string, query?: QueryParams): Promise<Collectible[]> =>
       get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), CollectiblesSchema, {
         kind: 'collectibles',

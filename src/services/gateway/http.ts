@@ -21,21 +21,14 @@ export class GatewayError extends Error {
   }
 }
 
-/** A router's answer for a route it does not have: NestJS on Express (the real gateway) says `Cannot GET /path`. */
-const ROUTE_MISSING = /^Cannot (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) \//;
-
 /**
  * Whether a failed answer means "this gateway does not offer that call" rather than "that thing does not exist":
- * 405 Method Not Allowed; or 404 whose body is the router's route-miss text, empty, or not JSON (a proxy's page).
- * A 404 with a gateway error body (`{code, message}` such as "Safe not found") is a missing resource, not this.
+ * 405 Method Not Allowed; or 404 whose body is the router's route-miss text (NestJS on Express, as the real
+ * gateway: `Cannot GET /path`), empty, or not JSON (`body` undefined: a proxy's page). A 404 with a gateway error
+ * body (`{code, message}` such as "Safe not found") is a missing resource, not this.
  */
-export function routeNotOffered(status: number, body: unknown, text: string): boolean {
-  if (status === 405) return true;
-  if (status !== 404) return false;
-  if (text.trim() === '' || body === undefined) return true;
-  const message = typeof body === 'object' && body !== null && 'message' in body ? (body as { message: unknown }).message : null;
-  return typeof message === 'string' && ROUTE_MISSING.test(message);
-}
+export const routeNotOffered = (status: number, body: unknown): boolean =>
+  status === 405 || (status === 404 && (body === undefined || /^Cannot [A-Z]+ \//.test(String((body as { message?: unknown } | null)?.message))));
 
 /** The gateway does not offer the call that failed (decision 0051). */
 export const isNotOffered = (error: unknown): error is GatewayError => error instanceof GatewayError && error.kind === 'notOffered';
@@ -113,11 +106,11 @@ export async function readGatewayResponse(res: Response, maxBytes: number = MAX_
     try {
       json = JSON.parse(text);
     } catch {
-      throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status, undefined, routeNotOffered(res.status, undefined, text) ? 'notOffered' : undefined);
+      throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status, undefined, routeNotOffered(res.status, undefined) ? 'notOffered' : undefined);
     }
   }
   if (!res.ok) {
-    const kind = routeNotOffered(res.status, json, text) ? 'notOffered' : undefined;
+    const kind = routeNotOffered(res.status, json) ? 'notOffered' : undefined;
     if (isErrorBody(json)) throw new GatewayError(`${String(json.code)}: ${String(json.message)}`, res.status, json.code, kind);
     throw new GatewayError(res.statusText, res.status, undefined, kind);
   }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayError, isNotOffered, readGatewayResponse, routeNotOffered, type GatewayClient } from '../../../../src/services/gateway/index.ts';
 import { DEVNET_DEPLOYER, DEVNET_OTHER_SAFE, DEVNET_SAFE } from '../../../../src/machines/shared/samples.ts';
+import { readAllOwnedSafes } from '../../../../src/services/gateway/ownedSafes.ts';
 import { startTestServer, type TestServer } from './testServer.ts';
 
 const OWNER = DEVNET_DEPLOYER;
@@ -44,7 +45,8 @@ describe('the notOffered kind of GatewayError', () => {
     expect(isNotOffered(await failureOf(json(403, { statusCode: 403, message: 'Cannot GET this' })))).toBe(false);
     expect(isNotOffered(await failureOf(json(500, { code: 500, message: 'Cannot GET /x' })))).toBe(false);
     expect(isNotOffered(new Error('Cannot GET /x'))).toBe(false);
-    expect(routeNotOffered(404, { message: 'Cannot fetch the Safe' }, '{}')).toBe(false);
+    expect(routeNotOffered(404, { message: 'Cannot fetch the Safe' })).toBe(false);
+    expect(routeNotOffered(404, null)).toBe(false);
   });
 });
 
@@ -71,15 +73,15 @@ const miss = (method: string, path: string) =>
 describe('owners’ Safes on every chain: /v3, then /v2, then /v1', () => {
   it('reads /v3 where it is served', async () => {
     server.json(`GET /v3/owners/${OWNER}/safes`, { '31337': [DEVNET_SAFE] });
-    expect(await client.getAllOwnedSafes(OWNER)).toEqual({ '31337': [DEVNET_SAFE] });
+    expect(await readAllOwnedSafes(client, OWNER)).toEqual({ '31337': [DEVNET_SAFE] });
     expect(server.hits.map((h) => h.url)).toEqual([`/v3/owners/${OWNER}/safes`]);
   });
 
   it('falls back in order while the gateway does not offer one, and remembers the one that answered', async () => {
     miss('GET', `/v3/owners/${OWNER}/safes`);
     server.json(`GET /v2/owners/${OWNER}/safes`, { '31337': [DEVNET_SAFE, DEVNET_OTHER_SAFE] });
-    expect(await client.getAllOwnedSafes(OWNER)).toEqual({ '31337': [DEVNET_SAFE, DEVNET_OTHER_SAFE] });
-    await client.getAllOwnedSafes(OWNER);
+    expect(await readAllOwnedSafes(client, OWNER)).toEqual({ '31337': [DEVNET_SAFE, DEVNET_OTHER_SAFE] });
+    await readAllOwnedSafes(client, OWNER);
     expect(server.hits.map((h) => h.url.split('/')[1])).toEqual(['v3', 'v2', 'v2']);
   });
 
@@ -87,17 +89,17 @@ describe('owners’ Safes on every chain: /v3, then /v2, then /v1', () => {
     miss('GET', `/v3/owners/${OWNER}/safes`);
     miss('GET', `/v2/owners/${OWNER}/safes`);
     server.json(`GET /v1/owners/${OWNER}/safes`, { '31337': [DEVNET_SAFE] });
-    expect(await client.getAllOwnedSafes(OWNER)).toEqual({ '31337': [DEVNET_SAFE] });
+    expect(await readAllOwnedSafes(client, OWNER)).toEqual({ '31337': [DEVNET_SAFE] });
     server.reset();
     const none = createGatewayClient({ baseUrl: server.baseUrl });
     for (const v of ['v3', 'v2', 'v1']) miss('GET', `/${v}/owners/${OWNER}/safes`);
-    await expect(none.getAllOwnedSafes(OWNER)).rejects.toMatchObject({ kind: 'notOffered' });
+    await expect(readAllOwnedSafes(none, OWNER)).rejects.toMatchObject({ kind: 'notOffered' });
     expect(server.hits).toHaveLength(3);
   });
 
   it('does not fall back on another failure (the caller reads chain by chain then)', async () => {
     server.json(`GET /v3/owners/${OWNER}/safes`, { code: 503, message: 'Service unavailable' }, 503);
-    await expect(client.getAllOwnedSafes(OWNER)).rejects.toThrow('503: Service unavailable');
+    await expect(readAllOwnedSafes(client, OWNER)).rejects.toThrow('503: Service unavailable');
     expect(server.hits).toHaveLength(1);
   });
 });
