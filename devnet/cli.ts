@@ -7,6 +7,8 @@
  *   --rpc-port N         anvil port, default a free one                        (env DEVNET_RPC_PORT)
  *   --gateway-port N     gateway port, default a free one                      (env DEVNET_GATEWAY_PORT)
  *   --app-origin URL     allow this origin with CORS (repeatable)              (env DEVNET_APP_ORIGINS, comma-separated)
+ *   --like-real-gateway  the gateway drops the endpoints Safe's production     (env DEVNET_LIKE_REAL_GATEWAY=1)
+ *                        gateway no longer serves (404, decision 0051)
  */
 import { USAGE, parseCliArgs } from './cliArgs.ts';
 import { startDevnet, type Devnet } from './index.ts';

@@ -7,10 +7,12 @@ export interface CliOptions {
   rpcPort?: number;
   gatewayPort?: number;
   appOrigins: string[];
+  /** Drop the endpoints today's real gateway lacks (decision 0051). */
+  likeRealGateway: boolean;
   help?: boolean;
 }
 
-export const USAGE = 'usage: npm run devnet -- [--state DIR] [--rpc-port N] [--gateway-port N] [--app-origin URL]...';
+export const USAGE = 'usage: npm run devnet -- [--state DIR] [--rpc-port N] [--gateway-port N] [--app-origin URL]... [--like-real-gateway]';
 
 function port(value: string | undefined, what: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -25,6 +27,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     rpcPort: port(env.DEVNET_RPC_PORT, 'DEVNET_RPC_PORT'),
     gatewayPort: port(env.DEVNET_GATEWAY_PORT, 'DEVNET_GATEWAY_PORT'),
     appOrigins: (env.DEVNET_APP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    likeRealGateway: ['1', 'true', 'yes'].includes((env.DEVNET_LIKE_REAL_GATEWAY ?? '').trim().toLowerCase()),
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -46,6 +49,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         break;
       case '--app-origin':
         opts.appOrigins.push(value());
+        break;
+      case '--like-real-gateway':
+        if (inline !== undefined) throw new Error(`${flag} takes no value\n${USAGE}`);
+        opts.likeRealGateway = true;
         break;
       case '--help':
       case '-h':

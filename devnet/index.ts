@@ -41,6 +41,8 @@ export interface StartDevnetOptions {
   appOrigins?: string[];
   /** Progress messages (default: none). */
   log?: (message: string) => void;
+  /** The gateway answers like Safe's production gateway of 2026: the endpoints it dropped answer 404 (decision 0051). */
+  likeRealGateway?: boolean;
 }
 
 export interface DevnetSafe {
@@ -186,9 +188,10 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
       corsOrigins: opts.appOrigins,
       relayerPrivateKey: RELAYER_ACCOUNT.privateKey,
       shortName: DEVNET_SHORT_NAME,
+      ...(opts.likeRealGateway ? { likeRealGateway: true } : {}),
     });
     cleanups.push(() => gateway.stop());
-    log(`devnet: gateway at ${gateway.url}`);
+    log(`devnet: gateway at ${gateway.url}${opts.likeRealGateway ? ' (like the real gateway: the endpoints it dropped answer 404)' : ''}`);
 
     let offchain: DemoOffchain;
     if (marker) {

@@ -21,6 +21,11 @@ export type GatewayOptions = {
   emailCodeTtlMs?: number;
   /** Chain `features[]` (default DEFAULT_FEATURES: DOMAIN_LOOKUP and TX_SIMULATION off). */
   features?: string[];
+  /**
+   * Answer like Safe's production gateway of 2026: the endpoints it no longer serves (NOT_OFFERED_BY_REAL_GATEWAY)
+   * answer 404 as its router does (decision 0051).
+   */
+  likeRealGateway?: boolean;
 };
 
 export const DEFAULT_FEATURES = ['SAFE_APPS', 'ERC721', 'EIP1271', 'CONTRACT_INTERACTION', 'EIP1559', 'SAFE_TX_GAS_OPTIONAL', 'RELAYING', 'DELETE_TX'] as const;
@@ -117,6 +122,9 @@ export function chainInfo(opts: GatewayOptions): ChainInfo {
     safeAppsRpcUri: rpc,
     theme: { textColor: '#ffffff', backgroundColor: '#128e7a' },
     recommendedMasterCopyVersion: RECOMMENDED_VERSION,
+    zk: false,
+    // the devnet relays through its own relayer account, free within the quota (routes/relay.ts)
+    relayer: { type: 'DAILY_LIMIT', safeCreationSponsored: true, safeTransactionSponsored: true, enableTenderlySimulationBeforeRelay: false },
   };
 }
 

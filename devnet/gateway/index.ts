@@ -17,9 +17,11 @@ import { explorerRoutes } from './routes/explorer.ts';
 import { safeRoutes } from './routes/safes.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { devnetAppRoutes } from '../apps/index.ts';
+import { likeRealGateway, routeMissing } from './realGateway.ts';
 
 export type { GatewayOptions } from './config.ts';
 export { DEFAULT_FEATURES } from './config.ts';
+export { NOT_OFFERED_BY_REAL_GATEWAY } from './realGateway.ts';
 
 export type GatewayApp = Hono & { gateway: GatewayContext; close(): Promise<void> };
 
@@ -45,6 +47,8 @@ export async function createGatewayApp(opts: GatewayOptions): Promise<GatewayApp
       maxAge: 600,
     }),
   );
+  // today's real gateway no longer serves some seed endpoints: answer them as its router does (decision 0051)
+  if (opts.likeRealGateway) app.use('*', likeRealGateway());
   // every /vN/chains/{chainId}/... route serves the devnet chain only
   const chainGuard = async (c: { req: { param(name: string): string | undefined } }, next: () => Promise<void>): Promise<void> => {
     const chainId = c.req.param('chainId');
@@ -67,7 +71,8 @@ export async function createGatewayApp(opts: GatewayOptions): Promise<GatewayApp
   // the demo Safe App the default safe-apps list points at (devnet/apps)
   devnetAppRoutes(app);
 
-  app.notFound((c) => c.json({ code: 404, message: `Cannot ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  // an unknown route: the real gateway's (NestJS on Express) answer
+  app.notFound((c) => routeMissing(c));
   app.onError((err, c) => errorResponse(c, err));
 
   let closed = false;

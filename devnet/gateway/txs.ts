@@ -1,6 +1,6 @@
 // Transaction summaries and details (protocol.md B.7.5–B.7.8) for multisig, module, transfer and creation
 // entries, plus the history and queue lists.
-import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
+import { getAddress, toEventSelector, zeroAddress, type Address, type Hex } from 'viem';
 import { SETTINGS_METHODS } from './abis.ts';
 import type { OnchainSafe } from './chain.ts';
 import { KNOWN_CONTRACTS } from './config.ts';
@@ -216,8 +216,27 @@ export async function multisigSummary(ctx: GatewayContext, v: MultisigView, safe
   };
 }
 
+const EXECUTION_EVENTS = new Set([toEventSelector('ExecutionSuccess(bytes32,uint256)'), toEventSelector('ExecutionFailure(bytes32,uint256)')]);
+
+/**
+ * `fee` and `payment` as the real gateway takes them from the Transaction Service: the Ethereum transaction's fee
+ * (gas used × effective gas price) and the refund the Safe paid (the `payment` of ExecutionSuccess/Failure), both
+ * in wei; '0' before execution.
+ */
+async function feeAndPayment(ctx: GatewayContext, v: MultisigView): Promise<{ fee: string; payment: string }> {
+  if (!v.executed) return { fee: '0', payment: '0' };
+  const receipt = await ctx.reader.client.getTransactionReceipt({ hash: v.executed.txHash as Hex }).catch(() => null);
+  if (!receipt) return { fee: '0', payment: '0' };
+  const log = receipt.logs.find(
+    (l) => getAddress(l.address) === v.safe && EXECUTION_EVENTS.has(l.topics[0] ?? '0x') && l.topics[1]?.toLowerCase() === v.safeTxHash.toLowerCase(),
+  );
+  const payment = log && log.data.length >= 66 ? BigInt(log.data.slice(0, 66)) : 0n;
+  return { fee: (receipt.gasUsed * receipt.effectiveGasPrice).toString(), payment: payment.toString() };
+}
+
 export async function multisigDetails(ctx: GatewayContext, v: MultisigView, safe: OnchainSafe): Promise<TransactionDetails> {
   const summary = await multisigSummary(ctx, v, safe);
+  const { fee, payment } = await feeAndPayment(ctx, v);
   const rejectors: AddressInfo[] = [];
   if (!v.executed) {
     // confirmers of a same-nonce rejection (0-value self call without data)
@@ -244,6 +263,8 @@ export async function multisigDetails(ctx: GatewayContext, v: MultisigView, safe
       baseGas: v.baseGas.toString(),
       gasPrice: v.gasPrice.toString(),
       gasToken: v.gasToken,
+      fee,
+      payment,
       refundReceiver: ctx.addressInfo(v.refundReceiver),
       safeTxHash: v.safeTxHash,
       executor: v.executed ? ctx.addressInfo(v.executed.executor) : null,

@@ -89,6 +89,13 @@ export type ChainInfo = {
   safeAppsRpcUri: RpcUri;
   theme: { textColor: string; backgroundColor: string };
   recommendedMasterCopyVersion: string | null;
+  zk: boolean;
+  relayer: {
+    type: 'GTF' | 'RELAY_FEE' | 'DAILY_LIMIT' | 'NO_FEE_CAMPAIGN' | null;
+    safeCreationSponsored: boolean;
+    safeTransactionSponsored: boolean;
+    enableTenderlySimulationBeforeRelay: boolean;
+  } | null;
 };
 
 export type ValueDecoded = {
@@ -225,6 +232,10 @@ export type DetailedExecutionInfo =
       baseGas: string;
       gasPrice: string;
       gasToken: string;
+      /** wei: the execution's transaction fee ('0' before execution) */
+      fee: string;
+      /** wei: the refund the Safe paid on execution ('0' before) */
+      payment: string;
       refundReceiver: AddressInfo;
       safeTxHash: string;
       executor: AddressInfo | null;

@@ -35,6 +35,8 @@ const appSessionValueBeforeSavePause = (value: unknown): unknown => {
  */
 const safeAppsBeforeLocalHttp = ({ localHttpApps: _local, ...kept }: Record<string, unknown>) => kept;
 const BEFORE_LOCAL_HTTP = 'before the URL rule of decision 0052 (https only; http on this computer on the devnet) and its `localHttpApps`';
+/** Decision 0051 added a `notOffered` state and the transitions into it: same events, context fields and other states. */
+const BEFORE_NOT_OFFERED = 'before a gateway without the endpoint was "not offered" (decision 0051, at 6600177)';
 
 /** details at dee7dfe did not say what kind of failure its error was (issue 17 added `errorKind`). */
 const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
@@ -71,7 +73,11 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   delegatesList: [{ hash: '8dd5a95fd7d5531741616e522e16c0e7b02aaf106cbd28ae3a7fbd7fef970579', note: BEFORE_NAMING }],
   deleteTxFlow: [{ hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING }],
   details: [{ hash: '4787cc0e8650a45894db4514c11123adcc230bf1b44104ad2b6b5dd9efffff57', note: `${BEFORE_NAMING}; before errors said their kind`, context: detailsBeforeErrorKinds }],
-  emailAlerts: [{ hash: '6426ccaf06259f8267b38bbb6afe19a8dc760ec8d0850dedc71868002f995f0e', note: BEFORE_NAMING }],
+  emailAlerts: [
+    { hash: '6426ccaf06259f8267b38bbb6afe19a8dc760ec8d0850dedc71868002f995f0e', note: BEFORE_NAMING },
+    // Decision 0051 added the state notOffered (a gateway without e-mail endpoints) and its transitions only.
+    { hash: 'ed6c69d70c3b8acfd16b0e1cef0a29a17fefb1a6b5c9cc5124d924cc1543435a', note: BEFORE_NOT_OFFERED },
+  ],
   loadSafe: [{ hash: '979bf8435ef894d8e2889a0ff0cd469dab60f9c106cd2da20f2d25e57e9bc5c1', note: BEFORE_NAMING }],
   messageFlow: [{ hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4', note: BEFORE_NAMING }],
   myAccounts: [{ hash: '1417c381365b4bb9d334db4da79c97918afaa73249f244e1b1445d31cf10cdee', note: BEFORE_NAMING }],
@@ -85,6 +91,9 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
   safeSession: [{ hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING }],
   transactionFlow: [{ hash: '033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b', note: BEFORE_NAMING }],
-  unsubscribe: [{ hash: 'db5870dac5c20ded8b104cfb32b29b9e6a202a51133ca787eef616aea3fba20d', note: BEFORE_NAMING }],
+  unsubscribe: [
+    { hash: 'db5870dac5c20ded8b104cfb32b29b9e6a202a51133ca787eef616aea3fba20d', note: BEFORE_NAMING },
+    { hash: '94d6b9a61b9ee76899e84b70c01cf1fc98a3a079b679be863e29f3736eff3cd0', note: BEFORE_NOT_OFFERED },
+  ],
   walletConnection: [{ hash: '744556f7565db5eacc04b89a343f595869ea330fce0d8a898d10c9adb73b1a57', note: BEFORE_NAMING }],
 };

@@ -46,7 +46,8 @@ export async function loadAccounts(
   if (owner) {
     let owned: Record<string, readonly string[] | null>;
     try {
-      owned = await deps.gateway.getAllOwnedSafes(owner);
+      // /v3, /v2 or /v1, whichever this gateway serves (decision 0051); loaded with this screen only
+      owned = await (await import('./gateway/ownedSafes.ts')).readAllOwnedSafes(deps.gateway, owner);
     } catch {
       // Fall back to one lookup per chain, so one failing chain does not hide the others.
       const results = await Promise.allSettled(chains.map((c) => deps.gateway.getOwnedSafes(c.chainId, owner)));

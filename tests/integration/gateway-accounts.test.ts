@@ -55,7 +55,7 @@ describe('delegates', () => {
     const notOwner = await api.post(`${C}/delegates`, { safe: d.safe, delegate, delegator: owner(6).address, signature: await delegateSig(owner(6).privateKey, delegate), label: 'x' });
     expect(notOwner.status).toBe(422);
     const ok = await api.post('/v2/chains/31337/delegates', { safe: d.safe, delegate, delegator: owner(0).address, signature: await delegateSig(owner(0).privateKey, delegate), label: 'Proposer bot' });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(204);
     const list = S.expectShape(S.DelegatePage, (await api.get(`/v2/chains/31337/delegates?safe=${d.safe}`)).body, 'delegates');
     expect(list.results).toEqual([{ safe: d.safe, delegate, delegator: owner(0).address, label: 'Proposer bot' }]);
     S.expectShape(S.DelegatePage, (await api.get(`${C}/delegates?delegator=${owner(0).address}`)).body, 'delegates v1');
@@ -103,11 +103,11 @@ describe('notifications', () => {
   });
 
   it('unregisters one Safe, then the device', async () => {
-    expect((await api.del(`${C}/notifications/devices/${uuid}/safes/${d.soloSafe}`)).status).toBe(200);
+    expect((await api.del(`${C}/notifications/devices/${uuid}/safes/${d.soloSafe}`)).status).toBe(204);
     const dev = (await api.get(`/devnet/notifications/devices/${uuid}`)).body as { safes: Array<{ safe: string }> };
     expect(dev.safes.map((s) => s.safe)).toEqual([d.safe]);
     expect((await api.del(`${C}/notifications/devices/${uuid}/safes/${d.soloSafe}`)).status).toBe(404);
-    expect((await api.del(`${C}/notifications/devices/${uuid}`)).status).toBe(200);
+    expect((await api.del(`${C}/notifications/devices/${uuid}`)).status).toBe(204);
     expect((await api.get(`/devnet/notifications/devices/${uuid}`)).status).toBe(404);
     expect((await api.del(`${C}/notifications/devices/not-a-uuid`)).status).toBe(422);
   });

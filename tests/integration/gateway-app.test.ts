@@ -28,10 +28,10 @@ describe('createGatewayApp', () => {
     S.expectShape(S.MasterCopies, await (await app.request('/v1/chains/31337/about/master-copies')).json(), 'master copies');
   });
 
-  it('answers unknown routes with 404 {code, message} and an unreachable node with 503', async () => {
+  it('answers unknown routes with the real router’s 404 and an unreachable node with 503', async () => {
     const r = await app.request('/v1/nope');
     expect(r.status).toBe(404);
-    S.expectShape(S.ErrorBody, await r.json(), 'error');
+    expect(S.expectShape(S.ErrorBody, await r.json(), 'error')).toEqual({ message: 'Cannot GET /v1/nope', error: 'Not Found', statusCode: 404 });
     const down = await app.request('/v1/chains/31337/safes/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ code: 503, message: 'Service unavailable' });

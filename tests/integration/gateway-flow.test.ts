@@ -222,7 +222,7 @@ describe('queue grouping, validation and deletion', () => {
     expect(hashTypedData(typed(totp))).toMatch(/^0x/);
     const sig = await privateKeyToAccount(owner(0).privateKey).signTypedData(typed(totp));
     const ok = await api.del(`${C}/transactions/${h}`, { signature: sig });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(204);
     expect((await api.get(`${C}/transactions/${h}`)).status).toBe(404);
     expect((await api.del(`${C}/transactions/${h}`, { signature: sig })).status).toBe(404);
     expect((await api.del(`${C}/transactions/0x12`, { signature: sig })).status).toBe(422);
@@ -260,7 +260,7 @@ describe('messages', () => {
     msgHash = safeMessageHash(CHAIN_ID, d.safe, text);
     const sig = await signSafeMessage(CHAIN_ID, d.safe, text, owner(0).privateKey);
     const r = await api.post(`${C}/safes/${d.safe}/messages`, { message: text, safeAppId: null, signature: sig, origin: null });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     const m = S.expectShape(S.Message, (await api.get(`${C}/messages/${msgHash}`)).body, 'message');
     expect(m).toMatchObject({ messageHash: msgHash, status: 'NEEDS_CONFIRMATION', confirmationsSubmitted: 1, confirmationsRequired: 2, preparedSignature: null, message: text });
     const list = S.expectShape(S.MessagePage, (await api.get(`${C}/safes/${d.safe}/messages`)).body, 'messages');
@@ -300,7 +300,7 @@ describe('messages', () => {
     };
     const sig = await signSafeMessage(CHAIN_ID, d.safe, typed, owner(1).privateKey);
     const r = await api.post(`${C}/safes/${d.safe}/messages`, { message: { ...typed, primaryType: undefined }, safeAppId: 1, signature: sig, origin: '{"url":"x"}' });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
     const m = S.expectShape(S.Message, (await api.get(`${C}/messages/${safeMessageHash(CHAIN_ID, d.safe, typed)}`)).body, 'typed message');
     expect(m.name).not.toBeNull();
     const wrong = await api.post(`${C}/safes/${d.safe}/messages`, { message: 'other text', safeAppId: null, signature: sig, origin: null });
@@ -320,7 +320,7 @@ describe('relay', () => {
     const signatures = joinSignatures(await Promise.all([0, 1].map(async (i) => ({ signer: owner(i).address, signature: await signSafeTx(CHAIN_ID, safe, t, owner(i).privateKey) }))));
     const data = encodeFunctionData({ abi: safeAbi, functionName: 'execTransaction', args: [t.to, t.value, t.data, t.operation, t.safeTxGas, t.baseGas, t.gasPrice, t.gasToken, t.refundReceiver, signatures] });
     const r = await api.post(`${C}/relay`, { to: safe, data, version: '1.4.1' });
-    expect(r.status).toBe(201);
+    expect(r.status).toBe(200);
     S.expectShape(S.RelayResponse, r.body, 'relay');
     expect((await api.get(`${C}/relay/${safe}`)).body).toEqual({ remaining: 1, limit: 2 });
     const h = await history(safe);
@@ -345,7 +345,7 @@ describe('relay', () => {
       const sig = await signSafeTx(CHAIN_ID, safe, t, owner(0).privateKey);
       const data = encodeFunctionData({ abi: safeAbi, functionName: 'execTransaction', args: [t.to, t.value, t.data, t.operation, t.safeTxGas, t.baseGas, t.gasPrice, t.gasToken, t.refundReceiver, sig] });
       const r = await api.post(`${C}/relay`, { to: safe, data, version: '1.4.1' });
-      if (i < 2) expect(r.status).toBe(201);
+      if (i < 2) expect(r.status).toBe(200);
       else {
         expect(r.status).toBe(429);
         expect(S.expectShape(S.ErrorBody, r.body, 'error').message).toBe(`Relay limit reached for ${safe}`);

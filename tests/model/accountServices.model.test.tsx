@@ -189,6 +189,13 @@ describe('emailAlerts (model-based, real view)', () => {
       },
       verifying: () => expect(statusTexts()).toContain('Checking the code…'),
       resending: () => expect(statusTexts()).toContain('Sending a new code…'),
+      // the gateway has no e-mail endpoints: said calmly (a status, not an alert), and nothing left to fill in
+      notOffered: () => {
+        expect(statusTexts()).toContain(ACCOUNT_TEXTS.emailNotOffered);
+        expect(alerts()).toEqual([]);
+        expect(screen.queryByRole('button', { name: 'Show registration' })).toBeNull();
+        expect(screen.queryByRole('form')).toBeNull();
+      },
     },
   };
   modelTests({ name: 'emailAlerts', machine: emailAlertsMachine, input: accountServicesSampleInput, events: emailAlertsSampleEvents, serializeState: serializeEmailAlertsState, driver });
@@ -324,6 +331,11 @@ describe('unsubscribe (model-based, real view)', () => {
       done: (sut) => {
         const done = ctx(sut).done;
         expect(statusTexts()).toContain(`Unsubscribed from ${done?.category === null ? 'all e-mails' : 'Recovery alerts'}.`);
+      },
+      notOffered: () => {
+        expect(statusTexts()).toContain(ACCOUNT_TEXTS.unsubscribeNotOffered);
+        expect(screen.queryByRole('form', { name: 'Unsubscribe' })).toBeNull();
+        expect(screen.queryByText(/Every alert e-mail ends with an unsubscribe link/)).toBeNull();
       },
     },
   };

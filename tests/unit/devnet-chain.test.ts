@@ -75,19 +75,26 @@ describe('withDecimals', () => {
 
 describe('devnet CLI options', () => {
   it('reads flags and environment, flags winning', () => {
-    expect(parseCliArgs([], {})).toEqual({ stateDir: undefined, rpcPort: undefined, gatewayPort: undefined, appOrigins: [] });
+    expect(parseCliArgs([], {})).toEqual({ stateDir: undefined, rpcPort: undefined, gatewayPort: undefined, appOrigins: [], likeRealGateway: false });
     expect(parseCliArgs(['--state', '.devnet', '--rpc-port', '8545', '--gateway-port=3100', '--app-origin', 'http://localhost:5173'], {})).toEqual({
       stateDir: '.devnet',
       rpcPort: 8545,
       gatewayPort: 3100,
       appOrigins: ['http://localhost:5173'],
+      likeRealGateway: false,
     });
     expect(parseCliArgs(['--rpc-port', '9000'], { DEVNET_STATE: '/tmp/x', DEVNET_RPC_PORT: '8545', DEVNET_GATEWAY_PORT: '3100', DEVNET_APP_ORIGINS: 'http://a:1, http://b:2' })).toEqual({
       stateDir: '/tmp/x',
       rpcPort: 9000,
       gatewayPort: 3100,
       appOrigins: ['http://a:1', 'http://b:2'],
+      likeRealGateway: false,
     });
+    // the real-gateway switch (decision 0051): a flag, or DEVNET_LIKE_REAL_GATEWAY=1
+    expect(parseCliArgs(['--like-real-gateway'], {}).likeRealGateway).toBe(true);
+    expect(parseCliArgs([], { DEVNET_LIKE_REAL_GATEWAY: '1' }).likeRealGateway).toBe(true);
+    expect(parseCliArgs([], { DEVNET_LIKE_REAL_GATEWAY: 'true' }).likeRealGateway).toBe(true);
+    expect(parseCliArgs([], { DEVNET_LIKE_REAL_GATEWAY: '0' }).likeRealGateway).toBe(false);
     expect(parseCliArgs(['-h'], {}).help).toBe(true);
   });
 
@@ -95,6 +102,7 @@ describe('devnet CLI options', () => {
     expect(() => parseCliArgs(['--rpc-port', 'abc'], {})).toThrow(/not a port/);
     expect(() => parseCliArgs(['--state'], {})).toThrow(/needs a value/);
     expect(() => parseCliArgs(['--bogus'], {})).toThrow(/unknown argument/);
+    expect(() => parseCliArgs(['--like-real-gateway=no'], {})).toThrow(/takes no value/);
     expect(() => parseCliArgs([], { DEVNET_GATEWAY_PORT: '70000' })).toThrow(/not a port/);
   });
 });

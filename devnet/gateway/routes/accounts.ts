@@ -117,7 +117,7 @@ export function accountRoutes(app: Hono, ctx: GatewayContext): void {
         'INSERT INTO delegates (safe, delegate, delegator, label, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(safe, delegate, delegator) DO UPDATE SET label = excluded.label',
         [safeAddr, delegate, delegator, body.label, Date.now()],
       );
-      return c.body(null, ver === 'v2' ? 200 : 201);
+      return c.body(null, 204);
     });
   }
 
@@ -216,7 +216,8 @@ export function accountRoutes(app: Hono, ctx: GatewayContext): void {
         ctx.store.run('INSERT OR REPLACE INTO device_safes (uuid, chain_id, safe, signers) VALUES (?, ?, ?, ?)', [uuid, r.chainId, r.safe, JSON.stringify(r.signers)]);
       }
     });
-    return c.json({ uuid, safes: rows.map((r) => ({ chainId: r.chainId, safe: r.safe, signers: r.signers })) }, 200);
+    // the real v1 registration answers 200 without a body (the registration is read back with /devnet/notifications)
+    return c.body(null, 200);
   });
 
   app.delete('/v1/chains/:chainId/notifications/devices/:uuid/safes/:safe', (c) => {
@@ -225,7 +226,7 @@ export function accountRoutes(app: Hono, ctx: GatewayContext): void {
     const safe = parseAddress(c.req.param('safe'), 'safe');
     const n = ctx.store.run('DELETE FROM device_safes WHERE uuid = ? AND chain_id = ? AND safe = ?', [uuid, c.req.param('chainId'), safe]);
     if (!n) throw notFound('No device or Safe registration matches the given query.');
-    return c.body(null, 200);
+    return c.body(null, 204);
   });
   app.delete('/v1/chains/:chainId/notifications/devices/:uuid', (c) => {
     const uuid = c.req.param('uuid');
@@ -233,7 +234,7 @@ export function accountRoutes(app: Hono, ctx: GatewayContext): void {
     const n = ctx.store.run('DELETE FROM devices WHERE uuid = ?', [uuid]);
     ctx.store.run('DELETE FROM device_safes WHERE uuid = ?', [uuid]);
     if (!n) throw notFound('No device matches the given query.');
-    return c.body(null, 200);
+    return c.body(null, 204);
   });
   // devnet inspection of registrations
   app.get('/devnet/notifications/devices/:uuid', (c) => {

@@ -32,18 +32,25 @@ export function chainRoutes(app: Hono, ctx: GatewayContext): void {
   }
 
   app.get('/v1/chains/:chainId/about', (c) =>
-    c.json({ transactionServiceBaseUri: ctx.chain().transactionService, name: 'Safe Transaction Service (devnet)', version: VERSION, buildNumber: null }),
+    c.json({ transactionServiceBaseUri: ctx.chain().transactionService, name: 'Safe Transaction Service (devnet)', version: VERSION, buildNumber: 'devnet' }),
   );
   app.get('/v1/chains/:chainId/about/master-copies', (c) => c.json(MASTER_COPIES));
   app.get('/v1/chains/:chainId/about/indexing', async (c) => {
     const head = await ctx.sync();
     const block = await ctx.reader.client.getBlock({ blockNumber: head });
+    // the index is rebuilt from the node on every read: every indexer is at the head
+    const at = new Date(Number(block.timestamp) * 1000).toISOString();
     return c.json({
       lastSync: Number(block.timestamp) * 1000,
       synced: true,
       currentBlockNumber: Number(head),
+      currentBlockTimestamp: at,
       erc20BlockNumber: Number(head),
+      erc20BlockTimestamp: at,
+      erc20Synced: true,
       masterCopiesBlockNumber: Number(head),
+      masterCopiesBlockTimestamp: at,
+      masterCopiesSynced: true,
     });
   });
 
@@ -70,7 +77,7 @@ export function chainRoutes(app: Hono, ctx: GatewayContext): void {
         address,
         name: known.name,
         displayName: known.displayName,
-        logoUri: null,
+        logoUri: ctx.tokenLogo('Safe'),
         contractAbi: { abi: artifactAbi(known.artifact), description: known.displayName, relevance: 100 },
         trustedForDelegateCall: known.trustedForDelegateCall,
       };
@@ -96,7 +103,7 @@ export function chainRoutes(app: Hono, ctx: GatewayContext): void {
         address,
         name: 'SafeProxy',
         displayName: 'Safe Account',
-        logoUri: null,
+        logoUri: ctx.tokenLogo('Safe'),
         contractAbi: null,
         trustedForDelegateCall: false,
       };

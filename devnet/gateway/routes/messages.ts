@@ -123,7 +123,8 @@ export function messageRoutes(app: Hono, ctx: GatewayContext): void {
       ctx.store.run('INSERT INTO message_confirmations (message_hash, owner, signature, created_at) VALUES (?, ?, ?, ?)', [key, owner, signature, now]);
     });
     ctx.tags.bump(safe.address, 'messages');
-    return c.body(null, 200);
+    // 202 Accepted without a body, as the real gateway answers (its Transaction Service indexes asynchronously)
+    return c.body(null, 202);
   });
 
   app.post('/v1/chains/:chainId/messages/:hash/signatures', async (c) => {

@@ -88,7 +88,7 @@ export function relayRoutes(app: Hono, ctx: GatewayContext): void {
         ctx.store.run('INSERT INTO relays (task_id, chain_id, address, tx_hash, created_at) VALUES (?, ?, ?, ?, ?)', [`${hash}:${a}`, String(ctx.chainId), a, hash, Date.now()]);
       }
     });
-    return c.json({ taskId: hash }, 201);
+    return c.json({ taskId: hash }, 200);
   });
 
   app.get('/v1/chains/:chainId/relay/status/:taskId', async (c) => {
@@ -96,15 +96,9 @@ export function relayRoutes(app: Hono, ctx: GatewayContext): void {
     const row = ctx.store.get('SELECT tx_hash FROM relays WHERE tx_hash = ?', [taskId]);
     if (!row) throw notFound('Task not found');
     const receipt = await ctx.reader.client.getTransactionReceipt({ hash: str(row.tx_hash) as Hex }).catch(() => null);
-    return c.json({
-      task: {
-        chainId: ctx.chainId,
-        taskId,
-        taskState: !receipt ? 'ExecPending' : receipt.status === 'success' ? 'ExecSuccess' : 'ExecReverted',
-        transactionHash: receipt ? receipt.transactionHash : undefined,
-        blockNumber: receipt ? Number(receipt.blockNumber) : undefined,
-      },
-    });
+    // RelayTaskStatus: 110 Submitted, 200 Included, 500 Reverted (the receipt only once mined)
+    if (!receipt) return c.json({ status: 110 });
+    return c.json({ status: receipt.status === 'success' ? 200 : 500, receipt: { transactionHash: receipt.transactionHash } });
   });
 
   app.get('/v1/chains/:chainId/relay/:address', (c) => {

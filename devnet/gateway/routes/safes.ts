@@ -109,7 +109,8 @@ export function safeRoutes(app: Hono, ctx: GatewayContext): void {
     const owner = parseAddress(c.req.param('address'));
     return c.json({ safes: await ownedSafes(ctx, owner) });
   });
-  for (const v of ['v1', 'v2'] as const) {
+  // v1 is the seed's; v2 and v3 are what today's real gateway serves (same shape: chain id → Safe addresses)
+  for (const v of ['v1', 'v2', 'v3'] as const) {
     app.get(`/${v}/owners/:address/safes`, async (c) => {
       const owner = parseAddress(c.req.param('address'));
       return c.json({ [String(ctx.chainId)]: await ownedSafes(ctx, owner) });

@@ -280,7 +280,7 @@ export function transactionRoutes(app: Hono, ctx: GatewayContext): void {
     if (!signer) throw httpError(422, 'Provided signer is not the proposer of the transaction');
     proposals.delete(view.safeTxHash);
     ctx.tags.bump(view.safe, 'queue');
-    return c.body(null, 200);
+    return c.body(null, 204);
   });
 
   app.post('/v2/chains/:chainId/safes/:address/multisig-transactions/estimations', async (c) => {

@@ -19,6 +19,12 @@ export const ACCOUNT_TEXTS = {
   invalidToken: 'Enter the unsubscribe token from the e-mail',
   registered: 'This browser is registered for notifications of the chosen Safes.',
   deviceRemoved: 'This browser no longer receives notifications.',
+  /** The gateway has no e-mail endpoints (today's real gateway: decision 0051). */
+  emailNotOffered:
+    'E-mail alerts are not offered by this gateway. Nothing was signed or sent, and the rest of the app works as before. To get e-mail alerts, use a gateway that offers them.',
+  /** The gateway has no unsubscribe endpoints (decision 0051). */
+  unsubscribeNotOffered:
+    'Unsubscribing is not offered by this gateway, so nothing was changed. This gateway sends no alert e-mails; if you still receive some, unsubscribe with the service that sends them.',
 } as const;
 
 /** Categories of e-mail subscriptions the gateway knows. */

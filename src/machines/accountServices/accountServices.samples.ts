@@ -5,6 +5,7 @@
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
+import { ACCOUNT_TEXTS } from './accountServices.logic.ts';
 import type { AccountServicesInput, DeviceState, EmailAlertsContext, PushNotificationsContext, SignedRegistration, SubscriptionsInput } from './accountServices.types.ts';
 
 export const SAMPLE_MODULE = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
@@ -86,6 +87,11 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.verifyEmail', error: gatewayError('409: Email address is already verified') },
   { type: 'xstate.done.actor.resendCode', output: {} },
   { type: 'xstate.error.actor.resendCode', error: gatewayError('404: No email address was found for signer') },
+  // a gateway without e-mail endpoints (decision 0051): from any of the four effects
+  { type: 'xstate.error.actor.signEmailRequest', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
+  { type: 'xstate.error.actor.sendEmailRequest', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
+  { type: 'xstate.error.actor.verifyEmail', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
+  { type: 'xstate.error.actor.resendCode', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
   { type: 'system.recover' },
 ];
 
@@ -134,6 +140,7 @@ export const unsubscribeSampleEvents: AnyEventObject[] = [
   { type: 'user.unsubscribeAll', token: '' },
   { type: 'xstate.done.actor.unsubscribe', output: {} },
   { type: 'xstate.error.actor.unsubscribe', error: gatewayError('404: No subscription matches the given token') },
+  { type: 'xstate.error.actor.unsubscribe', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.unsubscribeNotOffered } },
   { type: 'user.again' },
   { type: 'system.recover' },
 ];

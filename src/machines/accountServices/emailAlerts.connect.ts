@@ -4,12 +4,13 @@ import type { EmailAlertsMachine } from './emailAlerts.machine.ts';
 
 export type EmailAlertsSnapshot = SnapshotFrom<EmailAlertsMachine>;
 
-export type EmailAlertsStep = 'resting' | 'signing' | 'sending' | 'verifying' | 'resending';
+/** `notOffered`: this gateway has no e-mail endpoints (decision 0051). */
+export type EmailAlertsStep = 'resting' | 'signing' | 'sending' | 'verifying' | 'resending' | 'notOffered';
 
 /** What is known of this signer's registration while nothing is in flight. */
 export type EmailRegistrationState = 'unknown' | 'notRegistered' | 'unverified' | 'verified';
 
-const STEPS: readonly EmailAlertsStep[] = ['resting', 'signing', 'sending', 'verifying', 'resending'];
+const STEPS: readonly EmailAlertsStep[] = ['resting', 'signing', 'sending', 'verifying', 'resending', 'notOffered'];
 const REGISTRATION_STATES: readonly EmailRegistrationState[] = ['unknown', 'notRegistered', 'unverified', 'verified'];
 
 export interface EmailAlertsView {

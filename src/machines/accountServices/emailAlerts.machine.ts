@@ -7,6 +7,7 @@
  *     user.delete [signer,registered]─▶ signing(delete)   ─▶ sending ─▶ notRegistered
  *   unverified: user.verify [code] ─▶ verifying ─▶ verified | unverified (wrong / expired code)
  *               user.resend        ─▶ resending ─▶ unverified
+ *   any effect failing with kind notOffered (the gateway has no e-mail endpoints) ─▶ notOffered (says so; final)
  *
  * Register, change, show and delete carry the signer authorisation headers (protocol.md B.7.17): signEmailRequest
  * asks the wallet for a personal_sign of `email-<op>-…-<timestamp>`; sendEmailRequest makes the call. A failed
@@ -32,6 +33,13 @@ import type {
 export const EMAIL_ALERTS_ID = 'emailAlerts';
 
 const recover = { 'system.recover': { target: '#emailAlerts.resting.unknown', actions: 'markInterrupted' } } as const;
+
+/** An effect's failure of kind notOffered: the gateway has no e-mail endpoints (decision 0051). */
+const notOffered = {
+  guard: { type: 'isKind', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, kind: 'notOffered' }) },
+  target: '#emailAlerts.notOffered',
+  actions: 'markNotOffered',
+} as const;
 
 const target = (context: EmailAlertsContext): EmailTarget => ({ chainId: context.safe.chainId, safe: context.safe.address, signer: context.signer ?? '' });
 
@@ -68,6 +76,7 @@ export const emailAlertsMachine = setup({
     storeRegistration: assign((_, registration: EmailRegistration | null) => ({ registration, request: null, auth: null })),
     markDeleted: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.deleted }),
     markNotRegistered: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.notRegistered }),
+    markNotOffered: assign({ request: null, auth: null, error: null, fieldError: null, codeProblem: null, notice: ACCOUNT_TEXTS.emailNotOffered }),
     /** The address registered or changed, unverified until the e-mailed code is entered. */
     markCodeSent: assign(({ context }) => ({
       registration: { email: context.request?.email ?? '', verified: false },
@@ -167,7 +176,10 @@ export const emailAlertsMachine = setup({
         src: 'signEmailRequest',
         input: ({ context }) => context.request as EmailRequest,
         onDone: { target: 'sending', actions: { type: 'storeAuth', params: ({ event }) => event.output } },
-        onError: { target: 'resting.history', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
+        onError: [
+          notOffered,
+          { target: 'resting.history', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
+        ],
       },
     },
     sending: {
@@ -200,6 +212,7 @@ export const emailAlertsMachine = setup({
           },
         ],
         onError: [
+          notOffered,
           {
             guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'notRegistered' }) },
             target: 'resting.notRegistered',
@@ -219,6 +232,7 @@ export const emailAlertsMachine = setup({
         input: ({ context, event }) => ({ ...target(context), code: 'code' in event ? String(event.code).trim() : '' }),
         onDone: { target: 'resting.verified', actions: 'markVerified' },
         onError: [
+          notOffered,
           { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'wrongCode' }) }, target: 'resting.unverified', actions: { type: 'showCodeProblem', params: { problem: 'wrong' } } },
           { guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'expiredCode' }) }, target: 'resting.unverified', actions: { type: 'showCodeProblem', params: { problem: 'expired' } } },
           { target: 'resting.unverified', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
@@ -234,8 +248,11 @@ export const emailAlertsMachine = setup({
         src: 'resendCode',
         input: ({ context }) => target(context),
         onDone: { target: 'resting.unverified', actions: 'markCodeResent' },
-        onError: { target: 'resting.unverified', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [notOffered, { target: 'resting.unverified', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } }],
       },
+    },
+    notOffered: {
+      meta: { description: 'This gateway does not offer e-mail alerts (its router answered 404/405): the card says so; nothing more is asked' },
     },
   },
 });

@@ -4,9 +4,10 @@ import type { UnsubscribeMachine } from './unsubscribe.machine.ts';
 
 export type UnsubscribeSnapshot = SnapshotFrom<UnsubscribeMachine>;
 
-export type UnsubscribeStep = 'editing' | 'sending' | 'done';
+/** `notOffered`: this gateway has no unsubscribe endpoints (decision 0051). */
+export type UnsubscribeStep = 'editing' | 'sending' | 'done' | 'notOffered';
 
-const STEPS: readonly UnsubscribeStep[] = ['editing', 'sending', 'done'];
+const STEPS: readonly UnsubscribeStep[] = ['editing', 'sending', 'done', 'notOffered'];
 
 export interface UnsubscribeView {
   step: UnsubscribeStep;

@@ -3,13 +3,14 @@
  *
  *   editing ──user.unsubscribe / user.unsubscribeAll [token]──▶ sending ──▶ done ──user.again──▶ editing
  *      ▲ (no token: field error)                                   └─ error ──▶ editing
+ *                                                                   └─ notOffered (the gateway has no such endpoint) ──▶ notOffered
  *
  * DELETE /v1/subscriptions?category=&token= or /v1/subscriptions/all?token= (protocol.md B.7.17). sending is
  * nonIdempotent; system.recover returns to editing with a notice.
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { ACCOUNT_TEXTS, errorText, isUuid } from './accountServices.logic.ts';
+import { ACCOUNT_TEXTS, errorText, failureKind, isUuid } from './accountServices.logic.ts';
 import type { SubscriptionsContext, SubscriptionsEvent, SubscriptionsInput, UnsubscribeEffects, UnsubscribeInput } from './accountServices.types.ts';
 
 export const UNSUBSCRIBE_ID = 'unsubscribe';
@@ -38,10 +39,13 @@ export const unsubscribeMachine = setup({
     markDone: assign(({ context }) => ({ done: context.request, request: null })),
     forgetRequest: assign({ request: null }),
     forgetDone: assign({ done: null }),
+    markNotOffered: assign({ request: null, error: null, notice: ACCOUNT_TEXTS.unsubscribeNotOffered }),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
   guards: {
     isNotToken: (_, params: { token: string }) => !isUuid(params.token),
+    /** The gateway does not offer unsubscribing (decision 0051). */
+    isNotOffered: (_, params: { error: unknown }) => failureKind(params.error) === 'notOffered',
   },
 }).createMachine({
   id: UNSUBSCRIBE_ID,
@@ -76,12 +80,18 @@ export const unsubscribeMachine = setup({
         src: 'unsubscribe',
         input: ({ context }) => context.request as UnsubscribeInput,
         onDone: { target: 'done', actions: 'markDone' },
-        onError: { target: 'editing', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
+        onError: [
+          { guard: { type: 'isNotOffered', params: ({ event }) => ({ error: event.error }) }, target: 'notOffered', actions: 'markNotOffered' },
+          { target: 'editing', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
+        ],
       },
     },
     done: {
       meta: { description: 'Unsubscribed' },
       on: { 'user.again': { target: 'editing', actions: 'forgetDone' } },
+    },
+    notOffered: {
+      meta: { description: 'This gateway does not offer unsubscribing (its router answered 404/405): the card says so' },
     },
   },
 });

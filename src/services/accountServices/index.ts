@@ -32,7 +32,8 @@ import type {
 } from '../../machines/accountServices/accountServices.types.ts';
 import { effectActors } from '../../machines/shared/effects.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import { GatewayError } from '../gateway/http.ts';
+import { GatewayError, isNotOffered } from '../gateway/http.ts';
+import { ACCOUNT_TEXTS } from '../../machines/accountServices/accountServices.logic.ts';
 import { classifyWalletError, readyWallet, type WalletAccess, type WalletChain } from '../transactionFlow/wallet.ts';
 import { createDeviceStore, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
 
@@ -97,6 +98,30 @@ export const recoveryAuthMessage = (r: { chainId: string; safe: string; moduleAd
 
 const isStatus = (error: unknown, status: number, text?: RegExp): boolean =>
   error instanceof GatewayError && error.status === status && (!text || text.test(error.message));
+
+/**
+ * Whether this gateway offers e-mail alerts, asked without a signature (so before the wallet is asked for one): a
+ * gateway with the endpoint refuses the unsigned read (403) or answers it; one without it (today's real gateway)
+ * answers its router's 404. Only that answer says no; anything else leaves it to the signed call.
+ */
+async function offersEmailAlerts(gateway: GatewayClient, chainId: string, safe: string, signer: string): Promise<boolean> {
+  try {
+    await gateway.getRegisteredEmail(chainId, safe, signer);
+    return true;
+  } catch (error) {
+    return !isNotOffered(error);
+  }
+}
+
+/** A call this gateway does not offer (a 404/405 from its router, decision 0051) as the machines' `notOffered` failure. */
+const whenOffered = async <T>(text: string, call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (isNotOffered(error)) throw failure('notOffered', text);
+    throw error;
+  }
+};
 
 function context(deps: AccountServicesDeps) {
   const now = deps.now ?? (() => Date.now());
@@ -178,6 +203,10 @@ export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlerts
   const { now, chain } = context(deps);
   return {
     signEmailRequest: async (input) => {
+      // Asked before the wallet is: a gateway without e-mail alerts (today's real one) never gets a signature asked for.
+      if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
+        throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
+      }
       const timestamp = String(now());
       const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, emailAuthMessage(input, timestamp));
       return { signature, timestamp };
@@ -200,6 +229,7 @@ export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlerts
             return null;
         }
       } catch (error) {
+        if (isNotOffered(error)) throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
         if (input.op !== 'register' && isStatus(error, 404)) throw failure('notRegistered', (error as Error).message);
         throw error;
       }
@@ -208,12 +238,14 @@ export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlerts
       try {
         return await deps.gateway.verifyEmail(input.chainId, getAddress(input.safe), getAddress(input.signer), { code: input.code });
       } catch (error) {
+        if (isNotOffered(error)) throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
         if (isStatus(error, 400, /expired/i)) throw failure('expiredCode', (error as Error).message);
         if (isStatus(error, 400)) throw failure('wrongCode', (error as Error).message);
         throw error;
       }
     },
-    resendCode: (input) => deps.gateway.resendEmailVerificationCode(input.chainId, getAddress(input.safe), getAddress(input.signer)),
+    resendCode: (input) =>
+      whenOffered(ACCOUNT_TEXTS.emailNotOffered, () => deps.gateway.resendEmailVerificationCode(input.chainId, getAddress(input.safe), getAddress(input.signer))),
   };
 }
 
@@ -263,7 +295,9 @@ export function provideDelegatesServices(machine: DelegatesListMachine, deps: Pi
 export function createUnsubscribeEffects(deps: Pick<AccountServicesDeps, 'gateway'>): UnsubscribeEffects {
   return {
     unsubscribe: (input) =>
-      input.category ? deps.gateway.unsubscribeSingle({ category: input.category, token: input.token }) : deps.gateway.unsubscribeAll({ token: input.token }),
+      whenOffered(ACCOUNT_TEXTS.unsubscribeNotOffered, () =>
+        input.category ? deps.gateway.unsubscribeSingle({ category: input.category, token: input.token }) : deps.gateway.unsubscribeAll({ token: input.token }),
+      ),
   };
 }
 

@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 import { createReadCache, type ReadKind, type ReadPolicy, type ReadScope } from './cache.ts';
-import { GatewayError, createTransport, type HttpMethod } from './http.ts';
+import { GatewayError, createTransport, isNotOffered, type HttpMethod } from './http.ts';
 // The schemas a Safe's home reads come with the client; the others load with their first answer (\`later\` below).
 import { EmptyObjectSchema, pageSchema } from '../../domain/gateway/schemas/primitives.ts';
 import { SafeInfoSchema } from '../../domain/gateway/schemas/safeInfo.ts';
@@ -274,8 +274,9 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // Safe info tag of an already known Safe announces.
     getOwnedSafes: (chainId: string, address: string): Promise<OwnedSafes> =>
       get(url('/v1/chains/{chainId}/owners/{address}/safes', { chainId, address }), later('OwnedSafesSchema'), { cache: false }),
-    getAllOwnedSafes: (address: string): Promise<AllOwnedSafes> =>
-      get(url('/v1/owners/{address}/safes', { address }), later('AllOwnedSafesSchema'), { cache: false }),
+    /** Today's real gateway serves /v3 and /v2 (same shape), the seed's /v1 no more: ownedSafes.ts falls back in order. */
+    getAllOwnedSafes: (address: string, version: 'v1' | 'v2' | 'v3' = 'v3'): Promise<AllOwnedSafes> =>
+      get(url(`/${version}/owners/{address}/safes`, { address }), later('AllOwnedSafesSchema'), { cache: false }),
     getCollectibles: (chainId: string, address: string, query?: QueryParams): Promise<Collectible[]> =>
       get(url('/v1/chains/{chainId}/safes/{address}/collectibles', { chainId, address }, query), CollectiblesSchema, {
         kind: 'collectibles',
@@ -338,13 +339,14 @@ export function createGatewayClient(options: GatewayClientOptions) {
       cache.invalidateKinds(['queued', 'multisig', 'nonces', 'txDetails', 'overview'], safeScope(chainId, address)[0]!);
       return result;
     },
-    getConfirmationView: (chainId: string, address: string, body: { data: string; to?: string; value?: string; operation?: 0 | 1 }): Promise<ConfirmationView> =>
+    /** The gateway's own view of a call; null when this gateway does not offer it (today's real one does not). */
+    getConfirmationView: (chainId: string, address: string, body: { data: string; to?: string; value?: string; operation?: 0 | 1 }): Promise<ConfirmationView | null> =>
       mutate(
         'POST',
         url('/v1/chains/{chainId}/safes/{safe_address}/views/transaction-confirmation', { chainId, safe_address: address }),
         later('ConfirmationViewSchema'),
         body,
-      ),
+      ).catch((error: unknown) => (isNotOffered(error) ? null : Promise.reject(error))),
 
     // ── chains, apps, contracts ──
     getChainsConfig: (query?: QueryOrPageUrl): Promise<Page<ChainInfo>> => get(url('/v1/chains', {}, query), pageSchema(ChainInfoSchema)),
@@ -417,10 +419,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
       mutate('POST', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify-resend', { chainId, safe_address: address, signer }), Empty, ''),
     verifyEmail: (chainId: string, address: string, signer: string, body: VerifyEmailBody): Promise<EmptyResponse> =>
       mutate('PUT', url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}/verify', { chainId, safe_address: address, signer }), Empty, body),
-    getRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmailInfo> =>
+    /** Without `auth` (no signature headers), only whether the gateway offers e-mail alerts can be learnt (decision 0051). */
+    getRegisteredEmail: (chainId: string, address: string, signer: string, auth?: EmailAuth): Promise<EmailInfo> =>
       get(url('/v1/chains/{chainId}/safes/{safe_address}/emails/{signer}', { chainId, safe_address: address, signer }), later('EmailInfoSchema'), {
         cache: false,
-        headers: emailHeaders(auth),
+        ...(auth ? { headers: emailHeaders(auth) } : {}),
       }),
     deleteRegisteredEmail: (chainId: string, address: string, signer: string, auth: EmailAuth): Promise<EmptyResponse> =>
       mutate(

@@ -3,6 +3,8 @@
  * - 204 → `{}`; an empty body on success → `{}`
  * - a non-empty body that is not JSON → `Invalid response content: {status text}` (checked first)
  * - non-ok → `code: message` when the JSON body has both `code` and `message`, else the HTTP status text
+ * - a route the gateway does not have (405, or a 404 that is its router's and not a missing resource's) is of kind
+ *   `notOffered`: "this gateway does not offer it" (decision 0051)
  */
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
@@ -12,10 +14,24 @@ export class GatewayError extends Error {
     readonly status: number,
     /** `code` of the error body, when it had one. */
     readonly code?: unknown,
+    /** `notOffered`: the gateway has no such endpoint (see `isNotOffered`). */
+    readonly kind?: 'notOffered',
   ) {
     super(message);
   }
 }
+
+/**
+ * Whether a failed answer means "this gateway does not offer that call" rather than "that thing does not exist":
+ * 405 Method Not Allowed; or 404 whose body is the router's route-miss text (NestJS on Express, as the real
+ * gateway: `Cannot GET /path`), empty, or not JSON (`body` undefined: a proxy's page). A 404 with a gateway error
+ * body (`{code, message}` such as "Safe not found") is a missing resource, not this.
+ */
+export const routeNotOffered = (status: number, body: unknown): boolean =>
+  status === 405 || (status === 404 && (body === undefined || /^Cannot [A-Z]+ \//.test(String((body as { message?: unknown } | null)?.message))));
+
+/** The gateway does not offer the call that failed (decision 0051). */
+export const isNotOffered = (error: unknown): error is GatewayError => error instanceof GatewayError && error.kind === 'notOffered';
 
 /**
  * The gateway did not answer within the request timeout. Its name stays `TimeoutError` (what callers such as
@@ -90,12 +106,13 @@ export async function readGatewayResponse(res: Response, maxBytes: number = MAX_
     try {
       json = JSON.parse(text);
     } catch {
-      throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status);
+      throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status, undefined, routeNotOffered(res.status, undefined) ? 'notOffered' : undefined);
     }
   }
   if (!res.ok) {
-    if (isErrorBody(json)) throw new GatewayError(`${String(json.code)}: ${String(json.message)}`, res.status, json.code);
-    throw new GatewayError(res.statusText, res.status);
+    const kind = routeNotOffered(res.status, json) ? 'notOffered' : undefined;
+    if (isErrorBody(json)) throw new GatewayError(`${String(json.code)}: ${String(json.message)}`, res.status, json.code, kind);
+    throw new GatewayError(res.statusText, res.status, undefined, kind);
   }
   return text.length === 0 ? {} : json;
 }

@@ -61,6 +61,16 @@ export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
     actor.send({ type: 'user.verify', code });
   };
 
+  if (state === 'notOffered') {
+    // this gateway has no e-mail endpoints: said once, calmly; nothing to fill in (decision 0051)
+    return (
+      <section aria-labelledby="email-title" className="card">
+        <h2 id="email-title">E-mail alerts</h2>
+        <Messages error={null} notice={ctx.notice} />
+      </section>
+    );
+  }
+
   return (
     <section aria-labelledby="email-title" className="card">
       <h2 id="email-title">E-mail alerts</h2>

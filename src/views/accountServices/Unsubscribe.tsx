@@ -30,13 +30,15 @@ export function UnsubscribeView({ actor }: { actor: UnsubscribeRef }) {
   return (
     <section aria-labelledby="unsubscribe-title" className="card">
       <h2 id="unsubscribe-title">Unsubscribe</h2>
-      <p>
-        {fromLink
-          ? 'You opened the unsubscribe link of an alert e-mail: choose which alerts to stop, or stop them all.'
-          : 'Every alert e-mail ends with an unsubscribe link: it opens this page with the form filled in.'}
-      </p>
+      {state === 'notOffered' ? null : (
+        <p>
+          {fromLink
+            ? 'You opened the unsubscribe link of an alert e-mail: choose which alerts to stop, or stop them all.'
+            : 'Every alert e-mail ends with an unsubscribe link: it opens this page with the form filled in.'}
+        </p>
+      )}
       <Messages error={ctx.error} notice={ctx.notice} />
-      {state === 'done' && ctx.done ? (
+      {state === 'notOffered' ? null : state === 'done' && ctx.done ? (
         <>
           <p role="status" className="banner">
             Unsubscribed from {categoryLabel(ctx.done.category)}.

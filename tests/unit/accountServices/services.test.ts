@@ -10,6 +10,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { emailAlertsMachine } from '../../../src/machines/accountServices/emailAlerts.machine.ts';
 import { pushNotificationsMachine } from '../../../src/machines/accountServices/pushNotifications.machine.ts';
 import { recoveryRegistrationMachine } from '../../../src/machines/accountServices/recoveryRegistration.machine.ts';
+import { unsubscribeMachine } from '../../../src/machines/accountServices/unsubscribe.machine.ts';
+import { ACCOUNT_TEXTS } from '../../../src/machines/accountServices/accountServices.logic.ts';
 import {
   createDeviceStore,
   DEVICE_STORAGE_KEY,
@@ -18,6 +20,7 @@ import {
   provideEmailAlertsServices,
   providePushNotificationsServices,
   provideRecoveryServices,
+  provideUnsubscribeServices,
   registrationHash,
   type AccountServicesDeps,
 } from '../../../src/services/accountServices/index.ts';
@@ -179,6 +182,42 @@ describe('e-mail and recovery effects', () => {
     await expect(verify(new GatewayError('400: Invalid verification code', 400))).rejects.toMatchObject({ kind: 'wrongCode' });
     await expect(verify(new GatewayError('400: Verification code expired', 400))).rejects.toMatchObject({ kind: 'expiredCode' });
     await expect(verify(new GatewayError('409: Email address is already verified', 409))).rejects.toThrow('409');
+  });
+
+  it('a gateway without e-mail alerts (a route-miss 404) is notOffered, and the wallet is never asked to sign', async () => {
+    const routeMissing = () => Promise.reject(new GatewayError('Not Found', 404, undefined, 'notOffered'));
+    const spy = wallet();
+    const { gateway, calls } = gatewayRecorder({
+      getRegisteredEmail: routeMissing,
+      registerEmail: routeMissing,
+      verifyEmail: routeMissing,
+      resendEmailVerificationCode: routeMissing,
+    });
+    const machine = provideEmailAlertsServices(emailAlertsMachine, deps({ gateway, wallet: () => spy.provider }));
+    const request = { op: 'register', chainId: '31337', safe: SAFE, signer: owner.address, email: 'a@b.co' } as const;
+    await expect(runEffect(machine, 'signEmailRequest', request)).rejects.toEqual({ kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered });
+    // the only call: the unsigned read of the registration
+    expect(calls).toEqual([['getRegisteredEmail', ['31337', SAFE, owner.address]]]);
+    expect(spy.requests).toEqual([]);
+    const target = { chainId: '31337', safe: SAFE, signer: owner.address };
+    await expect(runEffect(machine, 'sendEmailRequest', { ...request, auth: { signature: '0x', timestamp: '1' } })).rejects.toMatchObject({ kind: 'notOffered' });
+    await expect(runEffect(machine, 'verifyEmail', { ...target, code: '1' })).rejects.toMatchObject({ kind: 'notOffered' });
+    await expect(runEffect(machine, 'resendCode', target)).rejects.toMatchObject({ kind: 'notOffered' });
+    // a 404 of a gateway that has the endpoint stays what it was (not registered)
+    const registered = gatewayRecorder({ getRegisteredEmail: () => Promise.reject(new GatewayError('404: No email address was found', 404)) });
+    await expect(
+      runEffect(provideEmailAlertsServices(emailAlertsMachine, deps({ gateway: registered.gateway })), 'sendEmailRequest', { ...request, op: 'show', auth: { signature: '0x', timestamp: '1' } }),
+    ).rejects.toMatchObject({ kind: 'notRegistered' });
+  });
+
+  it('unsubscribing from a gateway without the endpoint is notOffered; other errors pass through', async () => {
+    const run = (error: GatewayError) =>
+      runEffect(provideUnsubscribeServices(unsubscribeMachine, { gateway: gatewayRecorder({ unsubscribeAll: () => Promise.reject(error) }).gateway }), 'unsubscribe', {
+        token: '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f',
+        category: null,
+      });
+    await expect(run(new GatewayError('Method Not Allowed', 405, undefined, 'notOffered'))).rejects.toEqual({ kind: 'notOffered', message: ACCOUNT_TEXTS.unsubscribeNotOffered });
+    await expect(run(new GatewayError('404: No subscription matches the given token', 404, 404))).rejects.toThrow('No subscription');
   });
 
   it('registers a recovery module with the signer in the body and the signed headers', async () => {

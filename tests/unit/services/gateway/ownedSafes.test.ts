@@ -35,10 +35,10 @@ describe('gateway client: owned Safes', () => {
   });
 
   it('asks the gateway again on every read across chains', async () => {
-    server.json(`GET /v1/owners/${OWNER}/safes`, { '31337': [SAFE_A] });
+    server.json(`GET /v3/owners/${OWNER}/safes`, { '31337': [SAFE_A] });
     await client.getAllOwnedSafes(OWNER);
-    server.json(`GET /v1/owners/${OWNER}/safes`, { '31337': [SAFE_A, SAFE_B] });
+    server.json(`GET /v3/owners/${OWNER}/safes`, { '31337': [SAFE_A, SAFE_B] });
     expect(await client.getAllOwnedSafes(OWNER)).toEqual({ '31337': [SAFE_A, SAFE_B] });
-    expect(server.hitsOf('GET', `/v1/owners/${OWNER}/safes`)).toBe(2);
+    expect(server.hitsOf('GET', `/v3/owners/${OWNER}/safes`)).toBe(2);
   });
 });

@@ -32,7 +32,8 @@ const cases: Case[] = [
   ['getBalances', (c) => c.getBalances(C, S), 'GET', `/v1/chains/${C}/safes/${S}/balances/usd`],
   ['getFiatCurrencies', (c) => c.getFiatCurrencies(), 'GET', '/v1/balances/supported-fiat-codes'],
   ['getOwnedSafes', (c) => c.getOwnedSafes(C, SIGNER), 'GET', `/v1/chains/${C}/owners/${SIGNER}/safes`],
-  ['getAllOwnedSafes', (c) => c.getAllOwnedSafes(SIGNER), 'GET', `/v1/owners/${SIGNER}/safes`],
+  // newest first: /v3, falling back to /v2 and /v1 only where the gateway does not offer it (notOffered.test.ts)
+  ['getAllOwnedSafes', (c) => c.getAllOwnedSafes(SIGNER), 'GET', `/v3/owners/${SIGNER}/safes`],
   ['getCollectibles', (c) => c.getCollectibles(C, S, { exclude_spam: true }), 'GET', `/v1/chains/${C}/safes/${S}/collectibles?exclude_spam=true`],
   ['getCollectiblesPage', (c) => c.getCollectiblesPage(C, S), 'GET', `/v2/chains/${C}/safes/${S}/collectibles`],
   ['getTransactionHistory', (c) => c.getTransactionHistory(C, S), 'GET', `/v1/chains/${C}/safes/${S}/transactions/history`],
