@@ -31,7 +31,6 @@ import { openLocalStore } from './services/storage/index.ts';
 import { devnetAccounts, provideWalletServices } from './services/wallet/walletService.ts';
 import { provideAddressBookServices } from './services/addressBook.ts';
 import { provideLoadSafeServices } from './services/loadSafe.ts';
-import { provideMyAccountsServices } from './services/myAccounts.ts';
 import { createLazyFlowHost, type LazyFlowHost } from './services/flows/lazyHost.ts';
 import type { SafeAppsServices } from './services/bridge.ts';
 import type { createAccountServicesLogic } from './services/accountServices/index.ts';
@@ -348,7 +347,7 @@ export function createApp(): App {
         });
       }),
       accounts: deferred(async () => {
-        const { myAccountsMachine } = await import('./machines/myAccounts/myAccounts.machine.ts');
+        const [{ myAccountsMachine }, { provideMyAccountsServices }] = await Promise.all([import('./machines/myAccounts/myAccounts.machine.ts'), import('./services/myAccounts.ts')]);
         return provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes });
       }),
       localData: deferred(async () => {
