@@ -274,13 +274,14 @@ const driver: ViewDriver<AppSut> = {
       expect(screen.getByRole('alert')).toHaveTextContent(`Countersign could not start. ${expected.context.error}`);
       expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     },
-    running: (_, expected) => {
-      // The shell is up, the theme is applied, and the screen shown is the one for the current path.
+    running: async (_, expected) => {
+      // The shell is up, the theme is applied, and the screen shown is the one for the current path (the welcome
+      // screen loads when routed to: found once its chunk is in).
       expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
       expect(document.documentElement.dataset.theme).toBe(expected.context.theme);
       expect(screen.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', String(expected.context.theme === 'dark'));
       const heading = { '/home': 'Overview', '/welcome': 'Welcome to Countersign', '/no-such-page': 'Page not found' }[expected.context.location.path as string];
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading ?? 'unexpected path');
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading ?? 'unexpected path');
     },
     'running.gateway.checkingGateway': () => {
       expect(screen.getByRole('status')).toHaveTextContent('Connecting to the gateway…');
