@@ -272,9 +272,12 @@ test('the safeTxGas estimation (Safes before 1.3.0) fails: "Try again" and Back 
   estimation.heal();
   await d.getByRole('button', { name: 'Continue' }).click();
   await d.getByRole('button', { name: 'Continue' }).click();
-  // The exact execTransaction, simulated on the real 1.4.1 Safe, cannot accept a hash made with the pretend 1.2.0
-  // domain: the review says so before signing is possible.
-  await reviewWithoutWallet(page, 'The transaction fails: Simulation: executing it now would fail — GS025 (hash has not been approved).');
+  // The pretend version is only the gateway's claim: the chain's VERSION() says 1.4.1, so the two-source check
+  // (decision 0053) blocks signing before any hash of the pretend domain could be signed; the wallet is never asked.
+  await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
+  await expect(d.getByRole('alert').filter({ hasText: 'Signing is blocked: the gateway’s Safe info does not match the chain.' })).toContainText('Version: gateway 1.2.0, chain 1.4.1.');
+  await expect(d.getByRole('button', { name: /^Sign$/ })).toBeDisabled();
+  expect(await signingCalls(page)).toEqual([]);
   expect(estimation.attempts()).toBe(3);
 });
 

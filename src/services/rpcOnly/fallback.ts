@@ -2,9 +2,10 @@
  * When the Safe is read from the chain instead of the gateway (RPC-only mode, decision 0054). A pure rule over the
  * error a gateway call ended with; the Safe session's effects ask it (src/services/rpcOnly/session.ts).
  *
- * Falls back: no gateway configured; the gateway cannot be reached (network error, timeout); it fails or refuses
- * service (5xx, 401, 403 — a blocked region — 429); and for the chain list, a 404/405 (it does not serve chains).
- * Does not fall back: a 400/404/422 for the Safe (the gateway says there is no such Safe: "not found" stays), and an
+ * Falls back: no gateway configured; the gateway cannot be reached (the request could not be made: offline, refused,
+ * blocked); it refuses service (401, 403 — a blocked region — 429); and for the chain list, a 404/405 (it does not
+ * serve chains). Does not fall back: a 5xx or a timeout (product-spec §8's "Gateway unavailable." and timeout texts
+ * with Retry: the gateway is there and usually recovers); a 400/404/422 for the Safe (the gateway says there is no such Safe: "not found" stays), and an
  * answer that arrived but is wrong (malformed, another Safe than asked for): the gateway answered, and what it said
  * is shown as the error — reading around it would hide a lying gateway.
  */
@@ -27,13 +28,15 @@ export function fallbackReason(error: unknown, ask: GatewayAsk): FallbackReason 
   const root = error;
   const name = (root as { name?: unknown } | null)?.name;
   if (name === NO_GATEWAY_ERROR) return 'noGateway';
-  if (name === 'TimeoutError' || name === 'AbortError') return 'unreachable';
+  // A gateway that answers too slowly or with a 5xx is shown as product-spec §8 says ("Gateway unavailable." with
+  // Retry, the timeout text): it is there and usually recovers; reading around it would hide which (decision 0054).
+  if (name === 'TimeoutError' || name === 'AbortError') return null;
   // fetch rejects with a TypeError when the request could not be made (offline, DNS, refused, blocked by the browser).
   if (root instanceof TypeError) return 'unreachable';
   const status = statusOf(root);
   if (status === null) return null;
   if (status === 0) return 'unreachable';
-  if (status >= 500 || status === 401 || status === 403 || status === 429) return 'failing';
+  if (status === 401 || status === 403 || status === 429) return 'failing';
   if (ask === 'chains' && (status === 404 || status === 405)) return 'noChains';
   return null;
 }
@@ -46,7 +49,7 @@ export function fallbackText(reason: FallbackReason): string {
     case 'unreachable':
       return 'The gateway cannot be reached.';
     case 'failing':
-      return 'The gateway is failing or refuses to answer.';
+      return 'The gateway refuses to answer.';
     case 'noChains':
       return 'The gateway does not serve this chain.';
   }

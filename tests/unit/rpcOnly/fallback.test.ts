@@ -8,12 +8,18 @@ import { parseCursor } from '../../../src/services/rpcOnly/history.ts';
 const noGateway = Object.assign(new Error('No gateway is configured.'), { name: 'NoGatewayError' });
 
 describe('the fallback trigger', () => {
-  it('reads from the chain when the gateway is absent, unreachable, failing or refusing service', () => {
+  it('reads from the chain when the gateway is absent, unreachable or refusing service', () => {
     expect(fallbackReason(noGateway, 'safe')).toBe('noGateway');
     expect(fallbackReason(new TypeError('Failed to fetch'), 'chains')).toBe('unreachable');
-    expect(fallbackReason(new GatewayTimeoutError(10_000), 'safe')).toBe('unreachable');
     expect(fallbackReason(new GatewayError('', 0), 'safe')).toBe('unreachable');
-    for (const status of [500, 502, 503, 401, 403, 429]) expect(fallbackReason(new GatewayError('x', status), 'safe')).toBe('failing');
+    for (const status of [401, 403, 429]) expect(fallbackReason(new GatewayError('x', status), 'safe')).toBe('failing');
+  });
+
+  it('shows a 5xx or a timeout as product-spec §8 says (with Retry), not read around it', () => {
+    for (const ask of ['safe', 'chains'] as const) {
+      expect(fallbackReason(new GatewayTimeoutError(10_000), ask)).toBeNull();
+      for (const status of [500, 502, 503]) expect(fallbackReason(new GatewayError('x', status), ask)).toBeNull();
+    }
   });
 
   it('reads from the chain when the gateway does not serve the chain list (404/405), not for a Safe it does not know', () => {
