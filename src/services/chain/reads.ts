@@ -6,23 +6,26 @@ import type { ChainClient } from './client.ts';
 
 const BLOCK = { blockTag: 'latest' } as const;
 
+/** The reads a Safe's state needs: contract calls and storage words (a chain client, or a narrower stand-in). */
+export type SafeStateReader = Pick<ChainClient, 'readContract' | 'getStorageAt'>;
+
 const slotAddress = (word: Hex | undefined): Address => (word && word !== '0x' ? getAddress(`0x${word.slice(-40)}`) : zeroAddress);
 
-export const readSafeNonce = (client: ChainClient, safe: Address): Promise<bigint> =>
+export const readSafeNonce = (client: SafeStateReader, safe: Address): Promise<bigint> =>
   client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce', ...BLOCK });
 
-export const readSafeOwners = async (client: ChainClient, safe: Address): Promise<Address[]> => [
+export const readSafeOwners = async (client: SafeStateReader, safe: Address): Promise<Address[]> => [
   ...(await client.readContract({ address: safe, abi: safeAbi, functionName: 'getOwners', ...BLOCK })),
 ];
 
-export const readSafeThreshold = async (client: ChainClient, safe: Address): Promise<number> =>
+export const readSafeThreshold = async (client: SafeStateReader, safe: Address): Promise<number> =>
   Number(await client.readContract({ address: safe, abi: safeAbi, functionName: 'getThreshold', ...BLOCK }));
 
-export const readSafeVersion = (client: ChainClient, safe: Address): Promise<string> =>
+export const readSafeVersion = (client: SafeStateReader, safe: Address): Promise<string> =>
   client.readContract({ address: safe, abi: safeAbi, functionName: 'VERSION', ...BLOCK });
 
 /** All enabled modules, following getModulesPaginated page by page. */
-export async function readSafeModules(client: ChainClient, safe: Address, pageSize = 50n): Promise<Address[]> {
+export async function readSafeModules(client: SafeStateReader, safe: Address, pageSize = 50n): Promise<Address[]> {
   const modules: Address[] = [];
   let start: Address = SENTINEL_ADDRESS;
   for (let page = 0; page < 100; page += 1) {
@@ -37,14 +40,14 @@ export async function readSafeModules(client: ChainClient, safe: Address, pageSi
   throw new Error('Too many modules');
 }
 
-export const readSafeGuard = async (client: ChainClient, safe: Address): Promise<Address> =>
+export const readSafeGuard = async (client: SafeStateReader, safe: Address): Promise<Address> =>
   slotAddress(await client.getStorageAt({ address: safe, slot: GUARD_STORAGE_SLOT, ...BLOCK }));
 
-export const readSafeFallbackHandler = async (client: ChainClient, safe: Address): Promise<Address> =>
+export const readSafeFallbackHandler = async (client: SafeStateReader, safe: Address): Promise<Address> =>
   slotAddress(await client.getStorageAt({ address: safe, slot: FALLBACK_HANDLER_STORAGE_SLOT, ...BLOCK }));
 
 /** The proxy's singleton (masterCopy), storage slot 0. */
-export const readSafeSingleton = async (client: ChainClient, safe: Address): Promise<Address> =>
+export const readSafeSingleton = async (client: SafeStateReader, safe: Address): Promise<Address> =>
   slotAddress(await client.getStorageAt({ address: safe, slot: SINGLETON_STORAGE_SLOT, ...BLOCK }));
 
 export interface SafeChainState {
@@ -59,7 +62,7 @@ export interface SafeChainState {
   singleton: Address;
 }
 
-export async function readSafeState(client: ChainClient, safe: Address): Promise<SafeChainState> {
+export async function readSafeState(client: SafeStateReader, safe: Address): Promise<SafeChainState> {
   const address = getAddress(safe);
   const [nonce, owners, threshold, version, modules, guard, fallbackHandler, singleton] = await Promise.all([
     readSafeNonce(client, address),

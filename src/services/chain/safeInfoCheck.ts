@@ -5,11 +5,7 @@
  */
 import { getAddress, type Address } from 'viem';
 import { safeInfoVerdict, uncheckedVerdict, type SafeInfoClaim, type SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
-import type { ChainClient } from './client.ts';
-import { readSafeState } from './reads.ts';
-
-/** The reads readSafeState makes (contract calls and storage words). */
-export type SafeStateReader = Pick<ChainClient, 'readContract' | 'getStorageAt'>;
+import { readSafeState, type SafeStateReader } from './reads.ts';
 
 /** A flow's Safe: its address and what the gateway said about it. */
 export type CheckedSafe = SafeInfoClaim & { address: string };
@@ -22,8 +18,7 @@ export async function checkSafeAgainstChain(chain: Partial<SafeStateReader> | nu
   if (!chain?.readContract || !chain.getStorageAt) return uncheckedVerdict('No chain client for this network.');
   let state;
   try {
-    // readSafeState uses only readContract and getStorageAt of the client.
-    state = await readSafeState(chain as unknown as ChainClient, getAddress(safe.address) as Address);
+    state = await readSafeState(chain as SafeStateReader, getAddress(safe.address) as Address);
   } catch (error) {
     return uncheckedVerdict(error);
   }

@@ -42,13 +42,11 @@ export function createRpcOnlySession(deps: RpcOnlyDeps) {
     return chain ? (await deps.clients()).get(chain) : deps.chainClient(chainId);
   };
   const reasonFor = (chainId: string): string => reasons.get(chainId) ?? fallbackText('unreachable');
-  /** The reason to read around the gateway's error, or the error itself (rethrown) when it must be shown. */
-  const fallBackOr = (error: unknown, ask: GatewayAsk, chainId: string): string => {
+  /** Notes why this chain is read around the gateway's error, or rethrows the error when it must be shown. */
+  const fallBackOr = (error: unknown, ask: GatewayAsk, chainId: string): void => {
     const reason = fallbackReason(error, ask);
     if (reason === null) throw error;
-    const text = fallbackText(reason);
-    reasons.set(chainId, text);
-    return text;
+    reasons.set(chainId, fallbackText(reason));
   };
 
   const safeInfo = async (req: SafeInfoRequest): Promise<SessionSafeInfo> => readSafeInfoFromChain(await clientFor(req.chainId), req.chainId, req.safeAddress, reasonFor(req.chainId));
