@@ -214,6 +214,7 @@ describe('parseSigningPackage refuses what is not a package of this format', () 
     const json = JSON.parse(encodeSigningPackage(await pkgWith([]))) as Record<string, unknown>;
     expect(parseSigningPackage(JSON.stringify({ ...json, format: 'countersign-local-data' }))).toEqual({ ok: false, reason: T.notPackage });
     expect(parseSigningPackage(JSON.stringify({ ...json, version: 2 }))).toEqual({ ok: false, reason: T.unknownVersion('2') });
+    expect(parseSigningPackage(JSON.stringify({ ...json, version: '1' }))).toEqual({ ok: false, reason: T.damaged('"version"', 'is not a number') });
     expect(T.unknownVersion('2')).toBe(
       'This signing package has format version 2; this Countersign reads version 1 only. Ask the sender to save it from the same Countersign version as yours.',
     );

@@ -129,7 +129,7 @@ export const SIGNING_PACKAGE_TEXTS = {
   twoSignatures: (signer: Address) => `This signing package is damaged or was edited: it carries two signatures of ${signer}.`,
   twoSeen: (signer: Address) => `This signing package is damaged or was edited: it carries two "seen" entries of ${signer}.`,
   notLink: `This link does not carry a signing package (its part after "#" does not start with "${PACKAGE_LINK_KEY}=").`,
-  linkDamaged: 'This link’s signing package is cut short or damaged (it is not base64url text of a package).',
+  linkDamaged: "This link's signing package is cut short or damaged (it is not base64url text of a package).",
   wrongChain: (packageChain: string, safeChain: string) => `This package is for chain ${packageChain}, not chain ${safeChain}.`,
   wrongSafe: (packageSafe: Address, safe: Address) => `This package is for Safe ${packageSafe}, not the open Safe ${safe}.`,
   wrongVersion: (packageVersion: string, chainVersion: string) => `This package was made for Safe version ${packageVersion}; the chain says ${chainVersion}.`,
@@ -141,7 +141,7 @@ export const SIGNING_PACKAGE_TEXTS = {
   notOwner: (signer: Address) => `${signer} is not an owner of this Safe.`,
   /** The first sentence of a signature that does not verify; the check's detail follows it. */
   badSignature: (signer: Address) => `The signature of ${signer} does not sign this transaction.`,
-  uncheckedSignature: (signer: Address, detail: string) => `The signature of ${signer} could not be checked, so the package is refused: ${detail} Try again when the chain answers.`,
+  uncheckedSignature: (signer: Address, detail: string) => `The package is refused for now: the signature of ${signer} could not be verified. ${detail} Try again when the chain answers.`,
   noReader: (signer: Address, kind: keyof typeof KIND_WORDS) =>
     `The signature of ${signer} is ${KIND_WORDS[kind]}; it can only be checked on chain, and there is no chain connection, so the package is refused.`,
   seenOtherHash: (signer: Address, seen: Hex, computed: Hex) => `${signer} says they saw a different safeTxHash (${seen}), not this transaction's ${computed}.`,
@@ -276,6 +276,7 @@ function normalize(input: unknown): ParsedPackage {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: SIGNING_PACKAGE_TEXTS.notObject };
   const record = input as Record<string, unknown>;
   if (record.format !== SIGNING_PACKAGE_FORMAT) return { ok: false, reason: SIGNING_PACKAGE_TEXTS.notPackage };
+  if (typeof record.version !== 'number') return { ok: false, reason: SIGNING_PACKAGE_TEXTS.damaged('"version"', 'is not a number') };
   if (record.version !== SIGNING_PACKAGE_VERSION) return { ok: false, reason: SIGNING_PACKAGE_TEXTS.unknownVersion(shortText(record.version)) };
   const result = v.safeParse(PackageSchema, input, { abortEarly: true });
   if (!result.success) {
