@@ -205,7 +205,8 @@ export function createApp(): App {
         store,
         machines,
         locks,
-        gateway: runtime.gateway,
+        // The session's gateway: for a Safe read from the chain, signatures are kept in signing packages (0055).
+        gateway: runtime.sessionGateway,
         chainClient: runtime.chainClient,
         wallet: runtime.walletProvider,
         context: () => {
@@ -219,6 +220,7 @@ export function createApp(): App {
         // covers now, not at the next 15 s poll (the message flow reads the Safe info after writing, so the gateway
         // client has already dropped what the new messagesTag makes stale).
         onSettled: () => actor.send({ type: 'system.flowSettled' }),
+        onPackageKept: () => actor.send({ type: 'system.flowSettled' }),
       });
     },
   });
@@ -301,6 +303,7 @@ export function createApp(): App {
       startMessageFlow: async (input, signal) => startAppMessageFlow(await flows.load(), input, signal),
     });
   });
+
   return {
     appSession: actor,
     audit,

@@ -28,7 +28,7 @@ export class Runtime {
   private userRpc: Record<string, string> = {};
 
   /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
-  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.loadChains(), getConfig: () => this.config });
+  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.walletChains(), getConfig: () => this.config });
 
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;
@@ -55,11 +55,29 @@ export class Runtime {
   /** The RPC a chain uses when the user set none. */
   defaultRpc = (chain: ChainInfo): string => this.config?.rpcOverrides[chain.chainId] ?? chain.rpcUri.value;
 
-  /** A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied). */
+  /**
+   * A viem public client for a chain the gateway lists (RPC overrides and the devnet RPC applied), or, when the
+   * gateway cannot list it, for a chain config.json gives an RPC for (RPC-only mode, decisions 0054/0055: the
+   * session gateway's chain list adds those).
+   */
   chainClient = async (chainId: string): Promise<ChainClient> => {
-    const chain = (await this.loadChains()).find((c) => c.chainId === chainId);
+    const find = (chains: ChainInfo[]) => chains.find((c) => c.chainId === chainId);
+    const chain = find(await this.walletChains()) ?? find((await this.sessionGateway.getChainsConfig()).results);
     if (!chain) throw new Error(`Chain ${chainId} is not listed by the gateway`);
     return (await this.chainClients()).get(chain);
+  };
+
+  /**
+   * The chains the wallet offers: the gateway's, or, when it fails in a way RPC-only mode reads around (none, not
+   * reachable, refusing service), the chains config.json gives an RPC for (decision 0055). A 5xx or a timeout stays
+   * an error, as the Safe's screens show it.
+   */
+  private walletChains = async (): Promise<ChainInfo[]> => {
+    try {
+      return await this.loadChains();
+    } catch {
+      return (await this.sessionGateway.getChainsConfig()).results;
+    }
   };
 
   /** The gateway client; a proxy so it can be handed out before the config is loaded. */
@@ -131,11 +149,12 @@ export class Runtime {
   }
 }
 
-/** An object whose async methods wait for `source` first: local storage opens asynchronously. */
-export function whenOpen<T extends object>(source: Promise<T>): T {
+/** An object whose async methods wait for `source` first: local storage opens asynchronously; a function is called on first use. */
+export function whenOpen<T extends object>(source: Promise<T> | (() => Promise<T>)): T {
+  let opened = typeof source === 'function' ? null : source;
   return new Proxy({} as T, {
     get: (_, key) => async (...args: unknown[]) => {
-      const target = await source;
+      const target = await (opened ??= (source as () => Promise<T>)());
       const member = target[key as keyof T];
       if (typeof member !== 'function') throw new Error(`${String(key)} is not a storage method`);
       return (member as (...a: unknown[]) => unknown).apply(target, args);

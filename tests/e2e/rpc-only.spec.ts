@@ -2,8 +2,8 @@
  * RPC-only mode, read side (issue 20, decision 0054; security property S18), in Chromium on the devnet with EVERY
  * request to the gateway's origin aborted (Playwright `page.route`): the Safe opens from the chain. Its signers,
  * threshold and nonce are the chain's; its balances show the native coin and a seeded token with the amounts the
- * chain reports; the History shows a seeded execution from the Safe's own events; signing is not offered and the
- * page says why in plain words. No request ever reaches the gateway, and nothing shows a broken or unknown error.
+ * chain reports; the History shows a seeded execution from the Safe's own events; the notice says in plain words that
+ * signatures are kept as signing packages (decision 0055; tests/e2e/signing-packages.spec.ts signs that way). No request ever reaches the gateway, and nothing shows a broken or unknown error.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem';
@@ -36,7 +36,7 @@ async function expectNoBrokenError(page: Page) {
   await expect(page.getByText(/Oops|something went wrong|undefined|NaN|\[object Object\]|could not be loaded/i)).toHaveCount(0);
 }
 
-test('the Safe opens from the chain: signers, threshold and nonce are the chain’s, and signing is not offered', async ({ page }) => {
+test('the Safe opens from the chain: signers, threshold and nonce are the chain’s, and the notice says how signing goes on', async ({ page }) => {
   const blocked = await blockGateway(page);
   const team = app.devnet.safes[0]!;
   const client = createChainClientRegistry().get(localChains({ rpcOverrides: {}, devnet: { chainId: app.devnet.chainId, rpcUrl: app.devnet.rpcUrl, accounts: [] } })[0]!);
@@ -49,10 +49,12 @@ test('the Safe opens from the chain: signers, threshold and nonce are the chain�
   await expect(page.getByText(`${onChain.threshold} out of ${onChain.owners.length}`)).toBeVisible();
   for (const owner of onChain.owners) await expect(page.getByText(owner, { exact: false }).first()).toBeAttached();
 
-  // New transaction is there but not offered, and says why.
+  // Signing goes on without the gateway: the notice says how (signing packages, decision 0055). With no wallet
+  // connected, New transaction waits for a signer's wallet, as with a gateway.
+  await expect(page.getByRole('note', { name: NOTICE })).toContainText('Signatures are kept in this browser as signing packages');
   const newTx = page.getByRole('button', { name: 'New transaction' });
   await expect(newTx).toBeDisabled();
-  await expect(newTx).toHaveAttribute('title', /gateway/);
+  await expect(newTx).toHaveAttribute('title', /Connect the wallet of one of the Safe’s signers/);
   await expectNoBrokenError(page);
   expect(blocked.count()).toBeGreaterThan(0);
 });

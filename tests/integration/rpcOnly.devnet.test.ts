@@ -3,6 +3,7 @@
 // chain's own reads, and the history from its events shows the seeded executions (nonces 0–2) and incoming
 // transfers, each execution's SafeTx hashed here to the hash its event carries. A 404 for an unknown Safe from a
 // gateway that answers stays "not a Safe".
+import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem';
@@ -71,7 +72,7 @@ describe('RPC-only mode on the devnet', () => {
     expect(usd?.balance).toBe((await viem.readContract({ address: devnet.tokens.usd.address, abi: erc20Abi, functionName: 'balanceOf', args: [team.address] })).toString());
     expect(items.map((i) => i.tokenInfo.symbol)).toEqual(['ETH', 'dUSD', 'DVT']);
 
-    // The queue is empty (queued transactions live on the gateway); the history comes from the Safe's events.
+    // The queue is empty (no signing package kept in this browser, decision 0055); the history comes from the Safe's events.
     const queue = await waitFor(ready.children.queue!, (s) => s.context.hasLoaded, { timeout: 20_000 });
     expect(queue.context.items).toEqual([]);
     session.send({ type: 'user.listOpened', list: 'history' });

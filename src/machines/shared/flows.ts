@@ -7,6 +7,7 @@
 import type { AnyActorRef } from 'xstate';
 import type { MessageToSign } from '../messageFlow/messageFlow.types.ts';
 import type { TxDraft } from '../transactionFlow/transactionFlow.types.ts';
+import type { SigningPackagesPort } from './signingPackages.ts';
 
 export type FlowKind = 'transaction' | 'message' | 'deleteTx' | 'bulkExecute';
 
@@ -47,6 +48,8 @@ export interface FlowsPort {
    * The app's port resolves once the flows' code has loaded (decision 0019).
    */
   open(request: FlowRequest): FlowEntry | Promise<FlowEntry>;
+  /** Signing packages kept in this browser (decision 0055), loaded with the flows. A port without it offers none. */
+  signingPackages?(): Promise<SigningPackagesPort>;
 }
 
 export const safeKeyOf = (chainId: string, address: string): string => `${chainId}:${address.toLowerCase()}`;

@@ -22,6 +22,7 @@ import { provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTra
 import type { WalletAccess } from '../transactionFlow/wallet.ts';
 import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
 import { gateWallet } from './signingGate.ts';
+import { createSigningPackagesPort } from '../signingPackages/port.ts';
 
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
@@ -43,6 +44,8 @@ export interface AppFlowsDeps {
   onAppend?: (record: LogRecord) => void;
   /** A flow finished: e.g. refresh the Safe's queue and history. */
   onSettled?: (entry: FlowEntry, output: unknown) => void;
+  /** A signing package was imported and kept (decision 0055): e.g. refresh the Safe's queue. */
+  onPackageKept?: () => void;
 }
 
 /** The id of the transaction flow a message flow hands its on-chain signature to (the link survives a reload). */
@@ -143,8 +146,10 @@ export function createAppFlows(deps: AppFlowsDeps): FlowHost {
   }
 
   const relinked = new Set<string>();
+  const packages = createSigningPackagesPort({ chainClient: deps.chainClient, onChanged: () => deps.onPackageKept?.() });
   return {
     ...host,
+    signingPackages: async () => packages,
     async restore(safeKey) {
       await host.restore(safeKey);
       if (relinked.has(safeKey)) return;

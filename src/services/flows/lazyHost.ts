@@ -90,5 +90,6 @@ export function createLazyFlowHost(options: LazyFlowHostOptions): LazyFlowHost {
       deliverPending(loaded);
     },
     load,
+    signingPackages: async () => (await load()).signingPackages!(),
   };
 }

@@ -6,12 +6,18 @@
  *
  *   getChainsConfig     → the local chains (chains.ts) when the gateway cannot list them, else its list plus them
  *   getSafeInfo         → readSafeInfoFromChain         getBalances → readBalancesFromChain (one multicall)
- *   getTransactionQueue → empty                         getTransactionHistory → readHistoryPage (bounded ranges)
+ *   getTransactionHistory → readHistoryPage (bounded ranges)
  *   getSafeMessages, getCollectiblesPage → "come from the gateway, which is not available"
  *
- * Only the Safe session uses it: the flows, the Safe Apps host and the two-source checks keep the plain gateway.
+ * The transaction flows use it too (decision 0055): their signatures are collected in signing packages kept in this
+ * browser (packages.ts), which answer getTransactionQueue, getTransactionDetails, getNonces, proposeTransaction and
+ * deleteTransaction; the decoder, the confirmation view, contract ABIs, the gas estimation and the relay answer
+ * "not here" (the flows decode locally and offer execution with the wallet). The Safe Apps host and the message flow
+ * keep the plain gateway (they are not offered while a Safe is read from the chain).
  */
 import type { ChainInfo, Page } from '../../domain/gateway/types.ts';
+import { openPackageStore, type PackageStore } from '../signingPackages/store.ts';
+import { createLocalCollection, notHere } from './packages.ts';
 import { createRpcOnlySession, type RpcOnlyDeps } from './session.ts';
 
 type Args = readonly unknown[];
@@ -20,8 +26,14 @@ const page = <T>(results: T[]): Page<T> => ({ count: results.length, next: null,
 
 export type ChainFallback = ReturnType<typeof createChainFallback>;
 
-export function createChainFallback(deps: RpcOnlyDeps) {
+export function createChainFallback(deps: RpcOnlyDeps & { packageStore?: () => Promise<PackageStore> }) {
   const session = createRpcOnlySession(deps);
+  let store: Promise<PackageStore> | null = null;
+  const local = createLocalCollection({
+    store: deps.packageStore ?? (() => (store ??= openPackageStore().catch((error: unknown) => ((store = null), Promise.reject(error))))),
+    clientFor: session.clientFor,
+  });
+  const str = (value: unknown) => String(value);
   const safe = (args: Args) => ({ chainId: String(args[0]), safeAddress: String(args[1]) });
 
   /** The answer from the chain for a chain already read from it, or undefined (ask the gateway). */
@@ -33,7 +45,26 @@ export function createChainFallback(deps: RpcOnlyDeps) {
       case 'getBalances':
         return session.balances({ ...safe(args), currency: String(args[2] ?? 'usd') });
       case 'getTransactionQueue':
-        return session.queue().then((p) => ({ ...p, previous: null }));
+        return local.getTransactionQueue(str(args[0]), str(args[1]));
+      case 'getTransactionDetails':
+        return local.getTransactionDetails(str(args[0]), str(args[1]));
+      case 'getNonces':
+        return local.getNonces(str(args[0]), str(args[1]));
+      case 'proposeTransaction':
+        return local.proposeTransaction(str(args[0]), str(args[1]), args[2] as Parameters<typeof local.proposeTransaction>[2]);
+      case 'deleteTransaction':
+        return local.deleteTransaction(str(args[0]), str(args[1]));
+      case 'getDecodedData':
+        return Promise.reject(notHere('The decoder'));
+      case 'getConfirmationView':
+        return Promise.reject(notHere('The confirmation view'));
+      case 'getContract':
+        return Promise.reject(notHere('A contract’s ABI'));
+      case 'getSafeTxGasEstimation':
+        return Promise.reject(notHere('The gas estimation'));
+      case 'getRelayCount':
+      case 'relayTransaction':
+        return Promise.reject(notHere('Relaying'));
       case 'getTransactionHistory':
         return session.history({ ...safe(args), pageUrl: typeof args[2] === 'string' ? args[2] : null }).then((p) => ({ ...p, previous: null }));
       case 'getSafeMessages':

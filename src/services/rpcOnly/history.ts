@@ -139,7 +139,7 @@ function methodOf(data: Hex): string | null {
 }
 
 /** What an executed SafeTx did, from its own bytes (local ABIs only). */
-function txInfoOf(safe: Address, tx: Omit<SafeTx, 'nonce'>, meta: Record<string, TokenMeta>): TxInfo {
+export function txInfoOf(safe: Address, tx: Omit<SafeTx, 'nonce'>, meta: Record<string, TokenMeta>): TxInfo {
   if (tx.operation === 0 && tx.data === '0x' && tx.value > 0n) {
     return { type: 'Transfer', sender: addressInfo(safe), recipient: addressInfo(tx.to), direction: 'OUTGOING', transferInfo: { type: 'NATIVE_COIN', value: tx.value.toString() } };
   }

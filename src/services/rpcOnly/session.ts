@@ -2,8 +2,8 @@
  * RPC-only mode for the Safe session (decision 0054), loaded the first time a gateway call fails in a way that
  * falls back (fallback.ts) or when a chain of config.json is missing from the gateway's list. It remembers, per chain,
  * why that chain is read from the chain, and answers the session's effects from there: Safe info (safeInfo.ts),
- * balances (balances.ts), history (history.ts); the queue is empty (queued transactions live on the gateway), and
- * messages and NFTs say they need the gateway.
+ * balances (balances.ts), history (history.ts); queued transactions are the signing packages kept in this browser
+ * (packages.ts, decision 0055), and messages and NFTs say they need the gateway.
  */
 import type { ChainInfo, TransactionItem } from '../../domain/gateway/types.ts';
 import type { RuntimeConfig } from '../../machines/appSession/appSession.types.ts';
@@ -58,6 +58,8 @@ export function createRpcOnlySession(deps: RpcOnlyDeps) {
 
   return {
     readsFromChain: (chainId: string): boolean => reasons.has(chainId),
+    /** The chain's client: config.json's RPC (or the user's) for a local chain, else the gateway-listed one. */
+    clientFor,
 
     /** The gateway's chain list failed: the chains config.json gives an RPC for, or the error when there are none. */
     chainsInstead(error: unknown): ChainInfo[] {
@@ -97,8 +99,6 @@ export function createRpcOnlySession(deps: RpcOnlyDeps) {
     },
     history: async (req: PageRequest): Promise<ListPage<TransactionItem>> =>
       readHistoryPage(await clientFor(req.chainId), { chainId: req.chainId, safe: req.safeAddress }, req.pageUrl),
-    /** Queued transactions are kept by the gateway: none can be read from the chain. */
-    queue: async (): Promise<ListPage<TransactionItem>> => ({ results: [], next: null, count: 0 }),
     /** Messages and NFT lists come from the gateway only. */
     gatewayOnly(what: string): never {
       throw new SessionLoadError(`${what} come from the gateway, which is not available. They show again when it answers.`, 'unavailable');

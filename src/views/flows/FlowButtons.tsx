@@ -67,15 +67,17 @@ export function FlowButton({
   ariaLabel?: string;
 }) {
   const { open, error } = useOpenFlow();
-  // Read from the chain (RPC-only mode, decision 0054): proposing and signing need the gateway for now.
+  // Read from the chain (RPC-only mode, decisions 0054/0055): transactions are signed into signing packages kept in
+  // this browser; messages and deleting a proposal still need the gateway.
   const chainRead = useSelector(useSafeSessionRef() ?? undefined, (s) => s?.context.safeInfo?.readFromChain ?? null);
+  const needsGateway = chainRead !== null && (request.kind === 'message' || request.kind === 'deleteTx');
   return (
     <>
       <button
         type="button"
         className={className}
-        disabled={disabled || chainRead !== null}
-        title={chainRead ? NEEDS_GATEWAY : title}
+        disabled={disabled || needsGateway}
+        title={needsGateway ? NEEDS_GATEWAY : title}
         aria-label={ariaLabel}
         onClick={() => void open(request)}
       >
@@ -90,7 +92,7 @@ export function FlowButton({
   );
 }
 
-const NEEDS_GATEWAY = 'Not available without the gateway: transactions are proposed and signed through it.';
+const NEEDS_GATEWAY = 'Needs the gateway, which is not available now.';
 
 const NOT_OWNER = 'Connect the wallet of one of the Safe’s signers to create transactions.';
 

@@ -13,6 +13,9 @@ export function FlowsProvider({ port, children }: { port: FlowsPort | null; chil
   return <FlowsContext.Provider value={port}>{children}</FlowsContext.Provider>;
 }
 
+/** The flow host's port, or null (e.g. a view test without flows). */
+export const useFlowsPort = (): FlowsPort | null => useContext(FlowsContext);
+
 export function useFlowsState(): FlowsState {
   const port = useContext(FlowsContext);
   return useSyncExternalStore(port ? port.subscribe : noop, port ? port.getState : () => EMPTY);

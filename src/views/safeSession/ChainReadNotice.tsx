@@ -1,6 +1,6 @@
 /**
  * RPC-only mode's notice (decision 0054): the Safe is read from the chain because the gateway is not available.
- * Says what still works and what does not yet, and what the signer can do now. Loaded only in that mode.
+ * Says what still works (signing into signing packages, decision 0055) and what does not, and what the signer can do now. Loaded only in that mode.
  */
 import './chainRead.css';
 
@@ -14,10 +14,11 @@ export default function ChainReadNotice({ reason }: { reason: string }) {
         your RPC, so they are current.
       </p>
       <p>
-        Queued transactions, signatures, messages and NFTs are kept by the gateway, so they are not shown, and new transactions cannot be
-        proposed or signed here until it answers again. Check back later, or open this Safe in another tool that signs without a
-        gateway.
+        Transactions are still built, checked and signed here. Signatures are kept in this browser as signing packages: send a package to
+        the other signers as a file or a link, and import theirs on the Queue. When enough signers have signed, any of them can execute it
+        with their wallet.
       </p>
+      <p>Messages and NFTs come from the gateway, so they are not shown until it answers again.</p>
     </section>
   );
 }

@@ -10,6 +10,14 @@ import type { TransactionSummary } from './viewTypes.ts';
 import { historyCsvRows } from './format.ts';
 import { useListOpened, useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import { TxList } from './TxList.tsx';
+import { ImportPackage } from '../signingPackages/ImportPackage.tsx';
+import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
+
+/** Read from the chain (decision 0055): other signers' signing packages are imported here. */
+function PackageImport() {
+  const safe = useChainReadSafe();
+  return safe ? <ImportPackage chainId={safe.chainId} safe={safe.address} /> : null;
+}
 
 export function QueueScreen() {
   return (
@@ -17,6 +25,7 @@ export function QueueScreen() {
       <div className="screen-actions">
         <BulkExecuteButton />
       </div>
+      <PackageImport />
       <TxList list="queue" what="queued transactions" empty="No queued transactions." />
     </SafeGate>
   );

@@ -19,6 +19,8 @@ import { SafeGate } from './SafeGate.tsx';
 import { TxActionButtons, useNextNonce } from '../flows/FlowButtons.tsx';
 import './lists.css';
 import { SignerStepper } from './SignerStepper.tsx';
+import { SharePackage } from '../signingPackages/SharePackage.tsx';
+import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
 import { signerSteps } from './signerSteps.ts';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, HashCheck, TransactionDetails, TxHashes } from './viewTypes.ts';
@@ -118,6 +120,8 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
   const verdicts = verifiedOnChain(check);
   const signatures = exec?.type === 'MULTISIG' ? (verdicts ? verdicts.counted.length : exec.confirmations.length) : 0;
   const waitsForEarlier = exec?.type === 'MULTISIG' && queued && exec.nonce > nextNonce && signatures >= exec.confirmationsRequired;
+  // Read from the chain (decision 0055): a queued transaction is a signing package kept in this browser.
+  const chainRead = useChainReadSafe();
   return (
     <>
       <section aria-labelledby="summary-title" className="card">
@@ -177,6 +181,7 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
         ) : null}
         <TxActionButtons details={details} verifiedSigners={checking ? null : (verdicts?.counted ?? null)} />
       </section>
+      {chainRead && queued && exec?.type === 'MULTISIG' ? <SharePackage chainId={chainRead.chainId} safe={chainRead.address} safeTxHash={exec.safeTxHash} /> : null}
       {local && facts ? <WhatItDoes description={local} facts={facts} chainId={chainId} /> : null}
       <DetailsSimulation check={check} native={local?.native ?? { symbol: native?.symbol ?? 'native coin', decimals: native?.decimals ?? 18 }} safe={safeFacts.address} />
       {exec?.type === 'MULTISIG' ? <Confirmations details={details} check={check} checking={checking} waitsForNonce={waitsForEarlier ? nextNonce : null} /> : null}

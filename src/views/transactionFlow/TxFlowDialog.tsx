@@ -17,6 +17,8 @@ import { HashRow, NonceStep, ReviewStep } from './ReviewStep.tsx';
 import { ExecutedTxHash } from '../components/ExecutedTxHash.tsx';
 import { isPlainClick, Link } from '../components/Link.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
+import { SharePackage } from '../signingPackages/SharePackage.tsx';
+import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
 import './compose.css';
 
 const TITLES: Record<TxFlowMode, string> = {
@@ -123,6 +125,8 @@ function StepContent() {
     const view = connectTransactionFlow(s);
     return { status: view.status, walletError: view.walletError, context: view.context };
   }, shallowEqualViewModel);
+  // Read from the chain (decision 0055): the signature was kept in a signing package in this browser.
+  const chainRead = useChainReadSafe();
   const busy = BUSY[state];
   if (busy) return <p role="status">{busy}</p>;
   switch (state) {
@@ -213,7 +217,18 @@ function StepContent() {
         </>
       );
     case 'signed':
-      return (
+      return chainRead ? (
+        <>
+          <p role="status">
+            Signature kept in this browser. Confirmed {ctx.confirmations.length} of {ctx.safe.threshold}.
+          </p>
+          <SharePackage chainId={chainRead.chainId} safe={chainRead.address} safeTxHash={ctx.hashes?.safeTxHash ?? '0x'} headingLevel={3} />
+          <Outcome />
+          <Actions>
+            <Button event="user.close" label="Close" primary />
+          </Actions>
+        </>
+      ) : (
         <>
           <p role="status">
             Signature submitted. Confirmed {ctx.confirmations.length} of {ctx.safe.threshold}.

@@ -1,0 +1,198 @@
+/**
+ * Where signatures are collected when the Safe is read from the chain (issue 20, decision 0055): signing packages
+ * kept in this browser (src/services/signingPackages/store.ts) answer the gateway calls the transaction flows and the
+ * Safe session make, so the flows run unchanged — `proposing` keeps the signature in a package instead of sending it
+ * to a gateway, and the queue and a transaction's details read the packages back.
+ *
+ * Everything these answers carry was made here: the SafeTx and signatures of the package (which the flows verify
+ * again, as they verify a gateway's), the Safe's owners, threshold and nonce read from the chain, and a summary
+ * (txInfo) described from the SafeTx's own bytes with local ABIs (history.ts's txInfoOf). A package whose nonce the
+ * chain has used is executed when the Safe's events show its safeTxHash, else it was replaced (CANCELLED).
+ */
+import { getAddress, type Address, type Hex } from 'viem';
+import { multisigTxId } from '../../domain/safe/txId.ts';
+import { mergeSigningPackages, signingPackageOf, type SigningPackage } from '../../domain/safe/signingPackage.ts';
+import type { AddressInfo, ProposeTransactionBody, SafeNonces, TransactionDetails, TransactionItem, TransactionSummary } from '../../domain/gateway/types.ts';
+import { GatewayError } from '../gateway/http.ts';
+import type { ChainClient } from '../chain/client.ts';
+import { readSafeNonce, readSafeOwners, readSafeThreshold, readSafeVersion } from '../chain/reads.ts';
+import { readTokenMeta } from '../chain/tokens.ts';
+import type { PackageStore } from '../signingPackages/store.ts';
+import { readHistoryPage, txInfoOf } from './history.ts';
+
+type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export interface LocalCollectionDeps {
+  store: () => Promise<PackageStore>;
+  clientFor: (chainId: string) => Promise<ChainClient>;
+  now?: () => number;
+}
+
+const addressInfo = (value: string): AddressInfo => ({ value: getAddress(value), name: null, logoUri: null });
+
+/** A gateway call that has no answer without a gateway (the flows treat a 404 as "no such view"). */
+export const notHere = (what: string): GatewayError => new GatewayError(`${what} needs the gateway, which is not available.`, 404);
+
+/** A one-line label of a SafeTx from its own bytes, e.g. "Send dUSD", "Contract interaction". */
+function labelOf(info: TransactionSummary['txInfo']): string {
+  if (info.type === 'Transfer') return `Send ${info.transferInfo.type === 'ERC20' ? (info.transferInfo.tokenSymbol ?? 'tokens') : info.transferInfo.type === 'NATIVE_COIN' ? 'native coin' : 'NFT'}`;
+  if (info.type === 'Custom') return info.isCancellation ? 'On-chain rejection' : (info.methodName ?? 'Contract interaction');
+  return info.type;
+}
+
+export function createLocalCollection(deps: LocalCollectionDeps) {
+  const now = deps.now ?? Date.now;
+
+  async function safeNow(chainId: string, safe: Address) {
+    const client = await deps.clientFor(chainId);
+    const [nonce, owners, threshold] = await Promise.all([readSafeNonce(client, safe), readSafeOwners(client, safe), readSafeThreshold(client, safe)]);
+    return { client, nonce, owners, threshold };
+  }
+
+  async function txInfoOfPackage(client: ChainClient, pkg: SigningPackage) {
+    const tx = { to: pkg.safeTx.to, value: BigInt(pkg.safeTx.value), data: pkg.safeTx.data, operation: pkg.safeTx.operation, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: pkg.safeTx.gasToken, refundReceiver: pkg.safeTx.refundReceiver };
+    const meta = pkg.safeTx.data.length > 2 ? await readTokenMeta(client, [pkg.safeTx.to]).catch(() => ({})) : {};
+    return txInfoOf(pkg.safe, tx, meta);
+  }
+
+  /** Executed (its safeTxHash in the Safe's latest events), replaced, or waiting. */
+  async function statusOf(client: ChainClient, pkg: SigningPackage, chainNonce: bigint, threshold: number) {
+    if (BigInt(pkg.safeTx.nonce) >= chainNonce) {
+      return { txStatus: pkg.signatures.length >= threshold ? ('AWAITING_EXECUTION' as const) : ('AWAITING_CONFIRMATIONS' as const), txHash: null, executedAt: null };
+    }
+    const id = multisigTxId(pkg.safe, pkg.hashes.safeTxHash);
+    const page = await readHistoryPage(client, { chainId: pkg.chainId, safe: pkg.safe }, null);
+    for (const item of page.results) {
+      if (item.type !== 'TRANSACTION' || item.transaction.id !== id) continue;
+      const status = item.transaction.txStatus === 'FAILED' ? ('FAILED' as const) : ('SUCCESS' as const);
+      return { txStatus: status, txHash: item.transaction.txHash ?? null, executedAt: item.transaction.timestamp };
+    }
+    return { txStatus: 'CANCELLED' as const, txHash: null, executedAt: null };
+  }
+
+  async function detailsOf(pkg: SigningPackage): Promise<TransactionDetails> {
+    const safe = getAddress(pkg.safe);
+    const { client, nonce, owners, threshold } = await safeNow(pkg.chainId, safe);
+    const [txInfo, status] = await Promise.all([txInfoOfPackage(client, pkg), statusOf(client, pkg, nonce, threshold)]);
+    const seenAt = (signer: string) => Date.parse(pkg.seen.find((s) => s.signer.toLowerCase() === signer.toLowerCase())?.at ?? '') || now();
+    const first = pkg.seen[0];
+    return {
+      safeAddress: safe,
+      txId: multisigTxId(safe, pkg.hashes.safeTxHash),
+      executedAt: status.executedAt,
+      txStatus: status.txStatus,
+      txInfo,
+      txData: { hexData: pkg.safeTx.data === '0x' ? null : pkg.safeTx.data, dataDecoded: null, to: addressInfo(pkg.safeTx.to), value: pkg.safeTx.value, operation: pkg.safeTx.operation },
+      txHash: status.txHash,
+      detailedExecutionInfo: {
+        type: 'MULTISIG',
+        submittedAt: first ? seenAt(first.signer) : now(),
+        nonce: Number(pkg.safeTx.nonce),
+        safeTxGas: pkg.safeTx.safeTxGas,
+        baseGas: pkg.safeTx.baseGas,
+        gasPrice: pkg.safeTx.gasPrice,
+        gasToken: pkg.safeTx.gasToken,
+        refundReceiver: addressInfo(pkg.safeTx.refundReceiver),
+        safeTxHash: pkg.hashes.safeTxHash,
+        executor: null,
+        signers: owners.map(addressInfo),
+        confirmationsRequired: threshold,
+        confirmations: pkg.signatures.map((s) => ({ signer: addressInfo(s.signer), signature: s.signature, submittedAt: seenAt(s.signer) })),
+        rejectors: [],
+        gasTokenInfo: null,
+        trusted: true,
+        proposer: first ? addressInfo(first.signer) : null,
+      },
+      safeAppInfo: null,
+    };
+  }
+
+  async function packageOf(chainId: string, txId: string): Promise<SigningPackage> {
+    const store = await deps.store();
+    const match = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(txId);
+    const pkg = match ? await store.get(chainId, match[1]!, match[2]!) : /^0x[0-9a-fA-F]{64}$/.test(txId) ? await store.find(chainId, txId) : null;
+    if (!pkg) throw new GatewayError('No transaction with this id is kept in this browser.', 404);
+    return pkg;
+  }
+
+  return {
+    getTransactionDetails: async (chainId: string, txId: string): Promise<TransactionDetails> => detailsOf(await packageOf(chainId, txId)),
+
+    /** Waiting packages (nonce not used yet) in the gateway's queue shape: Next, then Queued, conflicts grouped. */
+    async getTransactionQueue(chainId: string, safeAddress: string): Promise<Page<TransactionItem>> {
+      const safe = getAddress(safeAddress);
+      const { client, nonce, threshold } = await safeNow(chainId, safe);
+      const waiting = (await (await deps.store()).list(chainId, safe)).filter((p) => BigInt(p.safeTx.nonce) >= nonce);
+      const results: TransactionItem[] = [];
+      const groups = new Map<string, SigningPackage[]>();
+      for (const pkg of waiting) groups.set(pkg.safeTx.nonce, [...(groups.get(pkg.safeTx.nonce) ?? []), pkg]);
+      for (const [groupNonce, group] of groups) {
+        if (BigInt(groupNonce) === nonce) results.push({ type: 'LABEL', label: 'Next' });
+        else if (!results.some((r) => r.type === 'LABEL' && r.label === 'Queued')) results.push({ type: 'LABEL', label: 'Queued' });
+        if (group.length > 1) results.push({ type: 'CONFLICT_HEADER', nonce: Number(groupNonce) });
+        for (const [i, pkg] of group.entries()) {
+          const txInfo = await txInfoOfPackage(client, pkg);
+          results.push({
+            type: 'TRANSACTION',
+            conflictType: group.length === 1 ? 'None' : i === group.length - 1 ? 'End' : 'HasNext',
+            transaction: {
+              id: multisigTxId(safe, pkg.hashes.safeTxHash),
+              timestamp: Date.parse(pkg.seen[0]?.at ?? '') || now(),
+              txStatus: pkg.signatures.length >= threshold ? 'AWAITING_EXECUTION' : 'AWAITING_CONFIRMATIONS',
+              txInfo,
+              executionInfo: { type: 'MULTISIG', nonce: Number(pkg.safeTx.nonce), confirmationsRequired: threshold, confirmationsSubmitted: pkg.signatures.length, missingSigners: null },
+              safeAppInfo: null,
+            },
+          });
+        }
+      }
+      return { count: waiting.length, next: null, previous: null, results };
+    },
+
+    async getNonces(chainId: string, safeAddress: string): Promise<SafeNonces> {
+      const safe = getAddress(safeAddress);
+      const { nonce } = await safeNow(chainId, safe);
+      const kept = (await (await deps.store()).list(chainId, safe)).map((p) => BigInt(p.safeTx.nonce)).filter((n) => n >= nonce);
+      const next = kept.reduce((max, n) => (n + 1n > max ? n + 1n : max), nonce);
+      return { currentNonce: Number(nonce), recommendedNonce: Number(next) };
+    },
+
+    /** The flow's signature kept in a package: a new package, or one more signature on a kept one. */
+    async proposeTransaction(chainId: string, safeAddress: string, body: ProposeTransactionBody): Promise<TransactionDetails> {
+      const safe = getAddress(safeAddress);
+      const store = await deps.store();
+      const client = await deps.clientFor(chainId);
+      const version = await readSafeVersion(client, safe);
+      const safeTx = {
+        to: getAddress(body.to),
+        value: body.value,
+        data: (body.data ?? '0x').toLowerCase() as Hex,
+        operation: body.operation,
+        safeTxGas: body.safeTxGas,
+        baseGas: body.baseGas,
+        gasPrice: body.gasPrice,
+        gasToken: getAddress(body.gasToken),
+        refundReceiver: getAddress(body.refundReceiver ?? '0x0000000000000000000000000000000000000000'),
+        nonce: body.nonce,
+      };
+      const signatures = body.signature ? [{ signer: getAddress(body.sender), signature: body.signature.toLowerCase() as Hex }] : [];
+      const draft = signingPackageOf({ chainId, safe, safeVersion: version, label: '', safeTx, signatures, seen: [] });
+      if (draft.hashes.safeTxHash.toLowerCase() !== body.safeTxHash.toLowerCase()) throw new GatewayError('The safeTxHash does not match the transaction.', 422);
+      const label = labelOf(await txInfoOfPackage(client, draft));
+      const seen = signatures.map((s) => ({ signer: s.signer, summary: label, safeTxHash: draft.hashes.safeTxHash, at: new Date(now()).toISOString() }));
+      const fresh = { ...draft, label, seen };
+      const kept = await store.get(chainId, safe, draft.hashes.safeTxHash);
+      const pkg = kept ? mergeSigningPackages(kept, fresh) : fresh;
+      await store.put(pkg);
+      return detailsOf(pkg);
+    },
+
+    async deleteTransaction(chainId: string, safeTxHash: string): Promise<Record<string, never>> {
+      const pkg = await (await deps.store()).find(chainId, safeTxHash);
+      if (pkg) await (await deps.store()).remove(chainId, pkg.safe, safeTxHash);
+      return {};
+    },
+  };
+}
+
+export type LocalCollection = ReturnType<typeof createLocalCollection>;
