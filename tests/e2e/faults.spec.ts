@@ -60,6 +60,13 @@ async function throughCases(page: Page, fault: Injected, cases: Case[], ui: { lo
   return cases.length;
 }
 
+/**
+ * The page starts its 10 s timer when it calls fetch; the route here sees the request a moment later (on a busy
+ * 2-core machine, a few milliseconds: 9,993 ms was measured once). The timeout is not shorter than 10 s by more
+ * than that lag.
+ */
+const ROUTE_LAG_MS = 250;
+
 // ── the boot probe ──────────────────────────────────────────────────────────────────────────────────────
 
 test.describe('boot probe (/v1/chains)', () => {
@@ -90,7 +97,7 @@ test.describe('boot probe (/v1/chains)', () => {
     await page.goto(app.url('/welcome'));
     await expect(page.getByRole('status').filter({ hasText: 'Connecting to the gateway' })).toBeVisible();
     await expect(banner(page)).toContainText('did not answer in time', { timeout: GATEWAY_TIMEOUT_MS + 5_000 });
-    expect(Date.now() - fault.firstAt()).toBeGreaterThanOrEqual(GATEWAY_TIMEOUT_MS);
+    expect(Date.now() - fault.firstAt()).toBeGreaterThanOrEqual(GATEWAY_TIMEOUT_MS - ROUTE_LAG_MS);
     expect(fault.attempts()).toBe(1);
     fault.heal();
     await banner(page).getByRole('button', { name: 'Retry' }).click();
@@ -127,7 +134,7 @@ test.describe('Safe info', () => {
     await open(page, '/home');
     await expect(page.getByRole('status', { name: 'Overview loading' })).toBeVisible();
     await expect(down(page)).toContainText('The gateway did not answer in time (Safe info).', { timeout: GATEWAY_TIMEOUT_MS + 5_000 });
-    expect(Date.now() - fault.firstAt()).toBeGreaterThanOrEqual(GATEWAY_TIMEOUT_MS);
+    expect(Date.now() - fault.firstAt()).toBeGreaterThanOrEqual(GATEWAY_TIMEOUT_MS - ROUTE_LAG_MS);
     expect(fault.attempts()).toBe(1);
     fault.heal();
     await retry(page).click();

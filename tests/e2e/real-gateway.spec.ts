@@ -22,7 +22,8 @@ function gatewayLog(page: Page) {
   const seen: string[] = [];
   page.on('requestfinished', async (request: Request) => {
     if (!request.url().startsWith(app.devnet.gatewayUrl)) return;
-    const response = await request.response();
+    // The page may close while a late request finishes: its status is then unknown (0), not an error of the test.
+    const response = await request.response().catch(() => null);
     seen.push(`${request.method()} ${new URL(request.url()).pathname} ${response?.status() ?? 0}`);
   });
   return seen;

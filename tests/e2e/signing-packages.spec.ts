@@ -156,3 +156,44 @@ test('a package changed by hand is refused with the reason, and nothing of it is
     await context.close();
   }
 });
+
+test('when the gateway answers again, a package kept in this browser is proposed to it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext();
+  const origin = new URL(app.devnet.gatewayUrl).origin;
+  const blocking = (url: URL) => url.origin === origin;
+  await context.route(blocking, (route) => route.abort('connectionrefused'));
+  try {
+    const page = await context.newPage();
+    const nonce = await ui.safeNonce();
+    await openChainReadSafe(page, 0);
+    await page.getByRole('button', { name: 'New transaction' }).click();
+    await ui.composeTransfer(page, owner(2), '0.5');
+    await dialog(page).getByRole('button', { name: 'Continue' }).click();
+    await ui.chooseNonce(page, nonce);
+    const safeTxHash = await ui.shownSafeTxHash(page);
+    await dialog(page).getByRole('button', { name: /^Sign$/ }).click();
+    await expect(dialog(page).getByRole('status').first()).toContainText('Signature kept in this browser.', { timeout: 30_000 });
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    const gatewayDetails = () => fetch(`${app.devnet.gatewayUrl}/v1/chains/${app.devnet.chainId}/transactions/${safeTxHash}`);
+    expect((await gatewayDetails()).status).toBe(404);
+
+    // The gateway is back: the Safe is read from it again; the kept package waits under "Signing packages".
+    await context.unroute(blocking);
+    await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+    await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('note', { name: NOTICE })).toHaveCount(0);
+    await page.getByText('Signing packages: import one, or propose those kept in this browser').click();
+    const kept = page.getByRole('list', { name: 'Signing packages kept in this browser' });
+    await expect(kept.getByRole('listitem').filter({ hasText: safeTxHash })).toContainText(`Nonce ${nonce}, 1 signature`, { timeout: 20_000 });
+    await kept.getByRole('button', { name: `Propose nonce ${nonce} to the gateway` }).click();
+    await expect(page.getByRole('region', { name: 'Kept in this browser' }).getByRole('status').last()).toContainText(`Proposed ${safeTxHash} with 1 signature: it is in the queue now.`, { timeout: 20_000 });
+
+    // The gateway holds it, with owner A's signature; the browser no longer keeps it.
+    const details = (await (await gatewayDetails()).json()) as { detailedExecutionInfo: { confirmations: { signer: { value: string } }[] } };
+    expect(details.detailedExecutionInfo.confirmations.map((c) => c.signer.value)).toEqual([owner(0)]);
+    await expect(kept.getByRole('listitem').filter({ hasText: safeTxHash })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

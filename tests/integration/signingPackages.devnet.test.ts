@@ -11,6 +11,7 @@ import { startDevnet, type Devnet } from '../../devnet/index.ts';
 import type { TransactionItem } from '../../src/domain/gateway/types.ts';
 import { SIGNING_PACKAGE_TEXTS } from '../../src/domain/safe/signingPackage.ts';
 import { createChainClientRegistry } from '../../src/services/chain/client.ts';
+import { createGatewayClient } from '../../src/services/gateway/client.ts';
 import { Runtime } from '../../src/services/runtime.ts';
 import { localChains } from '../../src/services/rpcOnly/chains.ts';
 import { createSigningPackagesPort, parseImportText } from '../../src/services/signingPackages/port.ts';
@@ -90,12 +91,12 @@ describe('signing packages with the gateway unreachable', () => {
     expect(await gateway.getNonces(CHAIN(), team.address)).toEqual({ currentNonce: Number(nonce), recommendedNonce: Number(nonce) + 1 });
 
     // Shared from A's browser; a copy with the amount changed is refused; B's browser keeps the real one.
-    const portA = createSigningPackagesPort({ chainClient: runtime.chainClient, onChanged: () => {} });
+    const portA = createSigningPackagesPort({ chainClient: runtime.chainClient, gateway: createGatewayClient({ baseUrl: devnet.gatewayUrl }), onChanged: () => {} });
     const shared = await portA.share(CHAIN(), team.address, hash);
     expect(shared).toMatchObject({ signatures: 1, fileName: expect.stringMatching(new RegExp(`-nonce-${nonce}-`)) });
     expect(parseImportText(`https://app.example/transactions/queue?safe=x#${shared!.fragment}`)).toMatchObject({ ok: true, pkg: { hashes: { safeTxHash: hash } } });
     let changed = 0;
-    const portB = createSigningPackagesPort({ chainClient: runtime.chainClient, onChanged: () => (changed += 1), store: () => openPackageStore({ name: 'browser-b' }) });
+    const portB = createSigningPackagesPort({ chainClient: runtime.chainClient, gateway: createGatewayClient({ baseUrl: devnet.gatewayUrl }), onChanged: () => (changed += 1), store: () => openPackageStore({ name: 'browser-b' }) });
     const tampered = shared!.text.replace('"value": "0"', '"value": "1"');
     expect(tampered).not.toBe(shared!.text);
     const refused = await portB.importText(CHAIN(), team.address, tampered);
@@ -130,5 +131,29 @@ describe('signing packages with the gateway unreachable', () => {
     // The package kept in B's browser is now stale: importing it again is refused on its nonce.
     expect(await portB.importText(CHAIN(), team.address, shared!.text)).toEqual({ status: 'refused', reason: SIGNING_PACKAGE_TEXTS.nonceUsed(nonce.toString(), Number(nonce) + 1) });
     expect(await chainClient().readContract({ address: devnet.tokens.usd.address, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] })).toBeGreaterThanOrEqual(2_000_000n);
+  }, 120_000);
+  it('proposes a kept package to the gateway when it answers again: first signature proposes, the next confirms', async () => {
+    const team = devnet.safes[0]!;
+    const [a, b] = [devnet.owners[0]!, devnet.owners[1]!];
+    const runtime = await chainReadRuntime(team.address);
+    const chain = await connectDevnet(devnet.rpcUrl);
+    const nonce = await chain.publicClient.readContract({ address: team.address, abi: safeAbi, functionName: 'nonce' });
+    const tx = buildSafeTx({ to: devnet.owners[3]!.address, value: 7n, nonce: nonce + 5n });
+    const hash = safeTxHash(devnet.chainId, team.address, tx);
+    for (const owner of [a, b]) {
+      await runtime.sessionGateway.proposeTransaction(CHAIN(), team.address, proposeBody(tx, hash, owner.address, await signSafeTx(devnet.chainId, team.address, tx, owner.privateKey)));
+    }
+    let changed = 0;
+    const gateway = createGatewayClient({ baseUrl: devnet.gatewayUrl });
+    const port = createSigningPackagesPort({ chainClient: runtime.chainClient, gateway, onChanged: () => (changed += 1) });
+    expect(await port.list(CHAIN(), team.address)).toContainEqual({ safeTxHash: hash, nonce: (nonce + 5n).toString(), signatures: 2 });
+    await expect(gateway.getTransactionDetails(CHAIN(), hash)).rejects.toMatchObject({ status: 404 });
+
+    expect(await port.propose(CHAIN(), team.address, hash)).toEqual({ status: 'proposed', signatures: 2 });
+    const details = await createGatewayClient({ baseUrl: devnet.gatewayUrl }).getTransactionDetails(CHAIN(), hash);
+    expect(details.detailedExecutionInfo?.type === 'MULTISIG' && details.detailedExecutionInfo.confirmations.map((c) => c.signer.value).sort()).toEqual([a.address, b.address].sort());
+    expect(await port.list(CHAIN(), team.address)).not.toContainEqual(expect.objectContaining({ safeTxHash: hash }));
+    expect(changed).toBe(1);
+    expect(await port.propose(CHAIN(), team.address, hash)).toEqual({ status: 'failed', reason: 'This browser no longer keeps this package.' });
   }, 120_000);
 });

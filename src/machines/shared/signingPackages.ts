@@ -26,6 +26,15 @@ export type PackageImport =
     }
   | { status: 'refused'; reason: string };
 
+/** A package kept in this browser whose nonce the Safe has not used yet. */
+export interface KeptPackage {
+  safeTxHash: string;
+  nonce: string;
+  signatures: number;
+}
+
+export type PackageProposal = { status: 'proposed'; signatures: number } | { status: 'failed'; reason: string };
+
 export interface SigningPackagesPort {
   /** The package of a transaction kept in this browser, ready to share; null when this browser keeps none. */
   share(chainId: string, safe: string, safeTxHash: string): Promise<SharedPackage | null>;
@@ -34,4 +43,11 @@ export interface SigningPackagesPort {
    * (united with what this browser has) only when everything verifies. Rejects only when the chain cannot be read.
    */
   importText(chainId: string, safe: string, text: string): Promise<PackageImport>;
+  /** The packages of this Safe kept in this browser and still waiting (nonce not used on chain), lowest nonce first. */
+  list(chainId: string, safe: string): Promise<KeptPackage[]>;
+  /**
+   * Proposes a kept package to the gateway (it answers again): checked against the chain once more, then the first
+   * signature proposes it and the others confirm it. The package leaves this browser once the gateway holds it.
+   */
+  propose(chainId: string, safe: string, safeTxHash: string): Promise<PackageProposal>;
 }

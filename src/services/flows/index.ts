@@ -146,7 +146,7 @@ export function createAppFlows(deps: AppFlowsDeps): FlowHost {
   }
 
   const relinked = new Set<string>();
-  const packages = createSigningPackagesPort({ chainClient: deps.chainClient, onChanged: () => deps.onPackageKept?.() });
+  const packages = createSigningPackagesPort({ chainClient: deps.chainClient, gateway: deps.gateway, onChanged: () => deps.onPackageKept?.() });
   return {
     ...host,
     signingPackages: async () => packages,

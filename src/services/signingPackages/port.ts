@@ -4,7 +4,7 @@
  * checkSigningPackage: hashes, every signature, owners, nonce). Created with the flows (src/services/flows/index.ts),
  * which load on first use.
  */
-import { getAddress, type Address } from 'viem';
+import { getAddress, zeroAddress, type Address } from 'viem';
 import {
   checkSigningPackage,
   encodeSigningPackage,
@@ -14,14 +14,18 @@ import {
   packageLinkFragment,
   parseSigningPackage,
   type ParsedPackage,
+  type SigningPackage,
 } from '../../domain/safe/signingPackage.ts';
-import { readSafeState, type SafeStateReader } from '../chain/reads.ts';
+import { readSafeNonce, readSafeState, type SafeStateReader } from '../chain/reads.ts';
+import type { GatewayClient } from '../gateway/client.ts';
 import { openPackageStore, type PackageStore } from './store.ts';
 
 export interface SigningPackagesDeps {
   /** The chain's reads: the Safe's state, and what verifying a signature needs (approved hashes, EIP-1271). */
   chainClient: (chainId: string) => Promise<SafeStateReader>;
-  /** Told after a package was kept (the root has the Safe session read its queue again). */
+  /** The gateway a kept package is proposed to when it answers again. */
+  gateway: Pick<GatewayClient, 'proposeTransaction' | 'confirmTransaction'>;
+  /** Told after a package was kept or proposed (the root has the Safe session read its queue again). */
   onChanged: () => void;
   store?: () => Promise<PackageStore>;
 }
@@ -40,7 +44,55 @@ export function createSigningPackagesPort(deps: SigningPackagesDeps) {
   let opened: Promise<PackageStore> | null = null;
   const store = deps.store ?? (() => (opened ??= openPackageStore().catch((error: unknown) => ((opened = null), Promise.reject(error)))));
 
+  /** The package against the Safe as the chain has it now; the verified package, or the reason it is refused. */
+  async function verify(chainId: string, address: Address, pkg: SigningPackage) {
+    const client = await deps.chainClient(chainId);
+    const state = await readSafeState(client, address);
+    const verdict = await checkSigningPackage(pkg, { chainId, address, version: state.version, owners: state.owners, threshold: state.threshold, nonce: Number(state.nonce) }, client);
+    return { state, verdict };
+  }
+
   return {
+    async list(chainId: string, safe: string) {
+      const nonce = await readSafeNonce(await deps.chainClient(chainId), getAddress(safe));
+      return (await (await store()).list(chainId, safe))
+        .filter((p) => BigInt(p.safeTx.nonce) >= nonce)
+        .map((p) => ({ safeTxHash: p.hashes.safeTxHash, nonce: p.safeTx.nonce, signatures: p.signatures.length }));
+    },
+
+    async propose(chainId: string, safe: string, safeTxHash: string) {
+      const address = getAddress(safe);
+      const packages = await store();
+      const kept = await packages.get(chainId, address, safeTxHash);
+      if (!kept) return { status: 'failed' as const, reason: 'This browser no longer keeps this package.' };
+      const { verdict } = await verify(chainId, address, kept);
+      if (verdict.status === 'refused') return { status: 'failed' as const, reason: verdict.reason };
+      const [first, ...rest] = verdict.pkg.signatures;
+      if (!first) return { status: 'failed' as const, reason: 'This package carries no signature yet: sign it first.' };
+      const tx = verdict.pkg.safeTx;
+      try {
+        const details = await deps.gateway.proposeTransaction(chainId, address, {
+          ...tx,
+          data: tx.data === '0x' ? null : tx.data,
+          refundReceiver: tx.refundReceiver === zeroAddress ? null : tx.refundReceiver,
+          safeTxHash: verdict.pkg.hashes.safeTxHash,
+          sender: first.signer,
+          signature: first.signature,
+          origin: null,
+        });
+        const exec = details.detailedExecutionInfo;
+        if (exec?.type !== 'MULTISIG' || exec.safeTxHash.toLowerCase() !== safeTxHash.toLowerCase()) {
+          return { status: 'failed' as const, reason: 'The gateway answered with another transaction than the one proposed. The package stays in this browser.' };
+        }
+        for (const s of rest) await deps.gateway.confirmTransaction(chainId, safeTxHash, s.signature);
+      } catch (error) {
+        return { status: 'failed' as const, reason: `The gateway did not take it: ${error instanceof Error ? error.message : String(error)} The package stays in this browser; try again.` };
+      }
+      await packages.remove(chainId, address, safeTxHash);
+      deps.onChanged();
+      return { status: 'proposed' as const, signatures: verdict.pkg.signatures.length };
+    },
+
     async share(chainId: string, safe: string, safeTxHash: string) {
       const pkg = await (await store()).get(chainId, safe, safeTxHash);
       if (!pkg) return null;
@@ -50,14 +102,8 @@ export function createSigningPackagesPort(deps: SigningPackagesDeps) {
     async importText(chainId: string, safeAddress: string, text: string) {
       const parsed = parseImportText(text);
       if (!parsed.ok) return { status: 'refused' as const, reason: parsed.reason };
-      const client = await deps.chainClient(chainId);
       const address = getAddress(safeAddress);
-      const state = await readSafeState(client, address);
-      const verdict = await checkSigningPackage(
-        parsed.pkg,
-        { chainId, address, version: state.version, owners: state.owners, threshold: state.threshold, nonce: Number(state.nonce) },
-        client,
-      );
+      const { state, verdict } = await verify(chainId, address, parsed.pkg);
       if (verdict.status === 'refused') return { status: 'refused' as const, reason: verdict.reason };
       const packages = await store();
       const kept = await packages.get(chainId, address, verdict.pkg.hashes.safeTxHash);

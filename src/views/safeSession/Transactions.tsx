@@ -11,12 +11,32 @@ import { historyCsvRows } from './format.ts';
 import { useListOpened, useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import { TxList } from './TxList.tsx';
 import { ImportPackage } from '../signingPackages/ImportPackage.tsx';
+import { KeptPackages } from '../signingPackages/KeptPackages.tsx';
 import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
 
-/** Read from the chain (decision 0055): other signers' signing packages are imported here. */
+/**
+ * Signing packages (decision 0055). Read from the chain: other signers' packages are imported here (the queue lists
+ * the kept ones). With the gateway: a closed disclosure holds the import and the packages kept in this browser, to
+ * propose them; its code loads only when it is opened.
+ */
 function PackageImport() {
-  const safe = useChainReadSafe();
-  return safe ? <ImportPackage chainId={safe.chainId} safe={safe.address} /> : null;
+  const chainRead = useChainReadSafe();
+  const safe = useSafeSession((s) => (s.context.chain && s.context.safeInfo ? { chainId: s.context.chain.chainId, address: s.context.safe.address } : null), (a, b) => a?.chainId === b?.chainId && a?.address === b?.address);
+  // A link that carries a package opens it.
+  const [open, setOpen] = useState(() => window.location.hash.startsWith('#package='));
+  if (chainRead) return <ImportPackage chainId={chainRead.chainId} safe={chainRead.address} />;
+  if (!safe) return null;
+  return (
+    <details className="signing-packages" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Signing packages: import one, or propose those kept in this browser</summary>
+      {open ? (
+        <>
+          <KeptPackages chainId={safe.chainId} safe={safe.address} />
+          <ImportPackage chainId={safe.chainId} safe={safe.address} headingLevel={3} />
+        </>
+      ) : null}
+    </details>
+  );
 }
 
 export function QueueScreen() {

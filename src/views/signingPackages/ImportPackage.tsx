@@ -32,7 +32,7 @@ function ResultText({ result }: { result: Result }) {
   );
 }
 
-export function ImportPackage({ chainId, safe }: { chainId: string; safe: string }) {
+export function ImportPackage({ chainId, safe, headingLevel = 2 }: { chainId: string; safe: string; headingLevel?: 2 | 3 }) {
   const port = useSigningPackages();
   const fromLink = typeof window !== 'undefined' && window.location.hash.startsWith('#package=') ? window.location.hash : '';
   const [text, setText] = useState(fromLink);
@@ -48,6 +48,7 @@ export function ImportPackage({ chainId, safe }: { chainId: string; safe: string
   }, [fromLink]);
 
   if (!port) return null;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const check = async (value: string) => {
     setBusy(true);
     setResult(null);
@@ -64,7 +65,7 @@ export function ImportPackage({ chainId, safe }: { chainId: string; safe: string
 
   return (
     <section className="signing-package" aria-labelledby={titleId}>
-      <h2 id={titleId}>Import a signing package</h2>
+      <Heading id={titleId}>Import a signing package</Heading>
       {fromLink ? <p>The link you opened carries a signing package. Check it before it joins the queue.</p> : null}
       <p>Another signer’s package, as a file or a link. It is checked against the chain before anything is kept; signing is a separate step.</p>
       <div className="package-row">

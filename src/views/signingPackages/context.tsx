@@ -11,6 +11,8 @@ export function useSigningPackages(): SigningPackagesPort | null {
     return {
       share: async (...args) => (await load()).share(...args),
       importText: async (...args) => (await load()).importText(...args),
+      list: async (...args) => (await load()).list(...args),
+      propose: async (...args) => (await load()).propose(...args),
     };
   }, [flows]);
 }
