@@ -7,6 +7,7 @@
  * nothing of it is kept. No request ever reaches the gateway.
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
@@ -41,6 +42,12 @@ async function openChainReadSafe(page: Page, account: number) {
 
 const importRegion = (page: Page) => page.getByRole('region', { name: 'Import a signing package' });
 
+/** axe-core's serious and critical findings on the page as it is (the panels of this spec are checked open). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 test('two owners with no gateway: propose, exchange the signing package, confirm and execute; history from chain events', async ({ browser }) => {
   test.setTimeout(300_000);
   const contextA = await browser.newContext();
@@ -66,6 +73,8 @@ test('two owners with no gateway: propose, exchange the signing package, confirm
     expect(await signingCalls(pageA)).toEqual(['eth_signTypedData_v4']);
 
     const share = dialog(pageA).getByRole('region', { name: 'Signing package' });
+    await expect(share.getByRole('button', { name: 'Download package file' })).toBeVisible();
+    expect(await seriousViolations(pageA)).toEqual([]);
     const link = await share.getByRole('textbox', { name: 'Link to the package' }).inputValue();
     expect(link).toMatch(/\/transactions\/queue\?safe=.*#package=[A-Za-z0-9_-]+$/);
     const [download] = await Promise.all([pageA.waitForEvent('download'), share.getByRole('button', { name: 'Download package file' }).click()]);
@@ -90,10 +99,12 @@ test('two owners with no gateway: propose, exchange the signing package, confirm
     // The same package as a file adds nothing new.
     await importRegion(pageB).getByLabel('Package file').setInputFiles(file);
     await expect(importRegion(pageB).getByRole('status')).toContainText('This browser already had every signature in it.', { timeout: 20_000 });
+    expect(await seriousViolations(pageB)).toEqual([]);
 
     // B confirms and executes from the queue.
     await ui.openQueuedTx(pageB, nonce, /dUSD|Send/);
-    await expect(pageB.getByRole('region', { name: 'Signing package' })).toBeVisible();
+    await expect(pageB.getByRole('region', { name: 'Signing package' }).getByRole('button', { name: 'Download package file' })).toBeVisible();
+    expect(await seriousViolations(pageB)).toEqual([]);
     await pageB.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog(pageB).getByRole('region', { name: 'Hashes' })).toContainText(safeTxHash, { timeout: 30_000 });
     await dialog(pageB).getByRole('button', { name: 'Sign and execute' }).click();
@@ -186,7 +197,8 @@ test('when the gateway answers again, a package kept in this browser is proposed
     await page.getByText('Signing packages: import one, or propose those kept in this browser').click();
     const kept = page.getByRole('list', { name: 'Signing packages kept in this browser' });
     await expect(kept.getByRole('listitem').filter({ hasText: safeTxHash })).toContainText(`Nonce ${nonce}, 1 signature`, { timeout: 20_000 });
-    await kept.getByRole('button', { name: `Propose nonce ${nonce} to the gateway` }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await kept.getByRole('button', { name: `Propose to the gateway (nonce ${nonce})` }).click();
     await expect(page.getByRole('region', { name: 'Kept in this browser' }).getByRole('status').last()).toContainText(`Proposed ${safeTxHash} with 1 signature: it is in the queue now.`, { timeout: 20_000 });
 
     // The gateway holds it, with owner A's signature; the browser no longer keeps it.

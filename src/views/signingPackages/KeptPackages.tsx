@@ -56,9 +56,10 @@ export function KeptPackages({ chainId, safe }: { chainId: string; safe: string 
                 <li key={p.safeTxHash}>
                   Nonce {p.nonce}, {plural(p.signatures, 'signature', 'signatures')}, safeTxHash <code>{p.safeTxHash}</code>
                   <div className="package-row">
-                    <button type="button" disabled={result === 'busy'} aria-label={`Propose nonce ${p.nonce} to the gateway`} onClick={() => void propose(p.safeTxHash)}>
-                      {result === 'busy' ? 'Proposing…' : 'Propose to the gateway'}
+                    <button type="button" disabled={result === 'busy'} aria-label={`Propose to the gateway (nonce ${p.nonce})`} onClick={() => void propose(p.safeTxHash)}>
+                      Propose to the gateway
                     </button>
+                    {result === 'busy' ? <span role="status">Proposing…</span> : null}
                     {result && result !== 'busy' && result.status === 'failed' ? (
                       <span role="alert" className="package-refused">
                         Not proposed: {result.reason}
