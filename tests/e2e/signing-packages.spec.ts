@@ -105,6 +105,9 @@ test('two owners with no gateway: propose, exchange the signing package, confirm
     await ui.openQueuedTx(pageB, nonce, /dUSD|Send/);
     await expect(pageB.getByRole('region', { name: 'Signing package' }).getByRole('button', { name: 'Download package file' })).toBeVisible();
     expect(await seriousViolations(pageB)).toEqual([]);
+    await expect(pageB.getByLabel('Hash check')).toHaveText('✓ The signing package’s safeTxHash matches the one computed locally.');
+    // The details page's link names only the Safe (not the page's own query).
+    expect(await pageB.getByRole('region', { name: 'Signing package' }).getByRole('textbox', { name: 'Link to the package' }).inputValue()).toMatch(/\/transactions\/queue\?safe=[^&#]+#package=[A-Za-z0-9_-]+$/);
     await pageB.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog(pageB).getByRole('region', { name: 'Hashes' })).toContainText(safeTxHash, { timeout: 30_000 });
     await dialog(pageB).getByRole('button', { name: 'Sign and execute' }).click();

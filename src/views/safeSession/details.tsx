@@ -8,7 +8,7 @@ import { Address } from '../components/Address.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { TechnicalDetail, WayOn } from '../components/WayOn.tsx';
 import { missingSigners } from './connect.ts';
-import { useSafeChild } from './safeSessionContext.tsx';
+import { useSafeChild, useSafeSessionRef } from './safeSessionContext.tsx';
 
 type DetailsChild = 'txDetails' | 'messageDetails';
 
@@ -101,6 +101,8 @@ export function DetailsBody({
 }) {
   const ref = useSafeChild(child);
   const { step: state, error, errorKind, check, canRetry } = useSelector(ref, (s) => connectDetails<unknown, unknown>(s), shallowEqualViewModel);
+  // Read from the chain (decision 0055), the hash checked is the signing package's, not a gateway's.
+  const source = useSelector(useSafeSessionRef() ?? undefined, (s) => (s?.context.safeInfo?.readFromChain ? 'signing package' : 'gateway'));
   const retry = () => ref?.send({ type: 'user.retry' });
   const hashDiffers = !check || check.expected === null || check.computed === null || check.expected.toLowerCase() !== check.computed.toLowerCase();
   if (state === 'idle') return <p role="status">Opening the {what}…</p>;
@@ -167,7 +169,7 @@ export function DetailsBody({
       {children}
       {state === 'verified' ? (
         <p className="verified" aria-label="Hash check">
-          ✓ The gateway’s {hashName} matches the one computed locally.
+          ✓ The {source}’s {hashName} matches the one computed locally.
         </p>
       ) : null}
       {state === 'unhashed' ? (

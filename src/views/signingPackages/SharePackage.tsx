@@ -12,7 +12,8 @@ import './packages.css';
 /** The Queue of this Safe with the package in the fragment (the fragment never reaches a server). */
 function linkOf(fragment: string): string {
   const url = new URL(`${import.meta.env.BASE_URL}transactions/queue`, window.location.origin);
-  url.search = window.location.search;
+  const safe = new URLSearchParams(window.location.search).get('safe');
+  if (safe) url.searchParams.set('safe', safe);
   url.hash = fragment;
   return url.toString();
 }
