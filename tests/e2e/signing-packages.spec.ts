@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { hashMessage, parseAbi, type Hex } from 'viem';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
@@ -19,6 +20,7 @@ const { dialog, owner } = ui;
 test.describe.configure({ mode: 'serial' });
 
 const NOTICE = 'Reading from the chain: the gateway is not available';
+const signedMessagesAbi = parseAbi(['function signedMessages(bytes32 hash) view returns (uint256)']);
 
 /** Aborts every request to the gateway's origin from this browser context; returns how many were tried. */
 async function blockGateway(context: BrowserContext): Promise<{ count: () => number }> {
@@ -210,5 +212,57 @@ test('when the gateway answers again, a package kept in this browser is proposed
     await expect(kept.getByRole('listitem').filter({ hasText: safeTxHash })).toHaveCount(0);
   } finally {
     await context.close();
+  }
+});
+
+test('without a gateway a message is signed on chain: its SignMessageLib transaction goes through a signing package', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  await blockGateway(contextA);
+  await blockGateway(contextB);
+  try {
+    const pageA = await contextA.newPage();
+    const pageB = await contextB.newPage();
+    const nonce = await ui.safeNonce();
+    const text = `Signed on chain without a gateway ${Date.now()}`;
+
+    // Owner A: Sign message goes straight to the on-chain signature, and its transaction is kept as a package.
+    await openChainReadSafe(pageA, 0);
+    await pageA.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+    await pageA.getByRole('button', { name: 'Sign message' }).click();
+    const d = dialog(pageA);
+    await d.getByRole('radio', { name: /^Text/ }).check();
+    await d.getByRole('textbox', { name: 'Message' }).fill(text);
+    await d.getByRole('button', { name: 'Review' }).click();
+    await expect(d).toHaveAccessibleName('Sign message on-chain', { timeout: 20_000 });
+    await expect(d.getByLabel('message hash signed', { exact: true })).toHaveText(hashMessage(text));
+    const safeMessageHash = (await d.getByLabel('SafeMessage hash', { exact: true }).textContent())!.trim() as Hex;
+    await d.getByRole('button', { name: 'Create transaction' }).click();
+    await expect(d.getByRole('region', { name: 'Requested transaction' })).toContainText('Message signature (SignMessageLib 1.4.1)', { timeout: 20_000 });
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await ui.chooseNonce(pageA, nonce);
+    await ui.shownSafeTxHash(pageA);
+    await d.getByRole('button', { name: /^Sign$/ }).click();
+    await expect(d.getByRole('status').first()).toContainText('Signature kept in this browser. Confirmed 1 of 2.', { timeout: 30_000 });
+    const share = d.getByRole('region', { name: 'Signing package' });
+    const [download] = await Promise.all([pageA.waitForEvent('download'), share.getByRole('button', { name: 'Download package file' }).click()]);
+    const file = await download.path();
+    await d.getByRole('button', { name: 'Close' }).click();
+
+    // Owner B imports the file, then signs and executes; the Safe then holds the message as signed.
+    await openChainReadSafe(pageB, 1);
+    await pageB.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Queue' }).click();
+    await importRegion(pageB).getByLabel('Package file').setInputFiles(file);
+    await expect(importRegion(pageB).getByRole('status')).toContainText(`Checked and kept: nonce ${nonce}`, { timeout: 20_000 });
+    await ui.openQueuedTx(pageB, nonce, /./);
+    await pageB.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+    await dialog(pageB).getByRole('button', { name: 'Sign and execute' }).click();
+    await expect(dialog(pageB).getByRole('status').first()).toContainText('Transaction was successful', { timeout: 60_000 });
+    expect(await ui.safeNonce()).toBe(nonce + 1);
+    expect(await ui.chain().readContract({ address: ui.team(), abi: signedMessagesAbi, functionName: 'signedMessages', args: [safeMessageHash] })).toBe(1n);
+  } finally {
+    await contextA.close();
+    await contextB.close();
   }
 });

@@ -50,9 +50,12 @@ export function messageFlowSafeOf(safe: TxFlowSafe): MessageFlowSafe {
   };
 }
 
-/** Off-chain messages need EIP1271 on the chain and, from Safe 1.3.0, a fallback handler (anchor §3). */
+/**
+ * Off-chain messages need EIP1271 on the chain and, from Safe 1.3.0, a fallback handler (anchor §3), and a gateway to
+ * collect the signatures: a Safe read from the chain signs a new message on chain (decision 0055).
+ */
 export function offChainSupportedOf(session: SafeSessionContext, safe: TxFlowSafe): boolean {
-  if (!session.chain?.features.includes('EIP1271')) return false;
+  if (!session.chain?.features.includes('EIP1271') || session.safeInfo?.readFromChain) return false;
   return compareSafeVersions(safe.version, '1.3.0') < 0 || safe.fallbackHandler !== null;
 }
 

@@ -68,9 +68,9 @@ export function FlowButton({
 }) {
   const { open, error } = useOpenFlow();
   // Read from the chain (RPC-only mode, decisions 0054/0055): transactions are signed into signing packages kept in
-  // this browser; messages and deleting a proposal still need the gateway.
+  // this browser, and a new message on chain through one; confirming an off-chain message and deleting need the gateway.
   const chainRead = useSelector(useSafeSessionRef() ?? undefined, (s) => s?.context.safeInfo?.readFromChain ?? null);
-  const needsGateway = chainRead !== null && (request.kind === 'message' || request.kind === 'deleteTx');
+  const needsGateway = chainRead !== null && (request.kind === 'deleteTx' || (request.kind === 'message' && request.mode === 'confirm'));
   return (
     <>
       <button

@@ -18,7 +18,7 @@ export default function ChainReadNotice({ reason }: { reason: string }) {
         the other signers as a file or a link, and import theirs on the Queue. When enough signers have signed, any of them can execute it
         with their wallet.
       </p>
-      <p>Messages and NFTs come from the gateway, so they are not shown until it answers again.</p>
+      <p>A new message is signed on chain, through a transaction. Off-chain messages and NFTs come from the gateway, so they are not shown until it answers again.</p>
     </section>
   );
 }
