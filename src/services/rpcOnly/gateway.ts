@@ -16,7 +16,7 @@
  * keep the plain gateway (they are not offered while a Safe is read from the chain).
  */
 import type { ChainInfo, Page } from '../../domain/gateway/types.ts';
-import { openPackageStore, type PackageStore } from '../signingPackages/store.ts';
+import { lazyPackageStore, type PackageStore } from '../signingPackages/store.ts';
 import { createLocalCollection, notHere } from './packages.ts';
 import { createRpcOnlySession, type RpcOnlyDeps } from './session.ts';
 
@@ -28,9 +28,8 @@ export type ChainFallback = ReturnType<typeof createChainFallback>;
 
 export function createChainFallback(deps: RpcOnlyDeps & { packageStore?: () => Promise<PackageStore> }) {
   const session = createRpcOnlySession(deps);
-  let store: Promise<PackageStore> | null = null;
   const local = createLocalCollection({
-    store: deps.packageStore ?? (() => (store ??= openPackageStore().catch((error: unknown) => ((store = null), Promise.reject(error))))),
+    store: deps.packageStore ?? lazyPackageStore(),
     clientFor: session.clientFor,
   });
   const str = (value: unknown) => String(value);

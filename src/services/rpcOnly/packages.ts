@@ -11,7 +11,7 @@
  */
 import { getAddress, type Address, type Hex } from 'viem';
 import { multisigTxId } from '../../domain/safe/txId.ts';
-import { mergeSigningPackages, signingPackageOf, type SigningPackage } from '../../domain/safe/signingPackage.ts';
+import { mergeSigningPackages, signingPackageOf, toSafeTx, type SigningPackage } from '../../domain/safe/signingPackage.ts';
 import type { AddressInfo, ProposeTransactionBody, SafeNonces, TransactionDetails, TransactionItem, TransactionSummary } from '../../domain/gateway/types.ts';
 import { GatewayError } from '../gateway/http.ts';
 import type { ChainClient } from '../chain/client.ts';
@@ -50,9 +50,8 @@ export function createLocalCollection(deps: LocalCollectionDeps) {
   }
 
   async function txInfoOfPackage(client: ChainClient, pkg: SigningPackage) {
-    const tx = { to: pkg.safeTx.to, value: BigInt(pkg.safeTx.value), data: pkg.safeTx.data, operation: pkg.safeTx.operation, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: pkg.safeTx.gasToken, refundReceiver: pkg.safeTx.refundReceiver };
     const meta = pkg.safeTx.data.length > 2 ? await readTokenMeta(client, [pkg.safeTx.to]).catch(() => ({})) : {};
-    return txInfoOf(pkg.safe, tx, meta);
+    return txInfoOf(pkg.safe, toSafeTx(pkg.safeTx), meta);
   }
 
   /** Executed (its safeTxHash in the Safe's latest events), replaced, or waiting. */
@@ -188,8 +187,9 @@ export function createLocalCollection(deps: LocalCollectionDeps) {
     },
 
     async deleteTransaction(chainId: string, safeTxHash: string): Promise<Record<string, never>> {
-      const pkg = await (await deps.store()).find(chainId, safeTxHash);
-      if (pkg) await (await deps.store()).remove(chainId, pkg.safe, safeTxHash);
+      const store = await deps.store();
+      const pkg = await store.find(chainId, safeTxHash);
+      if (pkg) await store.remove(chainId, pkg.safe, safeTxHash);
       return {};
     },
   };

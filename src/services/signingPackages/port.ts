@@ -18,7 +18,7 @@ import {
 } from '../../domain/safe/signingPackage.ts';
 import { readSafeNonce, readSafeState, type SafeStateReader } from '../chain/reads.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import { openPackageStore, type PackageStore } from './store.ts';
+import { lazyPackageStore, type PackageStore } from './store.ts';
 
 export interface SigningPackagesDeps {
   /** The chain's reads: the Safe's state, and what verifying a signature needs (approved hashes, EIP-1271). */
@@ -41,8 +41,7 @@ export function parseImportText(text: string): ParsedPackage {
 }
 
 export function createSigningPackagesPort(deps: SigningPackagesDeps) {
-  let opened: Promise<PackageStore> | null = null;
-  const store = deps.store ?? (() => (opened ??= openPackageStore().catch((error: unknown) => ((opened = null), Promise.reject(error)))));
+  const store = deps.store ?? lazyPackageStore();
 
   /** The package against the Safe as the chain has it now; the verified package, or the reason it is refused. */
   async function verify(chainId: string, address: Address, pkg: SigningPackage) {

@@ -76,3 +76,9 @@ export async function openPackageStore(options: { name?: string } = {}): Promise
     remove: async (chainId, safe, safeTxHash) => db.delete('packages', key(chainId, safe, safeTxHash)),
   };
 }
+
+/** Opens the store on first use, once; a failed open is tried again on the next use (e.g. "Try again"). */
+export function lazyPackageStore(): () => Promise<PackageStore> {
+  let opened: Promise<PackageStore> | null = null;
+  return () => (opened ??= openPackageStore().catch((error: unknown) => ((opened = null), Promise.reject(error))));
+}
