@@ -189,7 +189,7 @@ export function StoragePanel({ port }: { port: StoragePort }) {
           ) : null}
         </dl>
       ) : (
-        <p role="status">Counting…</p>
+        <p aria-busy="true">Counting…</p>
       )}
       <div className="settings-actions">
         <button type="button" onClick={() => void exportAll()} disabled={busy !== null}>
