@@ -354,28 +354,8 @@ export function createApp(): App {
         return provideMyAccountsServices(myAccountsMachine, { loadChains: runtime.loadChains, gateway: runtime.gateway, safes });
       }),
       localData: deferred(async () => {
-        const [{ provideLocalDataServices }, { inspect }] = await Promise.all([import('./services/localData.ts'), screenCapture.loadDeferred()]);
-        const store = await local;
-        return {
-          machine: provideLocalDataServices({
-            store,
-            loadChains: runtime.loadChains,
-            defaultRpc: runtime.defaultRpc,
-            applyCustomRpc: runtime.setUserRpc,
-            onImported: (settings) => {
-              actor.send({ type: 'system.appearanceImported', preference: settings.theme, tokenLogos: settings.tokenLogos });
-              actor.getSnapshot().children.addressBook?.send({ type: 'system.storageChanged' });
-            },
-            fetch: (input, init) => fetch(input, init),
-            download: (fileName, text) => {
-              const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-              const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-              link.click();
-              setTimeout(() => URL.revokeObjectURL(url), 10_000);
-            },
-          }),
-          inspect,
-        };
+        const [{ provideAppLocalData }, { inspect }] = await Promise.all([import('./services/localData.ts'), screenCapture.loadDeferred()]);
+        return { machine: provideAppLocalData(runtime, await local, actor), inspect };
       }),
       accountServices: deferred(async () => {
         const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine }, { inspect }, { gateWallet }] = await Promise.all([

@@ -12,7 +12,7 @@
  */
 import { bytesToHex, encodeDeployData, encodeFunctionData, getAddress, getContractAddress, hexToBytes, parseAbi, parseEventLogs, type Address, type Hex } from 'viem';
 import { erc20Abi, erc721Abi } from './abis.ts';
-import { TOKEN_DEPLOYER } from './accounts.ts';
+import { TOKEN_DEPLOYER, type DevnetAccount } from './accounts.ts';
 import { ozArtifact, type Artifact } from './artifacts.ts';
 import { connectDevnet } from './clients.ts';
 
@@ -139,4 +139,20 @@ export async function mintNft(rpcUrl: string, nft: Address, to: Address): Promis
   const [minted] = parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt.logs });
   if (!minted) throw new Error('minting NFT: no Transfer event');
   return minted.args.tokenId;
+}
+
+/**
+ * Deploys one more ERC20 (OZ preset, 18 decimals) from `from` and mints `amount` to `to`: a token no bundled list
+ * knows, for tests of tokens a user adds (decision 0056). `from` must not be TOKEN_DEPLOYER, whose nonces fix the
+ * seeded tokens' addresses; it keeps MINTER_ROLE.
+ */
+export async function deployExtraErc20(rpcUrl: string, spec: { name: string; symbol: string; from: DevnetAccount; to: Address; amount: bigint }): Promise<Address> {
+  if (spec.from.address === TOKEN_DEPLOYER.address) throw new Error('deployExtraErc20: the token deployer’s nonces are reserved for the seeded tokens');
+  const { send } = await connectDevnet(rpcUrl);
+  const data = encodeDeployData({ abi: erc20PresetCtorAbi, bytecode: ozArtifact('ERC20PresetMinterPauser').bytecode, args: [spec.name, spec.symbol] });
+  const receipt = await send(spec.from, { data }, `deploying ${spec.symbol}`);
+  if (!receipt.contractAddress) throw new Error(`deploying ${spec.symbol}: no contract address`);
+  const token = getAddress(receipt.contractAddress);
+  await send(spec.from, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'mint', args: [spec.to, spec.amount] }) }, `minting ${spec.symbol}`);
+  return token;
 }

@@ -38,6 +38,19 @@ const BEFORE_LOCAL_HTTP = 'before the URL rule of decision 0052 (https only; htt
 /** Decision 0051 added a `notOffered` state and the transitions into it: same events, context fields and other states. */
 const BEFORE_NOT_OFFERED = 'before a gateway without the endpoint was "not offered" (decision 0051, at 6600177)';
 
+/**
+ * localData before decision 0056 had no `tokens` region (tokens added per chain) and none of its context fields.
+ * A record of that version could not have left the region's idle state, so its value is today's without it.
+ */
+const localDataBeforeTokens = ({ addedTokens: _t, tokenDraft: _d, checkedToken: _c, tokenError: _e, tokenSaved: _s, ...kept }: Record<string, unknown>) => kept;
+const localDataValueBeforeTokens = (value: unknown): unknown => {
+  if (typeof value !== 'object' || value === null || !('ready' in value)) return value;
+  const ready = (value as { ready: unknown }).ready;
+  if (typeof ready !== 'object' || ready === null) return value;
+  const { tokens: _tokens, ...regions } = ready as Record<string, unknown>;
+  return { ready: regions };
+};
+
 /** details at dee7dfe did not say what kind of failure its error was (issue 17 added `errorKind`). */
 const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
 
@@ -78,6 +91,14 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // Decision 0051 added the state notOffered (a gateway without e-mail endpoints) and its transitions only.
     { hash: 'ed6c69d70c3b8acfd16b0e1cef0a29a17fefb1a6b5c9cc5124d924cc1543435a', note: BEFORE_NOT_OFFERED },
   ],
+  localData: [
+    {
+      hash: 'c7b2b3867513c1100411b657ed229d987ccd01ea8dcb84a5da8df861d06b61f0',
+      note: 'before tokens could be added per chain (decision 0056): no tokens region, no token fields',
+      context: localDataBeforeTokens,
+      value: localDataValueBeforeTokens,
+    },
+  ],
   loadSafe: [{ hash: '979bf8435ef894d8e2889a0ff0cd469dab60f9c106cd2da20f2d25e57e9bc5c1', note: BEFORE_NAMING }],
   messageFlow: [{ hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4', note: BEFORE_NAMING }],
   myAccounts: [{ hash: '1417c381365b4bb9d334db4da79c97918afaa73249f244e1b1445d31cf10cdee', note: BEFORE_NAMING }],
@@ -89,7 +110,11 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   pushNotifications: [{ hash: 'ae72361ae8543d6801d2ce75ee0adc7e8b7cd3f827678c1beea3f663ba785ccb', note: BEFORE_NAMING }],
   recoveryRegistration: [{ hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING }],
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
-  safeSession: [{ hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING }],
+  safeSession: [
+    { hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING },
+    // Decision 0056 added one transition (system.tokensChanged reloads the balances): same states, context and other events.
+    { hash: '7f4e37395c5e994a3a550ebde53cdc9c64a43c48578b5b7838d9f1b7d65a1cc9', note: 'before added tokens reloaded the balances (decision 0056)' },
+  ],
   transactionFlow: [{ hash: '033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b', note: BEFORE_NAMING }],
   unsubscribe: [
     { hash: 'db5870dac5c20ded8b104cfb32b29b9e6a202a51133ca787eef616aea3fba20d', note: BEFORE_NAMING },

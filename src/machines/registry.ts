@@ -234,13 +234,20 @@ const ENTRIES: readonly RegisteredMachine[] = [
   },
   {
     id: 'localData',
-    title: 'Local data and custom RPC (/settings/data, /settings/environment-variables)',
-    description: 'Custom RPC URL per chain, checked with eth_chainId before it is saved, and reset; export of all local data as one JSON file; import with a per-item preview, merge or replace, in one transaction.',
+    title: 'Local data, custom RPC and added tokens (/settings/data, /settings/environment-variables)',
+    description:
+      'Custom RPC URL per chain, checked with eth_chainId before it is saved, and reset; tokens added per chain, checked on the chain as ERC-20 tokens, for balances read from the chain (decision 0056); export of all local data as one JSON file; import with a per-item preview, merge or replace, in one transaction.',
     machine: localDataMachine,
     schemaVersion: 1,
     sampleInput: localDataSampleInput,
     sampleEvents: localDataSampleEvents,
     serializeState: serializeLocalDataState,
+    // Simple paths follow the RPC and transfer regions; the tokens region (a third independent parallel region,
+    // whose combinations would make the simple paths explode) is reached by the shortest paths.
+    simplePathState: (s) => {
+      const ready = s.matches('ready') ? (s.value as { ready: { rpc: string; transfer: string } }).ready : null;
+      return JSON.stringify(ready ? ['ready', ready.rpc, ready.transfer] : s.value);
+    },
     // A custom RPC URL may carry an API key (a credential), and an imported file holds the user's settings and
     // address book: neither is kept in the log (decision 0048). What a check or an import found is.
     privateFields: {

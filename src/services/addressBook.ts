@@ -2,6 +2,7 @@
  * Effects of the addressBook machine: the local store's `addressBook` section (src/services/storage,
  * `openLocalStore()`, structural, so it can be passed as it is) and the CSV download.
  */
+import { downloadFile } from './download.ts';
 import { getAddress } from 'viem';
 import type { AddressBookMachine } from '../machines/addressBook/addressBook.machine.ts';
 import { csvFileName, lookupName, upsertEntry } from '../machines/addressBook/addressBook.csv.ts';
@@ -41,15 +42,7 @@ export async function nameSafeInBook(store: Pick<AddressBookStore, 'list' | 'ups
 
 /** Offers `text` as a CSV download (the browser's save dialog or downloads folder). */
 export function downloadCsv(text: string, fileName: string = csvFileName(new Date())): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(fileName, text, 'text/csv;charset=utf-8');
 }
 
 /** The addressBook machine's effects over the local store. */

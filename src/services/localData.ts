@@ -1,18 +1,26 @@
 /**
  * The localData machine's effects: custom RPC URLs per chain (checked with `eth_chainId`, saved in the settings
- * store, applied to every chain client through the Runtime) and the JSON export / import of all local data,
+ * store, applied to every chain client through the Runtime), tokens added per chain (checked on the chain as ERC-20
+ * tokens, read by RPC-only balances: decision 0056) and the JSON export / import of all local data,
  * validated item by item with the storage schemas.
  */
 import * as v from 'valibot';
+import { erc20Abi, type Address } from 'viem';
 import { localDataMachine } from '../machines/localData/localData.machine.ts';
-import type { ImportChange, ImportMode, ImportPreview, LocalDataEffects, LocalDataSetup } from '../machines/localData/localData.types.ts';
+import type { AddedToken, ImportChange, ImportMode, ImportPreview, LocalDataEffects, LocalDataSetup } from '../machines/localData/localData.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
+import type { ChainClient } from './chain/client.ts';
+import { downloadFile } from './download.ts';
 import type { ChainInfo } from './gateway/index.ts';
+import { cleanTokenText } from './rpcOnly/balances.ts';
+import { BUNDLED_TOKENS, MAX_ADDED_TOKENS } from './rpcOnly/tokenList.ts';
+import type { Runtime } from './runtime.ts';
 import type { LocalStore } from './storage/store.ts';
 import {
   AddedSafeSchema,
   AddressBookEntrySchema,
   AppPermissionsSchema,
+  StoredAddressSchema,
   CustomAppSchema,
   describeIssue,
   EXPORT_FORMAT,
@@ -154,9 +162,35 @@ export async function rpcChainId(fetchFn: typeof fetch, url: string, signal?: Ab
   return BigInt(result).toString();
 }
 
+/**
+ * What a contract answers as an ERC-20 token on its chain: its symbol (cleaned, as the balances show it), or a
+ * user-facing text when there is no contract there or it has no symbol() or decimals().
+ */
+export async function readAddedToken(client: ChainClient, chainName: string, address: Address): Promise<AddedToken> {
+  const code = await client.getCode({ address });
+  if (!code || code === '0x') throw new Error(`There is no contract at ${address} on ${chainName}.`);
+  const [symbol, decimals] = await client.multicall({
+    contracts: [
+      { address, abi: erc20Abi, functionName: 'symbol' },
+      { address, abi: erc20Abi, functionName: 'decimals' },
+    ],
+    allowFailure: true,
+    deployless: true,
+  });
+  const shown = symbol?.status === 'success' ? cleanTokenText(String(symbol.result), 16) : '';
+  if (!shown || decimals?.status !== 'success' || Number(decimals.result) > 77) {
+    throw new Error(`The contract at ${address} does not answer like an ERC-20 token on ${chainName}: it has no readable symbol() or decimals().`);
+  }
+  return { address, symbol: shown };
+}
+
 export interface LocalDataDeps {
   store: Pick<LocalStore, 'settings' | 'exportAll' | 'importAll'>;
   loadChains: () => Promise<ChainInfo[]>;
+  /** A chain client for a chain of `loadChains` (the user's RPC, else the default). */
+  chainClient: (chainId: string) => Promise<ChainClient>;
+  /** Added or removed tokens reach the Safe's balances now (they reload when read from the chain). */
+  onTokensSaved: () => void;
   /** The RPC the app uses for a chain when the user set none (config.json's override, else the gateway's). */
   defaultRpc: (chain: ChainInfo) => string;
   /** Makes the chain clients use the user's RPC URLs from now on. */
@@ -171,7 +205,11 @@ export interface LocalDataDeps {
 export function createLocalDataEffects(deps: LocalDataDeps): LocalDataEffects {
   const setup = async (): Promise<LocalDataSetup> => {
     const [chains, settings] = await Promise.all([deps.loadChains(), deps.store.settings.get()]);
-    return { chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName, defaultRpc: deps.defaultRpc(c) })), customRpc: settings.customRpc };
+    return {
+      chains: chains.map((c) => ({ chainId: c.chainId, chainName: c.chainName, defaultRpc: deps.defaultRpc(c) })),
+      customRpc: settings.customRpc,
+      addedTokens: settings.addedTokens,
+    };
   };
   return {
     loadSetup: setup,
@@ -187,6 +225,30 @@ export function createLocalDataEffects(deps: LocalDataDeps): LocalDataEffects {
       const saved = await deps.store.settings.update({ customRpc });
       deps.applyCustomRpc(saved.customRpc);
       return saved.customRpc;
+    },
+    async checkToken({ chainId, address }) {
+      const parsed = v.safeParse(StoredAddressSchema, address.trim());
+      if (!parsed.success) throw new Error('This address’s mixed-case checksum (EIP-55) is wrong: check it was copied whole.');
+      const token = parsed.output;
+      const chain = (await deps.loadChains()).find((c) => c.chainId === chainId);
+      if (!chain) throw new Error(`Chain ${chainId} is not among the chains this app knows.`);
+      const same = (a: string) => a.toLowerCase() === token.toLowerCase();
+      if ((BUNDLED_TOKENS[chainId] ?? []).some(same)) throw new Error(`This token is read on ${chain.chainName} without adding it.`);
+      const added = (await deps.store.settings.get()).addedTokens[chainId] ?? [];
+      if (added.some((t) => same(t.address))) throw new Error(`This token is already added for ${chain.chainName}.`);
+      if (added.length >= MAX_ADDED_TOKENS) throw new Error(`${chain.chainName} already has ${MAX_ADDED_TOKENS} added tokens: remove one first.`);
+      return readAddedToken(await deps.chainClient(chainId), chain.chainName, token);
+    },
+    async saveTokens({ chainId, add, remove }) {
+      const { addedTokens } = await deps.store.settings.get();
+      const kept = (addedTokens[chainId] ?? []).filter((t) => t.address.toLowerCase() !== (remove ?? add?.address ?? '').toLowerCase());
+      const list = add ? [...kept, { address: add.address as Address, symbol: add.symbol }] : kept;
+      const next = { ...addedTokens };
+      if (list.length > 0) next[chainId] = list;
+      else delete next[chainId];
+      const saved = await deps.store.settings.update({ addedTokens: next });
+      deps.onTokensSaved();
+      return saved.addedTokens;
     },
     async exportData() {
       const file = await deps.store.exportAll();
@@ -217,4 +279,30 @@ export function createLocalDataEffects(deps: LocalDataDeps): LocalDataEffects {
 
 export function provideLocalDataServices(deps: LocalDataDeps) {
   return localDataMachine.provide({ actors: effectActors(createLocalDataEffects(deps)) });
+}
+
+/** The app session as Settings › Data and Environment reach it: imported appearance, and its children to tell. */
+export interface LocalDataApp {
+  send(event: { type: 'system.appearanceImported'; preference: Settings['theme']; tokenLogos: boolean }): void;
+  getSnapshot(): { children: { addressBook?: { send(event: { type: 'system.storageChanged' }): void }; safeSession?: { send(event: { type: 'system.tokensChanged' }): void } } };
+}
+
+/** The localData machine as the app runs it (the composition root hands in the runtime, the store and the app session). */
+export function provideAppLocalData(runtime: Pick<Runtime, 'knownChains' | 'chainClient' | 'defaultRpc' | 'setUserRpc'>, store: LocalDataDeps['store'], app: LocalDataApp) {
+  return provideLocalDataServices({
+    store,
+    // The gateway's chains, or config.json's when the gateway cannot list them: the RPCs and tokens of a chain read
+    // from the chain can be set with the gateway down.
+    loadChains: runtime.knownChains,
+    chainClient: runtime.chainClient,
+    defaultRpc: runtime.defaultRpc,
+    applyCustomRpc: runtime.setUserRpc,
+    onTokensSaved: () => app.getSnapshot().children.safeSession?.send({ type: 'system.tokensChanged' }),
+    onImported: (settings) => {
+      app.send({ type: 'system.appearanceImported', preference: settings.theme, tokenLogos: settings.tokenLogos });
+      app.getSnapshot().children.addressBook?.send({ type: 'system.storageChanged' });
+    },
+    fetch: (input, init) => fetch(input, init),
+    download: (fileName, text) => downloadFile(fileName, text, 'application/json'),
+  });
 }

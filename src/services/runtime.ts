@@ -28,7 +28,7 @@ export class Runtime {
   private userRpc: Record<string, string> = {};
 
   /** The one wallet service: the wallet machine connects through it; flows ask it for the provider. */
-  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.walletChains(), getConfig: () => this.config });
+  readonly wallet: WalletService = createLazyWalletService({ loadChains: () => this.knownChains(), getConfig: () => this.config });
 
   configure(config: RuntimeConfig): RuntimeConfig {
     this.config = config;
@@ -62,17 +62,17 @@ export class Runtime {
    */
   chainClient = async (chainId: string): Promise<ChainClient> => {
     const find = (chains: ChainInfo[]) => chains.find((c) => c.chainId === chainId);
-    const chain = find(await this.walletChains()) ?? find((await this.sessionGateway.getChainsConfig()).results);
+    const chain = find(await this.knownChains()) ?? find((await this.sessionGateway.getChainsConfig()).results);
     if (!chain) throw new Error(`Chain ${chainId} is not listed by the gateway`);
     return (await this.chainClients()).get(chain);
   };
 
   /**
-   * The chains the wallet offers: the gateway's, or, when it fails in a way RPC-only mode reads around (none, not
+   * The chains the app knows (the wallet offers them; Settings › Environment lists them): the gateway's, or, when it fails in a way RPC-only mode reads around (none, not
    * reachable, refusing service), the chains config.json gives an RPC for (decision 0055). A 5xx or a timeout stays
    * an error, as the Safe's screens show it.
    */
-  private walletChains = async (): Promise<ChainInfo[]> => {
+  knownChains = async (): Promise<ChainInfo[]> => {
     try {
       return await this.loadChains();
     } catch {

@@ -5,8 +5,10 @@
  * chain reports; the History shows a seeded execution from the Safe's own events; the notice says in plain words that
  * signatures are kept as signing packages (decision 0055; tests/e2e/signing-packages.spec.ts signs that way). No request ever reaches the gateway, and nothing shows a broken or unknown error.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem';
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http, parseEther } from 'viem';
+import { DEVNET_ACCOUNTS, deployExtraErc20 } from '../../devnet/chain/index.ts';
 import { readSafeState } from '../../src/services/chain/reads.ts';
 import { createChainClientRegistry } from '../../src/services/chain/client.ts';
 import { localChains } from '../../src/services/rpcOnly/chains.ts';
@@ -78,6 +80,53 @@ test('balances show the native coin and a seeded token with the chain’s amount
   // No price column and no currency choice: prices come from the gateway.
   await expect(table.getByRole('columnheader', { name: 'Value' })).toHaveCount(0);
   await expectNoBrokenError(page);
+});
+
+test('a token the Safe holds outside the bundled list is added in Settings › Environment, checked on the chain, and then listed in Assets', async ({ page }) => {
+  await blockGateway(page);
+  const team = app.devnet.safes[0]!;
+  const euro = await deployExtraErc20(app.devnet.rpcUrl, { name: 'Devnet Euro', symbol: 'dEUR', from: DEVNET_ACCOUNTS[6]!, to: team.address, amount: parseEther('42') });
+
+  await page.goto(app.url(`/balances?safe=${app.teamSafe}`));
+  await expect(page.getByRole('note', { name: NOTICE })).toBeVisible({ timeout: 30_000 });
+  const table = page.getByRole('table', { name: 'Token balances' });
+  await expect(table.getByRole('rowheader', { name: /DVT/ })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /dEUR/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Add it in Settings › Environment' }).click();
+
+  // With the gateway unreachable, Environment lists the chains config.json gives an RPC for.
+  const field = page.getByLabel('Token contract address on Devnet');
+  await expect(field).toBeVisible({ timeout: 20_000 });
+  // An address without a contract is refused with its reason; nothing is kept.
+  await field.fill(DEVNET_ACCOUNTS[5]!.address);
+  await page.getByRole('button', { name: 'Check and add' }).click();
+  // (The app's banner says the gateway cannot be reached: an alert of its own.)
+  await expect(page.getByRole('alert').filter({ hasText: 'There is no contract at' })).toHaveText(`There is no contract at ${DEVNET_ACCOUNTS[5]!.address} on Devnet.`);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(`There is no contract at ${DEVNET_ACCOUNTS[5]!.address} on Devnet.`);
+  await field.fill(euro.toLowerCase());
+  await page.getByRole('button', { name: 'Check and add' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added dEUR.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove dEUR (${euro})` })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Assets reloads its balances: dEUR is listed with the amount the chain reports.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();
+  const euroRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /dEUR/ }) });
+  await expect(euroRow).toContainText('42');
+  // Kept in this browser: a reload still lists it.
+  await page.reload();
+  await expect(euroRow).toContainText('42', { timeout: 30_000 });
+  await expectNoBrokenError(page);
+
+  // Removed: Assets no longer lists it.
+  await page.getByRole('link', { name: 'Add it in Settings › Environment' }).click();
+  await page.getByRole('button', { name: `Remove dEUR (${euro})` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Removed dEUR.' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();
+  await expect(table.getByRole('rowheader', { name: /DVT/ })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /dEUR/ })).toHaveCount(0);
 });
 
 test('History shows the seeded executions from the Safe’s own events', async ({ page }) => {

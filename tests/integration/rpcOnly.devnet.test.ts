@@ -7,12 +7,15 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem';
+import { DEVNET_ACCOUNTS, deployExtraErc20 } from '../../devnet/chain/index.ts';
 import { startDevnet, type Devnet } from '../../devnet/index.ts';
 import { safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
 import type { TransactionItem } from '../../src/domain/gateway/types.ts';
 import { createChainClientRegistry } from '../../src/services/chain/client.ts';
 import { readSafeState } from '../../src/services/chain/reads.ts';
+import { createLocalDataEffects } from '../../src/services/localData.ts';
 import { Runtime } from '../../src/services/runtime.ts';
+import { openLocalStore } from '../../src/services/storage/store.ts';
 import { readBalancesFromChain } from '../../src/services/rpcOnly/balances.ts';
 import { localChains } from '../../src/services/rpcOnly/chains.ts';
 import { readHistoryPage } from '../../src/services/rpcOnly/history.ts';
@@ -112,4 +115,53 @@ describe('RPC-only mode on the devnet', () => {
     const viaGateway = await waitFor(open(nobody, devnet.gatewayUrl), (s) => s.matches('notASafe') || s.matches('ready'), { timeout: 20_000 });
     expect(viaGateway.matches('notASafe')).toBe(true);
   }, 45_000);
+
+  it('a token added in Settings › Environment is checked on the chain, kept in this browser and read with the balances (decision 0056)', async () => {
+    const team = devnet.safes[0]!;
+    const euro = await deployExtraErc20(devnet.rpcUrl, { name: 'Devnet Euro', symbol: 'dEUR', from: DEVNET_ACCOUNTS[6]!, to: team.address, amount: parseEther('42') });
+    const runtime = new Runtime();
+    runtime.configure({ gatewayUrl: 'http://127.0.0.1:9', ...config() });
+    const store = await openLocalStore();
+    let saved = 0;
+    const effects = createLocalDataEffects({
+      store,
+      loadChains: runtime.knownChains,
+      chainClient: runtime.chainClient,
+      onTokensSaved: () => (saved += 1),
+      defaultRpc: runtime.defaultRpc,
+      applyCustomRpc: runtime.setUserRpc,
+      onImported: () => {},
+      fetch,
+      download: () => {},
+    });
+    // With the gateway unreachable the chains are config.json's: the devnet is listed, with its tokens (none yet).
+    const setup = await effects.loadSetup();
+    expect(setup.chains.map((c) => c.chainId)).toEqual(['31337']);
+    expect(setup.addedTokens).toEqual({});
+
+    // Refused, each with its reason: no contract, a contract that is not a token, a bundled token, a bad checksum.
+    await expect(effects.checkToken({ chainId: '31337', address: DEVNET_ACCOUNTS[5]!.address })).rejects.toThrow(`There is no contract at ${DEVNET_ACCOUNTS[5]!.address} on`);
+    await expect(effects.checkToken({ chainId: '31337', address: team.address })).rejects.toThrow('does not answer like an ERC-20 token');
+    await expect(effects.checkToken({ chainId: '31337', address: devnet.tokens.usd.address })).rejects.toThrow('without adding it');
+    const badCase = `0x${euro.slice(2, 10).toLowerCase()}${euro.slice(10).toUpperCase()}`;
+    if (badCase !== euro) await expect(effects.checkToken({ chainId: '31337', address: badCase })).rejects.toThrow('checksum');
+
+    // Accepted in lower case, kept checksummed with the symbol the contract answers.
+    const token = await effects.checkToken({ chainId: '31337', address: euro.toLowerCase() });
+    expect(token).toEqual({ address: euro, symbol: 'dEUR' });
+    expect(await effects.saveTokens({ chainId: '31337', add: token, remove: null })).toEqual({ '31337': [token] });
+    expect(saved).toBe(1);
+    await expect(effects.checkToken({ chainId: '31337', address: euro })).rejects.toThrow('already added');
+
+    // The Safe's balances read from the chain now hold it, with the amount the chain reports.
+    const ready = await waitFor(open(team.address), (s) => s.matches({ ready: { balances: 'loaded' } }), { timeout: 30_000 });
+    expect(ready.context.balances?.items.map((i) => i.tokenInfo.symbol)).toEqual(['ETH', 'dUSD', 'DVT', 'dEUR']);
+    expect(ready.context.balances?.items.find((i) => i.tokenInfo.symbol === 'dEUR')).toMatchObject({ balance: parseEther('42').toString(), tokenInfo: { address: euro, decimals: 18, name: 'Devnet Euro' } });
+
+    // Removed: the next read leaves it out.
+    expect(await effects.saveTokens({ chainId: '31337', add: null, remove: euro })).toEqual({});
+    const again = await waitFor(open(team.address), (s) => s.matches({ ready: { balances: 'loaded' } }), { timeout: 30_000 });
+    expect(again.context.balances?.items.map((i) => i.tokenInfo.symbol)).toEqual(['ETH', 'dUSD', 'DVT']);
+    store.close();
+  }, 60_000);
 });

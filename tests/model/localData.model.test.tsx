@@ -21,7 +21,7 @@ const events: AnyEventObject[] = localDataSampleEvents.map((e) => {
   return error && error.name === 'Error' ? { ...e, error: new Error(String(error.message)) } : e;
 });
 
-const EFFECTS = ['loadSetup', 'checkRpc', 'saveRpc', 'exportData', 'readImport', 'applyImport'] as const;
+const EFFECTS = ['loadSetup', 'checkRpc', 'saveRpc', 'checkToken', 'saveTokens', 'exportData', 'readImport', 'applyImport'] as const;
 type Effect = (typeof EFFECTS)[number];
 interface DataSut extends SystemUnderTest {
   pending: Record<Effect, Deferred<unknown> | null>;
@@ -94,6 +94,18 @@ const driver: ViewDriver<DataSut> = {
       // Offered only while the chain has a custom RPC; the machine accepts it either way.
       await act(async () => (button ? button.click() : sut.actor.send(e)));
     },
+    'user.addToken': async (sut, e) => {
+      const { address } = e as unknown as { address: string };
+      await act(async () => void fireEvent.change(env().getByLabelText(/^Token contract address on /), { target: { value: address } }));
+      await act(async () => env().getByRole('button', { name: 'Check and add' }).click());
+      if (ctx(sut.actor.getSnapshot() as AnyMachineSnapshot).tokenDraft) expect(sut.inputs.checkToken ?? null).not.toBeUndefined();
+    },
+    'user.removeToken': async (sut, e) => {
+      const { address } = e as unknown as { address: string };
+      const button = env().queryByRole('button', { name: new RegExp(`^Remove .* \\(${address}\\)$`) });
+      // Offered only for a token in the list; the machine accepts it either way.
+      await act(async () => (button ? button.click() : sut.actor.send(e)));
+    },
     'user.export': () => act(async () => data().getByRole('button', { name: 'Export local data' }).click()),
     'user.chooseFile': async (_, e) => {
       const { fileName, text } = e as unknown as { fileName: string; text: string };
@@ -127,16 +139,31 @@ const driver: ViewDriver<DataSut> = {
       const s = sut.actor.getSnapshot() as AnyMachineSnapshot;
       const { rpcError, rpcSaved, chains } = ctx(s);
       expect(env().getAllByRole('listitem')).toHaveLength(chains.length);
-      if (rpcError) expect(env().getByRole('alert')).toHaveTextContent(rpcError.message);
-      if (rpcSaved) expect(env().getByRole('status')).toHaveTextContent(rpcSaved.reset ? 'Reset.' : 'Saved.');
+      if (rpcError) expect(env().getAllByRole('alert').map((a) => a.textContent)).toContain(rpcError.message);
+      if (rpcSaved) expect(env().getAllByRole('status').map((a) => a.textContent).join(' ')).toContain(rpcSaved.reset ? 'Reset.' : 'Saved.');
       expect(env().getByRole('button', { name: 'Check and save' })).toBeEnabled();
     },
     'ready.rpc.checking': () => {
-      expect(env().getByRole('status')).toHaveTextContent('Checking the RPC…');
+      expect(env().getAllByRole('status').map((a) => a.textContent)).toContain('Checking the RPC…');
       expect(env().getByRole('button', { name: 'Check and save' })).toBeDisabled();
     },
     'ready.rpc.saving': () => {
       expect(env().getByRole('button', { name: 'Check and save' })).toBeDisabled();
+    },
+    'ready.tokens.idle': (sut) => {
+      // The live snapshot: the model's vertex collapses context (serializeLocalDataState).
+      const { tokenError, tokenSaved, addedTokens } = ctx(sut.actor.getSnapshot() as AnyMachineSnapshot);
+      for (const token of addedTokens['31337'] ?? []) expect(env().getByRole('button', { name: `Remove ${token.symbol} (${token.address})` })).toBeEnabled();
+      if (tokenError) expect(env().getAllByRole('alert').map((a) => a.textContent)).toContain(tokenError.message);
+      if (tokenSaved) expect(env().getAllByRole('status').map((a) => a.textContent).join(' ')).toContain(tokenSaved.removed ? `Removed ${tokenSaved.symbol}.` : `Added ${tokenSaved.symbol}.`);
+      expect(env().getByRole('button', { name: 'Check and add' })).toBeEnabled();
+    },
+    'ready.tokens.checking': () => {
+      expect(env().getAllByRole('status').map((a) => a.textContent)).toContain('Reading the token on the chain…');
+      expect(env().getByRole('button', { name: 'Check and add' })).toBeDisabled();
+    },
+    'ready.tokens.saving': () => {
+      expect(env().getByRole('button', { name: 'Check and add' })).toBeDisabled();
     },
     'ready.transfer.idle': (sut) => {
       // The live snapshot: the model's vertex collapses context (serializeLocalDataState).

@@ -182,6 +182,12 @@ const driver: ViewDriver<SessionSut> = {
       expect(sut.listLoads.queue).toBe(before.queue + 1);
       expect(sut.pending.loadSafeInfo).not.toBe(poll);
     },
+    'system.tokensChanged': async (sut, e) => {
+      const before = sut.pending.loadBalances;
+      await act(async () => sut.actor.send(e));
+      // Once the Safe is open, the balances load again (with the added tokens when read from the chain).
+      if (sut.actor.getSnapshot().matches('ready')) expect(sut.pending.loadBalances).not.toBe(before);
+    },
     'xstate.done.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').resolve(outputOf<SafeBalances>(e))),
     'xstate.error.actor.loadBalances': (sut, e) => act(async () => current(sut.pending.loadBalances, 'loadBalances').reject(errorOf(e))),
     'xstate.done.actor.loadFiatCodes': (sut, e) => act(async () => current(sut.pending.loadFiatCodes, 'loadFiatCodes').resolve(outputOf<string[]>(e))),

@@ -17,7 +17,8 @@ import { getAddress, isAddress } from 'viem';
 import type { ConfirmationCheck } from './confirmationCheck.ts';
 import { countedConfirmations, verifyConfirmations, type ConfirmationReader } from './confirmations.ts';
 import { safeTxHashes } from './hashing.ts';
-import type { Address, Hex, SafeContext, SafeTx } from './types.ts';
+import { toSafeTx, type SafeTxJson } from './safeTxJson.ts';
+import type { Address, Hex, SafeContext } from './types.ts';
 
 export const SIGNING_PACKAGE_FORMAT = 'countersign.signing-package';
 export const SIGNING_PACKAGE_VERSION = 1;
@@ -34,19 +35,8 @@ export const PACKAGE_SUMMARY_MAX = 2000;
 /** The key of a link's fragment: `#package=<base64url>`. */
 export const PACKAGE_LINK_KEY = 'package';
 
-/** The ten SafeTx fields; uint256 values as decimal strings, the same shape as the flows' SafeTxJson. */
-export interface PackageSafeTx {
-  to: Address;
-  value: string;
-  data: Hex;
-  operation: 0 | 1;
-  safeTxGas: string;
-  baseGas: string;
-  gasPrice: string;
-  gasToken: Address;
-  refundReceiver: Address;
-  nonce: string;
-}
+/** The ten SafeTx fields, uint256 values as decimal strings: the flows' SafeTxJson. */
+export type PackageSafeTx = SafeTxJson;
 
 /**
  * A signature as the Safe takes it: 65-byte ECDSA (v 27/28), eth_sign (v 31/32), approved hash (v 1, r = owner),
@@ -428,18 +418,7 @@ export function packageFromLinkFragment(fragment: string): ParsedPackage {
 
 // ───────────── building and merging ─────────────
 
-export const toSafeTx = (tx: PackageSafeTx): SafeTx => ({
-  to: tx.to,
-  value: BigInt(tx.value),
-  data: tx.data,
-  operation: tx.operation,
-  safeTxGas: BigInt(tx.safeTxGas),
-  baseGas: BigInt(tx.baseGas),
-  gasPrice: BigInt(tx.gasPrice),
-  gasToken: tx.gasToken,
-  refundReceiver: tx.refundReceiver,
-  nonce: BigInt(tx.nonce),
-});
+export { toSafeTx };
 
 const contextOf = (pkg: Pick<SigningPackage, 'chainId' | 'safe' | 'safeVersion'>): SafeContext => ({
   chainId: BigInt(pkg.chainId),

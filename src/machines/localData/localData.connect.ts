@@ -1,7 +1,7 @@
-/** The localData view model: what Settings › Environment and Settings › Data show, from a snapshot. */
+/** The localData view model: what Settings › Environment (RPC and added tokens per chain) and Settings › Data show, from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { LocalDataMachine } from './localData.machine.ts';
-import type { LocalDataContext, RpcChain } from './localData.types.ts';
+import type { AddedToken, LocalDataContext, RpcChain } from './localData.types.ts';
 
 export type LocalDataSnapshot = SnapshotFrom<LocalDataMachine>;
 
@@ -13,6 +13,13 @@ export interface RpcRow extends RpcChain {
   error: string | null;
   /** "Saved." / "Reset to the default." after the last change to this chain. */
   saved: 'saved' | 'reset' | null;
+  /** The tokens added for this chain (read when a Safe's balances come from the chain). */
+  tokens: AddedToken[];
+  /** A token of this chain is being checked, added or removed. */
+  tokenBusy: 'checking' | 'saving' | null;
+  tokenError: string | null;
+  /** The token last added or removed on this chain. */
+  tokenSaved: { symbol: string; removed: boolean } | null;
 }
 
 export interface LocalDataView {
@@ -20,6 +27,8 @@ export interface LocalDataView {
   rows: RpcRow[];
   /** Any RPC change in progress (one at a time). */
   rpcBusy: boolean;
+  /** Any token change in progress (one at a time). */
+  tokensBusy: boolean;
   transfer: 'idle' | 'exporting' | 'reading' | 'previewing' | 'importing';
   preview: LocalDataContext['preview'];
   importMode: LocalDataContext['importMode'];
@@ -34,6 +43,7 @@ const TRANSFER = ['exporting', 'reading', 'previewing', 'importing'] as const;
 export function connectLocalData(snapshot: LocalDataSnapshot): LocalDataView {
   const { context } = snapshot;
   const rpcBusy = snapshot.matches({ ready: { rpc: 'checking' } }) || snapshot.matches({ ready: { rpc: 'saving' } });
+  const tokenStep = snapshot.matches({ ready: { tokens: 'checking' } }) ? 'checking' : snapshot.matches({ ready: { tokens: 'saving' } }) ? 'saving' : null;
   return {
     step: snapshot.matches('ready') ? 'ready' : snapshot.matches('loadFailed') ? 'loadFailed' : 'loading',
     rows: context.chains.map((chain) => ({
@@ -42,8 +52,13 @@ export function connectLocalData(snapshot: LocalDataSnapshot): LocalDataView {
       busy: rpcBusy && context.rpcDraft?.chainId === chain.chainId,
       error: context.rpcError?.chainId === chain.chainId ? context.rpcError.message : null,
       saved: context.rpcSaved?.chainId === chain.chainId ? (context.rpcSaved.reset ? 'reset' : 'saved') : null,
+      tokens: context.addedTokens[chain.chainId] ?? [],
+      tokenBusy: context.tokenDraft?.chainId === chain.chainId ? tokenStep : null,
+      tokenError: context.tokenError?.chainId === chain.chainId ? context.tokenError.message : null,
+      tokenSaved: context.tokenSaved?.chainId === chain.chainId ? { symbol: context.tokenSaved.symbol, removed: context.tokenSaved.removed } : null,
     })),
     rpcBusy,
+    tokensBusy: tokenStep !== null,
     transfer: TRANSFER.find((s) => snapshot.matches({ ready: { transfer: s } })) ?? 'idle',
     preview: context.preview,
     importMode: context.importMode,

@@ -1,14 +1,15 @@
 /**
- * localData: Settings › Environment (a custom RPC URL per chain, checked with `eth_chainId` before it is saved)
- * and Settings › Data (export all local data as one JSON file; import one with a preview of what changes, per-item
+ * localData: Settings › Environment (a custom RPC URL per chain, checked with `eth_chainId` before it is saved;
+ * tokens added per chain, checked on the chain as ERC-20 tokens, read when balances come from the chain: decision
+ * 0056) and Settings › Data (export all local data as one JSON file; import one with a preview of what changes, per-item
  * errors, merge or replace). Two independent regions once the setup has loaded.
  *
- * Effects are named, never imported: `loadSetup`, `checkRpc`, `saveRpc`, `exportData`, `readImport`, `applyImport`
+ * Effects are named, never imported: `loadSetup`, `checkRpc`, `saveRpc`, `checkToken`, `saveTokens`, `exportData`, `readImport`, `applyImport`
  * (actors), provided by src/services/localData.ts.
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import type { ImportMode, LocalDataContext, LocalDataEffects, LocalDataEvent, LocalDataSetup } from './localData.types.ts';
+import type { AddedToken, ImportMode, LocalDataContext, LocalDataEffects, LocalDataEvent, LocalDataSetup } from './localData.types.ts';
 
 export const LOCAL_DATA_ID = 'localData';
 
@@ -24,17 +25,19 @@ export const localDataMachine = setup({
     events: {} as LocalDataEvent,
   },
   actors: effectPlaceholders<LocalDataEffects>(
-    { loadSetup: true, checkRpc: true, saveRpc: true, exportData: true, readImport: true, applyImport: true },
+    { loadSetup: true, checkRpc: true, saveRpc: true, checkToken: true, saveTokens: true, exportData: true, readImport: true, applyImport: true },
     'src/services/localData.ts',
   ),
   guards: {
     /** An http(s) URL with a host: anything else is refused before asking it anything. */
     isHttpUrl: (_, params: { url: string }) => /^https?:\/\/[^\s/?#]+[^\s]*$/.test(params.url.trim()),
+    /** A contract address (0x and 40 hex digits; the checksum is checked by the effect). */
+    isTokenAddress: (_, params: { address: string }) => /^0x[0-9a-fA-F]{40}$/.test(params.address.trim()),
     /** A replace needs a file without item errors: it would otherwise drop data the file failed to carry. */
     canApply: ({ context }) => context.preview !== null && (context.importMode === 'merge' || context.preview.errors.length === 0),
   },
   actions: {
-    storeSetup: assign((_, setup: LocalDataSetup) => ({ chains: setup.chains, customRpc: setup.customRpc, error: null })),
+    storeSetup: assign((_, setup: LocalDataSetup) => ({ chains: setup.chains, customRpc: setup.customRpc, addedTokens: setup.addedTokens ?? {}, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     clearError: assign({ error: null }),
     startRpc: assign((_, params: { chainId: string; url: string | null }) => ({
@@ -52,6 +55,31 @@ export const localDataMachine = setup({
       rpcSaved: { chainId: context.rpcDraft?.chainId ?? '', reset: context.rpcDraft?.url === null },
       rpcDraft: null,
     })),
+    startToken: assign((_, params: { chainId: string; address: string; remove: boolean }) => ({
+      tokenDraft: { chainId: params.chainId, address: params.address.trim(), remove: params.remove },
+      tokenError: null,
+      tokenSaved: null,
+    })),
+    refuseToken: assign((_, params: { chainId: string }) => ({
+      tokenError: { chainId: params.chainId, message: 'Enter the token’s contract address: 0x followed by 40 hexadecimal characters.' },
+      tokenSaved: null,
+    })),
+    storeTokenChecked: assign(({ context }, token: AddedToken) => ({ tokenDraft: context.tokenDraft && { ...context.tokenDraft, address: token.address }, checkedToken: token })),
+    storeTokenError: assign(({ context }, params: { error: unknown }) => ({
+      tokenError: { chainId: context.tokenDraft?.chainId ?? '', message: errorText(params.error) },
+      tokenDraft: null,
+      checkedToken: null,
+    })),
+    storeTokensSaved: assign(({ context }, addedTokens: Record<string, AddedToken[]>) => {
+      const draft = context.tokenDraft;
+      const before = draft ? (context.addedTokens[draft.chainId] ?? []).find((t) => t.address.toLowerCase() === draft.address.toLowerCase()) : undefined;
+      return {
+        addedTokens,
+        tokenSaved: draft ? { chainId: draft.chainId, symbol: context.checkedToken?.symbol ?? before?.symbol ?? draft.address, removed: draft.remove } : null,
+        tokenDraft: null,
+        checkedToken: null,
+      };
+    }),
     storeExport: assign((_, summary: LocalDataContext['lastExport']) => ({ lastExport: summary, error: null })),
     storeFile: assign((_, params: { text: string }) => ({ importText: params.text, preview: null, lastImport: null, error: null, importMode: 'merge' as ImportMode })),
     storePreview: assign((_, preview: LocalDataContext['preview']) => ({ preview })),
@@ -61,6 +89,7 @@ export const localDataMachine = setup({
       lastImport: output.summary,
       chains: output.setup.chains,
       customRpc: output.setup.customRpc,
+      addedTokens: output.setup.addedTokens ?? {},
       importText: null,
       preview: null,
       error: null,
@@ -74,6 +103,11 @@ export const localDataMachine = setup({
     rpcDraft: null,
     rpcError: null,
     rpcSaved: null,
+    addedTokens: {},
+    tokenDraft: null,
+    checkedToken: null,
+    tokenError: null,
+    tokenSaved: null,
     importText: null,
     preview: null,
     importMode: 'merge',
@@ -130,6 +164,49 @@ export const localDataMachine = setup({
                 input: ({ context }) => ({ chainId: context.rpcDraft?.chainId ?? '', url: context.rpcDraft?.url ?? null }),
                 onDone: { target: 'idle', actions: { type: 'storeRpcSaved', params: ({ event }) => event.output } },
                 onError: { target: 'idle', actions: { type: 'storeRpcError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        tokens: {
+          initial: 'idle',
+          states: {
+            idle: {
+              meta: { description: 'Showing each chain’s added tokens' },
+              on: {
+                'user.addToken': [
+                  {
+                    guard: { type: 'isTokenAddress', params: ({ event }) => event },
+                    target: 'checking',
+                    actions: { type: 'startToken', params: ({ event }) => ({ ...event, remove: false }) },
+                  },
+                  { actions: { type: 'refuseToken', params: ({ event }) => event } },
+                ],
+                'user.removeToken': { target: 'saving', actions: { type: 'startToken', params: ({ event }) => ({ ...event, remove: true }) } },
+              },
+            },
+            checking: {
+              meta: { description: 'Reading the token’s symbol and decimals on its chain' },
+              invoke: {
+                id: 'checkToken',
+                src: 'checkToken',
+                input: ({ context }) => ({ chainId: context.tokenDraft?.chainId ?? '', address: context.tokenDraft?.address ?? '' }),
+                onDone: { target: 'saving', actions: { type: 'storeTokenChecked', params: ({ event }) => event.output } },
+                onError: { target: 'idle', actions: { type: 'storeTokenError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            saving: {
+              meta: { description: 'Saving (or removing) the token in this browser' },
+              invoke: {
+                id: 'saveTokens',
+                src: 'saveTokens',
+                input: ({ context }) => ({
+                  chainId: context.tokenDraft?.chainId ?? '',
+                  add: context.tokenDraft?.remove === false ? context.checkedToken : null,
+                  remove: context.tokenDraft?.remove ? context.tokenDraft.address : null,
+                }),
+                onDone: { target: 'idle', actions: { type: 'storeTokensSaved', params: ({ event }) => event.output } },
+                onError: { target: 'idle', actions: { type: 'storeTokenError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },

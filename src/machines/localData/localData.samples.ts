@@ -5,9 +5,10 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ImportPreview, LocalDataSetup } from './localData.types.ts';
 
-const SETUP: LocalDataSetup = { chains: [{ chainId: '31337', chainName: 'Devnet', defaultRpc: 'http://127.0.0.1:8545' }], customRpc: {} };
+const SETUP: LocalDataSetup = { chains: [{ chainId: '31337', chainName: 'Devnet', defaultRpc: 'http://127.0.0.1:8545' }], customRpc: {}, addedTokens: {} };
+const TOKEN = { address: '0x8464135c8F25Da09e49BC8782676a84730C318bC', symbol: 'dEUR' };
 /** A stored RPC URL for a chain the list does not show, as an RPC with an API key would be (private: decision 0048). */
-const SETUP_WITH_RPC: LocalDataSetup = { ...SETUP, customRpc: { '100': 'https://rpc.example.invalid/v3/sample-key' } };
+const SETUP_WITH_RPC: LocalDataSetup = { ...SETUP, customRpc: { '100': 'https://rpc.example.invalid/v3/sample-key' }, addedTokens: { '31337': [TOKEN] } };
 const PREVIEW: ImportPreview = {
   fileName: 'countersign-local-data.json',
   exportedAt: '2026-11-28T00:00:00.000Z',
@@ -30,6 +31,13 @@ export const localDataSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.checkRpc', error: { name: 'Error', message: 'This RPC serves chain 1, not 31337.' } },
   { type: 'xstate.done.actor.saveRpc', output: { '31337': 'http://127.0.0.1:8545' } },
   { type: 'xstate.error.actor.saveRpc', error: { name: 'Error', message: 'Quota exceeded' } },
+  { type: 'user.addToken', chainId: '31337', address: '0x8464135c8F25Da09e49BC8782676a84730C318bC' },
+  { type: 'user.addToken', chainId: '31337', address: '0x1234' },
+  { type: 'user.removeToken', chainId: '31337', address: TOKEN.address },
+  { type: 'xstate.done.actor.checkToken', output: TOKEN },
+  { type: 'xstate.error.actor.checkToken', error: { name: 'Error', message: `There is no contract at ${TOKEN.address} on Devnet.` } },
+  { type: 'xstate.done.actor.saveTokens', output: { '31337': [TOKEN] } },
+  { type: 'xstate.error.actor.saveTokens', error: { name: 'Error', message: 'Quota exceeded' } },
   { type: 'user.export' },
   { type: 'xstate.done.actor.exportData', output: { fileName: 'countersign-local-data-2026-11-28.json', items: 3 } },
   { type: 'xstate.error.actor.exportData', error: { name: 'Error', message: 'Quota exceeded' } },

@@ -316,6 +316,7 @@ export const safeSessionMachine = setup({
               actions: { type: 'assignCurrency', params: ({ event }) => event },
             },
             'gateway.tagsChanged': { guard: { type: 'hasHistoryChanged', params: ({ event }) => event }, target: '.loading' },
+            'system.tokensChanged': '.loading',
           },
           states: {
             loading: {

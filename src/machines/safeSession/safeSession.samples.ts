@@ -258,6 +258,7 @@ export const safeSessionSampleEvents: AnyEventObject[] = [
   { type: 'user.retryFiatCodes' },
   { type: 'user.toggleTokenHidden', tokenAddress: DAI },
   { type: 'user.toggleShowHiddenTokens' },
+  { type: 'system.tokensChanged' },
   { type: 'user.toggleHideSmallBalances' },
   { type: 'wallet.accountChanged', address: OWNER_A },
   { type: 'wallet.accountChanged', address: STRANGER },

@@ -108,7 +108,9 @@ export type SafeSessionEvent =
    * A flow that wrote to the gateway or the chain ended (from the root): what it may have changed reloads now,
    * and Safe info (its nonce) too, not at the next 15 s poll.
    */
-  | { type: 'system.flowSettled' };
+  | { type: 'system.flowSettled' }
+  /** The tokens added in Settings › Environment changed (from the root): balances read from the chain reload. */
+  | { type: 'system.tokensChanged' };
 
 /** Item types of the four lists. */
 export type QueueItem = TransactionItem;

@@ -4,6 +4,7 @@
  * hashes are hex strings. That keeps the flows replayable from the event log (statecharts.md §3.2).
  */
 
+import type { SafeTxJson } from '../../domain/safe/safeTxJson.ts';
 import type { ConfirmationView, DataDecoded, TransactionDetails } from '../../domain/gateway/types.ts';
 import type { ConfirmationCheck } from '../../domain/safe/confirmationCheck.ts';
 import type { TokenMeta, TxDescription } from '../../domain/safe/txDescription.ts';
@@ -84,19 +85,8 @@ export type TxDraft =
 
 // ───────────────────────── what the effects return ─────────────────────────
 
-/** The ten SafeTx fields (protocol.md B.8.1) as JSON. */
-export interface SafeTxJson {
-  to: Address;
-  value: string;
-  data: Hex;
-  operation: 0 | 1;
-  safeTxGas: string;
-  baseGas: string;
-  gasPrice: string;
-  gasToken: Address;
-  refundReceiver: Address;
-  nonce: string;
-}
+/** The ten SafeTx fields (protocol.md B.8.1) as JSON: the domain's shape (signing packages carry it too). */
+export type { SafeTxJson };
 
 /** Computed locally (security property S1); the only hashes shown or signed. */
 export interface TxHashes {

@@ -10,7 +10,7 @@ import type { SessionBalances } from '../../machines/safeSession/safeSession.typ
 import type { ChainClient } from '../chain/client.ts';
 
 /** Texts from a token contract: printable, short. */
-const clean = (text: string, max: number): string => text.replace(/[^\p{L}\p{N} ._-]/gu, '').trim().slice(0, max);
+export const cleanTokenText = (text: string, max: number): string => text.replace(/[^\p{L}\p{N} ._-]/gu, '').trim().slice(0, max);
 
 export async function readBalancesFromChain(client: ChainClient, chain: Pick<ChainInfo, 'nativeCurrency'>, safe: string, tokens: readonly Address[], reason: string): Promise<SessionBalances> {
   const account = getAddress(safe);
@@ -38,7 +38,7 @@ export async function readBalancesFromChain(client: ChainClient, chain: Pick<Cha
     if (balance?.status !== 'success' || symbol?.status !== 'success' || decimals?.status !== 'success') return;
     const amount = balance.result as bigint;
     const places = Number(decimals.result);
-    const shownSymbol = clean(String(symbol.result), 16);
+    const shownSymbol = cleanTokenText(String(symbol.result), 16);
     if (amount === 0n || !shownSymbol || places > 77) return;
     items.push({
       tokenInfo: {
@@ -46,7 +46,7 @@ export async function readBalancesFromChain(client: ChainClient, chain: Pick<Cha
         address: getAddress(address),
         decimals: places,
         symbol: shownSymbol,
-        name: name?.status === 'success' ? clean(String(name.result), 48) || shownSymbol : shownSymbol,
+        name: name?.status === 'success' ? cleanTokenText(String(name.result), 48) || shownSymbol : shownSymbol,
         logoUri: '',
       },
       balance: amount.toString(),

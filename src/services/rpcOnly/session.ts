@@ -2,15 +2,17 @@
  * RPC-only mode for the Safe session (decision 0054), loaded the first time a gateway call fails in a way that
  * falls back (fallback.ts) or when a chain of config.json is missing from the gateway's list. It remembers, per chain,
  * why that chain is read from the chain, and answers the session's effects from there: Safe info (safeInfo.ts),
- * balances (balances.ts), history (history.ts); queued transactions are the signing packages kept in this browser
+ * balances (balances.ts: the bundled tokens and those the user added), history (history.ts); queued transactions are the signing packages kept in this browser
  * (packages.ts, decision 0055), and messages and NFTs say they need the gateway.
  */
 import type { ChainInfo, TransactionItem } from '../../domain/gateway/types.ts';
 import type { RuntimeConfig } from '../../machines/appSession/appSession.types.ts';
 import type { ListPage, PageRequest } from '../../machines/pagedList/pagedList.types.ts';
 import type { BalancesRequest, SafeInfoRequest, SessionBalances, SessionSafeInfo } from '../../machines/safeSession/safeSession.types.ts';
+import type { Address } from 'viem';
 import type { ChainClient, ChainConfig } from '../chain/client.ts';
 import { SessionLoadError } from '../safeSession.ts';
+import { openLocalStore } from '../storage/store.ts';
 import { readBalancesFromChain } from './balances.ts';
 import { localChains } from './chains.ts';
 import { fallbackReason, fallbackText, type GatewayAsk } from './fallback.ts';
@@ -24,6 +26,22 @@ export interface RpcOnlyDeps {
   clients(): Promise<{ get(chain: ChainConfig): ChainClient }>;
   /** A client for a chain the gateway lists (its rpcUri, unless an RPC is set for it). */
   chainClient(chainId: string): Promise<ChainClient>;
+  /** The tokens the user added for a chain (Settings › Environment, decision 0056); default: from the settings store. */
+  addedTokens?(chainId: string): Promise<readonly Address[]>;
+}
+
+/** The tokens added for a chain, from this browser's settings; none when they cannot be read (the bundled ones still show). */
+function storedTokens(): (chainId: string) => Promise<readonly Address[]> {
+  let store: ReturnType<typeof openLocalStore> | null = null;
+  return async (chainId) => {
+    try {
+      const settings = await (store ??= openLocalStore()).then((s) => s.settings.get());
+      return (settings.addedTokens[chainId] ?? []).map((t) => t.address);
+    } catch {
+      store = null;
+      return [];
+    }
+  };
 }
 
 export type RpcOnlySession = ReturnType<typeof createRpcOnlySession>;
@@ -41,6 +59,7 @@ export function createRpcOnlySession(deps: RpcOnlyDeps) {
     const chain = local().find((c) => c.chainId === chainId);
     return chain ? (await deps.clients()).get(chain) : deps.chainClient(chainId);
   };
+  const addedTokens = deps.addedTokens ?? storedTokens();
   const reasonFor = (chainId: string): string => reasons.get(chainId) ?? fallbackText('unreachable');
   /** Notes why this chain is read around the gateway's error, or rethrows the error when it must be shown. */
   const fallBackOr = (error: unknown, ask: GatewayAsk, chainId: string): void => {
@@ -53,7 +72,7 @@ export function createRpcOnlySession(deps: RpcOnlyDeps) {
   const balances = async (req: BalancesRequest): Promise<SessionBalances> => {
     const chain = known.get(req.chainId) ?? local().find((c) => c.chainId === req.chainId);
     const native = chain?.nativeCurrency ?? { name: 'Native coin', symbol: 'ETH', decimals: 18, logoUri: '' };
-    return readBalancesFromChain(await clientFor(req.chainId), { nativeCurrency: native }, req.safeAddress, tokensFor(req.chainId), reasonFor(req.chainId));
+    return readBalancesFromChain(await clientFor(req.chainId), { nativeCurrency: native }, req.safeAddress, tokensFor(req.chainId, await addedTokens(req.chainId)), reasonFor(req.chainId));
   };
 
   return {

@@ -21,6 +21,8 @@ export const BUNDLED_TOKENS: Readonly<Record<string, readonly Address[]>> = {
 
 /** At most this many tokens are read per Safe (bundled first, then the user's). */
 export const MAX_TOKENS = 50;
+/** At most this many tokens a user adds per chain (Settings › Environment, decision 0056). */
+export const MAX_ADDED_TOKENS = 40;
 
 export function tokensFor(chainId: string, userTokens: readonly Address[] = []): Address[] {
   const seen = new Set<string>();

@@ -21,6 +21,8 @@ export const SettingsSchema = v.object({
   theme: ThemeSchema,
   /** Token addresses hidden per chain. */
   hiddenTokens: v.record(ChainIdSchema, v.array(StoredAddressSchema)),
+  /** Tokens the user added per chain, read when a Safe's balances come from the chain (decision 0056). */
+  addedTokens: v.optional(v.record(ChainIdSchema, v.array(v.object({ address: StoredAddressSchema, symbol: v.pipe(v.string(), v.maxLength(16)) }))), {}),
   hideSmallBalances: v.boolean(),
   /** User RPC per chain. */
   customRpc: v.record(ChainIdSchema, HttpUrlSchema),
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: Settings = {
   currency: 'usd',
   theme: 'system',
   hiddenTokens: {},
+  addedTokens: {},
   hideSmallBalances: false,
   customRpc: {},
   onChainSigning: false,

@@ -51,7 +51,8 @@ export async function openLocalStore(options: OpenOptions & { now?: () => number
   const settings = {
     async get(): Promise<Settings> {
       const stored = await db.get('settings', 'app');
-      return stored ? stripId(stored) : { ...DEFAULT_SETTINGS };
+      // Settings saved before a field existed get its default.
+      return { ...DEFAULT_SETTINGS, ...(stored && stripId(stored)) };
     },
     async update(patch: Partial<Settings>): Promise<Settings> {
       const tx = db.transaction('settings', 'readwrite');
@@ -187,11 +188,11 @@ export async function openLocalStore(options: OpenOptions & { now?: () => number
     const tx = db.transaction([...STORE_NAMES], 'readwrite');
     try {
       // Merge keeps what is here: the file's items are added or replace the ones with the same key, and its
-      // settings apply over ours (RPC URLs and hidden tokens per chain are merged).
+      // settings apply over ours (RPC URLs, hidden and added tokens per chain are merged).
       const here = merge ? await tx.objectStore('settings').get('app') : undefined;
       const ours = here ? stripId(here) : null;
       const settings = ours
-        ? { ...ours, ...data.settings, customRpc: { ...ours.customRpc, ...data.settings.customRpc }, hiddenTokens: { ...ours.hiddenTokens, ...data.settings.hiddenTokens } }
+        ? { ...ours, ...data.settings, customRpc: { ...ours.customRpc, ...data.settings.customRpc }, hiddenTokens: { ...ours.hiddenTokens, ...data.settings.hiddenTokens }, addedTokens: { ...ours.addedTokens, ...data.settings.addedTokens } }
         : data.settings;
       if (!merge) await Promise.all(STORE_NAMES.map((name) => tx.objectStore(name).clear()));
       await Promise.all([

@@ -3,7 +3,7 @@
  * services' bigint shapes, and from a composed draft to the builder's intents (src/domain/safe/build.ts).
  */
 import { encodeFunctionData, getAddress, parseUnits, type Abi, type AbiFunction as ViemAbiFunction, type Address, type Hex } from 'viem';
-import type { CallDraft, SafeTxJson, SettingsChange, TxDraft, TxFlowSafe } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { CallDraft, SettingsChange, TxDraft, TxFlowSafe } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import type { ValueDecodedTx } from '../../domain/gateway/types.ts';
 import type { DataDecoded, ParamValue } from '../../domain/gateway/types.ts';
 import { buildSafeTx, type BuildContext, type Call, type TxIntent } from '../../domain/safe/build.ts';
@@ -12,31 +12,8 @@ import type { Risk as SafeRisk } from '../../domain/safe/risks.ts';
 import type { SafeContext, SafeTx } from '../../domain/safe/types.ts';
 import type { DecodedCall, Risk } from '../../machines/transactionFlow/transactionFlow.types.ts';
 
-export const toSafeTx = (tx: SafeTxJson): SafeTx => ({
-  to: getAddress(tx.to),
-  value: BigInt(tx.value),
-  data: tx.data,
-  operation: tx.operation,
-  safeTxGas: BigInt(tx.safeTxGas),
-  baseGas: BigInt(tx.baseGas),
-  gasPrice: BigInt(tx.gasPrice),
-  gasToken: getAddress(tx.gasToken),
-  refundReceiver: getAddress(tx.refundReceiver),
-  nonce: BigInt(tx.nonce),
-});
-
-export const toSafeTxJson = (tx: SafeTx): SafeTxJson => ({
-  to: tx.to,
-  value: tx.value.toString(),
-  data: tx.data.toLowerCase() as Hex,
-  operation: tx.operation,
-  safeTxGas: tx.safeTxGas.toString(),
-  baseGas: tx.baseGas.toString(),
-  gasPrice: tx.gasPrice.toString(),
-  gasToken: tx.gasToken,
-  refundReceiver: tx.refundReceiver,
-  nonce: tx.nonce.toString(),
-});
+/** The SafeTx's JSON conversions live in the domain (signing packages use them too). */
+export { toSafeTx, toSafeTxJson } from '../../domain/safe/safeTxJson.ts';
 
 export const safeContextOf = (safe: Pick<TxFlowSafe, 'chainId' | 'address' | 'version'>): SafeContext => ({ chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), version: safe.version });
 

@@ -1,6 +1,7 @@
 import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
 import { TokenLogo } from '../components/TokenLogo.tsx';
 import { Address } from '../components/Address.tsx';
+import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { visibleBalances, visibleFiatTotal } from './connect.ts';
 import { SendTokenButton } from '../flows/FlowButtons.tsx';
@@ -52,14 +53,14 @@ export function BalancesTable() {
   const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
   const updating = useFiatUpdating();
   const rows = visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances });
-  // Read from the chain (RPC-only mode, decision 0054): no prices, and only the known tokens are read.
+  // Read from the chain (RPC-only mode, decision 0054): no prices, and only the known and added tokens are read (0056).
   const chainRead = balances?.readFromChain !== undefined;
   return (
     <>
       {chainRead ? (
         <p className="balances-chain-note">
-          Read from the chain: the native coin and the tokens this app knows for this chain. Prices come from the gateway, so no values are
-          shown, and tokens outside that list are not listed yet.
+          Read from the chain: the native coin, the tokens this app knows for this chain and the tokens you added. Prices come from the gateway, so
+          no values are shown. A token is missing? <Link to="/settings/environment-variables">Add it in Settings › Environment</Link>.
         </p>
       ) : null}
       <div className="balances-controls">

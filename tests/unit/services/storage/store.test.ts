@@ -16,7 +16,7 @@ afterEach(() => store.close());
 async function seed() {
   await store.addressBook.upsert({ chainId: '1', address: A.toLowerCase() as `0x${string}`, name: 'Alice' });
   await store.addressBook.upsert({ chainId: '100', address: B, name: 'Bob, "the builder"' });
-  await store.settings.update({ currency: 'EUR', theme: 'dark', hiddenTokens: { '1': [B] }, hideSmallBalances: true, customRpc: { '1': 'https://rpc.example' } });
+  await store.settings.update({ currency: 'EUR', theme: 'dark', hiddenTokens: { '1': [B] }, hideSmallBalances: true, customRpc: { '1': 'https://rpc.example' }, addedTokens: { '1': [{ address: A.toLowerCase() as `0x${string}`, symbol: 'TKN' }] } });
   await store.safeApps.setPinned('1', [3, 1, 3]);
   await store.safeApps.addCustomApp({ url: 'https://app.example', name: 'My app', description: '', iconUrl: null, chainIds: ['1'] });
   await store.permissions.set('https://app.example', [{ invoker: 'https://app.example', parentCapability: 'requestAddressBook', date: 1, caveats: [] }]);
@@ -34,6 +34,7 @@ describe('local store', () => {
       hiddenTokens: { '1': [B] },
       hideSmallBalances: true,
       customRpc: { '1': 'https://rpc.example' },
+      addedTokens: { '1': [{ address: A, symbol: 'TKN' }] },
       onChainSigning: false,
       tokenLogos: true,
     });
