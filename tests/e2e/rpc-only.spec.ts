@@ -139,4 +139,11 @@ test('History shows the seeded executions from the Safe’s own events', async (
   await expect(row.first()).toContainText('2');
   await expect(page.getByRole('row').filter({ hasText: /changeThreshold|threshold/i }).first()).toBeVisible();
   await expectNoBrokenError(page);
+
+  // Its details are read from the Safe's events too: the SafeTx hashed here to the event's hash, the signers
+  // recovered from the signatures execTransaction took, the executor, and the transaction hash.
+  await row.first().locator('a[href*="/transactions/tx?"]').first().click();
+  await expect(page.getByLabel('Hash check')).toHaveText('✓ The safeTxHash in the Safe’s execution event matches the one computed locally.', { timeout: 30_000 });
+  await expect(page.getByText(/was not found on this Safe/)).toHaveCount(0);
+  await expectNoBrokenError(page);
 });

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem';
+import { createPublicClient, erc20Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem';
 import { DEVNET_ACCOUNTS, deployExtraErc20 } from '../../devnet/chain/index.ts';
 import { startDevnet, type Devnet } from '../../devnet/index.ts';
 import { safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
@@ -14,6 +14,7 @@ import type { TransactionItem } from '../../src/domain/gateway/types.ts';
 import { createChainClientRegistry } from '../../src/services/chain/client.ts';
 import { readSafeState } from '../../src/services/chain/reads.ts';
 import { createLocalDataEffects } from '../../src/services/localData.ts';
+import { checkTxDetails } from '../../src/services/safeSession.hashes.ts';
 import { Runtime } from '../../src/services/runtime.ts';
 import { openLocalStore } from '../../src/services/storage/store.ts';
 import { readBalancesFromChain } from '../../src/services/rpcOnly/balances.ts';
@@ -163,5 +164,36 @@ describe('RPC-only mode on the devnet', () => {
     const again = await waitFor(open(team.address), (s) => s.matches({ ready: { balances: 'loaded' } }), { timeout: 30_000 });
     expect(again.context.balances?.items.map((i) => i.tokenInfo.symbol)).toEqual(['ETH', 'dUSD', 'DVT']);
     store.close();
+  }, 60_000);
+
+  it('an executed transaction of History opens with its details read from the Safe’s events: SafeTx, signers, executor, transaction hash', async () => {
+    const team = devnet.safes[0]!;
+    const runtime = new Runtime();
+    runtime.configure({ gatewayUrl: 'http://127.0.0.1:9', ...config() });
+    expect(await runtime.sessionGateway.getSafeInfo('31337', team.address)).toMatchObject({ readFromChain: 'The gateway cannot be reached.' });
+    const page = await runtime.sessionGateway.getTransactionHistory('31337', team.address);
+    const executed = txs(page.results).filter((tx) => tx.executionInfo?.type === 'MULTISIG');
+    const transfer = executed.find((tx) => tx.executionInfo?.type === 'MULTISIG' && tx.executionInfo.nonce === 2)!;
+    const details = await runtime.sessionGateway.getTransactionDetails('31337', transfer.id);
+    expect(details).toMatchObject({ txId: transfer.id, txStatus: 'SUCCESS', txHash: transfer.txHash, txInfo: transfer.txInfo });
+    const exec = details.detailedExecutionInfo;
+    if (exec?.type !== 'MULTISIG') throw new Error('not a multisig transaction');
+    expect(exec.nonce).toBe(2);
+    // Who sent the transaction, and whose signatures it carried (recovered here), owners of the Safe each.
+    const onChain = await readSafeState(chainClient(), team.address);
+    const sent = await createPublicClient({ transport: http(devnet.rpcUrl) }).getTransaction({ hash: transfer.txHash as `0x${string}` });
+    expect(exec.executor?.value).toBe(getAddress(sent.from));
+    expect(exec.confirmations.length).toBeGreaterThan(0);
+    for (const c of exec.confirmations) expect(onChain.owners).toContain(c.signer.value);
+
+    // The details page's own check: the hash computed here equals the listed one, and no listed signature is forged.
+    const check = await checkTxDetails({ chainId: '31337', safeAddress: team.address, version: onChain.version, details }, chainClient());
+    expect(check.computed).toBe(exec.safeTxHash);
+    expect(check.expected).toBe(exec.safeTxHash);
+    expect(check.forgedSignatures).toEqual([]);
+    expect(check.onChain?.confirmationChecks.map((c) => c.status)).toEqual(exec.confirmations.map(() => 'valid'));
+
+    // An id no package and no execution holds is not "not found": its details need the gateway (424).
+    await expect(runtime.sessionGateway.getTransactionDetails('31337', `multisig_${team.address}_0x${'ab'.repeat(32)}`)).rejects.toMatchObject({ status: 424 });
   }, 60_000);
 });

@@ -4,7 +4,7 @@
  * v 27/28, eth_sign with v 31/32, approved hashes with v 1) and contract signatures (v 0) whose dynamic
  * part is appended after all static parts with the offset rewritten.
  */
-import { concat, pad, size, slice, toHex, type Address, type Hex } from 'viem';
+import { concat, getAddress, hashMessage, pad, recoverAddress, size, slice, toHex, type Address, type Hex } from 'viem';
 
 export interface OwnerSignature {
   signer: Address;
@@ -57,3 +57,39 @@ export function splitSignatures(bytes: Hex): Hex[] {
 /** An "approved hash" signature (v = 1) for an owner that approved on-chain or is the executor. */
 export const approvedHashSignature = (owner: Address): Hex =>
   concat([pad(owner, { size: 32 }), pad('0x00', { size: 32 }), '0x01']).toLowerCase() as Hex;
+
+/** One owner's part of a signatures blob execTransaction took, as the gateway lists confirmations. */
+export interface ExecutedSignature {
+  signer: Address;
+  /** 65 bytes; a contract signature (v 0) has its dynamic part appended, its offset rewritten to 65. */
+  signature: Hex;
+  kind: 'ecdsa' | 'ethSign' | 'approvedHash' | 'contract';
+}
+
+/**
+ * The first `count` owner signatures of a blob execTransaction was called with, each signer recovered from
+ * `safeTxHash` (ECDSA, eth_sign) or read from r (approved hash, contract). Throws on a blob too short for them.
+ */
+export async function executedSignatures(blob: Hex, count: number, safeTxHash: Hex): Promise<ExecutedSignature[]> {
+  const out: ExecutedSignature[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const part = slice(blob, i * 65, (i + 1) * 65);
+    const r = slice(part, 0, 32);
+    const v = Number(BigInt(slice(part, 64, 65)));
+    const owner = getAddress(slice(r, 12, 32));
+    if (v === 0) {
+      const offset = Number(BigInt(slice(part, 32, 64)));
+      const length = Number(BigInt(slice(blob, offset, offset + 32)));
+      const data = length > 0 ? slice(blob, offset + 32, offset + 32 + length) : '0x';
+      out.push({ signer: owner, signature: concat([r, pad(toHex(65), { size: 32 }), '0x00', pad(toHex(length), { size: 32 }), data]).toLowerCase() as Hex, kind: 'contract' });
+    } else if (v === 1) {
+      out.push({ signer: owner, signature: part.toLowerCase() as Hex, kind: 'approvedHash' });
+    } else if (v > 30) {
+      const signer = await recoverAddress({ hash: hashMessage({ raw: safeTxHash }), signature: concat([slice(part, 0, 64), toHex(v - 4, { size: 1 })]) });
+      out.push({ signer, signature: part.toLowerCase() as Hex, kind: 'ethSign' });
+    } else {
+      out.push({ signer: await recoverAddress({ hash: safeTxHash, signature: part }), signature: part.toLowerCase() as Hex, kind: 'ecdsa' });
+    }
+  }
+  return out;
+}

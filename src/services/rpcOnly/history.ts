@@ -77,7 +77,7 @@ async function logsIn(client: ChainClient, safe: Address, fromBlock: bigint, toB
 
 type Decoded =
   | { kind: 'exec'; log: RawLog; ok: boolean; hash: Hash }
-  | { kind: 'l2'; log: RawLog; tx: Omit<SafeTx, 'nonce'>; nonce: bigint; threshold: number }
+  | { kind: 'l2'; log: RawLog; tx: Omit<SafeTx, 'nonce'>; nonce: bigint; threshold: number; signatures: Hex }
   | { kind: 'native'; log: RawLog; sender: Address; value: bigint }
   | { kind: 'token'; log: RawLog; token: Address; from: Address; value: bigint; nft: boolean };
 
@@ -102,9 +102,9 @@ function decode(log: RawLog, safe: Address): Decoded | null {
       case 'SafeReceived':
         return { kind: 'native', log, sender: event.args.sender, value: event.args.value };
       case 'SafeMultiSigTransaction': {
-        const { additionalInfo, signatures: _signatures, ...tx } = event.args;
+        const { additionalInfo, signatures, ...tx } = event.args;
         const [nonce, , threshold] = decodeAbiParameters([{ type: 'uint256' }, { type: 'address' }, { type: 'uint256' }], additionalInfo);
-        return { kind: 'l2', log, tx: { ...tx, operation: tx.operation as SafeTx['operation'] }, nonce, threshold: Number(threshold) };
+        return { kind: 'l2', log, tx: { ...tx, operation: tx.operation as SafeTx['operation'] }, nonce, threshold: Number(threshold), signatures };
       }
     }
   } catch {
@@ -113,15 +113,15 @@ function decode(log: RawLog, safe: Address): Decoded | null {
   return null;
 }
 
-/** The SafeTx of a transaction that called execTransaction on the Safe directly, or null. */
-async function safeTxFromInput(client: ChainClient, safe: Address, hash: Hash): Promise<Omit<SafeTx, 'nonce'> | null> {
+/** The SafeTx and signatures of a transaction that called execTransaction on the Safe directly, or null. */
+async function safeTxFromInput(client: ChainClient, safe: Address, hash: Hash): Promise<{ tx: Omit<SafeTx, 'nonce'>; signatures: Hex; sender: Address } | null> {
   try {
     const sent = await client.getTransaction({ hash });
     if (!sent.to || !isAddressEqual(sent.to, safe)) return null;
     const call = decodeFunctionData({ abi: safeAbi, data: sent.input });
     if (call.functionName !== 'execTransaction') return null;
-    const [to, value, data, operation, safeTxGas, baseGas, gasPrice, gasToken, refundReceiver] = call.args;
-    return { to, value, data, operation: operation as SafeTx['operation'], safeTxGas, baseGas, gasPrice, gasToken, refundReceiver };
+    const [to, value, data, operation, safeTxGas, baseGas, gasPrice, gasToken, refundReceiver, signatures] = call.args;
+    return { tx: { to, value, data, operation: operation as SafeTx['operation'], safeTxGas, baseGas, gasPrice, gasToken, refundReceiver }, signatures, sender: getAddress(sent.from) };
   } catch {
     return null;
   }
@@ -177,8 +177,21 @@ export interface HistoryContext {
   safe: string;
 }
 
-/** One page of the Safe's history from chain events (see the header for the bounds). */
-export async function readHistoryPage(client: ChainClient, { chainId, safe: safeAddress }: HistoryContext, pageUrl: string | null): Promise<ListPage<TransactionItem>> {
+/** An execution of the Safe found in its events: the SafeTx (hashed here to the event's hash), its signatures. */
+export interface Execution {
+  exec: Extract<Decoded, { kind: 'exec' }>;
+  /** Null when no SafeTx hashing to the event's hash was found. */
+  tx: Omit<SafeTx, 'nonce'> | null;
+  nonce: bigint;
+  threshold: number;
+  /** The signatures execTransaction was called with (null when the SafeTx is unknown). */
+  signatures: Hex | null;
+  /** Who sent the transaction, when it called the Safe directly. */
+  executor: Address | null;
+}
+
+/** One scan of at most MAX_RANGES block ranges back from the cursor: the decoded logs and the executions among them. */
+async function scanHistory(client: ChainClient, { chainId, safe: safeAddress }: HistoryContext, pageUrl: string | null) {
   const safe = getAddress(safeAddress);
   const cursor = parseCursor(pageUrl);
   const [latest, nonce, threshold, version] = await Promise.all([
@@ -206,16 +219,47 @@ export async function readHistoryPage(client: ChainClient, { chainId, safe: safe
   // Executions, newest first: the i-th one (counting those of earlier pages) ran at nonce `nonce - 1 - i`.
   const executions = decoded.filter((d): d is Extract<Decoded, { kind: 'exec' }> => d.kind === 'exec');
   const l2 = decoded.filter((d): d is Extract<Decoded, { kind: 'l2' }> => d.kind === 'l2');
-  const resolved = await Promise.all(
+  const resolved: Execution[] = await Promise.all(
     executions.map(async (exec, index) => {
       const event = l2.find((d) => d.log.transactionHash === exec.log.transactionHash && d.log.logIndex < exec.log.logIndex && l2.every((o) => o.log.transactionHash !== exec.log.transactionHash || o.log.logIndex <= d.log.logIndex || o.log.logIndex > exec.log.logIndex));
       const counted = nonce - 1n - BigInt(cursor.executionsSeen + index);
-      const tx = event?.tx ?? (await safeTxFromInput(client, safe, exec.log.transactionHash));
+      const input = await safeTxFromInput(client, safe, exec.log.transactionHash);
+      const tx = event?.tx ?? input?.tx ?? null;
       const txNonce = event?.nonce ?? counted;
       const verified = tx !== null && safeTxHash({ chainId: BigInt(chainId), safeAddress: safe, version }, { ...tx, nonce: txNonce }) === exec.hash;
-      return { exec, tx: verified ? tx : null, nonce: txNonce, threshold: event?.threshold ?? threshold };
+      return {
+        exec,
+        tx: verified ? tx : null,
+        nonce: txNonce,
+        threshold: event?.threshold ?? threshold,
+        signatures: verified ? (event?.signatures ?? input?.signatures ?? null) : null,
+        executor: input?.sender ?? null,
+      };
     }),
   );
+  const next = from === 0n ? null : `chain:${from - 1n}:${cursor.executionsSeen + executions.length}`;
+  return { safe, decoded, resolved, next };
+}
+
+/**
+ * The execution of `safeTxHash` among the Safe's events, newest first, scanning at most `maxScans` pages of ranges;
+ * null when it is not there. Its SafeTx and signatures are the ones hashed to the event's hash.
+ */
+export async function findExecution(client: ChainClient, ctx: HistoryContext, safeTxHash: Hex, maxScans = 10): Promise<(Execution & { timestamp: number }) | null> {
+  let pageUrl: string | null = null;
+  for (let scan = 0; scan < maxScans; scan += 1) {
+    const { resolved, next } = await scanHistory(client, ctx, pageUrl);
+    const found = resolved.find((r) => r.exec.hash.toLowerCase() === safeTxHash.toLowerCase());
+    if (found) return { ...found, timestamp: Number((await client.getBlock({ blockNumber: found.exec.log.blockNumber })).timestamp) * 1000 };
+    if (next === null) return null;
+    pageUrl = next;
+  }
+  return null;
+}
+
+/** One page of the Safe's history from chain events (see the header for the bounds). */
+export async function readHistoryPage(client: ChainClient, ctx: HistoryContext, pageUrl: string | null): Promise<ListPage<TransactionItem>> {
+  const { safe, decoded, resolved, next } = await scanHistory(client, ctx, pageUrl);
   const tokens = [
     ...resolved.flatMap((r) => (r.tx && r.tx.data !== '0x' ? [r.tx.to] : [])),
     ...decoded.flatMap((d) => (d.kind === 'token' ? [d.token] : [])),
@@ -287,6 +331,5 @@ export async function readHistoryPage(client: ChainClient, { chainId, safe: safe
     day = start;
     results.push({ type: 'TRANSACTION', transaction, conflictType: 'None' });
   }
-  const next = from === 0n ? null : `chain:${from - 1n}:${cursor.executionsSeen + executions.length}`;
   return { results, next, count: null };
 }

@@ -7,9 +7,12 @@
  * Everything these answers carry was made here: the SafeTx and signatures of the package (which the flows verify
  * again, as they verify a gateway's), the Safe's owners, threshold and nonce read from the chain, and a summary
  * (txInfo) described from the SafeTx's own bytes with local ABIs (history.ts's txInfoOf). A package whose nonce the
- * chain has used is executed when the Safe's events show its safeTxHash, else it was replaced (CANCELLED).
+ * chain has used is executed when the Safe's events show its safeTxHash, else it was replaced (CANCELLED). An executed
+ * transaction no package holds (a History row) is described from the Safe's events: its SafeTx and signatures.
  */
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
+import { toSafeTxJson, type SafeTxJson } from '../../domain/safe/safeTxJson.ts';
+import { executedSignatures } from '../../domain/safe/signatures.ts';
 import { multisigTxId } from '../../domain/safe/txId.ts';
 import { mergeSigningPackages, signingPackageOf, toSafeTx, type SigningPackage } from '../../domain/safe/signingPackage.ts';
 import type { AddressInfo, ProposeTransactionBody, SafeNonces, TransactionDetails, TransactionItem, TransactionSummary } from '../../domain/gateway/types.ts';
@@ -18,7 +21,7 @@ import type { ChainClient } from '../chain/client.ts';
 import { readSafeNonce, readSafeOwners, readSafeThreshold, readSafeVersion } from '../chain/reads.ts';
 import { readTokenMeta } from '../chain/tokens.ts';
 import type { PackageStore } from '../signingPackages/store.ts';
-import { readHistoryPage, txInfoOf } from './history.ts';
+import { findExecution, readHistoryPage, txInfoOf } from './history.ts';
 
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
@@ -69,53 +72,120 @@ export function createLocalCollection(deps: LocalCollectionDeps) {
     return { txStatus: 'CANCELLED' as const, txHash: null, executedAt: null };
   }
 
+  /** A multisig transaction's details in the gateway's shape, every field from the SafeTx, the chain or a package. */
+  function multisigDetails(d: {
+    safe: Address;
+    safeTx: SafeTxJson;
+    safeTxHash: Hex;
+    status: { txStatus: TransactionDetails['txStatus']; txHash: string | null; executedAt: number | null };
+    txInfo: TransactionDetails['txInfo'];
+    owners: readonly Address[];
+    threshold: number;
+    confirmations: { signer: string; signature: Hex; submittedAt: number }[];
+    submittedAt: number;
+    proposer: string | null;
+    executor: string | null;
+  }): TransactionDetails {
+    return {
+      safeAddress: d.safe,
+      txId: multisigTxId(d.safe, d.safeTxHash),
+      executedAt: d.status.executedAt,
+      txStatus: d.status.txStatus,
+      txInfo: d.txInfo,
+      txData: { hexData: d.safeTx.data === '0x' ? null : d.safeTx.data, dataDecoded: null, to: addressInfo(d.safeTx.to), value: d.safeTx.value, operation: d.safeTx.operation },
+      txHash: d.status.txHash,
+      detailedExecutionInfo: {
+        type: 'MULTISIG',
+        submittedAt: d.submittedAt,
+        nonce: Number(d.safeTx.nonce),
+        safeTxGas: d.safeTx.safeTxGas,
+        baseGas: d.safeTx.baseGas,
+        gasPrice: d.safeTx.gasPrice,
+        gasToken: d.safeTx.gasToken,
+        refundReceiver: addressInfo(d.safeTx.refundReceiver),
+        safeTxHash: d.safeTxHash,
+        executor: d.executor ? addressInfo(d.executor) : null,
+        signers: d.owners.map(addressInfo),
+        confirmationsRequired: d.threshold,
+        confirmations: d.confirmations.map((c) => ({ signer: addressInfo(c.signer), signature: c.signature, submittedAt: c.submittedAt })),
+        rejectors: [],
+        gasTokenInfo: null,
+        trusted: true,
+        proposer: d.proposer ? addressInfo(d.proposer) : null,
+      },
+      safeAppInfo: null,
+    };
+  }
+
   async function detailsOf(pkg: SigningPackage): Promise<TransactionDetails> {
     const safe = getAddress(pkg.safe);
     const { client, nonce, owners, threshold } = await safeNow(pkg.chainId, safe);
     const [txInfo, status] = await Promise.all([txInfoOfPackage(client, pkg), statusOf(client, pkg, nonce, threshold)]);
     const seenAt = (signer: string) => Date.parse(pkg.seen.find((s) => s.signer.toLowerCase() === signer.toLowerCase())?.at ?? '') || now();
     const first = pkg.seen[0];
-    return {
-      safeAddress: safe,
-      txId: multisigTxId(safe, pkg.hashes.safeTxHash),
-      executedAt: status.executedAt,
-      txStatus: status.txStatus,
+    return multisigDetails({
+      safe,
+      safeTx: pkg.safeTx,
+      safeTxHash: pkg.hashes.safeTxHash,
+      status,
       txInfo,
-      txData: { hexData: pkg.safeTx.data === '0x' ? null : pkg.safeTx.data, dataDecoded: null, to: addressInfo(pkg.safeTx.to), value: pkg.safeTx.value, operation: pkg.safeTx.operation },
-      txHash: status.txHash,
-      detailedExecutionInfo: {
-        type: 'MULTISIG',
-        submittedAt: first ? seenAt(first.signer) : now(),
-        nonce: Number(pkg.safeTx.nonce),
-        safeTxGas: pkg.safeTx.safeTxGas,
-        baseGas: pkg.safeTx.baseGas,
-        gasPrice: pkg.safeTx.gasPrice,
-        gasToken: pkg.safeTx.gasToken,
-        refundReceiver: addressInfo(pkg.safeTx.refundReceiver),
-        safeTxHash: pkg.hashes.safeTxHash,
-        executor: null,
-        signers: owners.map(addressInfo),
-        confirmationsRequired: threshold,
-        confirmations: pkg.signatures.map((s) => ({ signer: addressInfo(s.signer), signature: s.signature, submittedAt: seenAt(s.signer) })),
-        rejectors: [],
-        gasTokenInfo: null,
-        trusted: true,
-        proposer: first ? addressInfo(first.signer) : null,
-      },
-      safeAppInfo: null,
-    };
+      owners,
+      threshold,
+      confirmations: pkg.signatures.map((s) => ({ signer: s.signer, signature: s.signature, submittedAt: seenAt(s.signer) })),
+      submittedAt: first ? seenAt(first.signer) : now(),
+      proposer: first?.signer ?? null,
+      executor: null,
+    });
   }
 
-  async function packageOf(chainId: string, txId: string): Promise<SigningPackage> {
+  /**
+   * An executed transaction not kept in this browser, from the Safe's own events (History's rows): its SafeTx and the
+   * signatures execTransaction took, both hashed to the event's hash; null when the events do not hold it. The
+   * executor's own approval (v 1 from the sender) is implied by the execution and shown as the executor only.
+   */
+  async function executedDetails(chainId: string, safe: Address, safeTxHash: Hex): Promise<TransactionDetails | null> {
+    const client = await deps.clientFor(chainId);
+    const found = await findExecution(client, { chainId, safe }, safeTxHash);
+    if (!found?.tx) return null;
+    const [owners, meta] = await Promise.all([readSafeOwners(client, safe), found.tx.data.length > 2 ? readTokenMeta(client, [found.tx.to]).catch(() => ({})) : Promise.resolve({})]);
+    const parts = found.signatures ? await executedSignatures(found.signatures, found.threshold, safeTxHash).catch(() => []) : [];
+    const shown = parts.filter((p) => !(p.kind === 'approvedHash' && found.executor && isAddressEqual(p.signer, found.executor)));
+    return multisigDetails({
+      safe,
+      safeTx: toSafeTxJson({ ...found.tx, nonce: found.nonce }),
+      safeTxHash,
+      status: { txStatus: found.exec.ok ? 'SUCCESS' : 'FAILED', txHash: found.exec.log.transactionHash, executedAt: found.timestamp },
+      txInfo: txInfoOf(safe, found.tx, meta),
+      owners,
+      threshold: found.threshold,
+      confirmations: shown.map((p) => ({ signer: p.signer, signature: p.signature, submittedAt: found.timestamp })),
+      submittedAt: found.timestamp,
+      proposer: null,
+      executor: found.executor,
+    });
+  }
+
+  async function packageOf(chainId: string, txId: string): Promise<SigningPackage | null> {
     const store = await deps.store();
     const match = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(txId);
-    const pkg = match ? await store.get(chainId, match[1]!, match[2]!) : /^0x[0-9a-fA-F]{64}$/.test(txId) ? await store.find(chainId, txId) : null;
-    if (!pkg) throw new GatewayError('No transaction with this id is kept in this browser.', 404);
-    return pkg;
+    return (match ? await store.get(chainId, match[1]!, match[2]!) : /^0x[0-9a-fA-F]{64}$/.test(txId) ? await store.find(chainId, txId) : null) ?? null;
   }
 
+
   return {
-    getTransactionDetails: async (chainId: string, txId: string): Promise<TransactionDetails> => detailsOf(await packageOf(chainId, txId)),
+    async getTransactionDetails(chainId: string, txId: string): Promise<TransactionDetails> {
+      const pkg = await packageOf(chainId, txId);
+      if (pkg) return detailsOf(pkg);
+      const match = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(txId);
+      const executed = match ? await executedDetails(chainId, getAddress(match[1]!), match[2] as Hex) : null;
+      if (executed) return executed;
+      // Not "not found": one another signer has not shared yet exists; only its details need the gateway (424: they
+      // depend on it), so the details page says why and offers Retry.
+      throw new GatewayError(
+        'This transaction is not kept in this browser as a signing package and was not found among the Safe’s recent executions; its details come from the gateway, which is not available. A transaction still to sign opens once a signer shares its signing package.',
+        424,
+      );
+    },
 
     /** Waiting packages (nonce not used yet) in the gateway's queue shape: Next, then Queued, conflicts grouped. */
     async getTransactionQueue(chainId: string, safeAddress: string): Promise<Page<TransactionItem>> {

@@ -102,7 +102,13 @@ export function DetailsBody({
   const ref = useSafeChild(child);
   const { step: state, error, errorKind, check, canRetry } = useSelector(ref, (s) => connectDetails<unknown, unknown>(s), shallowEqualViewModel);
   // Read from the chain (decision 0055), the hash checked is the signing package's, not a gateway's.
-  const source = useSelector(useSafeSessionRef() ?? undefined, (s) => (s?.context.safeInfo?.readFromChain ? 'signing package' : 'gateway'));
+  // An executed one read from the chain: the hash is the one its execution event carries (History's rows).
+  const chainRead = useSelector(useSafeSessionRef() ?? undefined, (s) => Boolean(s?.context.safeInfo?.readFromChain));
+  const executed = useSelector(ref ?? undefined, (s) => {
+    const status = (s?.context.details as { txStatus?: unknown } | null | undefined)?.txStatus;
+    return status === 'SUCCESS' || status === 'FAILED';
+  });
+  const checked = !chainRead ? `The gateway’s ${hashName}` : executed ? `The ${hashName} in the Safe’s execution event` : `The signing package’s ${hashName}`;
   const retry = () => ref?.send({ type: 'user.retry' });
   const hashDiffers = !check || check.expected === null || check.computed === null || check.expected.toLowerCase() !== check.computed.toLowerCase();
   if (state === 'idle') return <p role="status">Opening the {what}…</p>;
@@ -169,7 +175,7 @@ export function DetailsBody({
       {children}
       {state === 'verified' ? (
         <p className="verified" aria-label="Hash check">
-          ✓ The {source}’s {hashName} matches the one computed locally.
+          ✓ {checked} matches the one computed locally.
         </p>
       ) : null}
       {state === 'unhashed' ? (
