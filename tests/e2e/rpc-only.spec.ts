@@ -144,6 +144,8 @@ test('History shows the seeded executions from the Safe’s own events', async (
   // recovered from the signatures execTransaction took, the executor, and the transaction hash.
   await row.first().locator('a[href*="/transactions/tx?"]').first().click();
   await expect(page.getByLabel('Hash check')).toHaveText('✓ The safeTxHash in the Safe’s execution event matches the one computed locally.', { timeout: 30_000 });
+  await expect(page.getByRole('listitem').filter({ hasText: /Executed on chain\. Sent by 0x[0-9a-fA-F]{40}\./ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Confirmations \(2 of 2 verified\)/ })).toBeVisible();
   await expect(page.getByText(/was not found on this Safe/)).toHaveCount(0);
   await expectNoBrokenError(page);
 });

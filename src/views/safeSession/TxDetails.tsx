@@ -261,6 +261,7 @@ const verifiedOnChain = (check: HashCheck<TxHashes> | null) => (check?.onChain &
 function Confirmations({ details, check, checking, waitsForNonce }: { details: TransactionDetails; check: HashCheck<TxHashes> | null; checking: boolean; waitsForNonce: number | null }) {
   const you = useSafeSession((s) => s.context.walletAddress);
   const owners = useSafeSession((s) => s.context.safeInfo?.owners ?? NO_OWNERS);
+  const chainRead = useSafeSession((s) => Boolean(s.context.safeInfo?.readFromChain));
   const exec = details.detailedExecutionInfo;
   if (exec?.type !== 'MULTISIG') return null;
   const settled = details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED' || details.txStatus === 'CANCELLED';
@@ -278,6 +279,7 @@ function Confirmations({ details, check, checking, waitsForNonce }: { details: T
     you,
     waitsForNonce,
     executor: exec.executor?.value ?? null,
+    executorFromChain: chainRead,
   });
   return (
     <section aria-labelledby="confirmations-title" className="card">

@@ -34,6 +34,8 @@ export interface SignerStepsInput {
   waitsForNonce: number | null;
   /** The executor the gateway names (unverified), once executed. */
   executor: string | null;
+  /** Read from the chain (decision 0055 addendum), the executor is the sender of the execution, not a gateway's claim. */
+  executorFromChain?: boolean;
 }
 
 const same = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
@@ -65,11 +67,14 @@ export function signerSteps(input: SignerStepsInput): SignerStep[] {
   else if (input.waitsForNonce !== null) execution = { state: 'waiting', detail: `Transaction with nonce ${input.waitsForNonce} must be executed first.` };
   else execution = { state: 'current', detail: 'Ready to execute.' };
   const executedBy = status === 'SUCCESS' || status === 'FAILED' ? input.executor : null;
-  if (executedBy) execution = { ...execution, detail: `${execution.detail} The gateway names ${executedBy} as the executor.` };
+  if (executedBy) {
+    const who = input.executorFromChain ? `Sent by ${executedBy}.` : `The gateway names ${executedBy} as the executor.`;
+    execution = { ...execution, detail: `${execution.detail} ${who}` };
+  }
 
   return [
     { key: 'created', title: 'Created', state: 'done', detail: '', you: null },
     { key: 'confirmations', title: confirmationsTitle, state: confirmationsState, detail: confirmationsDetail, you: confirmationsYou },
-    { key: 'execution', title: 'Execution', state: execution.state, detail: execution.detail, you: same(executedBy, you) ? 'You executed it (as the gateway reports)' : null },
+    { key: 'execution', title: 'Execution', state: execution.state, detail: execution.detail, you: same(executedBy, you) ? (input.executorFromChain ? 'You executed it' : 'You executed it (as the gateway reports)') : null },
   ];
 }

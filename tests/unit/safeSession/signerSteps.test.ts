@@ -46,6 +46,9 @@ describe('signers stepper', () => {
     expect(steps[2]!.detail).toBe(`Executed on chain. The gateway names ${B} as the executor.`);
     expect(steps[2]!.you).toBe('You executed it (as the gateway reports)');
     expect(signerSteps({ ...base, status: 'SUCCESS', verifiedSigners: [A, C], executor: C })[2]!.you).toBeNull();
+    // Read from the chain, the executor is the execution's sender: said as a fact.
+    const fromChain = signerSteps({ ...base, status: 'SUCCESS', verifiedSigners: [A, B], executor: B, executorFromChain: true });
+    expect(fromChain[2]!.detail).toBe(`Executed on chain. Sent by ${B}.`);
   });
   it('replaced by another transaction of its nonce: execution skipped', () => {
     expect(states({ ...base, status: 'CANCELLED' })).toEqual(['done', 'skipped', 'skipped']);
