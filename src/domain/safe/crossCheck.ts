@@ -21,7 +21,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { multisigTxId } from './txId.ts';
+import { multisigTxId, parseMultisigTxId } from './txId.ts';
 import type {
   ConfirmationView,
   DataDecoded,
@@ -462,11 +462,11 @@ export function crossCheckTransaction(local: SafeTx, details: TransactionDetails
     if (!sameHex(exec.safeTxHash, localHash)) push('detailedExecutionInfo.safeTxHash', localHash, exec.safeTxHash);
   }
 
-  const idMatch = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(details.txId);
-  if (!idMatch) push('txId', multisigTxId(ctx.safeAddress, localHash), details.txId);
+  const id = parseMultisigTxId(details.txId);
+  if (!id) push('txId', multisigTxId(ctx.safeAddress, localHash), details.txId);
   else {
-    if (!sameAddress(idMatch[1]!, ctx.safeAddress)) push('txId.safeAddress', getAddress(ctx.safeAddress), idMatch[1]!);
-    if (!sameHex(idMatch[2], localHash)) push('txId.safeTxHash', localHash, idMatch[2]!);
+    if (!sameAddress(id.safeAddress, ctx.safeAddress)) push('txId.safeAddress', getAddress(ctx.safeAddress), id.safeAddress);
+    if (!sameHex(id.safeTxHash, localHash)) push('txId.safeTxHash', localHash, id.safeTxHash);
   }
 
   const info = crossCheckTxInfo(local, details.txInfo, ctx.safeAddress);

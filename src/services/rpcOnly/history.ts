@@ -186,7 +186,7 @@ export interface Execution {
   threshold: number;
   /** The signatures execTransaction was called with (null when the SafeTx is unknown). */
   signatures: Hex | null;
-  /** Who sent the transaction, when it called the Safe directly. */
+  /** Who sent the transaction, when it called the Safe directly (read by findExecution; in a page only when no L2 event carries the SafeTx). */
   executor: Address | null;
 }
 
@@ -223,7 +223,8 @@ async function scanHistory(client: ChainClient, { chainId, safe: safeAddress }: 
     executions.map(async (exec, index) => {
       const event = l2.find((d) => d.log.transactionHash === exec.log.transactionHash && d.log.logIndex < exec.log.logIndex && l2.every((o) => o.log.transactionHash !== exec.log.transactionHash || o.log.logIndex <= d.log.logIndex || o.log.logIndex > exec.log.logIndex));
       const counted = nonce - 1n - BigInt(cursor.executionsSeen + index);
-      const input = await safeTxFromInput(client, safe, exec.log.transactionHash);
+      // The call itself is read only when no L2 event carries the SafeTx (findExecution reads its sender).
+      const input = event ? null : await safeTxFromInput(client, safe, exec.log.transactionHash);
       const tx = event?.tx ?? input?.tx ?? null;
       const txNonce = event?.nonce ?? counted;
       const verified = tx !== null && safeTxHash({ chainId: BigInt(chainId), safeAddress: safe, version }, { ...tx, nonce: txNonce }) === exec.hash;
@@ -250,7 +251,13 @@ export async function findExecution(client: ChainClient, ctx: HistoryContext, sa
   for (let scan = 0; scan < maxScans; scan += 1) {
     const { resolved, next } = await scanHistory(client, ctx, pageUrl);
     const found = resolved.find((r) => r.exec.hash.toLowerCase() === safeTxHash.toLowerCase());
-    if (found) return { ...found, timestamp: Number((await client.getBlock({ blockNumber: found.exec.log.blockNumber })).timestamp) * 1000 };
+    if (found) {
+      const [block, executor] = await Promise.all([
+        client.getBlock({ blockNumber: found.exec.log.blockNumber }),
+        found.executor ?? safeTxFromInput(client, getAddress(ctx.safe), found.exec.log.transactionHash).then((input) => input?.sender ?? null),
+      ]);
+      return { ...found, executor, timestamp: Number(block.timestamp) * 1000 };
+    }
     if (next === null) return null;
     pageUrl = next;
   }

@@ -13,7 +13,7 @@
 import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import { toSafeTxJson, type SafeTxJson } from '../../domain/safe/safeTxJson.ts';
 import { executedSignatures } from '../../domain/safe/signatures.ts';
-import { multisigTxId } from '../../domain/safe/txId.ts';
+import { multisigTxId, parseMultisigTxId } from '../../domain/safe/txId.ts';
 import { mergeSigningPackages, signingPackageOf, toSafeTx, type SigningPackage } from '../../domain/safe/signingPackage.ts';
 import type { AddressInfo, ProposeTransactionBody, SafeNonces, TransactionDetails, TransactionItem, TransactionSummary } from '../../domain/gateway/types.ts';
 import { GatewayError } from '../gateway/http.ts';
@@ -21,7 +21,7 @@ import type { ChainClient } from '../chain/client.ts';
 import { readSafeNonce, readSafeOwners, readSafeThreshold, readSafeVersion } from '../chain/reads.ts';
 import { readTokenMeta } from '../chain/tokens.ts';
 import type { PackageStore } from '../signingPackages/store.ts';
-import { findExecution, readHistoryPage, txInfoOf } from './history.ts';
+import { findExecution, txInfoOf } from './history.ts';
 
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
@@ -62,13 +62,9 @@ export function createLocalCollection(deps: LocalCollectionDeps) {
     if (BigInt(pkg.safeTx.nonce) >= chainNonce) {
       return { txStatus: pkg.signatures.length >= threshold ? ('AWAITING_EXECUTION' as const) : ('AWAITING_CONFIRMATIONS' as const), txHash: null, executedAt: null };
     }
-    const id = multisigTxId(pkg.safe, pkg.hashes.safeTxHash);
-    const page = await readHistoryPage(client, { chainId: pkg.chainId, safe: pkg.safe }, null);
-    for (const item of page.results) {
-      if (item.type !== 'TRANSACTION' || item.transaction.id !== id) continue;
-      const status = item.transaction.txStatus === 'FAILED' ? ('FAILED' as const) : ('SUCCESS' as const);
-      return { txStatus: status, txHash: item.transaction.txHash ?? null, executedAt: item.transaction.timestamp };
-    }
+    // The latest page of the Safe's events, as History's first page reads it.
+    const found = await findExecution(client, { chainId: pkg.chainId, safe: pkg.safe }, pkg.hashes.safeTxHash, 1);
+    if (found) return { txStatus: found.exec.ok ? ('SUCCESS' as const) : ('FAILED' as const), txHash: found.exec.log.transactionHash, executedAt: found.timestamp };
     return { txStatus: 'CANCELLED' as const, txHash: null, executedAt: null };
   }
 
@@ -167,17 +163,16 @@ export function createLocalCollection(deps: LocalCollectionDeps) {
 
   async function packageOf(chainId: string, txId: string): Promise<SigningPackage | null> {
     const store = await deps.store();
-    const match = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(txId);
-    return (match ? await store.get(chainId, match[1]!, match[2]!) : /^0x[0-9a-fA-F]{64}$/.test(txId) ? await store.find(chainId, txId) : null) ?? null;
+    const id = parseMultisigTxId(txId);
+    return (id ? await store.get(chainId, id.safeAddress, id.safeTxHash) : /^0x[0-9a-fA-F]{64}$/.test(txId) ? await store.find(chainId, txId) : null) ?? null;
   }
-
 
   return {
     async getTransactionDetails(chainId: string, txId: string): Promise<TransactionDetails> {
       const pkg = await packageOf(chainId, txId);
       if (pkg) return detailsOf(pkg);
-      const match = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(txId);
-      const executed = match ? await executedDetails(chainId, getAddress(match[1]!), match[2] as Hex) : null;
+      const id = parseMultisigTxId(txId);
+      const executed = id ? await executedDetails(chainId, getAddress(id.safeAddress), id.safeTxHash) : null;
       if (executed) return executed;
       // Not "not found": one another signer has not shared yet exists; only its details need the gateway (424: they
       // depend on it), so the details page says why and offers Retry.
