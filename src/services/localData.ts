@@ -12,7 +12,7 @@ import { effectActors } from '../machines/shared/effects.ts';
 import type { ChainClient } from './chain/client.ts';
 import { downloadFile } from './download.ts';
 import type { ChainInfo } from './gateway/index.ts';
-import { cleanTokenText } from './rpcOnly/balances.ts';
+import { erc20Answer } from './rpcOnly/balances.ts';
 import { BUNDLED_TOKENS, MAX_ADDED_TOKENS } from './rpcOnly/tokenList.ts';
 import type { Runtime } from './runtime.ts';
 import type { LocalStore } from './storage/store.ts';
@@ -177,11 +177,9 @@ export async function readAddedToken(client: ChainClient, chainName: string, add
     allowFailure: true,
     deployless: true,
   });
-  const shown = symbol?.status === 'success' ? cleanTokenText(String(symbol.result), 16) : '';
-  if (!shown || decimals?.status !== 'success' || Number(decimals.result) > 77) {
-    throw new Error(`The contract at ${address} does not answer like an ERC-20 token on ${chainName}: it has no readable symbol() or decimals().`);
-  }
-  return { address, symbol: shown };
+  const token = erc20Answer(symbol, decimals);
+  if (!token) throw new Error(`The contract at ${address} does not answer like an ERC-20 token on ${chainName}: it has no readable symbol() or decimals().`);
+  return { address, symbol: token.symbol };
 }
 
 export interface LocalDataDeps {

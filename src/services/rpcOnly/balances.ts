@@ -10,7 +10,17 @@ import type { SessionBalances } from '../../machines/safeSession/safeSession.typ
 import type { ChainClient } from '../chain/client.ts';
 
 /** Texts from a token contract: printable, short. */
-export const cleanTokenText = (text: string, max: number): string => text.replace(/[^\p{L}\p{N} ._-]/gu, '').trim().slice(0, max);
+const cleanTokenText = (text: string, max: number): string => text.replace(/[^\p{L}\p{N} ._-]/gu, '').trim().slice(0, max);
+
+type CallResult = { status: 'success'; result: unknown } | { status: 'failure' } | undefined;
+
+/** A contract's symbol() and decimals() answers as an ERC-20 token's (symbol cleaned, at most 77 places), or null. */
+export function erc20Answer(symbol: CallResult, decimals: CallResult): { symbol: string; decimals: number } | null {
+  if (symbol?.status !== 'success' || decimals?.status !== 'success') return null;
+  const shown = cleanTokenText(String(symbol.result), 16);
+  const places = Number(decimals.result);
+  return shown && !(places > 77) ? { symbol: shown, decimals: places } : null;
+}
 
 export async function readBalancesFromChain(client: ChainClient, chain: Pick<ChainInfo, 'nativeCurrency'>, safe: string, tokens: readonly Address[], reason: string): Promise<SessionBalances> {
   const account = getAddress(safe);
@@ -35,11 +45,11 @@ export async function readBalancesFromChain(client: ChainClient, chain: Pick<Cha
   tokens.forEach((address, index) => {
     const [balance, name, symbol, decimals] = results.slice(index * 4, index * 4 + 4);
     // A contract that does not answer like an ERC-20 (or holds nothing of this Safe) is left out.
-    if (balance?.status !== 'success' || symbol?.status !== 'success' || decimals?.status !== 'success') return;
+    const token = erc20Answer(symbol, decimals);
+    if (balance?.status !== 'success' || !token) return;
     const amount = balance.result as bigint;
-    const places = Number(decimals.result);
-    const shownSymbol = cleanTokenText(String(symbol.result), 16);
-    if (amount === 0n || !shownSymbol || places > 77) return;
+    const { symbol: shownSymbol, decimals: places } = token;
+    if (amount === 0n) return;
     items.push({
       tokenInfo: {
         type: 'ERC20',
