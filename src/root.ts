@@ -221,6 +221,7 @@ export function createApp(): App {
         // client has already dropped what the new messagesTag makes stale).
         onSettled: () => actor.send({ type: 'system.flowSettled' }),
         onPackageKept: () => actor.send({ type: 'system.flowSettled' }),
+        known: { addressBook: addressBookStore, safes },
       });
     },
   });

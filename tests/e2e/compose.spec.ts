@@ -19,13 +19,7 @@ test('autocomplete by name, Max, a review in plain units, the rejection explaine
   await ui.openSafe(page, 0);
 
   // The signer names the recipient in their address book.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Address book' }).click();
-  await page.getByRole('button', { name: 'Add entry' }).click();
-  const form = page.getByRole('form', { name: 'Add entry' });
-  await form.getByLabel('Address').fill(recipient);
-  await form.getByLabel('Name').fill('Dora');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('form', { name: 'Add entry' })).toHaveCount(0);
+  await ui.addAddressBookEntry(page, recipient, 'Dora');
 
   await page.getByRole('button', { name: 'New transaction' }).click();
   const d = ui.dialog(page);

@@ -7,13 +7,15 @@
  * page) is never asked to sign or send anything. An untampered control run shows the same buttons enabled.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { getAddress, type Hex } from 'viem';
+import { encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { safeTxHash, type SafeTx } from '../../src/domain/safe/index.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
 import { bybitStyleSafeTx, deploySlotZeroWriter } from './fixtures/bybit.ts';
 import { proposeSafeTx } from '../../devnet/seed/offchain.ts';
+import { SAFE_141, buildSafeTx } from '../../devnet/chain/index.ts';
+import { encodeMultiSendTransactions } from '../../src/domain/safe/multisend.ts';
 
 const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
@@ -102,13 +104,7 @@ test("names: the signer's address-book name is said beside the short address; a 
   await expect(page.locator('.address-name', { hasText: 'Exchange deposit' })).toHaveCount(0);
 
   // The signer names the recipient in their address book.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Address book' }).click();
-  await page.getByRole('button', { name: 'Add entry' }).click();
-  const form = page.getByRole('form', { name: 'Add entry' });
-  await form.getByLabel('Address').fill(recipient);
-  await form.getByLabel('Name').fill('Carol (ops)');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('form', { name: 'Add entry' })).toHaveCount(0);
+  await ui.addAddressBookEntry(page, recipient, 'Carol (ops)');
 
   await ui.selectAccount(page, 1);
   await ui.openQueuedTx(page, 3, /ETH|native|Send/i);
@@ -388,5 +384,83 @@ test('an invented batch list (a multiSend decoding for a plain transfer) blocks 
   await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(localTitle());
   await expect(dialog(page).getByRole('list', { name: 'Calls in this batch' })).toHaveCount(0);
   await expect(dialog(page).getByRole('region', { name: 'What it does' })).not.toContainText(MALLORY.slice(0, 6));
+  await expectNothingSent(page);
+});
+
+/** An address-poisoning vanity address: the first `prefix` and last 4 hex digits of `target`, every digit between changed. */
+function imitationOf(target: string, prefix = 4): Address {
+  const hex = target.slice(2).toLowerCase();
+  return getAddress(`0x${[...hex].map((c, i) => (i < prefix || i >= 36 ? c : ((parseInt(c, 16) + 3) % 16).toString(16))).join('')}`);
+}
+
+test('look-alike (S17): a recipient that imitates an address-book entry is flagged as it is pasted, the review blocks it and nothing is sent', async ({ page }) => {
+  const dora = ui.owner(3);
+  const fake = imitationOf(dora);
+  await ui.addAddressBookEntry(page, dora, 'Dora');
+
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  await ui.composeTransfer(page, fake, '1');
+  const fieldWarning = dialog(page).getByRole('alert').filter({ hasText: 'Look-alike address' });
+  await expect(fieldWarning).toContainText(`“Dora”, in your address book (${dora})`);
+  await expect(dialog(page).getByRole('combobox', { name: 'Recipient address' })).toHaveAccessibleDescription(/Look-alike address/);
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page).getByLabel('Nonce', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 30_000 });
+  const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked: an address in this transaction imitates one you know.' });
+  await expect(blocked).toContainText(`The recipient ${fake} begins and ends like “Dora”, in your address book (${dora})`);
+  await expect(dialog(page).getByRole('checkbox', { name: /I understand the risks/ })).toHaveCount(0);
+  await expectNothingSent(page);
+
+  // Back to the compose step: the address the signer knows clears the block.
+  await dialog(page).getByRole('button', { name: 'Back' }).click();
+  await dialog(page).getByRole('combobox', { name: 'Recipient address' }).fill(dora);
+  await expect(fieldWarning).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page).getByLabel('Nonce', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog(page).getByRole('heading', { level: 3 })).toHaveText(`Send 1 dUSD to Dora (${dora.slice(0, 6)}…${dora.slice(-4)})`);
+  await expect(blocked).toHaveCount(0);
+  await expect(dialog(page).getByRole('button', { name: /^(Sign|Sign and execute)$/ })).toBeEnabled();
+  expect(await signingCalls(page)).toEqual([]);
+});
+
+test('look-alike (S17): a queued batch paying an imitation of an owner is blocked in Confirm whatever name the gateway gives it; nothing is sent', async ({ page }) => {
+  const ownerB = ui.owner(1);
+  const fake = imitationOf(ownerB, 6);
+  const usd = app.devnet.tokens.usd.address as Address;
+  const transfer = (to: Address) => ({ operation: 0 as const, to: usd, value: 0n, data: encodeFunctionData({ abi: parseAbi(['function transfer(address,uint256)']), functionName: 'transfer', args: [to, 10n ** 18n] }) });
+  const nonce = BigInt(app.devnet.demo.queue.reduce((max, q) => Math.max(max, q.nonce), 0) + 2);
+  const data = encodeFunctionData({ abi: parseAbi(['function multiSend(bytes transactions) payable']), functionName: 'multiSend', args: [encodeMultiSendTransactions([transfer(ui.owner(3)), transfer(fake)])] });
+  const tx = buildSafeTx({ to: SAFE_141.multiSendCallOnly, data, operation: 1, nonce });
+  await proposeSafeTx(app.devnet.gatewayUrl, app.devnet.chainId, app.devnet.safes[0]!.address, tx, app.devnet.owners[0]!);
+  // The lying gateway names the imitation as owner B in its decoding of the batch.
+  const nameImitation = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(nameImitation);
+    else if (node && typeof node === 'object') {
+      const o = node as Json;
+      if (typeof o.value === 'string' && o.value.toLowerCase() === fake.toLowerCase() && 'name' in o) o.name = 'Owner B (treasury)';
+      Object.values(o).forEach(nameImitation);
+    }
+  };
+  const proxy = await tamper(page, `/v1/chains/${app.devnet.chainId}/transactions/multisig_[^/?]+`, (json) => {
+    nameImitation(json);
+    const txData = json.txData as Json;
+    txData.addressInfoIndex = { ...((txData.addressInfoIndex as Json | null) ?? {}), [fake]: { value: fake, name: 'Owner B (treasury)', logoUri: null } };
+  });
+
+  await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
+  await ui.selectAccount(page, 1);
+  await ui.openQueuedTx(page, Number(nonce), /Batch|multiSend|Contract interaction/i);
+  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 30_000 });
+  const blocked = dialog(page).getByRole('alert').filter({ hasText: 'Signing is blocked: an address in this transaction imitates one you know.' });
+  await expect(blocked).toContainText(`The recipient ${fake} (batch item 2) begins and ends like an owner of this Safe (${ownerB})`);
+  expect(proxy.count()).toBeGreaterThan(0);
+  // Said as the gateway's, if at all; never as the signer's name for it, never in the title.
+  await expect(dialog(page).locator('.address-name', { hasText: 'Owner B (treasury)' })).toHaveCount(0);
+  await expect(dialog(page).getByRole('heading', { level: 3 })).not.toContainText('Owner B');
   await expectNothingSent(page);
 });

@@ -75,6 +75,14 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.crossCheck', error: new Error('Cross-check failed') },
   { type: 'xstate.done.actor.classifyRisks', output: [{ id: 'untrusted-delegatecall', severity: 'blocking', title: 'Unexpected delegate call', detail: 'DELEGATECALL to 0xbad' }] },
   { type: 'xstate.error.actor.classifyRisks', error: new Error('Cannot classify') },
+  // A look-alike counterparty (S17) blocks whatever is acknowledged; the other warning still asks for the tick.
+  {
+    type: 'xstate.done.actor.classifyRisks',
+    output: [
+      { id: 'look-alike-address', severity: 'blocking', title: 'Look-alike address', detail: 'The recipient 0x4444A0000000000000000000000000000000C444 begins and ends like “Dora”, in your address book (0x4444B0000000000000000000000000000000C444) but is a different address.' },
+      { id: 'gas-refund', severity: 'blocking', title: 'Gas refund', detail: 'Refunds gas to the executor' },
+    ],
+  },
   {
     type: 'xstate.done.actor.classifyRisks',
     output: [{ id: 'untrusted-migration', severity: 'blocking', title: 'Migration to an unknown implementation', detail: 'The migration would switch this Safe to 0xbad, which is not a canonical Safe L2 singleton for this chain — signing is blocked.' }],
@@ -337,8 +345,14 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         const blocked = s.context.mismatches.length > 0;
         expect(within(d).queryByText(/Signing is blocked: the gateway/) !== null).toBe(blocked);
         // A simulation that sees the implementation replaced blocks whatever is acknowledged.
-        const simBlocked = (s.context.blocks as string[]).length > 0;
+        const lookAlikes = (s.context.risks as { id: string; detail: string }[]).filter((r) => r.id === 'look-alike-address');
+        expect(within(d).queryByText('Signing is blocked: an address in this transaction imitates one you know.') !== null).toBe(lookAlikes.length > 0);
+        const simBlocked = (s.context.blocks as string[]).some((b) => !lookAlikes.some((r) => r.detail === b));
         expect(within(d).queryByText(/Signing is blocked: the Safe’s implementation would be replaced/) !== null).toBe(simBlocked);
+        if (lookAlikes.length > 0) {
+          expect(s.context.blocks).toContain(lookAlikes[0]!.detail);
+          expect(within(within(d).getByRole('region', { name: 'Warnings' })).queryByText(/Look-alike address/)).toBeNull();
+        }
         // One submit button (decision 0044), disabled when nothing can be submitted; "Execute now?" asked when
         // both signing and executing are possible; the relay is a method only when it can execute.
         const c = s.context as TxFlowContext;
@@ -346,7 +360,7 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         expect(submits).toHaveLength(1);
         const anything = canSign(c) || canSignAndExecute(c) || canExecute(c) || canRelay(c);
         expect(submits[0]!.hasAttribute('disabled')).toBe(!anything);
-        if (blocked || simBlocked || !s.context.risksAcknowledged) expect(submits[0]).toBeDisabled();
+        if (blocked || simBlocked || lookAlikes.length > 0 || !s.context.risksAcknowledged) expect(submits[0]).toBeDisabled();
         const asksNow = canSign(c) && (canSignAndExecute(c) || canExecute(c) || canRelay(c));
         expect(within(d).queryByRole('group', { name: 'Execute now?' }) !== null).toBe(asksNow);
         const yes = within(d).queryByRole('radio', { name: 'Yes, execute' }) as HTMLInputElement | null;
@@ -424,6 +438,8 @@ const serializeState = (s: AnyMachineSnapshot) => {
     c.intent === 'signAndExecute',
     c.pendingSignature !== null,
     Math.min(c.batch.length, 1),
+    // The review blocked by a look-alike counterparty is its own vertex (its notice and tick are checked there).
+    s.hasTag('step.review') && c.risks.some((r) => r.id === 'look-alike-address'),
   ]);
 };
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
-import { createActor, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { createActor, initialTransition, transition, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { findMachine } from '../../src/machines/registry.ts';
 import { walletConnectionMachine } from '../../src/machines/walletConnection/walletConnection.machine.ts';
 import { connectWalletConnection } from '../../src/machines/walletConnection/walletConnection.connect.ts';
@@ -127,6 +127,25 @@ describe('connectCreateSafe', () => {
 });
 
 describe('connectLoadSafe', () => {
+  it('names an added Safe on the same network that the found Safe imitates (S17); none otherwise', () => {
+    const found = getAddress('0x4b1c8a13b9e0f7c2d45e6a7b8c9d0e1f2a3b7777');
+    const lookAlike = getAddress('0x4b1c000000000000000000000000000000007777');
+    const review = (added: { chainId: string; address: string; name: string }[]) => {
+      let [s] = initialTransition(loadSafeMachine, {});
+      for (const e of [
+        { type: 'xstate.done.actor.loadSetup', output: { chains: [{ chainId: '31337', chainName: 'Devnet', shortName: 'dev' }], added } },
+        { type: 'user.submit', chainId: '31337', address: found, name: '' },
+        { type: 'xstate.done.actor.checkSafe', output: { address: found, threshold: 1, owners: [found], version: '1.4.1' } },
+      ])
+        [s] = transition(loadSafeMachine, s, e as never);
+      const view = connectLoadSafe(s);
+      expect(view.step).toBe('review');
+      return view.resembles;
+    };
+    expect(review([{ chainId: '31337', address: lookAlike, name: 'Treasury' }])).toEqual({ chainId: '31337', address: lookAlike, name: 'Treasury' });
+    expect(review([{ chainId: '1', address: lookAlike, name: 'Treasury' }])).toBeNull();
+    expect(review([{ chainId: '31337', address: getAddress('0x9999000000000000000000000000000000001111'), name: 'Other' }])).toBeNull();
+  });
   it('shows the networks pending, then the form, then the review', () => {
     expect(connectLoadSafe(drive('loadSafe', loadSafeMachine, []))).toMatchObject({ step: 'preparing', networksPending: true });
     expect(connectLoadSafe(drive('loadSafe', loadSafeMachine, ['xstate.done.actor.loadSetup', 'user.submit']))).toMatchObject({ step: 'checking', checking: true, reviewing: false });

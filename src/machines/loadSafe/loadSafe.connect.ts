@@ -1,7 +1,8 @@
 /** The loadSafe view model: the add-existing-Safe screen's step and data, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { loadSafeMachine } from './loadSafe.machine.ts';
-import type { LoadSafeContext } from './loadSafe.types.ts';
+import type { AddedSafe, LoadSafeContext } from './loadSafe.types.ts';
+import { lookAlikeOf } from '../../domain/safe/lookAlike.ts';
 
 export type LoadSafeSnapshot = SnapshotFrom<typeof loadSafeMachine>;
 
@@ -25,6 +26,11 @@ export interface LoadSafeView {
   fieldError: LoadSafeContext['fieldError'];
   error: LoadSafeContext['error'];
   safe: LoadSafeContext['safe'];
+  /**
+   * An added Safe on the same network whose address begins and ends like the found one but differs inside
+   * (S17: a look-alike planted to be opened by mistake), or null.
+   */
+  resembles: AddedSafe | null;
 }
 
 export function connectLoadSafe(snapshot: LoadSafeSnapshot): LoadSafeView {
@@ -41,5 +47,12 @@ export function connectLoadSafe(snapshot: LoadSafeSnapshot): LoadSafeView {
     fieldError: context.fieldError,
     error: context.error,
     safe: context.safe,
+    resembles: context.safe ? resemblingSafe(context.safe.address, context.form.chainId, context.added) : null,
   };
+}
+
+function resemblingSafe(address: string, chainId: string, added: readonly AddedSafe[]): AddedSafe | null {
+  const sameChain = added.filter((a) => a.chainId === chainId);
+  const found = lookAlikeOf(address, sameChain.map((a) => ({ address: a.address, name: a.name || null, source: 'addedSafe' as const })));
+  return found ? (sameChain.find((a) => a.address.toLowerCase() === found.address.toLowerCase()) ?? null) : null;
 }

@@ -72,9 +72,12 @@ export const hasWalletSigned = (context: Pick<TxFlowContext, 'wallet' | 'confirm
 /** Nothing blocks signing: the gateway agrees with the local SafeTx, and blocking risks are acknowledged. */
 /**
  * Warnings no acknowledgement lifts: the Safe's implementation replaced by something the data does not declare,
- * or a migration to an implementation that is not a canonical Safe singleton (issue 15 holes 5 and 6).
+ * or a migration to an implementation that is not a canonical Safe singleton (issue 15 holes 5 and 6); a
+ * counterparty that imitates an address the signer knows (S17; the way forward is to go back, or to add the
+ * address to the address book once checked in full).
  */
-const HARD_BLOCK_RISKS: readonly string[] = ['untrusted-migration', 'implementation-change'];
+export const LOOK_ALIKE_RISK_ID = 'look-alike-address';
+export const HARD_BLOCK_RISKS: readonly string[] = ['untrusted-migration', 'implementation-change', LOOK_ALIKE_RISK_ID];
 export const hardBlocksOf = (risks: readonly Risk[]): string[] => risks.filter((r) => r.severity === 'blocking' && HARD_BLOCK_RISKS.includes(r.id)).map((r) => r.detail);
 
 export const isClearToSubmit = (context: Pick<TxFlowContext, 'mismatches' | 'risks' | 'risksAcknowledged' | 'safeTx' | 'blocks'>): boolean =>

@@ -23,6 +23,7 @@ import type { WalletAccess } from '../transactionFlow/wallet.ts';
 import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
 import { gateWallet } from './signingGate.ts';
 import { createSigningPackagesPort } from '../signingPackages/port.ts';
+import { knownAddressesOf, type KnownAddressStores } from '../knownAddresses.ts';
 
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
@@ -46,6 +47,8 @@ export interface AppFlowsDeps {
   onSettled?: (entry: FlowEntry, output: unknown) => void;
   /** A signing package was imported and kept (decision 0055): e.g. refresh the Safe's queue. */
   onPackageKept?: () => void;
+  /** Where the addresses the signer knows are kept (address book, added Safes), for the look-alike check (S17). */
+  known?: KnownAddressStores;
 }
 
 /** The id of the transaction flow a message flow hands its on-chain signature to (the link survives a reload). */
@@ -70,7 +73,7 @@ export function createAppFlows(deps: AppFlowsDeps): FlowHost {
     let logic = logics.get(key);
     if (!logic) {
       const wallet = deps.signingPaused ? gateWallet(deps.wallet, deps.signingPaused) : deps.wallet;
-      const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet };
+      const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet, ...(deps.known ? { knownAddresses: knownAddressesOf(deps.known) } : {}) };
       logic =
         kind === 'transaction'
           ? provideTransactionFlowServices(transactionFlowMachine, services)

@@ -43,6 +43,8 @@ import { encodeMultiSendCall } from '../../domain/safe/multisend.ts';
 import { classifyRisks } from '../../domain/safe/risks.ts';
 import { describeWithGatewayDecoding, tokensOf } from '../../domain/safe/describe.ts';
 import { checkTxInfo } from '../../domain/safe/txInfoCheck.ts';
+import { LOOK_ALIKE_RISK_ID } from '../../machines/transactionFlow/transactionFlow.setup.ts';
+import { lookAlikeText, lookAlikesIn, type KnownAddress } from '../../domain/safe/lookAlike.ts';
 import { readTokenMeta } from '../chain/tokens.ts';
 import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from '../chain/simulate.ts';
 import type { Simulation } from '../../machines/shared/simulation.ts';
@@ -71,6 +73,11 @@ export interface TransactionFlowDeps {
   pollIntervalMs?: number;
   pollAttempts?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Addresses the signer knows on a chain, from local sources only (address book, added Safes): the look-alike
+   * check (S17) compares every counterparty with them, the open Safe and its owners. Default: none besides those.
+   */
+  knownAddresses?: (chainId: string) => Promise<KnownAddress[]>;
 }
 
 /** Safe ≥ 1.4.0 indexes the safeTxHash of its execution events; 1.3.0 does not. */
@@ -169,6 +176,33 @@ export function describeSafeTx(safe: TxFlowSafe, safeTx: SafeTxJson, view: Gatew
   const local = toSafeTx(safeTx);
   const dataDecoded = view?.raw.dataDecoded ?? view?.raw.details?.txData?.dataDecoded ?? null;
   return describeWithGatewayDecoding({ to: local.to, value: local.value, data: local.data, operation: local.operation }, { ...safeContextOf(safe), safeAddress: getAddress(safe.address) }, dataDecoded);
+}
+
+/**
+ * Look-alike counterparties (S17): each address the SafeTx pays, approves, calls or installs that begins and ends
+ * like a known one but differs inside. The known set: the Safe, its owners (checked against the chain before this
+ * runs) and `known` (local sources). A known set that cannot be read is said, not skipped silently.
+ */
+export async function lookAlikeRisks(safe: TxFlowSafe, safeTx: SafeTxJson, known: (() => Promise<KnownAddress[]>) | undefined): Promise<Risk[]> {
+  const local: KnownAddress[] = [
+    { address: getAddress(safe.address), name: null, source: 'thisSafe' },
+    ...safe.owners.map((o): KnownAddress => ({ address: getAddress(o), name: null, source: 'owner' })),
+  ];
+  const risks: Risk[] = [];
+  let stored: KnownAddress[] = [];
+  try {
+    stored = known ? await known() : [];
+  } catch (error) {
+    risks.push({
+      id: 'look-alike-unchecked',
+      severity: 'warning',
+      title: 'Look-alike check incomplete',
+      detail: `Your address book and added Safes could not be read (${error instanceof Error ? error.message : String(error)}), so the addresses in this transaction were compared only with this Safe and its owners.`,
+    });
+  }
+  for (const found of lookAlikesIn(describeSafeTx(safe, safeTx, null), getAddress(safe.address), [...local, ...stored]))
+    risks.push({ id: LOOK_ALIKE_RISK_ID, severity: 'blocking', title: 'Look-alike address', detail: lookAlikeText(found) });
+  return risks;
 }
 
 /** The description with the chain's native coin and the touched tokens' symbols and decimals (read on chain). */
@@ -286,6 +320,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interval = deps.pollIntervalMs ?? 500;
   const attempts = deps.pollAttempts ?? 60;
+  const knownOn = (chainId: string) => (deps.knownAddresses ? () => deps.knownAddresses!(chainId) : undefined);
 
   /** Fresh details: reading the Safe info first applies its tags, which drop stale cached tx details. */
   async function freshDetails(safe: TxFlowSafe, safeTxHash: Hex): Promise<TransactionDetails> {
@@ -417,8 +452,10 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       }
       return { mismatches, description: await txDescriptionOf(chain, safe, described), safeInfo };
     },
-    classifyRisks: async ({ safe, safeTx }) =>
-      classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+    classifyRisks: async ({ safe, safeTx }) => [
+      ...(await lookAlikeRisks(safe, safeTx, knownOn(safe.chainId))),
+      ...classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+    ],
     simulateTx: ({ safe, safeTx }) => simulateForFlow(chain, safe, safeTx),
     loadRelayRemaining: ({ safe }) => gateway.getRelayCount(safe.chainId, safe.address),
     requestSignature: async ({ safe, safeTx, hashes, wallet }) => {
@@ -483,7 +520,10 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
             confirmations: tx.confirmations,
             confirmationChecks: tx.confirmationChecks ?? [],
             mismatches: [...crossCheckView(safe, tx.safeTx, tx.gatewayView, described), ...(await signatureMismatches(safe, tx.safeTx, tx.gatewayView))],
-            risks: classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+            risks: [
+              ...(await lookAlikeRisks(safe, tx.safeTx, knownOn(safe.chainId))),
+              ...classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
+            ],
           };
         }),
       );

@@ -21,7 +21,7 @@ export type LoadSafeRef = ActorRefFrom<typeof loadSafeMachine>;
 
 /** The add-existing-Safe flow, drawn from one loadSafe actor. */
 export function LoadSafeFlow({ actor }: { actor: LoadSafeRef }) {
-  const { step, networksPending, reviewing, checking, canConfirm, chains, form, fieldError, error, safe } = useSelector(actor, connectLoadSafe, shallowEqualViewModel);
+  const { step, networksPending, reviewing, checking, canConfirm, chains, form, fieldError, error, safe, resembles } = useSelector(actor, connectLoadSafe, shallowEqualViewModel);
   const [chainId, setChainId] = useState<string | null>(null);
   const [address, setAddress] = useState<string | null>(null);
   const [name, setName] = useState<string | null>(null);
@@ -45,6 +45,13 @@ export function LoadSafeFlow({ actor }: { actor: LoadSafeRef }) {
           ) : null}
         </p>
         <Address address={safe.address} name={form.name || null} />
+        {resembles ? (
+          <div role="alert" className="banner banner-error">
+            <strong>Look-alike Safe.</strong> This address begins and ends like your Safe {resembles.name ? `“${resembles.name}” ` : ''}
+            <code>{resembles.address}</code> but is a different Safe. Someone may have planted it to be opened by mistake: compare every character
+            with the Safe you know before you add it.
+          </div>
+        ) : null}
         <h3>Signers and confirmations</h3>
         <p>
           Any transaction requires the confirmation of: {safe.threshold} out of {safe.owners.length} signers

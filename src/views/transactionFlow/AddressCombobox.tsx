@@ -7,6 +7,7 @@
 import { useId, useState } from 'react';
 import { useAddressBookEntries } from '../addressBook/useAddressName.ts';
 import { addressSuggestions } from './format.ts';
+import { knownAddressText, lookAlikeOf, type KnownAddress } from '../../domain/safe/lookAlike.ts';
 
 export interface AddressComboboxProps {
   id: string;
@@ -29,6 +30,14 @@ export function AddressCombobox({ id, value, onChange, chainId, owners, describe
   const shown = open && options.length > 0;
   const exact = [...entries.filter((e) => e.chainId === chainId)].find((e) => e.address.toLowerCase() === value.trim().toLowerCase());
   const optionId = (i: number) => `${listId}-opt-${i}`;
+  // Look-alike (S17): said as soon as it is typed or pasted; the review blocks signing whatever is done here.
+  const known: KnownAddress[] = [
+    ...entries.filter((e) => e.chainId === chainId).map((e): KnownAddress => ({ address: e.address as KnownAddress['address'], name: e.name, source: 'addressBook' })),
+    ...owners.map((o): KnownAddress => ({ address: o as KnownAddress['address'], name: null, source: 'owner' })),
+  ];
+  const imitated = lookAlikeOf(value.trim(), known);
+  const warningId = `${listId}-lookalike`;
+  const described = [describedBy, imitated ? warningId : undefined].filter(Boolean).join(' ') || undefined;
   const pick = (address: string) => {
     onChange(address);
     setOpen(false);
@@ -43,7 +52,7 @@ export function AddressCombobox({ id, value, onChange, chainId, owners, describe
         aria-expanded={shown}
         aria-controls={listId}
         aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={described}
         aria-invalid={invalid}
         autoComplete="off"
         spellCheck={false}
@@ -92,6 +101,11 @@ export function AddressCombobox({ id, value, onChange, chainId, owners, describe
         ))}
       </ul>
       {exact ? <span className="combo-picked muted">In your address book as {exact.name}</span> : null}
+      {imitated ? (
+        <span id={warningId} className="combo-lookalike" role="alert">
+          Look-alike address: it begins and ends like {knownAddressText(imitated)} but is different. Signing it will be blocked. Pick the address you know.
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import { Fragment, useId, useState } from 'react';
 import { validateNonce } from '../../machines/transactionFlow/draft.ts';
 import { connectTransactionFlow, type TransactionFlowView } from '../../machines/transactionFlow/transactionFlow.connect.ts';
-import { hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
+import { LOOK_ALIKE_RISK_ID, hasWalletSigned, isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { DescribedCall, TxDescription, VerifiedDecoding } from '../../domain/safe/txDescription.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { callSentence, formatAmount, partiesOf, type SentenceFacts } from '../../machines/shared/txSentence.ts';
@@ -381,7 +381,11 @@ export function ReviewStep() {
   if (!safeTx || !hashes) return null;
   const safeFacts = { address: safe.address, threshold: safe.threshold, ownerCount: safe.owners.length };
   const facts: SentenceFacts | null = description ? { safe: safeFacts, native: description.native, tokens: description.tokens, nameOf } : null;
-  const blocking = risks.filter((r) => r.severity === 'blocking');
+  // A look-alike counterparty has its own blocking notice (no acknowledgement lifts it); the other hard blocks theirs.
+  const lookAlikes = risks.filter((r) => r.id === LOOK_ALIKE_RISK_ID);
+  const warnings = risks.filter((r) => r.id !== LOOK_ALIKE_RISK_ID);
+  const implementationBlocks = ctx.blocks.filter((b) => !lookAlikes.some((r) => r.detail === b));
+  const blocking = warnings.filter((r) => r.severity === 'blocking');
   // The Safe info's differences are mismatches too (they block); they are listed in their own notice.
   const safeInfoDifferences = ctx.safeInfo?.status === 'differs' ? ctx.safeInfo.differences : [];
   const txMismatches = mismatches.filter((m) => !safeInfoDifferences.includes(m));
@@ -432,11 +436,21 @@ export function ReviewStep() {
         </div>
       ) : null}
 
-      {ctx.blocks.length > 0 ? (
+      {lookAlikes.length > 0 ? (
+        <div role="alert" className="txflow-blocked">
+          <strong>Signing is blocked: an address in this transaction imitates one you know.</strong>
+          <ul>
+            {lookAlikes.map((r, i) => (
+              <li key={i}>{r.detail}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {implementationBlocks.length > 0 ? (
         <div role="alert" className="txflow-blocked">
           <strong>Signing is blocked: the Safe’s implementation would be replaced.</strong>
           <ul>
-            {ctx.blocks.map((m, i) => (
+            {implementationBlocks.map((m, i) => (
               <li key={i}>{m}</li>
             ))}
           </ul>
@@ -445,11 +459,11 @@ export function ReviewStep() {
       {description && facts ? <WhatItDoes description={description} facts={facts} chainId={safe.chainId} rejectionNote={!isRejection} /> : null}
       <SimulationResult simulation={ctx.simulation} native={native} safe={safe.address} />
 
-      {risks.length > 0 ? (
+      {warnings.length > 0 ? (
         <section aria-label="Warnings" className="txflow-risks">
           <h4>Warnings</h4>
           <ul>
-            {risks.map((r, i) => (
+            {warnings.map((r, i) => (
               <li key={i} className={`txflow-risk-${r.severity}`}>
                 <strong>{r.title}</strong>: {r.detail}
               </li>

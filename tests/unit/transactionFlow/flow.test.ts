@@ -4,6 +4,7 @@ import { initialTransition, transition, type AnyEventObject } from 'xstate';
 import { unrecoverableStates } from '../../../src/machines/registry.ts';
 import { bulkExecuteFlowMachine, deleteTxFlowMachine, transactionFlowMachine } from '../../../src/machines/transactionFlow/index.ts';
 import type { TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
+import { bulkBlocker } from '../../../src/machines/transactionFlow/bulkExecuteFlow.machine.ts';
 import { SAMPLE_OWNERS, SAMPLE_SAFE_ADDRESS, ZERO_ADDRESS } from '../../../src/machines/shared/samples.ts';
 
 const [A, B] = SAMPLE_OWNERS;
@@ -63,6 +64,20 @@ describe('transactionFlow guards', () => {
     [s] = transition(transactionFlowMachine, s, { type: 'user.acknowledgeRisks', acknowledged: true });
     expect(s.can({ type: 'user.sign' })).toBe(true);
   });
+  it('a look-alike counterparty (S17) blocks signing, execution and relay whatever is acknowledged, here and in a bulk execution', () => {
+    const lookAlike = { id: 'look-alike-address', severity: 'blocking', title: 'Look-alike address', detail: 'The recipient 0xB0b…0001 begins and ends like an owner of this Safe' };
+    let s = reviewWith([], [lookAlike]);
+    expect(s.context.blocks).toEqual([lookAlike.detail]);
+    [s] = transition(transactionFlowMachine, s, { type: 'user.acknowledgeRisks', acknowledged: true });
+    for (const type of ['user.sign', 'user.signAndExecute', 'user.execute', 'user.relay'] as const) expect(s.can({ type })).toBe(false);
+
+    const safe = { ...input.safe, threshold: 1 };
+    const item = (nonce: number, risks: unknown[]) => ({ safeTx: { ...safeTx, nonce: String(nonce) }, mismatches: [], confirmations: [{ signer: A, signature: '0x' }], risks }) as never;
+    const ok = bulkBlocker({ safe, risksAcknowledged: true, items: [item(0, []), item(1, [{ ...lookAlike, id: 'gas-refund' }])] });
+    expect(ok).toBeNull();
+    expect(bulkBlocker({ safe, risksAcknowledged: true, items: [item(0, []), item(1, [lookAlike])] })).toBe(`Transaction 1 is blocked: ${lookAlike.detail}`);
+  });
+
   it('moves every in-flight state to a checking state on system.recover', () => {
     for (const m of [transactionFlowMachine, deleteTxFlowMachine, bulkExecuteFlowMachine]) expect(unrecoverableStates(m)).toEqual([]);
     let s = reviewWith([], []);

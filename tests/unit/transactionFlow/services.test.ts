@@ -4,7 +4,7 @@ import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, parseAbi,
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
-import { crossCheckView, hashesOf } from '../../../src/services/transactionFlow/transactionFlow.ts';
+import { crossCheckView, hashesOf, lookAlikeRisks } from '../../../src/services/transactionFlow/transactionFlow.ts';
 import { draftToSafeTx, safeContextOf, toAbiArg, toSafeTxJson } from '../../../src/services/transactionFlow/convert.ts';
 import { classifyWalletError, signTypedData, type Eip1193Like } from '../../../src/services/transactionFlow/wallet.ts';
 import { SAMPLE_CALL_TARGET, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_RECIPIENT, SAMPLE_SAFE_ADDRESS } from '../../../src/machines/shared/samples.ts';
@@ -117,5 +117,34 @@ describe('cross-check of the gateway answer (S3)', () => {
     };
     const mismatches = crossCheckView(safe, json, { ...viewOf(decoded), raw: { details: details as never, dataDecoded: null, confirmationView: null } });
     expect(mismatches.some((m) => m.includes('txData.operation'))).toBe(true);
+  });
+});
+
+describe('look-alike risks (S17)', () => {
+  const imitate = (a: string) => getAddress(`0x${a.slice(2, 7)}${'0'.repeat(31)}${a.slice(-4)}`);
+  const transferTo = (to: `0x${string}`) =>
+    toSafeTxJson(draftToSafeTx({ kind: 'erc20Transfer', token: TOKEN, symbol: 'T', recipient: to, amount: '1', decimals: 0 }, safe, 4n));
+
+  it('an imitation of an address-book entry is a hard block naming the entry; the entry itself passes', async () => {
+    const book = async () => [{ address: RECIPIENT, name: 'Dora', source: 'addressBook' as const }];
+    const fake = imitate(RECIPIENT);
+    const [risk, ...rest] = await lookAlikeRisks(safe, transferTo(fake), book);
+    expect(rest).toEqual([]);
+    expect(risk).toMatchObject({ id: 'look-alike-address', severity: 'blocking', title: 'Look-alike address' });
+    expect(risk!.detail).toContain(`The recipient ${fake} begins and ends like “Dora”, in your address book (${RECIPIENT})`);
+    expect(await lookAlikeRisks(safe, transferTo(RECIPIENT), book)).toEqual([]);
+  });
+
+  it('an imitation of an owner is found without any stored address; an unreadable address book is said, not skipped', async () => {
+    const fake = imitate(account.address);
+    const risks = await lookAlikeRisks(safe, transferTo(fake), async () => {
+      throw new Error('IndexedDB is not available');
+    });
+    expect(risks.map((r) => [r.id, r.severity])).toEqual([
+      ['look-alike-unchecked', 'warning'],
+      ['look-alike-address', 'blocking'],
+    ]);
+    expect(risks[0]!.detail).toContain('could not be read (IndexedDB is not available)');
+    expect(risks[1]!.detail).toContain(`like an owner of this Safe (${account.address})`);
   });
 });
