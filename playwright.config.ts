@@ -15,8 +15,10 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Spec files run two at a time (one per core), each against its own devnet; the tests of a file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  globalSetup: './tests/e2e/globalSetup.ts',
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
