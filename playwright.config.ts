@@ -15,11 +15,10 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // One spec file at a time. Two workers (one per core, each file with its own devnet) ran the suite in 19 min
-  // instead of 26, but the extra load exposed a window where a flow's effect starts before the event that led to it
-  // is saved (messages.spec, a reload while the signature is POSTed): that barrier comes first (issue 22 note).
+  // Spec files run two at a time (one per core), each against its own devnet; the tests of a file run in order.
+  // The extra load once exposed a flow effect running ahead of its saved event: effects now wait for the log.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   globalSetup: './tests/e2e/globalSetup.ts',
   forbidOnly: true,
   retries: 0,

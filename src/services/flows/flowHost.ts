@@ -39,7 +39,12 @@ export interface FlowHostOptions {
   store: EventStore;
   machines: readonly RegisteredMachine[];
   /** A flow's machine with its real effects provided, for the Safe `safeKey` (`chainId:address`). */
-  logicFor: (kind: FlowKind, safeKey: string) => AnyStateMachine;
+  /**
+   * The logic of a flow kind on a Safe. `saved` resolves once every event the flow has taken so far is written to its
+   * event log: the effects wait for it before they start, so an effect never runs ahead of the event that led to it
+   * (a reload then finds the signature it was about to POST, never asks the wallet for it again).
+   */
+  logicFor: (kind: FlowKind, safeKey: string, saved: () => Promise<void>) => AnyStateMachine;
   /** The open Safe's context, or the text that says why no flow can open now. */
   context: () => FlowContext | string;
   locks?: LockManagerLike | null;
@@ -128,11 +133,18 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
     });
   }
 
-  function run(kind: FlowKind, flowId: string, safeKey: string, create: (inspect: (e: InspectionEvent) => void) => AnyActorRef, afterCreate?: (capture: EventCapture) => void, restored = false): FlowEntry {
+  function run(
+    kind: FlowKind,
+    flowId: string,
+    safeKey: string,
+    create: (inspect: (e: InspectionEvent) => void, saved: () => Promise<void>) => AnyActorRef,
+    afterCreate?: (capture: EventCapture) => void,
+    restored = false,
+  ): FlowEntry {
     const streamId = flowStreamId(kind, safeKey, flowId);
     const ref: { current: FlowEntry | null } = { current: null };
     const capture = captureFor(streamId, ref);
-    const actor = create(inspectorFor(capture, restored));
+    const actor = create(inspectorFor(capture, restored), () => capture.writer(streamId)?.flush() ?? Promise.resolve());
     const entry: FlowEntry = { id: flowId, kind, safeKey, streamId, actor, restored };
     ref.current = entry;
     afterCreate?.(capture);
@@ -168,8 +180,9 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
       if (options.signingPaused?.()) throw new Error(SIGNING_PAUSED_TEXT);
       const context = options.context();
       if (typeof context === 'string') throw new Error(context);
-      const logic = options.logicFor(request.kind, context.safeKey);
-      return run(request.kind, flowId, context.safeKey, (inspect) => createActor(logic, { input: context.inputFor(request, flowId) as never, inspect }));
+      return run(request.kind, flowId, context.safeKey, (inspect, saved) =>
+        createActor(options.logicFor(request.kind, context.safeKey, saved), { input: context.inputFor(request, flowId) as never, inspect }),
+      );
     },
     whenSettled: (entry) => waiterFor(entry.id).promise,
     broadcast(event) {
@@ -197,13 +210,15 @@ export function createFlowHost(options: FlowHostOptions): FlowHost {
             continue;
           }
           const restored = await restoreStream(options.store, registered, head.streamId);
-          const logic = options.logicFor(parsed.kind, parsed.safeKey);
           const snapshot = restored.snapshot;
           run(
             parsed.kind,
             parsed.flowId,
             parsed.safeKey,
-            (inspect) => createActor(logic, { snapshot: logic.getPersistedSnapshot(snapshot as never) as never, inspect }),
+            (inspect, saved) => {
+              const logic = options.logicFor(parsed.kind, parsed.safeKey, saved);
+              return createActor(logic, { snapshot: logic.getPersistedSnapshot(snapshot as never) as never, inspect });
+            },
             // The event that moved an in-flight state to its recovery state is part of the flow's history.
             (capture) => enqueueRecovery(capture.writer(head.streamId), restored.recoverEvent, snapshot),
             true,

@@ -17,8 +17,8 @@ import { restoreStream } from '../eventLog/replay.ts';
 import type { EventStore, LogRecord } from '../eventLog/types.ts';
 import type { LockManagerLike, StreamWriter } from '../eventLog/writer.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import { provideMessageFlowServices } from '../messageFlow.ts';
-import { provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTransactionFlowServices } from '../transactionFlow/transactionFlow.ts';
+import { createMessageFlowEffects, provideMessageFlowServices } from '../messageFlow.ts';
+import { createTransactionFlowEffects, provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTransactionFlowServices } from '../transactionFlow/transactionFlow.ts';
 import type { WalletAccess } from '../transactionFlow/wallet.ts';
 import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
 import { gateWallet } from './signingGate.ts';
@@ -51,6 +51,19 @@ export interface AppFlowsDeps {
   known?: KnownAddressStores;
 }
 
+/** Effects that each wait for `saved` before they run (the flow's events so far written to its log). */
+export function afterSaved<E extends object>(effects: E, saved: () => Promise<void>): E {
+  return Object.fromEntries(
+    Object.entries(effects as Record<string, (input: unknown, signal: AbortSignal) => Promise<unknown>>).map(([name, run]) => [
+      name,
+      async (input: unknown, signal: AbortSignal) => {
+        await saved();
+        return run(input, signal);
+      },
+    ]),
+  ) as E;
+}
+
 /** The id of the transaction flow a message flow hands its on-chain signature to (the link survives a reload). */
 export const onChainFlowId = (messageFlowId: string): string => `${messageFlowId}.onchain`;
 
@@ -66,25 +79,18 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
 }
 
 export function createAppFlows(deps: AppFlowsDeps): FlowHost {
-  const logics = new Map<string, AnyStateMachine>();
-  function logicFor(kind: FlowKind, safeKey: string): AnyStateMachine {
+  /** Each flow's logic: its effects start once the events before them are saved (`saved`, from the flow host). */
+  function logicFor(kind: FlowKind, safeKey: string, saved: () => Promise<void>): AnyStateMachine {
     const chainId = safeKey.split(':')[0]!;
-    const key = `${kind}|${chainId}`;
-    let logic = logics.get(key);
-    if (!logic) {
-      const wallet = deps.signingPaused ? gateWallet(deps.wallet, deps.signingPaused) : deps.wallet;
-      const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet, ...(deps.known ? { knownAddresses: knownAddressesOf(deps.known) } : {}) };
-      logic =
-        kind === 'transaction'
-          ? provideTransactionFlowServices(transactionFlowMachine, services)
-          : kind === 'message'
-            ? provideMessageFlowServices(messageFlowMachine, services)
-            : kind === 'deleteTx'
-              ? provideDeleteTxFlowServices(deleteTxFlowMachine, services)
-              : provideBulkExecuteFlowServices(bulkExecuteFlowMachine, services);
-      logics.set(key, logic);
-    }
-    return logic;
+    const wallet = deps.signingPaused ? gateWallet(deps.wallet, deps.signingPaused) : deps.wallet;
+    const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet, ...(deps.known ? { knownAddresses: knownAddressesOf(deps.known) } : {}) };
+    if (kind === 'message') return provideMessageFlowServices(messageFlowMachine, afterSaved(createMessageFlowEffects(services), saved));
+    const effects = afterSaved(createTransactionFlowEffects(services), saved);
+    return kind === 'transaction'
+      ? provideTransactionFlowServices(transactionFlowMachine, effects)
+      : kind === 'deleteTx'
+        ? provideDeleteTxFlowServices(deleteTxFlowMachine, effects)
+        : provideBulkExecuteFlowServices(bulkExecuteFlowMachine, effects);
   }
 
   const host: FlowHost = createFlowHost({

@@ -15,6 +15,7 @@ import { transactionFlowMachine } from '../../../src/machines/transactionFlow/tr
 import type { TxFlowInput } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { MemoryEventStore, StreamWriter, type LockManagerLike, type LogRecord } from '../../../src/services/eventLog/index.ts';
 import { createFlowHost, type FlowHost } from '../../../src/services/flows/flowHost.ts';
+import { afterSaved } from '../../../src/services/flows/index.ts';
 import { SIGNING_PAUSED_TEXT } from '../../../src/services/flows/signingGate.ts';
 import { provideTransactionFlowServices, type TransactionFlowEffects } from '../../../src/services/transactionFlow/transactionFlow.ts';
 
@@ -325,5 +326,41 @@ describe('flowHost', () => {
     expect(h.calls).toEqual([]);
     expect(h.failures).toEqual([]);
     expect((await store.readStream(streamId)).map((r) => r.type)).toEqual(['xstate.init']);
+  });
+});
+
+describe('effects wait for the flow’s events to be saved', () => {
+  it('an effect starts only once the event that led to it is in the log (a reload can never run ahead of the log)', async () => {
+    const store = new MemoryEventStore();
+    // Appends are held until released: the log lags behind the flow, as on a busy machine.
+    let release: () => void = () => {};
+    let gate = Promise.resolve();
+    const append = store.append.bind(store);
+    store.append = (async (...args: Parameters<MemoryEventStore['append']>) => {
+      await gate;
+      return append(...args);
+    }) as MemoryEventStore['append'];
+    const { effects, calls } = stubEffects();
+    const logged: string[] = [];
+    const host = createFlowHost({
+      store,
+      machines: MACHINES,
+      logicFor: (_kind, _safeKey, saved) => provideTransactionFlowServices(transactionFlowMachine, afterSaved(effects, saved)),
+      context: () => ({ safeKey: SAFE_KEY, inputFor: (_request, flowId) => ({ ...input, flowId }) }),
+      onFailure: () => undefined,
+      onAppend: (record) => logged.push(record.type),
+      newId: () => 'flow-barrier',
+    });
+    const entry = host.open({ kind: 'transaction', mode: 'create' });
+    gate = new Promise<void>((resolve) => (release = resolve));
+    entry.actor.send(composeEvent);
+    // The flow moved on (loadingNonces), but its effect waits: user.compose is not saved yet.
+    await until(entry, 'loadingNonces');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).not.toContain('loadNonces');
+    expect(logged).not.toContain('user.compose');
+    release();
+    await vi.waitFor(() => expect(calls).toContain('loadNonces'));
+    expect(logged).toContain('user.compose');
   });
 });
