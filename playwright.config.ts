@@ -15,10 +15,10 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Spec files run two at a time (one per core), each against its own devnet; the tests of a file run in order.
-  // The extra load once exposed a flow effect running ahead of its saved event: effects now wait for the log.
+  // One spec file at a time. Two workers (one per core, each file with its own devnet) ran the suite in 19 min
+  // instead of 26, but on CI the load made unrelated tests time out (real-gateway, settings): not yet reliable.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   globalSetup: './tests/e2e/globalSetup.ts',
   forbidOnly: true,
   retries: 0,
