@@ -53,10 +53,12 @@ export function sharedEnds(a: string, b: string): { prefix: number; suffix: numb
   return { prefix, suffix };
 }
 
+const alike = ({ prefix, suffix }: { prefix: number; suffix: number }) =>
+  prefix >= LOOK_ALIKE_MIN_PREFIX && suffix >= LOOK_ALIKE_MIN_SUFFIX && prefix + suffix >= LOOK_ALIKE_MIN_TOTAL;
+
 /** Different addresses whose shortened forms read the same. */
 export function looksAlike(a: string, b: string): boolean {
-  const { prefix, suffix } = sharedEnds(a, b);
-  return prefix >= LOOK_ALIKE_MIN_PREFIX && suffix >= LOOK_ALIKE_MIN_SUFFIX && prefix + suffix >= LOOK_ALIKE_MIN_TOTAL;
+  return alike(sharedEnds(a, b));
 }
 
 /** The known address `address` imitates, or null (also when `address` is itself known or malformed). */
@@ -66,9 +68,8 @@ export function lookAlikeOf(address: string, known: readonly KnownAddress[]): Kn
   if (known.some((k) => hexOf(k.address) === hex)) return null;
   let best: { known: KnownAddress; shared: number } | null = null;
   for (const k of known) {
-    if (!looksAlike(address, k.address)) continue;
-    const { prefix, suffix } = sharedEnds(address, k.address);
-    if (!best || prefix + suffix > best.shared) best = { known: k, shared: prefix + suffix };
+    const ends = sharedEnds(address, k.address);
+    if (alike(ends) && (!best || ends.prefix + ends.suffix > best.shared)) best = { known: k, shared: ends.prefix + ends.suffix };
   }
   return best?.known ?? null;
 }

@@ -6,7 +6,7 @@
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { HARD_BLOCK_RISKS, errorText, walletFailureOf } from './transactionFlow.setup.ts';
+import { errorText, hardBlocksOf, walletFailureOf } from './transactionFlow.setup.ts';
 import type {
   BulkExecuteContext,
   BulkExecuteEvent,
@@ -38,8 +38,10 @@ export function bulkBlocker(context: Pick<BulkExecuteContext, 'items' | 'safe' |
     if (signers.size < safe.threshold)
       return 'Batch execution is only available for transactions that have been fully signed and are strictly sequential in Safe account nonce.';
   }
-  const hard = items.find((item) => item.risks.some((r) => r.severity === 'blocking' && HARD_BLOCK_RISKS.includes(r.id)));
-  if (hard) return `Transaction ${hard.safeTx.nonce} is blocked: ${hard.risks.find((r) => HARD_BLOCK_RISKS.includes(r.id))!.detail}`;
+  for (const item of items) {
+    const [block] = hardBlocksOf(item.risks);
+    if (block !== undefined) return `Transaction ${item.safeTx.nonce} is blocked: ${block}`;
+  }
   if (!context.risksAcknowledged && items.some((item) => item.risks.some((r) => r.severity === 'blocking'))) return 'Acknowledge the risks first.';
   return null;
 }

@@ -183,7 +183,12 @@ export function describeSafeTx(safe: TxFlowSafe, safeTx: SafeTxJson, view: Gatew
  * like a known one but differs inside. The known set: the Safe, its owners (checked against the chain before this
  * runs) and `known` (local sources). A known set that cannot be read is said, not skipped silently.
  */
-export async function lookAlikeRisks(safe: TxFlowSafe, safeTx: SafeTxJson, known: (() => Promise<KnownAddress[]>) | undefined): Promise<Risk[]> {
+export async function lookAlikeRisks(
+  safe: TxFlowSafe,
+  safeTx: SafeTxJson,
+  known: (() => Promise<KnownAddress[]>) | undefined,
+  described: DescribedCall = describeSafeTx(safe, safeTx, null),
+): Promise<Risk[]> {
   const local: KnownAddress[] = [
     { address: getAddress(safe.address), name: null, source: 'thisSafe' },
     ...safe.owners.map((o): KnownAddress => ({ address: getAddress(o), name: null, source: 'owner' })),
@@ -200,7 +205,7 @@ export async function lookAlikeRisks(safe: TxFlowSafe, safeTx: SafeTxJson, known
       detail: `Your address book and added Safes could not be read (${error instanceof Error ? error.message : String(error)}), so the addresses in this transaction were compared only with this Safe and its owners.`,
     });
   }
-  for (const found of lookAlikesIn(describeSafeTx(safe, safeTx, null), getAddress(safe.address), [...local, ...stored]))
+  for (const found of lookAlikesIn(described, getAddress(safe.address), [...local, ...stored]))
     risks.push({ id: LOOK_ALIKE_RISK_ID, severity: 'blocking', title: 'Look-alike address', detail: lookAlikeText(found) });
   return risks;
 }
@@ -320,7 +325,13 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interval = deps.pollIntervalMs ?? 500;
   const attempts = deps.pollAttempts ?? 60;
-  const knownOn = (chainId: string) => (deps.knownAddresses ? () => deps.knownAddresses!(chainId) : undefined);
+  /** A reader of a chain's stored known addresses that reads the store at most once (one review, or every item of one batch). */
+  const knownOn = (chainId: string): (() => Promise<KnownAddress[]>) | undefined => {
+    const read = deps.knownAddresses;
+    if (!read) return undefined;
+    let once: Promise<KnownAddress[]> | null = null;
+    return () => (once ??= read(chainId));
+  };
 
   /** Fresh details: reading the Safe info first applies its tags, which drop stale cached tx details. */
   async function freshDetails(safe: TxFlowSafe, safeTxHash: Hex): Promise<TransactionDetails> {
@@ -507,6 +518,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
 
     // bulk execute
     loadBatch: async ({ safe, txIds }) => {
+      const known = knownOn(safe.chainId);
       const items = await Promise.all(
         txIds.map(async (txId): Promise<BulkItem> => {
           const tx = await loadQueuedTx(gateway, chain, safe, txId);
@@ -521,7 +533,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
             confirmationChecks: tx.confirmationChecks ?? [],
             mismatches: [...crossCheckView(safe, tx.safeTx, tx.gatewayView, described), ...(await signatureMismatches(safe, tx.safeTx, tx.gatewayView))],
             risks: [
-              ...(await lookAlikeRisks(safe, tx.safeTx, knownOn(safe.chainId))),
+              ...(await lookAlikeRisks(safe, tx.safeTx, known, described)),
               ...classifyRisks(toSafeTx(tx.safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
             ],
           };
