@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, getAddress, http, type Address } from 'viem';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { storedLog } from './fixtures/eventLog.ts';
-import { hangNext, hungResults, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+import { hangNext, hungResults, installWalletSpy, expectSigningCalls } from './fixtures/walletSpy.ts';
 
 const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
@@ -112,7 +112,7 @@ test('a reload while the wallet sends the deployment: the Safe is found on chain
   await expect(walletButton(page)).toBeVisible({ timeout: 20_000 });
   await opened(page, predicted);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
-  expect(await signingCalls(page)).toEqual(['eth_sendTransaction']);
+  await expectSigningCalls(page, ['eth_sendTransaction']);
 
   // The visit's stream: the recorded system.recover moved it to checking, then it ended in succeeded and closed.
   await expect.poll(async () => (await createSafeLog(page)).records.at(-1)?.stateAfter.value, { timeout: 20_000 }).toBe('succeeded');
@@ -136,11 +136,11 @@ test('a reload while the wallet prompt is open: interrupted, nothing sent on its
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert).toContainText('If your wallet sent the transaction it may still be pending: check again before creating the Safe again.');
   await page.waitForTimeout(1_500);
-  expect(await signingCalls(page)).toEqual(['eth_sendTransaction']); // the held prompt, never sent
+  await expectSigningCalls(page, ['eth_sendTransaction']); // the held prompt, never sent
 
   await alert.getByRole('button', { name: 'Back to review' }).click();
   expect(getAddress((await page.getByTestId('predicted-address').getAttribute('data-address'))!)).toBe(predicted);
   await page.getByRole('button', { name: 'Create Safe' }).click();
   await opened(page, predicted);
-  expect(await signingCalls(page)).toEqual(['eth_sendTransaction', 'eth_sendTransaction']);
+  await expectSigningCalls(page, ['eth_sendTransaction', 'eth_sendTransaction']);
 });

@@ -16,7 +16,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { storedLog } from './fixtures/eventLog.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
-import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+import { installWalletSpy, signingCalls, expectSigningCalls } from './fixtures/walletSpy.ts';
 
 const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
@@ -121,7 +121,7 @@ test('quota exceeded: the banner, a read-only app that never asks the wallet; fr
   await dialog(page).getByRole('radio', { name: 'No, only sign (anyone can execute later)' }).check();
   await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Signature submitted.', { timeout: 20_000 });
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   // The confirmation is recorded in its flow's stream.
   await expect.poll(async () => (await storedLog(page, 'transactionFlow')).records.map((r) => r.type), { timeout: 20_000 }).toContain('user.sign');
   await dialog(page).getByRole('button', { name: 'Close' }).click();

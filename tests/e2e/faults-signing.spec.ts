@@ -17,7 +17,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { injectGatewayFault, type Fault, type InjectedFault } from './fixtures/gatewayFaults.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
-import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+import { installWalletSpy, signingCalls, expectSigningCalls } from './fixtures/walletSpy.ts';
 
 /** product-spec §9 / src/services/gateway/http.ts */
 const GATEWAY_TIMEOUT_MS = 10_000;
@@ -124,7 +124,7 @@ test('the proposal POST: 5xx, malformed JSON and a lost answer (timeout) each gi
 
   await expect(alertOf(page)).toHaveText(`${SUBMIT_FAILED} 1337: Injected outage`);
   await expectAttempts(page, propose, 1);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
 
   propose.set({ kind: 'malformed' });
   await tryAgain(page).click();
@@ -145,7 +145,7 @@ test('the proposal POST: 5xx, malformed JSON and a lost answer (timeout) each gi
   await expect(dialog(page).getByRole('status')).toHaveText('Signature submitted. Confirmed 1 of 2.', { timeout: 20_000 });
   expect(propose.attempts()).toBe(5);
   // One wallet prompt for five posts of the same proposal, and the gateway stored that signature.
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   const body = expectSameBodies(propose);
   expect(body).toMatchObject({ safeTxHash, sender: owner(0), nonce: String(nonce) });
   const stored = await gatewayTx(safeTxHash);
@@ -168,13 +168,13 @@ test('owner B’s confirmation fails, then the relay fails: "Try again" recovers
   await dialog(page).getByRole('button', { name: /^Sign$/ }).click();
   await expect(alertOf(page)).toHaveText(`${SUBMIT_FAILED} Internal Server Error`);
   await expectAttempts(page, confirm, 1);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
 
   confirm.heal();
   await tryAgain(page).click();
   await expect(dialog(page).getByRole('status')).toHaveText('Signature submitted. Confirmed 2 of 2.', { timeout: 20_000 });
   expect(confirm.attempts()).toBe(2);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   const body = expectSameBodies(confirm);
   expect(body).toMatchObject({ safeTxHash, sender: owner(1) });
   expect((await gatewayTx(safeTxHash)).detailedExecutionInfo.confirmations).toHaveLength(2);
@@ -207,7 +207,7 @@ test('owner B’s confirmation fails, then the relay fails: "Try again" recovers
   expect(relay.attempts()).toBe(3);
   expect(await ui.safeNonce()).toBe(nonce + 1);
   // The wallet never sent anything: the relayer did. The failed attempts did not use up the quota.
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   const quota = (await (await fetch(`${app.devnet.gatewayUrl}${chainPath()}/relay/${team()}`)).json()) as { remaining: number; limit: number };
   expect(quota.limit - quota.remaining).toBe(1);
   await dialog(page).getByRole('button', { name: 'Close' }).click();
@@ -297,7 +297,7 @@ test('an off-chain message: its creation POST and owner B’s confirmation POST 
   await d.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(alertOf(page)).toHaveText('Your signature was not accepted. Bad Gateway');
   await expectAttempts(page, create, 1);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
 
   // The gateway stores the message but its answer is lost: the page times out. Retrying finds it stored
   // ("already exists"), with this very signature: done, not an error.
@@ -308,7 +308,7 @@ test('an off-chain message: its creation POST and owner B’s confirmation POST 
   await expect(d).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
   expect(create.attempts()).toBe(3);
   expectSameBodies(create);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   await d.getByRole('button', { name: /^Close/ }).click();
 
   // Owner B confirms from the message's details.
@@ -322,7 +322,7 @@ test('an off-chain message: its creation POST and owner B’s confirmation POST 
   await d.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(alertOf(page)).toHaveText('Your signature was not accepted. 7: Signature store offline');
   await expectAttempts(page, add, 1);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
 
   add.set({ kind: 'lostAnswer' });
   await expectTimeout(page, add, 'Submitting your signature to the gateway…', 2, 'Retry');
@@ -332,6 +332,6 @@ test('an off-chain message: its creation POST and owner B’s confirmation POST 
   await expect(d).toHaveAccessibleName('Message successfully signed', { timeout: 30_000 });
   expect(add.attempts()).toBe(3);
   expectSameBodies(add);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
   await expect(d.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 2 of 2');
 });

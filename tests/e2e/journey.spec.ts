@@ -16,7 +16,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { mintErc20 } from '../../devnet/chain/tokens.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
-import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+import { installWalletSpy, signingCalls, expectSigningCalls } from './fixtures/walletSpy.ts';
 
 const app = useDevnetApp();
 const { chain, owner, dialog, walletButton, selectAccount, openQueuedTx } = txFlowPage(() => app);
@@ -103,7 +103,7 @@ test('two owners: create a 2-of-2 Safe, fund it, propose, confirm and execute a 
   await d.getByRole('button', { name: 'Close' }).click();
   await expect(d).toHaveCount(0);
   // The Safe's deployment, then owner A's signature.
-  expect(await signingCalls(page)).toEqual(['eth_sendTransaction', 'eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_sendTransaction', 'eth_signTypedData_v4']);
   // Not executed yet: the Safe needs both.
   expect(await read('nonce')).toBe(0n);
 
@@ -119,7 +119,7 @@ test('two owners: create a 2-of-2 Safe, fund it, propose, confirm and execute a 
   await d.getByRole('button', { name: 'Close' }).click();
   await expect(d).toHaveCount(0);
   // One signature from B, then one transaction sent by B.
-  expect(await signingCalls(page)).toEqual(['eth_sendTransaction', 'eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
+  await expectSigningCalls(page, ['eth_sendTransaction', 'eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
   expect(await read('nonce')).toBe(1n);
   expect(await chain().getBalance({ address: recipient })).toBe(before + parseEther('0.25'));
   expect(formatEther(await chain().getBalance({ address: safe }))).toBe('0.75');

@@ -12,7 +12,7 @@ import { DEMO_TEXT_MESSAGE, DEMO_TYPED_MESSAGE } from '../../devnet/seed/offchai
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { probeApp, type Settled } from './fixtures/probeApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
-import { hangNext, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+import { hangNext, installWalletSpy, signingCalls, expectSigningCalls } from './fixtures/walletSpy.ts';
 
 const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
@@ -318,21 +318,21 @@ test('a reload in the middle of a message flow restores it; an in-flight signatu
   await hangNext(page, 'eth_signTypedData_v4', 'prompt');
   await d.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(d.getByRole('status')).toHaveText('Confirm the signature request in your wallet.');
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   await page.reload();
   await expect(d.getByRole('alert')).toHaveText(
     'The signature request was interrupted (the page was reloaded). Nothing was sent again; confirm to continue.',
     { timeout: 20_000 },
   );
   await expect(page.locator('[role="dialog"][data-flow-restored="true"]')).toBeVisible();
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
 
   // 3. Only the user's explicit retry asks again; it then goes through to the gateway.
   await d.getByRole('button', { name: 'Retry' }).click();
   await expect(d).toHaveAccessibleName('Confirm message');
   await d.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(d).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
   await d.getByRole('button', { name: /^Close/ }).click();
 });
 
@@ -395,7 +395,7 @@ test('a reload while the signature is being POSTed: checked, then sent again onl
   await expect(d.getByRole('status')).toHaveText('Submitting your signature to the gateway…', { timeout: 20_000 });
   // The status shows as the flow enters the step; the POST itself reaches the route a moment later.
   await expect.poll(() => held, { timeout: 10_000 }).toBe(1);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
 
   // The page goes away with the POST in flight (the held request is dropped with it).
   await page.reload();
@@ -409,7 +409,7 @@ test('a reload while the signature is being POSTed: checked, then sent again onl
   await d.getByRole('button', { name: 'Retry' }).click();
   await expect(d).toHaveAccessibleName('Collect confirmations', { timeout: 20_000 });
   await expect(d.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2');
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   expect(held).toBe(1);
   await d.getByRole('button', { name: /^Close/ }).click();
 });
@@ -496,7 +496,7 @@ test('a Safe App’s typed data for another chain is blocked before the wallet i
   await sign.click();
   const collecting = page.getByRole('dialog', { name: 'Collect confirmations' });
   await expect(collecting.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2', { timeout: 20_000 });
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   await collecting.getByRole('button', { name: /^Close/ }).click();
   expect(await anyChainAnswer).toEqual({ ok: false, error: 'Transaction was rejected' });
 
@@ -508,7 +508,7 @@ test('a Safe App’s typed data for another chain is blocked before the wallet i
   await expect(sameChain.getByRole('checkbox')).toHaveCount(0);
   await sameChain.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(collecting.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2', { timeout: 20_000 });
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
   await collecting.getByRole('button', { name: /^Close/ }).click();
   expect(await sameChainAnswer).toEqual({ ok: false, error: 'Transaction was rejected' });
 

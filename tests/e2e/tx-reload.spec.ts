@@ -12,7 +12,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { storedLog } from './fixtures/eventLog.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
-import { hangNext, hungResults, installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
+import { hangNext, hungResults, installWalletSpy, signingCalls, expectSigningCalls } from './fixtures/walletSpy.ts';
 
 const app = useDevnetApp();
 test.describe.configure({ mode: 'serial' });
@@ -93,7 +93,7 @@ test('reloads at compose, nonce, review, during the signature prompt and during 
   await hangNext(page, 'eth_signTypedData_v4', 'prompt');
   await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText(`Confirm the signature request in your wallet. Your wallet should show the safeTxHash ${safeTxHash}.`);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4']);
   await reload(page);
   await expect(interrupted(page)).toContainText('Review the transaction and confirm it again.', { timeout: 20_000 });
   await expectNoNewSigningCalls(page, ['eth_signTypedData_v4']);
@@ -110,7 +110,7 @@ test('reloads at compose, nonce, review, during the signature prompt and during 
   await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Submitting the signature to the gateway…', { timeout: 20_000 });
   await expect.poll(() => held.length).toBe(1);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
   // The signature's event is written to IndexedDB right after it arrives; give that write a moment.
   await page.waitForTimeout(300);
   await expect(dialog(page).getByRole('status')).toContainText('Submitting the signature to the gateway…');
@@ -120,7 +120,7 @@ test('reloads at compose, nonce, review, during the signature prompt and during 
   await expectNoNewSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
   await dialog(page).getByRole('button', { name: 'Try again' }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 20_000 });
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4']);
   await dialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toHaveCount(0);
 
@@ -132,7 +132,7 @@ test('reloads at compose, nonce, review, during the signature prompt and during 
   await dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
   await dialog(page).getByRole('button', { name: 'Close' }).click();
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
   expect(await ui.balanceOf(token, recipient)).toBe(before + 3_000_000n);
   expect(await ui.safeNonce()).toBe(nonce + 1);
 });
@@ -168,7 +168,7 @@ test('a reload while the execution broadcast is in flight ends in success after 
   await reload(page, 1);
   await expect(dialog(page).getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
   await expect(dialog(page).getByRole('region', { name: 'Outcome' })).toContainText(txHash!);
-  expect(await signingCalls(page)).toEqual(['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_signTypedData_v4', 'eth_sendTransaction']);
   await dialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toHaveCount(0);
   expect(await ui.balanceOf(token, recipient)).toBe(before + 2_000_000n);
