@@ -129,7 +129,8 @@ interface EthSendTransactionParams {
 
 /** Waits for the receipt of `hash` and throws if the transaction reverted. */
 export async function waitForSuccess(publicClient: DevnetPublicClient, hash: Hash, what = 'transaction'): Promise<TransactionReceipt> {
-  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS, timeout: 30_000 });
+  // Generous: on a loaded 2-core machine (two browser-test workers, each with its own devnet) anvil can be slow to answer.
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS, timeout: 120_000 });
   if (receipt.status !== 'success') throw new Error(`${what} reverted (tx ${hash})`);
   return receipt;
 }

@@ -5,18 +5,21 @@ import { connectTransactionFlow } from '../../machines/transactionFlow/transacti
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import './compose.css';
-import { describeCall, maxAmountOf, operationText, signerOptionText, tokenOptionText } from './format.ts';
+import { describeCall, importedFileOf, maxAmountOf, operationText, signerOptionText, tokenOptionText } from './format.ts';
+import { PayoutImport, TxBuilderImport } from './BatchFiles.tsx';
 import { AddressCombobox } from './AddressCombobox.tsx';
 import { NftPicker } from './NftPicker.tsx';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 
-type Kind = 'tokens' | 'nft' | 'contract' | 'settings';
+type Kind = 'tokens' | 'nft' | 'contract' | 'settings' | 'payout' | 'txBuilder';
 
 const KINDS: { kind: Kind; label: string }[] = [
   { kind: 'tokens', label: 'Send tokens' },
   { kind: 'nft', label: 'Send NFT' },
   { kind: 'contract', label: 'Contract interaction' },
   { kind: 'settings', label: 'Settings change' },
+  { kind: 'payout', label: 'CSV payout' },
+  { kind: 'txBuilder', label: 'Transaction Builder file' },
 ];
 
 const SETTINGS: { type: SettingsChange['type']; label: string }[] = [
@@ -111,10 +114,20 @@ function batchCallText(call: CallDraft): string {
 /** A handed-over draft is shown as it is, never edited: the user continues to review or cancels. */
 function HandedOverDraft({ draft, calls }: { draft: TxDraft; calls: Extract<CallDraft, { kind: 'rawCall' }>[] }) {
   const send = useTxFlowSend();
+  const file = importedFileOf(draft);
+  const what = calls.length === 1 ? 'this call' : `a batch of ${calls.length} calls`;
   return (
-    <section className="txflow-compose" aria-label="Requested transaction">
+    <section className="txflow-compose" aria-label={file === null ? 'Requested transaction' : 'Imported transaction'}>
       <p>
-        <strong>{calls[0]!.origin}</strong> requests {calls.length === 1 ? 'this call' : `a batch of ${calls.length} calls`}:
+        {file === null ? (
+          <>
+            <strong>{calls[0]!.origin}</strong> requests {what}:
+          </>
+        ) : (
+          <>
+            The Transaction Builder file <strong>{file}</strong> holds {what}:
+          </>
+        )}
       </p>
       <ol className="txflow-batch">
         {calls.map((call, i) => (
@@ -232,6 +245,9 @@ function ComposeForm() {
 
   function currentCall(): CallDraft {
     switch (kind) {
+      // The imports keep nothing typed: what the form's token fields hold is what a reload brings back.
+      case 'payout':
+      case 'txBuilder':
       case 'tokens': {
         const option = tokens.find((t) => (t.address ?? '') === token);
         if (!option || option.address === null) return { kind: 'nativeTransfer', recipient, amount, decimals: option?.decimals ?? 18 };
@@ -261,8 +277,12 @@ function ComposeForm() {
     return () => clearTimeout(timer);
   }, [typed, send, snapshot]);
 
+  // The imports have their own Review button (what they compose is the file's calls, not the form's fields).
+  const importing = kind === 'payout' || kind === 'txBuilder';
+
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (importing) return;
     // Calls collected without a recipient (the NFT cards' "Send N NFTs") all go to the batch's one recipient.
     const calls = batch.map((call) => (needsRecipient(call) ? ({ ...call, recipient: batchRecipient.trim() } as CallDraft) : call));
     const draft: TxDraft = batch.length > 0 ? { kind: 'batch', calls } : currentCall();
@@ -453,6 +473,9 @@ function ComposeForm() {
         </>
       ) : null}
 
+      {kind === 'payout' ? <PayoutImport /> : null}
+      {kind === 'txBuilder' ? <TxBuilderImport /> : null}
+
       {batch.length > 0 ? (
         <section aria-label="Batch" className="txflow-batch">
           <h3>Batch ({batch.length})</h3>
@@ -484,6 +507,7 @@ function ComposeForm() {
         </section>
       ) : null}
 
+      {importing ? null : (
       <div className="txflow-actions">
         <button type="button" onClick={() => send({ type: 'user.cancel' })}>
           Cancel
@@ -495,6 +519,7 @@ function ComposeForm() {
           {batch.length > 0 ? 'Review batch' : 'Continue'}
         </button>
       </div>
+      )}
     </form>
   );
 }

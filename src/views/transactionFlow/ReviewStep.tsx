@@ -11,11 +11,12 @@ import { Address } from '../components/Address.tsx';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { SafeInfoAgrees, SafeInfoBlocked } from '../components/SafeInfoCheck.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { nativeValueText, operationText, rejectionExplanation, requestOriginOf, reviewTitle } from './format.ts';
+import { nativeValueText, operationText, rejectionExplanation, importedFileOf, requestOriginOf, reviewTitle } from './format.ts';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
 import type { RejectedTx, TxFlowWallet } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
+import { TxBuilderExport } from './BatchFiles.tsx';
 import './compose.css';
 
 export function NonceStep() {
@@ -399,6 +400,7 @@ export function ReviewStep() {
   const submitName = action ? SUBMIT_NAMES[action] : hasWalletSigned(ctx) || confirmations >= safe.threshold ? SUBMIT_NAMES.execute : SUBMIT_NAMES.sign;
   const native = description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 };
   const origin = requestOriginOf(ctx.draft);
+  const importedFile = importedFileOf(ctx.draft);
   const isRejection = ctx.mode === 'reject' || description?.call.effect.kind === 'rejection';
   const deleteInstead = (replaced: RejectedTx) => {
     void open({ kind: 'deleteTx', safeTxHash: replaced.safeTxHash, nonce: Number(safeTx.nonce), proposer: replaced.proposer, label: replaced.label }).then((entry) => {
@@ -411,6 +413,12 @@ export function ReviewStep() {
       {origin ? (
         <p className="muted">
           Requested by the app at <strong>{origin}</strong>. What it does below is decoded here from the transaction’s bytes, not taken from the app.
+        </p>
+      ) : null}
+      {importedFile !== null ? (
+        <p className="muted">
+          Imported from the Transaction Builder file <strong>{importedFile}</strong>. What it does below is decoded here from the calls’ bytes, not taken from the file’s
+          labels.
         </p>
       ) : null}
       {isRejection ? (
@@ -507,6 +515,7 @@ export function ReviewStep() {
           <div><dt>RefundReceiver</dt><dd><code>{safeTx.refundReceiver}</code></dd></div>
           <div><dt>Nonce</dt><dd>{safeTx.nonce}</dd></div>
         </dl>
+        <TxBuilderExport safeTx={safeTx} owner={ctx.wallet?.address ?? null} />
       </section>
 
       <SafeInfoAgrees verdict={ctx.safeInfo} />

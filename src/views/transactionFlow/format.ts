@@ -12,8 +12,11 @@ export const operationText = (operation: 0 | 1): string => (operation === 0 ? '0
 /** A wei amount in the native coin's units: "0.1 ETH" (the raw wei stays shown beside it on the review). */
 export const nativeValueText = (wei: string, native: TokenMeta): string => `${formatAmount(wei, native.decimals)} ${native.symbol}`;
 
-/** Who handed a ready-made draft over (a Safe App's origin), or null for a draft composed here. */
-export function requestOriginOf(draft: TxDraft | null): string | null {
+/** The origin of calls imported from a Transaction Builder file: this prefix, then the file's name. */
+export const TX_BUILDER_ORIGIN = 'Transaction Builder file: ';
+
+/** The origin of a ready-made draft's calls (a Safe App's origin, an imported file), or null for a draft composed here. */
+function handedOverOrigin(draft: TxDraft | null): string | null {
   if (!draft) return null;
   if (draft.kind === 'rawCall') return draft.origin;
   if (draft.kind === 'batch' && draft.calls.length > 0 && draft.calls.every((c) => c.kind === 'rawCall')) {
@@ -21,6 +24,18 @@ export function requestOriginOf(draft: TxDraft | null): string | null {
     return first?.kind === 'rawCall' ? first.origin : null;
   }
   return null;
+}
+
+/** Who handed a ready-made draft over (a Safe App's origin), or null for a draft composed or imported here. */
+export function requestOriginOf(draft: TxDraft | null): string | null {
+  const origin = handedOverOrigin(draft);
+  return origin === null || origin.startsWith(TX_BUILDER_ORIGIN) ? null : origin;
+}
+
+/** The name of the Transaction Builder file a draft was imported from, or null. */
+export function importedFileOf(draft: TxDraft | null): string | null {
+  const origin = handedOverOrigin(draft);
+  return origin?.startsWith(TX_BUILDER_ORIGIN) ? origin.slice(TX_BUILDER_ORIGIN.length) : null;
 }
 
 /**
