@@ -6,8 +6,7 @@
  * serialization of the file with `meta.checksum` removed and `meta.name` nulled. A checksum that does not match is
  * not an error (the caller warns); anything malformed refuses the whole file.
  */
-import { BaseError, encodeFunctionData, getAddress, isAddress, isHex, keccak256, maxUint256, stringToHex, type Abi, type AbiParameter, type Address, type Hex } from 'viem';
-import { AbiTypeError, canonicalType, isResolved, parseAbiType, toAbiParameter, type AbiComponentLike, type AbiTypeNode } from './abiTypes.ts';
+import { encodeFunctionData, getAddress, isAddress, isHex, keccak256, stringToHex, type Abi, type AbiParameter, type Address, type Hex } from 'viem';
 import { findTrustedLibrary } from './contracts.ts';
 import { decodeMultiSendCall } from './multisend.ts';
 import type { MetaTransaction } from './types.ts';
@@ -77,6 +76,56 @@ function fileChecksum(file: Record<string, unknown>): Hex {
 
 class ValueError extends Error {}
 
+/**
+ * An input's type as a tree. Read here rather than with abiTypes.ts: sharing that module with the compose step's
+ * chunk would split it out of the transaction flow's, and the first load pays for every extra chunk it preloads.
+ */
+type AbiTypeNode =
+  | { kind: 'elementary'; name: string }
+  | { kind: 'array'; element: AbiTypeNode; length: number | null }
+  | { kind: 'tuple'; components: AbiTypeNode[]; names: string[] };
+
+const ELEMENTARY = /^(address|bool|string|bytes([1-9]|[12]\d|3[012])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?)$/;
+
+/** The tree of an ABI type (`uint` → `uint256`); throws ValueError for a type that cannot be encoded. */
+function typeNode(type: string, components: unknown, where: string): AbiTypeNode {
+  const array = /^(.*)\[(\d*)\]$/.exec(type);
+  if (array) {
+    const length = array[2] === '' ? null : Number(array[2]);
+    if (length === 0) throw new ValueError(`${where} has an unknown type ${quote(type)}`);
+    return { kind: 'array', element: typeNode(array[1]!, components, where), length };
+  }
+  if (type === 'tuple') {
+    if (!Array.isArray(components) || components.length === 0) throw new ValueError(`${where} has a type that cannot be encoded (a tuple without its components)`);
+    const parts = components as unknown[];
+    return {
+      kind: 'tuple',
+      components: parts.map((c) => {
+        if (!isRecord(c) || typeof c.type !== 'string') throw new ValueError(`${where} has a tuple component without a type`);
+        return typeNode(c.type, c.components, where);
+      }),
+      names: parts.map((c) => (isRecord(c) && typeof c.name === 'string' ? c.name : '')),
+    };
+  }
+  if (!ELEMENTARY.test(type)) throw new ValueError(`${where} has an unknown type ${quote(type)}`);
+  return { kind: 'elementary', name: type === 'uint' ? 'uint256' : type === 'int' ? 'int256' : type };
+}
+
+/** `(address,uint256)[]` for a method's signature. */
+const canonicalType = (node: AbiTypeNode): string =>
+  node.kind === 'elementary' ? node.name : node.kind === 'array' ? `${canonicalType(node.element)}[${node.length ?? ''}]` : `(${node.components.map(canonicalType).join(',')})`;
+
+/** The viem parameter of a node (`tuple[2][]` with its components). */
+function abiParameter(node: AbiTypeNode, name?: string): AbiParameter {
+  const named = name ? { name } : {};
+  if (node.kind === 'elementary') return { ...named, type: node.name };
+  if (node.kind === 'tuple') return { ...named, type: 'tuple', components: node.components.map((c, i) => abiParameter(c, node.names[i])) };
+  const inner = abiParameter(node.element);
+  return { ...inner, ...named, type: `${inner.type}[${node.length ?? ''}]` } as AbiParameter;
+}
+
+const MAX_UINT256 = 2n ** 256n - 1n;
+
 interface RawInput {
   name?: unknown;
   type?: unknown;
@@ -139,8 +188,6 @@ function argument(node: AbiTypeNode, raw: RawInput | undefined, value: unknown, 
   switch (node.kind) {
     case 'elementary':
       return elementaryArgument(node.name, value, where);
-    case 'unsupported':
-      throw new ValueError(`${where}: the type ${node.name} cannot be encoded here`);
     case 'array': {
       if (!Array.isArray(value)) throw new ValueError(`${where}: ${quote(value)} is not a list`);
       if (node.length !== null && value.length !== node.length) throw new ValueError(`${where}: the list must hold ${node.length} items, not ${value.length}`);
@@ -169,7 +216,9 @@ function argument(node: AbiTypeNode, raw: RawInput | undefined, value: unknown, 
 const isListOrTuple = (node: AbiTypeNode): boolean => node.kind === 'array' || node.kind === 'tuple';
 
 function shortReason(error: unknown): string {
-  const message = error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error);
+  // viem's errors carry a one-line shortMessage (read by shape: importing BaseError would split a shared chunk).
+  const short = typeof error === 'object' && error !== null && 'shortMessage' in error ? (error as { shortMessage: unknown }).shortMessage : null;
+  const message = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
   return (message.split('\n')[0] ?? '').replace(/[.\s]+$/, '') || 'it cannot be encoded';
 }
 
@@ -190,14 +239,7 @@ function encodeMethod(method: unknown, values: unknown): { data: Hex; signature:
     if (!isRecord(input) || typeof input.type !== 'string') throw new ValueError(`input ${index + 1} of the method has no type`);
     const key = typeof input.name === 'string' && input.name !== '' ? input.name : String(index);
     const where = `input "${key}"`;
-    let node: AbiTypeNode;
-    try {
-      node = parseAbiType(input.type, Array.isArray(input.components) ? (input.components as AbiComponentLike[]) : null);
-    } catch (error) {
-      if (error instanceof AbiTypeError) throw new ValueError(`${where} has an unknown type ${quote(input.type)}`);
-      throw error;
-    }
-    if (!isResolved(node)) throw new ValueError(`${where} has a type that cannot be encoded (${input.type})`);
+    const node = typeNode(input.type.trim(), input.components, where);
     let value: unknown = given[key];
     if (value === undefined) {
       if (node.kind === 'elementary' && node.name === 'string') value = '';
@@ -210,7 +252,7 @@ function encodeMethod(method: unknown, values: unknown): { data: Hex; signature:
         throw new ValueError(`${where}: ${quote(value)} is not a valid JSON list`);
       }
     }
-    params.push(toAbiParameter(node));
+    params.push(abiParameter(node));
     types.push(canonicalType(node));
     args.push(argument(node, input, value, where));
   });
@@ -240,7 +282,7 @@ function readCall(tx: unknown, n: number): ImportedCall | string {
   let wei: bigint | null = null;
   if (typeof value === 'string' && /^\d+$/.test(value)) wei = BigInt(value);
   else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) wei = BigInt(value);
-  if (wei === null || wei > maxUint256) return `Transaction ${n}: the value must be a whole number of wei.`;
+  if (wei === null || wei > MAX_UINT256) return `Transaction ${n}: the value must be a whole number of wei.`;
 
   let data: Hex = '0x';
   if (!isEmptyData(tx.data)) {

@@ -6,7 +6,7 @@
  * describes it from the bytes like any other transaction.
  */
 import { useId, useState } from 'react';
-import { formatUnits, isAddressEqual, type Address } from 'viem';
+import { formatUnits, type Address } from 'viem';
 import type { SafeTxJson } from '../../domain/safe/safeTxJson.ts';
 import { exportableCalls, readTxBuilderFile, writeTxBuilderFile, type BatchFileRead } from '../../domain/safe/txBuilderFile.ts';
 import { readPayoutCsv, type PayoutRead } from '../../domain/safe/payoutCsv.ts';
@@ -55,7 +55,7 @@ export function TxBuilderImport() {
       ? read.batch.calls.map((call) => ({ kind: 'rawCall', to: call.to, value: call.value.toString(), data: call.data, operation: 0, origin: `${TX_BUILDER_ORIGIN}${read.batch.name}` }))
       : [];
   const draft = imported.length > 0 ? draftOf(batch, imported) : null;
-  const otherSafe = read?.ok === true && read.batch.createdFromSafe !== null && !isAddressEqual(read.batch.createdFromSafe, safe.address) ? read.batch.createdFromSafe : null;
+  const otherSafe = read?.ok === true && read.batch.createdFromSafe !== null && read.batch.createdFromSafe.toLowerCase() !== safe.address.toLowerCase() ? read.batch.createdFromSafe : null;
   return (
     <section aria-label="Transaction Builder file" className="txflow-import">
       <p className="muted">

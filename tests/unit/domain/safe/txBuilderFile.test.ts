@@ -229,6 +229,19 @@ describe('readTxBuilderFile: calldata', () => {
     }
   });
 
+  it('encodes a list of tuples (tuple[]) and names it in the signature', () => {
+    const abi = parseAbi(['function pay((address to, uint96 amount)[] payments)']);
+    const expected = encodeFunctionData({ abi, functionName: 'pay', args: [[{ to: ALICE, amount: 1n }, { to: BOB, amount: 2n }]] });
+    const method = {
+      inputs: [{ name: 'payments', type: 'tuple[]', components: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint96' }] }],
+      name: 'pay',
+      payable: false,
+    };
+    const payments = JSON.stringify([[ALICE, '1'], { to: BOB, amount: '2' }]);
+    const batch = batchOf(readTxBuilderFile(fileText([{ to: TOKEN, value: '0', contractMethod: method, contractInputsValues: { payments } }]), '1'));
+    expect(batch.calls[0]).toEqual({ to: TOKEN, value: 0n, data: expected, method: 'pay((address,uint96)[])' });
+  });
+
   it('reads the values of unnamed inputs by their index', () => {
     const method = { inputs: [{ type: 'address' }, { type: 'uint256' }], name: 'approve', payable: false };
     const batch = batchOf(readTxBuilderFile(fileText([{ to: TOKEN, value: '0', contractMethod: method, contractInputsValues: { '0': BOB, '1': '9' } }]), '1'));
