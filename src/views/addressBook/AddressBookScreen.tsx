@@ -11,6 +11,7 @@ import { DISMISS_LABEL } from '../ui/dismiss.ts';
 import { chainLabel } from '../walletConnection/chainLabel.ts';
 import { useAddressBook, useAddressBookSend, useWallet } from '../walletConnection/walletContext.tsx';
 import type { AddressBookEntry } from '../../machines/addressBook/addressBook.types.ts';
+import './addressBook.css';
 
 /** The entries whose name, address or network contains the search text (any case); all of them without one. */
 function searchEntries(entries: readonly AddressBookEntry[], query: string, networkOf: (chainId: string) => string): AddressBookEntry[] {

@@ -10,6 +10,7 @@ import { Address } from '../components/Address.tsx';
 import { useLoadSafeLogic } from '../walletConnection/walletContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { NetworksPending } from '../components/NetworksPending.tsx';
+import './loadSafe.css';
 
 /** Prefill from `?address=` (plain or `shortName:address`) and `?chain=<shortName>`. */
 export function loadSafePrefill(search: string): LoadSafeInput {

@@ -10,6 +10,7 @@ import { useAddressName } from '../addressBook/useAddressName.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
 import { useAccountsLogic, useWallet, useWalletSend } from '../walletConnection/walletContext.tsx';
+import './accounts.css';
 
 function formatFiat(value: string, currency: string): string {
   const amount = Number(value);

@@ -11,6 +11,7 @@ import { Amount, Fiat } from '../ui/Amount.tsx';
 import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { useBalancesStatus, useFiatUpdating } from './balancesStatus.ts';
+import './balances.css';
 
 /** The currency selector: the supported fiat currencies load when it first shows (the home has none). */
 function CurrencySelect() {

@@ -15,6 +15,7 @@ import type { Message, MessageHashes } from './viewTypes.ts';
 import { ConfirmMessageButton, SignMessageButton } from '../flows/FlowButtons.tsx';
 import '../ui/ui.css';
 import './lists.css';
+import './messages.css';
 
 const NO_OWNERS: never[] = [];
 

@@ -13,6 +13,7 @@ import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { Popover } from '../ui/Popover.tsx';
 import type { WalletConnection } from '../../machines/walletConnection/walletConnection.types.ts';
 import { useDevnetAccounts } from './walletContext.tsx';
+import './walletMenu.css';
 
 export interface WalletMenuProps {
   /** The header's wallet button: the menu opens next to it and gives focus back to it. */

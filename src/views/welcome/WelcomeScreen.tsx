@@ -4,6 +4,7 @@ import { connectWalletConnection } from '../../machines/walletConnection/walletC
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
 import { useWallet, useWalletSend } from '../walletConnection/walletContext.tsx';
+import './welcome.css';
 
 // The accounts list is the My Safe accounts screen's own component, loaded when a wallet is connected (the welcome
 // page is in the first load; the list is not).
