@@ -15,10 +15,11 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // One spec file at a time. Two workers (one per core, each file with its own devnet) ran the suite in 19 min
-  // instead of 26, but on CI the load made unrelated tests time out (real-gateway, settings): not yet reliable.
+  // Two spec files at a time, one per core, each with its own devnet on free ports (the app is built once, in the
+  // global setup): about 19 min instead of 26. Waits that only load can stretch (a devnet receipt, a list's first
+  // page) are generous; nothing here times how fast a screen is (that is `npm run bench`).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   globalSetup: './tests/e2e/globalSetup.ts',
   forbidOnly: true,
   retries: 0,

@@ -83,7 +83,7 @@ test('My Safe accounts lists the owned Safes through /v3, and the NFTs load (v2)
 
   await page.goto(app.url(`/home?safe=${app.teamSafe}`));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NFTs' }).click();
-  await expect(page.getByRole('list', { name: 'NFTs' }).getByRole('listitem', { name: 'Devnet Collectibles #0', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('list', { name: 'NFTs' }).getByRole('listitem', { name: 'Devnet Collectibles #0', exact: true })).toBeVisible({ timeout: 45_000 });
   expect(log.some((l) => l.startsWith('GET /v2/') && l.includes('/collectibles') && l.endsWith(' 200'))).toBe(true);
   expect(log.filter((l) => l.startsWith('GET /v1/') && l.includes('/collectibles'))).toEqual([]);
 });
