@@ -158,3 +158,12 @@ export function lookAlikeText(found: LookAlike): string {
     'if you do mean this one, check it in full with its owner and add it to your address book first.'
   );
 }
+
+/** The sentence a blocked review shows when the open Safe itself imitates a Safe or address the signer knows. */
+export function safeLookAlikeText(safe: string, resembles: KnownAddress): string {
+  return (
+    `This Safe ${safe} begins and ends like ${knownAddressText(resembles)} but is a different address. ` +
+    'A link may have opened an imitation of your Safe. Open your Safe from My Safe accounts; if this one is really ' +
+    'yours, check its address in full and add it there first.'
+  );
+}

@@ -44,7 +44,7 @@ import { classifyRisks } from '../../domain/safe/risks.ts';
 import { describeWithGatewayDecoding, tokensOf } from '../../domain/safe/describe.ts';
 import { checkTxInfo } from '../../domain/safe/txInfoCheck.ts';
 import { LOOK_ALIKE_RISK_ID } from '../../machines/transactionFlow/transactionFlow.setup.ts';
-import { lookAlikeText, lookAlikesIn, type KnownAddress } from '../../domain/safe/lookAlike.ts';
+import { lookAlikeOf, lookAlikeText, lookAlikesIn, safeLookAlikeText, type KnownAddress } from '../../domain/safe/lookAlike.ts';
 import { readTokenMeta } from '../chain/tokens.ts';
 import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from '../chain/simulate.ts';
 import type { Simulation } from '../../machines/shared/simulation.ts';
@@ -205,6 +205,9 @@ export async function lookAlikeRisks(
       detail: `Your address book and added Safes could not be read (${error instanceof Error ? error.message : String(error)}), so the addresses in this transaction were compared only with this Safe and its owners.`,
     });
   }
+  // The Safe itself, opened by a link, imitating one the signer added or named (a Safe they know is exempt).
+  const imitated = lookAlikeOf(safe.address, stored);
+  if (imitated) risks.push({ id: LOOK_ALIKE_RISK_ID, severity: 'blocking', title: 'Look-alike Safe', detail: safeLookAlikeText(getAddress(safe.address), imitated) });
   for (const found of lookAlikesIn(described, getAddress(safe.address), [...local, ...stored]))
     risks.push({ id: LOOK_ALIKE_RISK_ID, severity: 'blocking', title: 'Look-alike address', detail: lookAlikeText(found) });
   return risks;

@@ -135,6 +135,18 @@ describe('look-alike risks (S17)', () => {
     expect(await lookAlikeRisks(safe, transferTo(RECIPIENT), book)).toEqual([]);
   });
 
+  it('an open Safe that imitates an added Safe is a hard block naming it; the added Safe itself, or this one once added, passes', async () => {
+    const real = imitate(safe.address);
+    const added = async () => [{ address: real, name: 'Treasury', source: 'addedSafe' as const }];
+    const [risk, ...rest] = await lookAlikeRisks(safe, transferTo(RECIPIENT), added);
+    expect(rest).toEqual([]);
+    expect(risk).toMatchObject({ id: 'look-alike-address', severity: 'blocking', title: 'Look-alike Safe' });
+    expect(risk!.detail).toContain(`This Safe ${safe.address} begins and ends like “Treasury”`);
+    expect(risk!.detail).toContain(real);
+    expect(await lookAlikeRisks(safe, transferTo(RECIPIENT), async () => [...(await added()), { address: safe.address, name: 'Mine', source: 'addedSafe' as const }])).toEqual([]);
+    expect(await lookAlikeRisks({ ...safe, address: real }, transferTo(RECIPIENT), added)).toEqual([]);
+  });
+
   it('an imitation of an owner is found without any stored address; an unreadable address book is said, not skipped', async () => {
     const fake = imitate(account.address);
     const risks = await lookAlikeRisks(safe, transferTo(fake), async () => {
