@@ -91,7 +91,13 @@ function balanceOf(token: PayoutToken): bigint {
   return /^\d+$/.test(token.balance) ? BigInt(token.balance) : 0n;
 }
 
+/** The longest list read (characters): 500 payments fit in far less; a larger file is refused before it is split. */
+export const MAX_PAYOUT_CHARS = 1_000_000;
+
 export function readPayoutCsv(text: string, tokens: readonly PayoutToken[]): PayoutRead {
+  if (text.length > MAX_PAYOUT_CHARS) {
+    return { lines: [], problems: [{ line: 0, message: `The list is larger than 1 MB; at most ${MAX_PAYOUT_LINES} payments fit in one batch.` }], totals: [] };
+  }
   const rows = text
     .replace(/^\uFEFF/, '')
     .split(/\r\n|\n|\r/)

@@ -316,7 +316,11 @@ export function readTxBuilderFile(text: string, chainId: string): BatchFileRead 
   }
 }
 
+/** The largest file read (characters); a bigger one is refused before it is parsed (it would hold the page). */
+export const MAX_BATCH_FILE_CHARS = 10_000_000;
+
 function readFile(text: string, chainId: string): BatchFileRead {
+  if (text.length > MAX_BATCH_FILE_CHARS) return { ok: false, error: `The file is larger than 10 MB; a batch of ${MAX_BATCH_FILE_TRANSACTIONS} transactions fits in far less.` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;

@@ -5,7 +5,7 @@
  */
 import { getAddress, parseUnits, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYOUT_LINES, readPayoutCsv, type PayoutToken } from '../../../../src/domain/safe/payoutCsv.ts';
+import { MAX_PAYOUT_CHARS, MAX_PAYOUT_LINES, readPayoutCsv, type PayoutToken } from '../../../../src/domain/safe/payoutCsv.ts';
 
 const ALICE = getAddress('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc');
 const BOB = getAddress('0x90f79bf6eb2c4f870365e785982e1f101e93b906');
@@ -168,5 +168,10 @@ describe('readPayoutCsv: totals and limits', () => {
       problems: [{ line: 0, message: 'The file has 501 payments; at most 500 fit in one batch.' }],
       totals: [],
     });
+  });
+
+  it('refuses a list larger than 1 MB before reading its lines', () => {
+    const read = readPayoutCsv(`address,token,amount\n${'x'.repeat(MAX_PAYOUT_CHARS)}`, [ETH]);
+    expect(read).toEqual({ lines: [], problems: [{ line: 0, message: 'The list is larger than 1 MB; at most 500 payments fit in one batch.' }], totals: [] });
   });
 });

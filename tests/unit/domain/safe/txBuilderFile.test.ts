@@ -9,6 +9,7 @@ import { encodeMultiSendCall } from '../../../../src/domain/safe/multisend.ts';
 import {
   checksumOfObject,
   exportableCalls,
+  MAX_BATCH_FILE_CHARS,
   MAX_BATCH_FILE_TRANSACTIONS,
   readTxBuilderFile,
   serializeForChecksum,
@@ -459,5 +460,12 @@ describe('exportableCalls', () => {
     if (!exported.ok) throw new Error(exported.reason);
     const text = writeTxBuilderFile({ chainId: '1', safe: SAFE, owner: null, name: 'x', createdAt: 1, calls: exported.calls });
     expect(batchOf(readTxBuilderFile(text, '1')).calls).toEqual(inner.map(({ to, value, data }) => ({ to, value, data, method: null })));
+  });
+});
+
+describe('a file too large to read', () => {
+  it('is refused before it is parsed', () => {
+    const read = readTxBuilderFile(`{"chainId":"1","transactions":[],"pad":"${'x'.repeat(MAX_BATCH_FILE_CHARS)}"}`, '1');
+    expect(read).toEqual({ ok: false, error: `The file is larger than 10 MB; a batch of ${MAX_BATCH_FILE_TRANSACTIONS} transactions fits in far less.` });
   });
 });
