@@ -214,3 +214,24 @@ test('with the gateway stopped, the Safe opens from the chain under the gateway 
   await expect(page.getByText('Total balance')).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+test('a queue page of 600 transactions ends with every row in the table, in nonce order (a long page renders a hundred rows per frame)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { syntheticQueue, templateItem } = await import('../../bench/lib/queue.ts');
+  const safe = app.devnet.safes[0]!.address;
+  const base = `${app.devnet.gatewayUrl}/v1/chains/${app.devnet.chainId}/safes/${safe}`;
+  const nonce = ((await (await fetch(base)).json()) as { nonce: number }).nonce;
+  const real = (await (await fetch(`${base}/transactions/queued?trusted=true`)).json()) as { results: unknown[] };
+  const body = JSON.stringify(syntheticQueue(templateItem(real), safe, nonce, 600));
+  await page.route(
+    (url) => url.href.startsWith(`${app.devnet.gatewayUrl}/`) && url.pathname.endsWith('/transactions/queued'),
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body }),
+  );
+  await page.goto(app.url(`/transactions/queue?safe=${app.teamSafe}`));
+  const rows = page.locator('.tx-list .tx-table-body .tx-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  // Rendered a hundred per frame after the first hundred: all 600 end up in the table (decision 0035), in order.
+  await expect(rows).toHaveCount(600, { timeout: 30_000 });
+  await expect(rows.first().locator('.tx-nonce')).toHaveText(String(nonce));
+  await expect(rows.last().locator('.tx-nonce')).toHaveText(String(nonce + 599));
+});

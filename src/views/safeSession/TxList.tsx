@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { connectPagedList, type PagedListStep } from '../../machines/pagedList/pagedList.connect.ts';
 import type { QueuedRowActions } from '../../machines/shared/txActions.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
@@ -210,8 +210,10 @@ export function TxList({
   const safeNonce = useNextNonce();
   const actionsOf = useQueuedRowActions();
   const { step, status, updating, items, error, hasLoaded, canLoadMore, canRetry } = useSelector(ref, connectPagedList, shallowEqualViewModel);
-  const allRows = toTxRows(items);
-  const rows = filter ? filter(allRows) : allRows;
+  // Once per page of items, not once per frame of a long table's rendering.
+  const allRows = useMemo(() => toTxRows(items), [items]);
+  const rows = useMemo(() => (filter ? filter(allRows) : allRows), [filter, allRows]);
+  const shown = useRowsShown(rows.length);
   return (
     <div className="tx-list">
       {updating ? (
@@ -227,7 +229,7 @@ export function TxList({
           <p>No loaded transactions match the filters.</p>
         ) : (
           <TxTable label={what} kind={list}>
-            {rows.map((row) => (
+            {rows.slice(0, shown).map((row) => (
               <RowView key={row.key} row={row} native={native} safeNonce={safeNonce} kind={list} actionsOf={actionsOf} nameOf={nameOf} />
             ))}
           </TxTable>
@@ -236,6 +238,23 @@ export function TxList({
       <PagingControls what={what} state={step} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />
     </div>
   );
+}
+
+/** Rows a long table shows in its first frame; the rest follow, this many per frame, until every row is in the page. */
+const FIRST_ROWS = 100;
+
+/**
+ * How many of `total` rows to render now: the first FIRST_ROWS at once, then FIRST_ROWS more per animation frame, so a
+ * page of thousands shows its first rows without waiting for the last (every row ends up in the table: decision 0035).
+ */
+function useRowsShown(total: number): number {
+  const [shown, setShown] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (shown >= total) return;
+    const frame = requestAnimationFrame(() => setShown((n) => n + FIRST_ROWS));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, total]);
+  return Math.min(shown, total);
 }
 
 /** "Load more" while there is a next page; the next page's loading notice or error with retry. */
