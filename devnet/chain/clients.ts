@@ -127,10 +127,24 @@ interface EthSendTransactionParams {
   gas?: Hex;
 }
 
-/** Waits for the receipt of `hash` and throws if the transaction reverted. */
+/** How long waitForSuccess waits for a receipt: generous, for a loaded 2-core machine (two browser-test workers). */
+const RECEIPT_WAIT_MS = 120_000;
+
+/**
+ * Waits for the receipt of `hash` and throws if the transaction reverted. It asks for the receipt itself every
+ * POLLING_MS rather than using viem's waitForTransactionReceipt: that one asks again only when a new block comes, and
+ * anvil mines a block only per transaction, so one failed first ask (a busy machine) waited for a block that never
+ * came and the devnet's seeding timed out.
+ */
 export async function waitForSuccess(publicClient: DevnetPublicClient, hash: Hash, what = 'transaction'): Promise<TransactionReceipt> {
-  // Generous: on a loaded 2-core machine (two browser-test workers, each with its own devnet) anvil can be slow to answer.
-  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS, timeout: 120_000 });
-  if (receipt.status !== 'success') throw new Error(`${what} reverted (tx ${hash})`);
-  return receipt;
+  const deadline = Date.now() + RECEIPT_WAIT_MS;
+  for (;;) {
+    const receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => null);
+    if (receipt) {
+      if (receipt.status !== 'success') throw new Error(`${what} reverted (tx ${hash})`);
+      return receipt;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: no receipt for ${hash} after ${RECEIPT_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, POLLING_MS));
+  }
 }

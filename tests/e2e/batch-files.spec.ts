@@ -172,29 +172,26 @@ test('a file whose data contradicts its own method and values, or made for anoth
   expect(await signingCalls(page)).toEqual([]);
 });
 
-test('keyboard only: CSV payout chosen with the arrow keys, a file chosen with Space, Review with Enter', async ({ page }) => {
+test('keyboard only: CSV payout chosen with the arrow keys, the list typed, the file button reachable, Review with Enter', async ({ page }) => {
   test.setTimeout(120_000);
   const [a, b] = [fresh(), fresh()];
   await ui.openSafe(page, 0);
   await page.getByRole('button', { name: 'New transaction' }).focus();
   await page.keyboard.press('Enter');
   const d = ui.dialog(page);
-  const kinds = d.getByRole('radio', { name: 'Send tokens' });
-  await kinds.focus();
+  await d.getByRole('radio', { name: 'Send tokens' }).focus();
   // Send tokens → Send NFT → Contract interaction → Settings change → CSV payout.
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await expect(d.getByRole('radio', { name: 'CSV payout' })).toBeChecked();
   await page.keyboard.press('Tab');
   await expect(d.getByLabel('Payments: address, token, amount (one per line)')).toBeFocused();
   await page.keyboard.type(`${a},dUSD,1`);
-  await page.keyboard.press('Tab');
-  const choose = d.getByLabel('Choose a CSV file');
-  await expect(choose).toBeFocused();
-  const file = test.info().outputPath('keyboard.csv');
-  await writeFile(file, `${a},dUSD,1\n${b},,0.01`);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
-  await chooser.setFiles(file);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(`${b},,0.01`);
   await expect(d.getByRole('list', { name: 'Payments' }).getByRole('listitem')).toHaveCount(2);
+  // The file button is next in the tab order (the native file dialog it opens is the browser's, not tested here).
+  await page.keyboard.press('Tab');
+  await expect(d.getByLabel('Choose a CSV file')).toBeFocused();
   // The scrollable list takes focus (so a keyboard can scroll it); then Cancel, then Review.
   await page.keyboard.press('Tab');
   await expect(d.getByRole('list', { name: 'Payments' })).toBeFocused();
@@ -205,4 +202,3 @@ test('keyboard only: CSV payout chosen with the arrow keys, a file chosen with S
   await expect(d.getByLabel('Nonce', { exact: true })).toBeVisible({ timeout: 20_000 });
   await d.getByRole('button', { name: 'Cancel' }).click();
 });
-
