@@ -137,13 +137,17 @@ const RECEIPT_WAIT_MS = 120_000;
  * came and the devnet's seeding timed out.
  */
 export async function waitForSuccess(publicClient: DevnetPublicClient, hash: Hash, what = 'transaction'): Promise<TransactionReceipt> {
+  const receipt = await receiptOf(publicClient, hash, what);
+  if (receipt.status !== 'success') throw new Error(`${what} reverted (tx ${hash})`);
+  return receipt;
+}
+
+/** The receipt of `hash`, whatever its status, asked for every POLLING_MS (see waitForSuccess) for up to 120 s. */
+export async function receiptOf(client: { getTransactionReceipt(args: { hash: Hash }): Promise<TransactionReceipt> }, hash: Hash, what = 'transaction'): Promise<TransactionReceipt> {
   const deadline = Date.now() + RECEIPT_WAIT_MS;
   for (;;) {
-    const receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => null);
-    if (receipt) {
-      if (receipt.status !== 'success') throw new Error(`${what} reverted (tx ${hash})`);
-      return receipt;
-    }
+    const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+    if (receipt) return receipt;
     if (Date.now() > deadline) throw new Error(`${what}: no receipt for ${hash} after ${RECEIPT_WAIT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, POLLING_MS));
   }

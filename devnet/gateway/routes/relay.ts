@@ -3,6 +3,7 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { decodeFunctionData, getAddress, type Address, type Hex } from 'viem';
+import { receiptOf } from '../../chain/clients.ts';
 import { multiSendAbi, proxyFactoryAbi, safeAbi } from '../abis.ts';
 import { SAFE_141 } from '../config.ts';
 import { parseAddress, type GatewayContext } from '../context.ts';
@@ -82,7 +83,8 @@ export function relayRoutes(app: Hono, ctx: GatewayContext): void {
       throw httpError(422, `Relay simulation failed: ${reason}`);
     }
     const hash = await ctx.relayer.sendTransaction({ to, data, gas: body.gasLimit ? BigInt(body.gasLimit) + 150_000n : undefined });
-    await ctx.reader.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    // Asked for until it comes (anvil mines a block only per transaction: viem's wait asks again only on a new block).
+    await receiptOf(ctx.reader.client, hash, 'relayed execution');
     ctx.store.tx(() => {
       for (const a of addresses) {
         ctx.store.run('INSERT INTO relays (task_id, chain_id, address, tx_hash, created_at) VALUES (?, ?, ?, ?, ?)', [`${hash}:${a}`, String(ctx.chainId), a, hash, Date.now()]);
