@@ -5,7 +5,7 @@
  * tokens. What comes out is an ordinary draft (a batch of calls) sent with `user.compose`: the review then
  * describes it from the bytes like any other transaction.
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { formatUnits, type Address } from 'viem';
 import type { SafeTxJson } from '../../domain/safe/safeTxJson.ts';
 import { exportableCalls, readTxBuilderFile, writeTxBuilderFile, type BatchFileRead } from '../../domain/safe/txBuilderFile.ts';
@@ -15,6 +15,7 @@ import { downloadText } from '../audit/download.ts';
 import { onTextFileChosen } from '../components/textFile.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { TX_BUILDER_ORIGIN } from './format.ts';
+import { BlockedNotice } from './BlockedNotice.tsx';
 
 /** The draft of the calls already collected in the batch followed by the imported ones (one call alone stays one call). */
 function draftOf(batch: readonly CallDraft[], imported: readonly CallDraft[]): TxDraft {
@@ -22,14 +23,23 @@ function draftOf(batch: readonly CallDraft[], imported: readonly CallDraft[]): T
   return calls.length === 1 ? calls[0]! : { kind: 'batch', calls };
 }
 
-function Actions({ label, disabled, onContinue }: { label: string; disabled: boolean; onContinue: () => void }) {
+/** Cancel, and the button that composes what was imported (disabled while there is nothing the flow would take). */
+function Actions({ label, draft }: { label: string; draft: TxDraft | null }) {
   const send = useTxFlowSend();
+  const snapshot = useTxFlow((s) => s);
   return (
     <div className="txflow-actions">
       <button type="button" onClick={() => send({ type: 'user.cancel' })}>
         Cancel
       </button>
-      <button type="button" className="primary" disabled={disabled} onClick={onContinue}>
+      <button
+        type="button"
+        className="primary"
+        disabled={!draft || !snapshot.can({ type: 'user.compose', draft })}
+        onClick={() => {
+          if (draft) send({ type: 'user.compose', draft });
+        }}
+      >
         {label}
       </button>
     </div>
@@ -44,10 +54,8 @@ const CHECKSUM_TEXT = {
 
 /** "Transaction Builder file": choose a JSON file, see every call, continue to the review. */
 export function TxBuilderImport() {
-  const send = useTxFlowSend();
   const safe = useTxFlow((s) => s.context.safe);
   const batch = useTxFlow((s) => s.context.batch);
-  const snapshot = useTxFlow((s) => s);
   const [read, setRead] = useState<(BatchFileRead & { fileName: string }) | null>(null);
   const chosen = onTextFileChosen((fileName, text) => setRead({ ...readTxBuilderFile(text, safe.chainId), fileName }));
   const imported: CallDraft[] =
@@ -91,13 +99,7 @@ export function TxBuilderImport() {
           </ol>
         </>
       ) : null}
-      <Actions
-        label={draft ? `Review ${imported.length === 1 ? 'the call' : `${imported.length} calls`}` : 'Review'}
-        disabled={!draft || !snapshot.can({ type: 'user.compose', draft })}
-        onContinue={() => {
-          if (draft) send({ type: 'user.compose', draft });
-        }}
-      />
+      <Actions label={draft ? `Review ${imported.length === 1 ? 'the call' : `${imported.length} calls`}` : 'Review'} draft={draft} />
     </section>
   );
 }
@@ -111,10 +113,8 @@ const payoutCalls = (read: PayoutRead): CallDraft[] =>
 
 /** "CSV payout": paste or choose lines of address, token, amount; see every payment and the totals; continue. */
 export function PayoutImport() {
-  const send = useTxFlowSend();
   const tokens = useTxFlow((s) => s.context.tokens);
   const batch = useTxFlow((s) => s.context.batch);
-  const snapshot = useTxFlow((s) => s);
   const [text, setText] = useState('');
   const [read, setRead] = useState<PayoutRead | null>(null);
   const textId = useId();
@@ -143,28 +143,16 @@ export function PayoutImport() {
       <label className="button-link">
         Choose a CSV file <input type="file" accept=".csv,text/csv,text/plain" onChange={chosen} className="visually-hidden" />
       </label>
-      {read && read.problems.length > 0 ? (
-        <div role="alert" className="txflow-blocked">
-          <strong>{read.lines.length > 0 ? 'Fix these lines to continue:' : 'No payment can be made from this list:'}</strong>
-          <ul>
-            {read.problems.map((p, i) => (
-              <li key={i}>{p.message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {over.length > 0 ? (
-        <div role="alert" className="txflow-blocked">
-          <strong>The Safe does not hold enough:</strong>
-          <ul>
-            {over.map((t) => (
-              <li key={t.token.address ?? 'native'}>
-                The payments send {formatUnits(t.baseUnits, t.token.decimals)} {t.token.symbol}; the Safe holds {formatUnits(BigInt(t.token.balance), t.token.decimals)}.
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <BlockedNotice
+        title={read && read.lines.length > 0 ? 'Fix these lines to continue:' : 'No payment can be made from this list:'}
+        reasons={read?.problems.map((p) => p.message) ?? []}
+      />
+      <BlockedNotice
+        title="The Safe does not hold enough:"
+        reasons={over.map(
+          (t) => `The payments send ${formatUnits(t.baseUnits, t.token.decimals)} ${t.token.symbol}; the Safe holds ${formatUnits(BigInt(t.token.balance), t.token.decimals)}.`,
+        )}
+      />
       {read && read.lines.length > 0 ? (
         <>
           <p role="status">
@@ -181,13 +169,7 @@ export function PayoutImport() {
           </ol>
         </>
       ) : null}
-      <Actions
-        label={ready ? `Review ${read.lines.length === 1 ? 'the payment' : `${read.lines.length} payments`}` : 'Review'}
-        disabled={!draft || !snapshot.can({ type: 'user.compose', draft })}
-        onContinue={() => {
-          if (draft) send({ type: 'user.compose', draft });
-        }}
-      />
+      <Actions label={ready ? `Review ${read.lines.length === 1 ? 'the payment' : `${read.lines.length} payments`}` : 'Review'} draft={draft} />
     </section>
   );
 }
@@ -199,7 +181,8 @@ export function PayoutImport() {
  */
 export function TxBuilderExport({ safeTx, owner }: { safeTx: SafeTxJson; owner: Address | null }) {
   const safe = useTxFlow((s) => s.context.safe);
-  const calls = exportableCalls(safeTx, { chainId: safe.chainId, version: safe.version });
+  // Decodes a batch's calls: once per SafeTx, not on every render of the review.
+  const calls = useMemo(() => exportableCalls(safeTx, { chainId: safe.chainId, version: safe.version }), [safeTx, safe.chainId, safe.version]);
   const reasonId = useId();
   const name = `Transaction #${safeTx.nonce} of ${safe.address}`;
   return (

@@ -5,7 +5,7 @@ import { connectTransactionFlow } from '../../machines/transactionFlow/transacti
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import './compose.css';
-import { describeCall, importedFileOf, maxAmountOf, operationText, signerOptionText, tokenOptionText } from './format.ts';
+import { describeCall, handedOverCalls, importedFileOf, maxAmountOf, operationText, signerOptionText, tokenOptionText } from './format.ts';
 import { PayoutImport, TxBuilderImport } from './BatchFiles.tsx';
 import { AddressCombobox } from './AddressCombobox.tsx';
 import { NftPicker } from './NftPicker.tsx';
@@ -81,15 +81,6 @@ function thresholdBound(change: SettingsChange['type'], owners: number): number 
 function kindOf(call: CallDraft | null): Kind {
   if (!call) return 'tokens';
   return call.kind === 'erc721Transfer' ? 'nft' : call.kind === 'contractCall' ? 'contract' : call.kind === 'settings' ? 'settings' : 'tokens';
-}
-
-/** The calls of a draft handed over ready-made (a Safe App, an on-chain message signature), or null. */
-function handedOverCalls(draft: TxDraft | null): Extract<CallDraft, { kind: 'rawCall' }>[] | null {
-  if (draft?.kind === 'rawCall') return [draft];
-  if (draft?.kind === 'batch' && draft.calls.length > 0 && draft.calls.every((c) => c.kind === 'rawCall')) {
-    return draft.calls as Extract<CallDraft, { kind: 'rawCall' }>[];
-  }
-  return null;
 }
 
 type RecipientCall = Extract<CallDraft, { recipient: string }>;

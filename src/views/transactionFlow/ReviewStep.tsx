@@ -17,6 +17,7 @@ import type { RejectedTx, TxFlowWallet } from '../../machines/transactionFlow/tr
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { TxBuilderExport } from './BatchFiles.tsx';
+import { BlockedNotice } from './BlockedNotice.tsx';
 import './compose.css';
 
 export function NonceStep() {
@@ -433,37 +434,9 @@ export function ReviewStep() {
       ) : null}
       {/* The Safe info against the chain (decision 0053); closing the flow reloads the Safe's info. */}
       <SafeInfoBlocked verdict={ctx.safeInfo} onReload={() => send({ type: 'user.cancel' })} />
-      {txMismatches.length > 0 ? (
-        <div role="alert" className="txflow-blocked">
-          <strong>Signing is blocked: the gateway’s answer does not match the transaction built here.</strong>
-          <ul>
-            {txMismatches.map((m, i) => (
-              <li key={i}>{m}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-
-      {lookAlikes.length > 0 ? (
-        <div role="alert" className="txflow-blocked">
-          <strong>Signing is blocked: an address in this transaction imitates one you know.</strong>
-          <ul>
-            {lookAlikes.map((r, i) => (
-              <li key={i}>{r.detail}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {implementationBlocks.length > 0 ? (
-        <div role="alert" className="txflow-blocked">
-          <strong>Signing is blocked: the Safe’s implementation would be replaced.</strong>
-          <ul>
-            {implementationBlocks.map((m, i) => (
-              <li key={i}>{m}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <BlockedNotice title="Signing is blocked: the gateway’s answer does not match the transaction built here." reasons={txMismatches} />
+      <BlockedNotice title="Signing is blocked: an address in this transaction imitates one you know." reasons={lookAlikes.map((r) => r.detail)} />
+      <BlockedNotice title="Signing is blocked: the Safe’s implementation would be replaced." reasons={implementationBlocks} />
       {description && facts ? <WhatItDoes description={description} facts={facts} chainId={safe.chainId} rejectionNote={!isRejection} /> : null}
       <SimulationResult simulation={ctx.simulation} native={native} safe={safe.address} />
 

@@ -15,16 +15,17 @@ export const nativeValueText = (wei: string, native: TokenMeta): string => `${fo
 /** The origin of calls imported from a Transaction Builder file: this prefix, then the file's name. */
 export const TX_BUILDER_ORIGIN = 'Transaction Builder file: ';
 
-/** The origin of a ready-made draft's calls (a Safe App's origin, an imported file), or null for a draft composed here. */
-function handedOverOrigin(draft: TxDraft | null): string | null {
-  if (!draft) return null;
-  if (draft.kind === 'rawCall') return draft.origin;
-  if (draft.kind === 'batch' && draft.calls.length > 0 && draft.calls.every((c) => c.kind === 'rawCall')) {
-    const first = draft.calls[0];
-    return first?.kind === 'rawCall' ? first.origin : null;
+/** The calls of a draft handed over ready-made (a Safe App, an on-chain message signature, an imported file), or null. */
+export function handedOverCalls(draft: TxDraft | null): Extract<CallDraft, { kind: 'rawCall' }>[] | null {
+  if (draft?.kind === 'rawCall') return [draft];
+  if (draft?.kind === 'batch' && draft.calls.length > 0 && draft.calls.every((c) => c.kind === 'rawCall')) {
+    return draft.calls as Extract<CallDraft, { kind: 'rawCall' }>[];
   }
   return null;
 }
+
+/** The origin of a ready-made draft's calls (a Safe App's origin, an imported file), or null for a draft composed here. */
+const handedOverOrigin = (draft: TxDraft | null): string | null => handedOverCalls(draft)?.[0]?.origin ?? null;
 
 /** Who handed a ready-made draft over (a Safe App's origin), or null for a draft composed or imported here. */
 export function requestOriginOf(draft: TxDraft | null): string | null {
