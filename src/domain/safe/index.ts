@@ -3,6 +3,7 @@ export * from './version.ts';
 export * from './hashing.ts';
 export * from './messages.ts';
 export * from './deleteRequest.ts';
+export * from './delegateRequest.ts';
 export * from './signatures.ts';
 export * from './eip1271.ts';
 export * from './multisend.ts';
