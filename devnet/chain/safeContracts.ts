@@ -88,7 +88,8 @@ export interface DeploySafeContractsResult {
   readonly deployed: SafeContractName[];
 }
 
-async function ensureSingletonFactory(rpcUrl: string): Promise<void> {
+/** Deploys the Safe singleton factory unless it is there (from its presigned transaction, or its code where there is none). */
+export async function ensureSingletonFactory(rpcUrl: string): Promise<void> {
   const { publicClient, send } = await connectDevnet(rpcUrl);
   const code = await publicClient.getCode({ address: SINGLETON_FACTORY_ADDRESS });
   if (code && code !== '0x') return;

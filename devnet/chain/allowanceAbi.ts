@@ -1,0 +1,147 @@
+/**
+ * Safe's Allowance module (AllowanceModule 0.1.1, the release @safe-global/safe-modules-deployments lists): its ABI,
+ * calldata encoders and the transfer hash a delegate signs. Pure (viem's encoding and hashing only, no client, no
+ * Node): meant to move into src/domain for the spending-limits UI.
+ *
+ * How the module works: a Safe enables it (Safe transaction `enableModule(module)`), then through Safe transactions
+ * calling the module adds a delegate (`addDelegate`) and gives that delegate an allowance per token
+ * (`setAllowance`: amount in the token's smallest unit, reset period in minutes, 0 for a one-time allowance). The
+ * delegate spends with `executeAllowanceTransfer`, sent by anyone, carrying the delegate's signature over
+ * `generateTransferHash(…, nonce)`, where nonce is the allowance's current nonce (getTokenAllowance()[4]). The
+ * module keeps its state per msg.sender, so the management calls only work as transactions of the Safe itself.
+ */
+import { encodeFunctionData, hashTypedData, parseAbi, zeroAddress, type Address, type Hash, type Hex, type TypedDataDefinition } from 'viem';
+
+/** The ABI of AllowanceModule 0.1.1 as written in its source (a unit test compares it with the deployments package's). */
+export const allowanceModuleAbi = parseAbi([
+  'event AddDelegate(address indexed safe, address delegate)',
+  'event RemoveDelegate(address indexed safe, address delegate)',
+  'event ExecuteAllowanceTransfer(address indexed safe, address delegate, address token, address to, uint96 value, uint16 nonce)',
+  'event PayAllowanceTransfer(address indexed safe, address delegate, address paymentToken, address paymentReceiver, uint96 payment)',
+  'event SetAllowance(address indexed safe, address delegate, address token, uint96 allowanceAmount, uint16 resetTime)',
+  'event ResetAllowance(address indexed safe, address delegate, address token)',
+  'event DeleteAllowance(address indexed safe, address delegate, address token)',
+  'function NAME() view returns (string)',
+  'function VERSION() view returns (string)',
+  'function addDelegate(address delegate)',
+  'function removeDelegate(address delegate, bool removeAllowances)',
+  'function setAllowance(address delegate, address token, uint96 allowanceAmount, uint16 resetTimeMin, uint32 resetBaseMin)',
+  'function resetAllowance(address delegate, address token)',
+  'function deleteAllowance(address delegate, address token)',
+  'function getTokenAllowance(address safe, address delegate, address token) view returns (uint256[5])',
+  'function getDelegates(address safe, uint48 start, uint8 pageSize) view returns (address[] results, uint48 next)',
+  'function getTokens(address safe, address delegate) view returns (address[])',
+  'function executeAllowanceTransfer(address safe, address token, address to, uint96 amount, address paymentToken, uint96 payment, address delegate, bytes signature)',
+  'function generateTransferHash(address safe, address token, address to, uint96 amount, address paymentToken, uint96 payment, uint16 nonce) view returns (bytes32)',
+]);
+
+/** Largest allowance amount (uint96) and reset period in minutes (uint16, about 45 days). */
+export const MAX_ALLOWANCE_AMOUNT = (1n << 96n) - 1n;
+export const MAX_RESET_TIME_MIN = 0xffff;
+
+/** Token address the module uses for the chain's native currency (ETH). */
+export const NATIVE_TOKEN: Address = zeroAddress;
+
+export function encodeAddDelegate(delegate: Address): Hex {
+  return encodeFunctionData({ abi: allowanceModuleAbi, functionName: 'addDelegate', args: [delegate] });
+}
+
+/** removeAllowances: zero the delegate's allowances too (true unless that runs out of gas; then deleteAllowance each). */
+export function encodeRemoveDelegate(delegate: Address, removeAllowances = true): Hex {
+  return encodeFunctionData({ abi: allowanceModuleAbi, functionName: 'removeDelegate', args: [delegate, removeAllowances] });
+}
+
+export interface SetAllowanceParams {
+  delegate: Address;
+  /** The ERC-20, or NATIVE_TOKEN for ETH. */
+  token: Address;
+  /** In the token's smallest unit; at most MAX_ALLOWANCE_AMOUNT. */
+  amount: bigint;
+  /** Reset period in minutes (1440 = daily); 0 for a one-time allowance. */
+  resetTimeMin: number;
+  /** Minute (unix time / 60) the periods are counted from; 0 (default) for "now" (kept on later updates). */
+  resetBaseMin?: number;
+}
+
+export function encodeSetAllowance(p: SetAllowanceParams): Hex {
+  if (p.amount < 0n || p.amount > MAX_ALLOWANCE_AMOUNT) throw new RangeError(`allowance amount ${p.amount} does not fit in uint96`);
+  if (!Number.isInteger(p.resetTimeMin) || p.resetTimeMin < 0 || p.resetTimeMin > MAX_RESET_TIME_MIN) throw new RangeError(`reset period ${p.resetTimeMin} min does not fit in uint16`);
+  return encodeFunctionData({ abi: allowanceModuleAbi, functionName: 'setAllowance', args: [p.delegate, p.token, p.amount, p.resetTimeMin, p.resetBaseMin ?? 0] });
+}
+
+/** Sets the spent amount back to 0 (the period is kept). */
+export function encodeResetAllowance(delegate: Address, token: Address): Hex {
+  return encodeFunctionData({ abi: allowanceModuleAbi, functionName: 'resetAllowance', args: [delegate, token] });
+}
+
+/** Zeroes amount, spent and period (the nonce is kept, so old signatures stay void). */
+export function encodeDeleteAllowance(delegate: Address, token: Address): Hex {
+  return encodeFunctionData({ abi: allowanceModuleAbi, functionName: 'deleteAllowance', args: [delegate, token] });
+}
+
+/** One allowance as getTokenAllowance returns it ([amount, spent, resetTimeMin, lastResetMin, nonce]). */
+export interface TokenAllowance {
+  amount: bigint;
+  spent: bigint;
+  resetTimeMin: number;
+  /** Start (unix minutes) of the current period. */
+  lastResetMin: number;
+  /** Nonce the next transfer must be signed with; 0 until an allowance was ever set for this token. */
+  nonce: number;
+}
+
+export function decodeTokenAllowance(raw: readonly [bigint, bigint, bigint, bigint, bigint] | readonly bigint[]): TokenAllowance {
+  const [amount = 0n, spent = 0n, resetTimeMin = 0n, lastResetMin = 0n, nonce = 0n] = raw;
+  return { amount, spent, resetTimeMin: Number(resetTimeMin), lastResetMin: Number(lastResetMin), nonce: Number(nonce) };
+}
+
+/** A transfer from a Safe's allowance (paymentToken/payment: an optional fee to tx.origin, also from the allowance). */
+export interface AllowanceTransfer {
+  safe: Address;
+  token: Address;
+  to: Address;
+  amount: bigint;
+  paymentToken?: Address;
+  payment?: bigint;
+  /** The allowance's current nonce (TokenAllowance.nonce). */
+  nonce: number;
+}
+
+export const ALLOWANCE_TRANSFER_TYPES = {
+  AllowanceTransfer: [
+    { name: 'safe', type: 'address' },
+    { name: 'token', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'amount', type: 'uint96' },
+    { name: 'paymentToken', type: 'address' },
+    { name: 'payment', type: 'uint96' },
+    { name: 'nonce', type: 'uint16' },
+  ],
+} as const;
+
+/**
+ * The EIP-712 typed data a delegate signs (domain: chainId + the module's address). Module 0.1.1 uses the right
+ * typehash (0.1.0's was wrong, so wallets' eth_signTypedData did not match there); its digest is what
+ * generateTransferHash returns, and the module also takes a plain ECDSA signature of that digest.
+ */
+export function allowanceTransferTypedData(chainId: number, module: Address, t: AllowanceTransfer): TypedDataDefinition<typeof ALLOWANCE_TRANSFER_TYPES, 'AllowanceTransfer'> {
+  return {
+    domain: { chainId, verifyingContract: module },
+    types: ALLOWANCE_TRANSFER_TYPES,
+    primaryType: 'AllowanceTransfer',
+    message: { safe: t.safe, token: t.token, to: t.to, amount: t.amount, paymentToken: t.paymentToken ?? zeroAddress, payment: t.payment ?? 0n, nonce: t.nonce },
+  };
+}
+
+/** Equals the module's generateTransferHash(safe, token, to, amount, paymentToken, payment, nonce). */
+export function allowanceTransferHash(chainId: number, module: Address, t: AllowanceTransfer): Hash {
+  return hashTypedData(allowanceTransferTypedData(chainId, module, t));
+}
+
+export function encodeExecuteAllowanceTransfer(t: AllowanceTransfer & { delegate: Address; signature: Hex }): Hex {
+  return encodeFunctionData({
+    abi: allowanceModuleAbi,
+    functionName: 'executeAllowanceTransfer',
+    args: [t.safe, t.token, t.to, t.amount, t.paymentToken ?? zeroAddress, t.payment ?? 0n, t.delegate, t.signature],
+  });
+}
