@@ -1,6 +1,6 @@
 /**
- * startDevnet: the whole offline devnet in one call. Starts anvil, deploys the canonical Safe 1.4.1 contracts
- * and test tokens and writes the on-chain demo history (first run only), starts the local gateway
+ * startDevnet: the whole offline devnet in one call. Starts anvil, deploys the canonical Safe 1.4.1 contracts, Safe's
+ * Allowance module and test tokens and writes the on-chain demo history (first run only), starts the local gateway
  * (devnet/gateway) and posts the off-chain demo data (queue, messages) through its HTTP API.
  *
  * With `stateDir` the chain (anvil --dump-state/--load-state) and the gateway database live in that folder and
@@ -17,6 +17,7 @@ import {
   DEVNET_ACCOUNTS,
   RELAYER_ACCOUNT,
   connectDevnet,
+  deployAllowanceModule,
   readSafe,
   shellQuote,
   startAnvil,
@@ -57,6 +58,12 @@ export interface DevnetKey {
   privateKey: Hex;
 }
 
+/** Safe modules on the devnet, at their canonical addresses (not enabled on any demo Safe). */
+export interface DevnetModules {
+  /** Safe's Allowance module 0.1.1 (spending limits; devnet/chain/allowance.ts). */
+  allowance: Address;
+}
+
 export interface DevnetInfo {
   rpcUrl: string;
   gatewayUrl: string;
@@ -68,6 +75,7 @@ export interface DevnetInfo {
   owners: DevnetKey[];
   tokens: DevnetTokens;
   contracts: SafeContracts;
+  modules: DevnetModules;
   /** Hashes of the seeded off-chain demo data (queue and messages). */
   demo: DemoOffchain;
   /** The folder holding chain and database (a temporary one without `stateDir`). */
@@ -179,6 +187,9 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
       log('devnet: deploying Safe 1.4.1 contracts and tokens, writing demo history');
       chain = await seedChain(anvil.rpcUrl, { now });
     }
+    // After the demo history (its blocks stay as they were), and on a loaded chain too (a state from before it had none).
+    const allowanceModule = await deployAllowanceModule(anvil.rpcUrl);
+    if (allowanceModule.deployed) log(`devnet: Allowance module deployed at ${allowanceModule.address}`);
 
     const gateway = await startGateway({
       rpcUrl: anvil.rpcUrl,
@@ -220,6 +231,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
       owners: DEVNET_ACCOUNTS.slice(0, 4).map((a) => ({ address: a.address, privateKey: a.privateKey })),
       tokens: chain.tokens,
       contracts: chain.contracts,
+      modules: { allowance: allowanceModule.address },
       demo: offchain,
       stateDir: dir,
       seeded: !marker,
