@@ -86,6 +86,8 @@ export type MessageSignatureBody = v.InferOutput<typeof s.MessageSignatureBodySc
 
 export type SafeApp = v.InferOutput<typeof s.SafeAppSchema>;
 export type Delegate = v.InferOutput<typeof s.DelegateSchema>;
+export type AddDelegateBody = v.InferOutput<typeof s.AddDelegateBodySchema>;
+export type DeleteDelegateBody = v.InferOutput<typeof s.DeleteDelegateBodySchema>;
 export type OwnedSafes = v.InferOutput<typeof s.OwnedSafesSchema>;
 export type AllOwnedSafes = v.InferOutput<typeof s.AllOwnedSafesSchema>;
 export type SafeOverview = v.InferOutput<typeof s.SafeOverviewSchema>;

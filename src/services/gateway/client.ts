@@ -19,6 +19,7 @@ import { CollectiblesPageSchema, CollectiblesSchema, FiatCurrenciesSchema, SafeB
 import { DataDecodedSchema } from '../../domain/gateway/schemas/dataDecoded.ts';
 import { TransactionItemPageSchema } from '../../domain/gateway/schemas/transactionLists.ts';
 import type {
+  AddDelegateBody,
   AllOwnedSafes,
   ChainInfo,
   ChangeEmailBody,
@@ -27,6 +28,7 @@ import type {
   ContractInfo,
   DataDecoded,
   Delegate,
+  DeleteDelegateBody,
   EmailInfo,
   EstimationRequest,
   EstimationResponse,
@@ -388,6 +390,10 @@ export function createGatewayClient(options: GatewayClientOptions) {
     /** `fresh` skips the read cache (a list the user refreshes on purpose). */
     getDelegates: (chainId: string, query: QueryOrPageUrl, opts: { fresh?: boolean } = {}): Promise<Page<Delegate>> =>
       get(url('/v1/chains/{chainId}/delegates', { chainId }, query), later('DelegatesPageSchema'), opts.fresh ? { cache: false } : {}),
+    /** Adds a delegate to the Safe, or renames it (the same safe, delegate and delegator again); answers 200 or 204 with no body. */
+    addDelegate: (chainId: string, body: AddDelegateBody): Promise<EmptyResponse> => mutate('POST', url('/v2/chains/{chainId}/delegates', { chainId }), Empty, body),
+    deleteDelegate: (chainId: string, delegate: string, body: DeleteDelegateBody): Promise<EmptyResponse> =>
+      mutate('DELETE', url('/v2/chains/{chainId}/delegates/{delegate}', { chainId, delegate }), Empty, body),
     getSafeOverviews: (safes: string[], query: QueryParams = {}): Promise<SafeOverview[]> =>
       get(url('/v1/safes', {}, { currency: 'usd', ...query, safes: safes.join(',') }), later('SafeOverviewsSchema'), {
         kind: 'overview',

@@ -78,6 +78,14 @@ const cases: Case[] = [
   ['confirmSafeMessage', (c) => c.confirmSafeMessage(C, H, '0x02'), 'POST', `/v1/chains/${C}/messages/${H}/signatures`, { signature: '0x02' }],
   ['getDelegates', (c) => c.getDelegates(C, { safe: S }), 'GET', `/v1/chains/${C}/delegates?safe=${S}`],
   [
+    'addDelegate',
+    (c) => c.addDelegate(C, { safe: S, delegate: SIGNER, delegator: S, signature: '0x01', label: 'Ops bot' }),
+    'POST',
+    `/v2/chains/${C}/delegates`,
+    { safe: S, delegate: SIGNER, delegator: S, signature: '0x01', label: 'Ops bot' },
+  ],
+  ['deleteDelegate', (c) => c.deleteDelegate(C, SIGNER, { delegator: S, safe: S, signature: '0x01' }), 'DELETE', `/v2/chains/${C}/delegates/${SIGNER}`, { delegator: S, safe: S, signature: '0x01' }],
+  [
     'registerDevice',
     (c) => c.registerDevice({ cloudMessagingToken: 't', buildNumber: '1', bundle: 'b', deviceType: 'WEB', version: '1', safeRegistrations: [] }),
     'POST',
