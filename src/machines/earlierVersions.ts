@@ -51,6 +51,9 @@ const localDataValueBeforeTokens = (value: unknown): unknown => {
   return { ready: regions };
 };
 
+/** delegatesList before owners managed proposers (at c673c1b) kept neither the signer nor a change's request, signature, field error or notice. */
+const delegatesBeforeProposers = ({ signer: _s, request: _r, signature: _g, fieldError: _f, notice: _n, ...kept }: Record<string, unknown>) => kept;
+
 /** details at dee7dfe did not say what kind of failure its error was (issue 17 added `errorKind`). */
 const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
 
@@ -83,7 +86,14 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     { hash: '2b2018d24d3c5ee3ce1f206c0766dcc4826fa1e806385c40d7073783232ca89d', note: BEFORE_NAMING, context: safeAppsBeforeLocalHttp },
     { hash: '450419824fb1ae9b03f953f2778320e0bea6edad5d181a1a1f3a657910ecb0b3', note: BEFORE_LOCAL_HTTP, context: safeAppsBeforeLocalHttp },
   ],
-  delegatesList: [{ hash: '8dd5a95fd7d5531741616e522e16c0e7b02aaf106cbd28ae3a7fbd7fef970579', note: BEFORE_NAMING }],
+  delegatesList: [
+    { hash: '8dd5a95fd7d5531741616e522e16c0e7b02aaf106cbd28ae3a7fbd7fef970579', note: BEFORE_NAMING, context: delegatesBeforeProposers },
+    {
+      hash: 'f1abc5cb01a685e52794fc45c6d15e9d2cc1ee1a55a86845c7bb2f8e5d116c7d',
+      note: 'before owners added, renamed and removed proposers (at c673c1b): same states and events, and user.refresh, which now also clears the notice and field error',
+      context: delegatesBeforeProposers,
+    },
+  ],
   deleteTxFlow: [{ hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING }],
   details: [{ hash: '4787cc0e8650a45894db4514c11123adcc230bf1b44104ad2b6b5dd9efffff57', note: `${BEFORE_NAMING}; before errors said their kind`, context: detailsBeforeErrorKinds }],
   emailAlerts: [

@@ -187,7 +187,7 @@ test('security: register a recovery module; the Safe’s delegates are listed', 
   await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
   await connect(page);
 
-  const delegates = page.getByRole('table', { name: 'Delegates' });
+  const delegates = page.getByRole('table', { name: 'Proposers' });
   await expect(delegates.getByRole('row')).toHaveCount(2);
   await expect(delegates).toContainText('Proposer bot');
   const listed = (await (await gw(`/v1/chains/${app.devnet.chainId}/delegates?safe=${safeAddress()}`)).json()) as { results: Array<{ delegate: string; delegator: string; label: string }> };

@@ -17,6 +17,7 @@ import {
   recoverySampleEvents,
   serializeEmailAlertsState,
   serializePushNotificationsState,
+  serializeDelegatesState,
   serializeValueAndErrors,
   unsubscribeSampleEvents,
   unsubscribeSampleInput,
@@ -251,40 +252,121 @@ describe('recoveryRegistration (model-based, real view)', () => {
   modelTests({ name: 'recoveryRegistration', machine: recoveryRegistrationMachine, input: accountServicesSampleInput, events: recoverySampleEvents, serializeState: serializeValueAndErrors, driver });
 });
 
-// ───────────── delegates ─────────────
+// ───────────── delegates (proposers) ─────────────
 
 describe('delegatesList (model-based, real view)', () => {
   const ctx = (sut: EffectsSut) => snapshotOf(sut).context as DelegatesContext;
+  const table = () => screen.getByRole('table', { name: 'Proposers' });
+  const rowOf = (label: string) => within(table()).getAllByRole('row').find((r) => within(r).queryByText(label, { selector: '.proposer-name' }) !== null)!;
+  const addForm = () => screen.getByRole('form', { name: 'Add proposer' });
+  const busy = (text: string) => () => {
+    expect(statusTexts()).toContain(text);
+    expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeDisabled();
+  };
+  const labelOf = (sut: EffectsSut, delegate: string) => ctx(sut).delegates.find((d) => d.delegate.toLowerCase() === delegate.toLowerCase())?.label ?? '';
   const driver: ViewDriver<EffectsSut> = {
-    start: () => startWithDeferredEffects(delegatesListMachine, ['loadDelegates'], accountServicesSampleInput, (actor) => <DelegatesView actor={actor as DelegatesRef} />),
+    start: () =>
+      startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer', 'sendProposer'], accountServicesSampleInput, (actor) => <DelegatesView actor={actor as DelegatesRef} />),
     events: {
-      ...settleExecutors({ loadDelegates: 'loadDelegates', loadMoreDelegates: 'loadDelegates' }),
-      'user.retry': () => click('Retry loading delegates'),
-      'user.refresh': () => click('Refresh delegates'),
+      ...settleExecutors({ loadDelegates: 'loadDelegates', loadMoreDelegates: 'loadDelegates', signProposer: 'signProposer', sendProposer: 'sendProposer' }),
+      'user.retry': () => click('Retry loading proposers'),
+      'user.refresh': () => click('Refresh proposers'),
       'user.loadMore': async (sut) => {
         await click('Load more');
         expect(sut.inputs.get('loadDelegates')?.at(-1)).toEqual({ chainId: '31337', safe: accountServicesSampleInput.safe.address, page: ctx(sut).next });
       },
+      'user.addProposer': async (_, e) => {
+        const form = addForm();
+        await act(async () => fireEvent.change(within(form).getByLabelText('Address'), { target: { value: field(e, 'delegate') } }));
+        await act(async () => fireEvent.change(within(form).getByLabelText('Name'), { target: { value: field(e, 'label') } }));
+        await act(async () => within(form).getByRole('button', { name: 'Add proposer' }).click());
+      },
+      'user.renameProposer': async (sut, e) => {
+        const label = labelOf(sut, field(e, 'delegate'));
+        if (!screen.queryByRole('form', { name: `Rename ${label}` })) await act(async () => within(rowOf(label)).getByRole('button', { name: `Rename ${label}` }).click());
+        const form = screen.getByRole('form', { name: `Rename ${label}` });
+        await act(async () => fireEvent.change(within(form).getByLabelText(`New name for ${label}`), { target: { value: field(e, 'label') } }));
+        await act(async () => within(form).getByRole('button', { name: 'Save name' }).click());
+      },
+      'user.removeProposer': async (sut, e) => {
+        const label = labelOf(sut, field(e, 'delegate'));
+        const row = rowOf(label);
+        if (!within(row).queryByRole('button', { name: `Yes, remove ${label}` })) await act(async () => within(row).getByRole('button', { name: `Remove ${label}` }).click());
+        await act(async () => within(row).getByRole('button', { name: `Yes, remove ${label}` }).click());
+      },
+      'system.recover': sendAsIs,
     },
     states: {
-      loading: () => {
-        expect(screen.getByRole('status')).toHaveTextContent('Loading delegates…');
+      loading: (sut) => {
+        expect(statusTexts()).toContain('Loading proposers…');
+        const notice = ctx(sut).notice;
+        if (notice) expect(statusTexts()).toContain(notice);
       },
       loadFailed: (sut) => {
-        expect(screen.getByRole('alert')).toHaveTextContent(`Could not load delegates. ${ctx(sut).error}`);
+        expect(alerts().join(" ")).toContain(`Could not load proposers. ${ctx(sut).error}`);
       },
       list: (sut) => {
         const c = ctx(sut);
-        const rows = within(screen.getByRole('table', { name: 'Delegates' })).getAllByRole('row');
+        const rows = within(table()).getAllByRole('row');
         expect(rows).toHaveLength(c.delegates.length + 1);
-        c.delegates.forEach((d, i) => expect(rows[i + 1]).toHaveTextContent(d.label));
+        c.delegates.forEach((d, i) => {
+          expect(rows[i + 1]).toHaveTextContent(d.label);
+          // only the owner who added a proposer can rename or remove it (the DELETE needs the delegator's signature)
+          const own = d.delegator.toLowerCase() === accountServicesSampleInput.wallet;
+          expect(within(rows[i + 1]!).queryByRole('button', { name: `Remove ${d.label}` }) !== null || within(rows[i + 1]!).queryByRole('button', { name: `Yes, remove ${d.label}` }) !== null).toBe(own);
+          if (!own) expect(rows[i + 1]).toHaveTextContent('Only the owner who added it can rename or remove it.');
+        });
         expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(c.next !== null);
+        expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeEnabled();
         if (c.error) expect(alerts()).toContain(c.error);
+        if (c.fieldError) {
+          const form = c.fieldError.form === 'add' ? addForm() : screen.getByRole('form', { name: `Rename ${labelOf(sut, c.fieldError.delegate ?? '')}` });
+          expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual([c.fieldError.text]);
+          const input = c.fieldError.field === 'delegate' ? 'Address' : c.fieldError.form === 'add' ? 'Name' : `New name for ${labelOf(sut, c.fieldError.delegate ?? '')}`;
+          expect(within(form).getByLabelText(input)).toHaveAttribute('aria-invalid', 'true');
+        }
+        if (c.notice) expect(statusTexts()).toContain(c.notice);
       },
-      loadingMore: () => expect(statusTexts()).toContain('Loading more delegates…'),
+      loadingMore: () => expect(statusTexts()).toContain('Loading more proposers…'),
+      signing: (sut) => {
+        const request = ctx(sut).request!;
+        busy({ add: 'Sign the new proposer in your wallet…', rename: 'Sign the new name in your wallet…', remove: 'Sign the removal in your wallet…' }[request.action])();
+        expect(sut.inputs.get('signProposer')?.at(-1)).toEqual(request);
+        expect(request.delegator).toBe(accountServicesSampleInput.safe.owners[0]);
+      },
+      sending: (sut) => {
+        const c = ctx(sut);
+        busy({ add: 'Adding the proposer…', rename: 'Renaming the proposer…', remove: 'Removing the proposer…' }[c.request!.action])();
+        expect(sut.inputs.get('sendProposer')?.at(-1)).toEqual({ ...c.request, signature: c.signature });
+      },
     },
   };
-  modelTests({ name: 'delegatesList', machine: delegatesListMachine, input: accountServicesSampleInput, events: delegatesSampleEvents, serializeState: serializeValueAndErrors, driver });
+  modelTests({ name: 'delegatesList', machine: delegatesListMachine, input: accountServicesSampleInput, events: delegatesSampleEvents, serializeState: serializeDelegatesState, driver });
+  it('without an owner wallet the proposers are listed, nothing can be changed, and the screen says why', async () => {
+    const sut = startWithDeferredEffects(delegatesListMachine, ['loadDelegates'], accountServicesReadOnlyInput, (actor) => <DelegatesView actor={actor as DelegatesRef} />);
+    await act(async () => sut.pending.get('loadDelegates')!.resolve(delegatesSampleEvents[0]!.output));
+    expect(screen.getByRole('note')).toHaveTextContent(ACCOUNT_TEXTS.proposersReadOnly);
+    expect(within(table()).getAllByRole('row')).toHaveLength(2);
+    expect(screen.queryByRole('form', { name: 'Add proposer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Rename|Remove)/ })).toBeNull();
+    expect(snapshotOf(sut).can({ type: 'user.addProposer', delegate: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', label: 'Ops bot' })).toBe(false);
+    sut.cleanup();
+  });
+  it('a wallet rejection returns to the list with its text; the add form keeps what was typed', async () => {
+    const sut = startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer'], accountServicesSampleInput, (actor) => <DelegatesView actor={actor as DelegatesRef} />);
+    await act(async () => sut.pending.get('loadDelegates')!.resolve(delegatesSampleEvents[0]!.output));
+    const form = addForm();
+    await act(async () => fireEvent.change(within(form).getByLabelText('Address'), { target: { value: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' } }));
+    await act(async () => fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Ops bot' } }));
+    await act(async () => within(form).getByRole('button', { name: 'Add proposer' }).click());
+    await act(async () => sut.pending.get('signProposer')!.reject({ kind: 'rejected', message: 'User rejected signing.' }));
+    expect(snapshotOf(sut).matches('list')).toBe(true);
+    expect(alerts()).toContain('User rejected signing.');
+    expect(ctx(sut).request).toBeNull();
+    expect(within(form).getByLabelText('Address')).toHaveValue('0x90F79bf6EB2c4f870365E785982E1f101E93b906');
+    expect(within(form).getByLabelText('Name')).toHaveValue('Ops bot');
+    sut.cleanup();
+  });
 });
 
 // ───────────── unsubscribe ─────────────

@@ -1,6 +1,7 @@
 /** Pure helpers and texts of the account-services machines. */
 import { getAddress, isAddress } from 'viem';
-import type { AccountServicesInput, CodeProblem, EffectFailure } from './accountServices.types.ts';
+import { sameHex } from '../../domain/hex.ts';
+import type { AccountServicesInput, CodeProblem, DelegatesContext, EffectFailure, ProposerFieldError } from './accountServices.types.ts';
 
 export const ACCOUNT_TEXTS = {
   noSigner: 'Connect a wallet that is an owner of this Safe to change these settings.',
@@ -23,6 +24,18 @@ export const ACCOUNT_TEXTS = {
   emailNotOffered:
     'E-mail alerts are not offered by this gateway. Nothing was signed or sent, and the rest of the app works as before. To get e-mail alerts, use a gateway that offers them.',
   /** The gateway has no unsubscribe endpoints (decision 0051). */
+  /** Proposers (delegates, /settings/security). */
+  proposersReadOnly: 'Only the Safe’s owners can add, rename or remove proposers. Connect a wallet that is an owner of this Safe to change them.',
+  proposerAdded: 'Proposer added.',
+  proposerRenamed: 'Proposer renamed.',
+  proposerRemoved: 'Proposer removed.',
+  invalidProposer: 'Enter the proposer’s address: 0x followed by 40 hexadecimal characters.',
+  proposerIsSafe: 'The Safe cannot be its own proposer.',
+  proposerIsOwner: 'This address is an owner of the Safe: owners can already create transactions.',
+  alreadyProposer: 'This address is already a proposer of this Safe.',
+  noProposerName: 'Enter a name for the proposer.',
+  proposerNameTooLong: 'The name can have at most 50 characters.',
+  sameProposerName: 'The proposer already has this name.',
   unsubscribeNotOffered:
     'Unsubscribing is not offered by this gateway, so nothing was changed. This gateway sends no alert e-mails; if you still receive some, unsubscribe with the service that sends them.',
 } as const;
@@ -58,3 +71,35 @@ export const isHexAddress = (value: string): boolean => isAddress(value.trim(), 
 
 export const codeProblemText = (problem: CodeProblem): string | null =>
   problem === 'wrong' ? ACCOUNT_TEXTS.wrongCode : problem === 'expired' ? ACCOUNT_TEXTS.expiredCode : null;
+
+/** The longest proposer name the gateway takes. */
+export const PROPOSER_NAME_MAX = 50;
+
+/** The proposer's row the connected owner added (only its delegator can rename or remove it), or undefined. */
+export const ownProposer = (ctx: Pick<DelegatesContext, 'signer' | 'delegates'>, delegate: string) =>
+  ctx.signer === null ? undefined : ctx.delegates.find((d) => sameHex(d.delegate, delegate.trim()) && sameHex(d.delegator, ctx.signer ?? ''));
+
+/** Why a proposer cannot be added or renamed as typed (a field error), or null. Nothing here asks the wallet. */
+export function proposerProblem(
+  ctx: Pick<DelegatesContext, 'safe' | 'signer' | 'delegates'>,
+  change: { form: 'add' | 'rename'; delegate: string; label: string },
+): ProposerFieldError | null {
+  const delegate = change.delegate.trim();
+  const refuse = (field: ProposerFieldError['field'], text: string): ProposerFieldError => ({
+    form: change.form,
+    field,
+    delegate: change.form === 'rename' && isHexAddress(delegate) ? getAddress(delegate) : null,
+    text,
+  });
+  if (change.form === 'add') {
+    if (!isHexAddress(delegate)) return refuse('delegate', ACCOUNT_TEXTS.invalidProposer);
+    if (sameHex(delegate, ctx.safe.address)) return refuse('delegate', ACCOUNT_TEXTS.proposerIsSafe);
+    if (ctx.safe.owners.some((o) => sameHex(o, delegate))) return refuse('delegate', ACCOUNT_TEXTS.proposerIsOwner);
+    if (ctx.delegates.some((d) => sameHex(d.delegate, delegate))) return refuse('delegate', ACCOUNT_TEXTS.alreadyProposer);
+  }
+  const label = change.label.trim();
+  if (!label) return refuse('label', ACCOUNT_TEXTS.noProposerName);
+  if (label.length > PROPOSER_NAME_MAX) return refuse('label', ACCOUNT_TEXTS.proposerNameTooLong);
+  if (change.form === 'rename' && ownProposer(ctx, delegate)?.label === label) return refuse('label', ACCOUNT_TEXTS.sameProposerName);
+  return null;
+}

@@ -9,6 +9,7 @@ import {
   accountServicesReadOnlyInput,
   accountServicesSampleInput,
   delegatesSampleEvents,
+  serializeDelegatesState,
   emailAlertsSampleEvents,
   pushNotificationsSampleEvents,
   recoverySampleEvents,
@@ -47,6 +48,15 @@ const EMAIL_PRIVATE: PrivateFields = {
 const RECOVERY_PRIVATE: PrivateFields = {
   events: { 'xstate.done.actor.signRecovery': ['output.signature', 'output.timestamp'] },
   context: ['auth.signature', 'auth.timestamp'],
+};
+
+/**
+ * The owner's EIP-712 Delegate signature covers only the proposer and the hour, not the Safe nor the name: with it
+ * anyone could add that proposer to another Safe of the owner's, rename or remove it, until the hour ends.
+ */
+const DELEGATES_PRIVATE: PrivateFields = {
+  events: { 'xstate.done.actor.signProposer': ['output.signature'] },
+  context: ['signature'],
 };
 
 const UNSUBSCRIBE_PRIVATE: PrivateFields = {
@@ -94,13 +104,16 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
   },
   {
     id: 'delegatesList',
-    title: 'Delegates (/settings/security)',
-    description: 'Lists the Safe’s delegates (GET /v1/chains/{chainId}/delegates?safe=), page by page.',
+    title: 'Proposers (/settings/security)',
+    description:
+      'Lists the Safe’s proposers (delegates: GET /v1/chains/{chainId}/delegates?safe=), page by page; an owner adds one, and renames or removes those they added, with an EIP-712 Delegate signature (POST and DELETE /v2/chains/{chainId}/delegates). Bad addresses, owners, the Safe itself, proposers already listed and empty or long names are refused before the wallet is asked.',
     machine: delegatesListMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
+    extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: delegatesSampleEvents,
-    serializeState: serializeValueAndErrors,
+    serializeState: serializeDelegatesState,
+    privateFields: DELEGATES_PRIVATE,
   },
   {
     id: 'unsubscribe',

@@ -4,9 +4,9 @@
  * the services reject with.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
+import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, DEVNET_STRANGER, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
 import { ACCOUNT_TEXTS } from './accountServices.logic.ts';
-import type { AccountServicesInput, DeviceState, EmailAlertsContext, PushNotificationsContext, SignedRegistration, SubscriptionsInput } from './accountServices.types.ts';
+import type { AccountServicesInput, DelegatesContext, DeviceState, EmailAlertsContext, PushNotificationsContext, SignedRegistration, SubscriptionsInput } from './accountServices.types.ts';
 
 export const SAMPLE_MODULE = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 export const SAMPLE_TOKEN = '3f2b1c9e-6a47-4d2b-9c1e-0d8f7a6b5c4d';
@@ -125,9 +125,32 @@ export const delegatesSampleEvents: AnyEventObject[] = [
   { type: 'user.retry' },
   { type: 'user.refresh' },
   { type: 'user.loadMore' },
-  { type: 'xstate.done.actor.loadMoreDelegates', output: { results: [{ safe: DEVNET_SAFE, delegate: DEVNET_OTHER_SAFE, delegator: DEVNET_OWNER, label: 'Ops' }], next: null } },
+  // a proposer another owner added: listed, not the connected owner's to rename or remove
+  { type: 'xstate.done.actor.loadMoreDelegates', output: { results: [{ safe: DEVNET_SAFE, delegate: DEVNET_OTHER_SAFE, delegator: DEVNET_OWNERS[1], label: 'Ops' }], next: null } },
   { type: 'xstate.error.actor.loadMoreDelegates', error: gatewayError('503: Service unavailable') },
+  { type: 'user.addProposer', delegate: DEVNET_STRANGER.toLowerCase(), label: ' Ops bot ' },
+  // refused before the wallet is asked: not an address, the Safe, an owner, already a proposer, no name, a long name
+  { type: 'user.addProposer', delegate: '0x1234', label: 'Ops bot' },
+  { type: 'user.addProposer', delegate: DEVNET_SAFE, label: 'Ops bot' },
+  { type: 'user.addProposer', delegate: DEVNET_OWNERS[1], label: 'Ops bot' },
+  { type: 'user.addProposer', delegate: SAMPLE_MODULE, label: 'Ops bot' },
+  { type: 'user.addProposer', delegate: DEVNET_STRANGER, label: '   ' },
+  { type: 'user.addProposer', delegate: DEVNET_STRANGER, label: 'x'.repeat(51) },
+  { type: 'user.renameProposer', delegate: SAMPLE_MODULE, label: 'Build bot' },
+  { type: 'user.renameProposer', delegate: SAMPLE_MODULE, label: 'Bot' },
+  { type: 'user.removeProposer', delegate: SAMPLE_MODULE },
+  { type: 'xstate.done.actor.signProposer', output: { signature: `0x${'ab'.repeat(65)}` } },
+  { type: 'xstate.error.actor.signProposer', error: walletRejected },
+  { type: 'xstate.done.actor.sendProposer', output: {} },
+  { type: 'xstate.error.actor.sendProposer', error: gatewayError('422: Invalid signature') },
+  { type: 'system.recover' },
 ];
+
+/** State value, the field error's field and whether there is an error and a next page (the proposers' vertices). */
+export function serializeDelegatesState(s: AnyMachineSnapshot): string {
+  const c = s.context as DelegatesContext;
+  return JSON.stringify([s.value, c.fieldError ? `${c.fieldError.form}.${c.fieldError.field}` : null, c.error !== null, c.next !== null]);
+}
 
 // ───────────── subscriptions ─────────────
 

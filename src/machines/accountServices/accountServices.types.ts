@@ -232,19 +232,70 @@ export interface LoadDelegatesInput {
   page: string | null;
 }
 
+export type ProposerAction = 'add' | 'rename' | 'remove';
+
+/** What the owner asks of the gateway for one proposer (delegate) of the Safe. */
+export interface ProposerRequest {
+  action: ProposerAction;
+  chainId: string;
+  safe: string;
+  /** The proposer, checksummed. */
+  delegate: string;
+  /** The owner who signs: the connected wallet. */
+  delegator: string;
+  /** The proposer's name (add, rename); null for remove. */
+  label: string | null;
+}
+
+export interface SendProposerInput extends ProposerRequest {
+  signature: string;
+}
+
+/** The owner's EIP-712 Delegate signature (protocol.md B.7.15): it authorises this delegate for about an hour. */
+export interface ProposerSignature {
+  signature: string;
+}
+
+/** A refused proposer change: which form and field it is about, and why (nothing was asked of the wallet). */
+export interface ProposerFieldError {
+  form: 'add' | 'rename';
+  field: 'delegate' | 'label';
+  /** The row being renamed (checksummed), for `rename`. */
+  delegate: string | null;
+  text: string;
+}
+
 /** The delegatesList machine's effects, implemented once by src/services/accountServices/index.ts. */
 export interface DelegatesListEffects {
   loadDelegates(input: LoadDelegatesInput): Promise<DelegatesPage>;
+  /** The wallet's eth_signTypedData_v4 of the Delegate typed data for the request's delegate. */
+  signProposer(input: ProposerRequest): Promise<ProposerSignature>;
+  /** POST /v2/chains/{chainId}/delegates (add, rename) or DELETE …/delegates/{delegate} (remove). */
+  sendProposer(input: SendProposerInput): Promise<unknown>;
 }
 
 export interface DelegatesContext {
   safe: AccountSafe;
+  /** The connected owner (checksummed), or null: then the list is read-only. */
+  signer: string | null;
   delegates: Delegate[];
   next: string | null;
+  /** The change being signed or sent. */
+  request: ProposerRequest | null;
+  signature: string | null;
+  fieldError: ProposerFieldError | null;
   error: string | null;
+  notice: string | null;
 }
 
-export type DelegatesEvent = { type: 'user.retry' } | { type: 'user.refresh' } | { type: 'user.loadMore' };
+export type DelegatesEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.refresh' }
+  | { type: 'user.loadMore' }
+  | { type: 'user.addProposer'; delegate: string; label: string }
+  | { type: 'user.renameProposer'; delegate: string; label: string }
+  | { type: 'user.removeProposer'; delegate: string }
+  | { type: 'system.recover' };
 
 // ───────────── subscriptions ─────────────
 

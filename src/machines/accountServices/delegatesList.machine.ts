@@ -1,18 +1,41 @@
 /**
- * delegatesList: the Safe's delegates (proposers), read from GET /v1/chains/{chainId}/delegates?safe= (on
- * /settings/security).
+ * delegatesList: the Safe's proposers (delegates) on /settings/security, read from
+ * GET /v1/chains/{chainId}/delegates?safe=; an owner adds, renames and removes them (protocol.md B.7.15).
  *
  *   loading ──▶ list ──user.loadMore [next page]──▶ loadingMore ──▶ list
- *      │  ▲       └──user.refresh──▶ loading
- *      ▼  │
- *   loadFailed (user.retry)
+ *      │  ▲     │ └──user.refresh──▶ loading
+ *      ▼  │     │
+ *   loadFailed  └─user.addProposer | user.renameProposer | user.removeProposer [owner; valid]──▶ signing ──▶ sending ──▶ loading
+ *   (user.retry)   (refused: field error, nothing asked of the wallet)              └── error ─────┴─ error ──▶ list
+ *
+ * signing: the owner's EIP-712 `Delegate(address delegateAddress,uint256 totp)` signature (eth_signTypedData_v4);
+ * sending: POST /v2/chains/{chainId}/delegates `{ safe, delegate, delegator, signature, label }` (add; again for a
+ * new label: rename) or DELETE /v2/chains/{chainId}/delegates/{delegate} `{ delegator, safe, signature }` (remove).
+ * Only the delegator can rename or remove a proposer (the DELETE needs its signature). Both states are
+ * nonIdempotent; system.recover reloads the list with a notice.
  */
 import { assign, setup } from 'xstate';
+import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { errorText } from './accountServices.logic.ts';
-import type { AccountServicesInput, DelegatesContext, DelegatesEvent, DelegatesListEffects, DelegatesPage } from './accountServices.types.ts';
+import { ACCOUNT_TEXTS, errorText, ownProposer, proposerProblem, signerOf } from './accountServices.logic.ts';
+import type {
+  AccountServicesInput,
+  DelegatesContext,
+  DelegatesEvent,
+  DelegatesListEffects,
+  DelegatesPage,
+  ProposerAction,
+  ProposerRequest,
+  ProposerSignature,
+} from './accountServices.types.ts';
 
 export const DELEGATES_LIST_ID = 'delegatesList';
+
+const DONE: Record<ProposerAction, string> = { add: ACCOUNT_TEXTS.proposerAdded, rename: ACCOUNT_TEXTS.proposerRenamed, remove: ACCOUNT_TEXTS.proposerRemoved };
+
+const recover = { 'system.recover': { target: 'loading', actions: 'markInterrupted' } } as const;
+
+type Change = { form: 'add' | 'rename'; delegate: string; label: string };
 
 export const delegatesListMachine = setup({
   types: {
@@ -21,24 +44,62 @@ export const delegatesListMachine = setup({
     input: {} as AccountServicesInput,
   },
   actors: {
-    ...effectPlaceholders<DelegatesListEffects>({ loadDelegates: true }, 'src/services/accountServices/index.ts'),
+    ...effectPlaceholders<DelegatesListEffects>({ loadDelegates: true, signProposer: true, sendProposer: true }, 'src/services/accountServices/index.ts'),
   },
   actions: {
     storeFirstPage: assign((_, { results, next }: DelegatesPage) => ({ delegates: results, next, error: null })),
     appendPage: assign(({ context }, { results, next }: DelegatesPage) => ({ delegates: [...context.delegates, ...results], next })),
     clearError: assign({ error: null }),
+    /** A refresh starts over: the last change's notice and field error go. */
+    clearMessages: assign({ notice: null, fieldError: null }),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
+    /** The field error of a refused add or rename; the wallet is not asked. */
+    refuse: assign(({ context }, change: Change) => ({ fieldError: proposerProblem(context, change), error: null, notice: null })),
+    /** The change the owner will sign: the checksummed proposer, the trimmed name. */
+    startRequest: assign(({ context }, { action, delegate, label }: { action: ProposerAction; delegate: string; label: string | null }) => ({
+      request: {
+        action,
+        chainId: context.safe.chainId,
+        safe: context.safe.address,
+        delegate: getAddress(delegate.trim()),
+        delegator: context.signer ?? '',
+        label: label === null ? null : label.trim(),
+      },
+      signature: null,
+      fieldError: null,
+      error: null,
+      notice: null,
+    })),
+    storeSignature: assign((_, { signature }: ProposerSignature) => ({ signature })),
+    /** Done: the list reloads; the notice says what happened. */
+    markDone: assign(({ context }) => ({ notice: context.request ? DONE[context.request.action] : null, request: null, signature: null })),
+    forgetRequest: assign({ request: null, signature: null }),
+    markInterrupted: assign({ request: null, signature: null, notice: ACCOUNT_TEXTS.interrupted }),
   },
   guards: {
     hasNext: ({ context }) => context.next !== null,
+    hasSigner: ({ context }) => context.signer !== null,
+    isRefused: ({ context }, change: Change) => proposerProblem(context, change) !== null,
+    /** A proposer the connected owner added: only its delegator can rename or remove it. */
+    isOwnProposer: ({ context }, { delegate }: { delegate: string }) => ownProposer(context, delegate) !== undefined,
   },
 }).createMachine({
   id: DELEGATES_LIST_ID,
-  context: ({ input }) => ({ safe: input.safe, delegates: [], next: null, error: null }),
+  context: ({ input }) => ({
+    safe: input.safe,
+    signer: signerOf(input),
+    delegates: [],
+    next: null,
+    request: null,
+    signature: null,
+    fieldError: null,
+    error: null,
+    notice: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
-      meta: { description: 'Reading the first page of delegates' },
+      meta: { description: 'Reading the first page of proposers' },
       tags: ['busy'],
       invoke: {
         id: 'loadDelegates',
@@ -49,14 +110,41 @@ export const delegatesListMachine = setup({
       },
     },
     loadFailed: {
-      meta: { description: 'The delegates could not be read' },
+      meta: { description: 'The proposers could not be read' },
       on: { 'user.retry': 'loading' },
     },
     list: {
-      meta: { description: 'The delegates, with their delegator and label' },
+      meta: { description: 'The proposers, with who added them; an owner adds, renames (own) and removes (own) them' },
       on: {
-        'user.refresh': 'loading',
+        'user.refresh': { target: 'loading', actions: 'clearMessages' },
         'user.loadMore': { guard: 'hasNext', target: 'loadingMore', actions: 'clearError' },
+        'user.addProposer': [
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ form: 'add' as const, delegate: event.delegate, label: event.label }) },
+            actions: { type: 'refuse', params: ({ event }) => ({ form: 'add' as const, delegate: event.delegate, label: event.label }) },
+          },
+          {
+            guard: 'hasSigner',
+            target: 'signing',
+            actions: { type: 'startRequest', params: ({ event }) => ({ action: 'add' as const, delegate: event.delegate, label: event.label }) },
+          },
+        ],
+        'user.renameProposer': [
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ form: 'rename' as const, delegate: event.delegate, label: event.label }) },
+            actions: { type: 'refuse', params: ({ event }) => ({ form: 'rename' as const, delegate: event.delegate, label: event.label }) },
+          },
+          {
+            guard: { type: 'isOwnProposer', params: ({ event }) => ({ delegate: event.delegate }) },
+            target: 'signing',
+            actions: { type: 'startRequest', params: ({ event }) => ({ action: 'rename' as const, delegate: event.delegate, label: event.label }) },
+          },
+        ],
+        'user.removeProposer': {
+          guard: { type: 'isOwnProposer', params: ({ event }) => ({ delegate: event.delegate }) },
+          target: 'signing',
+          actions: { type: 'startRequest', params: ({ event }) => ({ action: 'remove' as const, delegate: event.delegate, label: null }) },
+        },
       },
     },
     loadingMore: {
@@ -68,6 +156,30 @@ export const delegatesListMachine = setup({
         input: ({ context }) => ({ chainId: context.safe.chainId, safe: context.safe.address, page: context.next }),
         onDone: { target: 'list', actions: { type: 'appendPage', params: ({ event }) => event.output } },
         onError: { target: 'list', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    signing: {
+      meta: { description: 'The owner’s wallet signs the Delegate typed data (eth_signTypedData_v4)' },
+      tags: ['busy', 'nonIdempotent'],
+      on: recover,
+      invoke: {
+        id: 'signProposer',
+        src: 'signProposer',
+        input: ({ context }) => context.request as ProposerRequest,
+        onDone: { target: 'sending', actions: { type: 'storeSignature', params: ({ event }) => event.output } },
+        onError: { target: 'list', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
+      },
+    },
+    sending: {
+      meta: { description: 'POST /v2/…/delegates (add, rename) or DELETE /v2/…/delegates/{delegate} (remove)' },
+      tags: ['busy', 'nonIdempotent'],
+      on: recover,
+      invoke: {
+        id: 'sendProposer',
+        src: 'sendProposer',
+        input: ({ context }) => ({ ...(context.request as ProposerRequest), signature: context.signature ?? '' }),
+        onDone: { target: 'loading', actions: 'markDone' },
+        onError: { target: 'list', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
   },

@@ -9,12 +9,13 @@
  * Each machine's effects are one object typed by its `<Name>Effects` interface (create…Effects(deps)), handed to
  * the machine with effectActors.
  *
- * Signatures are personal_sign through the connected wallet (readyWallet: connected, the expected account, on
+ * Signatures are personal_sign (the proposers' EIP-712 typed data: eth_signTypedData_v4) through the connected wallet (readyWallet: connected, the expected account, on
  * the Safe's chain); each is checked to recover to the signer before anything is sent. The signed texts and the
  * registration hash are protocol.md B.7.17's. This browser's device uuid and push token are kept in local
  * storage by deviceStore.ts, never in machine context beyond the uuid the screen shows.
  */
-import { getAddress, keccak256, recoverMessageAddress, toHex, type Address, type Hex } from 'viem';
+import { getAddress, hashTypedData, keccak256, recoverMessageAddress, toHex, type Address, type Hex } from 'viem';
+import { delegateTypedData } from '../../domain/safe/delegateRequest.ts';
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
 import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
@@ -34,7 +35,7 @@ import { effectActors } from '../../machines/shared/effects.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError, isNotOffered } from '../gateway/http.ts';
 import { ACCOUNT_TEXTS } from '../../machines/accountServices/accountServices.logic.ts';
-import { classifyWalletError, readyWallet, type WalletAccess, type WalletChain } from '../transactionFlow/wallet.ts';
+import { classifyWalletError, readyWallet, signTypedData, type WalletAccess, type WalletChain } from '../transactionFlow/wallet.ts';
 import { createDeviceStore, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
 
 export { createDeviceStore, DEVICE_STORAGE_KEY, type DeviceRecord, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
@@ -276,18 +277,36 @@ export function provideRecoveryServices(machine: RecoveryRegistrationMachine, de
   return machine.provide({ actors: effectActors(createRecoveryEffects(deps)) });
 }
 
-/** The delegatesList machine's effects: the gateway's delegates, page by page (always fresh). */
-export function createDelegatesEffects(deps: Pick<AccountServicesDeps, 'gateway'>): DelegatesListEffects {
+/**
+ * The delegatesList machine's effects: the gateway's delegates, page by page (always fresh); the owner's EIP-712
+ * Delegate signature (eth_signTypedData_v4, the hash checked before and the signer after) and the v2 POST / DELETE.
+ */
+export function createDelegatesEffects(deps: Pick<AccountServicesDeps, 'gateway' | 'wallet' | 'chainName' | 'now'>): DelegatesListEffects {
+  const now = deps.now ?? (() => Date.now());
   const load = async (chainId: string, query: { safe: string } | string): Promise<DelegatesPage> => {
     const page = await deps.gateway.getDelegates(chainId, query, { fresh: true });
     return { results: page.results, next: page.next ?? null };
   };
   return {
     loadDelegates: (input) => load(input.chainId, input.page ?? { safe: getAddress(input.safe) }),
+    signProposer: async (input) => {
+      const typed = delegateTypedData({ chainId: input.chainId, delegate: input.delegate, nowMs: now() });
+      // signTypedData reads only the chain of its Safe argument (readyWallet): the wallet must be on the Safe's chain.
+      const chain = { chainId: input.chainId, chainName: (await deps.chainName?.(input.chainId)) ?? `chain ${input.chainId}` } as Parameters<typeof signTypedData>[1];
+      const { signature } = await signTypedData(deps.wallet, chain, getAddress(input.delegator), typed, hashTypedData(typed));
+      return { signature };
+    },
+    sendProposer: async (input) => {
+      const safe = getAddress(input.safe);
+      const delegate = getAddress(input.delegate);
+      const delegator = getAddress(input.delegator);
+      if (input.action === 'remove') return deps.gateway.deleteDelegate(input.chainId, delegate, { delegator, safe, signature: input.signature });
+      return deps.gateway.addDelegate(input.chainId, { safe, delegate, delegator, signature: input.signature, label: input.label ?? '' });
+    },
   };
 }
 
-export function provideDelegatesServices(machine: DelegatesListMachine, deps: Pick<AccountServicesDeps, 'gateway'>): DelegatesListMachine {
+export function provideDelegatesServices(machine: DelegatesListMachine, deps: Pick<AccountServicesDeps, 'gateway' | 'wallet' | 'chainName' | 'now'>): DelegatesListMachine {
   return machine.provide({ actors: effectActors(createDelegatesEffects(deps)) });
 }
 

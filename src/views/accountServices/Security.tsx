@@ -1,10 +1,11 @@
-/** /settings/security: recovery alerts (register a recovery module) and the Safe's delegates. */
+/** /settings/security: recovery alerts (register a recovery module) and the Safe's proposers (delegates). */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { connectDelegatesList } from '../../machines/accountServices/delegatesList.connect.ts';
 import { connectRecoveryRegistration } from '../../machines/accountServices/recoveryRegistration.connect.ts';
-import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
+import { ACCOUNT_TEXTS } from '../../machines/accountServices/accountServices.logic.ts';
+import type { AccountServicesInput, ProposerAction } from '../../machines/accountServices/accountServices.types.ts';
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import { Address } from '../components/Address.tsx';
@@ -13,6 +14,8 @@ import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
+import { sameHex } from '../../domain/hex.ts';
+import '../settings/settings.css';
 
 export type RecoveryRef = ActorRefFrom<RecoveryRegistrationMachine>;
 export type DelegatesRef = ActorRefFrom<DelegatesListMachine>;
@@ -71,45 +74,156 @@ export function RecoveryView({ actor }: { actor: RecoveryRef }) {
   );
 }
 
-export function DelegatesView({ actor }: { actor: DelegatesRef }) {
-  const { status, loadingMore, canLoadMore, canRefresh, context: ctx } = useSelector(actor, connectDelegatesList, shallowEqualViewModel);
+const PROPOSER_BUSY: Record<ProposerAction, { signing: string; sending: string }> = {
+  add: { signing: 'Sign the new proposer in your wallet…', sending: 'Adding the proposer…' },
+  rename: { signing: 'Sign the new name in your wallet…', sending: 'Renaming the proposer…' },
+  remove: { signing: 'Sign the removal in your wallet…', sending: 'Removing the proposer…' },
+};
+
+/** A labelled text field with its field error (an alert the input points to). */
+function ProposerField({ label, value, onChange, error, disabled }: { label: string; value: string; onChange: (value: string) => void; error: string | null; disabled: boolean }) {
+  const id = useId();
   return (
-    <section aria-labelledby="delegates-title" className="card">
-      <h2 id="delegates-title">Delegates</h2>
-      <p>Addresses an owner allowed to propose transactions for this Safe.</p>
-      <Loadable what="delegates" status={status} error={ctx.error} onRetry={() => actor.send({ type: 'user.retry' })}>
+    <div className="settings-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
+        disabled={disabled}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <FieldError id={`${id}-error`} text={error} />
+    </div>
+  );
+}
+
+/** The Safe's proposers (the gateway's delegates): owners add them, and rename or remove those they added. */
+export function DelegatesView({ actor }: { actor: DelegatesRef }) {
+  const { status, loadingMore, canLoadMore, canRefresh, working, editable, context: ctx } = useSelector(actor, connectDelegatesList, shallowEqualViewModel);
+  const [address, setAddress] = useState('');
+  const [name, setName] = useState('');
+  const [renaming, setRenaming] = useState<{ delegate: string; label: string } | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  // A change that went through is done with its form; a refused or failed one keeps what was typed.
+  useEffect(() => {
+    if (ctx.notice === ACCOUNT_TEXTS.proposerAdded) {
+      setAddress('');
+      setName('');
+    }
+    if (ctx.notice === ACCOUNT_TEXTS.proposerRenamed) setRenaming(null);
+    if (ctx.notice === ACCOUNT_TEXTS.proposerRemoved) setRemoving(null);
+  }, [ctx.notice]);
+  const chainId = ctx.safe.chainId;
+  const fieldError = (form: 'add' | 'rename', field: 'delegate' | 'label', delegate: string | null = null) =>
+    ctx.fieldError && ctx.fieldError.form === form && ctx.fieldError.field === field && (form === 'add' || sameHex(ctx.fieldError.delegate, delegate)) ? ctx.fieldError.text : null;
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'user.addProposer', delegate: address, label: name });
+  };
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    if (renaming) actor.send({ type: 'user.renameProposer', delegate: renaming.delegate, label: renaming.label });
+  };
+  const busy = working && ctx.request ? PROPOSER_BUSY[ctx.request.action][working] : loadingMore ? 'Loading more proposers…' : null;
+  return (
+    <section aria-labelledby="proposers-title" className="card">
+      <h2 id="proposers-title">Proposers</h2>
+      <p>Proposers can create transactions for the owners to confirm. They cannot sign or execute them.</p>
+      {ctx.signer === null ? (
+        <p className="banner" role="note">
+          {ACCOUNT_TEXTS.proposersReadOnly}
+        </p>
+      ) : null}
+      <Messages error={null} notice={ctx.notice} />
+      <Loadable what="proposers" status={status} error={ctx.error} onRetry={() => actor.send({ type: 'user.retry' })}>
         {ctx.error ? (
           <p role="alert" className="banner banner-error">
             {ctx.error}
           </p>
         ) : null}
         {ctx.delegates.length === 0 ? (
-          <p>No delegates.</p>
+          <p>No proposers.</p>
         ) : (
-          <table aria-label="Delegates">
+          <table aria-label="Proposers" className="proposers">
             <thead>
               <tr>
-                <th>Delegate</th>
-                <th>Label</th>
-                <th>Delegated by</th>
+                <th scope="col">Proposer</th>
+                <th scope="col">Added by</th>
+                {ctx.signer ? <th scope="col">Change</th> : null}
               </tr>
             </thead>
             <tbody>
-              {ctx.delegates.map((d) => (
-                <tr key={`${d.delegate}:${d.delegator}`}>
-                  <td>
-                    <Address address={d.delegate} chainId={ctx.safe.chainId} />
-                  </td>
-                  <td>{d.label}</td>
-                  <td>
-                    <Address address={d.delegator} chainId={ctx.safe.chainId} />
-                  </td>
-                </tr>
-              ))}
+              {ctx.delegates.map((d) => {
+                const own = sameHex(d.delegator, ctx.signer);
+                const editing = own && renaming !== null && sameHex(renaming.delegate, d.delegate);
+                return (
+                  <tr key={`${d.delegate}:${d.delegator}`}>
+                    <td>
+                      {editing ? (
+                        <form aria-label={`Rename ${d.label}`} onSubmit={rename} noValidate>
+                          <ProposerField
+                            label={`New name for ${d.label}`}
+                            value={renaming.label}
+                            onChange={(label) => setRenaming({ delegate: d.delegate, label })}
+                            error={fieldError('rename', 'label', d.delegate)}
+                            disabled={!editable}
+                          />
+                          <span className="proposer-actions">
+                            <button type="submit" disabled={!editable}>
+                              Save name
+                            </button>
+                            <button type="button" onClick={() => setRenaming(null)}>
+                              Cancel
+                            </button>
+                          </span>
+                        </form>
+                      ) : (
+                        <>
+                          <span className="proposer-name">{d.label}</span> <Address address={d.delegate} chainId={chainId} />
+                        </>
+                      )}
+                    </td>
+                    <td>
+                      <Address address={d.delegator} chainId={chainId} />
+                      {own ? ' (you)' : null}
+                    </td>
+                    {ctx.signer ? (
+                      <td>
+                        {!own ? (
+                          <span className="muted">Only the owner who added it can rename or remove it.</span>
+                        ) : removing !== null && sameHex(removing, d.delegate) ? (
+                          <span className="proposer-actions">
+                            <span>Remove {d.label} as a proposer?</span>
+                            <button type="button" disabled={!editable} onClick={() => actor.send({ type: 'user.removeProposer', delegate: d.delegate })}>
+                              Yes, remove {d.label}
+                            </button>
+                            <button type="button" onClick={() => setRemoving(null)}>
+                              Keep
+                            </button>
+                          </span>
+                        ) : (
+                          <span className="proposer-actions">
+                            <button type="button" aria-label={`Rename ${d.label}`} disabled={!editable || editing} onClick={() => setRenaming({ delegate: d.delegate, label: d.label })}>
+                              Rename
+                            </button>
+                            <button type="button" aria-label={`Remove ${d.label}`} disabled={!editable} onClick={() => setRemoving(d.delegate)}>
+                              Remove
+                            </button>
+                          </span>
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
-        <Busy text={loadingMore ? 'Loading more delegates…' : null} />
         <p>
           {canLoadMore ? (
             <button type="button" onClick={() => actor.send({ type: 'user.loadMore' })}>
@@ -117,10 +231,21 @@ export function DelegatesView({ actor }: { actor: DelegatesRef }) {
             </button>
           ) : null}{' '}
           <button type="button" disabled={!canRefresh} onClick={() => actor.send({ type: 'user.refresh' })}>
-            Refresh delegates
+            Refresh proposers
           </button>
         </p>
       </Loadable>
+      <Busy text={busy} />
+      {ctx.signer ? (
+        <form aria-label="Add proposer" onSubmit={add} noValidate>
+          <h3>Add proposer</h3>
+          <ProposerField label="Address" value={address} onChange={setAddress} error={fieldError('add', 'delegate')} disabled={!editable} />
+          <ProposerField label="Name" value={name} onChange={setName} error={fieldError('add', 'label')} disabled={!editable} />
+          <button type="submit" disabled={!editable}>
+            Add proposer
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }

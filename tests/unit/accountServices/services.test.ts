@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { getAddress, hashMessage, keccak256, recoverAddress, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { delegatesListMachine } from '../../../src/machines/accountServices/delegatesList.machine.ts';
 import { emailAlertsMachine } from '../../../src/machines/accountServices/emailAlerts.machine.ts';
 import { pushNotificationsMachine } from '../../../src/machines/accountServices/pushNotifications.machine.ts';
 import { recoveryRegistrationMachine } from '../../../src/machines/accountServices/recoveryRegistration.machine.ts';
@@ -17,6 +18,7 @@ import {
   DEVICE_STORAGE_KEY,
   emailAuthMessage,
   personalSign,
+  provideDelegatesServices,
   provideEmailAlertsServices,
   providePushNotificationsServices,
   provideRecoveryServices,
@@ -26,6 +28,7 @@ import {
 } from '../../../src/services/accountServices/index.ts';
 import { GatewayError, type GatewayClient } from '../../../src/services/gateway/index.ts';
 import { DEVNET_OTHER_SAFE, DEVNET_SAFE } from '../../../src/machines/shared/samples.ts';
+import { currentTotp, delegateHash } from '../../../devnet/gateway/hashes.ts';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -229,5 +232,70 @@ describe('e-mail and recovery effects', () => {
     expect(await recoverAddress({ hash: hashMessage(`enable-recovery-alerts-31337-${SAFE}-${module}-${owner.address}-${auth.timestamp}`), signature: auth.signature })).toBe(owner.address);
     await runEffect(machine, 'registerRecovery', { ...request, auth });
     expect(calls.at(-1)).toEqual(['registerRecoveryModule', ['31337', SAFE, { moduleAddress: module, signer: owner.address }, auth]]);
+  });
+});
+
+describe('proposer (delegate) effects (protocol.md B.7.15)', () => {
+  const PROPOSER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
+  /** A wallet that answers eth_signTypedData_v4 with `key`'s signature over the payload it was sent. */
+  function typedDataWallet(key: Hex = KEY, opts: { reject?: boolean } = {}) {
+    const signer = privateKeyToAccount(key);
+    const requests: Array<{ method: string; params?: readonly unknown[] }> = [];
+    return {
+      requests,
+      provider: {
+        async request(args: { method: string; params?: readonly unknown[] }) {
+          requests.push(args);
+          if (args.method === 'eth_chainId') return toHex(31337n);
+          if (args.method === 'eth_accounts') return [owner.address];
+          if (args.method === 'eth_signTypedData_v4') {
+            if (opts.reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+            const { domain, types, primaryType, message } = JSON.parse(args.params![1] as string);
+            const { EIP712Domain: _domain, ...rest } = types;
+            return signer.signTypedData({ domain, types: rest, primaryType, message });
+          }
+          throw new Error(`unexpected ${args.method}`);
+        },
+      },
+    };
+  }
+  const request = { action: 'add' as const, chainId: '31337', safe: SAFE.toLowerCase(), delegate: getAddress(PROPOSER), delegator: owner.address, label: 'Ops bot' };
+
+  it('signs the Delegate typed data of the checksummed proposer and this hour with eth_signTypedData_v4; the gateway recovers the owner', async () => {
+    const w = typedDataWallet();
+    const machine = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => w.provider }));
+    const { signature } = (await runEffect(machine, 'signProposer', request)) as { signature: Hex };
+    const sent = w.requests.find((r) => r.method === 'eth_signTypedData_v4')!;
+    expect(sent.params![0]).toBe(owner.address);
+    expect(JSON.parse(sent.params![1] as string)).toMatchObject({
+      domain: { name: 'Safe Transaction Service', version: '1.0', chainId: 31337 },
+      primaryType: 'Delegate',
+      // viem's serializeTypedData writes addresses in lower case: the same address to EIP-712 hashing.
+      message: { delegateAddress: PROPOSER.toLowerCase(), totp: String(Math.floor(1_767_225_600 / 3600)) },
+    });
+    expect(await recoverAddress({ hash: delegateHash(31337, getAddress(PROPOSER), currentTotp(1_767_225_600_000)), signature })).toBe(owner.address);
+  });
+
+  it('a rejection in the wallet is the wallet’s rejection; a signature from another key is refused before anything is sent', async () => {
+    const rejecting = typedDataWallet(KEY, { reject: true });
+    const machine = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => rejecting.provider }));
+    await expect(runEffect(machine, 'signProposer', request)).rejects.toMatchObject({ kind: 'rejected', message: 'User rejected signing.' });
+    const other = typedDataWallet(OTHER_KEY);
+    const wrong = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => other.provider }));
+    await expect(runEffect(wrong, 'signProposer', request)).rejects.toMatchObject({ message: expect.stringMatching(/not from the connected account/) });
+  });
+
+  it('adds and renames with POST /v2 (safe, delegate, delegator, signature, label) and removes with DELETE /v2 (delegator, safe, signature)', async () => {
+    const { gateway, calls } = gatewayRecorder();
+    const machine = provideDelegatesServices(delegatesListMachine, deps({ gateway }));
+    const signature = `0x${'ab'.repeat(65)}`;
+    await runEffect(machine, 'sendProposer', { ...request, signature });
+    await runEffect(machine, 'sendProposer', { ...request, action: 'rename', label: 'Build bot', signature });
+    await runEffect(machine, 'sendProposer', { ...request, action: 'remove', label: null, signature });
+    expect(calls).toEqual([
+      ['addDelegate', ['31337', { safe: SAFE, delegate: getAddress(PROPOSER), delegator: owner.address, signature, label: 'Ops bot' }]],
+      ['addDelegate', ['31337', { safe: SAFE, delegate: getAddress(PROPOSER), delegator: owner.address, signature, label: 'Build bot' }]],
+      ['deleteDelegate', ['31337', getAddress(PROPOSER), { delegator: owner.address, safe: SAFE, signature }]],
+    ]);
   });
 });

@@ -53,7 +53,7 @@ const withPrivate = MACHINES.filter((entry) => entry.privateFields);
 
 describe('no private value reaches the store, for every registered machine', () => {
   it('the account-services screens declare their personal data, and the local-data screen its RPC URLs and imported file', () => {
-    expect(withPrivate.map((entry) => entry.id).sort()).toEqual(['emailAlerts', 'localData', 'pushNotifications', 'recoveryRegistration', 'unsubscribe']);
+    expect(withPrivate.map((entry) => entry.id).sort()).toEqual(['delegatesList', 'emailAlerts', 'localData', 'pushNotifications', 'recoveryRegistration', 'unsubscribe']);
   });
 
   it.each(MACHINES.map((entry) => [entry.id, entry] as const))('%s: every sample event on the way to every state, through the real capture', async (_id, entry) => {
