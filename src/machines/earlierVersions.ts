@@ -125,7 +125,13 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // Decision 0056 added one transition (system.tokensChanged reloads the balances): same states, context and other events.
     { hash: '7f4e37395c5e994a3a550ebde53cdc9c64a43c48578b5b7838d9f1b7d65a1cc9', note: 'before added tokens reloaded the balances (decision 0056)' },
   ],
-  transactionFlow: [{ hash: '033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b', note: BEFORE_NAMING }],
+  transactionFlow: [
+    { hash: '033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b', note: BEFORE_NAMING },
+    {
+      hash: 'bfebbb1f2ba7903c6e66f611c8aee6db5d5898d477289fcd3366b3600c464c25',
+      note: 'before a proposer (not an owner) could propose (issue 21, at 09fee25): a checkingProposer state, user.propose and the propose intent added; same other states, events and context fields (proposedAs is absent unless proposed)',
+    },
+  ],
   unsubscribe: [
     { hash: 'db5870dac5c20ded8b104cfb32b29b9e6a202a51133ca787eef616aea3fba20d', note: BEFORE_NAMING },
     { hash: '94d6b9a61b9ee76899e84b70c01cf1fc98a3a079b679be863e29f3736eff3cd0', note: BEFORE_NOT_OFFERED },

@@ -1,7 +1,8 @@
 /**
  * Model-based test of transactionFlow through the real dialog: every generated path is replayed by clicking and
  * typing what a user would, with every effect held in a deferred promise so each intermediate state is asserted.
- * Four inputs (create on a 1.4.1 Safe, create on a legacy 1.1.1 Safe, confirm from the queue, reject) share one
+ * Five inputs (create on a 1.4.1 Safe, create on a legacy 1.1.1 Safe, confirm from the queue, reject, and a new
+ * transaction from a wallet that is not an owner, which proposes) share one
  * coverage recorder, which must reach 100 % of the machine's transitions.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -9,7 +10,7 @@ import { expect } from 'vitest';
 import { getAddress } from 'viem';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
-import { canExecute, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
+import { canExecute, canPropose, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
 import type { CallDraft, LoadedTx, TxDraft, TxFlowContext, TxFlowInput, TxHashes } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { SAMPLE_BATCH_DESCRIPTION } from '../../src/machines/shared/txDescription.samples.ts';
 import { SAMPLE_CALL_TARGET, SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_RECIPIENT, SAMPLE_SAFE, SAMPLE_SAFE_ADDRESS, SAMPLE_SAFE_TX, SAMPLE_SIGNATURE, SAMPLE_TX_HASHES } from '../../src/machines/shared/samples.ts';
@@ -21,6 +22,8 @@ import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 const [OWNER_A, OWNER_B, OWNER_C] = SAMPLE_OWNERS;
+/** Not an owner: a proposer an owner added (or not, as the gateway answers). */
+const PROPOSER = '0x5555555555555555555555555555555555555555';
 const SAFE = SAMPLE_SAFE_ADDRESS;
 const TOKEN = SAMPLE_CALL_TARGET;
 const RECIPIENT = SAMPLE_RECIPIENT;
@@ -55,6 +58,9 @@ const erc20Draft: TxDraft = { kind: 'erc20Transfer', token: TOKEN, symbol: 'dUSD
 const batchCall: CallDraft = { kind: 'nativeTransfer', recipient: RECIPIENT, amount: '1', decimals: 18 };
 const abi = JSON.stringify([{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }]);
 const failure = (kind: string, message: string) => ({ kind, message });
+/** The gateway's answer to a proposer's proposal: it lists no confirmation (a proposer's signature is none). */
+const PROPOSED = { type: 'xstate.done.actor.proposeTx', output: { confirmations: [] } };
+const PROPOSER_SIGNATURE = { type: 'xstate.done.actor.requestSignature', output: sig(PROPOSER) };
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadContractAbi', output: { address: TOKEN, abi, name: 'dUSD' } },
@@ -105,6 +111,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.proposeTx', error: new Error('Invalid signature') },
   { type: 'xstate.done.actor.executeTx', output: { txHash: `0x${'1'.repeat(64)}` } },
   ...(['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'] as const).map((kind) => ({ type: 'xstate.error.actor.executeTx', error: failure(kind, `${kind} failure`) })),
+  PROPOSED,
+  PROPOSER_SIGNATURE,
+  { type: 'xstate.done.actor.checkProposer', output: { proposer: true } },
+  { type: 'xstate.done.actor.checkProposer', output: { proposer: false } },
+  { type: 'xstate.error.actor.checkProposer', error: new Error('Gateway unreachable') },
   { type: 'xstate.done.actor.relayTx', output: { taskId: 'task-1', txHash: null } },
   { type: 'xstate.error.actor.relayTx', error: new Error('Relay limit reached for 0x5afe') },
   { type: 'xstate.done.actor.waitForReceipt', output: { status: 'SUCCESS', txHash: `0x${'1'.repeat(64)}` } },
@@ -126,6 +137,7 @@ const events: AnyEventObject[] = [
   { type: 'user.signAndExecute' },
   { type: 'user.execute' },
   { type: 'user.relay' },
+  { type: 'user.propose' },
   { type: 'user.retry' },
   { type: 'user.back' },
   { type: 'user.cancel' },
@@ -150,7 +162,7 @@ function simulated(configChanges: unknown[]) {
 
 const ACTORS = [
   'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'loadTx', 'decodeTx', 'crossCheck', 'classifyRisks', 'simulateTx',
-  'loadRelayRemaining', 'requestSignature', 'proposeTx', 'executeTx', 'relayTx', 'waitForReceipt', 'checkTxStatus',
+  'loadRelayRemaining', 'checkProposer', 'requestSignature', 'proposeTx', 'executeTx', 'relayTx', 'waitForReceipt', 'checkTxStatus',
 ] as const;
 type ActorName = (typeof ACTORS)[number];
 
@@ -163,6 +175,7 @@ const inputs = {
   legacy: { flowId: 'mbt-legacy', mode: 'create', safe: { ...safe, version: '1.1.1' }, wallet, tokens },
   confirm: { flowId: 'mbt-confirm', mode: 'confirm', safe, wallet, txId: `multisig_${SAFE}_${hashes.safeTxHash}` },
   reject: { flowId: 'mbt-reject', mode: 'reject', safe, wallet, nonce: 3 },
+  propose: { flowId: 'mbt-propose', mode: 'create', safe, wallet: { address: PROPOSER, chainId: SAMPLE_CHAIN_ID }, tokens },
 } satisfies Record<string, TxFlowInput>;
 
 const dialog = () => screen.getByRole('dialog');
@@ -287,6 +300,7 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         await choose('Relay (4 of 5 left)');
         await click('Execute with relay');
       },
+      'user.propose': () => click('Propose transaction'),
       'user.retry': () => click('Try again'),
       'user.back': () => click('Back'),
       'user.cancel': () => click('Cancel'),
@@ -356,11 +370,14 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         // One submit button (decision 0044), disabled when nothing can be submitted; "Execute now?" asked when
         // both signing and executing are possible; the relay is a method only when it can execute.
         const c = s.context as TxFlowContext;
-        const submits = within(d).getAllByRole('button', { name: /^(Sign|Sign and execute|Execute|Execute with relay)$/ });
+        const submits = within(d).getAllByRole('button', { name: /^(Sign|Sign and execute|Execute|Execute with relay|Propose transaction)$/ });
         expect(submits).toHaveLength(1);
-        const anything = canSign(c) || canSignAndExecute(c) || canExecute(c) || canRelay(c);
+        const anything = canSign(c) || canSignAndExecute(c) || canExecute(c) || canRelay(c) || canPropose(c);
+        // A wallet that is not an owner proposes (a new transaction only); the gateway's refusal is said in words.
+        if (canPropose(c)) expect(submits[0]).toHaveAccessibleName('Propose transaction');
+        if (c.error) expect(within(d).getByText(c.error)).toHaveAttribute('role', 'alert');
         expect(submits[0]!.hasAttribute('disabled')).toBe(!anything);
-        if (blocked || simBlocked || lookAlikes.length > 0 || !s.context.risksAcknowledged) expect(submits[0]).toBeDisabled();
+        if (blocked || simBlocked || lookAlikes.length > 0 || (!s.context.risksAcknowledged && c.risks.some((r) => r.severity === 'blocking'))) expect(submits[0]).toBeDisabled();
         const asksNow = canSign(c) && (canSignAndExecute(c) || canExecute(c) || canRelay(c));
         expect(within(d).queryByRole('group', { name: 'Execute now?' }) !== null).toBe(asksNow);
         const yes = within(d).queryByRole('radio', { name: 'Yes, execute' }) as HTMLInputElement | null;
@@ -378,7 +395,9 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
           expect(within(simRegion!).getByRole('list', { name: 'Balance changes' })).toHaveTextContent('The Safe: −1 ETH');
           if (simBlocked) expect(within(simRegion!).getByRole('list', { name: 'Configuration changes' })).toHaveTextContent('Implementation (singleton): 0x41675C099F32341bf84BFc5382aF534df5C7461a → 0x0000000000000000000000000000000000000bad');
         }
-        expect(within(d).getByRole('checkbox', { name: /I understand the risks/ })).toHaveProperty('checked', s.context.risksAcknowledged);
+        const tick = within(d).queryByRole('checkbox', { name: /I understand the risks/ });
+        if (c.risks.some((r) => r.severity === 'blocking' && r.id !== 'look-alike-address')) expect(tick).toHaveProperty('checked', s.context.risksAcknowledged);
+        else expect(tick).toBeNull();
         // Every listed confirmation with its local verdict; only the verified ones are counted.
         const checks = s.context.confirmationChecks as { signer: string; status: string }[];
         const verdicts = within(d).queryByRole('list', { name: 'Confirmations' });
@@ -390,6 +409,7 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
           expect(within(d).getByText(/^Confirmed/)).toHaveTextContent(`Confirmed ${s.context.confirmations.length} of ${s.context.safe.threshold} (only confirmations verified here count)`);
         }
       },
+      checkingProposer: busy(/Checking with the gateway that this wallet is one of the Safe’s proposers/),
       signing: busy(/Confirm the signature request in your wallet/),
       proposing: busy(/Submitting the signature/),
       executing: busy(/Confirm the execution in your wallet/),
@@ -405,7 +425,8 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       tracking: busy(/Transaction is being processed/),
       trackingLost: alert(/status is not known yet\. Timed out/),
       signed: (sut) => {
-        busy(/Signature submitted\. Confirmed 2 of 2/)();
+        if (live(sut).context.proposedAs) busy(/Proposed\. It waits for the owners: confirmed 0 of 2\. Your signature as proposer does not count/)();
+        else busy(/Signature submitted\. Confirmed 2 of 2/)();
         outcomeShown(sut, false);
       },
       succeeded: (sut) => {
@@ -435,6 +456,7 @@ const serializeState = (s: AnyMachineSnapshot) => {
     canSignAndExecute(c),
     canExecute(c),
     canRelay(c),
+    canPropose(c),
     c.intent === 'signAndExecute',
     c.pendingSignature !== null,
     Math.min(c.batch.length, 1),
@@ -443,8 +465,11 @@ const serializeState = (s: AnyMachineSnapshot) => {
   ]);
 };
 
-const withTypes = (...prefixes: string[]) => events.filter((e) => prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
-const without = (...prefixes: string[]) => events.filter((e) => !prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
+/** The proposer's own answers, explored only by the propose input. */
+const PROPOSER_ONLY: readonly AnyEventObject[] = [PROPOSED, PROPOSER_SIGNATURE];
+const ownerEvents = events.filter((e) => !PROPOSER_ONLY.includes(e));
+const withTypes = (...prefixes: string[]) => ownerEvents.filter((e) => prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
+const without = (...prefixes: string[]) => ownerEvents.filter((e) => !prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
 /**
  * Each input explores the events its part of the chart needs (the union covers the whole machine): create
  * composes, signs and proposes; confirm loads a queued transaction and executes or relays it; legacy and reject
@@ -455,6 +480,18 @@ const plan: Record<keyof typeof inputs, AnyEventObject[]> = {
   confirm: without('user.addToBatch', 'user.editDraft', 'user.removeFromBatch', 'user.loadAbi', 'user.compose', 'user.setNonce', 'user.confirmNonce', 'user.editNonce', 'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'decodeTx', 'requestSignature', 'user.back'),
   legacy: withTypes('user.compose', 'loadNonces', 'user.confirmNonce', 'estimateSafeTxGas', 'user.retry', 'user.cancel').concat(events.filter((e) => e.type === 'xstate.error.actor.buildSafeTx')),
   reject: events.filter((e) => e.type === 'xstate.error.actor.buildSafeTx' || e.type === 'user.retry'),
+  // A proposer: composes, reviews (no blocking risk), proposes; the gateway says it is or is not a proposer, or fails.
+  propose: [
+    ...withTypes('user.compose', 'loadNonces', 'user.confirmNonce', 'buildSafeTx', 'decodeTx', 'loadRelayRemaining', 'checkProposer', 'user.propose', 'user.retry', 'user.cancel', 'user.close', 'system.recover', 'checkTxStatus').filter(
+      (e) => !e.type.startsWith('xstate.error.actor.') || e.type.endsWith('checkProposer'),
+    ),
+    ownerEvents.find((e) => e.type === 'xstate.done.actor.crossCheck' && (outputOf(e) as { mismatches: string[] }).mismatches.length === 0)!,
+    { type: 'xstate.done.actor.classifyRisks', output: [] },
+    ownerEvents.find((e) => e.type === 'xstate.done.actor.simulateTx')!,
+    ...PROPOSER_ONLY,
+    events.find((e) => e.type === 'xstate.error.actor.requestSignature')!,
+    events.find((e) => e.type === 'xstate.error.actor.proposeTx')!,
+  ],
 };
 /** The confirm input still needs a wallet signature to reach proposing; keep only its success. */
 plan.confirm.push(events.find((e) => e.type === 'xstate.done.actor.requestSignature')!);

@@ -30,6 +30,7 @@ export type TxFlowStatus =
   | 'loadingRelay'
   | 'prepareFailed'
   | 'review'
+  | 'checkingProposer'
   | 'signing'
   | 'proposing'
   | 'executing'
@@ -85,6 +86,7 @@ const STATUSES: readonly TxFlowStatus[] = [
   'loadingRelay',
   'prepareFailed',
   'review',
+  'checkingProposer',
   'signing',
   'proposing',
   'executing',
@@ -157,6 +159,8 @@ export interface TransactionFlowView {
   canSignAndExecute: boolean;
   canExecute: boolean;
   canRelay: boolean;
+  /** A connected wallet that is not an owner may propose this new transaction (if the gateway lists it as a proposer). */
+  canPropose: boolean;
   /** What the flow achieved, on its last step (signed, succeeded, failed); null otherwise. */
   outcome: TxFlowOutcome | null;
   context: TxFlowContext;
@@ -182,6 +186,7 @@ export function connectTransactionFlow(snapshot: TransactionFlowSnapshot): Trans
     canSignAndExecute: snapshot.can({ type: 'user.signAndExecute' }),
     canExecute: snapshot.can({ type: 'user.execute' }),
     canRelay: snapshot.can({ type: 'user.relay' }),
+    canPropose: snapshot.can({ type: 'user.propose' }),
     outcome: outcomeOf(status, snapshot.context),
     context: snapshot.context,
   };

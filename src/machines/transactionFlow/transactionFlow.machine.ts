@@ -6,6 +6,7 @@
  *   confirm / execute (from the queue): loadingTx → crossChecking → …  → review
  *   reject:  building (empty call of the Safe to itself at the queued nonce) → decoding → … → review
  *   review → signing → proposing → signed | executing → tracking → succeeded | failed; or relaying → tracking
+ *   a proposer (not an owner): review → checkingProposer → signing → proposing → signed (no confirmation counted)
  *
  * Every hash shown and signed is computed locally (buildSafeTx / loadTx); the gateway's answer is only
  * cross-checked (crossCheck), and any mismatch blocks signing (guards in transactionFlow.setup.ts).
@@ -247,9 +248,25 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         },
         'user.execute': { guard: 'canExecute', target: 'executing', actions: [{ type: 'assignIntent', params: { intent: 'execute' } }, 'clearErrors'] },
         'user.relay': { guard: 'canRelay', target: 'relaying', actions: [{ type: 'assignIntent', params: { intent: 'relay' } }, 'clearErrors'] },
+        'user.propose': { guard: 'canPropose', target: 'checkingProposer', actions: [{ type: 'assignIntent', params: { intent: 'propose' } }, 'clearErrors'] },
         'user.editNonce': { guard: 'isCreate', target: 'choosingNonce' },
         'user.back': { guard: 'isCreate', target: 'composing' },
         ...cancel,
+      },
+    },
+    checkingProposer: {
+      meta: { description: 'Asking the gateway whether the connected wallet is one of the Safe’s proposers (nothing is signed yet)' },
+      // Like the other reads of the review, it ends on its own (the gateway's deadline at worst): no Cancel while it runs.
+      tags: ['step.review', 'busy'],
+      invoke: {
+        id: 'checkProposer',
+        src: 'checkProposer',
+        input: ({ context }) => ({ safe: context.safe, wallet: context.wallet }),
+        onDone: [
+          { guard: { type: 'isProposer', params: ({ event }) => event.output }, target: 'signing' },
+          { target: 'review', actions: 'assignNotProposer' },
+        ],
+        onError: { target: 'review', actions: 'assignError' },
       },
     },
     signing: {
@@ -281,6 +298,11 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           signature: mustHave(context.pendingSignature, 'pendingSignature'),
         }),
         onDone: [
+          {
+            guard: { type: 'isIntent', params: { intent: 'propose' } },
+            target: 'signed',
+            actions: ['markProposed', { type: 'storeConfirmations', params: ({ event }) => event.output }, 'clearPendingSignature'],
+          },
           {
             guard: { type: 'isIntent', params: { intent: 'signAndExecute' } },
             target: 'executing',
@@ -408,7 +430,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           ? 'failed'
           : context.txHash
             ? 'submitted'
-            : context.intent === 'sign' && hasWalletSigned(context)
+            : (context.intent === 'sign' && hasWalletSigned(context)) || context.proposedAs !== undefined
               ? 'signed'
               : 'cancelled',
     safeTxHash: context.hashes?.safeTxHash ?? null,

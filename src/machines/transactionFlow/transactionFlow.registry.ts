@@ -8,13 +8,15 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { RegisteredMachine } from '../registry.ts';
 import { bulkExecuteFlowMachine } from './bulkExecuteFlow.machine.ts';
 import { deleteTxFlowMachine } from './deleteTxFlow.machine.ts';
-import { canExecute, canRelay, canSign, canSignAndExecute } from './transactionFlow.setup.ts';
+import { canExecute, canPropose, canRelay, canSign, canSignAndExecute } from './transactionFlow.setup.ts';
 import { transactionFlowMachine } from './transactionFlow.machine.ts';
 import type { BulkExecuteInput, DeleteTxInput, TxFlowContext, TxFlowInput } from './transactionFlow.types.ts';
 
 const OWNERS = SAMPLE_OWNERS;
 const sampleSafe = SAMPLE_SAFE;
 const wallet = { address: OWNERS[0], chainId: SAMPLE_CHAIN_ID } as const;
+/** A wallet that is not an owner: it proposes (when the gateway lists it as a proposer). */
+const PROPOSER = '0x5555555555555555555555555555555555555555';
 const safeTxHash = SAMPLE_SAFE_TX_HASH;
 const SAMPLE_TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const safeTx = SAMPLE_SAFE_TX;
@@ -80,6 +82,10 @@ const txFlowEvents: AnyEventObject[] = [
   { type: 'user.signAndExecute' },
   { type: 'user.execute' },
   { type: 'user.relay' },
+  { type: 'user.propose' },
+  { type: 'xstate.done.actor.checkProposer', output: { proposer: true } },
+  { type: 'xstate.done.actor.checkProposer', output: { proposer: false } },
+  { type: 'xstate.error.actor.checkProposer', error: error('Gateway unreachable') },
   { type: 'xstate.done.actor.requestSignature', output: sig(OWNERS[0]) },
   ...walletErrors('requestSignature'),
   { type: 'xstate.done.actor.proposeTx', output: { confirmations: [sig(OWNERS[1]), sig(OWNERS[0])] } },
@@ -115,14 +121,14 @@ const commonEnd: AnyEventObject[] = [
 
 /**
  * transactionFlow has four modes (create / confirm / execute / reject) chosen by its input, so QA paths explore
- * `sampleInput` plus `extraSampleInputs` (a legacy 1.1.1 Safe, confirm, reject); its model-based test
- * (tests/model/transactionFlow.model.test.tsx) runs the same four inputs through the real dialog.
+ * `sampleInput` plus `extraSampleInputs` (a legacy 1.1.1 Safe, confirm, reject, a proposer); its model-based test
+ * (tests/model/transactionFlow.model.test.tsx) runs five inputs through the real dialog.
  */
 export const TX_FLOW_ENTRY: RegisteredMachine = {
     id: 'transactionFlow',
     title: 'Transaction flow',
     description:
-      'One Safe transaction: compose (transfers, contract calls, batches, settings changes) or open a queued one, choose the nonce, build and hash locally, cross-check the gateway, classify risks, then sign and propose, execute with the wallet or relay, and track the receipt.',
+      'One Safe transaction: compose (transfers, contract calls, batches, settings changes) or open a queued one, choose the nonce, build and hash locally, cross-check the gateway, classify risks, then sign and propose, execute with the wallet or relay, and track the receipt; a proposer (not an owner) proposes a new transaction for the owners.',
     machine: transactionFlowMachine,
     schemaVersion: 1,
     sampleInput: { flowId: 'sample', mode: 'create', safe: sampleSafe, wallet, tokens: [] } satisfies TxFlowInput,
@@ -130,11 +136,12 @@ export const TX_FLOW_ENTRY: RegisteredMachine = {
       { flowId: 'sample-legacy', mode: 'create', safe: { ...sampleSafe, version: '1.1.1' }, wallet, tokens: [] } satisfies TxFlowInput,
       { flowId: 'sample-confirm', mode: 'confirm', safe: sampleSafe, wallet, txId: `multisig_${sampleSafe.address}_${safeTxHash}` } satisfies TxFlowInput,
       { flowId: 'sample-reject', mode: 'reject', safe: sampleSafe, wallet, nonce: 3 } satisfies TxFlowInput,
+      { flowId: 'sample-propose', mode: 'create', safe: sampleSafe, wallet: { address: PROPOSER, chainId: SAMPLE_CHAIN_ID }, tokens: [] } satisfies TxFlowInput,
     ],
     sampleEvents: txFlowEvents,
     serializeState: (s: AnyMachineSnapshot) => {
       const c = s.context as TxFlowContext;
-      return JSON.stringify([s.value, canSign(c), canSignAndExecute(c), canExecute(c), canRelay(c), c.intent, c.pendingSignature !== null]);
+      return JSON.stringify([s.value, canSign(c), canSignAndExecute(c), canExecute(c), canRelay(c), canPropose(c), c.intent, c.pendingSignature !== null]);
     },
 };
 

@@ -90,6 +90,8 @@ export const canExecute = (context: TxFlowContext) =>
   isClearToSubmit(context) && context.wallet !== null && isNextNonce(context) && validConfirmations(context).length >= context.safe.threshold;
 export const canSignAndExecute = (context: TxFlowContext) =>
   canSign(context) && isNextNonce(context) && validConfirmations(context).length + 1 >= context.safe.threshold;
+/** A new transaction, clear to submit, from a connected wallet that is not an owner: it may be proposed, if the wallet is a proposer. */
+export const canPropose = (context: TxFlowContext) => context.mode === 'create' && isClearToSubmit(context) && context.wallet !== null && !isWalletOwner(context);
 export const canRelay = (context: TxFlowContext) =>
   isClearToSubmit(context) && isNextNonce(context) && validConfirmations(context).length >= context.safe.threshold && (context.relay?.remaining ?? 0) > 0;
 
@@ -167,6 +169,7 @@ export const txFlowSetup = setup({
         classifyRisks: true,
         simulateTx: true,
         loadRelayRemaining: true,
+        checkProposer: true,
         requestSignature: true,
         proposeTx: true,
         executeTx: true,
@@ -190,6 +193,8 @@ export const txFlowSetup = setup({
     canSignAndExecute: ({ context }) => canSignAndExecute(context),
     canExecute: ({ context }) => canExecute(context),
     canRelay: ({ context }) => canRelay(context),
+    canPropose: ({ context }) => canPropose(context),
+    isProposer: (_, result: { proposer: boolean }) => result.proposer,
     isIntent: ({ context }, params: { intent: SubmitIntent }) => context.intent === params.intent,
     isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) =>
       'error' in event ? walletFailureOf((event as { error: unknown }).error).kind === params.kind : false,
@@ -275,6 +280,13 @@ export const txFlowSetup = setup({
       confirmationChecks: verified.confirmationChecks ?? [],
     })),
     clearPendingSignature: assign({ pendingSignature: null }),
+    /** The gateway accepted the proposal of the connected proposer. */
+    markProposed: assign({ proposedAs: ({ context }) => context.pendingSignature?.signer ?? context.wallet?.address }),
+    /** The gateway does not list the connected wallet among the Safe's proposers: nothing was signed. */
+    assignNotProposer: assign({
+      error: ({ context }) =>
+        `${context.wallet?.address ?? 'The connected wallet'} is not a proposer of this Safe. An owner can add it under Settings → Security; or connect the wallet of one of the Safe’s signers.`,
+    }),
     storeTxHash: assign((_, { txHash }: { txHash: Hex | null }) => ({ txHash })),
     storeRelayTask: assign((_, { taskId }: { taskId: string }) => ({ relayTaskId: taskId })),
     storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),

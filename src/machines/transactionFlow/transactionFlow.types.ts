@@ -183,7 +183,8 @@ export interface StatusCheck extends VerifiedConfirmations {
 
 export type TxFlowMode = 'create' | 'confirm' | 'execute' | 'reject';
 
-export type SubmitIntent = 'sign' | 'signAndExecute' | 'execute' | 'relay';
+/** `propose`: a connected proposer (a delegate an owner added, not an owner) submits a new transaction for the owners. */
+export type SubmitIntent = 'sign' | 'signAndExecute' | 'execute' | 'relay' | 'propose';
 
 /** The queued transaction a rejection was opened from (as the transaction's details listed it). */
 export interface RejectedTx {
@@ -259,6 +260,11 @@ export interface TxFlowContext {
   /** Every confirmation the gateway listed, with its local verdict (shown; only the valid ones count). */
   confirmationChecks: ConfirmationCheck[];
   proposer: Address | null;
+  /**
+   * The proposer (not an owner) whose proposal the gateway accepted in this flow: its signature is not a
+   * confirmation. Absent (not null) in every other flow, so their contexts digest as before it existed.
+   */
+  proposedAs?: Address | undefined;
   relay: { remaining: number; limit: number } | null;
   intent: SubmitIntent | null;
   /** A signature obtained but not yet accepted by the gateway (kept across a reload). */
@@ -285,6 +291,7 @@ export type TxFlowEvent =
   | { type: 'user.signAndExecute' }
   | { type: 'user.execute' }
   | { type: 'user.relay' }
+  | { type: 'user.propose' }
   | { type: 'user.retry' }
   | { type: 'user.back' }
   | { type: 'user.cancel' }
@@ -406,6 +413,11 @@ export interface TransactionFlowEffects {
   simulateTx(input: OnSafe & { safeTx: SafeTxJson; risks: Risk[] }): Promise<{ simulation: Simulation; risks: Risk[]; blocks?: string[] }>;
   /** How many relayed transactions the Safe has left. */
   loadRelayRemaining(input: OnSafe): Promise<{ remaining: number; limit: number }>;
+  /**
+   * Whether the connected wallet is one of the Safe's proposers (the gateway's delegates for this Safe). Only a gate:
+   * the gateway checks the proposer's signature again when the proposal is sent.
+   */
+  checkProposer(input: OnSafe & { wallet: TxFlowWallet | null }): Promise<{ proposer: boolean }>;
   /** The wallet's signature of the SafeTx; rejects with a WalletFailure. */
   requestSignature(input: OnSafe & { safeTx: SafeTxJson; hashes: TxHashes; wallet: TxFlowWallet | null }): Promise<Confirmation>;
   /** Sends the signed SafeTx to the gateway; answers with the confirmations it lists, verified. */

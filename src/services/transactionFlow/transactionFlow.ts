@@ -472,6 +472,16 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     ],
     simulateTx: ({ safe, safeTx }) => simulateForFlow(chain, safe, safeTx),
     loadRelayRemaining: ({ safe }) => gateway.getRelayCount(safe.chainId, safe.address),
+    checkProposer: async ({ safe, wallet }) => {
+      if (!wallet) return { proposer: false };
+      const same = (x: string | null, y: string) => x !== null && x.toLowerCase() === y.toLowerCase();
+      const page = await gateway.getDelegates(safe.chainId, { safe: safe.address, delegate: wallet.address }, { fresh: true });
+      // A proposer counts only while the owner who added it is still an owner (as the Transaction Service has it).
+      const proposer = page.results.some(
+        (d) => same(d.delegate, wallet.address) && (d.safe === null || same(d.safe, safe.address)) && safe.owners.some((owner) => same(d.delegator, owner)),
+      );
+      return { proposer };
+    },
     requestSignature: async ({ safe, safeTx, hashes, wallet }) => {
       const typed = safeTxTypedData(safeContextOf(safe), toSafeTx(safeTx));
       return signTypedData(deps.wallet, safe, wallet?.address ?? null, typed as Parameters<typeof signTypedData>[3], hashes.safeTxHash);

@@ -95,6 +95,7 @@ export function FlowButton({
 const NEEDS_GATEWAY = 'Needs the gateway, which is not available now.';
 
 const NOT_OWNER = 'Connect the wallet of one of the Safe’s signers to create transactions.';
+const NOT_CONNECTED = 'Connect the wallet of one of the Safe’s signers or proposers to create transactions.';
 
 /** Sidebar/header button; shown while a Safe is open. */
 export function NewTransactionButton() {
@@ -103,16 +104,16 @@ export function NewTransactionButton() {
   return <NewTransactionFor />;
 }
 
+/** Owners sign; a connected wallet that is not an owner may propose (the flow asks the gateway whether it is a proposer). */
 function NewTransactionFor() {
-  const viewer = useViewer();
-  const owner = isViewerOwner(viewer);
+  const connected = useViewer().wallet !== null;
   return (
     <FlowButton
       request={{ kind: 'transaction', mode: 'create' }}
       label="New transaction"
       className="primary"
-      disabled={!owner}
-      {...(owner ? {} : { title: NOT_OWNER })}
+      disabled={!connected}
+      {...(connected ? {} : { title: NOT_CONNECTED })}
     />
   );
 }

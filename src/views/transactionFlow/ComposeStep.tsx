@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { validateCall, writeFunctions, type FieldErrors } from '../../machines/transactionFlow/draft.ts';
 import { connectTransactionFlow } from '../../machines/transactionFlow/transactionFlow.connect.ts';
+import { isWalletOwner } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import type { CallDraft, SettingsChange, TxDraft } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import './compose.css';
@@ -169,6 +170,7 @@ function ComposeForm() {
   const loadingAbi = useTxFlow((s) => connectTransactionFlow(s).loadingAbi);
   const snapshot = useTxFlow((s) => s);
   const edited = useTxFlow((s) => s.context.editing ?? null);
+  const notOwner = useTxFlow((s) => s.context.wallet !== null && !isWalletOwner(s.context));
   // The form as last typed (kept by the flow for a reload) wins over the draft submitted before going back.
   const first: CallDraft | null = edited ?? (saved && saved.kind !== 'batch' && saved.kind !== 'rejection' ? saved : null);
 
@@ -296,6 +298,12 @@ function ComposeForm() {
       {restored ? (
         <p role="status" className="muted">
           What you typed before the reload is back. Nothing is built or signed until you continue.
+        </p>
+      ) : null}
+      {notOwner ? (
+        <p className="txflow-warning">
+          The connected wallet is not a signer of this Safe. You can propose this transaction only if an owner added the wallet as a proposer (Settings → Security); the
+          owners then confirm and execute it.
         </p>
       ) : null}
       <fieldset className="txflow-kinds">

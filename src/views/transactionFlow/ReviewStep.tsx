@@ -350,7 +350,7 @@ function disabledReasons(ctx: TransactionFlowView['context'], blockingRisks: boo
   if (ctx.mismatches.length > 0 || ctx.blocks.length > 0) reasons.push('Signing and execution are blocked: see the warning above.');
   else if (blockingRisks && !ctx.risksAcknowledged) reasons.push('Tick “I understand the risks” above to sign or execute.');
   else if (ctx.wallet === null) reasons.push('Connect the wallet of one of the Safe’s signers to sign or execute.');
-  else if (!isWalletOwner(ctx)) reasons.push('The connected wallet is not a signer of this Safe.');
+  else if (!isWalletOwner(ctx)) reasons.push(ctx.mode === 'create' ? 'The connected wallet is not a signer of this Safe; a proposer an owner added can propose it.' : 'The connected wallet is not a signer of this Safe.');
   else {
     if (hasWalletSigned(ctx)) reasons.push('You have already signed.');
     if (ctx.confirmations.length < ctx.safe.threshold) reasons.push(`Execute needs ${ctx.safe.threshold} confirmations (${ctx.confirmations.length} so far).`);
@@ -371,7 +371,7 @@ function relayNote(ctx: TransactionFlowView['context'], canRelay: boolean, signa
 
 export function ReviewStep() {
   const send = useTxFlowSend();
-  const { context: ctx, canSign, canSignAndExecute, canExecute, canRelay, canBack, canEditNonce } = useTxFlow(connectTransactionFlow, shallowEqualViewModel);
+  const { context: ctx, canSign, canSignAndExecute, canExecute, canRelay, canPropose, canBack, canEditNonce } = useTxFlow(connectTransactionFlow, shallowEqualViewModel);
   const can = { sign: canSign, signAndExecute: canSignAndExecute, execute: canExecute, relay: canRelay, back: canBack, editNonce: canEditNonce };
   const { safeTx, hashes, risks, mismatches, safe, description } = ctx;
   const nameOf = useAddressNameResolver(safe.chainId);
@@ -395,10 +395,12 @@ export function ReviewStep() {
   // One submit button: what the choices above it say (decision 0044). When nothing can be submitted, it says why beside it.
   const { askExecuteNow, askMethod, executing, action } = submitChoices(can, { executeNow, method });
   const signatureNeeded = can.signAndExecute && !can.execute;
-  const reasons = action === null ? disabledReasons(ctx, blocking.length > 0) : [];
+  // A connected wallet that is not an owner proposes instead (the flow asks the gateway whether it is a proposer first).
+  const proposes = action === null && canPropose;
+  const reasons = action === null && !proposes ? disabledReasons(ctx, blocking.length > 0) : [];
   const relayLine = executing ? relayNote(ctx, can.relay, signatureNeeded) : null;
   const relayLeft = ctx.relay ? `${ctx.relay.remaining} of ${ctx.relay.limit} left` : '';
-  const submitName = action ? SUBMIT_NAMES[action] : hasWalletSigned(ctx) || confirmations >= safe.threshold ? SUBMIT_NAMES.execute : SUBMIT_NAMES.sign;
+  const submitName = proposes ? 'Propose transaction' : action ? SUBMIT_NAMES[action] : hasWalletSigned(ctx) || confirmations >= safe.threshold ? SUBMIT_NAMES.execute : SUBMIT_NAMES.sign;
   const native = description?.native ?? safe.nativeCurrency ?? { symbol: 'native coin', decimals: 18 };
   const origin = requestOriginOf(ctx.draft);
   const importedFile = importedFileOf(ctx.draft);
@@ -499,7 +501,14 @@ export function ReviewStep() {
       <ConfirmationVerdicts checks={ctx.confirmationChecks} />
       {ctx.wallet === null ? <p className="txflow-warning">Please connect your wallet</p> : null}
       {ctx.wallet !== null && !isWalletOwner(ctx) ? (
-        <p className="txflow-warning">You are currently not a signer of this Safe account and won't be able to submit this transaction.</p>
+        ctx.mode === 'create' ? (
+          <p className="txflow-warning">
+            You are not a signer of this Safe. If an owner added this wallet as a proposer, you can propose this transaction for the owners to confirm and execute. Proposing
+            signs it with your wallet, but your signature does not count as a confirmation.
+          </p>
+        ) : (
+          <p className="txflow-warning">You are currently not a signer of this Safe account and won't be able to submit this transaction.</p>
+        )
       ) : null}
       {hasWalletSigned(ctx) ? <p>You have already signed this transaction.</p> : null}
       {signatureNeeded ? <p>You're providing the last signature. After you sign, anyone can execute this transaction.</p> : null}
@@ -534,6 +543,11 @@ export function ReviewStep() {
       {executing && can.relay && !askMethod ? <p className="muted">Relay: {relayLeft}.</p> : null}
       {relayLine ? <p className="muted">{relayLine}</p> : null}
 
+      {ctx.error ? (
+        <p role="alert" className="txflow-error">
+          {ctx.error}
+        </p>
+      ) : null}
       <div className="txflow-actions">
         {can.back ? (
           <button type="button" onClick={() => send({ type: 'user.back' })}>
@@ -551,10 +565,11 @@ export function ReviewStep() {
         <button
           type="button"
           className="primary"
-          disabled={action === null}
+          disabled={action === null && !proposes}
           aria-describedby={reasons.length > 0 ? REVIEW_REASONS_ID : undefined}
           onClick={() => {
-            if (action) send({ type: `user.${action}` });
+            if (proposes) send({ type: 'user.propose' });
+            else if (action) send({ type: `user.${action}` });
           }}
         >
           {submitName}

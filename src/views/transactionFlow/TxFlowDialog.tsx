@@ -40,6 +40,7 @@ const BUSY: Record<string, string> = {
   classifying: 'Checking the transaction for risks…',
   simulating: 'Simulating the transaction in the Safe’s own context…',
   loadingRelay: 'Checking available relays…',
+  checkingProposer: 'Checking with the gateway that this wallet is one of the Safe’s proposers…',
   checkingStatus: 'Checking the transaction’s status…',
 };
 
@@ -231,7 +232,9 @@ function StepContent() {
       ) : (
         <>
           <p role="status">
-            Signature submitted. Confirmed {ctx.confirmations.length} of {ctx.safe.threshold}.
+            {ctx.proposedAs !== undefined
+              ? `Proposed. It waits for the owners: confirmed ${ctx.confirmations.length} of ${ctx.safe.threshold}. Your signature as proposer does not count as a confirmation.`
+              : `Signature submitted. Confirmed ${ctx.confirmations.length} of ${ctx.safe.threshold}.`}
           </p>
           <Outcome />
           <Actions>

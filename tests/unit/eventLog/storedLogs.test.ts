@@ -21,6 +21,14 @@ describe('logs written before the code moved', () => {
     expect(report.summary).toMatch(/^OK: stream transactionFlow:golden-2026-11-25, 13 records \(seq 1–13\), hash chain intact, replay reaches "signed"/);
   });
 
+  it('a transactionFlow signing stream from 09fee25, before proposers could propose, verifies and replays to its recorded end', async () => {
+    // Written on 09fee25 by tests/unit/eventLog/signingFlow.ts (the real machine and capture, real keys): compose →
+    // nonce → review → sign, 13 records. Today's machine adds the proposer's path beside it (EARLIER_VERSIONS).
+    const report = await verifyNdjson(stored('transactionFlow-09fee25.ndjson'), MACHINES);
+    expect(report.problem).toBeNull();
+    expect(report.summary).toMatch(/^OK: stream session\/transactionFlow:attest#1, 13 records \(seq 1–13\), hash chain intact, replay reaches "signed"/);
+  });
+
   it('an appSession stream from dee7dfe, before actions were named and before the root kept the account and visibility, verifies and replays', async () => {
     // Exported on dee7dfe by the real appSession machine: boot, gateway probe (without the chain list the root now
     // passes to the wallet), theme, a link, opening a Safe and leaving it. Today's context has two more fields; the
@@ -42,7 +50,7 @@ describe('logs written before the code moved', () => {
 
   it('without the earlier versions listed, the same streams are refused as another version (the list is what lets them replay)', async () => {
     const bare = MACHINES.map((entry) => ({ ...entry, replaysVersions: [] }));
-    for (const name of ['transactionFlow-4b0383a.ndjson', 'appSession-dee7dfe.ndjson', 'createSafe-6fbb5b1.ndjson']) {
+    for (const name of ['transactionFlow-4b0383a.ndjson', 'transactionFlow-09fee25.ndjson', 'appSession-dee7dfe.ndjson', 'createSafe-6fbb5b1.ndjson']) {
       const report = await verifyNdjson(stored(name), bare);
       expect(report.problem?.kind).toBe('version');
     }
