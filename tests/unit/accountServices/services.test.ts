@@ -36,7 +36,7 @@ const owner = privateKeyToAccount(KEY);
 const SAFE = DEVNET_SAFE;
 const CHAIN = { chainId: '31337', chainName: 'Devnet' };
 
-/** An EIP-1193 wallet signing with `key` on chain `chainId` (or rejecting personal_sign with `reject`). */
+/** An EIP-1193 wallet signing with `key` on chain `chainId` (or rejecting personal_sign and eth_signTypedData_v4 with `reject`). */
 function wallet(key: Hex = KEY, opts: { chainId?: string; reject?: { code: number; message: string } } = {}) {
   const signer = privateKeyToAccount(key);
   const requests: Array<{ method: string; params?: readonly unknown[] }> = [];
@@ -50,6 +50,12 @@ function wallet(key: Hex = KEY, opts: { chainId?: string; reject?: { code: numbe
         if (args.method === 'personal_sign') {
           if (opts.reject) throw Object.assign(new Error(opts.reject.message), { code: opts.reject.code });
           return signer.signMessage({ message: { raw: args.params![0] as Hex } });
+        }
+        if (args.method === 'eth_signTypedData_v4') {
+          if (opts.reject) throw Object.assign(new Error(opts.reject.message), { code: opts.reject.code });
+          const { domain, types, primaryType, message } = JSON.parse(args.params![1] as string);
+          const { EIP712Domain: _domain, ...rest } = types;
+          return signer.signTypedData({ domain, types: rest, primaryType, message });
         }
         throw new Error(`unexpected ${args.method}`);
       },
@@ -237,32 +243,10 @@ describe('e-mail and recovery effects', () => {
 
 describe('proposer (delegate) effects (protocol.md B.7.15)', () => {
   const PROPOSER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
-  /** A wallet that answers eth_signTypedData_v4 with `key`'s signature over the payload it was sent. */
-  function typedDataWallet(key: Hex = KEY, opts: { reject?: boolean } = {}) {
-    const signer = privateKeyToAccount(key);
-    const requests: Array<{ method: string; params?: readonly unknown[] }> = [];
-    return {
-      requests,
-      provider: {
-        async request(args: { method: string; params?: readonly unknown[] }) {
-          requests.push(args);
-          if (args.method === 'eth_chainId') return toHex(31337n);
-          if (args.method === 'eth_accounts') return [owner.address];
-          if (args.method === 'eth_signTypedData_v4') {
-            if (opts.reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
-            const { domain, types, primaryType, message } = JSON.parse(args.params![1] as string);
-            const { EIP712Domain: _domain, ...rest } = types;
-            return signer.signTypedData({ domain, types: rest, primaryType, message });
-          }
-          throw new Error(`unexpected ${args.method}`);
-        },
-      },
-    };
-  }
   const request = { action: 'add' as const, chainId: '31337', safe: SAFE.toLowerCase(), delegate: getAddress(PROPOSER), delegator: owner.address, label: 'Ops bot' };
 
   it('signs the Delegate typed data of the checksummed proposer and this hour with eth_signTypedData_v4; the gateway recovers the owner', async () => {
-    const w = typedDataWallet();
+    const w = wallet();
     const machine = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => w.provider }));
     const { signature } = (await runEffect(machine, 'signProposer', request)) as { signature: Hex };
     const sent = w.requests.find((r) => r.method === 'eth_signTypedData_v4')!;
@@ -277,10 +261,10 @@ describe('proposer (delegate) effects (protocol.md B.7.15)', () => {
   });
 
   it('a rejection in the wallet is the wallet’s rejection; a signature from another key is refused before anything is sent', async () => {
-    const rejecting = typedDataWallet(KEY, { reject: true });
+    const rejecting = wallet(KEY, { reject: { code: 4001, message: 'User rejected the request.' } });
     const machine = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => rejecting.provider }));
     await expect(runEffect(machine, 'signProposer', request)).rejects.toMatchObject({ kind: 'rejected', message: 'User rejected signing.' });
-    const other = typedDataWallet(OTHER_KEY);
+    const other = wallet(OTHER_KEY);
     const wrong = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => other.provider }));
     await expect(runEffect(wrong, 'signProposer', request)).rejects.toMatchObject({ message: expect.stringMatching(/not from the connected account/) });
   });
