@@ -95,7 +95,6 @@ export function FlowButton({
 const NEEDS_GATEWAY = 'Needs the gateway, which is not available now.';
 
 const NOT_OWNER = 'Connect the wallet of one of the Safe’s signers to create transactions.';
-const NOT_CONNECTED = 'Connect the wallet of one of the Safe’s signers or proposers to create transactions.';
 
 /** Sidebar/header button; shown while a Safe is open. */
 export function NewTransactionButton() {
@@ -113,7 +112,7 @@ function NewTransactionFor() {
       label="New transaction"
       className="primary"
       disabled={!connected}
-      {...(connected ? {} : { title: NOT_CONNECTED })}
+      {...(connected ? {} : { title: NOT_OWNER })}
     />
   );
 }
