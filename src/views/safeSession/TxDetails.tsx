@@ -287,6 +287,12 @@ function Confirmations({ details, check, checking, waitsForNonce }: { details: T
         {verdicts ? `Confirmations (${verdicts.counted.length} of ${verdicts.threshold} verified)` : `Confirmations (${exec.confirmations.length} listed by the gateway, not verified here)`}
       </h2>
       <SignerStepper steps={steps} created={formatDateTime(exec.submittedAt)} />
+      {exec.proposer ? (
+        <p className="muted tx-proposer">
+          Proposed by <Address address={exec.proposer.value} gatewayName={exec.proposer.name} />
+          {exec.proposedByDelegate ? ', a proposer (not an owner)' : ''}, as the gateway reports it: who proposed is not recorded on chain.
+        </p>
+      ) : null}
       {youSigned ? <p className="tx-you">You already signed{verdicts ? ' (your signature is verified)' : ''}.</p> : null}
       {verdicts ? (
         <ConfirmationVerdicts checks={verdicts.confirmationChecks} />
