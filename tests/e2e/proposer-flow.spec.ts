@@ -86,9 +86,8 @@ test('a wallet that is not an owner proposes once an owner added it; owners conf
   // The queued transaction: the proposer sees it but has no action on it; the gateway names it as the proposer.
   await flow.openQueuedTx(page, nonce, /dUSD|Send|Transfer/);
   await expect(page.getByRole('group', { name: 'Transaction actions' })).toHaveCount(0);
-  await expect(page.locator('.tx-proposer')).toContainText(`Proposed by`);
+  await expect(page.locator('.tx-proposer')).toContainText('Proposed by a proposer (not an owner), as the gateway reports it (who proposed is not recorded on chain):');
   await expect(page.locator('.tx-proposer')).toContainText(proposer);
-  await expect(page.locator('.tx-proposer')).toContainText(', a proposer (not an owner), as the gateway reports it: who proposed is not recorded on chain.');
 
   // Owner A confirms it (a real confirmation: 1 of 2), owner B signs and executes it.
   await flow.selectAccount(page, 0);

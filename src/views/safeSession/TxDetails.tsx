@@ -288,10 +288,11 @@ function Confirmations({ details, check, checking, waitsForNonce }: { details: T
       </h2>
       <SignerStepper steps={steps} created={formatDateTime(exec.submittedAt)} />
       {exec.proposer ? (
-        <p className="muted tx-proposer">
-          Proposed by <Address address={exec.proposer.value} gatewayName={exec.proposer.name} />
-          {exec.proposedByDelegate ? ', a proposer (not an owner)' : ''}, as the gateway reports it: who proposed is not recorded on chain.
-        </p>
+        <div className="muted tx-proposer">
+          Proposed by {owners.some((o) => o.value.toLowerCase() === exec.proposer!.value.toLowerCase()) ? 'an owner' : exec.proposedByDelegate ? 'a proposer (not an owner)' : 'an address that is not an owner'}, as the gateway
+          reports it (who proposed is not recorded on chain):{' '}
+          <Address address={exec.proposer.value} gatewayName={exec.proposer.name} />
+        </div>
       ) : null}
       {youSigned ? <p className="tx-you">You already signed{verdicts ? ' (your signature is verified)' : ''}.</p> : null}
       {verdicts ? (
