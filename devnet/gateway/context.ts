@@ -5,7 +5,9 @@ import { ChainReader, isAddressLike, type OnchainSafe } from './chain.ts';
 import { KNOWN_CONTRACTS, chainInfo, defaultSafeApps, type GatewayOptions } from './config.ts';
 import { Store } from './db.ts';
 import { notFound, validationError } from './errors.ts';
+import { approvedHashSignature } from './hashes.ts';
 import { Indexer } from './indexer.ts';
+import { Proposals } from './proposals.ts';
 import { Tags } from './tags.ts';
 import type { AddressInfo, ChainInfo, SafeApp } from './types.ts';
 
@@ -42,9 +44,21 @@ export async function createContext(opts: GatewayOptions): Promise<GatewayContex
   const store = await Store.open(opts.dbFile);
   const reader = new ChainReader(opts.rpcUrl);
   const tags = new Tags(store);
-  const indexer = new Indexer(reader, (safe, kinds) => {
-    for (const k of kinds) tags.bump(safe, k);
-  });
+  const indexer = new Indexer(
+    reader,
+    (safe, kinds) => {
+      for (const k of kinds) tags.bump(safe, k);
+    },
+    // Like the Transaction Service: an on-chain approval is that owner's confirmation (v = 1, r = the owner).
+    // The hash names its Safe: an approval recorded by another Safe is not this proposal's.
+    // Listed when indexed, after what was posted before it (the Transaction Service orders them by creation).
+    ({ safe, owner, safeTxHash }) => {
+      const proposals = new Proposals(store);
+      const proposal = proposals.get(safeTxHash);
+      if (proposal && proposal.safe.toLowerCase() !== safe.toLowerCase()) return;
+      proposals.addConfirmations(safeTxHash, [{ owner, signature: approvedHashSignature(owner), type: 'APPROVED_HASH' }], Date.now());
+    },
+  );
   const chainDef: Chain = {
     id: opts.chainId,
     name: 'Countersign Devnet',

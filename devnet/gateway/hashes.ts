@@ -124,6 +124,9 @@ export function delegateHash(chainId: number, delegate: Address, totp: bigint): 
 export const currentTotp = (nowMs = Date.now()): bigint => BigInt(Math.floor(nowMs / 1000 / 3600));
 
 export type SignatureType = 'EOA' | 'ETH_SIGN' | 'APPROVED_HASH' | 'CONTRACT_SIGNATURE';
+
+/** The 65-byte signature that stands for an owner's on-chain approval: r = the owner, s = 0, v = 1. */
+export const approvedHashSignature = (owner: Address): Hex => `0x${'0'.repeat(24)}${owner.slice(2).toLowerCase()}${'0'.repeat(64)}01`;
 export type RecoveredSignature = { owner: Address; signature: Hex; type: SignatureType };
 
 export class SignatureError extends Error {}

@@ -60,6 +60,14 @@ export type ModuleTx = BlockRef & {
   success: boolean;
 };
 
+/** An `ApproveHash` event of an indexed Safe. */
+export interface OnchainApproval {
+  safe: Address;
+  owner: Address;
+  safeTxHash: Hex;
+  timestamp: number;
+}
+
 export type TransferRecord = BlockRef & {
   id: string;
   kind: 'NATIVE_COIN' | 'ERC20' | 'ERC721';
@@ -80,6 +88,7 @@ const T = {
   moduleSuccess: toEventSelector('ExecutionFromModuleSuccess(address)'),
   moduleFailure: toEventSelector('ExecutionFromModuleFailure(address)'),
   received: toEventSelector('SafeReceived(address,uint256)'),
+  approveHash: toEventSelector('ApproveHash(bytes32,address)'),
   transfer: toEventSelector('Transfer(address,address,uint256)'),
 };
 
@@ -113,6 +122,8 @@ export class Indexer {
   constructor(
     private readonly reader: ChainReader,
     private readonly onActivity: (safe: Address, kinds: TagKind[]) => void,
+    /** An owner approved a hash on chain (`approveHash`): the Transaction Service lists it as that owner's confirmation. */
+    private readonly onApproval: (approval: OnchainApproval) => void = () => {},
   ) {}
 
   get head(): bigint {
@@ -307,6 +318,12 @@ export class Indexer {
           push(this.moduleBySafe, emitter, rec);
           this.executions.add(key);
           touch(emitter, 'history');
+        } else if (topic === T.approveHash) {
+          // Only a Safe's own event counts (any contract can emit one with the same signature).
+          if (!this.safes.has(emitter)) continue;
+          const ev = decodeEventLog({ abi: safeAbi, eventName: 'ApproveHash', data: log.data, topics: log.topics });
+          this.onApproval({ safe: emitter, owner: getAddress(ev.args.owner), safeTxHash: ev.args.approvedHash, timestamp: ref.timestamp });
+          touch(emitter, 'queue');
         } else if (topic === T.received) {
           const ev = decodeEventLog({ abi: safeAbi, eventName: 'SafeReceived', data: log.data, topics: log.topics });
           newTransfers.push({

@@ -5,7 +5,7 @@
  * exactly the counted confirmations succeeds; a tampered contract signature is rejected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concat, encodeAbiParameters, encodeFunctionData, keccak256, pad, parseAbi, parseEther, parseEventLogs, toHex, type Address, type Hex } from 'viem';
+import { concat, encodeAbiParameters, getAddress, encodeFunctionData, keccak256, pad, parseAbi, parseEther, parseEventLogs, toHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startDevnet, type Devnet } from '../../../devnet/index.ts';
 import { connectDevnet, createSafe, safeAbi as devnetSafeAbi, type DevnetClients } from '../../../devnet/chain/index.ts';
@@ -201,5 +201,64 @@ describe('a Safe owned by another Safe (EIP-1271 through the CompatibilityFallba
     const counted = countedConfirmations(checks, owners);
     expect(await isValidSafeSignature(client, outer, innerHash, buildSignatureBytes(counted.map(ownerSignatureOf)))).toBe(true);
     expect(await isValidSafeSignature(client, outer, innerHash, buildSignatureBytes([checks[0]!, checks[2]!].map(ownerSignatureOf)))).toBe(false);
+  });
+});
+
+describe('a parent Safe approves its child’s transaction on chain (nested Safes, approveHash)', () => {
+  it('the parent’s own transaction calls approveHash; the gateway lists it as the parent’s confirmation unasked (as the Transaction Service does), it verifies on chain, and the child executes with it', async () => {
+    const [, owner1, , owner3] = devnet.owners as [Key, Key, Key, Key];
+    const parent = await createSafe(devnet.rpcUrl, { owners: [owner3.address], threshold: 1, saltNonce: 2101n });
+    const child = await createSafe(devnet.rpcUrl, { owners: [parent, owner1.address], threshold: 2, saltNonce: 2102n });
+    await clients.send(owner3, { to: child, value: parseEther('1') }, 'funding the child Safe');
+    const childCtx: SafeContext = { chainId: 31337, safeAddress: child, version: '1.4.1' };
+    const parentCtx: SafeContext = { chainId: 31337, safeAddress: parent, version: '1.4.1' };
+
+    // Owner 1 proposes the child's transaction with its signature: 1 of 2.
+    const recipient = getAddress('0x00000000000000000000000000000000000a11ce');
+    const tx = normalizeSafeTx({ to: recipient, value: parseEther('0.1'), nonce: 0n });
+    const hash = safeTxHash(childCtx, tx);
+    await gateway.proposeTransaction(CHAIN, child, toProposeTransactionBody(childCtx, tx, { sender: owner1.address, signature: await signTyped(owner1, safeTxTypedData(childCtx, tx)) }));
+
+    // The parent (1 of 1) executes approveHash(hash) on the child through its own SafeTx, signed by owner 3.
+    const outer = normalizeSafeTx({ to: child, data: encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [hash] }), nonce: 0n });
+    const outerHash = safeTxHash(parentCtx, outer);
+    expect(await execute(parent, outer, await signTyped(owner3, safeTxTypedData(parentCtx, outer)), owner3, outerHash)).toBe(true);
+
+    // Nobody posted anything: the gateway's details of the child's transaction list the parent's approval (v = 1).
+    const details = await gateway.getTransactionDetails(CHAIN, hash);
+    const exec = details.detailedExecutionInfo;
+    if (exec?.type !== 'MULTISIG') throw new Error('expected MULTISIG execution info');
+    const listed = exec.confirmations.map((c) => ({ signer: c.signer.value, signature: c.signature }));
+    expect(listed).toEqual(expect.arrayContaining([{ signer: parent, signature: approvedHashSignature(parent) }]));
+    expect(listed).toHaveLength(2);
+
+    const checks = await verifyConfirmations({ chain: client, safe: { chainId: CHAIN, address: child, version: '1.4.1', owners: [parent, owner1.address] }, safeTxHash: hash, tx, confirmations: listed });
+    expect(checks.every((c) => c.status === 'valid')).toBe(true);
+    const counted = countedConfirmations(checks, [parent, owner1.address]);
+    expect(counted).toHaveLength(2);
+    expect(await execute(child, tx, buildSignatureBytes(counted.map(ownerSignatureOf)), owner1, hash)).toBe(true);
+    expect(await client.getBalance({ address: recipient, blockTag: 'latest' })).toBe(parseEther('0.1'));
+  });
+
+  it('an owner’s approval of the hash on another Safe is not listed as a confirmation of this one', async () => {
+    // The hash names its Safe; an approval recorded in another Safe's approvedHashes counts nowhere here.
+    const [, owner1, , owner3] = devnet.owners as [Key, Key, Key, Key];
+    const child = await createSafe(devnet.rpcUrl, { owners: [owner3.address, owner1.address], threshold: 2, saltNonce: 2103n });
+    const other = await createSafe(devnet.rpcUrl, { owners: [owner3.address], threshold: 1, saltNonce: 2104n });
+    const childCtx: SafeContext = { chainId: 31337, safeAddress: child, version: '1.4.1' };
+    const tx = normalizeSafeTx({ to: owner3.address, value: 1n, nonce: 0n });
+    const hash = safeTxHash(childCtx, tx);
+    await gateway.proposeTransaction(CHAIN, child, toProposeTransactionBody(childCtx, tx, { sender: owner1.address, signature: await signTyped(owner1, safeTxTypedData(childCtx, tx)) }));
+    await clients.send(owner3, { to: other, data: encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [hash] }) }, 'approveHash on the other Safe');
+    const details = await gateway.getTransactionDetails(CHAIN, hash);
+    const exec = details.detailedExecutionInfo;
+    if (exec?.type !== 'MULTISIG') throw new Error('expected MULTISIG execution info');
+    expect(exec.confirmations.map((c) => c.signer.value)).toEqual([owner1.address]);
+    // The same owner approving on the child itself is listed.
+    await clients.send(owner3, { to: child, data: encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [hash] }) }, 'approveHash on the child');
+    // A new client: ours keeps what it read for a while.
+    const again = (await createGatewayClient({ baseUrl: devnet.gatewayUrl }).getTransactionDetails(CHAIN, hash)).detailedExecutionInfo;
+    if (again?.type !== 'MULTISIG') throw new Error('expected MULTISIG execution info');
+    expect(again.confirmations.map((c) => c.signer.value).sort()).toEqual([owner1.address, owner3.address].sort());
   });
 });
