@@ -7,6 +7,7 @@ import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import type { TxDescription } from '../../domain/safe/txDescription.ts';
 import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
+import type { NestedApproval } from '../../domain/safe/nestedApproval.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, isEditedCallShape, validateNonce } from './draft.ts';
 import type {
@@ -249,10 +250,12 @@ export const txFlowSetup = setup({
     })),
     storeGatewayView: assign((_, gatewayView: GatewayView) => ({ gatewayView })),
     /** The cross-check; the Safe info's verdict only when the check gave one (older records replay without it). */
-    storeCrossCheck: assign((_, checked: { mismatches: string[]; description?: TxDescription | null; safeInfo?: SafeInfoVerdict }) => ({
+    storeCrossCheck: assign((_, checked: { mismatches: string[]; description?: TxDescription | null; safeInfo?: SafeInfoVerdict; nested?: NestedApproval }) => ({
       mismatches: checked.mismatches,
       description: checked.description ?? null,
       ...(checked.safeInfo ? { safeInfo: checked.safeInfo } : {}),
+      // Cleared when this SafeTx approves nothing (undefined leaves no trace in the logged context).
+      nested: checked.nested,
     })),
     storeRisks: assign((_, risks: Risk[]) => ({ risks })),
     /** What the simulation saw that the data does not declare, or a revert, joins the warnings (blocking). */

@@ -11,6 +11,7 @@ import type { TokenMeta, TxDescription } from '../../domain/safe/txDescription.t
 import type { Simulation } from '../shared/simulation.ts';
 import type { Failure } from '../../domain/failure.ts';
 import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
+import type { NestedApproval } from '../../domain/safe/nestedApproval.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -249,6 +250,11 @@ export interface TxFlowContext {
   safeInfo?: SafeInfoVerdict;
   /** What the SafeTx does, decoded here from its bytes (the review's title and lists come from it). */
   description: TxDescription | null;
+  /**
+   * When the SafeTx approves another Safe's transaction (approveHash, nested Safes S21): that transaction, hashed
+   * here. Undefined otherwise (left out of the logged context), so other flows' contexts digest as before it existed.
+   */
+  nested?: NestedApproval | undefined;
   /** Its simulation in the Safe's own context (null: not run yet). */
   simulation: Simulation | null;
   /** What blocks signing outright, whatever is acknowledged (e.g. the simulation sees the implementation replaced). */
@@ -407,7 +413,7 @@ export interface TransactionFlowEffects {
    */
   crossCheck(
     input: OnSafe & { safeTx: SafeTxJson; hashes: TxHashes; draft: TxDraft | null; gatewayView: GatewayView },
-  ): Promise<{ mismatches: string[]; description?: TxDescription | null; safeInfo?: SafeInfoVerdict }>;
+  ): Promise<{ mismatches: string[]; description?: TxDescription | null; safeInfo?: SafeInfoVerdict; nested?: NestedApproval }>;
   classifyRisks(input: OnSafe & { safeTx: SafeTxJson }): Promise<Risk[]>;
   /** The SafeTx run in the Safe's own context: what it changes that the data does not declare. */
   simulateTx(input: OnSafe & { safeTx: SafeTxJson; risks: Risk[] }): Promise<{ simulation: Simulation; risks: Risk[]; blocks?: string[] }>;

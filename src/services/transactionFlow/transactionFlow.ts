@@ -55,6 +55,8 @@ import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeC
 import { sendTransaction, signTypedData, type WalletAccess } from './wallet.ts';
 import { checkSafeAgainstChain, type CheckedSafe } from '../chain/safeInfoCheck.ts';
 import { safeInfoBlockText, type SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
+import { approvedHashOf, checkNestedApproval, type NestedApproval } from '../../domain/safe/nestedApproval.ts';
+import { readSafeState, type SafeStateReader } from '../chain/reads.ts';
 
 /**
  * Receipts, the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts) and the Safe's
@@ -336,6 +338,28 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     return () => (once ??= read(chainId));
   };
 
+  /**
+   * A call of `approveHash` on another Safe (nested Safes, S21): the inner transaction the gateway gives for that hash,
+   * hashed here with the inner Safe's chain-read version, and that Safe's owners as the chain reads them. Null when the
+   * call approves nothing, or its target is not a Safe the chain can read.
+   */
+  async function nestedApprovalOf(safe: TxFlowSafe, safeTx: SafeTxJson): Promise<NestedApproval | null> {
+    const approved = approvedHashOf(toSafeTx(safeTx));
+    if (!approved || !chain) return null;
+    const state = await readSafeState(chain as SafeStateReader, approved.safe).catch(() => null);
+    if (!state) return null;
+    const details = await gateway.getTransactionDetails(safe.chainId, approved.hash).catch((error: unknown) => (is404(error) ? null : Promise.reject(error)));
+    let claimed: { safe: Address; tx: SafeTx } | null = null;
+    if (details) {
+      try {
+        claimed = { safe: getAddress(details.safeAddress), tx: safeTxOfDetails(details) };
+      } catch {
+        claimed = null;
+      }
+    }
+    return checkNestedApproval({ approver: getAddress(safe.address), approved, chainId: BigInt(safe.chainId), owners: state.owners, version: state.version, claimed });
+  }
+
   /** Fresh details: reading the Safe info first applies its tags, which drop stale cached tx details. */
   async function freshDetails(safe: TxFlowSafe, safeTxHash: Hex): Promise<TransactionDetails> {
     await gateway.getSafeInfo(safe.chainId, safe.address);
@@ -458,13 +482,16 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
         ...crossCheckView(safe, safeTx, gatewayView, described),
         ...(await signatureMismatches(safe, safeTx, gatewayView)),
       ];
+      // What an approveHash call approves must hash to the approved bytes (S21); a contradiction blocks.
+      const nested = await nestedApprovalOf(safe, safeTx);
+      if (nested?.status === 'contradicts') mismatches.push(...nested.problems.filter((p) => !p.includes('is not an owner of')));
       const local = hashesOf(safe, toSafeTx(safeTx));
       if (local.safeTxHash !== hashes.safeTxHash) mismatches.push(`The safeTxHash shown (${hashes.safeTxHash}) is not the hash of this transaction (${local.safeTxHash}).`);
       if (draft) {
         const rebuilt = toSafeTxJson({ ...draftToSafeTx(draft, safe, BigInt(safeTx.nonce)), safeTxGas: BigInt(safeTx.safeTxGas) });
         if (JSON.stringify(rebuilt) !== JSON.stringify(safeTx)) mismatches.push('The transaction does not match what was composed.');
       }
-      return { mismatches, description: await txDescriptionOf(chain, safe, described), safeInfo };
+      return { mismatches, description: await txDescriptionOf(chain, safe, described), safeInfo, ...(nested ? { nested } : {}) };
     },
     classifyRisks: async ({ safe, safeTx }) => [
       ...(await lookAlikeRisks(safe, safeTx, knownOn(safe.chainId))),

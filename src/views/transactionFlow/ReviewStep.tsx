@@ -14,6 +14,7 @@ import { CopyButton } from '../components/CopyButton.tsx';
 import { nativeValueText, operationText, rejectionExplanation, importedFileOf, requestOriginOf, reviewTitle } from './format.ts';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
 import type { RejectedTx, TxFlowWallet } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { NestedApproval } from '../../domain/safe/nestedApproval.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { TxBuilderExport } from './BatchFiles.tsx';
@@ -300,6 +301,44 @@ function RejectionExplainer({ nonce, threshold, ownerCount, replaces, wallet, on
   );
 }
 
+/**
+ * Nested Safes (S21): the other Safe's transaction this one approves (approveHash), beside this one's own hashes. Its
+ * fields and hashes are shown only when they hash here to the approved bytes; a contradiction is a blocking mismatch
+ * above, and an unknown hash is said to be approved blind.
+ */
+function ApprovedTransaction({ nested, chainId, native }: { nested: NestedApproval | undefined; chainId: string; native: { symbol: string; decimals: number } }) {
+  if (!nested) return null;
+  const inner = nested.status === 'verified' ? nested.inner : null;
+  return (
+    <section aria-label="Transaction it approves" className="txflow-nested">
+      <h4>Transaction it approves</h4>
+      <p>
+        As an owner of <Address address={nested.safe} chainId={chainId} />, this Safe approves (approveHash) the transaction whose safeTxHash is{' '}
+        <code className="txflow-wrap">{nested.approvedHash}</code>.
+      </p>
+      {inner ? (
+        <>
+          <p className="muted">Hashed here from the transaction below, with that Safe’s version read from the chain: it is exactly the hash approved.</p>
+          <dl className="txflow-data">
+            <div><dt>To</dt><dd><code>{inner.tx.to}</code></dd></div>
+            <div><dt>Value</dt><dd>{nativeValueText(inner.tx.value.toString(), native)}</dd></div>
+            <div><dt>Data</dt><dd><code className="txflow-wrap">{inner.tx.data}</code></dd></div>
+            <div><dt>Operation</dt><dd>{operationText(inner.tx.operation)}</dd></div>
+            <div><dt>Nonce</dt><dd>{inner.tx.nonce.toString()}</dd></div>
+          </dl>
+          <dl>
+            <HashRow label="Its domain hash" value={inner.hashes.domainHash} />
+            <HashRow label="Its message hash" value={inner.hashes.messageHash} />
+            <HashRow label="Its safeTxHash" value={inner.hashes.safeTxHash} />
+          </dl>
+        </>
+      ) : null}
+      {nested.status === 'unknown' ? <p className="txflow-warning">{nested.problems[0]} Approve only a hash you have checked yourself.</p> : null}
+      {!nested.approverIsOwner ? <p className="txflow-warning">{nested.problems.at(-1)}</p> : null}
+    </section>
+  );
+}
+
 /** One hash of a definition list: its name, the hash in full and a copy button. */
 export function HashRow({ label, value }: { label: string; value: string }) {
   return (
@@ -440,6 +479,7 @@ export function ReviewStep() {
       <BlockedNotice title="Signing is blocked: an address in this transaction imitates one you know." reasons={lookAlikes.map((r) => r.detail)} />
       <BlockedNotice title="Signing is blocked: the Safe’s implementation would be replaced." reasons={implementationBlocks} />
       {description && facts ? <WhatItDoes description={description} facts={facts} chainId={safe.chainId} rejectionNote={!isRejection} /> : null}
+      <ApprovedTransaction nested={ctx.nested} chainId={safe.chainId} native={native} />
       <SimulationResult simulation={ctx.simulation} native={native} safe={safe.address} />
 
       {warnings.length > 0 ? (

@@ -1,0 +1,128 @@
+/**
+ * Issue 21, nested Safes (security.md S21), on the devnet in Chromium with the Devnet Wallet: a 1-of-1 parent Safe
+ * (owned by devnet account 3) is an owner of a 2-of-2 child Safe (with account 2). Account 2 proposes a child
+ * transaction; the parent approves it through its own transaction flow (approveHash), whose review shows the child's
+ * transaction and its three hashes beside the parent's own — only because they hash here to the approved bytes. The
+ * child then executes with the parent's on-chain approval, checked on chain. A gateway that describes another
+ * transaction for the approved hash blocks the parent's signing, and the wallet is never asked.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createPublicClient, getAddress, http, parseEther, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { connectDevnet, createSafe } from '../../devnet/chain/index.ts';
+import { safeTxHashes, safeTxTypedData } from '../../src/domain/safe/hashing.ts';
+import { normalizeSafeTx, toProposeTransactionBody } from '../../src/domain/safe/index.ts';
+import type { SafeContext } from '../../src/domain/safe/types.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { txFlowPage } from './fixtures/txFlowPage.ts';
+import { expectSigningCalls, installWalletSpy } from './fixtures/walletSpy.ts';
+
+const app = useDevnetApp();
+const flow = txFlowPage(() => app);
+const { dialog } = flow;
+const APPROVE_ABI = JSON.stringify([{ type: 'function', name: 'approveHash', stateMutability: 'nonpayable', inputs: [{ name: 'hashToApprove', type: 'bytes32' }], outputs: [] }]);
+
+const key = (i: number) => app.devnet.owners[i]! as { address: Address; privateKey: Hex };
+const chain = () => createPublicClient({ transport: http(app.devnet.rpcUrl) });
+const shortName = () => app.teamSafe.split(':')[0]!;
+
+/** A 1-of-1 parent (account 3) owning a 2-of-2 child (with account 2), the child funded, and account 2's proposal of a child transaction. */
+async function nestedSetup(salt: bigint, recipient: Address) {
+  const parent = await createSafe(app.devnet.rpcUrl, { owners: [key(3).address], threshold: 1, saltNonce: salt });
+  const child = await createSafe(app.devnet.rpcUrl, { owners: [parent, key(2).address], threshold: 2, saltNonce: salt + 1n });
+  const clients = await connectDevnet(app.devnet.rpcUrl);
+  await clients.send(key(3), { to: child, value: parseEther('1') }, 'funding the child Safe');
+  const ctx: SafeContext = { chainId: BigInt(app.devnet.chainId), safeAddress: child, version: '1.4.1' };
+  const tx = normalizeSafeTx({ to: recipient, value: parseEther('0.1'), nonce: 0n });
+  const signature = await privateKeyToAccount(key(2).privateKey).signTypedData(safeTxTypedData(ctx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0]);
+  const response = await fetch(`${app.devnet.gatewayUrl}/v1/chains/${app.devnet.chainId}/transactions/${child}/propose`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(toProposeTransactionBody(ctx, tx, { sender: key(2).address, signature })),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return { parent, child, hash: safeTxHashes(ctx, tx).safeTxHash };
+}
+
+/** Account 3 opens the parent Safe and composes approveHash(hash) on the child, up to the review. */
+async function composeApproval(page: Page, parent: Address, child: Address, hash: Hex) {
+  await page.goto(app.url(`/home?safe=${shortName()}:${parent}`));
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
+  await flow.selectAccount(page, 3);
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  const d = dialog(page);
+  await d.getByRole('radio', { name: 'Contract interaction' }).check();
+  await d.getByLabel('Contract address').fill(child);
+  await d.getByLabel('ABI (JSON)').fill(APPROVE_ABI);
+  await d.getByLabel('Method').selectOption('approveHash(bytes32)');
+  await d.getByLabel('hashToApprove (bytes32)').fill(hash);
+  await d.getByRole('button', { name: 'Continue' }).click();
+  await flow.chooseNonce(page, 0);
+  await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
+}
+
+test('a 1-of-1 parent Safe approves its 2-of-2 child’s transaction through its own flow, seeing both levels; the child executes it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await installWalletSpy(page);
+  const recipient = getAddress(`0x${'a11ce'.repeat(8)}`);
+  const { parent, child, hash } = await nestedSetup(7101n, recipient);
+
+  await composeApproval(page, parent, child, hash);
+  const d = dialog(page);
+  const approves = d.getByRole('region', { name: 'Transaction it approves' });
+  await expect(approves).toContainText(`this Safe approves (approveHash) the transaction whose safeTxHash is ${hash}`);
+  await expect(approves).toContainText('it is exactly the hash approved');
+  await expect(approves).toContainText(recipient);
+  await expect(approves).toContainText('0.1 ETH');
+  await expect(approves.getByText(hash, { exact: true }).last()).toBeVisible();
+  // The parent's own hashes stay in their own section, beside the child's.
+  const own = await flow.shownSafeTxHash(page);
+  expect(own).not.toBe(hash);
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  // 1 of 1: sign and execute at once; the parent's approveHash lands on the child.
+  await d.getByRole('radio', { name: 'Yes, execute' }).check();
+  await d.getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(d.getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
+  await d.getByRole('button', { name: 'Close' }).click();
+  const approved = await chain().readContract({ address: child, abi: [{ type: 'function', name: 'approvedHashes', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'bytes32' }], outputs: [{ type: 'uint256' }] }], functionName: 'approvedHashes', args: [parent, hash] });
+  expect(approved).toBe(1n);
+
+  // Account 2 opens the child: the parent's approval is listed, verified on chain, and counts; account 2 signs and executes.
+  await flow.selectAccount(page, 2);
+  await page.goto(app.url(`/transactions/queue?safe=${shortName()}:${child}`));
+  // Its queue counts the parent's approval: 2 of 2, ready to execute from the row.
+  const row = page.locator('.tx-row').filter({ hasText: 'Ready to execute' });
+  await expect(row).toContainText('2/2', { timeout: 20_000 });
+  await row.getByRole('button', { name: 'Execute' }).click();
+  await expect(d.getByRole('region', { name: 'Hashes' })).toContainText(hash, { timeout: 20_000 });
+  await expect(d.getByRole('list', { name: 'Confirmations' })).toContainText(parent);
+  await d.getByRole('button', { name: 'Execute' }).click();
+  await expect(d.getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
+  expect(await chain().getBalance({ address: recipient })).toBe(parseEther('0.1'));
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_sendTransaction', 'eth_sendTransaction']);
+});
+
+test('a gateway that gives another transaction for the approved hash blocks the parent’s signing; the wallet is never asked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await installWalletSpy(page);
+  const { parent, child, hash } = await nestedSetup(7201n, getAddress(`0x${'b0b0'.repeat(10)}`));
+  // The lie: the child's transaction for that hash sends 9 ETH, not 0.1.
+  await page.route(new RegExp(`/v1/chains/${app.devnet.chainId}/transactions/${hash}$`, 'i'), async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { txData: { value: string } };
+    json.txData.value = parseEther('9').toString();
+    await route.fulfill({ response, json });
+  });
+  await composeApproval(page, parent, child, hash);
+  const d = dialog(page);
+  await expect(d.getByText('Signing is blocked: the gateway’s answer does not match the transaction built here.')).toBeVisible();
+  await expect(d).toContainText(`The transaction given for ${hash} hashes here to`);
+  // Nothing of the lie is shown as what is approved.
+  await expect(d.getByRole('region', { name: 'Transaction it approves' })).not.toContainText('9 ETH');
+  await expect(d.getByRole('button', { name: /^(Sign|Sign and execute|Execute)$/ })).toBeDisabled();
+  await expectSigningCalls(page, []);
+});
