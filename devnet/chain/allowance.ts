@@ -16,10 +16,7 @@ import { getAllowanceModuleDeployment } from '@safe-global/safe-modules-deployme
 import { INFRA_ACCOUNT } from './accounts.ts';
 import { connectDevnet } from './clients.ts';
 import { SINGLETON_FACTORY_ADDRESS, ensureSingletonFactory, singletonFactoryAddressOf } from './safeContracts.ts';
-
-export const ALLOWANCE_MODULE_VERSION = '0.1.1';
-/** Canonical address of AllowanceModule 0.1.1 (the same on every chain it is deployed on). */
-export const ALLOWANCE_MODULE_ADDRESS: Address = '0xAA46724893dedD72658219405185Fb0Fc91e091C';
+import { ALLOWANCE_MODULE_ADDRESS, ALLOWANCE_MODULE_VERSION } from '../../src/domain/safe/allowance.ts';
 export const ALLOWANCE_MODULE_ARTIFACT_FILE = 'AllowanceModule.json';
 
 /** What allowance-module-0.1.1/compile.ts writes. */

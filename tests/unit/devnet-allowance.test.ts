@@ -1,10 +1,12 @@
-// The Allowance module's pure side (devnet/chain/allowanceAbi.ts) against the deployments package and the module's
+// The Allowance module's pure side (src/domain/safe/allowance.ts, which the devnet re-exports) against the deployments package and the module's
 // source constants, and the devnet's compiled creation code against the canonical address (no chain needed).
 import { describe, expect, it } from 'vitest';
 import { getAllowanceModuleDeployment } from '@safe-global/safe-modules-deployments';
-import { decodeFunctionData, keccak256, toEventSignature, toFunctionSignature, toHex, type AbiEvent, type AbiFunction } from 'viem';
+import { decodeFunctionData, getAddress, keccak256, toEventSignature, toFunctionSignature, toHex, type AbiEvent, type AbiFunction } from 'viem';
 import {
   ALLOWANCE_MODULE_ADDRESS,
+  ALLOWANCE_MODULE_CHAINS,
+  allowanceModuleAddress,
   ALLOWANCE_TRANSFER_TYPES,
   allowanceModuleAbi,
   allowanceModuleArtifact,
@@ -50,6 +52,16 @@ describe('AllowanceModule 0.1.1', () => {
     expect(() => encodeSetAllowance({ delegate, token: delegate, amount: 1n << 96n, resetTimeMin: 0 })).toThrow(RangeError);
     expect(() => encodeSetAllowance({ delegate, token: delegate, amount: 1n, resetTimeMin: 65_536 })).toThrow(RangeError);
     expect(decodeTokenAllowance([10n, 4n, 1440n, 29_000_000n, 3n])).toEqual({ amount: 10n, spent: 4n, resetTimeMin: 1440, lastResetMin: 29_000_000, nonce: 3 });
+  });
+
+  it('knows the module’s address on every chain the deployments package lists, and on the devnet (the app does not load that package)', () => {
+    const published = getAllowanceModuleDeployment({ version: '0.1.1' })?.networkAddresses ?? {};
+    const chains = Object.keys(published).map(Number).sort((a, b) => a - b);
+    expect(chains.length).toBeGreaterThan(0);
+    expect(ALLOWANCE_MODULE_CHAINS.filter((c) => c !== 31337)).toEqual(chains);
+    for (const [chain, address] of Object.entries(published)) expect(allowanceModuleAddress(chain), chain).toBe(getAddress(address));
+    expect(allowanceModuleAddress(31337)).toBe(ALLOWANCE_MODULE_ADDRESS);
+    expect(allowanceModuleAddress(1)).toBeNull();
   });
 
   it('the devnet’s creation code lands at the canonical address through the singleton factory (salt 0)', () => {

@@ -1,7 +1,7 @@
 /**
- * Safe's Allowance module (AllowanceModule 0.1.1, the release @safe-global/safe-modules-deployments lists): its ABI,
- * calldata encoders and the transfer hash a delegate signs. Pure (viem's encoding and hashing only, no client, no
- * Node): meant to move into src/domain for the spending-limits UI.
+ * Safe's Allowance module (AllowanceModule 0.1.1, the release @safe-global/safe-modules-deployments lists): its
+ * address per chain, ABI, calldata encoders and the transfer hash a delegate signs. Pure (viem's encoding and
+ * hashing only, no client): the spending-limits screens and the devnet (devnet/chain/allowance.ts) share it.
  *
  * How the module works: a Safe enables it (Safe transaction `enableModule(module)`), then through Safe transactions
  * calling the module adds a delegate (`addDelegate`) and gives that delegate an allowance per token
@@ -11,6 +11,26 @@
  * module keeps its state per msg.sender, so the management calls only work as transactions of the Safe itself.
  */
 import { encodeFunctionData, hashTypedData, parseAbi, zeroAddress, type Address, type Hash, type Hex, type TypedDataDefinition } from 'viem';
+
+export const ALLOWANCE_MODULE_VERSION = '0.1.1';
+/** Where AllowanceModule 0.1.1 is: the one address, on every chain listed below (CREATE2, salt 0). */
+export const ALLOWANCE_MODULE_ADDRESS: Address = '0xAA46724893dedD72658219405185Fb0Fc91e091C';
+
+/**
+ * The chains where @safe-global/safe-modules-deployments lists AllowanceModule 0.1.1 (a unit test compares the
+ * list), plus the devnet (31337), which deploys it at the same address. Copied so the app does not need that
+ * package at run time. Ethereum mainnet is not among them: 0.1.1 was not deployed there.
+ */
+export const ALLOWANCE_MODULE_CHAINS: readonly number[] = [
+  10, 50, 51, 61, 63, 100, 130, 137, 143, 204, 288, 360, 677, 988, 999, 1672, 1874, 2201, 2818, 2910, 3338, 3637, 4217, 4326, 4663, 5042, 8217,
+  8453, 9745, 10143, 11011, 16661, 25363, 28882, 36900, 42161, 42431, 43111, 46630, 56288, 80069, 80094, 81224, 88882, 88888, 102030, 560048,
+  747474, 936485, 5042002, 5064014, 11142220, 13374202, 31337,
+];
+
+/** The module's address on a chain, or null where it is not deployed (no spending limits there). */
+export function allowanceModuleAddress(chainId: number | bigint | string): Address | null {
+  return ALLOWANCE_MODULE_CHAINS.includes(Number(chainId)) ? ALLOWANCE_MODULE_ADDRESS : null;
+}
 
 /** The ABI of AllowanceModule 0.1.1 as written in its source (a unit test compares it with the deployments package's). */
 export const allowanceModuleAbi = parseAbi([
