@@ -359,7 +359,7 @@ export function createApp(): App {
         return { machine: provideAppLocalData(runtime, await local, actor), inspect };
       }),
       accountServices: deferred(async () => {
-        const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, unsubscribeMachine }, { inspect }, { gateWallet }] = await Promise.all([
+        const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, spendingLimitsMachine, unsubscribeMachine }, { inspect }, { gateWallet }] = await Promise.all([
           import('./services/accountServices/index.ts'),
           import('./machines/accountServices/index.ts'),
           screenCapture.loadDeferred(),
@@ -373,8 +373,16 @@ export function createApp(): App {
               storage: window.localStorage,
               appVersion,
               chainName: async (chainId) => (await runtime.loadChains()).find((c) => c.chainId === chainId)?.chainName ?? chainId,
+              chainClient: runtime.chainClient,
             },
-            { pushNotifications: pushNotificationsMachine, emailAlerts: emailAlertsMachine, recovery: recoveryRegistrationMachine, delegates: delegatesListMachine, unsubscribe: unsubscribeMachine },
+            {
+              pushNotifications: pushNotificationsMachine,
+              emailAlerts: emailAlertsMachine,
+              recovery: recoveryRegistrationMachine,
+              delegates: delegatesListMachine,
+              unsubscribe: unsubscribeMachine,
+              spendingLimits: spendingLimitsMachine,
+            },
           ),
           inspect,
         };

@@ -10,7 +10,7 @@
  * `generateTransferHash(…, nonce)`, where nonce is the allowance's current nonce (getTokenAllowance()[4]). The
  * module keeps its state per msg.sender, so the management calls only work as transactions of the Safe itself.
  */
-import { encodeFunctionData, hashTypedData, parseAbi, zeroAddress, type Address, type Hash, type Hex, type TypedDataDefinition } from 'viem';
+import { encodeFunctionData, formatUnits, hashTypedData, parseAbi, zeroAddress, type Address, type Hash, type Hex, type TypedDataDefinition } from 'viem';
 
 export const ALLOWANCE_MODULE_VERSION = '0.1.1';
 /** Where AllowanceModule 0.1.1 is: the one address, on every chain listed below (CREATE2, salt 0). */
@@ -164,4 +164,77 @@ export function encodeExecuteAllowanceTransfer(t: AllowanceTransfer & { delegate
     functionName: 'executeAllowanceTransfer',
     args: [t.safe, t.token, t.to, t.amount, t.paymentToken ?? zeroAddress, t.payment ?? 0n, t.delegate, t.signature],
   });
+}
+
+// ───────────── spending limits as the settings screen shows them (read on chain, never from the gateway) ─────────────
+
+/** One token's allowance of one beneficiary, as plain JSON (amounts in base units, as decimal strings). */
+export interface SpendingLimit {
+  token: Address;
+  /** From the token contract on chain (the chain's native coin for NATIVE_TOKEN); null when it does not answer. */
+  symbol: string | null;
+  decimals: number | null;
+  amount: string;
+  spent: string;
+  /** Minutes; 0 for a one-time allowance. */
+  resetTimeMin: number;
+  lastResetMin: number;
+  nonce: number;
+}
+
+/** A delegate of the module for this Safe, with its allowances (a token whose allowance was deleted is left out). */
+export interface Beneficiary {
+  address: Address;
+  limits: SpendingLimit[];
+}
+
+export interface SpendingLimitsState {
+  /** The module's address on this chain; null where it is not deployed (no spending limits there). */
+  module: Address | null;
+  /** The Safe has enabled the module (isModuleEnabled on chain). */
+  enabled: boolean;
+  beneficiaries: Beneficiary[];
+}
+
+/** The reset periods the form offers, in minutes (monthly is 30 days: the module counts minutes, not months). */
+export const RESET_PERIODS = { oneTime: 0, daily: 1440, weekly: 10_080, monthly: 43_200 } as const;
+export type ResetPeriod = keyof typeof RESET_PERIODS;
+
+/** "per day", "per week", "per 30 days", "one time", or "per 90 minutes". */
+export function resetPeriodText(resetTimeMin: number): string {
+  if (resetTimeMin === 0) return 'one time';
+  if (resetTimeMin === RESET_PERIODS.daily) return 'per day';
+  if (resetTimeMin === RESET_PERIODS.weekly) return 'per week';
+  if (resetTimeMin === RESET_PERIODS.monthly) return 'per 30 days';
+  if (resetTimeMin % 1440 === 0) return `per ${resetTimeMin / 1440} days`;
+  return `per ${resetTimeMin} minutes`;
+}
+
+const units = (value: string, limit: SpendingLimit): string => {
+  const v = BigInt(value);
+  return limit.decimals === null ? `${v} base units` : formatUnits(v, limit.decimals);
+};
+
+/** When the spent amount goes back to 0 (unix ms), or null for a one-time allowance. */
+export function nextResetMs(limit: SpendingLimit): number | null {
+  return limit.resetTimeMin === 0 ? null : (limit.lastResetMin + limit.resetTimeMin) * 60_000;
+}
+
+/** A UTC date and minute: "2026-12-01 05:20 UTC". */
+export const utcMinuteText = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** "100 dUSD per day, 60 spent, 40 left, resets 2026-12-01 05:20 UTC"; "… one time, 60 spent, 40 left" without reset. */
+export function spendingLimitText(limit: SpendingLimit): string {
+  const symbol = limit.symbol ?? `of token ${limit.token}`;
+  const amount = BigInt(limit.amount);
+  const spent = BigInt(limit.spent);
+  const left = amount > spent ? amount - spent : 0n;
+  const reset = nextResetMs(limit);
+  const parts = [
+    `${units(limit.amount, limit)} ${symbol} ${resetPeriodText(limit.resetTimeMin)}`,
+    `${units(spent.toString(), limit)} spent`,
+    `${units(left.toString(), limit)} left`,
+    ...(reset === null ? [] : [`resets ${utcMinuteText(reset)}`]),
+  ];
+  return parts.join(', ');
 }

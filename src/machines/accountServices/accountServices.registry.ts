@@ -5,6 +5,7 @@ import { emailAlertsMachine } from './emailAlerts.machine.ts';
 import { pushNotificationsMachine } from './pushNotifications.machine.ts';
 import { recoveryRegistrationMachine } from './recoveryRegistration.machine.ts';
 import { unsubscribeMachine } from './unsubscribe.machine.ts';
+import { spendingLimitsMachine } from './spendingLimits.machine.ts';
 import {
   accountServicesReadOnlyInput,
   accountServicesSampleInput,
@@ -18,6 +19,7 @@ import {
   serializeValueAndErrors,
   unsubscribeSampleEvents,
   unsubscribeSampleInput,
+  spendingLimitsSampleEvents,
 } from './accountServices.samples.ts';
 
 /**
@@ -125,5 +127,17 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     sampleEvents: unsubscribeSampleEvents,
     serializeState: serializeValueAndErrors,
     privateFields: UNSUBSCRIBE_PRIVATE,
+  },
+  {
+    id: 'spendingLimits',
+    title: 'Spending limits (/settings/modules)',
+    description:
+      'Reads the Safe’s spending limits (Safe’s Allowance module) on chain, never from the gateway: whether the module is enabled, each beneficiary (getDelegates) and its allowance per token (getTokenAllowance). Owners change limits through the transaction flow; refresh reads the chain again.',
+    machine: spendingLimitsMachine,
+    schemaVersion: 1,
+    sampleInput: accountServicesSampleInput,
+    extraSampleInputs: [accountServicesReadOnlyInput],
+    sampleEvents: spendingLimitsSampleEvents,
+    serializeState: serializeValueAndErrors,
   },
 ];

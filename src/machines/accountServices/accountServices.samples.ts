@@ -6,6 +6,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, DEVNET_STRANGER, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
 import { ACCOUNT_TEXTS } from './accountServices.logic.ts';
+import type { SpendingLimitsState } from '../../domain/safe/allowance.ts';
 import type { AccountServicesInput, DelegatesContext, DeviceState, EmailAlertsContext, PushNotificationsContext, SignedRegistration, SubscriptionsInput } from './accountServices.types.ts';
 
 export const SAMPLE_MODULE = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
@@ -173,3 +174,25 @@ export const serializeValueAndErrors = (s: AnyMachineSnapshot): string => {
   const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown };
   return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null]);
 };
+
+// ───────────── spending limits ─────────────
+
+/** The devnet's dUSD (6 decimals) and a beneficiary with 100 dUSD a day, 60 spent. */
+export const SAMPLE_DUSD = '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853';
+export const spendingLimitsSample: SpendingLimitsState = {
+  module: '0xAA46724893dedD72658219405185Fb0Fc91e091C',
+  enabled: true,
+  beneficiaries: [
+    {
+      address: DEVNET_STRANGER,
+      limits: [{ token: SAMPLE_DUSD, symbol: 'dUSD', decimals: 6, amount: '100000000', spent: '60000000', resetTimeMin: 1440, lastResetMin: 29_933_280, nonce: 2 }],
+    },
+  ],
+};
+
+export const spendingLimitsSampleEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadSpendingLimits', output: spendingLimitsSample },
+  { type: 'xstate.error.actor.loadSpendingLimits', error: { name: 'Error', message: 'HTTP request failed: the RPC did not answer' } },
+  { type: 'user.retry' },
+  { type: 'user.refresh' },
+];

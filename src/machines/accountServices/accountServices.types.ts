@@ -4,6 +4,7 @@
  * views start one actor per (Safe, wallet) pair and start a new one when either changes.
  */
 import type { Delegate } from '../../domain/gateway/types.ts';
+import type { SpendingLimitsState } from '../../domain/safe/allowance.ts';
 
 export type { Delegate };
 
@@ -330,3 +331,27 @@ export type SubscriptionsEvent =
   | { type: 'user.unsubscribeAll'; token: string }
   | { type: 'user.again' }
   | { type: 'system.recover' };
+
+// ───────────── spending limits ─────────────
+
+export interface LoadSpendingLimitsInput {
+  chainId: string;
+  safe: string;
+}
+
+/** The spendingLimits machine's effect, implemented by src/services/accountServices/spendingLimits.ts. */
+export interface SpendingLimitsEffects {
+  /** The Allowance module's state for the Safe, read on chain (never from the gateway). */
+  loadSpendingLimits(input: LoadSpendingLimitsInput): Promise<SpendingLimitsState>;
+}
+
+export interface SpendingLimitsContext {
+  safe: AccountSafe;
+  /** The connected owner (checksummed), or null: then the limits are read-only. */
+  signer: string | null;
+  /** The last state read; null before the first read. */
+  limits: SpendingLimitsState | null;
+  error: string | null;
+}
+
+export type SpendingLimitsEvent = { type: 'user.retry' } | { type: 'user.refresh' };

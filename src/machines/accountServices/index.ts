@@ -5,3 +5,4 @@ export { delegatesListMachine, DELEGATES_LIST_ID, type DelegatesListMachine } fr
 export { unsubscribeMachine, UNSUBSCRIBE_ID, type UnsubscribeMachine } from './unsubscribe.machine.ts';
 export { ACCOUNT_TEXTS, SUBSCRIPTION_CATEGORIES, codeProblemText } from './accountServices.logic.ts';
 export type * from './accountServices.types.ts';
+export { spendingLimitsMachine, SPENDING_LIMITS_ID, type SpendingLimitsMachine } from './spendingLimits.machine.ts';

@@ -37,6 +37,8 @@ import { GatewayError, isNotOffered } from '../gateway/http.ts';
 import { ACCOUNT_TEXTS } from '../../machines/accountServices/accountServices.logic.ts';
 import { classifyWalletError, readyWallet, signTypedData, type WalletAccess, type WalletChain } from '../transactionFlow/wallet.ts';
 import { createDeviceStore, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
+import { provideSpendingLimitsServices, type SpendingLimitsDeps } from './spendingLimits.ts';
+import type { SpendingLimitsMachine } from '../../machines/accountServices/spendingLimits.machine.ts';
 
 export { createDeviceStore, DEVICE_STORAGE_KEY, type DeviceRecord, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
 
@@ -50,6 +52,8 @@ export interface AccountServicesDeps {
   appVersion: string;
   /** The chain's display name, for the wrong-network text. */
   chainName?: (chainId: string) => Promise<string> | string;
+  /** The chain's client, for what is read on chain (spending limits). */
+  chainClient?: SpendingLimitsDeps['chainClient'];
   now?: () => number;
   newId?: () => string;
 }
@@ -324,9 +328,14 @@ export function provideUnsubscribeServices(machine: UnsubscribeMachine, deps: Pi
   return machine.provide({ actors: effectActors(createUnsubscribeEffects(deps)) });
 }
 
-/** The five machines with their effects provided, for the settings tabs. */
+const noChainClient: SpendingLimitsDeps['chainClient'] = async () => {
+  throw new Error('No chain client was given to read spending limits.');
+};
+
+/** The machines with their effects provided, for the settings tabs. */
 export function createAccountServicesLogic(deps: AccountServicesDeps, machines: AccountServicesMachines) {
   return {
+    spendingLimits: provideSpendingLimitsServices(machines.spendingLimits, { chainClient: deps.chainClient ?? noChainClient }),
     pushNotifications: providePushNotificationsServices(machines.pushNotifications, deps),
     emailAlerts: provideEmailAlertsServices(machines.emailAlerts, deps),
     recovery: provideRecoveryServices(machines.recovery, deps),
@@ -341,4 +350,5 @@ export interface AccountServicesMachines {
   recovery: RecoveryRegistrationMachine;
   delegates: DelegatesListMachine;
   unsubscribe: UnsubscribeMachine;
+  spendingLimits: SpendingLimitsMachine;
 }

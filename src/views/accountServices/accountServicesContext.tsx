@@ -11,6 +11,7 @@ import type { EmailAlertsMachine } from '../../machines/accountServices/emailAle
 import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
+import type { SpendingLimitsMachine } from '../../machines/accountServices/spendingLimits.machine.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
@@ -22,6 +23,7 @@ export interface AccountServicesLogic {
   recovery: RecoveryRegistrationMachine;
   delegates: DelegatesListMachine;
   unsubscribe: UnsubscribeMachine;
+  spendingLimits: SpendingLimitsMachine;
   inspect?: ((event: InspectionEvent) => void) | undefined;
 }
 

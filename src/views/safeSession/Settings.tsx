@@ -9,6 +9,7 @@ import { shallowEqualViewModel } from '../useViewModel.ts';
 import { SafeGate } from './SafeGate.tsx';
 import '../settings/settings.css';
 import { useSafeSession } from './safeSessionContext.tsx';
+import { SpendingLimitsSection } from '../accountServices/SpendingLimits.tsx';
 
 /** The base contract's state in plain words (the gateway's enum never shows). */
 const VERSION_STATE = {
@@ -149,6 +150,7 @@ function Modules() {
           <p>No modules enabled.</p>
         )}
       </section>
+      <SpendingLimitsSection />
       <section aria-labelledby="guard-title" className="card">
         <h2 id="guard-title">Transaction guard</h2>
         {info.guard ? <Address address={info.guard.value} gatewayName={info.guard.name} /> : <p>No transaction guard set.</p>}
