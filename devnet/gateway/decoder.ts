@@ -1,6 +1,6 @@
 // Calldata decoding like the Safe data decoder: Safe settings and management methods, MultiSend (with
 // valueDecoded), ERC20 transfer/approve/transferFrom, ERC721 transferFrom/safeTransferFrom, proxy factory,
-// SignMessageLib and CreateCall.
+// SignMessageLib, CreateCall and Safe's Allowance module (its owners' calls: addDelegate, setAllowance, …).
 import {
   decodeFunctionData,
   getAddress,
@@ -16,9 +16,10 @@ import {
 } from 'viem';
 import { createCallAbi, erc20Abi, erc721Abi, multiSendAbi, proxyFactoryAbi, safeAbi, signMessageLibAbi } from './abis.ts';
 import type { DataDecoded, DecodedParameter, ParamValue, ValueDecoded } from './types.ts';
+import { allowanceModuleAbi } from '../../src/domain/safe/allowance.ts';
 
-const GENERIC_ABIS: Abi[] = [safeAbi, multiSendAbi, proxyFactoryAbi, signMessageLibAbi, createCallAbi, erc20Abi, erc721Abi];
-const NFT_FIRST: Abi[] = [erc721Abi, safeAbi, multiSendAbi, proxyFactoryAbi, signMessageLibAbi, createCallAbi, erc20Abi];
+const GENERIC_ABIS: Abi[] = [safeAbi, multiSendAbi, proxyFactoryAbi, signMessageLibAbi, createCallAbi, erc20Abi, erc721Abi, allowanceModuleAbi];
+const NFT_FIRST: Abi[] = [erc721Abi, safeAbi, multiSendAbi, proxyFactoryAbi, signMessageLibAbi, createCallAbi, erc20Abi, allowanceModuleAbi];
 
 function toParamValue(value: unknown): ParamValue {
   if (Array.isArray(value)) return value.map(toParamValue);

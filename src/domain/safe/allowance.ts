@@ -238,3 +238,57 @@ export function spendingLimitText(limit: SpendingLimit): string {
   ];
   return parts.join(', ');
 }
+
+// ───────────── the calls an owner's change of a limit is made of (one Safe transaction, a batch) ─────────────
+
+const enableModuleAbi = parseAbi(['function enableModule(address module)']);
+
+/** A call of the Safe (operation CALL, no value). */
+export interface AllowanceCall {
+  to: Address;
+  data: Hex;
+}
+
+export interface SetLimitParams {
+  safe: Address;
+  module: Address;
+  /** The Safe has enabled the module already. */
+  enabled: boolean;
+  /** The beneficiary is already one of the module's delegates for this Safe. */
+  isDelegate: boolean;
+  beneficiary: Address;
+  token: Address;
+  /** In the token's smallest unit. */
+  amount: bigint;
+  resetTimeMin: number;
+  /** Minute the periods count from; 0 (the module's "now"). */
+  resetBaseMin?: number;
+}
+
+/**
+ * Setting a limit: enableModule(module) on the Safe itself when it is not enabled, addDelegate(beneficiary) when
+ * it is not a delegate yet, then setAllowance (which also replaces an existing limit for the token).
+ */
+export function setLimitCalls(p: SetLimitParams): AllowanceCall[] {
+  const calls: AllowanceCall[] = [];
+  if (!p.enabled) calls.push({ to: p.safe, data: encodeFunctionData({ abi: enableModuleAbi, functionName: 'enableModule', args: [p.module] }) });
+  if (!p.isDelegate) calls.push({ to: p.module, data: encodeAddDelegate(p.beneficiary) });
+  calls.push({
+    to: p.module,
+    data: encodeSetAllowance({ delegate: p.beneficiary, token: p.token, amount: p.amount, resetTimeMin: p.resetTimeMin, ...(p.resetBaseMin === undefined ? {} : { resetBaseMin: p.resetBaseMin }) }),
+  });
+  return calls;
+}
+
+/**
+ * Removing a limit: deleteAllowance(beneficiary, token), and removeDelegate(beneficiary) when it was the
+ * beneficiary's last limit (the module keeps a delegate with no allowance listed otherwise).
+ */
+export function removeLimitCalls(p: { module: Address; beneficiary: Address; token: Address; lastLimit: boolean }): AllowanceCall[] {
+  const calls: AllowanceCall[] = [{ to: p.module, data: encodeDeleteAllowance(p.beneficiary, p.token) }];
+  if (p.lastLimit) calls.push({ to: p.module, data: encodeRemoveDelegate(p.beneficiary, true) });
+  return calls;
+}
+
+/** The module's methods an owner's transaction calls (the review names them from the bytes). */
+export const ALLOWANCE_MANAGEMENT_METHODS = ['addDelegate', 'removeDelegate', 'setAllowance', 'resetAllowance', 'deleteAllowance'] as const;

@@ -6,7 +6,22 @@
  * (txInfoCheck.ts). A decoding the gateway offers is used for an unknown call only once it was verified against
  * the bytes (`gatewayDecoded`).
  */
-import { decodeFunctionData, formatUnits, getAddress, hashTypedData, isAddressEqual, maxUint256, parseAbi, size, slice, type Abi, type Address, type Hex } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  formatUnits,
+  getAddress,
+  hashTypedData,
+  isAddressEqual,
+  maxUint256,
+  parseAbi,
+  size,
+  slice,
+  type Abi,
+  type AbiFunction,
+  type Address,
+  type Hex,
+} from 'viem';
 import type { CallEffect, DescribedCall, SettingsEffect, TokenMeta, VerifiedDecoding } from './txDescription.ts';
 import { multiSendAbi, safeMigrationAbi, safeSettingsAbi, safeToL2MigrationAbi, signMessageLibAbi } from './abis.ts';
 import { MULTISEND_SELECTOR, decodeMultiSendTransactions } from './multisend.ts';
@@ -14,6 +29,7 @@ import { verifiedDecoding } from './crossCheck.ts';
 import type { DataDecoded } from '../gateway/types.ts';
 import { safeMessageTypedData } from './messages.ts';
 import type { SafeContext } from './types.ts';
+import { ALLOWANCE_MANAGEMENT_METHODS, NATIVE_TOKEN, allowanceModuleAbi, allowanceModuleAddress } from './allowance.ts';
 
 /** The calls a SafeTx can make, as bytes. */
 export interface RawCall {
@@ -106,6 +122,31 @@ function tokenEffectOf(to: Address, data: Hex): CallEffect | null {
   }
 }
 
+const paramText = (value: unknown): string =>
+  typeof value === 'bigint' || typeof value === 'number' ? value.toString() : typeof value === 'boolean' ? String(value) : typeof value === 'string' ? value : JSON.stringify(value);
+
+/**
+ * An owner's call of Safe's Allowance module on this chain (addDelegate, setAllowance, deleteAllowance, …), decoded
+ * with the module's ABI and kept only when re-encoding the values gives exactly these bytes.
+ */
+function allowanceEffectOf(call: RawCall, chainId: SafeContext['chainId']): CallEffect | null {
+  const module = allowanceModuleAddress(chainId);
+  if (!module || !isAddressEqual(call.to, module) || call.value !== 0n) return null;
+  const d = decodeWith(allowanceModuleAbi, call.data);
+  if (!d || !(ALLOWANCE_MANAGEMENT_METHODS as readonly string[]).includes(d.functionName)) return null;
+  const fn = (allowanceModuleAbi as readonly (AbiFunction | { type: string; name?: string })[]).find((i): i is AbiFunction => i.type === 'function' && i.name === d.functionName);
+  if (!fn) return null;
+  let again: Hex;
+  try {
+    again = encodeFunctionData({ abi: [fn], functionName: fn.name, args: d.args } as never);
+  } catch {
+    return null;
+  }
+  if (again.toLowerCase() !== call.data.toLowerCase()) return null;
+  const parameters = fn.inputs.map((input, i) => ({ name: input.name ?? `arg${i}`, type: input.type, value: paramText(d.args[i]) }));
+  return { kind: 'contractCall', selector: slice(call.data, 0, 4), decoded: { method: fn.name, parameters, source: 'local' } };
+}
+
 function delegateEffectOf(call: RawCall, ctx: Required<DescribeContext>, depth: number): CallEffect | null {
   const selector = size(call.data) >= 4 ? slice(call.data, 0, 4).toLowerCase() : null;
   if (selector === MULTISEND_SELECTOR) {
@@ -147,7 +188,7 @@ export function describeCall(call: RawCall, ctx: DescribeContext, depth = 0, gat
     else if (isSelf(call.to, full.safeAddress)) {
       const change = settingsOf(call.data);
       if (change) effect = { kind: 'settings', change };
-    } else if (call.value === 0n) effect = tokenEffectOf(base.to, call.data);
+    } else if (call.value === 0n) effect = allowanceEffectOf(call, full.chainId) ?? tokenEffectOf(base.to, call.data);
   } else {
     effect = delegateEffectOf(call, full, depth);
   }
@@ -179,6 +220,9 @@ export function tokensOf(call: DescribedCall): Address[] {
   const visit = (c: DescribedCall) => {
     const e = c.effect;
     if (e.kind === 'tokenTransfer' || e.kind === 'tokenApproval') out.add(e.token);
+    // an allowance's token (the native coin needs no read)
+    const token = e.kind === 'contractCall' && e.decoded?.source === 'local' ? e.decoded.parameters.find((p) => p.name === 'token')?.value : undefined;
+    if (token && /^0x[0-9a-fA-F]{40}$/.test(token) && !isAddressEqual(token as Address, NATIVE_TOKEN)) out.add(getAddress(token));
     if (e.kind === 'batch') e.calls.forEach(visit);
   };
   visit(call);

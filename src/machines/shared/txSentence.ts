@@ -3,7 +3,8 @@
  * facts read on chain: "Send 0.5 ETH to 0x90F7…b906", "Approve 0x… to spend unlimited USDC", "Remove signer 0x…,
  * keep 2 of 3". The signing screens open with it; the gateway's own text is never used as a title.
  */
-import type { Address, CallEffect, DescribedCall, TokenMeta, TxDescription } from '../../domain/safe/txDescription.ts';
+import type { Address, CallEffect, DescribedCall, TokenMeta, TxDescription, VerifiedDecoding } from '../../domain/safe/txDescription.ts';
+import { resetPeriodText } from '../../domain/safe/allowance.ts';
 
 export interface SentenceFacts {
   safe: { address: Address; threshold: number; ownerCount: number };
@@ -75,6 +76,35 @@ function settingsSentence(effect: Extract<CallEffect, { kind: 'settings' }>['cha
   }
 }
 
+/**
+ * A call of Safe's Allowance module the describer decoded locally (describe.ts, checked against the bytes):
+ * "Set Bob (0x90F7…b906)'s spending limit to 100 dUSD per day". Null for any other decoding.
+ */
+function allowanceSentence(decoded: VerifiedDecoding, facts: SentenceFacts): string | null {
+  if (decoded.source !== 'local') return null;
+  const arg = (name: string) => decoded.parameters.find((p) => p.name === name)?.value ?? '';
+  const delegate = arg('delegate');
+  const token = arg('token');
+  const symbol = () => (/^0x0{40}$/i.test(token) ? facts.native.symbol : (facts.tokens[token.toLowerCase()]?.symbol ?? `token ${who(token, facts)}`));
+  switch (decoded.method) {
+    case 'addDelegate':
+      return `Add ${who(delegate, facts)} as a spending-limit beneficiary`;
+    case 'removeDelegate':
+      return `Remove ${who(delegate, facts)} as a spending-limit beneficiary${arg('removeAllowances') === 'true' ? ', with all its limits' : ''}`;
+    case 'setAllowance': {
+      const amount = arg('allowanceAmount');
+      const what = /^0x0{40}$/i.test(token) ? `${formatAmount(amount, facts.native.decimals)} ${facts.native.symbol}` : tokenAmount(amount, token as Address, facts);
+      return `Set ${who(delegate, facts)}'s spending limit to ${what} ${resetPeriodText(Number(arg('resetTimeMin')))}`;
+    }
+    case 'resetAllowance':
+      return `Reset what ${who(delegate, facts)} has spent of its ${symbol()} spending limit`;
+    case 'deleteAllowance':
+      return `Remove ${who(delegate, facts)}'s spending limit of ${symbol()}`;
+    default:
+      return null;
+  }
+}
+
 /** The sentence for one described call. */
 export function callSentence(call: DescribedCall, facts: SentenceFacts): string {
   const e = call.effect;
@@ -108,6 +138,8 @@ export function callSentence(call: DescribedCall, facts: SentenceFacts): string 
     case 'migration':
       return e.singleton ? `Migrate the Safe's implementation to ${who(e.singleton, facts)} (${e.library})` : `Migrate the Safe's implementation (${e.library}.${e.method})`;
     case 'contractCall': {
+      const limit = e.decoded && call.operation === 0 && call.value === '0' ? allowanceSentence(e.decoded, facts) : null;
+      if (limit) return limit;
       const what = e.decoded ? `${e.decoded.method}` : `function ${e.selector} (not decoded)`;
       return withValue(call.operation === 1 ? `DELEGATECALL ${what} on ${who(call.to, facts)}: it runs with the Safe's own storage` : `Call ${what} on ${who(call.to, facts)}`);
     }
