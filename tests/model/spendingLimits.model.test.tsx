@@ -3,8 +3,12 @@
  * /settings/modules): the chain read is held in a deferred promise, so each state is asserted on screen; retry and
  * refresh are clicked. 100 % transition coverage.
  */
-import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { decodeFunctionData, getAddress } from 'viem';
+import { allowanceModuleAbi } from '../../src/domain/safe/allowance.ts';
+import type { FlowRequest } from '../../src/machines/shared/flows.ts';
+import { DEVNET_STRANGER } from '../../src/machines/shared/samples.ts';
 import { accountServicesReadOnlyInput, accountServicesSampleInput, serializeValueAndErrors, spendingLimitsSample, spendingLimitsSampleEvents } from '../../src/machines/accountServices/accountServices.samples.ts';
 import type { SpendingLimitsContext } from '../../src/machines/accountServices/accountServices.types.ts';
 import { spendingLimitsMachine } from '../../src/machines/accountServices/spendingLimits.machine.ts';
@@ -13,8 +17,9 @@ import { modelTests, type ViewDriver } from '../harness/modelHarness.ts';
 import { settleExecutors, snapshotOf, startWithDeferredEffects, type EffectsSut } from './accountServices.support.tsx';
 
 const click = (name: string | RegExp) => act(async () => screen.getByRole('button', { name }).click());
-const start = (input = accountServicesSampleInput) =>
-  startWithDeferredEffects(spendingLimitsMachine, ['loadSpendingLimits'], input, (actor) => <SpendingLimitsView actor={actor as SpendingLimitsRef} />);
+const DUSD = { address: getAddress('0xa513e6e4b8f2a923d98304ec87f64353c4d5c853'), symbol: 'dUSD', decimals: 6, balance: '1000000000' };
+const start = (input = accountServicesSampleInput, propose?: (r: FlowRequest) => void) =>
+  startWithDeferredEffects(spendingLimitsMachine, ['loadSpendingLimits'], input, (actor) => <SpendingLimitsView actor={actor as SpendingLimitsRef} tokens={[DUSD]} propose={propose} />);
 
 describe('spendingLimits (model-based, real view)', () => {
   const ctx = (sut: EffectsSut) => snapshotOf(sut).context as SpendingLimitsContext;
@@ -65,5 +70,49 @@ describe('spendingLimits (model-based, real view)', () => {
     expect(rows[0]).not.toHaveTextContent('resets');
     expect(rows[1]).toHaveTextContent('No limit set.');
     sut.cleanup();
+  });
+
+  it('an owner’s limit opens New transaction with the batch (enableModule, addDelegate, setAllowance); bad input is refused first', async () => {
+    const propose = vi.fn<(r: FlowRequest) => void>();
+    const sut = start(accountServicesSampleInput, propose);
+    await act(async () => sut.pending.get('loadSpendingLimits')!.resolve({ ...spendingLimitsSample, enabled: false, beneficiaries: [] }));
+    const form = screen.getByRole('form', { name: 'Set a spending limit' });
+    const fill = async (who: string, amount: string) => {
+      await act(async () => fireEvent.change(within(form).getByLabelText('Beneficiary address'), { target: { value: who } }));
+      await act(async () => fireEvent.change(within(form).getByLabelText('Amount'), { target: { value: amount } }));
+      await act(async () => within(form).getByRole('button', { name: 'Set spending limit' }).click());
+    };
+    await fill('0x1234', '100');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter the beneficiary’s address');
+    await fill(accountServicesSampleInput.safe.address, '100');
+    expect(within(form).getByRole('alert')).toHaveTextContent('The Safe cannot be its own beneficiary.');
+    await fill(DEVNET_STRANGER, '0');
+    expect(within(form).getByRole('alert')).toHaveTextContent('The amount must be more than 0.');
+    expect(propose).not.toHaveBeenCalled();
+    await fill(DEVNET_STRANGER, '100');
+    expect(propose).toHaveBeenCalledTimes(1);
+    const request = propose.mock.calls[0]![0] as Extract<FlowRequest, { mode: 'create' }>;
+    const draft = request.initialDraft as { kind: 'batch'; calls: { kind: string; to: string; data: `0x${string}`; origin: string }[] };
+    expect(draft.kind).toBe('batch');
+    expect(draft.calls.map((c) => [c.kind, c.origin])).toEqual(Array(3).fill(['rawCall', 'Spending limits']));
+    expect(draft.calls[0]!.to).toBe(getAddress(accountServicesSampleInput.safe.address));
+    expect(decodeFunctionData({ abi: allowanceModuleAbi, data: draft.calls[2]!.data })).toEqual({ functionName: 'setAllowance', args: [DEVNET_STRANGER, DUSD.address, 100_000_000n, 1440, 0] });
+    sut.cleanup();
+  });
+
+  it('an owner removes a beneficiary’s last limit (deleteAllowance and removeDelegate); without a wallet there is no form', async () => {
+    const propose = vi.fn<(r: FlowRequest) => void>();
+    const sut = start(accountServicesSampleInput, propose);
+    await act(async () => sut.pending.get('loadSpendingLimits')!.resolve(spendingLimitsSample));
+    await click(/^Remove the dUSD limit of /);
+    const draft = (propose.mock.calls[0]![0] as Extract<FlowRequest, { mode: 'create' }>).initialDraft as { calls: { data: `0x${string}` }[] };
+    expect(draft.calls.map((c) => decodeFunctionData({ abi: allowanceModuleAbi, data: c.data }).functionName)).toEqual(['deleteAllowance', 'removeDelegate']);
+    sut.cleanup();
+    const readOnly = start(accountServicesReadOnlyInput, propose);
+    await act(async () => readOnly.pending.get('loadSpendingLimits')!.resolve(spendingLimitsSample));
+    expect(screen.queryByRole('form', { name: 'Set a spending limit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove the / })).toBeNull();
+    expect(screen.getByText(/Connect the wallet of one of the Safe’s signers/)).toBeInTheDocument();
+    readOnly.cleanup();
   });
 });
