@@ -20,4 +20,4 @@ export { PushNotificationsView } from './PushNotifications.tsx';
 export { EmailAlertsView } from './EmailAlerts.tsx';
 export { UnsubscribeView } from './Unsubscribe.tsx';
 export { RecoveryView, DelegatesView } from './Security.tsx';
-export { SpendingLimitsView } from './SpendingLimits.tsx';
+export { SpendingLimitsView, SpendingLimitsSection } from './SpendingLimits.tsx';

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import type { FlowRequest } from '../../machines/shared/flows.ts';
 import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
 import type { SettingsChange } from '../../machines/transactionFlow/transactionFlow.types.ts';
@@ -9,7 +9,12 @@ import { shallowEqualViewModel } from '../useViewModel.ts';
 import { SafeGate } from './SafeGate.tsx';
 import '../settings/settings.css';
 import { useSafeSession } from './safeSessionContext.tsx';
-import { SpendingLimitsSection } from '../accountServices/SpendingLimits.tsx';
+
+/**
+ * Loaded with the account-services screens' chunk (it is one of them), not shared into this one: a module shared by
+ * two lazy chunks becomes a chunk of its own in the first load's preload lists.
+ */
+const SpendingLimitsSection = lazy(() => import('../accountServices/index.ts').then((m) => ({ default: m.SpendingLimitsSection })));
 
 /** The base contract's state in plain words (the gateway's enum never shows). */
 const VERSION_STATE = {
@@ -150,7 +155,9 @@ function Modules() {
           <p>No modules enabled.</p>
         )}
       </section>
-      <SpendingLimitsSection />
+      <Suspense fallback={null}>
+        <SpendingLimitsSection />
+      </Suspense>
       <section aria-labelledby="guard-title" className="card">
         <h2 id="guard-title">Transaction guard</h2>
         {info.guard ? <Address address={info.guard.value} gatewayName={info.guard.name} /> : <p>No transaction guard set.</p>}
