@@ -17,6 +17,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](react|react-dom|scheduler|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
+            // The Safe's and the Allowance module's ABIs are shared by the same lazy screens: one chunk, one preload entry.
+            { name: 'abis', test: /[\\/]src[\\/]domain[\\/]safe[\\/](abis|allowance)\.ts$/ },
           ],
         },
       },
