@@ -37,6 +37,8 @@ export interface NestedApproval {
   inner: { tx: SafeTx; hashes: SafeTxHashes; version: string } | null;
   /** Whether the approving Safe is among the inner Safe's owners, as the chain reads them (else the approval counts for nothing). */
   approverIsOwner: boolean;
+  /** The sentence saying the approving Safe is not an owner (also among `problems`); null when it is one. */
+  ownerProblem: string | null;
   /** What is wrong, in words (empty when verified). */
   problems: string[];
 }
@@ -55,10 +57,11 @@ export function checkNestedApproval(args: {
 }): NestedApproval {
   const { approver, approved, chainId, owners, version, claimed } = args;
   const approverIsOwner = owners.some((o) => isAddressEqual(o, approver));
-  const base = { safe: approved.safe, approvedHash: approved.hash, approverIsOwner };
-  const ownerProblem = approverIsOwner ? [] : [`This Safe (${getAddress(approver)}) is not an owner of ${approved.safe}: its approval would count for nothing there.`];
+  const ownerProblem = approverIsOwner ? null : `This Safe (${getAddress(approver)}) is not an owner of ${approved.safe}: its approval would count for nothing there.`;
+  const base = { safe: approved.safe, approvedHash: approved.hash, approverIsOwner, ownerProblem };
+  const ownerProblems = ownerProblem ? [ownerProblem] : [];
   if (!claimed) {
-    return { ...base, status: 'unknown', inner: null, problems: [`No transaction of ${approved.safe} with the hash ${approved.hash} is known: what this approves cannot be shown.`, ...ownerProblem] };
+    return { ...base, status: 'unknown', inner: null, problems: [`No transaction of ${approved.safe} with the hash ${approved.hash} is known: what this approves cannot be shown.`, ...ownerProblems] };
   }
   const ctx: SafeContext = { chainId, safeAddress: approved.safe, version };
   const hashes = safeTxHashes(ctx, claimed.tx);
@@ -67,5 +70,5 @@ export function checkNestedApproval(args: {
   if (hashes.safeTxHash.toLowerCase() !== approved.hash.toLowerCase()) {
     problems.push(`The transaction given for ${approved.hash} hashes here to ${hashes.safeTxHash}: it is not the transaction this approves.`);
   }
-  return { ...base, status: problems.length ? 'contradicts' : 'verified', inner: { tx: claimed.tx, hashes, version }, problems: [...problems, ...ownerProblem] };
+  return { ...base, status: problems.length ? 'contradicts' : 'verified', inner: { tx: claimed.tx, hashes, version }, problems: [...problems, ...ownerProblems] };
 }

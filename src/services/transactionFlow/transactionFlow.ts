@@ -55,6 +55,7 @@ import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeC
 import { sendTransaction, signTypedData, type WalletAccess } from './wallet.ts';
 import { checkSafeAgainstChain, type CheckedSafe } from '../chain/safeInfoCheck.ts';
 import { safeInfoBlockText, type SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
+import { sameHex } from '../../domain/hex.ts';
 import { approvedHashOf, checkNestedApproval, type NestedApproval } from '../../domain/safe/nestedApproval.ts';
 import { readSafeState, type SafeStateReader } from '../chain/reads.ts';
 
@@ -484,7 +485,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       ];
       // What an approveHash call approves must hash to the approved bytes (S21); a contradiction blocks.
       const nested = await nestedApprovalOf(safe, safeTx);
-      if (nested?.status === 'contradicts') mismatches.push(...nested.problems.filter((p) => !p.includes('is not an owner of')));
+      if (nested?.status === 'contradicts') mismatches.push(...nested.problems.filter((p) => p !== nested.ownerProblem));
       const local = hashesOf(safe, toSafeTx(safeTx));
       if (local.safeTxHash !== hashes.safeTxHash) mismatches.push(`The safeTxHash shown (${hashes.safeTxHash}) is not the hash of this transaction (${local.safeTxHash}).`);
       if (draft) {
@@ -501,11 +502,10 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     loadRelayRemaining: ({ safe }) => gateway.getRelayCount(safe.chainId, safe.address),
     checkProposer: async ({ safe, wallet }) => {
       if (!wallet) return { proposer: false };
-      const same = (x: string | null, y: string) => x !== null && x.toLowerCase() === y.toLowerCase();
       const page = await gateway.getDelegates(safe.chainId, { safe: safe.address, delegate: wallet.address }, { fresh: true });
       // A proposer counts only while the owner who added it is still an owner (as the Transaction Service has it).
       const proposer = page.results.some(
-        (d) => same(d.delegate, wallet.address) && (d.safe === null || same(d.safe, safe.address)) && safe.owners.some((owner) => same(d.delegator, owner)),
+        (d) => sameHex(d.delegate, wallet.address) && (d.safe === null || sameHex(d.safe, safe.address)) && safe.owners.some((owner) => sameHex(d.delegator, owner)),
       );
       return { proposer };
     },

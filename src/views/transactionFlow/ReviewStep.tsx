@@ -334,7 +334,7 @@ function ApprovedTransaction({ nested, chainId, native }: { nested: NestedApprov
         </>
       ) : null}
       {nested.status === 'unknown' ? <p className="txflow-warning">{nested.problems[0]} Approve only a hash you have checked yourself.</p> : null}
-      {!nested.approverIsOwner ? <p className="txflow-warning">{nested.problems.at(-1)}</p> : null}
+      {nested.ownerProblem ? <p className="txflow-warning">{nested.ownerProblem}</p> : null}
     </section>
   );
 }
