@@ -65,12 +65,7 @@ test('a 50-line CSV payout is one batch: owner A signs, owner B executes, every 
   await d.getByRole('button', { name: /^Sign$/ }).click();
   await expect(d.getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
   // Owner B opens that transaction (the seeded one queued at the same nonce is another).
-  await d.getByRole('region', { name: 'Outcome' }).getByRole('link', { name: 'View transaction' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transaction details');
-  await expect(d).toHaveCount(0);
-  await ui.selectAccount(page, 1);
-  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
-  await expect(d.getByRole('region', { name: 'Hashes' })).toContainText(safeTxHash, { timeout: 30_000 });
+  await ui.confirmFromOutcomeAs(page, 1, safeTxHash);
   await d.getByRole('button', { name: 'Sign and execute' }).click();
   await expect(d.getByRole('status')).toContainText('Transaction was successful', { timeout: 90_000 });
 

@@ -70,12 +70,7 @@ test('owner 0 sets a 100 dUSD daily limit for account 3 in one batch, owner 1 ex
   await expect(d.getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
 
   // Owner 1 confirms and executes.
-  await d.getByRole('region', { name: 'Outcome' }).getByRole('link', { name: 'View transaction' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transaction details');
-  await expect(d).toHaveCount(0);
-  await ui.selectAccount(page, 1);
-  await page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' }).click();
-  await expect(d.getByRole('region', { name: 'Hashes' })).toContainText(safeTxHash, { timeout: 30_000 });
+  await ui.confirmFromOutcomeAs(page, 1, safeTxHash);
   const ack2 = d.getByRole('checkbox', { name: /I understand the risks/ });
   if (await ack2.count()) await ack2.check();
   await d.getByRole('button', { name: 'Sign and execute' }).click();
