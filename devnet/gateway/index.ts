@@ -96,6 +96,13 @@ export async function startGateway(opts: GatewayOptions): Promise<GatewayHandle>
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, () => resolve(s));
     s.once('error', reject);
   });
+  // Keep idle connections open far longer than any test waits between requests. With Node's default of 5 s, a
+  // client that reuses a pooled connection just as the server closes it gets ECONNRESET (seen in CI from
+  // Playwright's route.fetch, whose pool keeps sockets until the server ends them).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 10 * 60_000;
+    server.headersTimeout = 10 * 60_000 + 1_000;
+  }
   const actual = (server.address() as NetAddressInfo).port;
   const url = `http://127.0.0.1:${actual}`;
   options.publicUrl = url;
