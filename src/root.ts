@@ -359,7 +359,7 @@ export function createApp(): App {
         return { machine: provideAppLocalData(runtime, await local, actor), inspect };
       }),
       accountServices: deferred(async () => {
-        const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, spendingLimitsMachine, unsubscribeMachine }, { inspect }, { gateWallet }] = await Promise.all([
+        const [{ createAccountServicesLogic }, { delegatesListMachine, emailAlertsMachine, pushNotificationsMachine, recoveryRegistrationMachine, spendingLimitsMachine, unsubscribeMachine, nestedSafesMachine }, { inspect }, { gateWallet }] = await Promise.all([
           import('./services/accountServices/index.ts'),
           import('./machines/accountServices/index.ts'),
           screenCapture.loadDeferred(),
@@ -382,6 +382,7 @@ export function createApp(): App {
               delegates: delegatesListMachine,
               unsubscribe: unsubscribeMachine,
               spendingLimits: spendingLimitsMachine,
+              nestedSafes: nestedSafesMachine,
             },
           ),
           inspect,

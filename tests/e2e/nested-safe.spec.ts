@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createPublicClient, getAddress, http, parseEther, type Address, type Hex } from 'viem';
+import { concat, createPublicClient, encodeFunctionData, getAddress, http, parseAbi, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { connectDevnet, createSafe } from '../../devnet/chain/index.ts';
 import { safeTxHashes, safeTxTypedData } from '../../src/domain/safe/hashing.ts';
@@ -23,6 +23,8 @@ const flow = txFlowPage(() => app);
 const { dialog } = flow;
 const APPROVE_ABI = JSON.stringify([{ type: 'function', name: 'approveHash', stateMutability: 'nonpayable', inputs: [{ name: 'hashToApprove', type: 'bytes32' }], outputs: [] }]);
 
+const SWAP_ABI = parseAbi(['function swapOwner(address prevOwner, address oldOwner, address newOwner)']);
+const EXEC_ABI = parseAbi(['function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)']);
 const key = (i: number) => app.devnet.owners[i]! as { address: Address; privateKey: Hex };
 const chain = () => createPublicClient({ transport: http(app.devnet.rpcUrl) });
 const shortName = () => app.teamSafe.split(':')[0]!;
@@ -63,6 +65,17 @@ async function composeApproval(page: Page, parent: Address, child: Address, hash
   await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
 }
 
+/** The 1-of-1 parent signs and executes its approval at once; the child's approvedHashes(parent, hash) reads 1 on chain. */
+async function signAndExecuteApproval(page: Page, parent: Address, child: Address, hash: Hex) {
+  const d = dialog(page);
+  await d.getByRole('radio', { name: 'Yes, execute' }).check();
+  await d.getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(d.getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
+  await d.getByRole('button', { name: 'Close' }).click();
+  const approved = await chain().readContract({ address: child, abi: [{ type: 'function', name: 'approvedHashes', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'bytes32' }], outputs: [{ type: 'uint256' }] }], functionName: 'approvedHashes', args: [parent, hash] });
+  expect(approved).toBe(1n);
+}
+
 test('a 1-of-1 parent Safe approves its 2-of-2 child’s transaction through its own flow, seeing both levels; the child executes it', async ({ page }) => {
   test.setTimeout(180_000);
   await installWalletSpy(page);
@@ -84,12 +97,7 @@ test('a 1-of-1 parent Safe approves its 2-of-2 child’s transaction through its
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // 1 of 1: sign and execute at once; the parent's approveHash lands on the child.
-  await d.getByRole('radio', { name: 'Yes, execute' }).check();
-  await d.getByRole('button', { name: 'Sign and execute' }).click();
-  await expect(d.getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
-  await d.getByRole('button', { name: 'Close' }).click();
-  const approved = await chain().readContract({ address: child, abi: [{ type: 'function', name: 'approvedHashes', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'bytes32' }], outputs: [{ type: 'uint256' }] }], functionName: 'approvedHashes', args: [parent, hash] });
-  expect(approved).toBe(1n);
+  await signAndExecuteApproval(page, parent, child, hash);
 
   // Account 2 opens the child: the parent's approval is listed, verified on chain, and counts; account 2 signs and executes.
   await flow.selectAccount(page, 2);
@@ -125,4 +133,72 @@ test('a gateway that gives another transaction for the approved hash blocks the 
   await expect(d.getByRole('region', { name: 'Transaction it approves' })).not.toContainText('9 ETH');
   await expect(d.getByRole('button', { name: /^(Sign|Sign and execute|Execute)$/ })).toBeDisabled();
   await expectSigningCalls(page, []);
+});
+
+test('from the child: the owner of its parent Safe is offered “Approve as owner Safe”, which starts the parent’s approval flow; then it says the parent has approved', async ({ page }) => {
+  test.setTimeout(180_000);
+  await installWalletSpy(page);
+  const recipient = getAddress(`0x${'c0ffee'.repeat(6)}c0ff`);
+  const { parent, child, hash } = await nestedSetup(7301n, recipient);
+
+  // Account 3 owns the parent, not the child: the child's queued transaction offers to approve as the parent.
+  await page.goto(app.url(`/transactions/queue?safe=${shortName()}:${child}`));
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
+  await flow.selectAccount(page, 3);
+  await page.goto(app.url(`/transactions/tx?safe=${shortName()}:${child}&id=${encodeURIComponent(`multisig_${child}_${hash}`)}`));
+  const offer = page.getByRole('group', { name: 'Approve as an owner Safe' });
+  await expect(offer).toContainText('An owner of this Safe is a Safe your wallet owns', { timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await offer.getByRole('link', { name: `Approve as owner Safe ${parent.slice(0, 6)}…${parent.slice(-4)}` }).click();
+
+  // The parent's queue holds the request; starting it opens the parent's own flow with approveHash(hash) on the child.
+  await expect(page).toHaveURL(new RegExp(`safe=${shortName()}(:|%3A)${parent}`, 'i'));
+  const request = page.getByRole('region', { name: 'Approve another Safe’s transaction' });
+  await expect(request).toContainText(hash, { timeout: 30_000 });
+  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await request.getByRole('button', { name: 'Start the approval' }).click();
+  const d = dialog(page);
+  await expect(d.getByRole('region', { name: 'Requested transaction' })).toContainText('Nested Safe approval', { timeout: 20_000 });
+  await d.getByRole('button', { name: 'Continue' }).click();
+  await flow.chooseNonce(page, 0);
+  const approves = d.getByRole('region', { name: 'Transaction it approves' });
+  await expect(approves).toContainText('it is exactly the hash approved', { timeout: 30_000 });
+  await expect(approves).toContainText(recipient);
+  await signAndExecuteApproval(page, parent, child, hash);
+  await expectSigningCalls(page, ['eth_signTypedData_v4', 'eth_sendTransaction']);
+
+  // Back on the child, the parent has approved: no offer is left, and Settings › Setup lists the parent as an owner Safe of account 3's.
+  await page.goto(app.url(`/transactions/tx?safe=${shortName()}:${child}&id=${encodeURIComponent(`multisig_${child}_${hash}`)}`));
+  const after = page.getByRole('group', { name: 'Approve as an owner Safe' });
+  await expect(after).toHaveText(`Owner Safe ${parent.slice(0, 6)}…${parent.slice(-4)}, which your wallet owns, has approved this transaction.`, { timeout: 30_000 });
+  await expect(after.getByRole('link')).toHaveCount(0);
+  await page.goto(app.url(`/settings/setup?safe=${shortName()}:${child}`));
+  const owners = page.getByRole('list', { name: 'Owner Safes' });
+  await expect(owners.getByRole('listitem', { name: `Owner Safe ${parent}` })).toContainText('1 of 1 required (read on chain). Your wallet is one of its owners', { timeout: 30_000 });
+  await expect(page.locator('.nested-deadlock')).toHaveCount(0);
+});
+
+test('Settings › Setup warns of a nested chain that can never reach its threshold', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A 2-of-2 Safe owned by account 3 and a Safe that needs it: the owner Safe (2 of 2: account 2 and the first Safe)
+  // can only approve after the first Safe has, which needs the owner Safe first.
+  const clients = await connectDevnet(app.devnet.rpcUrl);
+  const first = await createSafe(app.devnet.rpcUrl, { owners: [key(3).address, key(2).address], threshold: 2, saltNonce: 7401n });
+  const second = await createSafe(app.devnet.rpcUrl, { owners: [key(2).address, first], threshold: 2, saltNonce: 7402n });
+  // The first Safe swaps account 2 for the second Safe: now each needs the other (one owner signs the 2-of-2 in turn).
+  const ctx: SafeContext = { chainId: BigInt(app.devnet.chainId), safeAddress: first, version: '1.4.1' };
+  const swapData = encodeFunctionData({ abi: SWAP_ABI, functionName: 'swapOwner', args: [key(3).address, key(2).address, second] });
+  const tx = normalizeSafeTx({ to: first, data: swapData, nonce: 0n });
+  const typed = safeTxTypedData(ctx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0];
+  const sigs = await Promise.all([key(3), key(2)].sort((a, b) => (a.address.toLowerCase() < b.address.toLowerCase() ? -1 : 1)).map((k) => privateKeyToAccount(k.privateKey).signTypedData(typed)));
+  const signatures = concat(sigs);
+  await clients.send(key(3), { to: first, data: encodeFunctionData({ abi: EXEC_ABI, functionName: 'execTransaction', args: [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, signatures] }) }, 'the first Safe makes the second its owner');
+
+  await page.goto(app.url(`/settings/setup?safe=${shortName()}:${first}`));
+  const warning = page.locator('.nested-deadlock');
+  await expect(warning).toContainText(`Owner Safe ${second} can never approve for this Safe: it needs 2 of its 2 owners, and one of them is this Safe`, { timeout: 30_000 });
+  await expect(warning).toContainText('This Safe can never reach its threshold: it needs 2 of its 2 owners, and only 1 of them can ever sign.');
+  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });

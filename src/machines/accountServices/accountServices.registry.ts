@@ -6,6 +6,7 @@ import { pushNotificationsMachine } from './pushNotifications.machine.ts';
 import { recoveryRegistrationMachine } from './recoveryRegistration.machine.ts';
 import { unsubscribeMachine } from './unsubscribe.machine.ts';
 import { spendingLimitsMachine } from './spendingLimits.machine.ts';
+import { nestedSafesMachine } from './nestedSafes.machine.ts';
 import {
   accountServicesReadOnlyInput,
   accountServicesSampleInput,
@@ -20,6 +21,7 @@ import {
   unsubscribeSampleEvents,
   unsubscribeSampleInput,
   spendingLimitsSampleEvents,
+  nestedSafesSampleEvents,
 } from './accountServices.samples.ts';
 
 /**
@@ -138,6 +140,18 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     sampleInput: accountServicesSampleInput,
     extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: spendingLimitsSampleEvents,
+    serializeState: serializeValueAndErrors,
+  },
+  {
+    id: 'nestedSafes',
+    title: 'Nested Safes (/settings/setup, transaction details)',
+    description:
+      'Reads on chain, never from the gateway, which owners of the Safe are Safes and their owners and threshold: the owner Safes the connected wallet may approve as (through the parent’s own transaction flow), and nested chains that can never reach a threshold. Refresh reads the chain again.',
+    machine: nestedSafesMachine,
+    schemaVersion: 1,
+    sampleInput: accountServicesSampleInput,
+    extraSampleInputs: [accountServicesReadOnlyInput],
+    sampleEvents: nestedSafesSampleEvents,
     serializeState: serializeValueAndErrors,
   },
 ];

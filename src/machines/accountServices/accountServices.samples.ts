@@ -6,7 +6,9 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, DEVNET_STRANGER, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
 import { ACCOUNT_TEXTS } from './accountServices.logic.ts';
+import { getAddress } from 'viem';
 import type { SpendingLimitsState } from '../../domain/safe/allowance.ts';
+import type { NestedSafesState } from '../../domain/safe/nestedSafes.ts';
 import type { AccountServicesInput, DelegatesContext, DeviceState, EmailAlertsContext, PushNotificationsContext, SignedRegistration, SubscriptionsInput } from './accountServices.types.ts';
 
 export const SAMPLE_MODULE = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
@@ -193,6 +195,26 @@ export const spendingLimitsSample: SpendingLimitsState = {
 export const spendingLimitsSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadSpendingLimits', output: spendingLimitsSample },
   { type: 'xstate.error.actor.loadSpendingLimits', error: { name: 'Error', message: 'HTTP request failed: the RPC did not answer' } },
+  { type: 'user.retry' },
+  { type: 'user.refresh' },
+];
+
+// ───────────── nested Safes ─────────────
+
+/**
+ * The sample Safe (owners 0 and 1 of the devnet, 2 of 2) as if its second owner were a 1-of-1 Safe owned by the
+ * stranger account: the stranger may approve as that owner Safe.
+ */
+export const nestedSafesSample: NestedSafesState = {
+  safe: getAddress(accountServicesSampleInput.safe.address),
+  owners: accountServicesSampleInput.safe.owners.map((o) => getAddress(o)),
+  threshold: 2,
+  ownerSafes: [{ address: getAddress(accountServicesSampleInput.safe.owners[1]!), owners: [DEVNET_STRANGER], threshold: 1 }],
+};
+
+export const nestedSafesSampleEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadNestedSafes', output: nestedSafesSample },
+  { type: 'xstate.error.actor.loadNestedSafes', error: { name: 'Error', message: 'HTTP request failed: the RPC did not answer' } },
   { type: 'user.retry' },
   { type: 'user.refresh' },
 ];

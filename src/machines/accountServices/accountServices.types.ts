@@ -5,6 +5,7 @@
  */
 import type { Delegate } from '../../domain/gateway/types.ts';
 import type { SpendingLimitsState } from '../../domain/safe/allowance.ts';
+import type { NestedSafesState } from '../../domain/safe/nestedSafes.ts';
 
 export type { Delegate };
 
@@ -355,3 +356,27 @@ export interface SpendingLimitsContext {
 }
 
 export type SpendingLimitsEvent = { type: 'user.retry' } | { type: 'user.refresh' };
+
+// ───────────── nested Safes ─────────────
+
+export interface LoadNestedSafesInput {
+  chainId: string;
+  safe: string;
+}
+
+/** The nestedSafes machine's effect, implemented by src/services/accountServices/nestedSafes.ts. */
+export interface NestedSafesEffects {
+  /** The Safe's owners and threshold and its owner Safes with theirs, read on chain (never from the gateway). */
+  loadNestedSafes(input: LoadNestedSafesInput): Promise<NestedSafesState>;
+}
+
+export interface NestedSafesContext {
+  safe: AccountSafe;
+  /** The connected wallet (checksummed), or null. */
+  wallet: string | null;
+  /** The last state read; null before the first read. */
+  nested: NestedSafesState | null;
+  error: string | null;
+}
+
+export type NestedSafesEvent = { type: 'user.retry' } | { type: 'user.refresh' };

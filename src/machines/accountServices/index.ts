@@ -6,3 +6,4 @@ export { unsubscribeMachine, UNSUBSCRIBE_ID, type UnsubscribeMachine } from './u
 export { ACCOUNT_TEXTS, SUBSCRIPTION_CATEGORIES, codeProblemText } from './accountServices.logic.ts';
 export type * from './accountServices.types.ts';
 export { spendingLimitsMachine, SPENDING_LIMITS_ID, type SpendingLimitsMachine } from './spendingLimits.machine.ts';
+export { nestedSafesMachine, NESTED_SAFES_ID, type NestedSafesMachine } from './nestedSafes.machine.ts';

@@ -39,6 +39,8 @@ import { classifyWalletError, readyWallet, signTypedData, type WalletAccess, typ
 import { createDeviceStore, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
 import { provideSpendingLimitsServices, type SpendingLimitsDeps } from './spendingLimits.ts';
 import type { SpendingLimitsMachine } from '../../machines/accountServices/spendingLimits.machine.ts';
+import { provideNestedSafesServices, type NestedSafesReader } from './nestedSafes.ts';
+import type { NestedSafesMachine } from '../../machines/accountServices/nestedSafes.machine.ts';
 
 export { createDeviceStore, DEVICE_STORAGE_KEY, type DeviceRecord, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
 
@@ -52,8 +54,8 @@ export interface AccountServicesDeps {
   appVersion: string;
   /** The chain's display name, for the wrong-network text. */
   chainName?: (chainId: string) => Promise<string> | string;
-  /** The chain's client, for what is read on chain (spending limits). */
-  chainClient?: SpendingLimitsDeps['chainClient'];
+  /** The chain's client, for what is read on chain (spending limits, nested Safes). */
+  chainClient?: (chainId: string) => Promise<Awaited<ReturnType<SpendingLimitsDeps['chainClient']>> & NestedSafesReader>;
   now?: () => number;
   newId?: () => string;
 }
@@ -328,14 +330,15 @@ export function provideUnsubscribeServices(machine: UnsubscribeMachine, deps: Pi
   return machine.provide({ actors: effectActors(createUnsubscribeEffects(deps)) });
 }
 
-const noChainClient: SpendingLimitsDeps['chainClient'] = async () => {
-  throw new Error('No chain client was given to read spending limits.');
+const noChainClient: NonNullable<AccountServicesDeps['chainClient']> = async () => {
+  throw new Error('No chain client was given to read the chain.');
 };
 
 /** The machines with their effects provided, for the settings tabs. */
 export function createAccountServicesLogic(deps: AccountServicesDeps, machines: AccountServicesMachines) {
   return {
     spendingLimits: provideSpendingLimitsServices(machines.spendingLimits, { chainClient: deps.chainClient ?? noChainClient }),
+    nestedSafes: provideNestedSafesServices(machines.nestedSafes, { chainClient: deps.chainClient ?? noChainClient }),
     pushNotifications: providePushNotificationsServices(machines.pushNotifications, deps),
     emailAlerts: provideEmailAlertsServices(machines.emailAlerts, deps),
     recovery: provideRecoveryServices(machines.recovery, deps),
@@ -351,4 +354,5 @@ export interface AccountServicesMachines {
   delegates: DelegatesListMachine;
   unsubscribe: UnsubscribeMachine;
   spendingLimits: SpendingLimitsMachine;
+  nestedSafes: NestedSafesMachine;
 }

@@ -12,6 +12,7 @@ import type { PushNotificationsMachine } from '../../machines/accountServices/pu
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import type { UnsubscribeMachine } from '../../machines/accountServices/unsubscribe.machine.ts';
 import type { SpendingLimitsMachine } from '../../machines/accountServices/spendingLimits.machine.ts';
+import type { NestedSafesMachine } from '../../machines/accountServices/nestedSafes.machine.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
@@ -24,6 +25,7 @@ export interface AccountServicesLogic {
   delegates: DelegatesListMachine;
   unsubscribe: UnsubscribeMachine;
   spendingLimits: SpendingLimitsMachine;
+  nestedSafes: NestedSafesMachine;
   inspect?: ((event: InspectionEvent) => void) | undefined;
 }
 

@@ -21,3 +21,4 @@ export { EmailAlertsView } from './EmailAlerts.tsx';
 export { UnsubscribeView } from './Unsubscribe.tsx';
 export { RecoveryView, DelegatesView } from './Security.tsx';
 export { SpendingLimitsView, SpendingLimitsSection } from './SpendingLimits.tsx';
+export { NestedSafesView, NestedSafesSection, ApproveAsParent, ApproveAsParentView, NestedApprovalRequest } from './NestedSafes.tsx';

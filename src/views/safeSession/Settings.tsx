@@ -14,6 +14,7 @@ import { useSafeSession } from './safeSessionContext.tsx';
  * Loaded with the account-services screens' chunk (it is one of them), not shared into this one: a module shared by
  * two lazy chunks becomes a chunk of its own in the first load's preload lists.
  */
+const NestedSafesSection = lazy(() => import('../accountServices/index.ts').then((m) => ({ default: m.NestedSafesSection })));
 const SpendingLimitsSection = lazy(() => import('../accountServices/index.ts').then((m) => ({ default: m.SpendingLimitsSection })));
 
 /** The base contract's state in plain words (the gateway's enum never shows). */
@@ -124,6 +125,9 @@ function Setup() {
         </p>
         {canManage && owners > 1 ? <ThresholdControl propose={propose} threshold={info.threshold} owners={owners} /> : null}
       </section>
+      <Suspense fallback={null}>
+        <NestedSafesSection />
+      </Suspense>
     </>
   );
 }

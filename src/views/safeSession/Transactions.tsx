@@ -1,6 +1,7 @@
 import { BulkExecuteButton } from '../flows/FlowButtons.tsx';
 import { SafeGate } from './SafeGate.tsx';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { useAppSelector } from '../appContext.tsx';
 import { useSelector } from '@xstate/react';
 import { toCsvText } from '../../machines/addressBook/addressBook.csv.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
@@ -39,9 +40,24 @@ function PackageImport() {
   );
 }
 
+/** Loads with the account-services screens' chunk (one chunk, not a new one in the first load's preload lists). */
+const NestedApprovalRequest = lazy(() => import('../accountServices/index.ts').then((m) => ({ default: m.NestedApprovalRequest })));
+
+/** A child Safe's "Approve as owner Safe" link opened this queue with `?approve=`: offer to start the approval. */
+function ApprovalRequestFromLink() {
+  const asked = useAppSelector((s) => new URLSearchParams(s.context.location.search).has('approve'));
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <NestedApprovalRequest />
+    </Suspense>
+  );
+}
+
 export function QueueScreen() {
   return (
     <SafeGate title="Queue">
+      <ApprovalRequestFromLink />
       <div className="screen-actions">
         <BulkExecuteButton />
       </div>

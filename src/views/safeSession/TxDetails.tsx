@@ -16,6 +16,7 @@ import { STATUS_LABELS, STATUS_TONES, formatDateTime, txInfoText, txTypeLabel } 
 import { Amount } from '../ui/Amount.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { SafeGate } from './SafeGate.tsx';
+import { Suspense, lazy } from 'react';
 import { TxActionButtons, useNextNonce } from '../flows/FlowButtons.tsx';
 import './lists.css';
 import { SignerStepper } from './SignerStepper.tsx';
@@ -24,6 +25,9 @@ import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
 import { signerSteps } from './signerSteps.ts';
 import { useSafeChild, useSafeSession } from './safeSessionContext.tsx';
 import type { DataDecoded, HashCheck, TransactionDetails, TxHashes } from './viewTypes.ts';
+
+/** "Approve as owner Safe …" (nested Safes); loads with the account-services screens' chunk. */
+const ApproveAsParent = lazy(() => import('../accountServices/index.ts').then((m) => ({ default: m.ApproveAsParent })));
 
 /**
  * The gateway's decoding, only as verified against the data (`check.decodedData`, decision 0023): while the check
@@ -180,6 +184,11 @@ function TxContent({ details, description }: { details: TransactionDetails; desc
           </p>
         ) : null}
         <TxActionButtons details={details} verifiedSigners={checking ? null : (verdicts?.counted ?? null)} />
+        {queued ? (
+          <Suspense fallback={null}>
+            <ApproveAsParent details={details} />
+          </Suspense>
+        ) : null}
       </section>
       {chainRead && queued && exec?.type === 'MULTISIG' ? <SharePackage chainId={chainRead.chainId} safe={chainRead.address} safeTxHash={exec.safeTxHash} /> : null}
       {local && facts ? <WhatItDoes description={local} facts={facts} chainId={chainId} /> : null}
