@@ -167,7 +167,7 @@ export function createSafeVisits(options: CreateSafeVisitsOptions): CreateSafeVi
         true,
       );
     }
-    const visit = start(request, options.newStreamId(), (logic, inspect) => createActor(logic, { input: { wallet: request.wallet, chainShortName: request.chainShortName }, inspect }));
+    const visit = start(request, options.newStreamId(), (logic, inspect) => createActor(logic, { input: { wallet: request.wallet, chainShortName: request.chainShortName, ...(request.owner ? { owner: request.owner } : {}) }, inspect }));
     return found ? { ...visit, notice: found.notice } : visit;
   }
 

@@ -202,3 +202,22 @@ test('Settings › Setup warns of a nested chain that can never reach its thresh
   await expect(warning).toContainText('This Safe can never reach its threshold: it needs 2 of its 2 owners, and only 1 of them can ever sign.');
   expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
+
+test('Settings › Setup creates a Safe owned by the open Safe; the new Safe lists it as an owner Safe the wallet owns', async ({ page }) => {
+  test.setTimeout(120_000);
+  const team = app.teamSafe.split(':')[1] as Address;
+  await flow.openSafe(page, 0);
+  await page.goto(app.url(`/settings/setup?safe=${app.teamSafe}`));
+  await page.getByRole('link', { name: 'Create a Safe owned by this Safe' }).click();
+  const form = page.getByRole('form', { name: 'Set up the new Safe' });
+  await expect(form.getByRole('textbox', { name: 'Signer 1 address' })).toHaveValue(team, { timeout: 20_000 });
+  await form.getByRole('button', { name: 'Next' }).click();
+  const predicted = getAddress((await page.getByTestId('predicted-address').getAttribute('data-address')) ?? '');
+  await page.getByRole('button', { name: 'Create Safe' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('safe') === `${shortName()}:${predicted}`, { timeout: 60_000 });
+  const abi = parseAbi(['function getOwners() view returns (address[])', 'function getThreshold() view returns (uint256)']);
+  expect(await chain().readContract({ address: predicted, abi, functionName: 'getOwners' })).toEqual([getAddress(team)]);
+  expect(await chain().readContract({ address: predicted, abi, functionName: 'getThreshold' })).toBe(1n);
+  await page.goto(app.url(`/settings/setup?safe=${shortName()}:${predicted}`));
+  await expect(page.getByRole('list', { name: 'Owner Safes' }).getByRole('listitem', { name: `Owner Safe ${getAddress(team)}` })).toContainText('2 of 3 required (read on chain). Your wallet is one of its owners', { timeout: 30_000 });
+});

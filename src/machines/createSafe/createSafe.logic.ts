@@ -25,9 +25,12 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 
 export const emptyOwner = () => ({ name: '', address: '' });
 
-/** The form a visit starts with: the connected wallet as the first signer, 1 of 1, automatic salt nonce. */
-export function initialForm(wallet: CreateSafeWallet | null): CreateSafeForm {
-  return { chainId: '', owners: [{ name: '', address: wallet?.address ?? '' }], threshold: 1, saltNonce: '' };
+/**
+ * The form a visit starts with: the connected wallet as the first signer (or `owner`, when one is asked for: a Safe
+ * owned by another Safe), 1 of 1, automatic salt nonce.
+ */
+export function initialForm(wallet: CreateSafeWallet | null, owner: string | null = null): CreateSafeForm {
+  return { chainId: '', owners: [{ name: '', address: owner ?? wallet?.address ?? '' }], threshold: 1, saltNonce: '' };
 }
 
 /** The network preselected: `?chain=`, else the wallet's chain when the gateway lists it, else the first one. */

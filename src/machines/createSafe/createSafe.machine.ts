@@ -125,7 +125,7 @@ export const createSafeMachine = setup({
   context: ({ input }) => ({
     chains: [],
     wallet: input.wallet,
-    form: initialForm(input.wallet),
+    form: initialForm(input.wallet, input.owner ?? null),
     errors: null,
     deployment: null,
     prediction: null,

@@ -14,6 +14,8 @@ export interface CreateSafeVisitRequest {
   wallet: CreateSafeWallet | null;
   /** `?chain=<shortName>` preselects a network of a new visit. */
   chainShortName?: string | undefined;
+  /** `?owner=<address>` makes it the only signer of a new visit's form (a Safe owned by another Safe). */
+  owner?: string | undefined;
   /** Navigates to the new Safe (the machine's `openSafe` action). */
   openSafe: (href: string) => void;
   /** Told when the visit's stream turns out to be held by another tab after it started (the actor is stopped). */

@@ -47,6 +47,8 @@ export interface CreateSafeInput {
   wallet: CreateSafeWallet | null;
   /** `?chain=<shortName>` preselects a network. */
   chainShortName?: string | undefined;
+  /** `?owner=<address>` makes that address the only signer of a new form: a Safe owned by another Safe (decision 0065). */
+  owner?: string | undefined;
 }
 
 export interface CreateSafeSetup {

@@ -9,7 +9,7 @@
  *   exactly that value (decision 0062); nothing here signs anything.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { TransactionDetails } from '../../domain/gateway/types.ts';
 import { APPROVE_PARAM, approveHashCall, approveParamValue, parseApproveParam } from '../../domain/safe/nestedSafes.ts';
@@ -44,7 +44,7 @@ function useNestedSafesActor(input: AccountServicesInput): NestedSafesRef {
 }
 
 /** Settings › Setup: the owners that are Safes, and deadlocks. */
-export function NestedSafesView({ actor, chainId }: { actor: NestedSafesRef; chainId: string }) {
+export function NestedSafesView({ actor, chainId, footer = null }: { actor: NestedSafesRef; chainId: string; footer?: ReactNode }) {
   const view = useSelector(actor, connectNestedSafes);
   const titleId = useId();
   return (
@@ -80,6 +80,7 @@ export function NestedSafesView({ actor, chainId }: { actor: NestedSafesRef; cha
           Refresh
         </button>
       </Loadable>
+      {footer}
     </section>
   );
 }
@@ -89,7 +90,16 @@ export function NestedSafesSection() {
 }
 
 function NestedSafesActorView({ input }: { input: AccountServicesInput }) {
-  return <NestedSafesView actor={useNestedSafesActor(input)} chainId={input.safe.chainId} />;
+  const shortName = useSafeSession((s) => s.context.chain?.shortName ?? '');
+  const footer = shortName ? (
+    <p>
+      <Link className="button-link" to={`/new-safe/create?chain=${shortName}&owner=${input.safe.address}`}>
+        Create a Safe owned by this Safe
+      </Link>{' '}
+      <span className="muted">Its only signer is this Safe: what it does is approved by this Safe’s own transactions.</span>
+    </p>
+  ) : null;
+  return <NestedSafesView actor={useNestedSafesActor(input)} chainId={input.safe.chainId} footer={footer} />;
 }
 
 /**

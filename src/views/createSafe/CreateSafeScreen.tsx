@@ -410,6 +410,12 @@ function CreateSafeVisitView({ visit, wallet, onDiscarded }: { visit: CreateSafe
   );
 }
 
+/** `?owner=<address>`: only a well-formed address is taken (the form still checks it like any typed signer). */
+function ownerParam(query: string): string | undefined {
+  const value = new URLSearchParams(query).get('owner')?.trim() ?? '';
+  return /^0x[0-9a-fA-F]{40}$/.test(value) ? value : undefined;
+}
+
 /**
  * /new-safe/create: create a new Safe with the connected wallet, then open it. Once the wallet has reconnected
  * (after a reload), the screen asks for a visit: this wallet's unfinished one from the event log, or a new one.
@@ -438,6 +444,7 @@ export function CreateSafeScreen() {
       .open({
         wallet: current,
         chainShortName: new URLSearchParams(query).get('chain') ?? undefined,
+        owner: ownerParam(query),
         openSafe: (href) => sendToApp({ type: 'user.navigate', to: href }),
         onNotice: (text) => live && setNotice(text),
       })
