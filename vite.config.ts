@@ -18,7 +18,7 @@ export default defineConfig({
           groups: [
             firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](react|react-dom|scheduler|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
             // The Safe's and the Allowance module's ABIs are shared by the same lazy screens: one chunk, one preload entry.
-            { name: 'abis', test: /[\\/]src[\\/]domain[\\/]safe[\\/](abis|allowance)\.ts$/ },
+            { name: 'abis', test: /[\\/]src[\\/]domain[\\/]safe[\\/](abis|allowance|nestedSafes)\.ts$/ },
           ],
         },
       },

@@ -221,3 +221,30 @@ test('Settings › Setup creates a Safe owned by the open Safe; the new Safe lis
   await page.goto(app.url(`/settings/setup?safe=${shortName()}:${predicted}`));
   await expect(page.getByRole('list', { name: 'Owner Safes' }).getByRole('listitem', { name: `Owner Safe ${getAddress(team)}` })).toContainText('2 of 3 required (read on chain). Your wallet is one of its owners', { timeout: 30_000 });
 });
+
+test('an owner change that would lock the Safe forever (an owner Safe that needs it) is blocked in the review; the wallet is never asked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await installWalletSpy(page);
+  // `first`: 1 of 1, account 3. `other`: 2 of 2, account 2 and `first`. Adding `other` to `first` at 2 of 2 would need
+  // `other`'s approval, which needs `first`'s: neither could ever sign again.
+  const first = await createSafe(app.devnet.rpcUrl, { owners: [key(3).address], threshold: 1, saltNonce: 7501n });
+  const other = await createSafe(app.devnet.rpcUrl, { owners: [key(2).address, first], threshold: 2, saltNonce: 7502n });
+  await page.goto(app.url(`/home?safe=${shortName()}:${first}`));
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
+  await flow.selectAccount(page, 3);
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  const d = dialog(page);
+  await d.getByRole('radio', { name: 'Settings change' }).check();
+  await d.getByLabel('Change', { exact: true }).selectOption({ label: 'Add signer' });
+  await d.getByLabel('New signer address').fill(other);
+  await d.getByLabel('Threshold').selectOption('2');
+  await d.getByRole('button', { name: 'Continue' }).click();
+  await flow.chooseNonce(page, 0);
+  const warnings = d.getByRole('region', { name: 'Warnings' });
+  await expect(warnings).toContainText('The Safe would be locked forever', { timeout: 30_000 });
+  await expect(warnings).toContainText(`After this change: Owner Safe ${other} can never approve for this Safe: it needs 2 of its 2 owners, and one of them is this Safe`);
+  await expect(warnings).toContainText('After this change: This Safe can never reach its threshold: it needs 2 of its 2 owners, and only 1 of them can ever sign.');
+  await expect(d.getByRole('button', { name: /^(Sign|Sign and execute|Execute)$/ })).toBeDisabled();
+  await expectSigningCalls(page, []);
+});

@@ -6,7 +6,9 @@
  * Only one level is looked at: the owners of the Safe's owner Safes. A deeper chain (an owner Safe whose own owner
  * Safe is owned by this Safe) is not followed, and an owner contract that is not a Safe counts as able to sign.
  */
-import { encodeFunctionData, getAddress, isAddress, isAddressEqual, type Address, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionData, getAddress, isAddress, isAddressEqual, type Address, type Hex } from 'viem';
+import { safeSettingsAbi } from './abis.ts';
+import { decodeMultiSendCall, isMultiSendCall } from './multisend.ts';
 
 /** An owner of the open Safe that is a Safe, as read on chain. */
 export interface OwnerSafe {
@@ -89,4 +91,59 @@ export function parseApproveParam(value: string | null): ApprovalRequest | null 
   const match = /^(0x[0-9a-fA-F]{40}):(0x[0-9a-fA-F]{64})$/.exec(value ?? '');
   if (!match) return null;
   return { child: getAddress(match[1]!), safeTxHash: match[2]!.toLowerCase() as Hex };
+}
+
+/** A Safe transaction's call, as far as the owner check needs it. */
+export interface OwnerChangeCall {
+  to: Address;
+  data: Hex;
+  operation: number;
+}
+
+/**
+ * The owners and threshold the Safe has after the transaction, when it changes them (addOwnerWithThreshold,
+ * removeOwner, swapOwner, changeThreshold on the Safe itself, directly or in a MultiSend batch), else null.
+ * A call that does not decode is left to the other checks (it blocks there).
+ */
+export function ownersAfter(safe: Address, owners: readonly Address[], threshold: number, call: OwnerChangeCall): { owners: Address[]; threshold: number } | null {
+  const calls: { to: Address; data: Hex }[] = [];
+  if (call.operation === 1 && isMultiSendCall(call.data)) {
+    try {
+      calls.push(...decodeMultiSendCall(call.data).map((t) => ({ to: getAddress(t.to), data: t.data })));
+    } catch {
+      return null;
+    }
+  } else calls.push({ to: call.to, data: call.data });
+  let next = [...owners];
+  let t = threshold;
+  let changed = false;
+  for (const c of calls) {
+    if (!isAddressEqual(c.to, safe)) continue;
+    let decoded;
+    try {
+      decoded = decodeFunctionData({ abi: safeSettingsAbi, data: c.data });
+    } catch {
+      continue;
+    }
+    switch (decoded.functionName) {
+      case 'addOwnerWithThreshold':
+        next = [getAddress(decoded.args[0]), ...next];
+        t = Number(decoded.args[1]);
+        break;
+      case 'removeOwner':
+        next = next.filter((o) => !isAddressEqual(o, decoded.args[1]));
+        t = Number(decoded.args[2]);
+        break;
+      case 'swapOwner':
+        next = next.map((o) => (isAddressEqual(o, decoded.args[1]) ? getAddress(decoded.args[2]) : o));
+        break;
+      case 'changeThreshold':
+        t = Number(decoded.args[0]);
+        break;
+      default:
+        continue;
+    }
+    changed = true;
+  }
+  return changed ? { owners: next, threshold: t } : null;
 }

@@ -3,6 +3,7 @@ import { getAddress, hexToBigInt, isAddressEqual, zeroAddress, type Address, typ
 import { eip1271Abi, eip1271LegacyAbi, FALLBACK_HANDLER_STORAGE_SLOT, GUARD_STORAGE_SLOT, SENTINEL_ADDRESS, SINGLETON_STORAGE_SLOT, safeAbi } from '../../domain/safe/abis.ts';
 import { isEip1271MagicValue } from '../../domain/safe/eip1271.ts';
 import type { ChainClient } from './client.ts';
+import type { OwnerSafe } from '../../domain/safe/nestedSafes.ts';
 
 const BLOCK = { blockTag: 'latest' } as const;
 
@@ -49,6 +50,31 @@ export const readSafeFallbackHandler = async (client: SafeStateReader, safe: Add
 /** The proxy's singleton (masterCopy), storage slot 0. */
 export const readSafeSingleton = async (client: SafeStateReader, safe: Address): Promise<Address> =>
   slotAddress(await client.getStorageAt({ address: safe, slot: SINGLETON_STORAGE_SLOT, ...BLOCK }));
+
+/**
+ * Of `owners`, those that are Safes — they have code and answer getOwners and getThreshold — with their owners and
+ * threshold, in the same order. Any other owner (an account, another kind of contract) is left out.
+ */
+export async function ownerSafesOf(client: Pick<ChainClient, 'readContract' | 'getCode'>, owners: readonly Address[]): Promise<OwnerSafe[]> {
+  const found = await Promise.all(
+    owners.map(async (owner): Promise<OwnerSafe | null> => {
+      const address = getAddress(owner);
+      const code = await client.getCode({ address, ...BLOCK });
+      if (!code || code === '0x') return null;
+      try {
+        const [list, threshold] = await Promise.all([
+          client.readContract({ address, abi: safeAbi, functionName: 'getOwners', ...BLOCK }),
+          client.readContract({ address, abi: safeAbi, functionName: 'getThreshold', ...BLOCK }),
+        ]);
+        return { address, owners: list.map((o) => getAddress(o)), threshold: Number(threshold) };
+      } catch {
+        // A contract that is not a Safe signs by its own rules (EIP-1271): not looked into.
+        return null;
+      }
+    }),
+  );
+  return found.filter((o): o is OwnerSafe => o !== null);
+}
 
 export interface SafeChainState {
   address: Address;

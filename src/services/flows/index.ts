@@ -28,7 +28,7 @@ import { knownAddressesOf, type KnownAddressStores } from '../knownAddresses.ts'
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
 
-type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks' | 'getStorageAt'>;
+type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks' | 'getStorageAt' | 'getCode'>;
 
 export interface AppFlowsDeps {
   store: EventStore;
@@ -75,6 +75,7 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
     call: (async (args: never) => (await chainClient(chainId)).call(args)) as ChainReads['call'],
     simulateBlocks: (async (args: never) => (await chainClient(chainId)).simulateBlocks(args)) as unknown as ChainReads['simulateBlocks'],
     getStorageAt: (async (args: never) => (await chainClient(chainId)).getStorageAt(args)) as ChainReads['getStorageAt'],
+    getCode: (async (args: never) => (await chainClient(chainId)).getCode(args)) as ChainReads['getCode'],
   };
 }
 

@@ -57,13 +57,14 @@ import { checkSafeAgainstChain, type CheckedSafe } from '../chain/safeInfoCheck.
 import { safeInfoBlockText, type SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 import { sameHex } from '../../domain/hex.ts';
 import { approvedHashOf, checkNestedApproval, type NestedApproval } from '../../domain/safe/nestedApproval.ts';
+import { deadlockRisks } from './deadlocks.ts';
 import { readSafeState, type SafeStateReader } from '../chain/reads.ts';
 
 /**
  * Receipts, the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts) and the Safe's
  * state for the two-source check (storage words: guard, fallback handler, singleton; decision 0053).
  */
-export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> & Partial<Pick<PublicClient, 'simulateBlocks' | 'getStorageAt'>>;
+export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> & Partial<Pick<PublicClient, 'simulateBlocks' | 'getStorageAt' | 'getCode'>>;
 
 export interface TransactionFlowDeps {
   gateway: GatewayClient;
@@ -496,6 +497,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     },
     classifyRisks: async ({ safe, safeTx }) => [
       ...(await lookAlikeRisks(safe, safeTx, knownOn(safe.chainId))),
+      ...(await deadlockRisks(chain.getCode ? (chain as Parameters<typeof deadlockRisks>[0]) : null, safe, { to: getAddress(safeTx.to), data: safeTx.data as Hex, operation: safeTx.operation })),
       ...classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
     ],
     simulateTx: ({ safe, safeTx }) => simulateForFlow(chain, safe, safeTx),
