@@ -47,12 +47,17 @@ async function nestedSetup(salt: bigint, recipient: Address) {
   return { parent, child, hash: safeTxHashes(ctx, tx).safeTxHash };
 }
 
-/** Account 3 opens the parent Safe and composes approveHash(hash) on the child, up to the review. */
-async function composeApproval(page: Page, parent: Address, child: Address, hash: Hex) {
-  await page.goto(app.url(`/home?safe=${shortName()}:${parent}`));
+/** Opens `path` of the Safe `safe` and connects the Devnet Wallet as account 3. */
+async function openAsAccount3(page: Page, path: string, safe: Address) {
+  await page.goto(app.url(`${path}?safe=${shortName()}:${safe}`));
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
   await flow.selectAccount(page, 3);
+}
+
+/** Account 3 opens the parent Safe and composes approveHash(hash) on the child, up to the review. */
+async function composeApproval(page: Page, parent: Address, child: Address, hash: Hex) {
+  await openAsAccount3(page, '/home', parent);
   await page.getByRole('button', { name: 'New transaction' }).click();
   const d = dialog(page);
   await d.getByRole('radio', { name: 'Contract interaction' }).check();
@@ -142,10 +147,7 @@ test('from the child: the owner of its parent Safe is offered “Approve as owne
   const { parent, child, hash } = await nestedSetup(7301n, recipient);
 
   // Account 3 owns the parent, not the child: the child's queued transaction offers to approve as the parent.
-  await page.goto(app.url(`/transactions/queue?safe=${shortName()}:${child}`));
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
-  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await flow.selectAccount(page, 3);
+  await openAsAccount3(page, '/transactions/queue', child);
   await page.goto(app.url(`/transactions/tx?safe=${shortName()}:${child}&id=${encodeURIComponent(`multisig_${child}_${hash}`)}`));
   const offer = page.getByRole('group', { name: 'Approve as an owner Safe' });
   await expect(offer).toContainText('An owner of this Safe is a Safe your wallet owns', { timeout: 30_000 });
@@ -229,10 +231,7 @@ test('an owner change that would lock the Safe forever (an owner Safe that needs
   // `other`'s approval, which needs `first`'s: neither could ever sign again.
   const first = await createSafe(app.devnet.rpcUrl, { owners: [key(3).address], threshold: 1, saltNonce: 7501n });
   const other = await createSafe(app.devnet.rpcUrl, { owners: [key(2).address, first], threshold: 2, saltNonce: 7502n });
-  await page.goto(app.url(`/home?safe=${shortName()}:${first}`));
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
-  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await flow.selectAccount(page, 3);
+  await openAsAccount3(page, '/home', first);
   await page.getByRole('button', { name: 'New transaction' }).click();
   const d = dialog(page);
   await d.getByRole('radio', { name: 'Settings change' }).check();
