@@ -21,7 +21,9 @@ export const tokenAmountText = (value: bigint | string, token: Pick<SpendToken, 
 /** The amount typed, in base units; null when it is not a number of the token's units. */
 export function parseSpendAmount(amount: string, decimals: number): bigint | null {
   const text = amount.trim();
-  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  // More decimals than the token has would be rounded by parseUnits: refused instead.
+  const match = /^\d+(?:\.(\d+))?$/.exec(text);
+  if (!match || (match[1]?.length ?? 0) > decimals) return null;
   try {
     return parseUnits(text, decimals);
   } catch {

@@ -169,6 +169,7 @@ export function AllowanceTransferDialog({ actor, owners = [] }: { actor: Allowan
       {step === 'checking' ? <p role="status">Checking your spending limit and the Safe’s balance on chain…</p> : null}
       {step === 'checkFailed' ? (
         <Problem text={`Could not read the chain: ${ctx.error ?? ''} Nothing was sent.`}>
+          {button('user.cancel', 'Cancel', view.canCancel)}
           {button('user.back', 'Edit', view.canBack)}
           {button('user.retry', 'Try again', view.canRetry, 'primary')}
         </Problem>
