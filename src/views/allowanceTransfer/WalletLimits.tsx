@@ -5,17 +5,17 @@
  * it reads again.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { isAddressEqual } from 'viem';
 import { spendingLimitText } from '../../domain/safe/allowance.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import { useAccountServicesInput, useAccountServicesLogic } from '../accountServices/accountServicesContext.tsx';
 import { useFlowsState } from '../flows/flowsContext.tsx';
-import { WalletLimitsContext, type WalletTokenLimit } from './walletLimitsStore.ts';
+// Types only: the store's module stays in the Assets chunk (importing it here would make it a chunk of its own).
+import type { WalletLimitsStore, WalletTokenLimit } from './walletLimitsStore.ts';
 
-function Reader({ input }: { input: AccountServicesInput & { wallet: `0x${string}` } }) {
+function Reader({ input, store }: { input: AccountServicesInput & { wallet: `0x${string}` }; store: WalletLimitsStore }) {
   const logic = useAccountServicesLogic();
-  const store = useContext(WalletLimitsContext);
   const inspect = logic.inspect ? { inspect: logic.inspect } : {};
   const actor = useActorRef(logic.spendingLimits, { input, ...inspect });
   const limits = useSelector(actor, (s) => s.context.limits);
@@ -26,9 +26,9 @@ function Reader({ input }: { input: AccountServicesInput & { wallet: `0x${string
       if (limit.symbol === null || limit.decimals === null) continue;
       next[limit.token.toLowerCase()] = { text: `Your spending limit: ${spendingLimitText(limit)}`, token: { address: limit.token, symbol: limit.symbol, decimals: limit.decimals } };
     }
-    store?.set(next);
+    store.set(next);
   }, [limits, input.wallet, store]);
-  useEffect(() => () => store?.set({}), [store]);
+  useEffect(() => () => store.set({}), [store]);
   // A spend just ended: read the limits again.
   const { flows } = useFlowsState();
   const spending = flows.filter((f) => f.kind === 'allowanceTransfer').length;
@@ -40,8 +40,9 @@ function Reader({ input }: { input: AccountServicesInput & { wallet: `0x${string
   return null;
 }
 
-export default function WalletLimits() {
+/** `store` is the Assets table's: the row lines and buttons read it. */
+export default function WalletLimits({ store }: { store: WalletLimitsStore }) {
   const found = useAccountServicesInput();
   if (!found?.input.wallet) return null;
-  return <Reader key={found.key} input={found.input as AccountServicesInput & { wallet: `0x${string}` }} />;
+  return <Reader key={found.key} input={found.input as AccountServicesInput & { wallet: `0x${string}` }} store={store} />;
 }

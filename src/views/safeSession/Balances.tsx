@@ -83,7 +83,7 @@ export function BalancesTable() {
     <WalletLimitsContext.Provider value={limits}>
       {wallet ? (
         <Suspense fallback={null}>
-          <WalletLimits />
+          <WalletLimits store={limits} />
         </Suspense>
       ) : null}
       <BalancesTableBody />
