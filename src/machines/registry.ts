@@ -34,6 +34,8 @@ import { loadSafeSampleEvents, loadSafeSampleInput, serializeLoadSafeState } fro
 import { myAccountsMachine } from './myAccounts/myAccounts.machine.ts';
 import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState } from './myAccounts/myAccounts.samples.ts';
 import { createSafeMachine } from './createSafe/createSafe.machine.ts';
+import { allowanceTransferMachine } from './allowanceTransfer/allowanceTransfer.machine.ts';
+import { allowanceTransferSampleEvents, allowanceTransferSampleInput, serializeAllowanceTransferState } from './allowanceTransfer/allowanceTransfer.samples.ts';
 import { createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from './createSafe/createSafe.samples.ts';
 import { localDataMachine } from './localData/localData.machine.ts';
 import { localDataSampleEvents, localDataSampleInput, serializeLocalDataState } from './localData/localData.samples.ts';
@@ -281,6 +283,17 @@ const ENTRIES: readonly RegisteredMachine[] = [
     sampleInput: createSafeSampleInput,
     sampleEvents: createSafeSampleEvents,
     serializeState: serializeCreateSafeState,
+  },
+  {
+    id: 'allowanceTransfer',
+    title: 'Send with a spending limit (Assets)',
+    description:
+      'The beneficiary of a spending limit (Allowance module 0.1.1) sends from the Safe: recipient and amount; the allowance, the Safe’s balance and an eth_call of the exact transaction checked on chain (refused in words before the wallet is asked); a review derived from the calldata; executeAllowanceTransfer sent by the wallet (nonIdempotent, recovered by looking for the transfer on chain); the receipt’s event checked.',
+    machine: allowanceTransferMachine,
+    schemaVersion: 1,
+    sampleInput: allowanceTransferSampleInput,
+    sampleEvents: allowanceTransferSampleEvents,
+    serializeState: serializeAllowanceTransferState,
   },
   {
     id: 'myAccounts',

@@ -10,7 +10,7 @@
  * `generateTransferHash(…, nonce)`, where nonce is the allowance's current nonce (getTokenAllowance()[4]). The
  * module keeps its state per msg.sender, so the management calls only work as transactions of the Safe itself.
  */
-import { encodeFunctionData, formatUnits, hashTypedData, parseAbi, zeroAddress, type Address, type Hash, type Hex, type TypedDataDefinition } from 'viem';
+import { decodeFunctionData, encodeFunctionData, formatUnits, hashTypedData, parseAbi, zeroAddress, type Address, type Hash, type Hex, type TypedDataDefinition } from 'viem';
 
 export const ALLOWANCE_MODULE_VERSION = '0.1.1';
 /** Where AllowanceModule 0.1.1 is: the one address, on every chain listed below (CREATE2, salt 0). */
@@ -164,6 +164,32 @@ export function encodeExecuteAllowanceTransfer(t: AllowanceTransfer & { delegate
     functionName: 'executeAllowanceTransfer',
     args: [t.safe, t.token, t.to, t.amount, t.paymentToken ?? zeroAddress, t.payment ?? 0n, t.delegate, t.signature],
   });
+}
+
+/** executeAllowanceTransfer's arguments (the nonce is not among them: the module uses the allowance's current one). */
+export interface DecodedAllowanceTransfer {
+  safe: Address;
+  token: Address;
+  to: Address;
+  amount: bigint;
+  paymentToken: Address;
+  payment: bigint;
+  delegate: Address;
+  signature: Hex;
+}
+
+/** The arguments of an executeAllowanceTransfer call, decoded locally; null when `data` is not exactly such a call. */
+export function decodeExecuteAllowanceTransfer(data: Hex): DecodedAllowanceTransfer | null {
+  try {
+    const decoded = decodeFunctionData({ abi: allowanceModuleAbi, data });
+    if (decoded.functionName !== 'executeAllowanceTransfer') return null;
+    const [safe, token, to, amount, paymentToken, payment, delegate, signature] = decoded.args;
+    const reencoded = encodeExecuteAllowanceTransfer({ safe, token, to, amount, paymentToken, payment, delegate, signature, nonce: 0 });
+    if (reencoded.toLowerCase() !== data.toLowerCase()) return null;
+    return { safe, token, to, amount, paymentToken, payment, delegate, signature };
+  } catch {
+    return null;
+  }
 }
 
 // ───────────── spending limits as the settings screen shows them (read on chain, never from the gateway) ─────────────

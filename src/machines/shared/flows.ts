@@ -6,10 +6,11 @@
  */
 import type { AnyActorRef } from 'xstate';
 import type { MessageToSign } from '../messageFlow/messageFlow.types.ts';
+import type { SpendToken } from '../allowanceTransfer/allowanceTransfer.types.ts';
 import type { TxDraft } from '../transactionFlow/transactionFlow.types.ts';
 import type { SigningPackagesPort } from './signingPackages.ts';
 
-export type FlowKind = 'transaction' | 'message' | 'deleteTx' | 'bulkExecute';
+export type FlowKind = 'transaction' | 'message' | 'deleteTx' | 'bulkExecute' | 'allowanceTransfer';
 
 export type FlowRequest =
   | { kind: 'transaction'; mode: 'create'; initialDraft?: TxDraft | null }
@@ -18,7 +19,9 @@ export type FlowRequest =
   | { kind: 'message'; mode: 'sign'; message?: MessageToSign | null; signing?: 'offChain' | 'onChain'; origin?: string | null }
   | { kind: 'message'; mode: 'confirm'; messageHash: `0x${string}` }
   | { kind: 'deleteTx'; safeTxHash: `0x${string}`; nonce: number; proposer: `0x${string}` | null; label: string }
-  | { kind: 'bulkExecute'; txIds: string[] };
+  | { kind: 'bulkExecute'; txIds: string[] }
+  /** The connected wallet spends from the Safe within its spending limit for `token` (decision 0063). */
+  | { kind: 'allowanceTransfer'; token: SpendToken };
 
 /** One flow instance the host runs: its own actor and its own event-log stream. */
 export interface FlowEntry {
@@ -59,7 +62,7 @@ export const FLOW_STREAM_PREFIX = 'flow/';
 export const flowStreamId = (kind: FlowKind, safeKey: string, flowId: string): string => `${FLOW_STREAM_PREFIX}${kind}/${safeKey}/${flowId}`;
 
 export function parseFlowStreamId(streamId: string): { kind: FlowKind; safeKey: string; flowId: string } | null {
-  const match = /^flow\/(transaction|message|deleteTx|bulkExecute)\/([^/]+)\/([^/]+)$/.exec(streamId);
+  const match = /^flow\/(transaction|message|deleteTx|bulkExecute|allowanceTransfer)\/([^/]+)\/([^/]+)$/.exec(streamId);
   return match ? { kind: match[1] as FlowKind, safeKey: match[2]!, flowId: match[3]! } : null;
 }
 

@@ -81,6 +81,7 @@ const MACHINE_OF_KIND: Record<FlowKind, string> = {
   message: 'messageFlow',
   deleteTx: 'deleteTxFlow',
   bulkExecute: 'bulkExecuteFlow',
+  allowanceTransfer: 'allowanceTransfer',
 };
 
 export function createFlowHost(options: FlowHostOptions): FlowHost {

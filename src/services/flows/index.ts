@@ -21,6 +21,8 @@ import { createMessageFlowEffects, provideMessageFlowServices } from '../message
 import { createTransactionFlowEffects, provideBulkExecuteFlowServices, provideDeleteTxFlowServices, provideTransactionFlowServices } from '../transactionFlow/transactionFlow.ts';
 import type { WalletAccess } from '../transactionFlow/wallet.ts';
 import { createFlowHost, type FlowContext, type FlowHost } from './flowHost.ts';
+import { allowanceTransferMachine } from '../../machines/allowanceTransfer/allowanceTransfer.machine.ts';
+import { createAllowanceTransferEffects, provideAllowanceTransferServices } from '../allowanceTransfer.ts';
 import { gateWallet } from './signingGate.ts';
 import { createSigningPackagesPort } from '../signingPackages/port.ts';
 import { knownAddressesOf, type KnownAddressStores } from '../knownAddresses.ts';
@@ -28,7 +30,7 @@ import { knownAddressesOf, type KnownAddressStores } from '../knownAddresses.ts'
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
 
-type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks' | 'getStorageAt' | 'getCode'>;
+type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks' | 'getStorageAt' | 'getCode' | 'getBalance' | 'getBlockNumber' | 'getLogs'>;
 
 export interface AppFlowsDeps {
   store: EventStore;
@@ -76,6 +78,9 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
     simulateBlocks: (async (args: never) => (await chainClient(chainId)).simulateBlocks(args)) as unknown as ChainReads['simulateBlocks'],
     getStorageAt: (async (args: never) => (await chainClient(chainId)).getStorageAt(args)) as ChainReads['getStorageAt'],
     getCode: (async (args: never) => (await chainClient(chainId)).getCode(args)) as ChainReads['getCode'],
+    getBalance: (async (args: never) => (await chainClient(chainId)).getBalance(args)) as ChainReads['getBalance'],
+    getBlockNumber: (async (args?: never) => (await chainClient(chainId)).getBlockNumber(args)) as ChainReads['getBlockNumber'],
+    getLogs: (async (args: never) => (await chainClient(chainId)).getLogs(args)) as unknown as ChainReads['getLogs'],
   };
 }
 
@@ -85,6 +90,7 @@ export function createAppFlows(deps: AppFlowsDeps): FlowHost {
     const chainId = safeKey.split(':')[0]!;
     const wallet = deps.signingPaused ? gateWallet(deps.wallet, deps.signingPaused) : deps.wallet;
     const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet, ...(deps.known ? { knownAddresses: knownAddressesOf(deps.known) } : {}) };
+    if (kind === 'allowanceTransfer') return provideAllowanceTransferServices(allowanceTransferMachine, afterSaved(createAllowanceTransferEffects({ chain: services.chain, wallet }), saved));
     if (kind === 'message') return provideMessageFlowServices(messageFlowMachine, afterSaved(createMessageFlowEffects(services), saved));
     const effects = afterSaved(createTransactionFlowEffects(services), saved);
     return kind === 'transaction'

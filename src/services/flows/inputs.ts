@@ -6,6 +6,7 @@
 import { getAddress, type Address } from 'viem';
 import type { BulkExecuteInput, DeleteTxInput, TokenOption, TxFlowInput, TxFlowSafe, TxFlowWallet } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import type { MessageFlowInput, MessageFlowSafe } from '../../machines/messageFlow/messageFlow.types.ts';
+import type { AllowanceTransferInput } from '../../machines/allowanceTransfer/allowanceTransfer.types.ts';
 import { safeKeyOf, type FlowRequest } from '../../machines/shared/flows.ts';
 import { compareSafeVersions } from '../../machines/transactionFlow/draft.ts';
 import type { SafeSessionContext } from '../../machines/safeSession/safeSession.types.ts';
@@ -107,6 +108,10 @@ export function flowContextOf(session: SafeSessionContext | null, wallet: TxFlow
         }
         case 'bulkExecute': {
           const input: BulkExecuteInput = { flowId, safe, wallet, txIds: request.txIds };
+          return input;
+        }
+        case 'allowanceTransfer': {
+          const input: AllowanceTransferInput = { flowId, safe: { chainId: safe.chainId, chainName: safe.chainName, address: safe.address }, wallet, token: request.token };
           return input;
         }
       }

@@ -140,6 +140,15 @@ export function describeFlow(stream: AuditStream, records: readonly AuditRecord[
         const count = Array.isArray(input?.txIds) ? input.txIds.length : 0;
         return { ...base, safeKey, title: `Executed ${count} transactions in one batch`, facts: [finalState(records) ?? ''].filter(Boolean) };
       }
+      case 'allowanceTransfer': {
+        // "Sent 60 dUSD to 0x0000…e5e7 with a spending limit": the amount and recipient typed, the token of the flow's input.
+        const draft = obj(last(records, 'user.submit')?.payload.draft);
+        const symbol = str(obj(inputOf(records)?.token)?.symbol) ?? 'tokens';
+        const to = str(draft?.recipient);
+        const sent = str(outputOf(records, 'waitForTransfer')?.status) === 'SUCCESS';
+        const what = `${str(draft?.amount)?.trim() ?? '?'} ${symbol}${to ? ` to ${short(to.trim())}` : ''} with a spending limit`;
+        return { ...base, safeKey, title: `${sent ? 'Sent' : 'Send'} ${what}`, facts: sent ? ['sent'] : [finalState(records) ?? ''].filter(Boolean) };
+      }
     }
   }
   if (stream.machineId === 'createSafe') {

@@ -40,7 +40,9 @@ function momentOf(kind: FlowKind, snapshot: AnyMachineSnapshot): FlowMoment {
       const view = connectDeleteTxFlow(snapshot as DeleteTxFlowSnapshot);
       return { submitting: view.status === 'signing' || view.status === 'deleting', outcome: view.deletedTx ? { kind, deleted: view.deletedTx } : null };
     }
+    // The spending-limit dialog says "Sent" itself and is closed by the user (no notice after it).
     case 'bulkExecute':
+    case 'allowanceTransfer':
       return { submitting: false, outcome: null };
   }
 }

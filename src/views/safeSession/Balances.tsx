@@ -12,6 +12,40 @@ import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { useBalancesStatus, useFiatUpdating } from './balancesStatus.ts';
 import './balances.css';
+import { lazy, Suspense, useState } from 'react';
+import { createWalletLimitsStore, useWalletTokenLimit, WalletLimitsContext } from '../allowanceTransfer/walletLimitsStore.ts';
+import { useOpenFlow } from '../flows/flowsContext.tsx';
+import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
+
+/** The connected wallet's spending limits, read from the chain after the table has rendered (decision 0063). */
+const WalletLimits = lazy(() => import('../allowanceTransfer/WalletLimits.tsx'));
+
+const NATIVE_KEY = '0x0000000000000000000000000000000000000000';
+const limitKeyOf = (tokenInfo: { type: string; address: string }) => (tokenInfo.type === 'NATIVE_TOKEN' ? NATIVE_KEY : tokenInfo.address);
+
+/** "Your spending limit: 100 dUSD per day, 60 spent, 40 left, resets …" under the token, when the wallet has one. */
+function TokenLimitText({ tokenKey }: { tokenKey: string }) {
+  const limit = useWalletTokenLimit(tokenKey);
+  return limit ? (
+    <span className="spend-limit" data-testid="wallet-spending-limit">
+      {limit.text}
+    </span>
+  ) : null;
+}
+
+function SpendWithLimitButton({ tokenKey }: { tokenKey: string }) {
+  const limit = useWalletTokenLimit(tokenKey);
+  const { open, error } = useOpenFlow();
+  if (!limit) return null;
+  return (
+    <>
+      <button type="button" onClick={() => void open({ kind: 'allowanceTransfer', token: limit.token })}>
+        Send with spending limit
+      </button>{' '}
+      {error ? <span role="alert">{error}</span> : null}
+    </>
+  );
+}
 
 /** The currency selector: the supported fiat currencies load when it first shows (the home has none). */
 function CurrencySelect() {
@@ -43,6 +77,21 @@ function CurrencySelect() {
 }
 
 export function BalancesTable() {
+  const [limits] = useState(createWalletLimitsStore);
+  const wallet = useWalletAddress();
+  return (
+    <WalletLimitsContext.Provider value={limits}>
+      {wallet ? (
+        <Suspense fallback={null}>
+          <WalletLimits store={limits} />
+        </Suspense>
+      ) : null}
+      <BalancesTableBody />
+    </WalletLimitsContext.Provider>
+  );
+}
+
+function BalancesTableBody() {
   const send = useSafeSessionSend();
   const balances = useSafeSession((s) => s.context.balances);
   const currency = useSafeSession((s) => s.context.currency);
@@ -112,6 +161,7 @@ export function BalancesTable() {
                           </span>
                         ) : null}
                       </span>
+                      <TokenLimitText tokenKey={limitKeyOf(balance.tokenInfo)} />
                     </th>
                     <td>
                       <Amount value={balance.balance} decimals={balance.tokenInfo.decimals} symbol={balance.tokenInfo.symbol} />
@@ -127,6 +177,7 @@ export function BalancesTable() {
                           token={{ address: balance.tokenInfo.address, symbol: balance.tokenInfo.symbol, decimals: balance.tokenInfo.decimals ?? 18, native: balance.tokenInfo.type === 'NATIVE_TOKEN' }}
                         />
                       )}{' '}
+                      {hidden ? null : <SpendWithLimitButton tokenKey={limitKeyOf(balance.tokenInfo)} />}
                       <button type="button" onClick={() => send({ type: 'user.toggleTokenHidden', tokenAddress: balance.tokenInfo.address })}>
                         {hidden ? `Unhide ${balance.tokenInfo.symbol}` : `Hide ${balance.tokenInfo.symbol}`}
                       </button>

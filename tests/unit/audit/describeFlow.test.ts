@@ -69,6 +69,19 @@ describe('describeFlow', () => {
     expect(created).toMatchObject({ title: `Created Safe ${SAFE.slice(0, 6)}…${SAFE.slice(-4)}`, safeKey: null, facts: ['deployed'] });
   });
 
+  it('a spend within a spending limit (decision 0063): sent, or where it stopped', () => {
+    const init = rec('xstate.init', { input: { safe, token: { address: SAFE, symbol: 'dUSD', decimals: 6 } } }, 'composing');
+    const submit = rec('user.submit', { draft: { recipient: ALICE, amount: ' 60 ' } }, 'checking');
+    const sent = describeFlow(stream(`flow/allowanceTransfer/${safeKey}/e`, 'x', 'allowanceTransfer'), [
+      init,
+      submit,
+      rec('xstate.done.actor.waitForTransfer', { output: { status: 'SUCCESS', txHash: '0x1' } }, 'succeeded'),
+    ]);
+    expect(sent).toMatchObject({ title: 'Sent 60 dUSD to 0x90F7…b906 with a spending limit', facts: ['sent'], safeKey });
+    const refused = describeFlow(stream(`flow/allowanceTransfer/${safeKey}/f`, 'x', 'allowanceTransfer'), [init, submit, rec('xstate.done.actor.checkTransfer', { output: { refusal: 'no' } }, 'refused')]);
+    expect(refused).toMatchObject({ title: 'Send 60 dUSD to 0x90F7…b906 with a spending limit', facts: ['refused'] });
+  });
+
   it('groups by Safe, newest first, other records last', () => {
     const a = { streamId: 'a', title: 'A', facts: [], safeKey: '1:0xa', at: '2026-11-01T00:00:00Z' };
     const b = { streamId: 'b', title: 'B', facts: [], safeKey: '1:0xb', at: '2026-11-03T00:00:00Z' };

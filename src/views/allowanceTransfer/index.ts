@@ -1,0 +1,1 @@
+export { AllowanceTransferDialog, type AllowanceTransferRef } from './AllowanceTransferDialog.tsx';
