@@ -21,6 +21,7 @@ import { Address, shortAddress } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
+import { useOptionalWalletAddress } from '../walletConnection/walletContext.tsx';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { Loadable } from '../components/Loadable.tsx';
@@ -134,8 +135,10 @@ export function ApproveAsParent({ details }: { details: TransactionDetails }) {
   const shortName = useSafeSession((s) => s.context.chain?.shortName ?? '');
   const exec = details.detailedExecutionInfo;
   const waiting = (details.txStatus === 'AWAITING_CONFIRMATIONS' || details.txStatus === 'AWAITING_EXECUTION') && exec?.type === 'MULTISIG';
-  if (!waiting || !shortName) return null;
-  return <ForOpenSafe render={(input) => (input.wallet ? <ApproveAsParentActor input={input} details={details} shortName={shortName} /> : null)} />;
+  // Only a connected wallet can own a parent Safe (and a details screen shown without one reads nothing).
+  const wallet = useOptionalWalletAddress();
+  if (!waiting || !shortName || !wallet) return null;
+  return <ForOpenSafe render={(input) => <ApproveAsParentActor input={input} details={details} shortName={shortName} />} />;
 }
 
 function ApproveAsParentActor({ input, details, shortName }: { input: AccountServicesInput; details: TransactionDetails; shortName: string }) {

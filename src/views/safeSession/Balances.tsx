@@ -15,7 +15,7 @@ import './balances.css';
 import { lazy, Suspense, useState } from 'react';
 import { createWalletLimitsStore, useWalletTokenLimit, WalletLimitsContext } from '../allowanceTransfer/walletLimitsStore.ts';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
-import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
+import { useOptionalWalletAddress } from '../walletConnection/walletContext.tsx';
 
 /** The connected wallet's spending limits, read from the chain after the table has rendered (decision 0063). */
 const WalletLimits = lazy(() => import('../allowanceTransfer/WalletLimits.tsx'));
@@ -78,7 +78,7 @@ function CurrencySelect() {
 
 export function BalancesTable() {
   const [limits] = useState(createWalletLimitsStore);
-  const wallet = useWalletAddress();
+  const wallet = useOptionalWalletAddress();
   return (
     <WalletLimitsContext.Provider value={limits}>
       {wallet ? (

@@ -13,6 +13,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { walletConnectionMachine } from '../../machines/walletConnection/walletConnection.machine.ts';
 import type { WalletConnectionEvent } from '../../machines/walletConnection/walletConnection.types.ts';
@@ -81,6 +82,14 @@ export function useWalletSend(): (event: WalletConnectionEvent) => void {
 
 export function useAddressBookRef(): AddressBookRef {
   return required(useActors().addressBook, 'addressBook');
+}
+
+/**
+ * The connected wallet's address, or null — also when no WalletProvider is given (a screen rendered on its own, as in
+ * the model tests: the wallet is then simply not connected).
+ */
+export function useOptionalWalletAddress(): `0x${string}` | null {
+  return useSelector(useContext(WalletContext)?.wallet, (s) => (s ? connectWalletConnection(s).address : null));
 }
 
 /** The address-book actor when one was provided (names are optional decoration elsewhere). */
