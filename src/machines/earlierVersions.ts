@@ -124,6 +124,12 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     { hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING },
     // Decision 0056 added one transition (system.tokensChanged reloads the balances): same states, context and other events.
     { hash: '7f4e37395c5e994a3a550ebde53cdc9c64a43c48578b5b7838d9f1b7d65a1cc9', note: 'before added tokens reloaded the balances (decision 0056)' },
+    // Decision 0064 added the lookAlike state, entered only when an opening's Safe info carries `lookAlike` (set by
+    // the services, never in a record of that version), its two events and two context fields absent until then.
+    {
+      hash: '9cbd47e0842b50cf6a09fe17f3c5bf8bc89b35dac04f339efe755603f85635ae',
+      note: 'before a look-alike Safe was warned about on opening (decision 0064, at d42a0a1): same states, events and context otherwise',
+    },
   ],
   transactionFlow: [
     { hash: '033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b', note: BEFORE_NAMING },
