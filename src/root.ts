@@ -237,8 +237,11 @@ export function createApp(): App {
         walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
         addressBook: provideAddressBookServices(addressBookMachine, { store: addressBookStore }),
         // A Safe opened by any route is compared with the Safes and addresses this browser knows (S17, decision 0064).
+        // With nothing stored on the chain there is nothing to imitate: the rule's chunk is not loaded at all.
         safeSession: provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway, runtime.chainClient, async (chainId, address) =>
-          (await import('./services/safeLookAlike.ts')).findSafeLookAlike({ addressBook: addressBookStore, safes }, chainId, address),
+          (await Promise.all([addressBookStore.list(chainId), safes.list(chainId)])).some((list) => list.length > 0)
+            ? (await import('./services/safeLookAlike.ts')).findSafeLookAlike({ addressBook: addressBookStore, safes }, chainId, address)
+            : null,
         ),
       },
       actions: {
