@@ -19,6 +19,8 @@ export default defineConfig({
             firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](react|react-dom|scheduler|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
             // The Safe's and the Allowance module's ABIs are shared by the same lazy screens: one chunk, one preload entry.
             { name: 'abis', test: /[\\/]src[\\/]domain[\\/]safe[\\/](abis|allowance|nestedSafes)\.ts$/ },
+            // The look-alike rule and this browser's known addresses (decision 0064): one chunk for opening a Safe and the flows.
+            { name: 'lookAlike', test: /[\\/]src[\\/](domain[\\/]safe[\\/]lookAlike|services[\\/](knownAddresses|safeLookAlike))\.ts$/ },
           ],
         },
       },

@@ -115,6 +115,7 @@ export function createApp(): App {
   void local.then((l) => l.settings.get()).then((settings) => runtime.setUserRpc(settings.customRpc)).catch(() => {});
   const safes = whenOpen(local.then((l) => l.safes));
   const addressBookStore = whenOpen(local.then((l) => l.addressBook));
+  const settingsStore = whenOpen(local.then((l) => l.settings));
   const streamId = newSessionStreamId();
   // A store that did not open (no IndexedDB in this browser mode) is opened again on the next use: "Try again".
   const store = deferredStore(() => IdbEventStore.open());
@@ -221,7 +222,7 @@ export function createApp(): App {
         // client has already dropped what the new messagesTag makes stale).
         onSettled: () => actor.send({ type: 'system.flowSettled' }),
         onPackageKept: () => actor.send({ type: 'system.flowSettled' }),
-        known: { addressBook: addressBookStore, safes },
+        known: { addressBook: addressBookStore, safes, settings: settingsStore },
       });
     },
   });
@@ -235,7 +236,13 @@ export function createApp(): App {
         }),
         walletConnection: provideWalletServices(walletConnectionMachine, runtime.wallet),
         addressBook: provideAddressBookServices(addressBookMachine, { store: addressBookStore }),
-        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway, runtime.chainClient),
+        // A Safe opened by any route is compared with the Safes and addresses this browser knows (S17, decision 0064).
+        // With nothing stored on the chain there is nothing to imitate: the rule's chunk is not loaded at all.
+        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway, runtime.chainClient, async (chainId, address) =>
+          (await Promise.all([addressBookStore.list(chainId), safes.list(chainId)])).some((list) => list.length > 0)
+            ? (await import('./services/safeLookAlike.ts')).findSafeLookAlike({ addressBook: addressBookStore, safes }, chainId, address)
+            : null,
+        ),
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),

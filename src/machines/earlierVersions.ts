@@ -111,7 +111,11 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   ],
   loadSafe: [{ hash: '979bf8435ef894d8e2889a0ff0cd469dab60f9c106cd2da20f2d25e57e9bc5c1', note: BEFORE_NAMING }],
   messageFlow: [{ hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4', note: BEFORE_NAMING }],
-  myAccounts: [{ hash: '1417c381365b4bb9d334db4da79c97918afaa73249f244e1b1445d31cf10cdee', note: BEFORE_NAMING }],
+  myAccounts: [
+    { hash: '1417c381365b4bb9d334db4da79c97918afaa73249f244e1b1445d31cf10cdee', note: BEFORE_NAMING },
+    // Decision 0064 added pinning (user.setTrusted → pinning → ready) and `trustError`, absent until a pin fails.
+    { hash: '7d5e18f319c3690e8426848e69bc071730388b391632930382ac5094871d3acb', note: 'before Safes could be pinned as trusted (decision 0064, at d42a0a1): same states, events and context otherwise' },
+  ],
   openApp: [
     { hash: '0b5fd9142f0a6e8af6ebdcce29724dc84b5e4150e34edac130351aa94844cf26', note: BEFORE_NAMING, context: safeAppsBeforeLocalHttp },
     { hash: '7840fa9cb4a60cfc887744f1642e71173b76de659a5e8ac940ac83ff4f4e8b11', note: BEFORE_LOCAL_HTTP, context: safeAppsBeforeLocalHttp },
@@ -124,6 +128,12 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     { hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING },
     // Decision 0056 added one transition (system.tokensChanged reloads the balances): same states, context and other events.
     { hash: '7f4e37395c5e994a3a550ebde53cdc9c64a43c48578b5b7838d9f1b7d65a1cc9', note: 'before added tokens reloaded the balances (decision 0056)' },
+    // Decision 0064 added the lookAlike state, entered only when an opening's Safe info carries `lookAlike` (set by
+    // the services, never in a record of that version), its two events and two context fields absent until then.
+    {
+      hash: '9cbd47e0842b50cf6a09fe17f3c5bf8bc89b35dac04f339efe755603f85635ae',
+      note: 'before a look-alike Safe was warned about on opening (decision 0064, at d42a0a1): same states, events and context otherwise',
+    },
   ],
   transactionFlow: [
     { hash: '033cbd385b296e8272186408890bdc773ae4d6575e108984034833690621c14b', note: BEFORE_NAMING },

@@ -12,8 +12,9 @@ import { nameSafeInBook, type AddressBookStore } from './addressBook.ts';
 import type { GatewayClient } from './gateway/client.ts';
 
 export interface AddedSafesStore {
-  list(): Promise<readonly { chainId: string; address: string; name?: string | null | undefined }[]>;
-  add(safe: { chainId: string; address: HexAddress; name?: string | null }): Promise<unknown>;
+  list(): Promise<readonly { chainId: string; address: string; name?: string | null | undefined; trusted?: boolean | undefined; addedAt?: number | undefined }[]>;
+  /** Adds a Safe, or replaces the one at the same chain and address (`trusted`: pinned, S17). */
+  add(safe: { chainId: string; address: HexAddress; name?: string | null; trusted?: boolean; addedAt?: number }): Promise<unknown>;
 }
 
 const toChainOption = (chain: ChainInfo): ChainOption => ({ chainId: chain.chainId, chainName: chain.chainName, shortName: chain.shortName });

@@ -21,7 +21,9 @@ export async function loadAccounts(
   deps: { loadChains: () => Promise<ChainInfo[]>; gateway: WalletGateway; safes: AddedSafesStore; currency?: string },
 ): Promise<AccountsData> {
   const currency = deps.currency ?? 'usd';
-  const [chains, added] = await Promise.all([deps.loadChains(), listAdded(deps.safes)]);
+  const [chains, stored] = await Promise.all([deps.loadChains(), deps.safes.list()]);
+  const added = await listAdded({ ...deps.safes, list: async () => stored });
+  const trusted = new Set(stored.filter((s) => s.trusted).map((s) => `${s.chainId}:${s.address.toLowerCase()}`));
   const byId = new Map(chains.map((c) => [c.chainId, c]));
   const rows = new Map<string, AccountRow>();
   const failedChains: string[] = [];
@@ -61,7 +63,7 @@ export async function loadAccounts(
       for (const address of safes) put(chainId, address, { owned: true });
     }
   }
-  for (const safe of added) put(safe.chainId, safe.address, { added: true, name: safe.name || null });
+  for (const safe of added) put(safe.chainId, safe.address, { added: true, name: safe.name || null, trusted: trusted.has(`${safe.chainId}:${safe.address.toLowerCase()}`) });
 
   const list = [...rows.values()];
   for (let i = 0; i < list.length; i += OVERVIEW_BATCH) {
@@ -94,6 +96,12 @@ export function createMyAccountsEffects(deps: {
 }): MyAccountsEffects {
   return {
     loadAccounts: (input) => loadAccounts(input.owner, deps),
+    // Pinning keeps what was stored (name, when added); pinning a Safe only owned adds it.
+    setTrusted: async (change) => {
+      const stored = (await deps.safes.list()).find((s) => s.chainId === change.chainId && s.address.toLowerCase() === change.address.toLowerCase());
+      await deps.safes.add({ ...(stored?.name ? { name: stored.name } : {}), ...(stored?.addedAt ? { addedAt: stored.addedAt } : {}), chainId: change.chainId, address: change.address, trusted: change.trusted });
+      return change;
+    },
   };
 }
 

@@ -18,7 +18,7 @@ import { effectActors } from '../machines/shared/effects.ts';
 import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors.ts';
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
-import type { BalancesRequest, CollectibleItem, SafeInfoRequest, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
+import type { BalancesRequest, CollectibleItem, OpenedSafeInfo, SafeInfoRequest, SafeLookAlike, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
 import { readAllPages, type GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
 import type { DetailsChain, QueuedCallCache } from './safeSession.hashes.ts';
@@ -126,8 +126,30 @@ export const loadTxDetails = (client: GatewayClient, req: DetailsRequest): Promi
 export const loadMessage = (client: GatewayClient, req: DetailsRequest): Promise<Message> =>
   guarded('message', () => client.getSafeMessage(req.chainId, req.key));
 
+/** What the Safe being opened imitates among the Safes and addresses this browser knows (S17), or null. */
+export type SafeLookAlikeCheck = (chainId: string, address: string) => Promise<SafeLookAlike | null>;
+
+/**
+ * The opening's Safe info with the look-alike found, if any (decision 0064). The gateway and the local check run at
+ * once; a Safe the user chose to open anyway during this page load (`opened`) is not checked again. A check that
+ * fails (storage unreadable) opens the Safe: the transaction flows check again and say when they could not.
+ */
+export async function loadOpenedSafeInfo(client: GatewayClient, req: SafeInfoRequest, check: SafeLookAlikeCheck | null, opened: ReadonlySet<string>): Promise<OpenedSafeInfo> {
+  const key = `${req.chainId}:${req.safeAddress.toLowerCase()}`;
+  const checking = req.checkLookAlike && check && !opened.has(key) ? check(req.chainId, req.safeAddress).catch(() => null) : null;
+  const [info, lookAlike] = await Promise.all([loadSafeInfo(client, req), checking]);
+  return lookAlike ? { ...info, lookAlike } : info;
+}
+
 /** The Safe session machine with every effect wired to `client` and the local hashing. */
-export function provideSafeSessionServices(machine: SafeSessionMachine, client: GatewayClient, chainClient: ((chainId: string) => Promise<DetailsChain>) | null = null) {
+export function provideSafeSessionServices(
+  machine: SafeSessionMachine,
+  client: GatewayClient,
+  chainClient: ((chainId: string) => Promise<DetailsChain>) | null = null,
+  lookAlikeCheck: SafeLookAlikeCheck | null = null,
+) {
+  /** Look-alike Safes opened anyway during this page load: not asked about again until the next load. */
+  const openedAnyway = new Set<string>();
   /** The chain of the open Safe for the details page's checks; null (checks reported as not run) when it cannot be had. */
   const chainFor = async (chainId: string): Promise<DetailsChain | null> => {
     if (!chainClient) return null;
@@ -139,7 +161,7 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
   };
   const session: SafeSessionEffects = {
     loadChains: () => loadChains(client),
-    loadSafeInfo: (input) => loadSafeInfo(client, input),
+    loadSafeInfo: (input) => loadOpenedSafeInfo(client, input, lookAlikeCheck, openedAnyway),
     loadBalances: (input) => loadBalances(client, input),
     loadFiatCodes: () => loadFiatCodes(client),
   };
@@ -155,6 +177,9 @@ export function provideSafeSessionServices(machine: SafeSessionMachine, client: 
     computeHashes: async (input) => (await import('./safeSession.hashes.ts')).checkMessageDetails(input),
   };
   return machine.provide({
+    actions: {
+      rememberLookAlikeOpened: (_, params) => void openedAnyway.add(`${params.chainId}:${params.address.toLowerCase()}`),
+    },
     actors: {
       ...effectActors(session),
       queueList: queueListMachine.provide({ actors: list((input) => loadQueue(client, input)) }),

@@ -45,6 +45,8 @@ import {
   AFTER_POLL,
   OWNER_A,
   SAFE,
+  TRUSTED_SAFE,
+  chain,
   balances,
   safeSessionInvalidInput,
   safeSessionSampleEvents,
@@ -60,6 +62,8 @@ type ListId = 'queue' | 'history' | 'messages' | 'collectibles';
 
 interface SessionSut extends SystemUnderTest {
   clock: SimulatedClock;
+  /** What `rememberLookAlikeOpened` was given (the services keep it for the page load). */
+  remembered: unknown[];
   pending: {
     loadChains: Deferred<ChainInfo[]> | null;
     loadSafeInfo: Deferred<SafeInfo> | null;
@@ -95,8 +99,10 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
   });
   const clock = new SimulatedClock();
   const held: SessionSut['held'] = [];
+  const remembered: unknown[] = [];
   const actor = createActor(
     safeSessionMachine.provide({
+      actions: { rememberLookAlikeOpened: (_, params) => void remembered.push(params) },
       actors: {
         loadChains: fromPromise(() => (pending.loadChains = deferred<ChainInfo[]>()).promise),
         loadSafeInfo: fromPromise(() => (pending.loadSafeInfo = deferred<SafeInfo>()).promise),
@@ -127,7 +133,7 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
   );
   render(withSession(<BalancesScreen />));
   const openHistory = () => render(withSession(<HistoryScreen />)).unmount;
-  return { actor, clock, pending, balanceRequests, listLoads, held, openHistory, cleanup: () => { cleanup(); actor.stop(); } };
+  return { actor, clock, remembered, pending, balanceRequests, listLoads, held, openHistory, cleanup: () => { cleanup(); actor.stop(); } };
 }
 
 /** Whether a list child runs (the history, messages and NFTs only once a screen opened them). */
@@ -212,6 +218,17 @@ const driver: ViewDriver<SessionSut> = {
     // Retry is offered only where asking again can help (gateway down). "Not a Safe" keeps the machine's retry
     // transition (stored logs may hold it) but shows ways on instead of a button, so the event is sent as such.
     'user.retry': (sut) => (sut.actor.getSnapshot().matches('notASafe') ? act(async () => sut.actor.send({ type: 'user.retry' })) : click('Retry loading the Safe')),
+    'user.acknowledgeLookAlike': async (sut, e) => {
+      const box = await screen.findByRole('checkbox', { name: /I checked this Safe’s whole address/ });
+      const wanted = (e as Extract<SafeSessionEvent, { type: 'user.acknowledgeLookAlike' }>).acknowledged;
+      if ((box as HTMLInputElement).checked !== wanted) await act(async () => box.click());
+      expect(sut.actor.getSnapshot().context.lookAlikeAcknowledged).toBe(wanted);
+    },
+    'user.openLookAlike': async (sut) => {
+      await click('Open this Safe anyway');
+      // Remembered for this page load (the services' action), and the root hears the Safe loaded as for any other.
+      expect(sut.remembered).toEqual([{ chainId: chain.chainId, address: SAFE }]);
+    },
     'user.retryBalances': () => click('Retry loading balances'),
     'user.retryFiatCodes': () => click('Retry loading fiat currencies'),
     'user.setCurrency': async (sut) => {
@@ -225,6 +242,16 @@ const driver: ViewDriver<SessionSut> = {
   states: {
     resolvingChain: () => expectRole('status', 'Loading chain configuration…'),
     loadingSafe: () => expectRole('status', 'Loading Safe…'),
+    lookAlike: async (sut) => {
+      // First, before any of the Safe's screens: both addresses, the differing middle marked, the way to the trusted one.
+      expect(await screen.findByRole('heading', { name: 'Look-alike Safe: this is not “Treasury”' })).toBeInTheDocument();
+      expectRole('alert', `begins and ends like “Treasury”, a Safe you pinned as trusted (${TRUSTED_SAFE}) but is a different address`);
+      expect(screen.queryByRole('checkbox', { name: 'Hide small balances' })).toBeNull();
+      const marked = [...document.querySelectorAll('.look-alike-address mark')].map((m) => m.textContent);
+      expect(marked).toEqual([SAFE.slice(11, 38), TRUSTED_SAFE.slice(11, 38)]);
+      expect(screen.getByRole('link', { name: 'Open Treasury instead' })).toHaveAttribute('href', `/home?safe=devnet%3A${TRUSTED_SAFE}`);
+      expect(screen.getByRole('button', { name: 'Open this Safe anyway' })).toHaveProperty('disabled', actual(sut).context.lookAlikeAcknowledged !== true);
+    },
     invalidAddress: () => expectRole('alert', 'Invalid Safe address.'),
     chainNotSupported: () => {
       expectRole('alert', 'Network not supported. Countersign does not know a network called “devnet”. Networks it supports: eth.');

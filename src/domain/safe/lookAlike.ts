@@ -16,7 +16,11 @@ export const LOOK_ALIKE_MIN_PREFIX = 3;
 export const LOOK_ALIKE_MIN_SUFFIX = 3;
 export const LOOK_ALIKE_MIN_TOTAL = 7;
 
-export type KnownAddressSource = 'addressBook' | 'owner' | 'addedSafe' | 'thisSafe';
+/**
+ * How the signer knows an address: their address book, an owner of the open Safe, a Safe they added (`trustedSafe`:
+ * one they pinned as trusted), the open Safe itself, or a recipient this Safe paid through this browser's flows.
+ */
+export type KnownAddressSource = 'addressBook' | 'owner' | 'addedSafe' | 'trustedSafe' | 'thisSafe' | 'pastRecipient';
 
 export interface KnownAddress {
   address: Address;
@@ -141,7 +145,9 @@ const SOURCE_TEXT: Record<KnownAddressSource, string> = {
   addressBook: 'in your address book',
   owner: 'an owner of this Safe',
   addedSafe: 'a Safe you added',
+  trustedSafe: 'a Safe you pinned as trusted',
   thisSafe: 'this Safe',
+  pastRecipient: 'a past recipient of this Safe',
 };
 
 /** "“Alice” in your address book (0xAbC…1234)": how the signer knows the imitated address. */
@@ -157,6 +163,23 @@ export function lookAlikeText(found: LookAlike): string {
     'It may have been planted in a transaction history to be copied by mistake. Go back and pick the address you know; ' +
     'if you do mean this one, check it in full with its owner and add it to your address book first.'
   );
+}
+
+/**
+ * The known address an opened Safe imitates, or null: a Safe pinned as trusted is named first, then the closest of
+ * the others. A Safe that is itself known (added, or in the address book) imitates nothing.
+ */
+export function safeLookAlikeOf(address: string, known: readonly KnownAddress[]): KnownAddress | null {
+  const found = lookAlikeOf(address, known);
+  if (!found) return null;
+  return lookAlikeOf(address, known.filter((k) => k.source === 'trustedSafe')) ?? found;
+}
+
+/** An address cut where it differs from `other`: the leading digits they share (with `0x`), its own middle, the shared trailing digits (each as it is written). */
+export function differingMiddle(address: string, other: string): [prefix: string, middle: string, suffix: string] {
+  const { prefix, suffix } = sharedEnds(address, other);
+  const end = 42 - suffix;
+  return [address.slice(0, 2 + prefix), address.slice(2 + prefix, end), address.slice(end)];
 }
 
 /** The sentence a blocked review shows when the open Safe itself imitates a Safe or address the signer knows. */

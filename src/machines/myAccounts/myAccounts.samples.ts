@@ -28,9 +28,13 @@ export const myAccountsSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadAccounts', error: { name: 'Error', message: 'Gateway unreachable at http://gateway.test' } },
   { type: 'user.retry' },
   { type: 'user.refresh' },
+  { type: 'user.setTrusted', chainId: SAMPLE_CHAIN.chainId, address: WATCHED, trusted: true },
+  { type: 'xstate.done.actor.setTrusted', output: { chainId: SAMPLE_CHAIN.chainId, address: WATCHED, trusted: true } },
+  { type: 'xstate.error.actor.setTrusted', error: { name: 'Error', message: 'The database connection is closing.' } },
 ];
 
-/** Vertex identity for path generation: the state plus the error shown. */
+/** Vertex identity for path generation: the state plus the errors shown. */
 export function serializeMyAccountsState(s: AnyMachineSnapshot): string {
-  return JSON.stringify([s.value, (s.context as MyAccountsContext).error]);
+  const c = s.context as MyAccountsContext;
+  return JSON.stringify([s.value, c.error, c.trustError ?? null]);
 }

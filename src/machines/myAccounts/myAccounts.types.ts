@@ -22,6 +22,8 @@ export interface AccountRow {
   added: boolean;
   /** The name the user gave it when adding, or null. */
   name: string | null;
+  /** Pinned as trusted in this browser (S17, decision 0064): a Safe opened later that imitates it is warned about first. Absent in rows of older logs. */
+  trusted?: boolean;
   /** Null when the gateway had no overview for it. */
   overview: AccountOverview | null;
 }
@@ -30,6 +32,13 @@ export interface AccountsData {
   rows: AccountRow[];
   /** Chains whose owned-Safes lookup failed (the rest still shows). */
   failedChains: string[];
+}
+
+/** A pin or unpin: the Safe (by chain and address) and whether it is trusted now. */
+export interface TrustChange {
+  chainId: string;
+  address: HexAddress;
+  trusted: boolean;
 }
 
 export interface MyAccountsInput {
@@ -41,6 +50,8 @@ export interface MyAccountsInput {
 export interface MyAccountsEffects {
   /** The owner's Safes on every chain and the Safes added by address, with their overviews. */
   loadAccounts(input: MyAccountsInput): Promise<AccountsData>;
+  /** Pins (or unpins) a Safe as trusted in this browser's storage; pinning a Safe not added yet adds it. */
+  setTrusted(input: TrustChange): Promise<TrustChange>;
 }
 
 export interface MyAccountsContext {
@@ -48,6 +59,8 @@ export interface MyAccountsContext {
   rows: AccountRow[];
   failedChains: string[];
   error: string | null;
+  /** Why the last pin or unpin failed, or null (absent before any). */
+  trustError?: string | null;
 }
 
-export type MyAccountsEvent = { type: 'user.retry' } | { type: 'user.refresh' };
+export type MyAccountsEvent = { type: 'user.retry' } | { type: 'user.refresh' } | ({ type: 'user.setTrusted' } & TrustChange);

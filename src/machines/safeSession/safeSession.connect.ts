@@ -11,12 +11,12 @@ import type { SafeSessionContext } from './safeSession.types.ts';
 export type SafeSessionSnapshot = SnapshotFrom<typeof safeSessionMachine>;
 
 /** The session's top-level state: `ready` once the Safe is loaded, otherwise why it is not (yet). */
-export type SafeSessionStep = 'validating' | 'invalidAddress' | 'resolvingChain' | 'chainNotSupported' | 'loadingSafe' | 'notASafe' | 'gatewayDown' | 'ready';
+export type SafeSessionStep = 'validating' | 'invalidAddress' | 'resolvingChain' | 'chainNotSupported' | 'loadingSafe' | 'notASafe' | 'lookAlike' | 'gatewayDown' | 'ready';
 
 /** A lazily loaded region of `ready` as a Loadable status. */
 export type RegionStatus = 'loading' | 'failed' | 'ready';
 
-const STEPS: readonly SafeSessionStep[] = ['validating', 'invalidAddress', 'resolvingChain', 'chainNotSupported', 'loadingSafe', 'notASafe', 'gatewayDown', 'ready'];
+const STEPS: readonly SafeSessionStep[] = ['validating', 'invalidAddress', 'resolvingChain', 'chainNotSupported', 'loadingSafe', 'notASafe', 'lookAlike', 'gatewayDown', 'ready'];
 
 export interface SafeSessionView {
   step: SafeSessionStep;

@@ -5,7 +5,8 @@
  *       └─► resolvingChain ─► chainNotSupported         (shortName not among the gateway's chains)
  *                │      └─► gatewayDown ◄─┐  user.retry (network error, 5xx, bad response)
  *                └─► loadingSafe ─► notASafe (user.retry)
- *                        └─► ready (parallel)
+ *                        ├─► lookAlike ─user.openLookAlike (acknowledged)─┐   (imitates a Safe or address you know)
+ *                        └─► ready (parallel) ◄──────────────────────────────┘
  *                              info:      watching ─after 15 s─► refreshing ─► watching | paused (hidden)
  *                              balances:  loading ─► loaded | failed   (currency, history tag)
  *                              fiatCodes: idle ─user.listOpened─► loading ─► loaded | failed
@@ -23,6 +24,11 @@
  * `history`, `messages` or `collectibles` (once: `openLists` records it) or starts `fiatCodes.idle`. Once
  * started, a list keeps running (refreshes, retries) for this Safe.
  *
+ * Look-alike Safes (S17, decision 0064): the opening's `loadSafeInfo` also compares the Safe with the Safes and
+ * addresses this browser knows on its chain (`checkLookAlike`); one that begins and ends like a known one but differs
+ * inside stops in `lookAlike` before any of its screens. "Open this Safe anyway" needs the acknowledgement and is
+ * remembered for this page load (`rememberLookAlikeOpened`, provided by the services); the other way on is a link.
+ *
  * Effects are named actors with typed placeholders; src/services/safeSession.ts provides the real ones.
  */
 import { assign, enqueueActions, setup } from 'xstate';
@@ -38,6 +44,7 @@ import type {
   HistoryItem,
   MessagesItem,
   OnDemandList,
+  OpenedSafeInfo,
   QueueItem,
   SafeInfoTag,
   SafeSessionContext,
@@ -108,6 +115,9 @@ export const safeSessionMachine = setup({
     opensFiatCodes: (_, params: { list: OnDemandList }) => params.list === 'fiatCodes',
     /** A list child no screen has opened yet. */
     opensNewList: ({ context }, params: { list: OnDemandList }) => params.list !== 'fiatCodes' && !context.openLists.includes(params.list),
+    /** The Safe being opened imitates one this browser knows (found by the services, never by the gateway). */
+    isLookAlike: (_, info: OpenedSafeInfo) => info.lookAlike !== undefined,
+    isLookAlikeAcknowledged: ({ context }) => context.lookAlikeAcknowledged === true,
   },
   actions: {
     assignChains: assign(({ context }, chains: ChainInfo[]) => ({
@@ -116,6 +126,11 @@ export const safeSessionMachine = setup({
     })),
     assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     assignSafeInfo: assign((_, info: SafeInfo) => ({ safeInfo: info, error: null, pollError: null })),
+    /** An opening that found a look-alike: its Safe info (without the finding) and the finding. */
+    assignLookAlike: assign((_, { lookAlike, ...info }: OpenedSafeInfo) => ({ safeInfo: info, error: null, pollError: null, lookAlike: lookAlike ?? null, lookAlikeAcknowledged: false })),
+    assignLookAlikeAcknowledged: assign((_, params: { acknowledged: boolean }) => ({ lookAlikeAcknowledged: params.acknowledged })),
+    /** The user opened a look-alike anyway: not asked again for it during this page load (provided by the services). */
+    rememberLookAlikeOpened: (_, _params: { chainId: string; address: string }) => {},
     /** Takes a polled Safe info; its changed tags are a `gateway.tagsChanged`, which refreshes what they cover. */
     applyPolledSafeInfo: enqueueActions(({ context, enqueue }, info: SafeInfo) => {
       const tags = changedTags(context.safeInfo, info);
@@ -218,8 +233,15 @@ export const safeSessionMachine = setup({
       invoke: {
         id: 'loadSafeInfo',
         src: 'loadSafeInfo',
-        input: ({ context }) => ({ chainId: context.chain?.chainId ?? '', safeAddress: context.safe.address }),
-        onDone: { target: 'ready', actions: [{ type: 'assignSafeInfo', params: ({ event }) => event.output }, 'reportSafeLoaded'] },
+        input: ({ context }) => ({ chainId: context.chain?.chainId ?? '', safeAddress: context.safe.address, checkLookAlike: true }),
+        onDone: [
+          {
+            guard: { type: 'isLookAlike', params: ({ event }) => event.output },
+            target: 'lookAlike',
+            actions: { type: 'assignLookAlike', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: [{ type: 'assignSafeInfo', params: ({ event }) => event.output }, 'reportSafeLoaded'] },
+        ],
         onError: [
           {
             guard: { type: 'isNotASafe', params: ({ event }) => ({ error: event.error }) },
@@ -233,6 +255,17 @@ export const safeSessionMachine = setup({
     notASafe: {
       meta: { description: 'The gateway knows no Safe at this address on this chain' },
       on: { 'user.retry': 'loadingSafe' },
+    },
+    lookAlike: {
+      meta: { description: 'Warning: the Safe imitates one you know' },
+      on: {
+        'user.acknowledgeLookAlike': { actions: { type: 'assignLookAlikeAcknowledged', params: ({ event }) => event } },
+        'user.openLookAlike': {
+          guard: 'isLookAlikeAcknowledged',
+          target: 'ready',
+          actions: [{ type: 'rememberLookAlikeOpened', params: ({ context }) => ({ chainId: context.chain?.chainId ?? '', address: context.safe.address }) }, 'reportSafeLoaded'],
+        },
+      },
     },
     gatewayDown: {
       meta: { description: 'The gateway could not be reached or answered with an error' },

@@ -9,7 +9,7 @@ import { DEVNET_OWNERS, DEVNET_STRANGER, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_F
 import type { Message, SafeBalances, TransactionDetails, TransactionItem, TransactionItemPage } from '../../domain/gateway/types.ts';
 import type { ListPage, PagedListContext, PagedListInput } from '../pagedList/pagedList.types.ts';
 import type { DetailsContext, DetailsInput, HashCheck, TxHashes } from './details.types.ts';
-import type { ChainInfo, SafeInfo, SafeSessionContext, SafeSessionInput } from './safeSession.types.ts';
+import type { ChainInfo, OpenedSafeInfo, SafeInfo, SafeSessionContext, SafeSessionInput } from './safeSession.types.ts';
 
 export const SAFE = '0x1234567890123456789012345678901234567890';
 export const OWNER_A = DEVNET_OWNERS[0];
@@ -225,6 +225,13 @@ export const AFTER_POLL = 'xstate.after.pollInterval.safeSession.ready.info.watc
 const unavailable = { name: 'Error', message: 'The gateway could not be reached (fetch failed).', kind: 'unavailable' };
 const notFound = { name: 'Error', message: '404: Not Found', kind: 'notFound' };
 
+/**
+ * The Safe a look-alike sample imitates: a Safe pinned as trusted that shares SAFE's first 9 and last 4 hex digits
+ * (decision 0064). The services set `lookAlike` on an opening's Safe info; the gateway never can.
+ */
+export const TRUSTED_SAFE = '0x1234567899999999999999999999999999997890';
+export const lookAlikeSafeInfo: OpenedSafeInfo = { ...sampleSafeInfo, lookAlike: { resembles: { address: TRUSTED_SAFE, name: 'Treasury', source: 'trustedSafe' } } };
+
 export const safeSessionSampleInput: SafeSessionInput = { safe: { shortName: 'devnet', address: SAFE } };
 /** A checksum error in the address: the only way into `invalidAddress`. */
 export const safeSessionInvalidInput: SafeSessionInput = { safe: { shortName: 'devnet', address: SAFE.replace('12', 'Ab') } };
@@ -236,6 +243,10 @@ export const safeSessionSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadChains', output: [otherChain] },
   { type: 'xstate.error.actor.loadChains', error: unavailable },
   { type: 'xstate.done.actor.loadSafeInfo', output: sampleSafeInfo },
+  { type: 'xstate.done.actor.loadSafeInfo', output: lookAlikeSafeInfo },
+  { type: 'user.acknowledgeLookAlike', acknowledged: true },
+  { type: 'user.acknowledgeLookAlike', acknowledged: false },
+  { type: 'user.openLookAlike' },
   { type: 'xstate.error.actor.loadSafeInfo', error: notFound },
   { type: 'xstate.error.actor.loadSafeInfo', error: unavailable },
   { type: 'user.retry' },
@@ -267,7 +278,7 @@ export const safeSessionSampleEvents: AnyEventObject[] = [
 /** Vertex identity: the state plus what guards and views read (visibility, currency, chain and balances known, lists opened). */
 export function serializeSafeSessionState(s: AnyMachineSnapshot): string {
   const c = s.context as SafeSessionContext;
-  return JSON.stringify([s.value, c.visible, c.currency, c.chain !== null, c.balances !== null, c.openLists]);
+  return JSON.stringify([s.value, c.visible, c.currency, c.chain !== null, c.balances !== null, c.openLists, s.matches('lookAlike') && c.lookAlikeAcknowledged === true]);
 }
 
 // ───────────── pagedList (the queue as the example) ─────────────

@@ -1,5 +1,6 @@
 import type { ChainInfo, Collectible, MessageListItem, SafeBalances, SafeInfo, SafeInfoTag, TransactionItem } from '../../domain/gateway/types.ts';
 import type { NftQueueMark } from '../../domain/safe/nftTransfers.ts';
+import type { KnownAddress } from '../../domain/safe/lookAlike.ts';
 
 export type { SafeInfoTag };
 
@@ -26,8 +27,25 @@ export interface SafeSessionInput {
 export interface ReadFromChain {
   readFromChain?: string;
 }
+/**
+ * The Safe being opened imitates one the signer knows (S17, decision 0064): it begins and ends like a Safe they added
+ * or pinned as trusted, or an address-book entry, on the same chain, and differs inside.
+ */
+export interface SafeLookAlike {
+  /** What it imitates, as this browser knows it (a trusted Safe is named before the others). */
+  resembles: KnownAddress;
+}
+/**
+ * Set on the Safe info of an opening (`SafeInfoRequest.checkLookAlike`) when the Safe imitates one the signer knows.
+ * Only services set it, from this browser's storage; no gateway answer can (the gateway schemas drop unknown keys).
+ */
+export interface OpenedLookAlike {
+  lookAlike?: SafeLookAlike;
+}
 /** Safe info as the session keeps it: the gateway's, or one read from the chain. */
 export type SessionSafeInfo = SafeInfo & ReadFromChain;
+/** Safe info as an opening loads it: with the look-alike it found, if any. */
+export type OpenedSafeInfo = SessionSafeInfo & OpenedLookAlike;
 /** Balances as the session keeps them: the gateway's, or the native coin and bundled tokens read from the chain. */
 export type SessionBalances = SafeBalances & ReadFromChain;
 
@@ -54,6 +72,10 @@ export interface SafeSessionContext {
   hideSmallBalances: boolean;
   /** The list children a screen has opened (spawned then, running from then on; decision 0017). */
   openLists: Exclude<OnDemandList, 'fiatCodes'>[];
+  /** The Safe being opened imitates a known one: it opens only after the user acknowledged that (decision 0064). */
+  lookAlike?: SafeLookAlike | null;
+  /** The user ticked "I checked the address in full" on the look-alike warning. */
+  lookAlikeAcknowledged?: boolean;
 }
 
 export interface BalancesRequest {
@@ -65,6 +87,8 @@ export interface BalancesRequest {
 export interface SafeInfoRequest {
   chainId: string;
   safeAddress: string;
+  /** An opening (not a poll): also compare the Safe with the Safes and addresses this browser knows (decision 0064). */
+  checkLookAlike?: boolean;
 }
 
 /**
@@ -85,7 +109,7 @@ export type SafeSessionReport =
 /** The session's promise effects, implemented once by src/services/safeSession.ts. */
 export interface SafeSessionEffects {
   loadChains(): Promise<ChainInfo[]>;
-  loadSafeInfo(input: SafeInfoRequest): Promise<SessionSafeInfo>;
+  loadSafeInfo(input: SafeInfoRequest): Promise<OpenedSafeInfo>;
   loadBalances(input: BalancesRequest): Promise<SessionBalances>;
   loadFiatCodes(): Promise<string[]>;
 }
@@ -110,7 +134,11 @@ export type SafeSessionEvent =
    */
   | { type: 'system.flowSettled' }
   /** The tokens added in Settings › Environment changed (from the root): balances read from the chain reload. */
-  | { type: 'system.tokensChanged' };
+  | { type: 'system.tokensChanged' }
+  /** On the look-alike warning: the user ticks (or unticks) that they checked this Safe's address in full. */
+  | { type: 'user.acknowledgeLookAlike'; acknowledged: boolean }
+  /** On the look-alike warning: "Open this Safe anyway" (only once acknowledged). */
+  | { type: 'user.openLookAlike' };
 
 /** Item types of the four lists. */
 export type QueueItem = TransactionItem;

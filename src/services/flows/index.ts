@@ -26,6 +26,8 @@ import { createAllowanceTransferEffects, provideAllowanceTransferServices } from
 import { gateWallet } from './signingGate.ts';
 import { createSigningPackagesPort } from '../signingPackages/port.ts';
 import { knownAddressesOf, type KnownAddressStores } from '../knownAddresses.ts';
+import { pastRecipientsStore } from '../pastRecipients.ts';
+import type { LocalStore } from '../storage/index.ts';
 
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
@@ -50,7 +52,8 @@ export interface AppFlowsDeps {
   /** A signing package was imported and kept (decision 0055): e.g. refresh the Safe's queue. */
   onPackageKept?: () => void;
   /** Where the addresses the signer knows are kept (address book, added Safes), for the look-alike check (S17). */
-  known?: KnownAddressStores;
+  /** This browser's stores the look-alike check reads (and, through `settings`, where executed flows keep their recipients). */
+  known?: Omit<KnownAddressStores, 'pastRecipients'> & { settings?: Pick<LocalStore['settings'], 'get' | 'update'> };
 }
 
 /** Effects that each wait for `saved` before they run (the flow's events so far written to its log). */
@@ -84,12 +87,22 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
   };
 }
 
+/** The look-alike check's known addresses, and where executed flows keep the recipients they paid (decision 0064). */
+function knownServices(stores: AppFlowsDeps['known'] & object) {
+  const pastRecipients = stores.settings ? pastRecipientsStore(stores.settings) : undefined;
+  const known: KnownAddressStores = { addressBook: stores.addressBook, safes: stores.safes, ...(pastRecipients ? { pastRecipients } : {}) };
+  return {
+    knownAddresses: knownAddressesOf(known),
+    ...(pastRecipients ? { recordRecipients: (chainId: string, safe: string, recipients: string[]) => pastRecipients.add(chainId, safe, recipients) } : {}),
+  };
+}
+
 export function createAppFlows(deps: AppFlowsDeps): FlowHost {
   /** Each flow's logic: its effects start once the events before them are saved (`saved`, from the flow host). */
   function logicFor(kind: FlowKind, safeKey: string, saved: () => Promise<void>): AnyStateMachine {
     const chainId = safeKey.split(':')[0]!;
     const wallet = deps.signingPaused ? gateWallet(deps.wallet, deps.signingPaused) : deps.wallet;
-    const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet, ...(deps.known ? { knownAddresses: knownAddressesOf(deps.known) } : {}) };
+    const services = { gateway: deps.gateway, chain: lazyChain(deps.chainClient, chainId), wallet, ...(deps.known ? knownServices(deps.known) : {}) };
     if (kind === 'allowanceTransfer') return provideAllowanceTransferServices(allowanceTransferMachine, afterSaved(createAllowanceTransferEffects({ chain: services.chain, wallet }), saved));
     if (kind === 'message') return provideMessageFlowServices(messageFlowMachine, afterSaved(createMessageFlowEffects(services), saved));
     const effects = afterSaved(createTransactionFlowEffects(services), saved);

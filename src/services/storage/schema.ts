@@ -30,6 +30,11 @@ export const SettingsSchema = v.object({
   onChainSigning: v.optional(v.boolean(), false),
   /** Load token logos from their (third-party) hosts. */
   tokenLogos: v.optional(v.boolean(), true),
+  /**
+   * Recipients each Safe paid in transactions this browser's flows executed, by `chainId:safeAddress` (lower-case):
+   * known addresses for the look-alike check (S17, decision 0064). Only this browser writes them; no gateway answer does.
+   */
+  pastRecipients: v.optional(v.record(v.string(), v.array(StoredAddressSchema)), {}),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -42,6 +47,7 @@ export const DEFAULT_SETTINGS: Settings = {
   customRpc: {},
   onChainSigning: false,
   tokenLogos: true,
+  pastRecipients: {},
 };
 
 export const PinnedAppsSchema = v.object({ chainId: ChainIdSchema, appIds: v.array(v.pipe(v.number(), v.integer(), v.minValue(0))) });

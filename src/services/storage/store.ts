@@ -192,7 +192,7 @@ export async function openLocalStore(options: OpenOptions & { now?: () => number
       const here = merge ? await tx.objectStore('settings').get('app') : undefined;
       const ours = here ? stripId(here) : null;
       const settings = ours
-        ? { ...ours, ...data.settings, customRpc: { ...ours.customRpc, ...data.settings.customRpc }, hiddenTokens: { ...ours.hiddenTokens, ...data.settings.hiddenTokens }, addedTokens: { ...ours.addedTokens, ...data.settings.addedTokens } }
+        ? { ...ours, ...data.settings, customRpc: { ...ours.customRpc, ...data.settings.customRpc }, hiddenTokens: { ...ours.hiddenTokens, ...data.settings.hiddenTokens }, addedTokens: { ...ours.addedTokens, ...data.settings.addedTokens }, pastRecipients: { ...ours.pastRecipients, ...data.settings.pastRecipients } }
         : data.settings;
       if (!merge) await Promise.all(STORE_NAMES.map((name) => tx.objectStore(name).clear()));
       await Promise.all([

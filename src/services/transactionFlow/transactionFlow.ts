@@ -44,7 +44,7 @@ import { classifyRisks } from '../../domain/safe/risks.ts';
 import { describeWithGatewayDecoding, tokensOf } from '../../domain/safe/describe.ts';
 import { checkTxInfo } from '../../domain/safe/txInfoCheck.ts';
 import { LOOK_ALIKE_RISK_ID } from '../../machines/transactionFlow/transactionFlow.setup.ts';
-import { lookAlikeOf, lookAlikeText, lookAlikesIn, safeLookAlikeText, type KnownAddress } from '../../domain/safe/lookAlike.ts';
+import { counterpartiesOf, lookAlikeOf, lookAlikeText, lookAlikesIn, safeLookAlikeText, type KnownAddress } from '../../domain/safe/lookAlike.ts';
 import { readTokenMeta } from '../chain/tokens.ts';
 import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from '../chain/simulate.ts';
 import type { Simulation } from '../../machines/shared/simulation.ts';
@@ -81,7 +81,17 @@ export interface TransactionFlowDeps {
    * Addresses the signer knows on a chain, from local sources only (address book, added Safes): the look-alike
    * check (S17) compares every counterparty with them, the open Safe and its owners. Default: none besides those.
    */
-  knownAddresses?: (chainId: string) => Promise<KnownAddress[]>;
+  knownAddresses?: (chainId: string, safe?: string) => Promise<KnownAddress[]>;
+  /**
+   * Keeps the recipients of a transaction this flow executed (its ExecutionSuccess read from the receipt): they become
+   * known addresses of that Safe (past recipients, decision 0064). Default: none kept.
+   */
+  recordRecipients?: (chainId: string, safe: string, recipients: Address[]) => Promise<void>;
+}
+
+/** Who a SafeTx pays (native, token and NFT recipients at any batch depth), from its own bytes. */
+export function recipientsOf(safe: TxFlowSafe, safeTx: SafeTxJson): Address[] {
+  return [...new Set(counterpartiesOf(describeSafeTx(safe, safeTx, null), getAddress(safe.address)).filter((p) => p.role === 'recipient').map((p) => p.address))];
 }
 
 /** Safe ≥ 1.4.0 indexes the safeTxHash of its execution events; 1.3.0 does not. */
@@ -333,11 +343,23 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
   const interval = deps.pollIntervalMs ?? 500;
   const attempts = deps.pollAttempts ?? 60;
   /** A reader of a chain's stored known addresses that reads the store at most once (one review, or every item of one batch). */
-  const knownOn = (chainId: string): (() => Promise<KnownAddress[]>) | undefined => {
+  const knownOn = (chainId: string, safe: string): (() => Promise<KnownAddress[]>) | undefined => {
     const read = deps.knownAddresses;
     if (!read) return undefined;
     let once: Promise<KnownAddress[]> | null = null;
-    return () => (once ??= read(chainId));
+    return () => (once ??= read(chainId, safe));
+  };
+  /** The recipients of what this flow sent for execution, by its transaction hash (or relay task id), until its receipt is read. */
+  const sentRecipients = new Map<string, Address[]>();
+  const keepRecipients = (key: string, safe: TxFlowSafe, safeTxs: readonly SafeTxJson[]) => {
+    if (deps.recordRecipients) sentRecipients.set(key.toLowerCase(), [...new Set(safeTxs.flatMap((tx) => recipientsOf(safe, tx)))]);
+  };
+  /** An execution succeeded: its recipients become known (a failure to keep them never fails the flow). */
+  const recordSent = async (key: string | null, safe: TxFlowSafe, status: TrackResult['status']) => {
+    const recipients = key ? sentRecipients.get(key.toLowerCase()) : undefined;
+    if (!key || !recipients) return;
+    sentRecipients.delete(key.toLowerCase());
+    if (status === 'SUCCESS' && recipients.length > 0) await deps.recordRecipients?.(safe.chainId, getAddress(safe.address), recipients).catch(() => undefined);
   };
 
   /**
@@ -496,7 +518,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       return { mismatches, description: await txDescriptionOf(chain, safe, described), safeInfo, ...(nested ? { nested } : {}) };
     },
     classifyRisks: async ({ safe, safeTx }) => [
-      ...(await lookAlikeRisks(safe, safeTx, knownOn(safe.chainId))),
+      ...(await lookAlikeRisks(safe, safeTx, knownOn(safe.chainId, safe.address))),
       ...(await deadlockRisks(chain.getCode ? (chain as Parameters<typeof deadlockRisks>[0]) : null, safe, { to: getAddress(safeTx.to), data: safeTx.data as Hex, operation: safeTx.operation })),
       ...classifyRisks(toSafeTx(safeTx), { chainId: BigInt(safe.chainId), safeVersion: safe.version, safeAddress: getAddress(safe.address) }).map(riskOf),
     ],
@@ -537,11 +559,20 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     },
     executeTx: async ({ safe, safeTx, confirmations, wallet }) => {
       const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
-      return { txHash: await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: getAddress(safe.address), data }) };
+      const txHash = await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: getAddress(safe.address), data });
+      keepRecipients(txHash, safe, [safeTx]);
+      return { txHash };
     },
-    relayTx: ({ safe, safeTx, confirmations }) =>
-      relay(safe, getAddress(safe.address), executionCalldata(safeTx, executableConfirmations(safe, confirmations))),
-    waitForReceipt: ({ safe, txHash, safeTxHash }) => trackExecution(safe, txHash, safeTxHash),
+    relayTx: async ({ safe, safeTx, confirmations }) => {
+      const sent = await relay(safe, getAddress(safe.address), executionCalldata(safeTx, executableConfirmations(safe, confirmations)));
+      keepRecipients(sent.taskId, safe, [safeTx]);
+      return sent;
+    },
+    waitForReceipt: async ({ safe, txHash, taskId, safeTxHash }) => {
+      const result = await trackExecution(safe, txHash, safeTxHash);
+      await recordSent(txHash && sentRecipients.has(txHash.toLowerCase()) ? txHash : taskId, safe, result.status);
+      return result;
+    },
     checkTxStatus: ({ safe, safeTxHash }) => checkStatus(safe, safeTxHash),
 
     // delete
@@ -560,7 +591,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
 
     // bulk execute
     loadBatch: async ({ safe, txIds }) => {
-      const known = knownOn(safe.chainId);
+      const known = knownOn(safe.chainId, safe.address);
       const items = await Promise.all(
         txIds.map(async (txId): Promise<BulkItem> => {
           const tx = await loadQueuedTx(gateway, chain, safe, txId);
@@ -588,9 +619,15 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     },
     executeBatch: async ({ safe, items, wallet }) => {
       const data = batchCalldata(safe, items);
-      return { txHash: await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: defaultMultiSendCallOnly(safe.version), data }) };
+      const txHash = await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: defaultMultiSendCallOnly(safe.version), data });
+      keepRecipients(txHash, safe, items.map((item) => item.safeTx));
+      return { txHash };
     },
-    relayBatch: ({ safe, items }) => relay(safe, defaultMultiSendCallOnly(safe.version), batchCalldata(safe, items)),
+    relayBatch: async ({ safe, items }) => {
+      const sent = await relay(safe, defaultMultiSendCallOnly(safe.version), batchCalldata(safe, items));
+      keepRecipients(sent.taskId, safe, items.map((item) => item.safeTx));
+      return sent;
+    },
     checkBatchStatus: ({ safe, safeTxHash }) => checkStatus(safe, safeTxHash),
   };
 }

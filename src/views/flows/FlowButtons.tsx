@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import type { FlowRequest } from '../../machines/shared/flows.ts';
 import { bulkExecutableOf, nextNonceOf, queuedRowActionsOf, rejectedNoncesOf, txActionsOf, type QueuedRowActions, type Viewer } from '../../machines/shared/txActions.ts';
 import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
+import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
 import type { Message, TransactionDetails, TransactionSummary } from '../safeSession/viewTypes.ts';
 import { useOpenFlow } from './flowsContext.tsx';
 import { isOwner } from '../../domain/safe/owners.ts';
@@ -106,6 +107,9 @@ export function NewTransactionButton() {
 /** Owners sign; a connected wallet that is not an owner may propose (the flow asks the gateway whether it is a proposer). */
 function NewTransactionFor() {
   const connected = useViewer().wallet !== null;
+  // Not while the Safe waits behind the look-alike warning (decision 0064): nothing starts from it before the user chose.
+  const warned = useSafeSession((s) => connectSafeSession(s).step === 'lookAlike');
+  if (warned) return null;
   return (
     <FlowButton
       request={{ kind: 'transaction', mode: 'create' }}

@@ -37,6 +37,11 @@ function SwitcherRow({ row, current, onChoose }: { row: AccountRow; current: boo
         <span className="safe-switcher-meta">
           <code>{shortAddress(row.address)}</code> <span className="chip">{row.chainName}</span>
         </span>
+        {row.trusted ? (
+          <span className="chip" title="Pinned as trusted">
+            <span aria-hidden="true">📌 </span>Trusted
+          </span>
+        ) : null}
         {current ? <span className="visually-hidden"> (open)</span> : null}
       </Link>
     </li>

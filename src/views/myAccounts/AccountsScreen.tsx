@@ -22,7 +22,17 @@ function formatFiat(value: string, currency: string): string {
   }
 }
 
-function AccountItem({ row }: { row: AccountRow }) {
+/** Pin or unpin as trusted (S17, decision 0064): a toggle button, so its state is announced and it works by keyboard. */
+function PinButton({ row, name, onPin, disabled }: { row: AccountRow; name: string; onPin: (trusted: boolean) => void; disabled: boolean }) {
+  const trusted = row.trusted === true;
+  return (
+    <button type="button" className="account-pin" aria-pressed={trusted} disabled={disabled} onClick={() => onPin(!trusted)} aria-label={`Pin ${name} on ${row.chainName} as trusted`}>
+      {trusted ? 'Pinned as trusted' : 'Pin as trusted'}
+    </button>
+  );
+}
+
+function AccountItem({ row, onPin, canPin }: { row: AccountRow; onPin: (trusted: boolean) => void; canPin: boolean }) {
   const bookName = useAddressName(row.address, row.chainId);
   const name = row.name || bookName;
   return (
@@ -31,6 +41,11 @@ function AccountItem({ row }: { row: AccountRow }) {
         <span className="chip">{row.chainName}</span> <Address address={row.address} name={name} short />
         {row.owned ? <span className="chip chip-owned">Owner</span> : null}
         {row.added ? <span className="chip">Added</span> : null}
+        {row.trusted ? (
+          <span className="chip chip-trusted" title="Pinned as trusted: a Safe that only resembles it is warned about before it opens">
+            <span aria-hidden="true">📌 </span>Trusted
+          </span>
+        ) : null}
       </div>
       {row.overview ? (
         <dl className="account-overview">
@@ -50,6 +65,7 @@ function AccountItem({ row }: { row: AccountRow }) {
       <Link className="account-open" to={`/home?safe=${row.shortName}:${row.address}`} aria-label={`Open ${name ?? row.address} on ${row.chainName}`}>
         Open
       </Link>
+      <PinButton row={row} name={name ?? row.address} onPin={onPin} disabled={!canPin} />
     </li>
   );
 }
@@ -58,7 +74,15 @@ export type MyAccountsRef = ActorRefFrom<typeof myAccountsMachine>;
 
 /** The owned and added Safes, drawn from one myAccounts actor. */
 export function AccountsList({ actor }: { actor: MyAccountsRef }) {
-  const { status, owner, rows, failedChains, error, canRefresh } = useSelector(actor, connectMyAccounts, shallowEqualViewModel);
+  const { status, owner, rows, failedChains, error, canRefresh, canPin, trustError } = useSelector(actor, connectMyAccounts, shallowEqualViewModel);
+  const item = (row: AccountRow) => (
+    <AccountItem
+      key={`${row.chainId}:${row.address}`}
+      row={row}
+      canPin={canPin}
+      onPin={(trusted) => actor.send({ type: 'user.setTrusted', chainId: row.chainId, address: row.address, trusted })}
+    />
+  );
   if (status === 'loading') {
     return (
       <p role="status" className="banner">
@@ -85,6 +109,11 @@ export function AccountsList({ actor }: { actor: MyAccountsRef }) {
           Owned Safes could not be read on: {failedChains.join(', ')}.
         </p>
       ) : null}
+      {trustError ? (
+        <p role="alert" className="banner banner-error">
+          {trustError}
+        </p>
+      ) : null}
       <h2>{owner ? `Owned by ${owner.slice(0, 6)}…${owner.slice(-4)} (${owned.length})` : 'Owned Safes'}</h2>
       {owner === null ? (
         <p className="muted">Connect a wallet to see the Safes it owns.</p>
@@ -92,9 +121,7 @@ export function AccountsList({ actor }: { actor: MyAccountsRef }) {
         <p className="muted">This wallet owns no Safe on the networks the gateway lists.</p>
       ) : (
         <ul className="account-list" aria-label="Owned Safes">
-          {owned.map((row) => (
-            <AccountItem key={`${row.chainId}:${row.address}`} row={row} />
-          ))}
+          {owned.map(item)}
         </ul>
       )}
       <h2>Added Safes ({added.length})</h2>
@@ -102,9 +129,7 @@ export function AccountsList({ actor }: { actor: MyAccountsRef }) {
         <p className="muted">No added Safes yet.</p>
       ) : (
         <ul className="account-list" aria-label="Added Safes">
-          {added.map((row) => (
-            <AccountItem key={`${row.chainId}:${row.address}`} row={row} />
-          ))}
+          {added.map(item)}
         </ul>
       )}
       <p>

@@ -19,6 +19,8 @@ function RetryButton({ what }: { what: string }) {
 
 /** RPC-only mode's notice (decision 0054), loaded only when a Safe is read from the chain. */
 const ChainReadNotice = lazy(() => import('./ChainReadNotice.tsx'));
+/** The look-alike Safe warning (decision 0064), loaded only when a Safe that imitates a known one is opened. */
+const LookAlikeWarning = lazy(() => import('./LookAlikeWarning.tsx'));
 
 /** One line under the screen title: polling state, read-only mode, a failed refresh. */
 export function SafeStatus() {
@@ -93,6 +95,12 @@ function SessionState({ title, children }: { title: string; children: ReactNode 
           <TechnicalDetail text={error} />
           <WayOn links={SAFE_WAYS_ON} />
         </div>
+      );
+    case 'lookAlike':
+      return (
+        <Suspense fallback={null}>
+          <LookAlikeWarning />
+        </Suspense>
       );
     case 'gatewayDown':
       return (

@@ -4,7 +4,7 @@ import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, parseAbi,
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
-import { crossCheckView, hashesOf, lookAlikeRisks } from '../../../src/services/transactionFlow/transactionFlow.ts';
+import { crossCheckView, hashesOf, lookAlikeRisks, recipientsOf } from '../../../src/services/transactionFlow/transactionFlow.ts';
 import { draftToSafeTx, safeContextOf, toAbiArg, toSafeTxJson } from '../../../src/services/transactionFlow/convert.ts';
 import { classifyWalletError, signTypedData, type Eip1193Like } from '../../../src/services/transactionFlow/wallet.ts';
 import { SAMPLE_CALL_TARGET, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_RECIPIENT, SAMPLE_SAFE_ADDRESS } from '../../../src/machines/shared/samples.ts';
@@ -124,6 +124,26 @@ describe('look-alike risks (S17)', () => {
   const imitate = (a: string) => getAddress(`0x${a.slice(2, 7)}${'0'.repeat(31)}${a.slice(-4)}`);
   const transferTo = (to: `0x${string}`) =>
     toSafeTxJson(draftToSafeTx({ kind: 'erc20Transfer', token: TOKEN, symbol: 'T', recipient: to, amount: '1', decimals: 0 }, safe, 4n));
+
+  it('an imitation of a past recipient of this Safe is a hard block naming that source (decision 0064)', async () => {
+    const paid = async () => [{ address: RECIPIENT, name: null, source: 'pastRecipient' as const }];
+    const fake = imitate(RECIPIENT);
+    const [risk] = await lookAlikeRisks(safe, transferTo(fake), paid);
+    expect(risk!.detail).toContain(`The recipient ${fake} begins and ends like a past recipient of this Safe (${RECIPIENT})`);
+  });
+
+  it('the recipients an executed SafeTx paid are read from its own bytes, inside batches too (decision 0064)', () => {
+    expect(recipientsOf(safe, transferTo(RECIPIENT))).toEqual([RECIPIENT]);
+    const other = imitate(RECIPIENT);
+    const batch = toSafeTxJson(
+      draftToSafeTx(
+        { kind: 'batch', calls: [{ kind: 'nativeTransfer', recipient: other, amount: '1', decimals: 18 }, { kind: 'erc20Transfer', token: TOKEN, symbol: 'T', recipient: RECIPIENT, amount: '1', decimals: 0 }, { kind: 'settings', change: { type: 'changeThreshold', threshold: 1 } }] },
+        safe,
+        4n,
+      ),
+    );
+    expect(recipientsOf(safe, batch)).toEqual([other, RECIPIENT]);
+  });
 
   it('an imitation of an address-book entry is a hard block naming the entry; the entry itself passes', async () => {
     const book = async () => [{ address: RECIPIENT, name: 'Dora', source: 'addressBook' as const }];

@@ -37,6 +37,7 @@ describe('local store', () => {
       addedTokens: { '1': [{ address: A, symbol: 'TKN' }] },
       onChainSigning: false,
       tokenLogos: true,
+      pastRecipients: {},
     });
     expect(await store.safeApps.pinned('1')).toEqual([3, 1]);
     expect(await store.safeApps.customApps('1')).toHaveLength(1);
