@@ -56,7 +56,9 @@ export function createAllowanceTransferEffects(deps: AllowanceTransferDeps): All
       const module = allowanceModuleAddress(input.chainId);
       if (!module) return { refusal: `There are no spending limits on this network (the Allowance module is not deployed here). Nothing was sent.` };
       if (!input.delegate) return { refusal: 'Connect the wallet that has the spending limit. Nothing was sent.' };
-      const blockNumber = await chain.getBlockNumber();
+      // The newest block, not viem's cached number (kept for its polling interval): a check just after a spend or a
+      // change of the Safe must see it.
+      const blockNumber = await chain.getBlockNumber({ cacheTime: 0 });
       const token = input.token.address;
       const [allowance, balance] = await Promise.all([
         readAllowance(chain, module, input.safe, input.delegate, token, blockNumber),
