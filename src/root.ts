@@ -238,11 +238,12 @@ export function createApp(): App {
         addressBook: provideAddressBookServices(addressBookMachine, { store: addressBookStore }),
         // A Safe opened by any route is compared with the Safes and addresses this browser knows (S17, decision 0064).
         // With nothing stored on the chain there is nothing to imitate: the rule's chunk is not loaded at all.
-        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway, runtime.chainClient, async (chainId, address) =>
-          (await Promise.all([addressBookStore.list(chainId), safes.list(chainId)])).some((list) => list.length > 0)
-            ? (await import('./services/safeLookAlike.ts')).findSafeLookAlike({ addressBook: addressBookStore, safes }, chainId, address)
-            : null,
-        ),
+        // The lists read for that test are the ones compared (not read again).
+        safeSession: provideSafeSessionServices(safeSessionMachine, runtime.sessionGateway, runtime.chainClient, async (chainId, address) => {
+          const [book, added] = await Promise.all([addressBookStore.list(chainId), safes.list(chainId)]);
+          if (book.length === 0 && added.length === 0) return null;
+          return (await import('./services/safeLookAlike.ts')).findSafeLookAlike({ addressBook: { list: async () => book }, safes: { list: async () => added } }, chainId, address);
+        }),
       },
       actions: {
         pushLocation: (_, params) => window.history.pushState(null, '', params.href),

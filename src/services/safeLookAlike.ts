@@ -8,7 +8,7 @@ import { safeLookAlikeOf } from '../domain/safe/lookAlike.ts';
 import { knownAddressesOf, type KnownAddressStores } from './knownAddresses.ts';
 
 export async function findSafeLookAlike(stores: KnownAddressStores, chainId: string, address: string): Promise<SafeLookAlike | null> {
-  const known = await knownAddressesOf({ addressBook: stores.addressBook, safes: stores.safes })(chainId);
+  const known = await knownAddressesOf(stores)(chainId);
   const resembles = safeLookAlikeOf(address, known);
   return resembles ? { resembles } : null;
 }
