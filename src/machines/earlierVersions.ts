@@ -141,6 +141,13 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       hash: 'bfebbb1f2ba7903c6e66f611c8aee6db5d5898d477289fcd3366b3600c464c25',
       note: 'before a proposer (not an owner) could propose (issue 21, at 09fee25): a checkingProposer state, user.propose and the propose intent added; same other states, events and context fields (proposedAs is absent unless proposed)',
     },
+    // Issue 19 (decision 0067) added the device steps (checkingOnDevice, preparingExecution, checkingExecution), the
+    // event user.confirmOnDevice and five device error states. They are entered only when the flow's wallet carries a
+    // `device`, which no record of that version has; deviceCheck, execution and deviceChanges stay absent without one.
+    {
+      hash: '72c49a1b94bab24a4f71170539d597fa0674e7d75c96086e70711e8120a37c9f',
+      note: 'before signers on a device checked its screen first (issue 19, at f1b8c03): same states, events and context for a wallet without a device',
+    },
   ],
   unsubscribe: [
     { hash: 'db5870dac5c20ded8b104cfb32b29b9e6a202a51133ca787eef616aea3fba20d', note: BEFORE_NAMING },

@@ -7,7 +7,7 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { getAddress } from 'viem';
+import { getAddress, type TypedDataDefinition } from 'viem';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import { canExecute, canPropose, canRelay, canSign, canSignAndExecute } from '../../src/machines/transactionFlow/transactionFlow.setup.ts';
@@ -19,6 +19,9 @@ import { TxFlowProvider } from '../../src/views/transactionFlow/txFlowContext.ts
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { idleAppSession } from '../harness/appSession.ts';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { executionHash, typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
+import { safeTxTypedData } from '../../src/domain/safe/hashing.ts';
+import { toSafeTx } from '../../src/domain/safe/safeTxJson.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 const [OWNER_A, OWNER_B, OWNER_C] = SAMPLE_OWNERS;
@@ -61,6 +64,19 @@ const failure = (kind: string, message: string) => ({ kind, message });
 /** The gateway's answer to a proposer's proposal: it lists no confirmation (a proposer's signature is none). */
 const PROPOSED = { type: 'xstate.done.actor.proposeTx', output: { confirmations: [] } };
 const PROPOSER_SIGNATURE = { type: 'xstate.done.actor.requestSignature', output: sig(PROPOSER) };
+/** A Ledger that signs blind (issue 19): the flow shows the domain and message hashes before its prompt. */
+const LEDGER = { kind: 'ledger', name: 'Ledger', display: 'hashes' } as const;
+const EXECUTION = { chainId: Number(SAMPLE_CHAIN_ID), nonce: 7, gas: '120000', maxFeePerGas: '2000000000', maxPriorityFeePerGas: '1000000000', to: SAFE, value: '0', data: '0x6a761202' };
+const DEVICE_KINDS = ['deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'] as const;
+/** Events only a signer on a device meets (issue 19). */
+const DEVICE_ONLY: AnyEventObject[] = [
+  { type: 'user.confirmOnDevice' },
+  { type: 'xstate.done.actor.prepareExecution', output: EXECUTION },
+  { type: 'xstate.error.actor.prepareExecution', error: failure('other', 'The execution would fail: GS013') },
+  { type: 'xstate.done.actor.executeTx', output: { txHash: `0x${'3'.repeat(64)}`, changes: ['max priority fee 1 → 2 gwei'] } },
+  ...DEVICE_KINDS.map((kind) => ({ type: 'xstate.error.actor.requestSignature', error: failure(kind, `${kind} failure`) })),
+  ...DEVICE_KINDS.map((kind) => ({ type: 'xstate.error.actor.executeTx', error: failure(kind, `${kind} failure`) })),
+];
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadContractAbi', output: { address: TOKEN, abi, name: 'dUSD' } },
@@ -144,6 +160,7 @@ const events: AnyEventObject[] = [
   { type: 'user.close' },
   { type: 'wallet.changed', wallet: null },
   { type: 'system.recover' },
+  ...DEVICE_ONLY,
 ];
 
 /** A simulation that succeeded, moving 1 ETH out of the Safe, with the given configuration changes. */
@@ -162,7 +179,7 @@ function simulated(configChanges: unknown[]) {
 
 const ACTORS = [
   'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'loadTx', 'decodeTx', 'crossCheck', 'classifyRisks', 'simulateTx',
-  'loadRelayRemaining', 'checkProposer', 'requestSignature', 'proposeTx', 'executeTx', 'relayTx', 'waitForReceipt', 'checkTxStatus',
+  'loadRelayRemaining', 'checkProposer', 'requestSignature', 'proposeTx', 'executeTx', 'relayTx', 'waitForReceipt', 'checkTxStatus', 'prepareExecution',
 ] as const;
 type ActorName = (typeof ACTORS)[number];
 
@@ -176,6 +193,9 @@ const inputs = {
   confirm: { flowId: 'mbt-confirm', mode: 'confirm', safe, wallet, txId: `multisig_${SAFE}_${hashes.safeTxHash}` },
   reject: { flowId: 'mbt-reject', mode: 'reject', safe, wallet, nonce: 3 },
   propose: { flowId: 'mbt-propose', mode: 'create', safe, wallet: { address: PROPOSER, chainId: SAMPLE_CHAIN_ID }, tokens },
+  // Signers on a Ledger (issue 19): an owner confirms or executes a queued transaction; a proposer proposes.
+  device: { flowId: 'mbt-device', mode: 'confirm', safe, wallet: { ...wallet, device: LEDGER }, txId: `multisig_${SAFE}_${hashes.safeTxHash}` },
+  deviceProposer: { flowId: 'mbt-device-proposer', mode: 'create', safe, wallet: { address: PROPOSER, chainId: SAMPLE_CHAIN_ID, device: LEDGER }, tokens },
 } satisfies Record<string, TxFlowInput>;
 
 const dialog = () => screen.getByRole('dialog');
@@ -206,6 +226,18 @@ function outcomeShown(sut: FlowSut, executed: boolean) {
   else expect(outcome.queryByRole('button', { name: 'Copy Transaction hash' })).toBeNull();
   const id = c.txId ?? `multisig_${getAddress(SAFE)}_${c.hashes!.safeTxHash}`;
   expect(outcome.getByRole('link', { name: 'View transaction' }).getAttribute('href')).toBe(`/transactions/tx?id=${encodeURIComponent(id)}`);
+}
+/** Every line the device will show, in the dialog. */
+function deviceLinesShown(check: NonNullable<TxFlowContext['deviceCheck']>) {
+  const lines = within(dialog()).getByLabelText(`What your ${check.device.name} will show`);
+  for (const line of check.lines) expect(lines).toHaveTextContent(line.value);
+}
+/** What a device changed in the execution, said once it was sent (or nothing when it changed nothing). */
+function deviceChangesShown(sut: FlowSut) {
+  const changes = live(sut).context.deviceChanges;
+  const said = within(dialog()).queryByText(/changed the transaction before signing it/);
+  if (changes) expect(said?.parentElement).toHaveTextContent(`It was sent as the device signed it, not as you checked it: ${changes.join('; ')}.`);
+  else expect(said).toBeNull();
 }
 const outputOf = (event: AnyEventObject): unknown => (event as unknown as { output: unknown }).output;
 const errorOf = (event: AnyEventObject): unknown => (event as unknown as { error: unknown }).error;
@@ -301,6 +333,10 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         await click('Execute with relay');
       },
       'user.propose': () => click('Propose transaction'),
+      'user.confirmOnDevice': async () => {
+        await act(async () => void fireEvent.click(within(dialog()).getByRole('checkbox', { name: /I will compare these values with my Ledger/ })));
+        await click('Continue on the Ledger');
+      },
       'user.retry': () => click('Try again'),
       'user.back': () => click('Back'),
       'user.cancel': () => click('Cancel'),
@@ -410,9 +446,38 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
         }
       },
       checkingProposer: busy(/Checking with the gateway that this wallet is one of the Safe’s proposers/),
-      signing: busy(/Confirm the signature request in your wallet/),
+      signing: (sut) => {
+        const check = live(sut).context.deviceCheck;
+        if (check?.what !== 'signature') return busy(/Confirm the signature request in your wallet/)();
+        busy(/Confirm the signature on your Ledger\. Approve only if it shows these values/)();
+        deviceLinesShown(check);
+      },
       proposing: busy(/Submitting the signature/),
-      executing: busy(/Confirm the execution in your wallet/),
+      executing: (sut) => {
+        const check = live(sut).context.deviceCheck;
+        // The wallet may have gone while the signature was proposed: then no execution was checked on a device.
+        if (check?.what !== 'execution') return busy(/Confirm the execution in your wallet/)();
+        busy(/Confirm the execution on your Ledger/)();
+        deviceLinesShown(check);
+      },
+      // The device's screen, computed here from the bytes sent; the signer's word enables Continue (issue 19).
+      checkingOnDevice: (sut) => {
+        const c = live(sut).context;
+        const expected = typedDataDisplay('hashes', safeTxTypedData({ chainId: BigInt(c.safe.chainId), safeAddress: getAddress(c.safe.address), version: c.safe.version }, toSafeTx(c.safeTx!)) as TypedDataDefinition);
+        expect(c.deviceCheck?.lines).toEqual(expected);
+        expect(within(dialog()).getByRole('heading', { name: 'Check the signature on your Ledger' })).toBeInTheDocument();
+        deviceLinesShown(c.deviceCheck!);
+        expect(within(dialog()).getByRole('button', { name: 'Continue on the Ledger' })).toBeDisabled();
+      },
+      preparingExecution: busy(/Fixing the nonce, gas and fees of the execution for your device/),
+      checkingExecution: (sut) => {
+        const c = live(sut).context;
+        expect(within(dialog()).getByRole('heading', { name: 'Check the execution on your Ledger' })).toBeInTheDocument();
+        expect(c.deviceCheck?.lines[0]).toEqual({ label: 'Transaction hash', value: executionHash({ ...EXECUTION, to: getAddress(EXECUTION.to), data: EXECUTION.data as `0x${string}`, gas: 120000n, maxFeePerGas: 2000000000n, maxPriorityFeePerGas: 1000000000n, value: 0n }) });
+        deviceLinesShown(c.deviceCheck!);
+        expect(within(dialog()).getByRole('button', { name: 'Continue on the Ledger' })).toBeDisabled();
+      },
+      ...Object.fromEntries(DEVICE_KINDS.map((kind) => [`walletError.${kind}`, alert(new RegExp(`${kind} failure`))])),
       relaying: busy(/Relaying the transaction/),
       'walletError.rejected': alert(/User rejected signing\./),
       'walletError.wrongChain': alert(/Change your wallet network.*on Devnet/),
@@ -422,7 +487,10 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       submitFailed: alert(/Error submitting the transaction\. Please try again\./),
       checkingStatus: busy(/Checking the transaction’s status/),
       interrupted: (sut) => alert(live(sut).context.pendingSignature ? /Your signature is kept/ : /Nothing was sent again/)(),
-      tracking: busy(/Transaction is being processed/),
+      tracking: (sut) => {
+        busy(/Transaction is being processed/)();
+        deviceChangesShown(sut);
+      },
       trackingLost: alert(/status is not known yet\. Timed out/),
       signed: (sut) => {
         if (live(sut).context.proposedAs) busy(/Proposed\. It waits for the owners: confirmed 0 of 2\. Your signature as proposer does not count/)();
@@ -431,6 +499,7 @@ function driverFor(input: TxFlowInput): ViewDriver<FlowSut> {
       },
       succeeded: (sut) => {
         busy(/Transaction was successful/)();
+        deviceChangesShown(sut);
         outcomeShown(sut, true);
       },
       failed: (sut) => {
@@ -462,12 +531,14 @@ const serializeState = (s: AnyMachineSnapshot) => {
     Math.min(c.batch.length, 1),
     // The review blocked by a look-alike counterparty is its own vertex (its notice and tick are checked there).
     s.hasTag('step.review') && c.risks.some((r) => r.id === 'look-alike-address'),
+    c.wallet?.device !== undefined,
+    c.deviceChanges !== undefined,
   ]);
 };
 
 /** The proposer's own answers, explored only by the propose input. */
 const PROPOSER_ONLY: readonly AnyEventObject[] = [PROPOSED, PROPOSER_SIGNATURE];
-const ownerEvents = events.filter((e) => !PROPOSER_ONLY.includes(e));
+const ownerEvents = events.filter((e) => !PROPOSER_ONLY.includes(e) && !DEVICE_ONLY.includes(e));
 const withTypes = (...prefixes: string[]) => ownerEvents.filter((e) => prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
 const without = (...prefixes: string[]) => ownerEvents.filter((e) => !prefixes.some((p) => e.type === p || e.type.endsWith(`.${p}`)));
 /**
@@ -475,6 +546,7 @@ const without = (...prefixes: string[]) => ownerEvents.filter((e) => !prefixes.s
  * composes, signs and proposes; confirm loads a queued transaction and executes or relays it; legacy and reject
  * only take the transitions that exist for them alone.
  */
+const first = (type: string, test: (e: AnyEventObject) => boolean = () => true) => events.find((e) => e.type === type && test(e))!;
 const plan: Record<keyof typeof inputs, AnyEventObject[]> = {
   create: without('loadTx', 'executeTx', 'relayTx', 'user.execute', 'user.relay', 'user.signAndExecute'),
   confirm: without('user.addToBatch', 'user.editDraft', 'user.removeFromBatch', 'user.loadAbi', 'user.compose', 'user.setNonce', 'user.confirmNonce', 'user.editNonce', 'loadContractAbi', 'loadNonces', 'estimateSafeTxGas', 'buildSafeTx', 'decodeTx', 'requestSignature', 'user.back'),
@@ -491,6 +563,31 @@ const plan: Record<keyof typeof inputs, AnyEventObject[]> = {
     ...PROPOSER_ONLY,
     events.find((e) => e.type === 'xstate.error.actor.requestSignature')!,
     events.find((e) => e.type === 'xstate.error.actor.proposeTx')!,
+  ],
+  // A Ledger signs, signs and executes, or executes a queued transaction (issue 19): a small review (no risk, no relay)
+  // and every device step, device error and what the device changed.
+  device: [
+    ...withTypes('loadTx', 'user.sign', 'user.signAndExecute', 'user.execute', 'user.back', 'user.retry', 'user.cancel', 'user.close', 'wallet.changed').filter(
+      (e) => !e.type.startsWith('xstate.error.actor.'),
+    ),
+    first('xstate.done.actor.crossCheck', (e) => (outputOf(e) as { mismatches: string[] }).mismatches.length === 0),
+    { type: 'xstate.done.actor.classifyRisks', output: [] },
+    first('xstate.done.actor.simulateTx'),
+    first('xstate.error.actor.loadRelayRemaining'),
+    first('xstate.done.actor.requestSignature'),
+    first('xstate.done.actor.proposeTx'),
+    first('xstate.done.actor.waitForReceipt'),
+    ...DEVICE_ONLY,
+  ],
+  // A proposer on a Ledger checks its screen before proposing.
+  deviceProposer: [
+    ...withTypes('user.compose', 'loadNonces', 'user.confirmNonce', 'buildSafeTx', 'decodeTx', 'loadRelayRemaining', 'checkProposer', 'user.propose', 'user.cancel').filter(
+      (e) => !e.type.startsWith('xstate.error.actor.'),
+    ),
+    first('xstate.done.actor.crossCheck', (e) => (outputOf(e) as { mismatches: string[] }).mismatches.length === 0),
+    { type: 'xstate.done.actor.classifyRisks', output: [] },
+    first('xstate.done.actor.simulateTx'),
+    { type: 'user.confirmOnDevice' },
   ],
 };
 /** The confirm input still needs a wallet signature to reach proposing; keep only its success. */

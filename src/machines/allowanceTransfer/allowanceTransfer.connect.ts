@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AllowanceTransferMachine } from './allowanceTransfer.machine.ts';
 import { checkCalldata, leftAfter, leftOf, limitText, spendSentence, tokenAmountText, transferOf } from './allowanceTransfer.logic.ts';
-import type { AllowanceTransferContext, WalletFailureKind } from './allowanceTransfer.types.ts';
+import type { AllowanceTransferContext, BaseWalletFailureKind, WalletFailureKind } from './allowanceTransfer.types.ts';
 
 export type AllowanceTransferSnapshot = SnapshotFrom<AllowanceTransferMachine>;
 
@@ -40,7 +40,7 @@ const STEPS: readonly AllowanceTransferStep[] = [
   'cancelled',
   'closed',
 ];
-const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
+const WALLET_ERROR_KINDS: readonly BaseWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
 
 /** The review, derived here from the calldata the wallet will send (decoded locally). */
 export interface SpendReview {

@@ -5,9 +5,9 @@
  * strings), so the event log records it as it is.
  */
 import type { Address, Hex } from 'viem';
-import type { WalletFailure, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import type { BaseWalletFailureKind, WalletFailure, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
 
-export type { WalletFailure, WalletFailureKind };
+export type { BaseWalletFailureKind, WalletFailure, WalletFailureKind };
 
 /** The token the limit is for, as the Assets row named it (NATIVE_TOKEN, the zero address, for the native coin). */
 export interface SpendToken {

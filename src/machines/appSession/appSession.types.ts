@@ -1,3 +1,4 @@
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
 import type { Location } from '../shared/routes.ts';
 
 /** Where the app finds its gateway and chains. Read at boot from `config.json` served beside index.html. */
@@ -71,6 +72,8 @@ export interface SaveFailure {
 export interface ConnectedAccount {
   address: `0x${string}`;
   chainId: string;
+  /** The device the wallet signs on (issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
 }
 
 export interface AppSessionInput {

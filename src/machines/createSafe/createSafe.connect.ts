@@ -1,7 +1,7 @@
 /** The createSafe view model: the create-a-Safe screen's step and data, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { createSafeMachine } from './createSafe.machine.ts';
-import type { WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import type { BaseWalletFailureKind, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
 import type { CreateSafeContext } from './createSafe.types.ts';
 import { walletFit } from './createSafe.logic.ts';
 
@@ -25,12 +25,12 @@ export type CreateSafeStep =
   | 'succeeded';
 
 const STEPS: readonly CreateSafeStep[] = ['preparing', 'prepareFailed', 'editing', 'predicting', 'review', 'deploying', 'walletError', 'checking', 'interrupted', 'tracking', 'trackingLost', 'failed', 'discarded', 'succeeded'];
-const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
+const WALLET_ERROR_KINDS: readonly BaseWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
 
 export interface CreateSafeView {
   step: CreateSafeStep;
   /** Why the wallet did not send the deployment; null outside `walletError`. */
-  walletErrorKind: WalletFailureKind | null;
+  walletErrorKind: BaseWalletFailureKind | null;
   /** Computing the predicted address: the form is disabled. */
   busy: boolean;
   /** The form (or the review) is shown rather than the networks' loading or failure. */

@@ -1,7 +1,7 @@
 /** The bulkExecuteFlow view model: the bulk-execute dialog's state, commands and context, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { BulkExecuteFlowMachine } from './bulkExecuteFlow.machine.ts';
-import type { WalletFailureKind } from './transactionFlow.types.ts';
+import type { BaseWalletFailureKind, WalletFailureKind } from './transactionFlow.types.ts';
 
 export type BulkExecuteFlowSnapshot = SnapshotFrom<BulkExecuteFlowMachine>;
 
@@ -41,7 +41,7 @@ const STATUSES: readonly BulkExecuteFlowStatus[] = [
   'cancelled',
   'closed',
 ];
-const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
+const WALLET_ERROR_KINDS: readonly BaseWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
 
 export interface BulkExecuteFlowView {
   status: BulkExecuteFlowStatus;

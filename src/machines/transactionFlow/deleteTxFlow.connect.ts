@@ -1,7 +1,7 @@
 /** The deleteTxFlow view model: the delete dialog's state, commands and context, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { DeleteTxFlowMachine } from './deleteTxFlow.machine.ts';
-import type { DeleteTxContext, Hex, WalletFailureKind } from './transactionFlow.types.ts';
+import type { BaseWalletFailureKind, DeleteTxContext, Hex } from './transactionFlow.types.ts';
 
 export type DeleteTxFlowSnapshot = SnapshotFrom<DeleteTxFlowMachine>;
 
@@ -9,7 +9,7 @@ export type DeleteTxFlowStatus = 'confirming' | 'signing' | 'deleting' | 'wallet
 
 const STATUSES: readonly DeleteTxFlowStatus[] = ['confirming', 'signing', 'deleting', 'walletError', 'failed', 'interrupted', 'deleted', 'cancelled', 'closed'];
 /** A delete request moves no funds, so its wallet errors have no `insufficientFunds`. */
-export type DeleteWalletFailureKind = Exclude<WalletFailureKind, 'insufficientFunds'>;
+export type DeleteWalletFailureKind = Exclude<BaseWalletFailureKind, 'insufficientFunds'>;
 
 const WALLET_ERROR_KINDS: readonly DeleteWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'other'];
 

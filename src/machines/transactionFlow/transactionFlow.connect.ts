@@ -31,6 +31,9 @@ export type TxFlowStatus =
   | 'prepareFailed'
   | 'review'
   | 'checkingProposer'
+  | 'checkingOnDevice'
+  | 'preparingExecution'
+  | 'checkingExecution'
   | 'signing'
   | 'proposing'
   | 'executing'
@@ -87,6 +90,9 @@ const STATUSES: readonly TxFlowStatus[] = [
   'prepareFailed',
   'review',
   'checkingProposer',
+  'checkingOnDevice',
+  'preparingExecution',
+  'checkingExecution',
   'signing',
   'proposing',
   'executing',
@@ -103,7 +109,18 @@ const STATUSES: readonly TxFlowStatus[] = [
   'cancelled',
   'closed',
 ];
-const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
+const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = [
+  'rejected',
+  'wrongChain',
+  'disconnected',
+  'insufficientFunds',
+  'deviceLocked',
+  'wrongApp',
+  'blindSigningDisabled',
+  'deviceDisconnected',
+  'noTypedData',
+  'other',
+];
 
 /**
  * What the flow achieved, while its last step shows it: `proposed` (a new transaction or rejection signed and
@@ -161,6 +178,8 @@ export interface TransactionFlowView {
   canRelay: boolean;
   /** A connected wallet that is not an owner may propose this new transaction (if the gateway lists it as a proposer). */
   canPropose: boolean;
+  /** The signer may say the device shows what is shown here (issue 19). */
+  canConfirmOnDevice: boolean;
   /** What the flow achieved, on its last step (signed, succeeded, failed); null otherwise. */
   outcome: TxFlowOutcome | null;
   context: TxFlowContext;
@@ -187,6 +206,7 @@ export function connectTransactionFlow(snapshot: TransactionFlowSnapshot): Trans
     canExecute: snapshot.can({ type: 'user.execute' }),
     canRelay: snapshot.can({ type: 'user.relay' }),
     canPropose: snapshot.can({ type: 'user.propose' }),
+    canConfirmOnDevice: snapshot.can({ type: 'user.confirmOnDevice' }),
     outcome: outcomeOf(status, snapshot.context),
     context: snapshot.context,
   };

@@ -7,12 +7,15 @@
  *   reject:  building (empty call of the Safe to itself at the queued nonce) → decoding → … → review
  *   review → signing → proposing → signed | executing → tracking → succeeded | failed; or relaying → tracking
  *   a proposer (not an owner): review → checkingProposer → signing → proposing → signed (no confirmation counted)
+ *   a device signs (issue 19): review → checkingOnDevice → signing …; a device executes: review (or proposing, to
+ *            sign and execute) → preparingExecution → checkingExecution → executing
  *
  * Every hash shown and signed is computed locally (buildSafeTx / loadTx); the gateway's answer is only
  * cross-checked (crossCheck), and any mismatch blocks signing (guards in transactionFlow.setup.ts).
  * States tagged `nonIdempotent` (signing, proposing, executing, relaying) handle `system.recover`, which the
  * event log sends after a restore: they go to `checkingStatus`, never re-run their effect.
  */
+import { and } from 'xstate';
 import { NON_IDEMPOTENT, TX_FLOW_ID, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
 import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
 
@@ -23,7 +26,9 @@ const mustHave = <T>(value: T | null, name: string): T => {
 };
 
 /** The routes of a wallet effect's error (its own state per kind, anchor texts in the views). */
-const walletErrorRoutes = (['rejected', 'wrongChain', 'disconnected', 'insufficientFunds'] as const).map((kind) => ({
+const walletErrorRoutes = (
+  ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'] as const
+).map((kind) => ({
   guard: { type: 'isWalletFailure' as const, params: { kind } },
   target: `#${TX_FLOW_ID}.walletError.${kind}`,
   actions: 'assignWalletFailure' as const,
@@ -240,13 +245,35 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
       tags: ['step.review'],
       on: {
         'user.acknowledgeRisks': { actions: { type: 'acknowledgeRisks', params: ({ event }) => ({ acknowledged: event.acknowledged }) } },
-        'user.sign': { guard: 'canSign', target: 'signing', actions: [{ type: 'assignIntent', params: { intent: 'sign' } }, 'clearErrors'] },
-        'user.signAndExecute': {
-          guard: 'canSignAndExecute',
-          target: 'signing',
-          actions: [{ type: 'assignIntent', params: { intent: 'signAndExecute' } }, 'clearErrors'],
-        },
-        'user.execute': { guard: 'canExecute', target: 'executing', actions: [{ type: 'assignIntent', params: { intent: 'execute' } }, 'clearErrors'] },
+        // A device signs (issue 19): the signer first compares what the device will show with what is shown here.
+        'user.sign': [
+          {
+            guard: and(['canSign', 'usesDevice']),
+            target: 'checkingOnDevice',
+            actions: [{ type: 'assignIntent', params: { intent: 'sign' } }, 'clearErrors', 'assignSignatureCheck'],
+          },
+          { guard: 'canSign', target: 'signing', actions: [{ type: 'assignIntent', params: { intent: 'sign' } }, 'clearErrors'] },
+        ],
+        'user.signAndExecute': [
+          {
+            guard: and(['canSignAndExecute', 'usesDevice']),
+            target: 'checkingOnDevice',
+            actions: [{ type: 'assignIntent', params: { intent: 'signAndExecute' } }, 'clearErrors', 'assignSignatureCheck'],
+          },
+          {
+            guard: 'canSignAndExecute',
+            target: 'signing',
+            actions: [{ type: 'assignIntent', params: { intent: 'signAndExecute' } }, 'clearErrors'],
+          },
+        ],
+        'user.execute': [
+          {
+            guard: and(['canExecute', 'usesDevice']),
+            target: 'preparingExecution',
+            actions: [{ type: 'assignIntent', params: { intent: 'execute' } }, 'clearErrors'],
+          },
+          { guard: 'canExecute', target: 'executing', actions: [{ type: 'assignIntent', params: { intent: 'execute' } }, 'clearErrors'] },
+        ],
         'user.relay': { guard: 'canRelay', target: 'relaying', actions: [{ type: 'assignIntent', params: { intent: 'relay' } }, 'clearErrors'] },
         'user.propose': { guard: 'canPropose', target: 'checkingProposer', actions: [{ type: 'assignIntent', params: { intent: 'propose' } }, 'clearErrors'] },
         'user.editNonce': { guard: 'isCreate', target: 'choosingNonce' },
@@ -263,10 +290,49 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         src: 'checkProposer',
         input: ({ context }) => ({ safe: context.safe, wallet: context.wallet }),
         onDone: [
+          {
+            guard: { type: 'isProposerOnDevice', params: ({ event }) => event.output },
+            target: 'checkingOnDevice',
+            actions: 'assignSignatureCheck',
+          },
           { guard: { type: 'isProposer', params: ({ event }) => event.output }, target: 'signing' },
           { target: 'review', actions: 'assignNotProposer' },
         ],
         onError: { target: 'review', actions: 'assignError' },
+      },
+    },
+    // ───────────── a device signs (issue 19) ─────────────
+    checkingOnDevice: {
+      meta: { description: 'What the device will show for the signature, computed from the typed data that is sent, beside the hashes shown here: the signer confirms they match before the prompt' },
+      tags: ['step.submit'],
+      on: {
+        'user.confirmOnDevice': { target: 'signing' },
+        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
+        ...walletGone,
+        ...cancel,
+      },
+    },
+    preparingExecution: {
+      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
+      // Reads only (the chain's nonce, gas and fees), ending on their own: no Cancel while they run.
+      tags: ['step.submit', 'busy'],
+      on: walletGone,
+      invoke: {
+        id: 'prepareExecution',
+        src: 'prepareExecution',
+        input: ({ context }) => ({ safe: context.safe, safeTx: mustHave(context.safeTx, 'safeTx'), confirmations: context.confirmations, wallet: context.wallet }),
+        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
+        onError: { target: `#${TX_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' },
+      },
+    },
+    checkingExecution: {
+      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
+      tags: ['step.submit'],
+      on: {
+        'user.confirmOnDevice': { target: 'executing' },
+        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
+        ...walletGone,
+        ...cancel,
       },
     },
     signing: {
@@ -304,6 +370,11 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
             actions: ['markProposed', { type: 'storeConfirmations', params: ({ event }) => event.output }, 'clearPendingSignature'],
           },
           {
+            guard: 'isSignAndExecuteOnDevice',
+            target: 'preparingExecution',
+            actions: [{ type: 'storeConfirmations', params: ({ event }) => event.output }, 'clearPendingSignature'],
+          },
+          {
             guard: { type: 'isIntent', params: { intent: 'signAndExecute' } },
             target: 'executing',
             actions: [{ type: 'storeConfirmations', params: ({ event }) => event.output }, 'clearPendingSignature'],
@@ -324,6 +395,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
           safeTx: mustHave(context.safeTx, 'safeTx'),
           confirmations: context.confirmations,
           wallet: context.wallet,
+          execution: context.execution,
         }),
         onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletError,
@@ -350,7 +422,18 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
       tags: ['step.submit'],
       on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
       initial: 'other',
-      states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
+      states: {
+        rejected: {},
+        wrongChain: {},
+        disconnected: {},
+        insufficientFunds: {},
+        deviceLocked: {},
+        wrongApp: {},
+        blindSigningDisabled: {},
+        deviceDisconnected: {},
+        noTypedData: {},
+        other: {},
+      },
     },
     submitFailed: {
       tags: ['step.submit'],

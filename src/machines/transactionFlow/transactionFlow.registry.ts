@@ -28,6 +28,22 @@ const delegateCallRisk = { id: 'untrusted-delegatecall', severity: 'blocking', t
 const error = (message: string) => ({ name: 'Error', message });
 const walletErrors = (actor: string) =>
   ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'].map((kind) => ({ type: `xstate.error.actor.${actor}`, error: { kind, message: `${kind}` } }));
+/** A device's own errors (issue 19): each has its state in the transaction flow. */
+const deviceErrors = (actor: string) =>
+  ['deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'].map((kind) => ({ type: `xstate.error.actor.${actor}`, error: { kind, message: `${kind}` } }));
+/** A Ledger that signs blind (issue 19): the flows show the domain and message hashes before its prompt. */
+const ledger = { kind: 'ledger', name: 'Ledger', display: 'hashes' } as const;
+/** The execution a device signs, fixed here (issue 19). */
+export const SAMPLE_EXECUTION_PLAN = {
+  chainId: Number(SAMPLE_CHAIN_ID),
+  nonce: 7,
+  gas: '120000',
+  maxFeePerGas: '2000000000',
+  maxPriorityFeePerGas: '1000000000',
+  to: SAMPLE_SAFE.address,
+  value: '0',
+  data: '0x6a761202',
+} as const;
 
 const txFlowEvents: AnyEventObject[] = [
   { type: 'user.editDraft', call: { kind: 'nativeTransfer', recipient: '0x44444444', amount: '1.', decimals: 18 } },
@@ -92,6 +108,13 @@ const txFlowEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.proposeTx', error: error('Invalid signature') },
   { type: 'xstate.done.actor.executeTx', output: { txHash: `0x${'1'.repeat(64)}` } },
   ...walletErrors('executeTx'),
+  // A device (issue 19): the signer's word after comparing, the execution fixed for it, what it changed, its errors.
+  { type: 'user.confirmOnDevice' },
+  { type: 'xstate.done.actor.prepareExecution', output: SAMPLE_EXECUTION_PLAN },
+  { type: 'xstate.error.actor.prepareExecution', error: { kind: 'other', message: 'The execution would fail: GS013' } },
+  { type: 'xstate.done.actor.executeTx', output: { txHash: `0x${'2'.repeat(64)}`, changes: ['max priority fee 1 → 2 gwei'] } },
+  ...deviceErrors('requestSignature'),
+  ...deviceErrors('executeTx'),
   { type: 'xstate.done.actor.relayTx', output: { taskId: 'task-1', txHash: null } },
   { type: 'xstate.done.actor.waitForReceipt', output: { status: 'SUCCESS', txHash: `0x${'1'.repeat(64)}` } },
   { type: 'xstate.done.actor.waitForReceipt', output: { status: 'FAILED', txHash: `0x${'1'.repeat(64)}` } },
@@ -137,11 +160,12 @@ export const TX_FLOW_ENTRY: RegisteredMachine = {
       { flowId: 'sample-confirm', mode: 'confirm', safe: sampleSafe, wallet, txId: `multisig_${sampleSafe.address}_${safeTxHash}` } satisfies TxFlowInput,
       { flowId: 'sample-reject', mode: 'reject', safe: sampleSafe, wallet, nonce: 3 } satisfies TxFlowInput,
       { flowId: 'sample-propose', mode: 'create', safe: sampleSafe, wallet: { address: PROPOSER, chainId: SAMPLE_CHAIN_ID }, tokens: [] } satisfies TxFlowInput,
+      { flowId: 'sample-device', mode: 'confirm', safe: sampleSafe, wallet: { ...wallet, device: ledger }, txId: `multisig_${sampleSafe.address}_${safeTxHash}` } satisfies TxFlowInput,
     ],
     sampleEvents: txFlowEvents,
     serializeState: (s: AnyMachineSnapshot) => {
       const c = s.context as TxFlowContext;
-      return JSON.stringify([s.value, canSign(c), canSignAndExecute(c), canExecute(c), canRelay(c), canPropose(c), c.intent, c.pendingSignature !== null]);
+      return JSON.stringify([s.value, canSign(c), canSignAndExecute(c), canExecute(c), canRelay(c), canPropose(c), c.intent, c.pendingSignature !== null, c.wallet?.device !== undefined]);
     },
 };
 

@@ -10,9 +10,15 @@ import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 import type { NestedApproval } from '../../domain/safe/nestedApproval.ts';
 import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, isEditedCallShape, validateNonce } from './draft.ts';
+import { safeTxTypedData } from '../../domain/safe/hashing.ts';
+import { toSafeTx } from '../../domain/safe/safeTxJson.ts';
+import { executionDisplay, typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
+import { getAddress, type TypedDataDefinition } from 'viem';
 import type {
   CallDraft,
   Confirmation,
+  DeviceCheck,
+  ExecutionPlan,
   VerifiedConfirmations,
   GatewayView,
   Hex,
@@ -49,7 +55,18 @@ export function errorText(error: unknown, fallback = 'Error submitting the trans
 
 /** Reads a WalletFailure out of an effect error (anything else counts as `other`). */
 export function walletFailureOf(error: unknown): WalletFailure {
-  const kinds: WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
+  const kinds: WalletFailureKind[] = [
+    'rejected',
+    'wrongChain',
+    'disconnected',
+    'insufficientFunds',
+    'deviceLocked',
+    'wrongApp',
+    'blindSigningDisabled',
+    'deviceDisconnected',
+    'noTypedData',
+    'other',
+  ];
   const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : null;
   return {
     kind: kinds.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other',
@@ -142,6 +159,31 @@ export function initialContext(input: TxFlowInput): TxFlowContext {
   };
 }
 
+/** The SafeTx's signature as the connected device will show it (the typed data signTypedData sends). */
+export function signatureCheckOf(context: Pick<TxFlowContext, 'wallet' | 'safe' | 'safeTx'>): DeviceCheck | undefined {
+  const device = context.wallet?.device;
+  if (!device || !context.safeTx) return undefined;
+  const ctx = { chainId: BigInt(context.safe.chainId), safeAddress: getAddress(context.safe.address), version: context.safe.version };
+  return { what: 'signature', device, lines: typedDataDisplay(device.display, safeTxTypedData(ctx, toSafeTx(context.safeTx)) as TypedDataDefinition) };
+}
+
+/** The execution as the connected device will show it. */
+export function executionCheckOf(context: Pick<TxFlowContext, 'wallet'>, execution: ExecutionPlan): DeviceCheck | undefined {
+  const device = context.wallet?.device;
+  if (!device) return undefined;
+  return {
+    what: 'execution',
+    device,
+    lines: executionDisplay({
+      ...execution,
+      gas: BigInt(execution.gas),
+      maxFeePerGas: BigInt(execution.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(execution.maxPriorityFeePerGas),
+      value: BigInt(execution.value),
+    }),
+  };
+}
+
 export const txFlowSetup = setup({
   types: {
     context: {} as TxFlowContext,
@@ -174,6 +216,7 @@ export const txFlowSetup = setup({
         requestSignature: true,
         proposeTx: true,
         executeTx: true,
+        prepareExecution: true,
         relayTx: true,
         waitForReceipt: true,
         checkTxStatus: true,
@@ -197,9 +240,15 @@ export const txFlowSetup = setup({
     canPropose: ({ context }) => canPropose(context),
     isProposer: (_, result: { proposer: boolean }) => result.proposer,
     isIntent: ({ context }, params: { intent: SubmitIntent }) => context.intent === params.intent,
+    /** Signing and executing in one go, on a device: the execution is checked on the device too. */
+    isSignAndExecuteOnDevice: ({ context }) => context.intent === 'signAndExecute' && context.wallet?.device !== undefined,
+    /** A proposer signs on a device. */
+    isProposerOnDevice: ({ context }, result: { proposer: boolean }) => result.proposer && context.wallet?.device !== undefined,
     isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) =>
       'error' in event ? walletFailureOf((event as { error: unknown }).error).kind === params.kind : false,
     isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
+    /** The connected wallet signs on a device (hardware or remote signer): the signer compares its screen first (issue 19). */
+    usesDevice: ({ context }) => context.wallet?.device !== undefined,
     hasPendingSignature: ({ context }) => context.pendingSignature !== null,
     isExecutedOnChain: ({ event }) =>
       'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
@@ -290,7 +339,13 @@ export const txFlowSetup = setup({
       error: ({ context }) =>
         `${context.wallet?.address ?? 'The connected wallet'} is not a proposer of this Safe. An owner can add it under Settings → Security; or connect the wallet of one of the Safe’s signers.`,
     }),
-    storeTxHash: assign((_, { txHash }: { txHash: Hex | null }) => ({ txHash })),
+    /** The broadcast's hash, and what a device changed in the execution the signer checked (kept only when something). */
+    storeTxHash: assign((_, { txHash, changes }: { txHash: Hex | null; changes?: string[] }) => ({ txHash, ...(changes && changes.length > 0 ? { deviceChanges: changes } : {}) })),
+    /** What the device will show for the SafeTx's signature, computed from the typed data that is sent (issue 19). */
+    assignSignatureCheck: assign({ deviceCheck: ({ context }) => signatureCheckOf(context) }),
+    /** The execution fixed for the device, and what the device will show for it. */
+    storeExecution: assign(({ context }, execution: ExecutionPlan) => ({ execution, deviceCheck: executionCheckOf(context, execution) })),
+    clearDeviceCheck: assign({ deviceCheck: undefined, execution: undefined }),
     storeRelayTask: assign((_, { taskId }: { taskId: string }) => ({ relayTaskId: taskId })),
     storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),
   },

@@ -12,6 +12,8 @@ import type { Simulation } from '../shared/simulation.ts';
 import type { Failure } from '../../domain/failure.ts';
 import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 import type { NestedApproval } from '../../domain/safe/nestedApproval.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
+import type { DisplayLine } from '../../domain/wallet/deviceDisplay.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -40,6 +42,31 @@ export interface TxFlowSafe {
 export interface TxFlowWallet {
   address: Address;
   chainId: string;
+  /** The device the wallet signs on (hardware or remote signer, issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
+}
+
+/**
+ * The unsigned transaction an executing device signs, fixed by the app before the prompt (issue 19): JSON, so the
+ * event log records it as it is (integers as decimal strings).
+ */
+export interface ExecutionPlan {
+  chainId: number;
+  nonce: number;
+  gas: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  to: Address;
+  value: string;
+  data: Hex;
+}
+
+/** What the signer compares with the device's screen before the prompt (issue 19). */
+export interface DeviceCheck {
+  /** A signature of the SafeTx (typed data), or the execution (a transaction). */
+  what: 'signature' | 'execution';
+  device: SignerDevice;
+  lines: DisplayLine[];
 }
 
 /** A token the compose form offers (from the Safe's balances). `address` null = the native coin. */
@@ -162,7 +189,22 @@ export interface LoadedTx extends VerifiedConfirmations {
   label: string;
 }
 
-export type WalletFailureKind = 'rejected' | 'wrongChain' | 'disconnected' | 'insufficientFunds' | 'other';
+/** The wallet failures of the flows without a device step (issue 19 left them their five states). */
+export type BaseWalletFailureKind = 'rejected' | 'wrongChain' | 'disconnected' | 'insufficientFunds' | 'other';
+
+export type WalletFailureKind =
+  | 'rejected'
+  | 'wrongChain'
+  | 'disconnected'
+  | 'insufficientFunds'
+  /** Device errors (issue 19), each with a text that says what to do on the device. */
+  | 'deviceLocked'
+  | 'wrongApp'
+  | 'blindSigningDisabled'
+  | 'deviceDisconnected'
+  /** A signer that cannot sign typed data (only eth_sign): refused, never a fallback. */
+  | 'noTypedData'
+  | 'other';
 
 /** What the wallet effects reject with (plain JSON, so the event log records it as it is). */
 export type WalletFailure = Failure<WalletFailureKind>;
@@ -280,6 +322,12 @@ export interface TxFlowContext {
   outcome: TxOutcome | null;
   walletFailure: WalletFailure | null;
   error: string | null;
+  /** What the signer compares with the device before the prompt; absent (not null) unless a device signs (issue 19). */
+  deviceCheck?: DeviceCheck | undefined;
+  /** The execution fixed for a device before its prompt; absent unless a device executes. */
+  execution?: ExecutionPlan | undefined;
+  /** What the device changed in the execution it signed, against the one checked; absent when nothing (issue 19). */
+  deviceChanges?: string[] | undefined;
 }
 
 export type TxFlowEvent =
@@ -294,6 +342,8 @@ export type TxFlowEvent =
   | { type: 'user.editNonce' }
   | { type: 'user.acknowledgeRisks'; acknowledged: boolean }
   | { type: 'user.sign' }
+  /** The signer says the device shows what the app shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
   | { type: 'user.signAndExecute' }
   | { type: 'user.execute' }
   | { type: 'user.relay' }
@@ -429,7 +479,11 @@ export interface TransactionFlowEffects {
   /** Sends the signed SafeTx to the gateway; answers with the confirmations it lists, verified. */
   proposeTx(input: OnSafe & { safeTx: SafeTxJson; hashes: TxHashes; signature: Confirmation }): Promise<VerifiedConfirmations>;
   /** execTransaction sent by the wallet; rejects with a WalletFailure. */
-  executeTx(input: OnSafe & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null }): Promise<{ txHash: Hex }>;
+  executeTx(
+    input: OnSafe & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null; execution?: ExecutionPlan | undefined },
+  ): Promise<{ txHash: Hex; changes?: string[] }>;
+  /** A device executes: nonce, gas and fees fixed here before its prompt (issue 19); rejects with a WalletFailure. */
+  prepareExecution(input: OnSafe & { safeTx: SafeTxJson; confirmations: Confirmation[]; wallet: TxFlowWallet | null }): Promise<ExecutionPlan>;
   /** execTransaction relayed by the gateway. */
   relayTx(input: OnSafe & { safeTx: SafeTxJson; confirmations: Confirmation[] }): Promise<{ taskId: string; txHash: Hex | null }>;
   /** The execution's receipt, once the gateway's history shows it too. */

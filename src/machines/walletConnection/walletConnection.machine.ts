@@ -122,7 +122,9 @@ export const walletConnectionMachine = setup({
     reportConnection: ({ context, self }) =>
       reportToParent<WalletConnectionReport>(self, {
         type: 'wallet.connectionChanged',
-        account: context.wallet ? { address: context.wallet.address, chainId: context.wallet.chainId } : null,
+        account: context.wallet
+          ? { address: context.wallet.address, chainId: context.wallet.chainId, ...(context.wallet.device ? { device: context.wallet.device } : {}) }
+          : null,
       }),
     assignConnection: assign((_, result: ConnectResult) => ({ wallet: result, error: null, retries: 0 })),
     assignChain: assign(({ context }, params: { chainId: string }) => ({ wallet: context.wallet ? { ...context.wallet, chainId: params.chainId } : context.wallet })),

@@ -3,6 +3,7 @@
  * report, and the closed vocabulary of events.
  */
 import type { Failure } from '../../domain/failure.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
 
 export type HexAddress = `0x${string}`;
 
@@ -13,6 +14,8 @@ export interface WalletConnection {
   address: HexAddress;
   /** Decimal chain id, the gateway's form (`"1"`, `"31337"`). */
   chainId: string;
+  /** The device it signs on (a hardware or remote signer, issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
 }
 
 /**
@@ -88,7 +91,7 @@ export type WalletConnectionEvent =
  * What the wallet tells its parent (the root, decision 0031) whenever the connected account or its chain changes:
  * the address and chain, or null once disconnected. Sent only when the machine runs as a child.
  */
-export type WalletConnectionReport = { type: 'wallet.connectionChanged'; account: { address: HexAddress; chainId: string } | null };
+export type WalletConnectionReport = { type: 'wallet.connectionChanged'; account: { address: HexAddress; chainId: string; device?: SignerDevice } | null };
 
 /** The three ways a connected wallet can stand towards the app's chains. */
 export type ChainFit = 'ready' | 'wrongChain' | 'unsupportedChain';

@@ -32,7 +32,22 @@ import type { LocalStore } from '../storage/index.ts';
 export { createFlowHost, type FlowContext, type FlowHost, type FlowHostState } from './flowHost.ts';
 export { flowContextOf, NO_SAFE_LOADED, txFlowSafeOf } from './inputs.ts';
 
-type ChainReads = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call' | 'simulateBlocks' | 'getStorageAt' | 'getCode' | 'getBalance' | 'getBlockNumber' | 'getLogs'>;
+type ChainReads = Pick<
+  PublicClient,
+  | 'waitForTransactionReceipt'
+  | 'readContract'
+  | 'call'
+  | 'simulateBlocks'
+  | 'getStorageAt'
+  | 'getCode'
+  | 'getBalance'
+  | 'getBlockNumber'
+  | 'getLogs'
+  | 'getTransactionCount'
+  | 'estimateGas'
+  | 'estimateFeesPerGas'
+  | 'getTransaction'
+>;
 
 export interface AppFlowsDeps {
   store: EventStore;
@@ -84,6 +99,11 @@ function lazyChain(chainClient: AppFlowsDeps['chainClient'], chainId: string): C
     getBalance: (async (args: never) => (await chainClient(chainId)).getBalance(args)) as ChainReads['getBalance'],
     getBlockNumber: (async (args?: never) => (await chainClient(chainId)).getBlockNumber(args)) as ChainReads['getBlockNumber'],
     getLogs: (async (args: never) => (await chainClient(chainId)).getLogs(args)) as unknown as ChainReads['getLogs'],
+    // A device's execution (issue 19): nonce, gas and fees fixed before its prompt, and the sent transaction read back.
+    getTransactionCount: (async (args: never) => (await chainClient(chainId)).getTransactionCount(args)) as ChainReads['getTransactionCount'],
+    estimateGas: (async (args: never) => (await chainClient(chainId)).estimateGas(args)) as unknown as ChainReads['estimateGas'],
+    estimateFeesPerGas: (async (args?: never) => (await chainClient(chainId)).estimateFeesPerGas(args)) as unknown as ChainReads['estimateFeesPerGas'],
+    getTransaction: (async (args: never) => (await chainClient(chainId)).getTransaction(args)) as unknown as ChainReads['getTransaction'],
   };
 }
 

@@ -17,6 +17,7 @@ import type {
   BulkItem,
   Confirmation,
   DeleteTxFlowEffects,
+  ExecutionPlan,
   GatewayView,
   LoadedTx,
   Risk,
@@ -52,7 +53,8 @@ import type { DescribedCall, TxDescription } from '../../domain/safe/txDescripti
 import { buildSignatureBytes, type OwnerSignature } from '../../domain/safe/signatures.ts';
 import type { SafeTx } from '../../domain/safe/types.ts';
 import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './convert.ts';
-import { sendTransaction, signTypedData, type WalletAccess } from './wallet.ts';
+import { NO_WALLET, sendTransaction, signTypedData, type WalletAccess } from './wallet.ts';
+import { executionChanges } from '../../domain/wallet/deviceDisplay.ts';
 import { checkSafeAgainstChain, type CheckedSafe } from '../chain/safeInfoCheck.ts';
 import { safeInfoBlockText, type SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 import { sameHex } from '../../domain/hex.ts';
@@ -64,7 +66,8 @@ import { readSafeState, type SafeStateReader } from '../chain/reads.ts';
  * Receipts, the reads that verify confirmations (approvedHashes, EIP-1271 at owner contracts) and the Safe's
  * state for the two-source check (storage words: guard, fallback handler, singleton; decision 0053).
  */
-export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> & Partial<Pick<PublicClient, 'simulateBlocks' | 'getStorageAt' | 'getCode'>>;
+export type TxFlowChain = Pick<PublicClient, 'waitForTransactionReceipt' | 'readContract' | 'call'> &
+  Partial<Pick<PublicClient, 'simulateBlocks' | 'getStorageAt' | 'getCode' | 'getTransactionCount' | 'estimateGas' | 'estimateFeesPerGas' | 'getTransaction'>>;
 
 export interface TransactionFlowDeps {
   gateway: GatewayClient;
@@ -439,6 +442,23 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     }
   }
 
+  /** What the device changed in the execution it signed, read back from the chain (issue 19); empty when nothing. */
+  async function changesMadeBy(execution: ExecutionPlan, txHash: Hex): Promise<string[]> {
+    const read = chain.getTransaction;
+    if (!read) return [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const sent = await read({ hash: txHash }).catch(() => null);
+      if (sent) {
+        return executionChanges(
+          { ...execution, gas: BigInt(execution.gas), maxFeePerGas: BigInt(execution.maxFeePerGas), maxPriorityFeePerGas: BigInt(execution.maxPriorityFeePerGas), value: BigInt(execution.value) },
+          sent,
+        );
+      }
+      await sleep(interval);
+    }
+    return [];
+  }
+
   async function relay(safe: TxFlowSafe, to: Address, data: Hex): Promise<{ taskId: string; txHash: Hex | null }> {
     const { taskId } = await gateway.relayTransaction(safe.chainId, { to, data, version: safeVersionOf(safe) });
     return { taskId, txHash: null };
@@ -535,7 +555,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     },
     requestSignature: async ({ safe, safeTx, hashes, wallet }) => {
       const typed = safeTxTypedData(safeContextOf(safe), toSafeTx(safeTx));
-      return signTypedData(deps.wallet, safe, wallet?.address ?? null, typed as Parameters<typeof signTypedData>[3], hashes.safeTxHash);
+      return signTypedData(deps.wallet, safe, wallet?.address ?? null, typed as Parameters<typeof signTypedData>[3], hashes.safeTxHash, wallet?.device?.name);
     },
     proposeTx: async ({ safe, safeTx, hashes, signature }) => {
       const details = await gateway.proposeTransaction(safe.chainId, safe.address, {
@@ -557,11 +577,45 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       // What the gateway returns is verified again before it counts (it goes into execTransaction next).
       return verifiedConfirmations(chain, safe, toSafeTx(safeTx), listedConfirmationsOf(details));
     },
-    executeTx: async ({ safe, safeTx, confirmations, wallet }) => {
+    executeTx: async ({ safe, safeTx, confirmations, wallet, execution }) => {
       const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
-      const txHash = await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: getAddress(safe.address), data });
+      const to = getAddress(safe.address);
+      if (execution && (execution.data.toLowerCase() !== data.toLowerCase() || execution.to.toLowerCase() !== to.toLowerCase())) {
+        throw { kind: 'other', message: 'Refusing to execute: the transaction is not the one checked on the device. Go back and check it again.' } satisfies WalletFailure;
+      }
+      const fixed = execution
+        ? { nonce: execution.nonce, gas: BigInt(execution.gas), maxFeePerGas: BigInt(execution.maxFeePerGas), maxPriorityFeePerGas: BigInt(execution.maxPriorityFeePerGas) }
+        : undefined;
+      const txHash = await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to, data }, fixed, wallet?.device?.name);
       keepRecipients(txHash, safe, [safeTx]);
-      return { txHash };
+      if (!execution) return { txHash };
+      return { txHash, changes: await changesMadeBy(execution, txHash) };
+    },
+    prepareExecution: async ({ safe, safeTx, confirmations, wallet }) => {
+      if (!wallet) throw { kind: 'disconnected', message: NO_WALLET } satisfies WalletFailure;
+      const { getTransactionCount, estimateGas, estimateFeesPerGas } = chain;
+      if (!getTransactionCount || !estimateGas || !estimateFeesPerGas) throw new Error('This chain client cannot fix an execution’s nonce, gas and fees.');
+      const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
+      const to = getAddress(safe.address);
+      const account = getAddress(wallet.address);
+      const [nonce, estimated, fees] = await Promise.all([
+        getTransactionCount({ address: account, blockTag: 'pending' }),
+        estimateGas({ account, to, data, value: 0n }).catch((error: unknown) => {
+          throw { kind: 'other', message: `The execution would fail: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } satisfies WalletFailure;
+        }),
+        estimateFeesPerGas(),
+      ]);
+      return {
+        chainId: Number(safe.chainId),
+        nonce,
+        // A margin over the estimate (the device signs this limit as it is; unused gas is not paid).
+        gas: ((estimated * 12n) / 10n).toString(),
+        maxFeePerGas: fees.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+        to,
+        value: '0',
+        data,
+      };
     },
     relayTx: async ({ safe, safeTx, confirmations }) => {
       const sent = await relay(safe, getAddress(safe.address), executionCalldata(safeTx, executableConfirmations(safe, confirmations)));

@@ -21,6 +21,7 @@ import {
 } from 'viem';
 import type { TxFlowSafe, WalletFailure } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import type { Failure } from '../../domain/failure.ts';
+import { deviceErrorOf, type DeviceErrorKind } from '../../domain/wallet/signerDevice.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
@@ -39,9 +40,38 @@ export const wrongChainText = (chainName: string) =>
 
 const failure = (kind: WalletFailure['kind'], message: string): WalletFailure => ({ kind, message });
 
+/** What to do on the device, per device error (issue 19). `device` is its name, e.g. "Ledger"; "your device" when unknown. */
+export const DEVICE_ERROR_TEXTS: Record<Exclude<DeviceErrorKind, 'rejected'>, (device: string) => string> = {
+  locked: (device) => `${device} is locked. Unlock it with its PIN, keep it connected, and try again.`,
+  wrongApp: (device) => `${device} has another app open. Open the Ethereum app on it, then try again.`,
+  blindSigningDisabled: (device) =>
+    `${device} refused to sign without showing the details (blind signing is off). In the Ethereum app's settings on the device, turn on blind signing, then try again, and compare the hashes it shows with the ones shown here.`,
+  disconnected: (device) => `${device} is not connected. Connect and unlock it, open the Ethereum app, then try again.`,
+  noTypedData: () =>
+    "This wallet can't sign typed data (eth_signTypedData_v4). Countersign never falls back to eth_sign, which would sign a hash you cannot read: connect a wallet that signs typed data.",
+};
+
+const DEVICE_FAILURE_KINDS = {
+  locked: 'deviceLocked',
+  wrongApp: 'wrongApp',
+  blindSigningDisabled: 'blindSigningDisabled',
+  disconnected: 'deviceDisconnected',
+  noTypedData: 'noTypedData',
+} as const satisfies Record<Exclude<DeviceErrorKind, 'rejected'>, WalletFailure['kind']>;
+
+/** A device's error as a WalletFailure with what to do on the device; null when `error` is not a device error. */
+export function deviceFailureOf(error: unknown, deviceName?: string): WalletFailure | null {
+  const kind = deviceErrorOf(error);
+  if (!kind || kind === 'rejected') return null;
+  const device = deviceName ? `Your ${deviceName}` : 'Your device';
+  return failure(DEVICE_FAILURE_KINDS[kind], DEVICE_ERROR_TEXTS[kind](device));
+}
+
 /** Maps a provider error to a WalletFailure. */
-export function classifyWalletError(error: unknown, action: 'sign' | 'send'): WalletFailure {
+export function classifyWalletError(error: unknown, action: 'sign' | 'send', deviceName?: string): WalletFailure {
   if (isWalletFailure(error)) return error;
+  const device = deviceFailureOf(error, deviceName);
+  if (device) return device;
   const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
   const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
   if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', action === 'sign' ? USER_REJECTED_SIGNING : USER_REJECTED_TX);
@@ -99,6 +129,7 @@ export async function signTypedData(
   account: Address | null,
   typedData: TypedDataDefinition,
   expectedHash: Hex,
+  deviceName?: string,
 ): Promise<{ signer: Address; signature: Hex }> {
   const shown = hashTypedData(typedData);
   if (shown.toLowerCase() !== expectedHash.toLowerCase()) {
@@ -114,7 +145,10 @@ export async function signTypedData(
   try {
     signature = await provider.request({ method: 'eth_signTypedData_v4', params: [signer, payload] });
   } catch (error) {
-    throw classifyWalletError(error, 'sign');
+    // A wallet without eth_signTypedData_v4 (4200, or -32601 "method not found") is refused in words: never eth_sign.
+    const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
+    if (deviceErrorOf(error) === null && (code === 4200 || code === -32601)) throw failure('noTypedData', DEVICE_ERROR_TEXTS.noTypedData(''));
+    throw classifyWalletError(error, 'sign', deviceName);
   }
   if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw failure('other', 'The wallet returned an invalid signature.');
   const recovered = await recoverTypedDataAddress({ ...typedData, signature: signature as Hex } as Parameters<typeof recoverTypedDataAddress>[0]);
@@ -122,17 +156,47 @@ export async function signTypedData(
   return { signer, signature: signature.toLowerCase() as Hex };
 }
 
-/** Sends a transaction from the connected account (eth_sendTransaction); returns its hash. */
-export async function sendTransaction(access: WalletAccess, safe: WalletChain, account: Address | null, tx: { to: Address; data: Hex; value?: bigint }): Promise<Hex> {
+/** Fields of an execution the app fixed itself before a device's prompt (issue 19). */
+export interface FixedFields {
+  nonce: number;
+  gas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+const hexOf = (value: bigint | number) => `0x${value.toString(16)}`;
+
+/**
+ * Sends a transaction from the connected account (eth_sendTransaction); returns its hash. With `fixed`, the nonce,
+ * gas and EIP-1559 fees are sent as the app fixed them (a device signs exactly these, issue 19).
+ */
+export async function sendTransaction(
+  access: WalletAccess,
+  safe: WalletChain,
+  account: Address | null,
+  tx: { to: Address; data: Hex; value?: bigint },
+  fixed?: FixedFields,
+  deviceName?: string,
+): Promise<Hex> {
   const { provider, account: from } = await readyWallet(access, safe, account, 'send');
   try {
     const hash = await provider.request({
       method: 'eth_sendTransaction',
-      params: [{ from, to: tx.to, data: tx.data, value: `0x${(tx.value ?? 0n).toString(16)}` }],
+      params: [
+        {
+          from,
+          to: tx.to,
+          data: tx.data,
+          value: hexOf(tx.value ?? 0n),
+          ...(fixed
+            ? { type: '0x2', nonce: hexOf(fixed.nonce), gas: hexOf(fixed.gas), maxFeePerGas: hexOf(fixed.maxFeePerGas), maxPriorityFeePerGas: hexOf(fixed.maxPriorityFeePerGas) }
+            : {}),
+        },
+      ],
     });
     if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash');
     return hash as Hex;
   } catch (error) {
-    throw classifyWalletError(error, 'send');
+    throw classifyWalletError(error, 'send', deviceName);
   }
 }

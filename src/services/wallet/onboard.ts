@@ -28,6 +28,7 @@ import type {
   WalletFailureKind,
 } from '../../machines/walletConnection/walletConnection.types.ts';
 import type { ChainInfo } from '../../domain/gateway/types.ts';
+import { signerDeviceOf } from '../../domain/wallet/signerDevice.ts';
 import type { DevnetWalletProvider } from '../../dev/devnetWallet.ts';
 import { LAST_WALLET_KEY, walletStorage } from './walletService.ts';
 
@@ -294,7 +295,10 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
     const address = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : wallet.accounts[0]?.address;
     const chain = toDecimalChainId(chainId) ?? toDecimalChainId(wallet.chains[0]?.id);
     if (!address || !chain) return null;
-    return { label: wallet.label, address: getAddress(address), chainId: chain };
+    // The device it signs on (issue 19): its provider's own word (the Devnet Wallet's device profiles), else its module.
+    const own = devnetInstalled && wallet.label === devnetInstalled.label ? devnetInstalled.provider : provider;
+    const device = signerDeviceOf(wallet.label, own);
+    return { label: wallet.label, address: getAddress(address), chainId: chain, ...(device ? { device } : {}) };
   }
 
   async function connect(label?: string): Promise<ConnectResult> {

@@ -7,7 +7,7 @@ import { connectCreateSafe, type CreateSafeStep } from '../../machines/createSaf
 import { emptyOwner, safeNameOf } from '../../machines/createSafe/createSafe.logic.ts';
 import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import type { CreateSafeEvent, CreateSafeForm, CreateSafeWallet, OwnerRow } from '../../machines/createSafe/createSafe.types.ts';
-import type { WalletFailureKind } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { BaseWalletFailureKind } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeVisit } from '../../machines/createSafe/createSafe.port.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
@@ -22,7 +22,7 @@ export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
 /** How long typing may pause before the form's fields are recorded as the visit's draft. */
 const DRAFT_PAUSE_MS = 600;
 
-const WALLET_ERROR_TITLES: Record<WalletFailureKind, string> = {
+const WALLET_ERROR_TITLES: Record<BaseWalletFailureKind, string> = {
   rejected: 'The deployment was rejected in the wallet.',
   wrongChain: 'Your wallet is on another network.',
   disconnected: 'No wallet is connected.',
@@ -237,7 +237,7 @@ const tryAgainOrEdit = [
   { label: 'Edit', event: { type: 'user.back' } },
 ] as const satisfies StatusPart['actions'];
 
-function statusPart(state: CreateSafeStep, kind: WalletFailureKind | null, facts: { txHash: string | null; error: string | null; failure: string | null }): StatusPart | null {
+function statusPart(state: CreateSafeStep, kind: BaseWalletFailureKind | null, facts: { txHash: string | null; error: string | null; failure: string | null }): StatusPart | null {
   const status = (text: string): StatusPart => ({ alert: false, title: '', text, actions: [] });
   const tx = facts.txHash ? ` Transaction ${facts.txHash}.` : '';
   if (kind) return { alert: true, title: WALLET_ERROR_TITLES[kind], text: facts.failure ?? '', actions: [...tryAgainOrEdit] };

@@ -19,6 +19,7 @@ import { isPlainClick, Link } from '../components/Link.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { SharePackage } from '../signingPackages/SharePackage.tsx';
 import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
+import { DeviceCheckStep, DeviceWaiting } from './DeviceCheck.tsx';
 import './compose.css';
 
 const TITLES: Record<TxFlowMode, string> = {
@@ -42,6 +43,7 @@ const BUSY: Record<string, string> = {
   loadingRelay: 'Checking available relays…',
   checkingProposer: 'Checking with the gateway that this wallet is one of the Safe’s proposers…',
   checkingStatus: 'Checking the transaction’s status…',
+  preparingExecution: 'Fixing the nonce, gas and fees of the execution for your device…',
 };
 
 const WALLET_ERRORS: Record<string, { title: string; text: (chain: string) => string }> = {
@@ -52,8 +54,28 @@ const WALLET_ERRORS: Record<string, { title: string; text: (chain: string) => st
   },
   disconnected: { title: 'No wallet is connected.', text: () => 'Please connect your wallet, then try again. Your transaction is kept.' },
   insufficientFunds: { title: "Your connected wallet doesn't have enough funds to execute this transaction.", text: () => 'Add funds to the wallet or let another signer execute.' },
+  // Device errors (issue 19): the failure's own text says what to do on the device (it names the device).
+  deviceLocked: { title: 'Your device is locked.', text: () => '' },
+  wrongApp: { title: 'The Ethereum app is not open on your device.', text: () => '' },
+  blindSigningDisabled: { title: 'Your device refused to sign blind.', text: () => '' },
+  deviceDisconnected: { title: 'Your device is not connected.', text: () => '' },
+  noTypedData: { title: 'This wallet cannot sign typed data.', text: () => '' },
   other: { title: 'Error submitting the transaction. Please try again.', text: () => '' },
 };
+
+/** Wallet errors whose failure text is shown under the title (it says what to do). */
+const SAYS_MORE: ReadonlySet<string> = new Set(['other', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData']);
+
+/** What a device changed in the execution it signed (issue 19): shown from the broadcast on. */
+function DeviceChanges({ changes, device }: { changes: string[] | undefined; device: string }) {
+  if (!changes || changes.length === 0) return null;
+  return (
+    <div role="alert" className="device-changes">
+      <strong>Your {device} changed the transaction before signing it.</strong> It was sent as the device signed it, not as you checked it: {changes.join('; ')}.
+      The execution hash you compared is not the one sent.
+    </div>
+  );
+}
 
 function Actions({ children }: { children: ReactNode }) {
   return <div className="txflow-actions">{children}</div>;
@@ -128,6 +150,7 @@ function StepContent() {
   }, shallowEqualViewModel);
   // Read from the chain (decision 0055): the signature was kept in a signing package in this browser.
   const chainRead = useChainReadSafe();
+  const send = useTxFlowSend();
   const busy = BUSY[state];
   if (busy) return <p role="status">{busy}</p>;
   switch (state) {
@@ -160,7 +183,13 @@ function StepContent() {
           </Actions>
         </>
       );
+    case 'checkingOnDevice':
+    case 'checkingExecution':
+      return ctx.deviceCheck ? (
+        <DeviceCheckStep check={ctx.deviceCheck} onConfirm={() => send({ type: 'user.confirmOnDevice' })} onBack={() => send({ type: 'user.back' })} onCancel={() => send({ type: 'user.cancel' })} />
+      ) : null;
     case 'signing':
+      if (ctx.deviceCheck?.what === 'signature') return <DeviceWaiting check={ctx.deviceCheck} />;
       return (
         <p role="status">
           Confirm the signature request in your wallet. Your wallet should show the safeTxHash <code>{ctx.hashes?.safeTxHash}</code>.
@@ -169,6 +198,7 @@ function StepContent() {
     case 'proposing':
       return <p role="status">Submitting the signature to the gateway…</p>;
     case 'executing':
+      if (ctx.deviceCheck?.what === 'execution') return <DeviceWaiting check={ctx.deviceCheck} />;
       return <p role="status">Confirm the execution in your wallet…</p>;
     case 'relaying':
       return <p role="status">Relaying the transaction…</p>;
@@ -178,7 +208,7 @@ function StepContent() {
         <>
           <div role="alert">
             <strong>{text.title}</strong> {text.text(ctx.safe.chainName)}
-            {sub === 'other' && ctx.walletFailure ? <p>{ctx.walletFailure.message}</p> : null}
+            {SAYS_MORE.has(sub ?? 'other') && ctx.walletFailure ? <p>{ctx.walletFailure.message}</p> : null}
           </div>
           <CancelOrRetry />
         </>
@@ -203,9 +233,12 @@ function StepContent() {
       );
     case 'tracking':
       return (
-        <p role="status">
-          Transaction is being processed{ctx.txHash ? <> (<code>{ctx.txHash}</code>)</> : null}…
-        </p>
+        <>
+          <DeviceChanges changes={ctx.deviceChanges} device={ctx.wallet?.device?.name ?? 'device'} />
+          <p role="status">
+            Transaction is being processed{ctx.txHash ? <> (<code>{ctx.txHash}</code>)</> : null}…
+          </p>
+        </>
       );
     case 'trackingLost':
       return (
@@ -246,6 +279,7 @@ function StepContent() {
     case 'failed':
       return (
         <>
+          <DeviceChanges changes={ctx.deviceChanges} device={ctx.wallet?.device?.name ?? 'device'} />
           <p role="status">
             {state === 'succeeded' ? 'Transaction was successful' : 'Transaction failed'}
           </p>

@@ -1,0 +1,86 @@
+/**
+ * The on-device check (issue 19): before a hardware or remote signer is asked, the flow shows exactly what the
+ * device will show — computed here from the bytes that are sent to it — and the signer says they will approve on
+ * the device only if it shows the same. While the device waits, the same values stay on screen to compare with.
+ */
+import { useId, useState } from 'react';
+import type { DeviceCheck } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { CopyButton } from '../components/CopyButton.tsx';
+
+const WHAT: Record<DeviceCheck['what'], string> = {
+  signature: 'signature',
+  execution: 'execution',
+};
+
+/** The lines the device will show, each with a copy button. */
+export function DeviceLines({ check }: { check: DeviceCheck }) {
+  return (
+    <dl className="device-lines" aria-label={`What your ${check.device.name} will show`}>
+      {check.lines.map((line) => (
+        <div key={line.label} className="txflow-hash">
+          <dt>{line.label}</dt>
+          <dd>
+            <code>{line.value}</code> <CopyButton value={line.value} label={`Copy ${line.label}`} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function intro(check: DeviceCheck): string {
+  const name = check.device.name;
+  if (check.what === 'execution') {
+    return `Countersign fixed the nonce, gas and fees of this execution itself. Your ${name} will show the transaction below; its transaction hash is the hash of exactly these fields. Approve on the ${name} only if it shows the same values.`;
+  }
+  if (check.device.display === 'fields') return `Your ${name} will show the fields below, one by one. They are computed here from the exact data sent to it. Approve on the ${name} only if every field matches.`;
+  if (check.device.display === 'remote')
+    return `The wallet on your other device will show the request. If it shows hashes, they must be these two, computed here from the exact data sent to it. Approve there only if they match.`;
+  return `Your ${name} cannot show this transaction's details: it shows two hashes instead. They are computed here from the exact data sent to it. Approve on the ${name} only if both match.`;
+}
+
+/** The step before the prompt: the values, and the signer's word that they will compare. */
+export function DeviceCheckStep({ check, onConfirm, onBack, onCancel }: { check: DeviceCheck; onConfirm: () => void; onBack?: () => void; onCancel?: () => void }) {
+  const [ticked, setTicked] = useState(false);
+  const tickId = useId();
+  return (
+    <section aria-labelledby={`${tickId}-heading`} className="device-check">
+      <h3 id={`${tickId}-heading`}>
+        Check the {WHAT[check.what]} on your {check.device.name}
+      </h3>
+      <p>{intro(check)}</p>
+      <DeviceLines check={check} />
+      <p className="device-check-tick">
+        <input id={tickId} type="checkbox" checked={ticked} onChange={(event) => setTicked(event.target.checked)} />
+        <label htmlFor={tickId}>I will compare these values with my {check.device.name} and approve there only if they all match.</label>
+      </p>
+      <div className="txflow-actions">
+        {onBack ? (
+          <button type="button" onClick={onBack}>
+            Back
+          </button>
+        ) : null}
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="button" className="primary" disabled={!ticked} onClick={onConfirm}>
+          Continue on the {check.device.name}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** While the device waits: what to do there, and the values to compare. */
+export function DeviceWaiting({ check }: { check: DeviceCheck }) {
+  return (
+    <>
+      <p role="status">
+        Confirm the {WHAT[check.what]} on your {check.device.name}. Approve only if it shows these values:
+      </p>
+      <DeviceLines check={check} />
+    </>
+  );
+}
