@@ -5,13 +5,19 @@
  * from the bytes it received) and the device's two buttons. Plain DOM, no framework: the dev chunk only.
  *
  *   <section role="region" aria-label="Devnet device: <name>" data-testid="devnet-device">
- *     <p>Devnet device: <name> — <what it shows></p>
- *     <label>Device state <select aria-label="Device state">…</select></label>
- *     <div aria-live="polite">
- *       <p>Nothing to sign.</p> | <p>Reading the request…</p> | <p><title></p><dl data-testid="devnet-device-screen">…</dl>
+ *     <div><p>Devnet device: <name> (<what it shows>)</p> <button aria-expanded aria-label="Hide device panel" | "Show device panel">Hide | Show</button></div>
+ *     <div>                                                       (hidden while collapsed and nothing waits)
+ *       <label>Device state <select aria-label="Device state">…</select></label>
+ *       <div aria-live="polite">
+ *         <p>Nothing to sign.</p> | <p>Reading the request…</p> | <p><title></p><dl data-testid="devnet-device-screen">…</dl>
+ *       </div>
+ *       <button>Approve on device</button> <button>Reject on device</button>   (only while a request is on the screen)
  *     </div>
- *     <button>Approve on device</button> <button>Reject on device</button>   (only while a request is on the screen)
  *   </section>
+ *
+ * The panel covers the page's bottom-right corner; "Hide device panel" shrinks it to its title row until "Show
+ * device panel" is pressed. A request always opens it (the toggle is hidden meanwhile); once the request is settled
+ * the panel shrinks back.
  */
 import { DEVICE_STATES, DEVICE_STATE_LABELS, isDeviceState, type DeviceView } from './devnetDevice.ts';
 import type { DeviceDisplay } from '../domain/wallet/signerDevice.ts';
@@ -26,9 +32,9 @@ export interface DevicePanelWallet {
 }
 
 const SHOWS: Readonly<Record<DeviceDisplay, string>> = {
-  hashes: 'shows hashes only',
+  hashes: 'shows hashes',
   fields: 'shows fields',
-  remote: 'a remote signer',
+  remote: 'remote signer',
 };
 
 function styled<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, style: Partial<CSSStyleDeclaration>, text?: string): HTMLElementTagNameMap[K] {
@@ -48,7 +54,7 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
     right: '8px',
     bottom: '8px',
     zIndex: '2147483000',
-    width: '20rem',
+    width: '19rem',
     maxWidth: 'calc(100vw - 16px)',
     maxHeight: '50vh',
     overflowY: 'auto',
@@ -64,7 +70,19 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
   section.setAttribute('role', 'region');
   section.dataset.testid = 'devnet-device';
 
-  const heading = styled(doc, 'p', { margin: '0 0 6px', fontWeight: '600' });
+  const top = styled(doc, 'div', { display: 'flex', gap: '6px', alignItems: 'center', justifyContent: 'space-between' });
+  const heading = styled(doc, 'p', { margin: '0', fontWeight: '600' });
+  const toggle = styled(doc, 'button', { font: 'inherit', padding: '0 6px', whiteSpace: 'nowrap', color: '#1a1a1a', background: '#ffffff', border: '1px solid #767676', borderRadius: '4px', cursor: 'pointer' });
+  toggle.type = 'button';
+  let collapsed = false;
+  toggle.addEventListener('click', () => {
+    collapsed = !collapsed;
+    render();
+  });
+  top.append(heading, toggle);
+  const body = styled(doc, 'div', { marginTop: '6px' });
+  body.id = `devnet-device-panel-${Math.random().toString(36).slice(2, 10)}`;
+  toggle.setAttribute('aria-controls', body.id);
   const stateLabel = styled(doc, 'label', { display: 'flex', gap: '6px', alignItems: 'center', margin: '0 0 6px' }, 'Device state');
   const select = styled(doc, 'select', { font: 'inherit', color: '#1a1a1a', background: '#ffffff' });
   select.setAttribute('aria-label', 'Device state');
@@ -92,11 +110,12 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
   const approve = button('Approve on device', '#1f6f5c', () => void wallet.approveOnDevice());
   const reject = button('Reject on device', '#a32020', () => void wallet.rejectOnDevice());
   buttons.append(approve, reject);
-  section.append(heading, stateLabel, screen, buttons);
+  body.append(stateLabel, screen, buttons);
+  section.append(top, body);
 
   /** What the screen part last rendered (it is rebuilt only when that changes, so focus stays on the buttons). */
   let shown: string | null = null;
-  const render = (): void => {
+  function render(): void {
     const view = wallet.device;
     const profile = view.profile;
     if (!profile) {
@@ -105,12 +124,12 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
       return;
     }
     section.setAttribute('aria-label', `Devnet device: ${profile.name}`);
-    heading.textContent = `Devnet device: ${profile.name} — ${SHOWS[profile.display]}`;
+    heading.textContent = `Devnet device: ${profile.name} (${SHOWS[profile.display]})`;
     if (select.value !== view.state) select.value = view.state;
     const waiting = view.screen !== null;
     approve.hidden = !waiting;
     reject.hidden = !waiting;
-    buttons.hidden = !waiting;
+    buttons.style.display = waiting ? 'flex' : 'none';
     const key = view.screen ? JSON.stringify(view.screen) : view.busy ? 'busy' : 'idle';
     if (shown !== key || !section.isConnected) {
       shown = key;
@@ -130,8 +149,17 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
         screen.append(styled(doc, 'p', { margin: '0' }, view.busy ? 'Reading the request…' : 'Nothing to sign.'));
       }
     }
+    const open = !collapsed || view.busy || view.screen !== null;
+    body.hidden = !open;
+    // Visible "Hide" / "Show"; the accessible name starts with it and says what it hides (WCAG 2.5.3).
+    toggle.textContent = open ? 'Hide' : 'Show';
+    toggle.setAttribute('aria-label', open ? 'Hide device panel' : 'Show device panel');
+    section.style.width = open ? '19rem' : 'auto';
+    toggle.setAttribute('aria-expanded', String(open));
+    // While a request waits the panel stays open: the request needs an answer.
+    toggle.hidden = open && collapsed;
     if (!section.isConnected) doc.body.append(section);
-  };
+  }
   const stop = wallet.onDeviceChange(render);
   render();
   return () => {

@@ -67,7 +67,7 @@ describe('the device panel', () => {
     expect(region.parentElement).toBe(document.body);
     expect(region.style.position).toBe('fixed');
     expect(within(region).getByText('Nothing to sign.')).toBeInTheDocument();
-    expect(within(region).queryByRole('button')).toBeNull();
+    expect(within(region).getAllByRole('button').map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([['Hide', 'Hide device panel']]);
     w.setDevice(null);
     expect(panel()).toBeNull();
 
@@ -128,6 +128,28 @@ describe('the device panel', () => {
     expect(err.code).toBe(4001);
     expect(err.data).toEqual({ device: 'rejected' });
     await waitFor(() => expect(screen.getByText('Nothing to sign.')).toBeInTheDocument());
+  });
+
+  it('"Hide device panel" shrinks it to its title until shown again; a request opens it meanwhile', async () => {
+    const w = install();
+    w.setDevice({ kind: 'keystone', display: 'fields', name: 'Keystone' });
+    const region = screen.getByRole('region', { name: 'Devnet device: Keystone' });
+    const hide = within(region).getByRole('button', { name: 'Hide device panel' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(hide);
+    expect(within(region).queryByRole('combobox', { name: 'Device state' })).toBeNull();
+    expect(within(region).getByRole('button', { name: 'Show device panel' })).toHaveAttribute('aria-expanded', 'false');
+    const pending = w.request({ method: 'personal_sign', params: ['hi', a0.address] });
+    await screen.findByTestId('devnet-device-screen');
+    expect(within(region).getByRole('combobox', { name: 'Device state' })).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: /device panel/ })).toBeNull();
+    fireEvent.click(within(region).getByRole('button', { name: 'Approve on device' }));
+    await pending;
+    await waitFor(() => expect(within(region).getByRole('button', { name: 'Show device panel' })).toBeInTheDocument());
+    expect(within(region).queryByRole('combobox', { name: 'Device state' })).toBeNull();
+    fireEvent.click(within(region).getByRole('button', { name: 'Show device panel' }));
+    expect(within(region).getByRole('combobox', { name: 'Device state' })).toBeInTheDocument();
+    expect(within(region).getByText('Nothing to sign.')).toBeInTheDocument();
   });
 
   it('personal_sign shows "Message" and the text', async () => {
