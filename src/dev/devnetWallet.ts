@@ -8,7 +8,8 @@
  * personal_sign, eth_sign, eth_signTypedData_v4 / _v3 (signed with viem's privateKeyToAccount) and
  * eth_sendTransaction (signed locally, sent with eth_sendRawTransaction by a viem wallet client over HTTP).
  * Every other request is forwarded as JSON-RPC to the current chain's RPC URL (anvil on the devnet).
- * Test and demo hooks: selectAccount(index) emits accountsChanged; disconnect() emits accountsChanged([]).
+ * Test and demo hooks: selectAccount(index) emits accountsChanged; disconnect() emits accountsChanged([]);
+ * setDevice / setDeviceState / approveOnDevice / rejectOnDevice drive the device profile (below).
  *
  * The selected account is remembered per tab (decision 0037), the way a real wallet remembers its account: the
  * wallet writes the selected account's address to sessionStorage (`countersign.devnetWallet.account`) and a new

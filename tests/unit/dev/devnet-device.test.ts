@@ -34,9 +34,12 @@ function tab(entries: Record<string, string> = {}): Map<string, string> & { getI
   });
 }
 
-/** A connected wallet; the RPC URL (port 9, discard) is never reached unless a test stubs fetch. */
-function wallet(device: DeviceProfile | null, storage: ReturnType<typeof tab> | null = null): DevnetWalletProvider {
-  return createDevnetWallet({ rpcUrl: 'http://127.0.0.1:9', chainId: 31337, accounts, connected: true, storage, device });
+/**
+ * A connected wallet with `device` (undefined: the one in `storage`); the RPC URL (port 9, discard) is never reached
+ * unless a test stubs fetch.
+ */
+function wallet(device: DeviceProfile | null | undefined, storage: ReturnType<typeof tab> | null = null): DevnetWalletProvider {
+  return createDevnetWallet({ rpcUrl: 'http://127.0.0.1:9', chainId: 31337, accounts, connected: true, storage, ...(device === undefined ? {} : { device }) });
 }
 
 const SAFE_TX = {
@@ -133,8 +136,7 @@ afterEach(() => {
 
 describe('device profile', () => {
   it('is read from the tab storage when the wallet is created; absent or invalid means no device', () => {
-    const stored = wallet(undefined as unknown as null, tab({ [DEVICE_PROFILE_KEY]: JSON.stringify({ ...LEDGER_BLIND, delayMs: 50, extra: 1 }) }));
-    // `device: undefined` = take it from storage.
+    const stored = wallet(undefined, tab({ [DEVICE_PROFILE_KEY]: JSON.stringify({ ...LEDGER_BLIND, delayMs: 50, extra: 1 }) }));
     expect(stored.device.profile).toEqual({ ...LEDGER_BLIND, delayMs: 50 });
     expect(stored.signerDevice).toEqual({ kind: 'ledger', name: 'Ledger', display: 'hashes' });
     expect(signerDeviceOf('Devnet Wallet', stored)).toEqual({ kind: 'ledger', name: 'Ledger', display: 'hashes' });
