@@ -8,7 +8,8 @@
  * personal_sign, eth_sign, eth_signTypedData_v4 / _v3 (signed with viem's privateKeyToAccount) and
  * eth_sendTransaction (signed locally, sent with eth_sendRawTransaction by a viem wallet client over HTTP).
  * Every other request is forwarded as JSON-RPC to the current chain's RPC URL (anvil on the devnet).
- * Test and demo hooks: selectAccount(index) emits accountsChanged; disconnect() emits accountsChanged([]).
+ * Test and demo hooks: selectAccount(index) emits accountsChanged; disconnect() emits accountsChanged([]);
+ * setDevice / setDeviceState / approveOnDevice / rejectOnDevice drive the device profile (below).
  *
  * The selected account is remembered per tab (decision 0037), the way a real wallet remembers its account: the
  * wallet writes the selected account's address to sessionStorage (`countersign.devnetWallet.account`) and a new
@@ -16,17 +17,27 @@
  * is stored, never a key, and an address the wallet does not hold (another devnet) falls back to account 0. The
  * app's own machines learn of a change only through accountsChanged, as with any wallet. The account can be
  * chosen from the wallet menu ("Devnet account", devnet builds only) or through `window.__devnetWallet`.
+ *
+ * Device profiles (issue 19, devnetDevice.ts): with a profile (the tab's sessionStorage key
+ * `countersign.devnetWallet.device`, or setDevice) the wallet signs as if on a hardware or remote signer: the
+ * provider says so in `signerDevice`; personal_sign, eth_sign, eth_signTypedData_v4/_v3 and eth_sendTransaction
+ * go through the device (its state may refuse them with the contract's device errors; else its screen shows what
+ * it received and it waits for Approve / Reject on the device panel, devnetDevicePanel.ts). Under a profile,
+ * eth_sendTransaction signs an EIP-1559 transaction with exactly the nonce, gas and fees it was given (filled from
+ * the RPC only when absent) and sends it raw. Without a profile nothing of this changes the wallet's behaviour.
  */
 import {
   createWalletClient,
   defineChain,
   getAddress,
   hexToBigInt,
+  hexToBytes,
   hexToNumber,
   http,
   isAddress,
   isHex,
   numberToHex,
+  parseGwei,
   stringToHex,
   type Address,
   type Chain,
@@ -34,6 +45,21 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { executionDisplay, typedDataDisplay, type UnsignedExecution } from '../domain/wallet/deviceDisplay.ts';
+import type { SignerDevice } from '../domain/wallet/signerDevice.ts';
+import {
+  DEVICE_PROFILE_KEY,
+  createDevnetDevice,
+  deviceError,
+  parseDeviceProfile,
+  parseStoredDeviceProfile,
+  signerDeviceOfProfile,
+  typedDataIsBlind,
+  type DeviceProfile,
+  type DeviceState,
+  type DeviceView,
+} from './devnetDevice.ts';
+import { mountDevicePanel } from './devnetDevicePanel.ts';
 
 export interface DevnetWalletAccount {
   address: Address;
@@ -48,14 +74,17 @@ export interface DevnetWalletOptions {
   connected?: boolean;
   /** Name of the devnet chain for wallet_addEthereumChain bookkeeping. */
   chainName?: string;
-  /** Where the selected account is remembered (the tab's sessionStorage in the app); none: always account 0. */
+  /** Where the selected account and the device profile are remembered (the tab's sessionStorage in the app). */
   storage?: DevnetWalletStorage | null;
+  /** The device profile to start with; default: the one in `storage` (DEVICE_PROFILE_KEY), else none. */
+  device?: DeviceProfile | null;
 }
 
-/** The part of `Storage` the wallet uses to remember its selected account. */
+/** The part of `Storage` the wallet uses to remember its selected account and its device profile. */
 export interface DevnetWalletStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem?(key: string): void;
 }
 
 /** The sessionStorage key of the selected account's address (an address only: never a key). */
@@ -97,6 +126,20 @@ export interface DevnetWalletProvider {
   /** Current chain id as a hex string. */
   readonly chainId: Hex;
   readonly isDevnetWallet: true;
+  /** The device this wallet signs on (its device profile), or null: signs in the browser like an extension. */
+  readonly signerDevice: SignerDevice | null;
+  /** The device profile, its state, and the request on its screen. */
+  readonly device: DeviceView;
+  /** Sets (and remembers in the tab's storage) the device profile; null: no device. Throws on an invalid profile. */
+  setDevice(profile: DeviceProfile | null): void;
+  /** Sets the device's state; a request waiting on the device that the new state refuses is rejected. */
+  setDeviceState(state: DeviceState): void;
+  /** Presses Approve on the device; false when no request is on its screen. */
+  approveOnDevice(): boolean;
+  /** Presses Reject on the device (the request rejects with code 4001); false when no request is on its screen. */
+  rejectOnDevice(): boolean;
+  /** Calls `listener` on every change of the device (profile, state, screen); returns the unsubscribe function. */
+  onDeviceChange(listener: () => void): () => void;
 }
 
 interface KnownChain {
@@ -127,6 +170,18 @@ const quantity = (value: unknown, field: string): bigint | undefined => {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
   throw invalidParams(`invalid ${field}: ${String(value)}`);
 };
+
+/** personal_sign's message as the device shows it: the text (UTF-8 of the hex it was sent, when that is text). */
+function messageText(message: string): string {
+  if (!isHex(message)) return message;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message));
+    // eslint-disable-next-line no-control-regex
+    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? message : text;
+  } catch {
+    return message;
+  }
+}
 
 let nextRpcId = 1;
 
@@ -178,6 +233,26 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
   let selected = remembered();
   let connected = opts.connected ?? false;
   let currentChainId = opts.chainId;
+  const storedDevice = (): DeviceProfile | null => {
+    try {
+      return parseStoredDeviceProfile(storage?.getItem(DEVICE_PROFILE_KEY) ?? null);
+    } catch {
+      return null;
+    }
+  };
+  const rememberDevice = (profile: DeviceProfile | null): void => {
+    try {
+      if (profile) storage?.setItem(DEVICE_PROFILE_KEY, JSON.stringify(profile));
+      else if (storage?.removeItem) storage.removeItem(DEVICE_PROFILE_KEY);
+      else storage?.setItem(DEVICE_PROFILE_KEY, 'null');
+    } catch {
+      // Storage full or refused: the profile holds for this page only.
+    }
+  };
+  const device = createDevnetDevice(opts.device === undefined ? storedDevice() : opts.device, (profile, kind) => {
+    const e = deviceError(profile, kind);
+    return new ProviderRpcError(e.code, e.message, e.data);
+  });
 
   const emit = (event: ProviderEvent, payload: unknown): void => {
     for (const l of [...(listeners.get(event) ?? [])]) {
@@ -209,6 +284,49 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
   const visibleAccounts = (): Address[] => (connected ? [selectedSigner().address] : []);
   const permissions = (): unknown[] => (connected ? [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: visibleAccounts() }] }] : []);
 
+  /**
+   * eth_sendTransaction on the device: the unsigned EIP-1559 transaction is fixed first (nonce, gas and fees exactly
+   * as given; only absent ones are filled from the RPC; a legacy gasPrice stands for both fees), the device shows it
+   * (executionDisplay) and, once approved, signs it (with both fees 1 gwei higher when the profile changesFees) and
+   * the wallet sends it raw.
+   */
+  const sendOnDevice = async (signer: PrivateKeyAccount, chainInfo: KnownChain, tx: Record<string, unknown>, to: Address | null, data: Hex): Promise<Hex> => {
+    if (!to) throw invalidParams('Devnet Wallet: a device profile signs calls only, not contract creations (no `to`)');
+    const rpc = (method: string, rpcParams: readonly unknown[]): Promise<unknown> => forward(chainInfo.rpcUrl, method, rpcParams);
+    const value = quantity(tx.value, 'value') ?? 0n;
+    const gasPrice = quantity(tx.gasPrice, 'gasPrice');
+    const givenNonce = quantity(tx.nonce, 'nonce');
+    const givenGas = quantity(tx.gas, 'gas');
+    const givenMaxFee = quantity(tx.maxFeePerGas, 'maxFeePerGas') ?? gasPrice;
+    const givenPriority = quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas') ?? gasPrice;
+    const nonce = givenNonce ?? hexToBigInt((await rpc('eth_getTransactionCount', [signer.address, 'pending'])) as Hex);
+    const gas =
+      givenGas ?? hexToBigInt((await rpc('eth_estimateGas', [{ from: signer.address, to, data, value: numberToHex(value) }])) as Hex);
+    let maxPriorityFeePerGas = givenPriority ?? hexToBigInt((await rpc('eth_maxPriorityFeePerGas', [])) as Hex);
+    let maxFeePerGas = givenMaxFee;
+    if (maxFeePerGas === undefined) {
+      const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: Hex } | null;
+      maxFeePerGas = hexToBigInt(block?.baseFeePerGas ?? '0x0') * 2n + maxPriorityFeePerGas;
+    } else if (givenPriority === undefined && maxPriorityFeePerGas > maxFeePerGas) {
+      maxPriorityFeePerGas = maxFeePerGas;
+    }
+    const unsigned: UnsignedExecution = { chainId: chainInfo.chainId, nonce: Number(nonce), gas, maxFeePerGas, maxPriorityFeePerGas, to, value, data };
+    await device.confirm({ kind: 'transaction', blind: data !== '0x', lines: executionDisplay(unsigned) });
+    const bump = device.view.profile?.changesFees === true ? parseGwei('1') : 0n;
+    const serialized = await signer.signTransaction({
+      type: 'eip1559',
+      chainId: unsigned.chainId,
+      nonce: unsigned.nonce,
+      gas: unsigned.gas,
+      maxFeePerGas: unsigned.maxFeePerGas + bump,
+      maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas + bump,
+      to: unsigned.to,
+      value: unsigned.value,
+      data: unsigned.data,
+    });
+    return (await rpc('eth_sendRawTransaction', [serialized])) as Hex;
+  };
+
   const sendTransaction = async (raw: unknown): Promise<Hex> => {
     if (typeof raw !== 'object' || raw === null) throw invalidParams('eth_sendTransaction needs a transaction object');
     const tx = raw as Record<string, unknown>;
@@ -224,6 +342,7 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
     if (to !== undefined && to !== null && (typeof to !== 'string' || !isAddress(to, { strict: false }))) throw invalidParams(`invalid to ${String(to)}`);
     const data = tx.data ?? tx.input;
     if (data !== undefined && data !== null && (typeof data !== 'string' || !isHex(data))) throw invalidParams('invalid data');
+    if (device.view.profile) return sendOnDevice(signer, chainInfo, tx, typeof to === 'string' ? getAddress(to) : null, typeof data === 'string' ? (data as Hex) : '0x');
     const client = createWalletClient({ account: signer, chain, transport: http(chainInfo.rpcUrl, { retryCount: 0 }) });
     const gasPrice = quantity(tx.gasPrice, 'gasPrice');
     const nonce = quantity(tx.nonce, 'nonce');
@@ -303,12 +422,15 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
         const [message, address] = p;
         if (typeof message !== 'string') throw invalidParams('personal_sign needs a message');
         const signer = signerFor(address);
+        if (device.view.profile) await device.confirm({ kind: 'message', blind: false, lines: [{ label: 'Message', value: messageText(message) }] });
         return signer.signMessage({ message: { raw: isHex(message) ? message : stringToHex(message) } });
       }
       case 'eth_sign': {
         const [address, hash] = p;
         if (typeof hash !== 'string' || !isHex(hash) || hash.length !== 66) throw invalidParams('eth_sign needs a 32-byte hash');
-        return signerFor(address).sign({ hash });
+        const signer = signerFor(address);
+        if (device.view.profile) await device.confirm({ kind: 'hash', blind: true, lines: [{ label: 'Hash', value: hash.toLowerCase() }] });
+        return signer.sign({ hash });
       }
       case 'eth_signTypedData_v4':
       case 'eth_signTypedData_v3': {
@@ -325,6 +447,17 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
         if (typeof types !== 'object' || types === null || typeof primaryType !== 'string') throw invalidParams('typed data needs types and primaryType');
         const { EIP712Domain: _domainType, ...rest } = types as Record<string, unknown>;
         const definition = { types: rest, primaryType, domain: (domain ?? {}) as object, message: (message ?? {}) as object } as unknown as TypedDataDefinition;
+        const profile = device.view.profile;
+        if (profile) {
+          let lines;
+          try {
+            // The screen shows the payload as received (its own EIP712Domain type when it lists one).
+            lines = typedDataDisplay(profile.display, typed as TypedDataDefinition);
+          } catch (err) {
+            throw invalidParams(`cannot show typed data: ${(err as Error).message}`);
+          }
+          await device.confirm({ kind: 'typedData', blind: typedDataIsBlind(profile.display), lines });
+        }
         try {
           return await signer.signTypedData(definition);
         } catch (err) {
@@ -383,6 +516,25 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
       return numberToHex(currentChainId);
     },
     isDevnetWallet: true,
+    get signerDevice() {
+      const profile = device.view.profile;
+      return profile ? signerDeviceOfProfile(profile) : null;
+    },
+    get device() {
+      return device.view;
+    },
+    setDevice(profile) {
+      const valid = profile === null ? null : parseDeviceProfile(profile);
+      if (profile !== null && !valid) throw new TypeError(`Devnet Wallet: not a device profile: ${JSON.stringify(profile)}`);
+      rememberDevice(valid);
+      device.setProfile(valid);
+    },
+    setDeviceState(state) {
+      device.setState(state);
+    },
+    approveOnDevice: () => device.approve(),
+    rejectOnDevice: () => device.reject(),
+    onDeviceChange: (listener) => device.subscribe(listener),
   };
   return provider;
 }
@@ -446,11 +598,16 @@ function tabStorage(): DevnetWalletStorage | null {
  * Creates the Devnet Wallet from the app's runtime devnet config and announces it on `window`. It is also
  * reachable as `window.__devnetWallet`, so a person or a browser test can switch accounts and chains the
  * way one would in a wallet's own UI (devnet builds only; production builds do not contain this module).
- * It remembers its selected account in the tab's sessionStorage unless `config.storage` says otherwise.
+ * It remembers its selected account in the tab's sessionStorage unless `config.storage` says otherwise, and takes
+ * its device profile from there (DEVICE_PROFILE_KEY). In a page (`document` present) it adds the device panel
+ * while a profile is set (devnetDevicePanel.ts).
  */
 export function installDevnetWallet(config: DevnetWalletOptions, target: EventTarget = globalThis.window): DevnetWalletProvider {
   const provider = createDevnetWallet({ storage: tabStorage(), ...config });
   announceDevnetWallet(provider, target);
   Object.defineProperty(target, '__devnetWallet', { value: provider, configurable: true });
+  const doc = (globalThis as { document?: Document }).document;
+  if (doc?.body) mountDevicePanel(provider, doc);
+  else doc?.addEventListener('DOMContentLoaded', () => mountDevicePanel(provider, doc), { once: true });
   return provider;
 }
