@@ -66,6 +66,9 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
     borderRadius: '6px',
     boxShadow: '0 2px 8px rgba(0, 0, 0, 0.25)',
     font: '12px/1.4 system-ui, sans-serif',
+    // A modal dialog (Radix) turns pointer events off on the page behind it while it is open; the device is not part
+    // of the page, and its buttons must work while the flow's dialog waits for it.
+    pointerEvents: 'auto',
   });
   section.setAttribute('role', 'region');
   section.dataset.testid = 'devnet-device';

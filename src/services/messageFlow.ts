@@ -26,6 +26,8 @@ import {
   type PublicClient,
   type TypedDataDefinition,
 } from 'viem';
+import { DEVICE_ERROR_TEXTS, deviceFailureOf } from './transactionFlow/wallet.ts';
+import { deviceErrorOf } from '../domain/wallet/signerDevice.ts';
 import type { MessageFlowMachine } from '../machines/messageFlow/messageFlow.machine.ts';
 import type {
   GatewayMessageView,
@@ -99,8 +101,11 @@ const failure = (kind: WalletFailure['kind'], message: string): WalletFailure =>
 
 const ANY_CHAIN_REFUSAL = 'this message names no chain and it was not acknowledged that it is valid on every chain.';
 
-export function classifyWalletError(error: unknown): WalletFailure {
+export function classifyWalletError(error: unknown, deviceName?: string): WalletFailure {
   if (typeof error === 'object' && error !== null && 'kind' in error && 'message' in error) return error as WalletFailure;
+  // A device's own error says what to do on the device (issue 19).
+  const device = deviceFailureOf(error, deviceName);
+  if (device) return device;
   const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
   const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
   if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', MESSAGE_WALLET_TEXTS.rejected);
@@ -311,7 +316,10 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
       try {
         signature = await provider.request({ method: 'eth_signTypedData_v4', params: [account, payload] });
       } catch (error) {
-        throw classifyWalletError(error);
+        // Never eth_sign instead (S9): a wallet without typed data is refused in words.
+        const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
+        if (deviceErrorOf(error) === null && (code === 4200 || code === -32601)) throw failure('noTypedData', DEVICE_ERROR_TEXTS.noTypedData(''));
+        throw classifyWalletError(error, wallet?.device?.name);
       }
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw failure('other', 'The wallet returned an invalid signature.');
       const recovered = await recoverAddress({ hash, signature: signature as Hex });

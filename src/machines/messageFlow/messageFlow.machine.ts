@@ -28,7 +28,9 @@ const previewOf = (context: MessageFlowContext): MessagePreview => mustHave(cont
 const hashOf = (context: MessageFlowContext): Hex => mustHave(context.preview?.safeMessageHash ?? context.requestedHash, 'messageHash');
 
 /** The routes of a wallet error: its own state per kind (nothing in context is lost). */
-const walletErrorRoutes = (['rejected', 'wrongChain', 'disconnected', 'notOwner'] as const).map((kind) => ({
+const walletErrorRoutes = (
+  ['rejected', 'wrongChain', 'disconnected', 'notOwner', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'] as const
+).map((kind) => ({
   guard: { type: 'isWalletFailure' as const, params: { kind } },
   target: `#${MESSAGE_FLOW_ID}.walletError.${kind}`,
   actions: 'assignWalletFailure' as const,
@@ -131,10 +133,23 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
     review: {
       tags: ['step.review'],
       on: {
-        'user.sign': { guard: 'canSign', target: 'signing', actions: 'clearErrors' },
+        'user.sign': [
+          { guard: 'canSignOnDevice', target: 'checkingOnDevice', actions: ['clearErrors', 'assignSignatureCheck'] },
+          { guard: 'canSign', target: 'signing', actions: 'clearErrors' },
+        ],
         ...acknowledgeAnyChain,
         'user.signOnChain': { guard: 'canSignOnChain', target: 'preparingOnChain', actions: 'clearErrors' },
         'user.back': { guard: 'isComposed', target: 'composing' },
+        ...cancel,
+      },
+    },
+    // A device signs (issue 19): what it will show, computed from the typed data sent, before its prompt.
+    checkingOnDevice: {
+      tags: ['step.sign'],
+      on: {
+        'user.confirmOnDevice': { target: 'signing' },
+        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
+        ...walletGone,
         ...cancel,
       },
     },
@@ -184,7 +199,18 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
       tags: ['step.sign'],
       on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
       initial: 'other',
-      states: { rejected: {}, wrongChain: {}, disconnected: {}, notOwner: {}, other: {} },
+      states: {
+        rejected: {},
+        wrongChain: {},
+        disconnected: {},
+        notOwner: {},
+        deviceLocked: {},
+        wrongApp: {},
+        blindSigningDisabled: {},
+        deviceDisconnected: {},
+        noTypedData: {},
+        other: {},
+      },
     },
     submitFailed: {
       tags: ['step.sign'],
@@ -196,7 +222,10 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
       tags: ['step.collect'],
       on: {
         // Another owner connected their wallet: they sign here.
-        'user.sign': { guard: 'canSign', target: 'signing', actions: 'clearErrors' },
+        'user.sign': [
+          { guard: 'canSignOnDevice', target: 'checkingOnDevice', actions: ['clearErrors', 'assignSignatureCheck'] },
+          { guard: 'canSign', target: 'signing', actions: 'clearErrors' },
+        ],
         ...acknowledgeAnyChain,
         ...close,
       },

@@ -26,6 +26,9 @@ import type {
   WalletFailureKind,
 } from './messageFlow.types.ts';
 import { sameHex } from '../../domain/hex.ts';
+import { typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
+import type { TypedDataDefinition } from 'viem';
 
 export const MESSAGE_FLOW_ID = 'messageFlow';
 
@@ -66,9 +69,16 @@ export function errorText(error: unknown, fallback = 'Something went wrong. Plea
 }
 
 export function walletFailureOf(error: unknown): WalletFailure {
-  const kinds: WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'notOwner', 'other'];
+  const kinds: WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'notOwner', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData', 'other'];
   const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : null;
   return { kind: kinds.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other', message: errorText(error, 'Error signing message, please retry!') };
+}
+
+/** The SafeMessage's signature as the connected device will show it (the typed data eth_signTypedData_v4 sends). */
+export function messageCheckOf(context: Pick<MessageFlowContext, 'wallet' | 'preview'>): DeviceCheck | undefined {
+  const device = context.wallet?.device;
+  if (!device || !context.preview) return undefined;
+  return { what: 'signature', device, lines: typedDataDisplay(device.display, JSON.parse(context.preview.walletTypedData) as TypedDataDefinition) };
 }
 
 export const isOwner = (safe: MessageFlowSafe, address: string): boolean => safe.owners.some((o) => sameAddress(o, address));
@@ -225,6 +235,8 @@ export const messageFlowSetup = setup({
     hasPendingNewMessage: ({ context }) => context.pendingSignature !== null && context.gatewayMessage === null,
     isAnswerSignedByWallet: ({ context, event }) => hasWalletSigned({ ...context, gatewayMessage: outputOf<GatewayMessageView | null>(event) }),
     canSign: ({ context }) => canSign(context),
+    /** The signer signs on a device (issue 19): its screen is compared first. */
+    canSignOnDevice: ({ context }) => canSign(context) && context.wallet?.device !== undefined,
     canSignOnChain: ({ context }) => context.mode === 'sign' && context.gatewayMessage === null && context.preview !== null,
     isNewMessage: ({ context }) => context.gatewayMessage === null,
     hasPendingSignature: ({ context }) => context.pendingSignature !== null,
@@ -239,6 +251,9 @@ export const messageFlowSetup = setup({
     assignDisconnected: assign({ walletFailure: () => ({ kind: 'disconnected' as const, message: MESSAGE_TEXTS.noWallet }) }),
     assignError: assign({ error: ({ event }) => errorText((event as { error?: unknown }).error) }),
     clearErrors: assign({ error: null, walletFailure: null }),
+    /** What the device will show for the SafeMessage, computed from the typed data sent to it (issue 19). */
+    assignSignatureCheck: assign({ deviceCheck: ({ context }) => messageCheckOf(context) }),
+    clearDeviceCheck: assign({ deviceCheck: undefined }),
     assignPreview: assign({ preview: ({ event }) => outputOf<MessagePreview>(event), error: null }),
     assignGatewayMessage: assign({ gatewayMessage: ({ event }) => outputOf<GatewayMessageView | null>(event) }),
     /** A submitted signature is now on the gateway: keep its record, forget the pending one. */

@@ -3,6 +3,8 @@
  * Everything in context or in an event is plain JSON (addresses and hashes are hex strings), so the flow
  * replays from the event log (statecharts.md §3.2).
  */
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 import type { Failure } from '../../domain/failure.ts';
 import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 
@@ -30,6 +32,8 @@ export interface MessageFlowSafe {
 export interface MessageFlowWallet {
   address: Address;
   chainId: string;
+  /** The device the wallet signs on (issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
 }
 
 export interface TypedDataFieldJson {
@@ -147,7 +151,18 @@ export interface OnChainSignatureRequest {
   innerHash: Hex;
 }
 
-export type WalletFailureKind = 'rejected' | 'wrongChain' | 'disconnected' | 'notOwner' | 'other';
+export type WalletFailureKind =
+  | 'rejected'
+  | 'wrongChain'
+  | 'disconnected'
+  | 'notOwner'
+  /** Device errors (issue 19), each with a text that says what to do on the device. */
+  | 'deviceLocked'
+  | 'wrongApp'
+  | 'blindSigningDisabled'
+  | 'deviceDisconnected'
+  | 'noTypedData'
+  | 'other';
 
 /** What the wallet effect rejects with (plain JSON, logged as it is). */
 export type WalletFailure = Failure<WalletFailureKind>;
@@ -195,6 +210,8 @@ export interface MessageFlowContext {
   safeTxHash: Hex | null;
   walletFailure: WalletFailure | null;
   error: string | null;
+  /** What the signer compares with the device before the prompt; absent (not null) unless a device signs (issue 19). */
+  deviceCheck?: DeviceCheck | undefined;
   /**
    * The user ticked "I understand this message is valid on every chain" for typed data whose domain names no
    * chain (`user.acknowledgeAnyChain`); reset when a new message is composed.
@@ -214,6 +231,8 @@ export type MessageFlowEvent =
   | { type: 'user.cancel' }
   | { type: 'user.close' }
   | { type: 'wallet.changed'; wallet: MessageFlowWallet | null }
+  /** The signer says the device shows what is shown here (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
   /** The transaction flow proposed the SignMessageLib transaction (on-chain handoff). */
   | { type: 'txFlow.proposed'; safeTxHash: Hex }
   /** The transaction flow was closed without proposing. */

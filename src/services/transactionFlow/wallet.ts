@@ -59,12 +59,15 @@ const DEVICE_FAILURE_KINDS = {
   noTypedData: 'noTypedData',
 } as const satisfies Record<Exclude<DeviceErrorKind, 'rejected'>, WalletFailure['kind']>;
 
-/** A device's error as a WalletFailure with what to do on the device; null when `error` is not a device error. */
-export function deviceFailureOf(error: unknown, deviceName?: string): WalletFailure | null {
+/** The failure kinds of device errors (both flows with a device step have them). */
+export type DeviceFailureKind = (typeof DEVICE_FAILURE_KINDS)[keyof typeof DEVICE_FAILURE_KINDS];
+
+/** A device's error as a failure with what to do on the device; null when `error` is not a device error. */
+export function deviceFailureOf(error: unknown, deviceName?: string): Failure<DeviceFailureKind> | null {
   const kind = deviceErrorOf(error);
   if (!kind || kind === 'rejected') return null;
   const device = deviceName ? `Your ${deviceName}` : 'Your device';
-  return failure(DEVICE_FAILURE_KINDS[kind], DEVICE_ERROR_TEXTS[kind](device));
+  return { kind: DEVICE_FAILURE_KINDS[kind], message: DEVICE_ERROR_TEXTS[kind](device) };
 }
 
 /** Maps a provider error to a WalletFailure. */
