@@ -110,7 +110,15 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     },
   ],
   loadSafe: [{ hash: '979bf8435ef894d8e2889a0ff0cd469dab60f9c106cd2da20f2d25e57e9bc5c1', note: BEFORE_NAMING }],
-  messageFlow: [{ hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4', note: BEFORE_NAMING }],
+  messageFlow: [
+    // The definition did not change between issue 16 and issue 19 (the same hash). Issue 19 (decision 0067) added the
+    // checkingOnDevice state, user.confirmOnDevice and five device error states, entered only when the flow's wallet
+    // carries a `device`, which no record of that version has; deviceCheck stays absent without one.
+    {
+      hash: '7cee80ebf0786aaaeeb483702388bec386a854c7cef7c0f30beb8b8425c1c0a4',
+      note: `${BEFORE_NAMING}; also before signers on a device checked its screen first (issue 19, at f1b8c03): same states, events and context for a wallet without a device`,
+    },
+  ],
   myAccounts: [
     { hash: '1417c381365b4bb9d334db4da79c97918afaa73249f244e1b1445d31cf10cdee', note: BEFORE_NAMING },
     // Decision 0064 added pinning (user.setTrusted → pinning → ready) and `trustError`, absent until a pin fails.

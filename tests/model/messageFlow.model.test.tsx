@@ -18,6 +18,8 @@ import { deferred, type Deferred } from '../harness/deferred.ts';
 import { idleAppSession } from '../harness/appSession.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import * as fx from '../unit/messageFlow/fixtures.ts';
+import { typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
+import type { TypedDataDefinition } from 'viem';
 
 const SRC_OF: Record<string, string> = { checkMessageStatus: 'loadMessage' };
 const ACTORS = ['computeMessageHash', 'loadMessage', 'requestSignature', 'createMessage', 'addSignature', 'watchMessage', 'verifyOnChain', 'prepareOnChainSignature'] as const;
@@ -108,6 +110,10 @@ function driverFor(input: MessageFlowInput): ViewDriver<MessageSut> {
         expect(sut.emitted.slice(before)).toEqual([{ type: 'startOnChainSignature', flowId: input.flowId, safe: input.safe, request: fx.onChainRequest }]);
       },
       'user.back': () => click('Back'),
+      'user.confirmOnDevice': async () => {
+        await act(async () => void fireEvent.click(screen.getByRole('checkbox', { name: /I will compare these values with my Ledger/ })));
+        await click('Continue on the Ledger');
+      },
       'user.retry': () => click('Retry'),
       'user.cancel': () => click('Cancel'),
       'user.close': () => click(/^Close/),
@@ -210,8 +216,20 @@ const stateAssertions: ViewDriver<MessageSut>['states'] = {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   },
   signing: (_, s) => {
-    busy('Confirm the signature request in your wallet.')();
+    const check = ctx(s).deviceCheck;
+    busy(check ? 'Confirm the signature on your Ledger. Approve only if it shows these values' : 'Confirm the signature request in your wallet.')();
+    if (check) for (const line of check.lines) expect(within(dialog()).getByLabelText('What your Ledger will show')).toHaveTextContent(line.value);
     expectPreview(s);
+  },
+  // A Ledger signs (issue 19): the domain and message hashes it will show, from the typed data sent to it.
+  checkingOnDevice: (_, s) => {
+    const c = ctx(s);
+    const expected = typedDataDisplay('hashes', JSON.parse(c.preview!.walletTypedData) as TypedDataDefinition);
+    expect(c.deviceCheck?.lines).toEqual(expected);
+    expect(expected.map((l) => l.value)).toEqual([c.preview!.domainHash, c.preview!.structHash]);
+    expect(within(dialog()).getByRole('heading', { name: 'Check the signature on your Ledger' })).toBeInTheDocument();
+    for (const line of expected) expect(within(dialog()).getByLabelText('What your Ledger will show')).toHaveTextContent(line.value);
+    expect(screen.getByRole('button', { name: 'Continue on the Ledger' })).toBeDisabled();
   },
   creating: busy('Submitting your signature'),
   addingSignature: busy('Submitting your signature'),
@@ -319,6 +337,36 @@ for (const { name, input } of scenarios) {
   const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
   const driver = driverFor(input);
   describe(`messageFlow (model-based, real dialog): ${name}`, () => {
+    for (const path of paths) {
+      it(pathTitle(path), () => runPath(messageFlowMachine, path, driver, coverage));
+    }
+  });
+}
+
+{
+  // Owners on a Ledger (issue 19): the on-device step before the prompt, from the review and from collecting, and
+  // every device error with its own state.
+  const LEDGER = { kind: 'ledger', name: 'Ledger', display: 'hashes' } as const;
+  const input: MessageFlowInput = { ...fx.composeInput, flowId: 'message-model-device', wallet: { ...fx.composeInput.wallet!, device: LEDGER } };
+  const deviceKinds = ['deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'];
+  const events: AnyEventObject[] = [
+    fx.events.find((e) => e.type === 'user.compose')!,
+    { type: 'xstate.done.actor.computeMessageHash', output: fx.preview },
+    { type: 'xstate.done.actor.loadMessage', output: null },
+    { type: 'user.sign' },
+    { type: 'user.confirmOnDevice' },
+    { type: 'user.back' },
+    { type: 'user.cancel' },
+    { type: 'user.retry' },
+    { type: 'xstate.done.actor.requestSignature', output: { signer: fx.owners[0], signature: fx.signature } },
+    ...deviceKinds.map((kind) => ({ type: 'xstate.error.actor.requestSignature', error: { kind, message: `${kind}: what to do on the Ledger` } })),
+    { type: 'xstate.done.actor.createMessage', output: fx.messages.signedByUs },
+    { type: 'wallet.changed', wallet: { address: fx.owners[1], chainId: '31337', device: LEDGER } },
+    { type: 'wallet.changed', wallet: null },
+  ];
+  const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
+  const driver = driverFor(input);
+  describe('messageFlow (model-based, real dialog): owners on a Ledger (issue 19)', () => {
     for (const path of paths) {
       it(pathTitle(path), () => runPath(messageFlowMachine, path, driver, coverage));
     }

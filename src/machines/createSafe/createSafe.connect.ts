@@ -1,7 +1,7 @@
 /** The createSafe view model: the create-a-Safe screen's step and data, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { createSafeMachine } from './createSafe.machine.ts';
-import type { BaseWalletFailureKind, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import type { BaseWalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
 import type { CreateSafeContext } from './createSafe.types.ts';
 import { walletFit } from './createSafe.logic.ts';
 

@@ -20,6 +20,7 @@ export type MessageFlowStep =
   | 'loadFailed'
   | 'review'
   | 'chainBlocked'
+  | 'checkingOnDevice'
   | 'signing'
   | 'submitting'
   | 'walletError'
@@ -46,6 +47,7 @@ const STEP_OF_STATE = {
   chainBlocked: 'chainBlocked',
   loadFailed: 'loadFailed',
   review: 'review',
+  checkingOnDevice: 'checkingOnDevice',
   signing: 'signing',
   creating: 'submitting',
   addingSignature: 'submitting',
@@ -101,6 +103,8 @@ export interface MessageFlowView {
   /** The acknowledgement can be ticked or unticked now. */
   canChangeAnyChain: boolean;
   canSign: boolean;
+  /** The signer may say the device shows what is shown here (issue 19). */
+  canConfirmOnDevice: boolean;
   canSignOnChain: boolean;
   canConfirmOnChain: boolean;
   canBack: boolean;
@@ -127,6 +131,7 @@ export function connectMessageFlow(snapshot: MessageFlowSnapshot): MessageFlowVi
     anyChainAcknowledged: context.anyChainAcknowledged === true,
     canChangeAnyChain: snapshot.can({ type: 'user.acknowledgeAnyChain', acknowledged: context.anyChainAcknowledged !== true }),
     canSign: snapshot.can({ type: 'user.sign' }),
+    canConfirmOnDevice: snapshot.can({ type: 'user.confirmOnDevice' }),
     canSignOnChain: snapshot.can({ type: 'user.signOnChain' }),
     canConfirmOnChain: snapshot.can({ type: 'user.confirmOnChain' }),
     canBack: snapshot.can({ type: 'user.back' }),

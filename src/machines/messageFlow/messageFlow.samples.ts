@@ -116,6 +116,10 @@ export const messageFlowSampleEvents: AnyEventObject[] = [
   fail('requestSignature', { kind: 'disconnected', message: 'No wallet is connected.' }),
   fail('requestSignature', { kind: 'notOwner', message: "You are currently not a signer of this Safe account and won't be able to confirm this message." }),
   fail('requestSignature', { kind: 'other', message: 'Error signing message, please retry!' }),
+  // A signer on a device (issue 19): the word after comparing its screen, and its own errors.
+  { type: 'user.confirmOnDevice' },
+  ...['deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'].map((kind) => fail('requestSignature', { kind, message: kind })),
+  { type: 'wallet.changed', wallet: { address: owners[0], chainId: SAMPLE_CHAIN_ID, device: { kind: 'ledger', name: 'Ledger', display: 'hashes' } } },
   done('createMessage', record([owners[0]])),
   done('createMessage', record([owners[0], owners[1]])),
   done('createMessage', record([owners[0]], `0x${'ab'.repeat(32)}`)),

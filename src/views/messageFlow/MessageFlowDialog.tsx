@@ -18,6 +18,7 @@ import { shallowEqualViewModel } from '../useViewModel.ts';
 import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useMessageFlow, useMessageFlowSend } from './messageFlowContext.tsx';
+import { DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
 import './messageFlow.css';
 
 type Step = MessageFlowStep;
@@ -28,6 +29,7 @@ const TITLES: Record<Step, string> = {
   loadFailed: 'Confirm message',
   review: 'Confirm message',
   chainBlocked: 'Signing blocked',
+  checkingOnDevice: 'Confirm message',
   signing: 'Confirm message',
   submitting: 'Confirm message',
   walletError: 'Confirm message',
@@ -88,13 +90,10 @@ function StepBody({ step }: { step: Step }) {
       );
     case 'chainBlocked':
       return <ChainBlockedBody />;
+    case 'checkingOnDevice':
+      return <DeviceCheckBody />;
     case 'signing':
-      return (
-        <>
-          <Status text="Confirm the signature request in your wallet." />
-          <Preview />
-        </>
-      );
+      return <SigningBody />;
     case 'submitting':
       return <Status text="Submitting your signature to the gateway…" />;
     case 'walletError':
@@ -400,6 +399,24 @@ function AnyChainAcknowledgement() {
         {MESSAGE_TEXTS.anyChainAcknowledgement}
       </label>
     </div>
+  );
+}
+
+/** A device signs (issue 19): what it will show, before its prompt. */
+function DeviceCheckBody() {
+  const check = useMessageFlow((s) => s.context.deviceCheck);
+  const send = useMessageFlowSend();
+  if (!check) return null;
+  return <DeviceCheckStep check={check} onConfirm={() => send({ type: 'user.confirmOnDevice' })} onBack={() => send({ type: 'user.back' })} onCancel={() => send({ type: 'user.cancel' })} />;
+}
+
+function SigningBody() {
+  const check = useMessageFlow((s) => s.context.deviceCheck);
+  return (
+    <>
+      {check ? <DeviceWaiting check={check} /> : <Status text="Confirm the signature request in your wallet." />}
+      <Preview />
+    </>
   );
 }
 

@@ -19,7 +19,7 @@ import { isPlainClick, Link } from '../components/Link.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { SharePackage } from '../signingPackages/SharePackage.tsx';
 import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
-import { DeviceCheckStep, DeviceWaiting } from './DeviceCheck.tsx';
+import { DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
 import './compose.css';
 
 const TITLES: Record<TxFlowMode, string> = {

@@ -5,7 +5,8 @@
  */
 import { useId, useState } from 'react';
 import type { DeviceCheck } from '../../machines/transactionFlow/transactionFlow.types.ts';
-import { CopyButton } from '../components/CopyButton.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import './deviceCheck.css';
 
 const WHAT: Record<DeviceCheck['what'], string> = {
   signature: 'signature',
@@ -17,7 +18,7 @@ export function DeviceLines({ check }: { check: DeviceCheck }) {
   return (
     <dl className="device-lines" aria-label={`What your ${check.device.name} will show`}>
       {check.lines.map((line) => (
-        <div key={line.label} className="txflow-hash">
+        <div key={line.label}>
           <dt>{line.label}</dt>
           <dd>
             <code>{line.value}</code> <CopyButton value={line.value} label={`Copy ${line.label}`} />
