@@ -198,3 +198,23 @@ test('a signer that can only eth_sign is refused in words, and the device is nev
   expect(await page.evaluate(() => (window as unknown as Wallet).__devnetWallet.device.screen)).toBeNull();
   await expect(ui.dialog(page).getByRole('button', { name: 'Try again' })).toBeVisible();
 });
+
+test('an owner signs a message on a Ledger: the device shows the SafeMessage’s domain and message hashes the app showed', async ({ page }) => {
+  test.setTimeout(180_000);
+  await withDevice(page, LEDGER);
+  await ui.openSafe(page, 0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const d = ui.dialog(page);
+  await d.getByRole('radio', { name: /^Text/ }).check();
+  await d.getByRole('textbox', { name: 'Message' }).fill(`Signed on a Ledger ${Date.now()}`);
+  await d.getByRole('button', { name: 'Review' }).click();
+  const messageHash = (await d.getByLabel('SafeMessage hash', { exact: true }).textContent())!.trim();
+  await d.getByRole('button', { name: 'Sign', exact: true }).click();
+  const shown = await passDeviceStep(page, 'signature');
+  expect(keccak256(concat(['0x1901', shown['Domain hash'] as Hex, shown['Message hash'] as Hex]))).toBe(messageHash);
+  expect(await deviceScreen(page)).toEqual(shown);
+  await approveOnDevice(page);
+  await expect(d).toHaveAccessibleName('Collect confirmations', { timeout: 30_000 });
+  await expect(d.getByRole('region', { name: 'Confirmations' }).getByRole('heading', { level: 3 })).toHaveText('Confirmations: 1 of 2');
+});
