@@ -15,7 +15,7 @@
  *     </div>
  *   </section>
  *
- * The panel covers the page's bottom-right corner; "Hide device panel" shrinks it to its title row until "Show
+ * The panel covers the page's bottom-right corner; "Hide device panel" shrinks it to a "Show" button at the bottom-left until "Show
  * device panel" is pressed. A request always opens it (the toggle is hidden meanwhile); once the request is settled
  * the panel shrinks back.
  */
@@ -158,6 +158,12 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
     toggle.textContent = open ? 'Hide' : 'Show';
     toggle.setAttribute('aria-label', open ? 'Hide device panel' : 'Show device panel');
     section.style.width = open ? '19rem' : 'auto';
+    // Hidden, it is a small "Show" button in the bottom-left corner: the page's own buttons (a dialog's Sign, at the
+    // bottom-right on a phone) stay reachable; the section keeps its accessible name.
+    heading.hidden = !open;
+    section.style.right = open ? '8px' : 'auto';
+    section.style.left = open ? 'auto' : '8px';
+    section.style.padding = open ? '8px 10px' : '2px';
     toggle.setAttribute('aria-expanded', String(open));
     // While a request waits the panel stays open: the request needs an answer.
     toggle.hidden = open && collapsed;

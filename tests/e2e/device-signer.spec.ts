@@ -132,10 +132,10 @@ test('each device error says what to do on the device, keeps the transaction, an
   await newTransfer(page, '1');
   const d = ui.dialog(page);
   const cases: [string, string, RegExp][] = [
-    ['locked', 'Your device is locked.', /Your Ledger is locked\. Unlock it with its PIN/],
-    ['wrongApp', 'The Ethereum app is not open on your device.', /Open the Ethereum app on it, then try again/],
-    ['blindSigningDisabled', 'Your device refused to sign blind.', /turn on blind signing, then try again, and compare the hashes/],
-    ['disconnected', 'Your device is not connected.', /Your Ledger is not connected\. Connect and unlock it/],
+    ['locked', 'Device locked.', /Your Ledger is locked\. Unlock it with its PIN/],
+    ['wrongApp', 'Wrong app open on the device.', /Open the Ethereum app on it, then try again/],
+    ['blindSigningDisabled', 'Blind signing is off on the device.', /turn on blind signing, then try again, and compare the hashes/],
+    ['disconnected', 'Device not connected.', /Your Ledger is not connected\. Connect and unlock it/],
   ];
   for (const [state, title, text] of cases) {
     await setDeviceState(page, state);

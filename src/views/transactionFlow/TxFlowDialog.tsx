@@ -55,10 +55,10 @@ const WALLET_ERRORS: Record<string, { title: string; text: (chain: string) => st
   disconnected: { title: 'No wallet is connected.', text: () => 'Please connect your wallet, then try again. Your transaction is kept.' },
   insufficientFunds: { title: "Your connected wallet doesn't have enough funds to execute this transaction.", text: () => 'Add funds to the wallet or let another signer execute.' },
   // Device errors (issue 19): the failure's own text says what to do on the device (it names the device).
-  deviceLocked: { title: 'Your device is locked.', text: () => '' },
-  wrongApp: { title: 'The Ethereum app is not open on your device.', text: () => '' },
-  blindSigningDisabled: { title: 'Your device refused to sign blind.', text: () => '' },
-  deviceDisconnected: { title: 'Your device is not connected.', text: () => '' },
+  deviceLocked: { title: 'Device locked.', text: () => '' },
+  wrongApp: { title: 'Wrong app open on the device.', text: () => '' },
+  blindSigningDisabled: { title: 'Blind signing is off on the device.', text: () => '' },
+  deviceDisconnected: { title: 'Device not connected.', text: () => '' },
   noTypedData: { title: 'This wallet cannot sign typed data.', text: () => '' },
   other: { title: 'Error submitting the transaction. Please try again.', text: () => '' },
 };
