@@ -162,6 +162,8 @@ export function serializeMessageFlowState(snapshot: AnyMachineSnapshot): string 
     c.pendingSignature !== null,
     c.request?.kind ?? null,
     chainCheckOf(c.preview).kind,
+    // A signer on a device takes another way to the prompt (issue 19).
+    c.wallet?.device !== undefined,
     c.anyChainAcknowledged === true,
   ]);
 }

@@ -15,7 +15,6 @@
  * States tagged `nonIdempotent` (signing, proposing, executing, relaying) handle `system.recover`, which the
  * event log sends after a restore: they go to `checkingStatus`, never re-run their effect.
  */
-import { and } from 'xstate';
 import { NON_IDEMPOTENT, TX_FLOW_ID, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
 import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
 
@@ -248,7 +247,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         // A device signs (issue 19): the signer first compares what the device will show with what is shown here.
         'user.sign': [
           {
-            guard: and(['canSign', 'usesDevice']),
+            guard: 'canSignOnDevice',
             target: 'checkingOnDevice',
             actions: [{ type: 'assignIntent', params: { intent: 'sign' } }, 'clearErrors', 'assignSignatureCheck'],
           },
@@ -256,7 +255,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         ],
         'user.signAndExecute': [
           {
-            guard: and(['canSignAndExecute', 'usesDevice']),
+            guard: 'canSignAndExecuteOnDevice',
             target: 'checkingOnDevice',
             actions: [{ type: 'assignIntent', params: { intent: 'signAndExecute' } }, 'clearErrors', 'assignSignatureCheck'],
           },
@@ -268,7 +267,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
         ],
         'user.execute': [
           {
-            guard: and(['canExecute', 'usesDevice']),
+            guard: 'canExecuteOnDevice',
             target: 'preparingExecution',
             actions: [{ type: 'assignIntent', params: { intent: 'execute' } }, 'clearErrors'],
           },

@@ -240,6 +240,10 @@ export const txFlowSetup = setup({
     canPropose: ({ context }) => canPropose(context),
     isProposer: (_, result: { proposer: boolean }) => result.proposer,
     isIntent: ({ context }, params: { intent: SubmitIntent }) => context.intent === params.intent,
+    /** The same three submits, by a signer on a device (issue 19): its screen is compared first. */
+    canSignOnDevice: and(['canSign', 'usesDevice']),
+    canSignAndExecuteOnDevice: and(['canSignAndExecute', 'usesDevice']),
+    canExecuteOnDevice: and(['canExecute', 'usesDevice']),
     /** Signing and executing in one go, on a device: the execution is checked on the device too. */
     isSignAndExecuteOnDevice: ({ context }) => context.intent === 'signAndExecute' && context.wallet?.device !== undefined,
     /** A proposer signs on a device. */
