@@ -3,6 +3,7 @@ import { TokenLogo } from '../components/TokenLogo.tsx';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { useRowsShown } from '../components/useRowsShown.ts';
 import { visibleBalances, visibleFiatTotal } from './connect.ts';
 import { SendTokenButton } from '../flows/FlowButtons.tsx';
 import './lists.css';
@@ -12,7 +13,7 @@ import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { useBalancesStatus, useFiatUpdating } from './balancesStatus.ts';
 import './balances.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { createWalletLimitsStore, useWalletTokenLimit, WalletLimitsContext } from '../allowanceTransfer/walletLimitsStore.ts';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
 import { useOptionalWalletAddress } from '../walletConnection/walletContext.tsx';
@@ -102,7 +103,9 @@ function BalancesTableBody() {
   const error = useSafeSession((s) => s.context.balancesError);
   const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
   const updating = useFiatUpdating();
-  const rows = visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances });
+  const rows = useMemo(() => visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances }), [balances, hiddenTokens, showHiddenTokens, hideSmallBalances]);
+  // A treasury's 1,500 tokens: the first rows at once, the rest in the frames after (decision 0068).
+  const shown = useRowsShown(rows.length);
   // Read from the chain (RPC-only mode, decision 0054): no prices, and only the known and added tokens are read (0056).
   const chainRead = balances?.readFromChain !== undefined;
   return (
@@ -149,7 +152,7 @@ function BalancesTableBody() {
                 </tr>
               </thead>
               <tbody>
-                {rows.map(({ balance, hidden }) => (
+                {rows.slice(0, shown).map(({ balance, hidden }) => (
                   <tr key={balance.tokenInfo.address} data-hidden={hidden || undefined}>
                     <th scope="row">
                       <span className="asset-cell">
