@@ -4,16 +4,16 @@ import { useEffect, useState } from 'react';
 const FIRST_ROWS = 100;
 
 /**
- * How many of `total` rows to render now: the first FIRST_ROWS at once, then FIRST_ROWS more per animation frame, so a
- * table of thousands shows its first rows without waiting for the last (every row ends up in the table: decision 0035).
- * The queue and history tables and the Assets table use it (decision 0068).
+ * How many of `total` rows to render now: the first `step` at once, then `step` more per animation frame, so a table
+ * of thousands shows its first rows without waiting for the last (every row ends up in the table: decision 0035).
+ * The queue and history tables use FIRST_ROWS; the Assets table a smaller step, its rows being heavier (decision 0068).
  */
-export function useRowsShown(total: number): number {
-  const [shown, setShown] = useState(FIRST_ROWS);
+export function useRowsShown(total: number, step = FIRST_ROWS): number {
+  const [shown, setShown] = useState(step);
   useEffect(() => {
     if (shown >= total) return;
-    const frame = requestAnimationFrame(() => setShown((n) => n + FIRST_ROWS));
+    const frame = requestAnimationFrame(() => setShown((n) => n + step));
     return () => cancelAnimationFrame(frame);
-  }, [shown, total]);
+  }, [shown, total, step]);
   return Math.min(shown, total);
 }
