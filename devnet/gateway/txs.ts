@@ -241,9 +241,8 @@ export async function multisigDetails(ctx: GatewayContext, v: MultisigView, safe
   const rejectors: AddressInfo[] = [];
   if (!v.executed) {
     // confirmers of a same-nonce rejection (0-value self call without data)
-    const all = new Proposals(ctx.store).ofSafe(v.safe);
-    for (const other of all) {
-      if (other.nonce === v.nonce && other.safeTxHash !== v.safeTxHash && other.to === v.safe && other.value === 0n && !other.data) {
+    for (const other of new Proposals(ctx.store).atNonce(v.safe, v.nonce)) {
+      if (other.safeTxHash !== v.safeTxHash && other.to === v.safe && other.value === 0n && !other.data) {
         for (const c of other.confirmations) rejectors.push(ctx.addressInfo(c.owner));
       }
     }
