@@ -23,7 +23,7 @@ import { measureHome, measureQueue, type AppEnv } from './cases/app.ts';
 import { measureBridge } from './cases/bridge.ts';
 import { measureEventLog } from './cases/eventLog.ts';
 import { measureHostile } from './cases/hostile.ts';
-import { SCREENS, measureHeap, measureScreens, type ScreenKey } from './cases/scale.ts';
+import { SCREENS, measureAllDayTab, measureHeap, measureScreens, type ScreenKey } from './cases/scale.ts';
 import { seedLargeSafe } from '../devnet/seed/largeSafe.ts';
 import { startGzipFront } from './lib/gzipFront.ts';
 import { figure, formatMarkdown, formatTable, round, type Figure, type Report } from './lib/report.ts';
@@ -42,6 +42,8 @@ const QUEUE_RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 9);
 const BRIDGE_ROUNDS = Number(process.env.BENCH_BRIDGE_ROUNDS ?? 1_000);
 const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5);
 const SCALE_HEAP_RUNS = Number(process.env.BENCH_SCALE_HEAP_RUNS ?? 3);
+/** Simulated hours of the all-day tab (0 skips it). */
+const SCALE_ALLDAY_HOURS = Number(process.env.BENCH_SCALE_ALLDAY_HOURS ?? 8);
 /** Comma-separated screens of the scale group to time (default all); BENCH_SCALE_HEAP_RUNS=0 skips the heap figure. */
 const SCALE_SCREENS = (process.env.BENCH_SCALE_SCREENS ?? '').split(',').filter(Boolean) as ScreenKey[];
 
@@ -366,7 +368,7 @@ async function scaleFigures(browser: Browser, devnet: Devnet, appUrl: string): P
   ];
 
   log(`scale: time to first row, demo vs large Safe (${SCALE_RUNS} runs per screen)`);
-  const screens = await measureScreens(browser, env, SCALE_RUNS, SCALE_SCREENS.length ? SCALE_SCREENS : undefined, log);
+  const screens = SCALE_RUNS > 0 ? await measureScreens(browser, env, SCALE_RUNS, SCALE_SCREENS.length ? SCALE_SCREENS : undefined, log) : { runs: 0, screens: {} as Awaited<ReturnType<typeof measureScreens>>['screens'] };
   const goals: Record<ScreenKey, boolean> = { assets: true, history: true, queue: true, nfts: true, messages: false };
   for (const [key, s] of Object.entries(screens.screens) as [ScreenKey, (typeof screens.screens)[ScreenKey]][]) {
     const ratio = s.large.medianMs / s.demo.medianMs;
@@ -394,6 +396,23 @@ async function scaleFigures(browser: Browser, devnet: Devnet, appUrl: string): P
           gatewayResponseKBLarge: s.large.gatewayResponseBytes === null ? null : kB(s.large.gatewayResponseBytes),
         },
         notes: scaleNotes(key, s),
+      }),
+    );
+  }
+
+  if (SCALE_ALLDAY_HOURS > 0) {
+    log(`scale: an all-day tab, ${SCALE_ALLDAY_HOURS} simulated hours of the large Safe's home`);
+    const day = await measureAllDayTab(browser, env, 'large', SCALE_ALLDAY_HOURS, 15_000, log);
+    const MB = (b: number) => round(b / 1e6, 2);
+    out.push(
+      figure({
+        id: 'scaleAllDayHeapGrowth',
+        title: `An all-day tab: JS heap growth over ${SCALE_ALLDAY_HOURS} visible hours (large Safe's home)`,
+        value: round(((day.endBytes - day.startBytes) / day.startBytes) * 100, 1),
+        unit: '%',
+        goal: { op: '<=', target: 10 },
+        method: `A fresh browser context with Playwright's page clock installed (page.clock: the page's timers, Date and performance.now run on simulated time) opens the large Safe's home and stays visible; the harness advances the clock ${day.stepMs / 1000} s at a time and waits for each step's gateway traffic (real devnet, real network) to finish, for ${SCALE_ALLDAY_HOURS} simulated hours (${Math.round((SCALE_ALLDAY_HOURS * 3_600_000) / day.stepMs).toLocaleString('en-US')} steps, the Safe info polled at every one). JS heap used after HeapProfiler.collectGarbage (twice), after a simulated minute once the Safe is open, at each hour and at the end. The figure: (end − start) ÷ start.`,
+        details: { startMB: MB(day.startBytes), endMB: MB(day.endBytes), hourlyMB: day.hourlyBytes.map(MB), domNodesStart: day.domNodesStart, domNodesEnd: day.domNodesEnd, gatewayRequests: day.gatewayRequests, wallSeconds: round(day.wallMs / 1000, 0) },
       }),
     );
   }

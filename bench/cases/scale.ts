@@ -8,7 +8,8 @@
  *    runs interleave the two Safes (and the screens) after a warm-up; the figure is the ratio of the medians;
  *  - JS heap after opening every screen in one tab (home, then Assets, NFTs, Queue, History, Messages through the
  *    sidebar, each until its first row and its gateway traffic settled), read with CDP Performance.getMetrics
- *    after HeapProfiler.collectGarbage; ratio of the medians.
+ *    after HeapProfiler.collectGarbage; ratio of the medians;
+ *  - an all-day tab: a Safe's home left open for hours of simulated time (Playwright's page clock), heap growth.
  */
 import type { Browser, CDPSession, Page, Request } from 'playwright-core';
 import { median } from '../lib/report.ts';
@@ -71,6 +72,7 @@ function gatewayTraffic(page: Page, gatewayUrl: string) {
   page.on('requestfailed', (r) => void done(r));
   return {
     traffic: t,
+    /** Resolves when no gateway request has run for `quietMs` (real time). */
     async quiet(quietMs = 1_000, timeoutMs = 60_000): Promise<void> {
       const start = Date.now();
       while (t.inFlight > 0 || Date.now() - t.last < quietMs) {
@@ -222,3 +224,80 @@ export async function measureHeap(browser: Browser, env: ScaleEnv, runs: number,
   result.medianUsedLarge = median(result.large.map((s) => s.usedBytes));
   return result;
 }
+
+// ───────────────────────────── an all-day tab ─────────────────────────────
+
+export interface AllDayResult {
+  hours: number;
+  stepMs: number;
+  /** JS heap used (after collecting garbage) once the Safe was open, and then at each full hour. */
+  startBytes: number;
+  endBytes: number;
+  hourlyBytes: number[];
+  domNodesStart: number;
+  domNodesEnd: number;
+  gatewayRequests: number;
+  /** Real (wall-clock) time the run took. */
+  wallMs: number;
+}
+
+/**
+ * An open Safe's home left visible for `hours`: Playwright's clock (page.clock) replaces the page's timers and Date,
+ * so the app's 15 s polls and every other timer run on simulated time; the harness advances it `stepMs` at a time
+ * and lets each step's gateway traffic finish (real network, real gateway) before the next. The heap is read after
+ * HeapProfiler.collectGarbage once the Safe is open and at every simulated hour.
+ */
+export async function measureAllDayTab(browser: Browser, env: ScaleEnv, which: Which, hours: number, stepMs = 15_000, log: (m: string) => void = () => undefined): Promise<AllDayResult> {
+  const t0 = Date.now();
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.clock.install();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('HeapProfiler.enable');
+    const gateway = gatewayTraffic(page, env.gatewayUrl);
+    await page.goto(`${env.appUrl}/home?safe=${which === 'demo' ? env.demoSafe : env.largeSafe}`);
+    // the app's start-up timers run on the page's clock too
+    const opened = page.getByRole('heading', { level: 1, name: 'Overview' });
+    for (let i = 0; i < 600 && !(await opened.isVisible()); i++) await page.clock.runFor(100);
+    await page.getByLabel('Total balance').waitFor({ timeout: 60_000 });
+    // settle: a minute of simulated time (first polls, deferred work), then the baseline
+    for (let i = 0; i < 4; i++) {
+      await page.clock.runFor(stepMs);
+      await gateway.quiet(200);
+    }
+    await collectGarbage(cdp);
+    const start = await metrics(cdp);
+    const requestsAtStart = gateway.traffic.requests;
+    const hourlyBytes: number[] = [];
+    const steps = Math.round((hours * 3_600_000) / stepMs);
+    const perHour = Math.round(3_600_000 / stepMs);
+    for (let s = 1; s <= steps; s++) {
+      await page.clock.runFor(stepMs);
+      await gateway.quiet(50);
+      if (s % perHour === 0 || s === steps) {
+        await collectGarbage(cdp);
+        hourlyBytes.push((await metrics(cdp)).JSHeapUsedSize ?? 0);
+        log(`scale: all-day tab, ${round1((s * stepMs) / 3_600_000)} h simulated`);
+      }
+    }
+    await collectGarbage(cdp);
+    const end = await metrics(cdp);
+    return {
+      hours,
+      stepMs,
+      startBytes: start.JSHeapUsedSize ?? 0,
+      endBytes: end.JSHeapUsedSize ?? 0,
+      hourlyBytes,
+      domNodesStart: start.Nodes ?? 0,
+      domNodesEnd: end.Nodes ?? 0,
+      gatewayRequests: gateway.traffic.requests - requestsAtStart,
+      wallMs: Date.now() - t0,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
