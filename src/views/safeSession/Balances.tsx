@@ -21,6 +21,9 @@ import { useOptionalWalletAddress } from '../walletConnection/walletContext.tsx'
 /** The connected wallet's spending limits, read from the chain after the table has rendered (decision 0063). */
 const WalletLimits = lazy(() => import('../allowanceTransfer/WalletLimits.tsx'));
 
+/** Token rows rendered per frame: about a screenful (decision 0068). */
+const BALANCE_ROWS_PER_FRAME = 25;
+
 const NATIVE_KEY = '0x0000000000000000000000000000000000000000';
 const limitKeyOf = (tokenInfo: { type: string; address: string }) => (tokenInfo.type === 'NATIVE_TOKEN' ? NATIVE_KEY : tokenInfo.address);
 
@@ -104,8 +107,9 @@ function BalancesTableBody() {
   const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
   const updating = useFiatUpdating();
   const rows = useMemo(() => visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances }), [balances, hiddenTokens, showHiddenTokens, hideSmallBalances]);
-  // A treasury's 1,500 tokens: a screenful at once, the rest in the frames after (decision 0068).
-  const shown = useRowsShown(rows.length);
+  // A treasury's 1,500 tokens: a screenful at once, the rest in the frames after (decision 0068). A token row holds a
+  // logo (an SVG document each when it is a data: URI, which loading="lazy" does not defer), links and buttons.
+  const shown = useRowsShown(rows.length, BALANCE_ROWS_PER_FRAME);
   // Read from the chain (RPC-only mode, decision 0054): no prices, and only the known and added tokens are read (0056).
   const chainRead = balances?.readFromChain !== undefined;
   return (
