@@ -4,7 +4,7 @@
  * things measured side by side in this run.
  *
  *   npm run bench                  every figure
- *   npm run bench -- --only app    only some groups (devnet, app, queue, bridge, hostile, eventlog); writes bench/tmp/
+ *   npm run bench -- --only app    only some groups (devnet, app, queue, bridge, hostile, eventlog, scale); writes bench/tmp/
  *
  * Order: build the devnet-mode app, time a devnet cold start (new state folder), then the browser figures on
  * that devnet, the bridge in its own pages, and the validator in this process.
@@ -23,10 +23,12 @@ import { measureHome, measureQueue, type AppEnv } from './cases/app.ts';
 import { measureBridge } from './cases/bridge.ts';
 import { measureEventLog } from './cases/eventLog.ts';
 import { measureHostile } from './cases/hostile.ts';
+import { SCREENS, measureAllDayTab, measureHeap, measureScreens, type ScreenKey } from './cases/scale.ts';
+import { seedLargeSafe } from '../devnet/seed/largeSafe.ts';
 import { startGzipFront } from './lib/gzipFront.ts';
 import { figure, formatMarkdown, formatTable, round, type Figure, type Report } from './lib/report.ts';
 
-const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile', 'eventlog'] as const;
+const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile', 'eventlog', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
 
 const args = process.argv.slice(2);
@@ -38,6 +40,12 @@ const OUT = only ? resolve('bench/tmp') : resolve('bench');
 const APP_DIR = resolve('.tmp/bench-app');
 const QUEUE_RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 9);
 const BRIDGE_ROUNDS = Number(process.env.BENCH_BRIDGE_ROUNDS ?? 1_000);
+const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5);
+const SCALE_HEAP_RUNS = Number(process.env.BENCH_SCALE_HEAP_RUNS ?? 3);
+/** Simulated hours of the all-day tab (0 skips it). */
+const SCALE_ALLDAY_HOURS = Number(process.env.BENCH_SCALE_ALLDAY_HOURS ?? 8);
+/** Comma-separated screens of the scale group to time (default all); BENCH_SCALE_HEAP_RUNS=0 skips the heap figure. */
+const SCALE_SCREENS = (process.env.BENCH_SCALE_SCREENS ?? '').split(',').filter(Boolean) as ScreenKey[];
 
 const log = (message: string) => console.log(`bench: ${message}`);
 
@@ -73,7 +81,7 @@ async function main(): Promise<void> {
   };
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    const needApp = enabled('devnet') || enabled('app') || enabled('queue');
+    const needApp = enabled('devnet') || enabled('app') || enabled('queue') || enabled('scale');
     let devnet: Devnet | null = null;
     let browser: Browser | null = null;
     const launch = async () => {
@@ -234,6 +242,8 @@ async function main(): Promise<void> {
           }),
         );
       }
+
+      if (enabled('scale')) figures.push(...(await scaleFigures(await launch(), running, front.url)));
     }
 
     let echoMedianMs: number | null = null;
@@ -338,6 +348,112 @@ async function main(): Promise<void> {
   await writeFile(join(OUT, 'report.md'), formatMarkdown(report));
   console.log(`\n${formatTable(figures)}\n`);
   log(`wrote ${join(OUT, 'report.json')} and report.md`);
+}
+
+/** The large-Safe figures (issue 22): seeds the fixture on the running devnet, then measures it beside the demo Safe. */
+async function scaleFigures(browser: Browser, devnet: Devnet, appUrl: string): Promise<Figure[]> {
+  log('large-Safe fixture: seeding (30 owners, 200 queued, 300 messages; 1,500 tokens, 10,000 history items, 500 NFTs generated)');
+  const large = await seedLargeSafe({ rpcUrl: devnet.rpcUrl, gatewayUrl: devnet.gatewayUrl, chainId: devnet.chainId, tokens: devnet.tokens });
+  const env = { appUrl, gatewayUrl: devnet.gatewayUrl, demoSafe: `${devnet.shortName}:${devnet.safes[0]!.address}`, largeSafe: `${devnet.shortName}:${large.address}` };
+  const out: Figure[] = [
+    figure({
+      id: 'largeSafeSeed',
+      title: 'Seeding the large-Safe fixture on a running devnet',
+      value: round(large.ms / 1000, 1),
+      unit: 's',
+      goal: null,
+      method: 'seedLargeSafe() from devnet/seed/largeSafe.ts on the devnet started above: deploy and fund the 30-owner Safe, register the generated lists with the gateway, post 200 proposals and 300 messages with their owner signatures through the gateway API.',
+      details: { ...large, owners: large.owners.length },
+    }),
+  ];
+
+  log(`scale: time to first row, demo vs large Safe (${SCALE_RUNS} runs per screen)`);
+  const screens = SCALE_RUNS > 0 ? await measureScreens(browser, env, SCALE_RUNS, SCALE_SCREENS.length ? SCALE_SCREENS : undefined, log) : { runs: 0, screens: {} as Awaited<ReturnType<typeof measureScreens>>['screens'] };
+  const goals: Record<ScreenKey, boolean> = { assets: true, history: true, queue: true, nfts: true, messages: false };
+  for (const [key, s] of Object.entries(screens.screens) as [ScreenKey, (typeof screens.screens)[ScreenKey]][]) {
+    const ratio = s.large.medianMs / s.demo.medianMs;
+    const screen = SCREENS[key];
+    out.push(
+      figure({
+        id: `scaleFirstRow${screen.title}`,
+        title: `${screen.title}: time to first row, large Safe vs demo Safe`,
+        value: round(ratio, 2),
+        unit: '×',
+        goal: goals[key] ? { op: '<=', target: 1.5 } : null,
+        method: `Each run a fresh browser context opens ${screen.path}?safe=<Safe> cold on the devnet-mode build and times, in the page, navigation start → the frame after the first \`${screen.row}\` is in the page (MutationObserver, then requestAnimationFrame). ${SCALE_RUNS} runs per Safe after a warm-up, the two Safes interleaved (alternating which goes first); ratio of the medians. The large Safe is the devnet's large-Safe fixture (decision 0068), the demo Safe the 2-of-3 team Safe.`,
+        details: {
+          medianMsDemo: round(s.demo.medianMs, 1),
+          medianMsLarge: round(s.large.medianMs, 1),
+          firstRowMsDemo: s.demo.firstRowMs.map((v) => round(v, 1)),
+          firstRowMsLarge: s.large.firstRowMs.map((v) => round(v, 1)),
+          rowsAtFirstRowDemo: s.demo.rowsAtFirstRow,
+          rowsAtFirstRowLarge: s.large.rowsAtFirstRow,
+          rowsSettledDemo: s.demo.rowsSettled,
+          rowsSettledLarge: s.large.rowsSettled,
+          gatewayRequestsDemo: s.demo.gatewayRequests,
+          gatewayRequestsLarge: s.large.gatewayRequests,
+          gatewayResponseKBDemo: s.demo.gatewayResponseBytes === null ? null : kB(s.demo.gatewayResponseBytes),
+          gatewayResponseKBLarge: s.large.gatewayResponseBytes === null ? null : kB(s.large.gatewayResponseBytes),
+        },
+        notes: scaleNotes(key, s),
+      }),
+    );
+  }
+
+  if (SCALE_ALLDAY_HOURS > 0) {
+    log(`scale: an all-day tab, ${SCALE_ALLDAY_HOURS} simulated hours of the large Safe's home`);
+    const day = await measureAllDayTab(browser, env, 'large', SCALE_ALLDAY_HOURS, 15_000, log);
+    const MB = (b: number) => round(b / 1e6, 2);
+    out.push(
+      figure({
+        id: 'scaleAllDayHeapGrowth',
+        title: `An all-day tab: JS heap growth over ${SCALE_ALLDAY_HOURS} visible hours (large Safe's home)`,
+        value: round(((day.endBytes - day.startBytes) / day.startBytes) * 100, 1),
+        unit: '%',
+        goal: { op: '<=', target: 10 },
+        method: `A fresh browser context with Playwright's page clock installed (page.clock: the page's timers, Date and performance.now run on simulated time) opens the large Safe's home and stays visible; the harness advances the clock ${day.stepMs / 1000} s at a time and waits for each step's gateway traffic (real devnet, real network) to finish, for ${SCALE_ALLDAY_HOURS} simulated hours (${Math.round((SCALE_ALLDAY_HOURS * 3_600_000) / day.stepMs).toLocaleString('en-US')} steps, the Safe info polled at every one). JS heap used after HeapProfiler.collectGarbage (twice), after a simulated minute once the Safe is open, at each hour and at the end. The figure: (end − start) ÷ start.`,
+        details: { startMB: MB(day.startBytes), endMB: MB(day.endBytes), hourlyMB: day.hourlyBytes.map(MB), domNodesStart: day.domNodesStart, domNodesEnd: day.domNodesEnd, gatewayRequests: day.gatewayRequests, wallSeconds: round(day.wallMs / 1000, 0) },
+      }),
+    );
+  }
+
+  if (SCALE_HEAP_RUNS <= 0) return out;
+  log(`scale: JS heap after every screen, demo vs large Safe (${SCALE_HEAP_RUNS} runs)`);
+  const heap = await measureHeap(browser, env, SCALE_HEAP_RUNS, log);
+  const MB = (b: number) => round(b / 1e6, 2);
+  out.push(
+    figure({
+      id: 'scaleHeap',
+      title: 'JS heap after opening every screen, large Safe vs demo Safe',
+      value: round(heap.medianUsedLarge / heap.medianUsedDemo, 2),
+      unit: '×',
+      goal: { op: '<=', target: 1.5 },
+      method: `Each run a fresh browser context opens the Safe's home, then Assets, NFTs, Queue, History and Messages through the sidebar, each until its first row is in the page and its gateway traffic has been quiet for 1 s; then CDP HeapProfiler.collectGarbage (twice) and Performance.getMetrics' JSHeapUsedSize. ${SCALE_HEAP_RUNS} runs per Safe after a warm-up, interleaved; ratio of the medians.`,
+      details: {
+        medianUsedMBDemo: MB(heap.medianUsedDemo),
+        medianUsedMBLarge: MB(heap.medianUsedLarge),
+        usedMBDemo: heap.demo.map((h) => MB(h.usedBytes)),
+        usedMBLarge: heap.large.map((h) => MB(h.usedBytes)),
+        totalMBDemo: heap.demo.map((h) => MB(h.totalBytes)),
+        totalMBLarge: heap.large.map((h) => MB(h.totalBytes)),
+        domNodesDemo: heap.demo.map((h) => h.domNodes),
+        domNodesLarge: heap.large.map((h) => h.domNodes),
+        stepsMBDemo: Object.fromEntries(Object.entries(heap.demo.at(-1)?.steps ?? {}).map(([k, v]) => [k, MB(v)])),
+        stepsMBLarge: Object.fromEntries(Object.entries(heap.large.at(-1)?.steps ?? {}).map(([k, v]) => [k, MB(v)])),
+      },
+      notes: [
+        `Heap used after each step (before the final collection), last run: demo ${Object.entries(heap.demo.at(-1)?.steps ?? {}).map(([k, v]) => `${k} ${MB(v)} MB`).join(', ')}; large ${Object.entries(heap.large.at(-1)?.steps ?? {}).map(([k, v]) => `${k} ${MB(v)} MB`).join(', ')}.`,
+      ],
+    }),
+  );
+  return out;
+}
+
+function scaleNotes(key: ScreenKey, s: { demo: { medianMs: number; rowsSettled: number | null; gatewayResponseBytes: number | null; rowsAtFirstRow: number[] }; large: { medianMs: number; rowsSettled: number | null; gatewayResponseBytes: number | null; rowsAtFirstRow: number[] } }): string[] {
+  const notes = [
+    `${SCREENS[key].title}: ${round(s.demo.medianMs, 0)} ms (demo) vs ${round(s.large.medianMs, 0)} ms (large); rows in the page at the first row ${s.demo.rowsAtFirstRow.at(-1) ?? '?'} vs ${s.large.rowsAtFirstRow.at(-1) ?? '?'}, once settled ${s.demo.rowsSettled ?? '?'} vs ${s.large.rowsSettled ?? '?'}; gateway response bodies until settled ${s.demo.gatewayResponseBytes === null ? '?' : kB(s.demo.gatewayResponseBytes)} kB vs ${s.large.gatewayResponseBytes === null ? '?' : kB(s.large.gatewayResponseBytes)} kB.`,
+  ];
+  return notes;
 }
 
 main().then(

@@ -9,6 +9,10 @@
  *   --app-origin URL     allow this origin with CORS (repeatable)              (env DEVNET_APP_ORIGINS, comma-separated)
  *   --like-real-gateway  the gateway drops the endpoints Safe's production     (env DEVNET_LIKE_REAL_GATEWAY=1)
  *                        gateway no longer serves (404, decision 0051)
+ *   --large              also seed the large-Safe fixture: 30 owners, 200      (env DEVNET_LARGE=1)
+ *                        queued, 300 messages, 1,500 tokens, 10,000 history
+ *                        items, 500 NFTs (decision 0068); its address is
+ *                        `large.address` in the JSON line
  */
 import { USAGE, parseCliArgs } from './cliArgs.ts';
 import { startDevnet, type Devnet } from './index.ts';
@@ -49,8 +53,8 @@ async function main(): Promise<void> {
     await devnet.stop();
     process.exit(0);
   }
-  const { rpcUrl, gatewayUrl, chainId, shortName, safes, owners } = devnet;
-  process.stdout.write(`${JSON.stringify({ rpcUrl, gatewayUrl, chainId, shortName, safes, owners })}\n`);
+  const { rpcUrl, gatewayUrl, chainId, shortName, safes, owners, large } = devnet;
+  process.stdout.write(`${JSON.stringify({ rpcUrl, gatewayUrl, chainId, shortName, safes, owners, ...(large ? { large: { address: large.address, threshold: large.threshold, owners: large.owners } } : {}) })}\n`);
   log(
     `devnet: ready in ${Math.round(performance.now() - started)} ms, ${Math.round(process.uptime() * 1000)} ms since process start (${devnet.seeded ? 'seeded' : 'reused'} state in ${devnet.stateDir}); Ctrl-C to stop`,
   );

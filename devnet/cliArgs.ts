@@ -9,10 +9,12 @@ export interface CliOptions {
   appOrigins: string[];
   /** Drop the endpoints today's real gateway lacks (decision 0051). */
   likeRealGateway: boolean;
+  /** Seed the large-Safe fixture too (decision 0068). */
+  large: boolean;
   help?: boolean;
 }
 
-export const USAGE = 'usage: npm run devnet -- [--state DIR] [--rpc-port N] [--gateway-port N] [--app-origin URL]... [--like-real-gateway]';
+export const USAGE = 'usage: npm run devnet -- [--state DIR] [--rpc-port N] [--gateway-port N] [--app-origin URL]... [--like-real-gateway] [--large]';
 
 function port(value: string | undefined, what: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -28,6 +30,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     gatewayPort: port(env.DEVNET_GATEWAY_PORT, 'DEVNET_GATEWAY_PORT'),
     appOrigins: (env.DEVNET_APP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     likeRealGateway: ['1', 'true', 'yes'].includes((env.DEVNET_LIKE_REAL_GATEWAY ?? '').trim().toLowerCase()),
+    large: ['1', 'true', 'yes'].includes((env.DEVNET_LARGE ?? '').trim().toLowerCase()),
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -53,6 +56,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
       case '--like-real-gateway':
         if (inline !== undefined) throw new Error(`${flag} takes no value\n${USAGE}`);
         opts.likeRealGateway = true;
+        break;
+      case '--large':
+        if (inline !== undefined) throw new Error(`${flag} takes no value\n${USAGE}`);
+        opts.large = true;
         break;
       case '--help':
       case '-h':

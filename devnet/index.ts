@@ -27,7 +27,7 @@ import {
   type SafeContracts,
 } from './chain/index.ts';
 import { startGateway } from './gateway/index.ts';
-import { seedChain, seedGateway, type DemoChain, type DemoOffchain } from './seed/index.ts';
+import { seedChain, seedGateway, seedLargeSafe, type DemoChain, type DemoOffchain, type LargeSafeFixture } from './seed/index.ts';
 
 export const DEVNET_SHORT_NAME = 'devnet';
 
@@ -44,6 +44,8 @@ export interface StartDevnetOptions {
   log?: (message: string) => void;
   /** The gateway answers like Safe's production gateway of 2026: the endpoints it dropped answer 404 (decision 0051). */
   likeRealGateway?: boolean;
+  /** Also seed the large-Safe fixture (devnet/seed/largeSafe.ts, decision 0068): 30 owners, 200 queued, 300 messages, generated lists. */
+  large?: boolean;
 }
 
 export interface DevnetSafe {
@@ -84,6 +86,8 @@ export interface DevnetInfo {
   seeded: boolean;
   /** anvil's process id. */
   anvilPid: number;
+  /** The large-Safe fixture, when started with `large` (not among `safes`). */
+  large?: LargeSafeFixture;
 }
 
 export interface Devnet extends DevnetInfo {
@@ -216,6 +220,13 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
       }
     }
 
+    let large: LargeSafeFixture | undefined;
+    if (opts.large) {
+      log('devnet: seeding the large-Safe fixture');
+      large = await seedLargeSafe({ rpcUrl: anvil.rpcUrl, gatewayUrl: gateway.url, chainId: chain.chainId, tokens: chain.tokens, log });
+      log(`devnet: large Safe ${large.address} ready in ${large.ms} ms`);
+    }
+
     const safes: DevnetSafe[] = [];
     for (const s of [chain.safes.team, chain.safes.solo]) {
       const current = await readSafe(anvil.rpcUrl, s.address);
@@ -236,6 +247,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
       stateDir: dir,
       seeded: !marker,
       anvilPid: anvil.pid,
+      ...(large ? { large } : {}),
     };
     let stopping: Promise<void> | undefined;
     return { ...info, stop: () => (stopping ??= stopAll()) };

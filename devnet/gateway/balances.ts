@@ -63,6 +63,11 @@ export async function balancesOf(ctx: GatewayContext, safe: Address, currency: s
       fiat,
     });
   }
+  // a large-Safe fixture's generated tokens (devnet/gateway/generated.ts)
+  for (const { fiatUsd, fiatBalance: _usd, fiatConversion, ...rest } of ctx.generated.get(safe)?.balances ?? []) {
+    const fiat = fiatUsd * rate;
+    items.push({ ...rest, fiatBalance: money(fiat), fiatConversion: priceString(Number(fiatConversion) * rate), fiat });
+  }
   items.sort((a, b) => b.fiat - a.fiat);
   const total = items.reduce((s, i) => s + i.fiat, 0);
   return { fiatTotal: money(total), items: items.map(({ fiat: _fiat, ...rest }) => rest) };

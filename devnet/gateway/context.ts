@@ -6,6 +6,7 @@ import { KNOWN_CONTRACTS, chainInfo, defaultSafeApps, type GatewayOptions } from
 import { Store } from './db.ts';
 import { notFound, validationError } from './errors.ts';
 import { approvedHashSignature } from './hashes.ts';
+import { GeneratedSafes } from './generated.ts';
 import { Indexer } from './indexer.ts';
 import { Proposals } from './proposals.ts';
 import { Tags } from './tags.ts';
@@ -18,6 +19,8 @@ export type GatewayContext = {
   reader: ChainReader;
   indexer: Indexer;
   tags: Tags;
+  /** Large-Safe fixtures: generated balances, history and NFTs of registered Safes (decision 0068). */
+  generated: GeneratedSafes;
   relayer: WalletClient<Transport, Chain, Account>;
   relayLimit: number;
   chain(): ChainInfo;
@@ -97,6 +100,7 @@ export async function createContext(opts: GatewayOptions): Promise<GatewayContex
       return { value, name: null, logoUri: null };
     },
     tokenLogo,
+    generated: new GeneratedSafes({ store, tokenLogo, addressInfo: (address) => ctx.addressInfo(address) }),
   };
   return ctx;
 }

@@ -115,6 +115,12 @@ CREATE TABLE IF NOT EXISTS relays (
   tx_hash TEXT NOT NULL,
   created_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS generated_safes (
+  safe TEXT PRIMARY KEY,
+  seed INTEGER NOT NULL,
+  anchored_at INTEGER NOT NULL,
+  sizes TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS tags (
   key TEXT PRIMARY KEY,
   value INTEGER NOT NULL

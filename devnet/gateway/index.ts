@@ -14,6 +14,7 @@ import { decodingRoutes } from './routes/decoding.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { relayRoutes } from './routes/relay.ts';
 import { explorerRoutes } from './routes/explorer.ts';
+import { fixtureRoutes } from './routes/fixtures.ts';
 import { safeRoutes } from './routes/safes.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { devnetAppRoutes } from '../apps/index.ts';
@@ -68,6 +69,8 @@ export async function createGatewayApp(opts: GatewayOptions): Promise<GatewayApp
   accountRoutes(app, ctx);
   relayRoutes(app, ctx);
   explorerRoutes(app, ctx);
+  // devnet-only: register a large-Safe fixture (decision 0068)
+  fixtureRoutes(app, ctx);
   // the demo Safe App the default safe-apps list points at (devnet/apps)
   devnetAppRoutes(app);
 

@@ -78,6 +78,13 @@ export class Proposals {
       .map((row) => ({ ...fromRow(row), confirmations: this.confirmationsOf(str(row.safe_tx_hash)) }));
   }
 
+  /** The Safe's proposals at one nonce (the index on (safe, nonce); a queue of hundreds is not read whole). */
+  atNonce(safe: Address, nonce: number): Array<Omit<MultisigView, 'executed'>> {
+    return this.store
+      .all('SELECT * FROM multisig_txs WHERE safe = ? AND nonce = ? ORDER BY submitted_at', [safe, nonce])
+      .map((row) => ({ ...fromRow(row), confirmations: this.confirmationsOf(str(row.safe_tx_hash)) }));
+  }
+
   insert(p: NewProposal, now: number): void {
     this.store.run(
       `INSERT INTO multisig_txs (safe_tx_hash, safe, to_address, value, data, operation, safe_tx_gas, base_gas, gas_price,

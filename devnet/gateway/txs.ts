@@ -7,6 +7,7 @@ import { KNOWN_CONTRACTS } from './config.ts';
 import type { GatewayContext } from './context.ts';
 import { addressesIn, dataSize, decodeData } from './decoder.ts';
 import { httpError, notFound } from './errors.ts';
+import { generatedTransferDetails } from './generated.ts';
 import { byPosition, type BlockRef, type CreationRecord, type ModuleTx, type TransferRecord } from './indexer.ts';
 import { Proposals, viewOfExecuted, type MultisigView } from './proposals.ts';
 import type {
@@ -240,9 +241,8 @@ export async function multisigDetails(ctx: GatewayContext, v: MultisigView, safe
   const rejectors: AddressInfo[] = [];
   if (!v.executed) {
     // confirmers of a same-nonce rejection (0-value self call without data)
-    const all = new Proposals(ctx.store).ofSafe(v.safe);
-    for (const other of all) {
-      if (other.nonce === v.nonce && other.safeTxHash !== v.safeTxHash && other.to === v.safe && other.value === 0n && !other.data) {
+    for (const other of new Proposals(ctx.store).atNonce(v.safe, v.nonce)) {
+      if (other.safeTxHash !== v.safeTxHash && other.to === v.safe && other.value === 0n && !other.data) {
         for (const c of other.confirmations) rejectors.push(ctx.addressInfo(c.owner));
       }
     }
@@ -415,7 +415,10 @@ export async function historyEntries(ctx: GatewayContext, safe: OnchainSafe): Pr
   }
   const creation = ctx.indexer.creations.get(addr);
   if (creation) entries.push({ ref: creation, build: async () => creationSummary(ctx, creation) });
-  return entries.sort((a, b) => byPosition(b.ref, a.ref));
+  entries.sort((a, b) => byPosition(b.ref, a.ref));
+  // a large-Safe fixture's generated transfers (devnet/gateway/generated.ts), older than everything on chain
+  for (const item of ctx.generated.get(addr)?.history ?? []) entries.push({ ref: { blockNumber: 0n, logIndex: 0, txHash: item.txHash as Hex, timestamp: item.timestamp }, build: async () => item });
+  return entries;
 }
 
 const DAY = 86_400_000;
@@ -542,6 +545,8 @@ export async function detailsById(ctx: GatewayContext, id: string): Promise<Tran
       return moduleDetails(ctx, m);
     }
     case 'transfer': {
+      const generated = ctx.generated.transfer(safeAddr, id);
+      if (generated) return generatedTransferDetails(generated.g, generated.item);
       const t = ctx.indexer.transferById.get(ref);
       if (!t || (t.from !== safeAddr && t.to !== safeAddr)) throw notFound('No Transfer matches the given query.');
       return transferDetails(ctx, safeAddr, t);

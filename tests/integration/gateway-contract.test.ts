@@ -26,6 +26,7 @@ const NOT_IN_OPENAPI: Record<string, string> = {
   'GET /devnet/recovery/{}': 'devnet-only inspection of recovery registrations',
   'GET /devnet/explorer/address/{}': 'devnet-only block explorer page (anvil has none)',
   'GET /devnet/explorer/tx/{}': 'devnet-only block explorer page (anvil has none)',
+  'POST /devnet/fixtures/large-safe': 'devnet-only: registers a large-Safe fixture whose lists the gateway generates (decision 0068)',
   ...Object.fromEntries(NOT_OFFERED_BY_REAL_GATEWAY.map((e) => [`${e.method} ${normalise(e.path)}`, `seed endpoint today's real gateway dropped: ${e.why} (404 with likeRealGateway)`])),
 };
 
@@ -384,6 +385,28 @@ describe('relay and explorer', () => {
     await expectCall(404, 'GET', '/v1/chains/{chainId}/relay/status/{taskId}', { chainId: C, taskId: `0x${'ef'.repeat(32)}` });
     await expectCall(200, 'GET', '/devnet/explorer/address/{address}', { address: RELAYER_ACCOUNT.address });
     await expectCall(200, 'GET', '/devnet/explorer/tx/{hash}', { hash: relayed.taskId });
+    }));
+});
+
+describe('large-Safe fixture (decision 0068)', () => {
+  it('registers a Safe, and its generated balances, NFTs, history and transfer details conform', () =>
+    conforms(async () => {
+      // last in the file: from here the solo Safe's lists carry the generated items
+      const safe = d.soloSafe;
+      const p = { chainId: C, safeAddress: safe };
+      await expectCall(200, 'POST', '/devnet/fixtures/large-safe', {}, { body: { safe, seed: 7, sizes: { tokens: 25, history: 40, nfts: 12 } } });
+      const balances = (await expectCall(200, 'GET', '/v1/chains/{chainId}/safes/{safeAddress}/balances/{fiatCode}', { ...p, fiatCode: 'eur' })) as { items: unknown[] };
+      expect(balances.items.length).toBeGreaterThanOrEqual(26);
+      const nfts = (await expectCall(200, 'GET', '/v2/chains/{chainId}/safes/{safeAddress}/collectibles', p, { query: `cursor=${encodeURIComponent('limit=100&offset=0')}` })) as { count: number };
+      expect(nfts.count).toBeGreaterThanOrEqual(12);
+      const history = (await expectCall(200, 'GET', '/v1/chains/{chainId}/safes/{safeAddress}/transactions/history', p, { query: `cursor=${encodeURIComponent('limit=20&offset=20')}` })) as {
+        count: number;
+        results: { type: string; transaction?: { id: string } }[];
+      };
+      expect(history.count).toBeGreaterThanOrEqual(40);
+      const generated = history.results.find((r) => r.transaction?.id.startsWith(`transfer_${safe}_`));
+      await expectCall(200, 'GET', '/v1/chains/{chainId}/transactions/{id}', { chainId: C, id: generated!.transaction!.id });
+      await expectCall(422, 'POST', '/devnet/fixtures/large-safe', {}, { body: { safe: 'not an address' } });
     }));
 });
 

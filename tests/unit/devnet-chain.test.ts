@@ -75,13 +75,14 @@ describe('withDecimals', () => {
 
 describe('devnet CLI options', () => {
   it('reads flags and environment, flags winning', () => {
-    expect(parseCliArgs([], {})).toEqual({ stateDir: undefined, rpcPort: undefined, gatewayPort: undefined, appOrigins: [], likeRealGateway: false });
+    expect(parseCliArgs([], {})).toEqual({ stateDir: undefined, rpcPort: undefined, gatewayPort: undefined, appOrigins: [], likeRealGateway: false, large: false });
     expect(parseCliArgs(['--state', '.devnet', '--rpc-port', '8545', '--gateway-port=3100', '--app-origin', 'http://localhost:5173'], {})).toEqual({
       stateDir: '.devnet',
       rpcPort: 8545,
       gatewayPort: 3100,
       appOrigins: ['http://localhost:5173'],
       likeRealGateway: false,
+      large: false,
     });
     expect(parseCliArgs(['--rpc-port', '9000'], { DEVNET_STATE: '/tmp/x', DEVNET_RPC_PORT: '8545', DEVNET_GATEWAY_PORT: '3100', DEVNET_APP_ORIGINS: 'http://a:1, http://b:2' })).toEqual({
       stateDir: '/tmp/x',
@@ -89,12 +90,17 @@ describe('devnet CLI options', () => {
       gatewayPort: 3100,
       appOrigins: ['http://a:1', 'http://b:2'],
       likeRealGateway: false,
+      large: false,
     });
     // the real-gateway switch (decision 0051): a flag, or DEVNET_LIKE_REAL_GATEWAY=1
     expect(parseCliArgs(['--like-real-gateway'], {}).likeRealGateway).toBe(true);
     expect(parseCliArgs([], { DEVNET_LIKE_REAL_GATEWAY: '1' }).likeRealGateway).toBe(true);
     expect(parseCliArgs([], { DEVNET_LIKE_REAL_GATEWAY: 'true' }).likeRealGateway).toBe(true);
     expect(parseCliArgs([], { DEVNET_LIKE_REAL_GATEWAY: '0' }).likeRealGateway).toBe(false);
+    // the large-Safe fixture (decision 0068): a flag, or DEVNET_LARGE=1
+    expect(parseCliArgs(['--large'], {}).large).toBe(true);
+    expect(parseCliArgs([], { DEVNET_LARGE: '1' }).large).toBe(true);
+    expect(parseCliArgs([], { DEVNET_LARGE: 'no' }).large).toBe(false);
     expect(parseCliArgs(['-h'], {}).help).toBe(true);
   });
 
@@ -103,6 +109,7 @@ describe('devnet CLI options', () => {
     expect(() => parseCliArgs(['--state'], {})).toThrow(/needs a value/);
     expect(() => parseCliArgs(['--bogus'], {})).toThrow(/unknown argument/);
     expect(() => parseCliArgs(['--like-real-gateway=no'], {})).toThrow(/takes no value/);
+    expect(() => parseCliArgs(['--large=yes'], {})).toThrow(/takes no value/);
     expect(() => parseCliArgs([], { DEVNET_GATEWAY_PORT: '70000' })).toThrow(/not a port/);
   });
 });

@@ -66,6 +66,8 @@ async function collectiblesOf(ctx: GatewayContext, safe: Address): Promise<Colle
       metadata: null,
     });
   }
+  // a large-Safe fixture's generated NFTs (devnet/gateway/generated.ts)
+  out.push(...(ctx.generated.get(safe)?.collectibles ?? []));
   return out.sort((a, b) => (a.address === b.address ? Number(BigInt(a.id) - BigInt(b.id)) : a.address < b.address ? -1 : 1));
 }
 

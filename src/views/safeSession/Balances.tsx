@@ -3,7 +3,8 @@ import { TokenLogo } from '../components/TokenLogo.tsx';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
 import { Loadable } from '../components/Loadable.tsx';
-import { visibleBalances, visibleFiatTotal } from './connect.ts';
+import { useRowsShown } from '../components/useRowsShown.ts';
+import { visibleBalances, visibleFiatTotal, type VisibleBalance } from './connect.ts';
 import { SendTokenButton } from '../flows/FlowButtons.tsx';
 import './lists.css';
 import './chainRead.css';
@@ -12,13 +13,16 @@ import { SafeGate } from './SafeGate.tsx';
 import { useListOpened, useSafeSession, useSafeSessionSend } from './safeSessionContext.tsx';
 import { useBalancesStatus, useFiatUpdating } from './balancesStatus.ts';
 import './balances.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { createWalletLimitsStore, useWalletTokenLimit, WalletLimitsContext } from '../allowanceTransfer/walletLimitsStore.ts';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
 import { useOptionalWalletAddress } from '../walletConnection/walletContext.tsx';
 
 /** The connected wallet's spending limits, read from the chain after the table has rendered (decision 0063). */
 const WalletLimits = lazy(() => import('../allowanceTransfer/WalletLimits.tsx'));
+
+/** Token rows rendered per frame: about a screenful (decision 0068). */
+const BALANCE_ROWS_PER_FRAME = 25;
 
 const NATIVE_KEY = '0x0000000000000000000000000000000000000000';
 const limitKeyOf = (tokenInfo: { type: string; address: string }) => (tokenInfo.type === 'NATIVE_TOKEN' ? NATIVE_KEY : tokenInfo.address);
@@ -91,6 +95,61 @@ export function BalancesTable() {
   );
 }
 
+/**
+ * One token row, memoised: the table renders its rows in frames (decision 0068), and each frame should render only
+ * the rows it adds, not again the ones already in the page (1,500 tokens: 60 frames).
+ */
+const BalanceRow = memo(function BalanceRow({
+  balance,
+  hidden,
+  chainRead,
+  currency,
+  updating,
+}: {
+  balance: VisibleBalance['balance'];
+  hidden: boolean;
+  chainRead: boolean;
+  currency: string;
+  updating: boolean;
+}) {
+  const send = useSafeSessionSend();
+  return (
+    <tr data-hidden={hidden || undefined}>
+      <th scope="row">
+        <span className="asset-cell">
+          <TokenLogo src={balance.tokenInfo.logoUri} symbol={balance.tokenInfo.symbol} /> <span>{balance.tokenInfo.name}</span> <span className="asset-symbol">{balance.tokenInfo.symbol}</span>
+          {balance.tokenInfo.type !== 'NATIVE_TOKEN' ? (
+            <span className="asset-address">
+              {' '}
+              <Address address={balance.tokenInfo.address} short />
+            </span>
+          ) : null}
+        </span>
+        <TokenLimitText tokenKey={limitKeyOf(balance.tokenInfo)} />
+      </th>
+      <td>
+        <Amount value={balance.balance} decimals={balance.tokenInfo.decimals} symbol={balance.tokenInfo.symbol} />
+      </td>
+      {chainRead ? null : (
+        <td>
+          <Fiat value={balance.fiatBalance} currency={currency} updating={updating} />
+        </td>
+      )}
+      <td className="asset-actions">
+        {hidden ? null : (
+          <SendTokenButton
+            token={{ address: balance.tokenInfo.address, symbol: balance.tokenInfo.symbol, decimals: balance.tokenInfo.decimals ?? 18, native: balance.tokenInfo.type === 'NATIVE_TOKEN' }}
+          />
+        )}{' '}
+        {hidden ? null : <SpendWithLimitButton tokenKey={limitKeyOf(balance.tokenInfo)} />}
+        <button type="button" onClick={() => send({ type: 'user.toggleTokenHidden', tokenAddress: balance.tokenInfo.address })}>
+          {hidden ? `Unhide ${balance.tokenInfo.symbol}` : `Hide ${balance.tokenInfo.symbol}`}
+        </button>
+      </td>
+    </tr>
+  );
+});
+
 function BalancesTableBody() {
   const send = useSafeSessionSend();
   const balances = useSafeSession((s) => s.context.balances);
@@ -102,7 +161,10 @@ function BalancesTableBody() {
   const error = useSafeSession((s) => s.context.balancesError);
   const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
   const updating = useFiatUpdating();
-  const rows = visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances });
+  const rows = useMemo(() => visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances }), [balances, hiddenTokens, showHiddenTokens, hideSmallBalances]);
+  // A treasury's 1,500 tokens: a screenful at once, the rest in the frames after (decision 0068). A token row holds a
+  // logo (an SVG document each when it is a data: URI, which loading="lazy" does not defer), links and buttons.
+  const shown = useRowsShown(rows.length, BALANCE_ROWS_PER_FRAME);
   // Read from the chain (RPC-only mode, decision 0054): no prices, and only the known and added tokens are read (0056).
   const chainRead = balances?.readFromChain !== undefined;
   return (
@@ -149,40 +211,8 @@ function BalancesTableBody() {
                 </tr>
               </thead>
               <tbody>
-                {rows.map(({ balance, hidden }) => (
-                  <tr key={balance.tokenInfo.address} data-hidden={hidden || undefined}>
-                    <th scope="row">
-                      <span className="asset-cell">
-                        <TokenLogo src={balance.tokenInfo.logoUri} symbol={balance.tokenInfo.symbol} /> <span>{balance.tokenInfo.name}</span> <span className="asset-symbol">{balance.tokenInfo.symbol}</span>
-                        {balance.tokenInfo.type !== 'NATIVE_TOKEN' ? (
-                          <span className="asset-address">
-                            {' '}
-                            <Address address={balance.tokenInfo.address} short />
-                          </span>
-                        ) : null}
-                      </span>
-                      <TokenLimitText tokenKey={limitKeyOf(balance.tokenInfo)} />
-                    </th>
-                    <td>
-                      <Amount value={balance.balance} decimals={balance.tokenInfo.decimals} symbol={balance.tokenInfo.symbol} />
-                    </td>
-                    {chainRead ? null : (
-                      <td>
-                        <Fiat value={balance.fiatBalance} currency={currency} updating={updating} />
-                      </td>
-                    )}
-                    <td className="asset-actions">
-                      {hidden ? null : (
-                        <SendTokenButton
-                          token={{ address: balance.tokenInfo.address, symbol: balance.tokenInfo.symbol, decimals: balance.tokenInfo.decimals ?? 18, native: balance.tokenInfo.type === 'NATIVE_TOKEN' }}
-                        />
-                      )}{' '}
-                      {hidden ? null : <SpendWithLimitButton tokenKey={limitKeyOf(balance.tokenInfo)} />}
-                      <button type="button" onClick={() => send({ type: 'user.toggleTokenHidden', tokenAddress: balance.tokenInfo.address })}>
-                        {hidden ? `Unhide ${balance.tokenInfo.symbol}` : `Hide ${balance.tokenInfo.symbol}`}
-                      </button>
-                    </td>
-                  </tr>
+                {rows.slice(0, shown).map(({ balance, hidden }) => (
+                  <BalanceRow key={balance.tokenInfo.address} balance={balance} hidden={hidden} chainRead={chainRead} currency={currency} updating={updating} />
                 ))}
               </tbody>
             </table>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { connectPagedList, type PagedListStep } from '../../machines/pagedList/pagedList.connect.ts';
 import type { QueuedRowActions } from '../../machines/shared/txActions.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
@@ -7,6 +7,7 @@ import { useKnownNameResolver } from '../addressBook/useAddressName.ts';
 import { Link } from '../components/Link.tsx';
 import { transactionPath } from '../../machines/shared/routes.ts';
 import { Loadable } from '../components/Loadable.tsx';
+import { useRowsShown } from '../components/useRowsShown.ts';
 import { TxRowButtons, useNextNonce, useQueuedRowActions } from '../flows/FlowButtons.tsx';
 import { toTxRows, type TxRow } from './connect.ts';
 import { STATUS_LABELS, STATUS_TONES, confirmationsText, formatDateLabel, formatDateTime, formatTime, nonceOf, txRowParts, txRowSentence } from './format.ts';
@@ -238,23 +239,6 @@ export function TxList({
       <PagingControls what={what} state={step} error={error} canLoadMore={canLoadMore} canRetry={canRetry} send={(e) => ref?.send(e)} />
     </div>
   );
-}
-
-/** Rows a long table shows in its first frame; the rest follow, this many per frame, until every row is in the page. */
-const FIRST_ROWS = 100;
-
-/**
- * How many of `total` rows to render now: the first FIRST_ROWS at once, then FIRST_ROWS more per animation frame, so a
- * page of thousands shows its first rows without waiting for the last (every row ends up in the table: decision 0035).
- */
-function useRowsShown(total: number): number {
-  const [shown, setShown] = useState(FIRST_ROWS);
-  useEffect(() => {
-    if (shown >= total) return;
-    const frame = requestAnimationFrame(() => setShown((n) => n + FIRST_ROWS));
-    return () => cancelAnimationFrame(frame);
-  }, [shown, total]);
-  return Math.min(shown, total);
 }
 
 /** "Load more" while there is a next page; the next page's loading notice or error with retry. */
