@@ -2,10 +2,17 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildIntegrity } from './scripts/lib/buildIntegrity.ts';
 import { firstLoadChunk } from './scripts/lib/firstLoadChunk.ts';
+import { lazyPackageCopies } from './scripts/lib/lazyPackageCopies.ts';
 
 export default defineConfig({
   // buildIntegrity: CSP meta fallback, Subresource Integrity and the printed build hash (scripts/lib/buildIntegrity.ts).
-  plugins: [react(), buildIntegrity()],
+  // lazyPackageCopies: the WalletConnect stack's own copy of viem/ox/abitype/@noble/@scure, so that what it uses of
+  // them stays in its lazy chunks instead of joining the first load (scripts/lib/lazyPackageCopies.ts, decision 0066).
+  plugins: [
+    lazyPackageCopies(/[\\/]node_modules[\\/](@walletconnect|@reown|@base-org|@coinbase|@web3-onboard[\\/]walletconnect)[\\/]/, /[\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure)[\\/]/),
+    react(),
+    buildIntegrity(),
+  ],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: {
