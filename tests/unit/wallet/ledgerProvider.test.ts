@@ -136,7 +136,7 @@ describe('Ledger provider: signing', () => {
     await provider.request({ method: 'eth_requestAccounts' });
     const signature = (await provider.request({ method: 'eth_signTypedData_v4', params: [ADDRESS, JSON.stringify(TYPED)] })) as Hex;
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
-    expect(await recoverTypedDataAddress({ ...(TYPED as never), signature })).toBe(ADDRESS);
+    expect(await recoverTypedDataAddress({ ...(TYPED as unknown as Parameters<typeof recoverTypedDataAddress>[0]), signature })).toBe(ADDRESS);
     expect(replay.remaining()).toBe(0);
   });
 
