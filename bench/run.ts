@@ -24,6 +24,7 @@ import { measureBridge } from './cases/bridge.ts';
 import { measureEventLog } from './cases/eventLog.ts';
 import { measureHostile } from './cases/hostile.ts';
 import { startGzipFront } from './lib/gzipFront.ts';
+import { chunkGraphRecorder, walletModuleSizes, WALLET_MODULE_ENTRIES } from './lib/moduleSizes.ts';
 import { figure, formatMarkdown, formatTable, round, type Figure, type Report } from './lib/report.ts';
 
 const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile', 'eventlog'] as const;
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const needApp = enabled('devnet') || enabled('app') || enabled('queue');
+    const chunkGraph = chunkGraphRecorder();
     let devnet: Devnet | null = null;
     let browser: Browser | null = null;
     const launch = async () => {
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
 
     if (needApp) {
       log('building the devnet-mode app');
-      await build({ mode: 'devnet', logLevel: 'warn', build: { outDir: APP_DIR, emptyOutDir: true } });
+      await build({ mode: 'devnet', logLevel: 'warn', build: { outDir: APP_DIR, emptyOutDir: true }, plugins: [chunkGraph.plugin] });
       const server = await startStaticServer({ dir: APP_DIR, config: () => (devnet ? devnetRuntimeConfig(devnet) : undefined) });
       cleanups.push(() => server.stop());
       const front = await startGzipFront(server.url);
@@ -124,6 +126,9 @@ async function main(): Promise<void> {
       if (enabled('app')) {
         log('cold load of the Safe home, connect, gateway requests, snapshots');
         const home = await measureHome(await launch(), env);
+        const pageLoaded = new Set([...home.coldLoad.files, ...home.connect.files].map((f) => f.file.replace(/^\//, '')));
+        const moduleSizes = await walletModuleSizes(chunkGraph.chunks, APP_DIR, pageLoaded);
+        const largestModule = Object.entries(moduleSizes).sort((a, b) => b[1].onPickGzipBytes - a[1].onPickGzipBytes)[0]!;
         figures.push(
           figure({
             id: 'coldLoadBytes',
@@ -163,6 +168,16 @@ async function main(): Promise<void> {
             method: 'Same page: the time from the click on Connect wallet until web3-onboard’s list shows the Devnet Wallet (loading the wallet code and the modal), and from the click on Devnet Wallet until the header shows the connected wallet (EIP-6963 discovery, eth_requestAccounts, eth_chainId, the machine’s checks). Playwright’s own round trips are included; reported, not a goal (speed goals here are ratios).',
             details: { ...home.connectTiming },
             notes: [`Connect wallet → wallet list: ${home.connectTiming.listMs} ms; Devnet Wallet → connected: ${home.connectTiming.connectMs} ms.`],
+          }),
+          figure({
+            id: 'walletModuleBytes',
+            title: 'JS added by picking a signer-device module (gzip), largest of Ledger, Trezor, WalletConnect, Keystone',
+            value: kB(largestModule[1].onPickGzipBytes),
+            unit: 'kB',
+            goal: null,
+            method: `From the bundle graph of the build served here: for each module, the chunk of its interface entry (${Object.values(WALLET_MODULE_ENTRIES).join(', ')}) and the chunks it imports statically — what its getInterface loads when the user picks it — gzip level 6, minus the chunks the cold load and the connect step above already fetched. "With lazy" adds the chunks those may import later (dynamic imports, e.g. Trezor's account scan). None of it is in the cold load or the connect step: the connect list carries only the modules' shells.`,
+            details: Object.fromEntries(Object.entries(moduleSizes).map(([label, size]) => [label, { onPickKB: kB(size.onPickGzipBytes), withLazyKB: kB(size.withLazyGzipBytes), chunks: size.chunks, lazyChunks: size.lazyChunks }])),
+            notes: [Object.entries(moduleSizes).map(([label, size]) => `${label} ${kB(size.onPickGzipBytes)} kB (with lazy ${kB(size.withLazyGzipBytes)} kB)`).join('; ') + '.'],
           }),
           figure({
             id: 'homeGatewayRequests',
