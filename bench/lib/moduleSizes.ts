@@ -20,7 +20,8 @@ export function chunkGraphRecorder() {
   const chunks = new Map<string, ChunkInfo>();
   const plugin = {
     name: 'bench:chunk-graph',
-    generateBundle(_options: unknown, bundle: Record<string, { type: string; fileName: string; imports?: string[]; dynamicImports?: string[]; moduleIds?: string[] }>) {
+    // After Vite's own generateBundle work (it drops the JS of CSS-only chunks): the chunks as written.
+    writeBundle(_options: unknown, bundle: Record<string, { type: string; fileName: string; imports?: string[]; dynamicImports?: string[]; moduleIds?: string[] }>) {
       chunks.clear();
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
@@ -47,6 +48,9 @@ export interface ModuleSize {
   lazyChunks: string[];
 }
 
+/** A chunk of the app's own code (other than the wallet modules): the lazy walk does not go into the app's screens. */
+const appChunk = (chunk: ChunkInfo) => chunk.moduleIds.some((id) => /[\\/]src[\\/]/.test(id) && !/[\\/]src[\\/]services[\\/]wallet[\\/]modules[\\/]/.test(id));
+
 function closure(chunks: Map<string, ChunkInfo>, start: string, followDynamic: boolean): Set<string> {
   const seen = new Set<string>();
   const queue = [start];
@@ -55,7 +59,9 @@ function closure(chunks: Map<string, ChunkInfo>, start: string, followDynamic: b
     if (seen.has(file)) continue;
     seen.add(file);
     const chunk = chunks.get(file);
-    if (chunk) queue.push(...chunk.imports, ...(followDynamic ? chunk.dynamicImports : []));
+    if (!chunk) continue;
+    queue.push(...chunk.imports.filter((f) => chunks.has(f)));
+    if (followDynamic) queue.push(...chunk.dynamicImports.filter((f) => chunks.has(f) && !appChunk(chunks.get(f)!)));
   }
   return seen;
 }
@@ -66,6 +72,7 @@ export async function walletModuleSizes(chunks: Map<string, ChunkInfo>, distDir:
   const size = async (files: Iterable<string>) => {
     let total = 0;
     for (const file of files) {
+      if (!file.endsWith('.js')) continue;
       if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(await readFile(join(distDir, file)), { level: 6 }).length);
       total += gzipOf.get(file)!;
     }
