@@ -6,10 +6,14 @@ import { lazyPackageCopies } from './scripts/lib/lazyPackageCopies.ts';
 
 export default defineConfig({
   // buildIntegrity: CSP meta fallback, Subresource Integrity and the printed build hash (scripts/lib/buildIntegrity.ts).
-  // lazyPackageCopies: the WalletConnect stack's own copy of viem/ox/abitype/@noble/@scure, so that what it uses of
-  // them stays in its lazy chunks instead of joining the first load (scripts/lib/lazyPackageCopies.ts, decision 0066).
+  // lazyPackageCopies: the signer-device libraries' (and modules') own copy of viem/ox/abitype/@noble/@scure/rxjs/tslib, so that what
+  // they use of them stays in their lazy chunks instead of joining the first load or the connect step's chunks
+  // (scripts/lib/lazyPackageCopies.ts, decision 0066).
   plugins: [
-    lazyPackageCopies(/[\\/]node_modules[\\/](@walletconnect|@reown|@base-org|@coinbase|@web3-onboard[\\/]walletconnect)[\\/]/, /[\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure)[\\/]/),
+    lazyPackageCopies(
+      /[\\/]node_modules[\\/](@walletconnect|@reown|@base-org|@coinbase|@ledgerhq|@trezor|@keystonehq|@web3-onboard[\\/](walletconnect|trezor|keystone|hw-common))[\\/]|[\\/]src[\\/]services[\\/]wallet[\\/]modules[\\/]/,
+      /[\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|rxjs|tslib)[\\/]/,
+    ),
     react(),
     buildIntegrity(),
   ],

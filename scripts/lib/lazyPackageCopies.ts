@@ -6,10 +6,14 @@
  * (it is "loaded already" when the lazy chunk runs). WalletConnect (through @reown/appkit and @walletconnect/utils)
  * uses much of viem and ox, which would add ~80 kB gzip to the boot chunk although only a WalletConnect user needs it.
  *
- * This plugin gives the `roots` packages (the WalletConnect stack) their own copy of the `shared` libraries: an
- * import of a shared library from a root package, and every import inside such a copy, resolves to the same file
- * with a `?lazy-copy` suffix — a distinct module that only the lazy chunks reach. The code is the same files;
- * the cost is that a WalletConnect user downloads the viem parts it uses once more.
+ * The same happens one step later: libraries the connect step loads (web3-onboard's core uses rxjs and tslib, the
+ * Devnet Wallet viem) get split into more, smaller shared chunks once the device libraries use them too, which made
+ * the connect step heavier.
+ *
+ * This plugin gives the `roots` (the signer-device libraries and modules) their own copy of the `shared` libraries:
+ * an import of a shared library from a root, and every import inside such a copy, resolves to the same file with a
+ * `?lazy-copy` suffix — a distinct module that only the lazy chunks reach. The code is the same files; the cost is
+ * that a device module's user downloads the parts of viem/rxjs/tslib it uses once more.
  */
 import { readFile } from 'node:fs/promises';
 
