@@ -2,10 +2,21 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildIntegrity } from './scripts/lib/buildIntegrity.ts';
 import { firstLoadChunk } from './scripts/lib/firstLoadChunk.ts';
+import { lazyPackageCopies } from './scripts/lib/lazyPackageCopies.ts';
 
 export default defineConfig({
   // buildIntegrity: CSP meta fallback, Subresource Integrity and the printed build hash (scripts/lib/buildIntegrity.ts).
-  plugins: [react(), buildIntegrity()],
+  // lazyPackageCopies: the signer-device libraries' (and modules') own copy of viem/ox/abitype/@noble/@scure/rxjs/tslib, so that what
+  // they use of them stays in their lazy chunks instead of joining the first load or the connect step's chunks
+  // (scripts/lib/lazyPackageCopies.ts, decision 0066).
+  plugins: [
+    lazyPackageCopies(
+      /[\\/]node_modules[\\/](@walletconnect|@reown|@base-org|@coinbase|@ledgerhq|@trezor|@keystonehq|@web3-onboard[\\/](walletconnect|trezor|keystone|hw-common))[\\/]|[\\/]src[\\/]services[\\/]wallet[\\/]modules[\\/]/,
+      /[\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|rxjs|tslib)[\\/]/,
+    ),
+    react(),
+    buildIntegrity(),
+  ],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: {

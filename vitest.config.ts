@@ -19,6 +19,9 @@ export default defineConfig({
           // A budget against hangs, not a speed check (speed lives in npm run bench): vitest's 5 s default failed
           // eslint-, tsx- and property-based tests on a loaded 2-core machine.
           testTimeout: 30_000,
+          // web3-onboard's device modules run through Vite here (not Node's loader), so that the tests' vi.mock of a
+          // device SDK (Trezor Connect, the Keystone keyring, WalletConnect's provider) reaches their imports (decision 0066).
+          server: { deps: { inline: [/@web3-onboard[\\/](trezor|keystone|walletconnect)/] } },
         },
       },
       {

@@ -26,6 +26,7 @@ import { measureHostile } from './cases/hostile.ts';
 import { SCREENS, measureAllDayTab, measureHeap, measureScreens, type ScreenKey } from './cases/scale.ts';
 import { seedLargeSafe } from '../devnet/seed/largeSafe.ts';
 import { startGzipFront } from './lib/gzipFront.ts';
+import { chunkGraphRecorder, walletModuleSizes, WALLET_MODULE_ENTRIES } from './lib/moduleSizes.ts';
 import { figure, formatMarkdown, formatTable, round, type Figure, type Report } from './lib/report.ts';
 
 const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile', 'eventlog', 'scale'] as const;
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const needApp = enabled('devnet') || enabled('app') || enabled('queue') || enabled('scale');
+    const chunkGraph = chunkGraphRecorder();
     let devnet: Devnet | null = null;
     let browser: Browser | null = null;
     const launch = async () => {
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
 
     if (needApp) {
       log('building the devnet-mode app');
-      await build({ mode: 'devnet', logLevel: 'warn', build: { outDir: APP_DIR, emptyOutDir: true } });
+      await build({ mode: 'devnet', logLevel: 'warn', build: { outDir: APP_DIR, emptyOutDir: true }, plugins: [chunkGraph.plugin] });
       const server = await startStaticServer({ dir: APP_DIR, config: () => (devnet ? devnetRuntimeConfig(devnet) : undefined) });
       cleanups.push(() => server.stop());
       const front = await startGzipFront(server.url);
@@ -132,6 +134,9 @@ async function main(): Promise<void> {
       if (enabled('app')) {
         log('cold load of the Safe home, connect, gateway requests, snapshots');
         const home = await measureHome(await launch(), env);
+        const pageLoaded = new Set([...home.coldLoad.files, ...home.connect.files].map((f) => f.file.replace(/^\//, '')));
+        const moduleSizes = await walletModuleSizes(chunkGraph.chunks, APP_DIR, pageLoaded);
+        const largestModule = Object.entries(moduleSizes).sort((a, b) => b[1].withLazyGzipBytes - a[1].withLazyGzipBytes)[0]!;
         figures.push(
           figure({
             id: 'coldLoadBytes',
@@ -171,6 +176,16 @@ async function main(): Promise<void> {
             method: 'Same page: the time from the click on Connect wallet until web3-onboard’s list shows the Devnet Wallet (loading the wallet code and the modal), and from the click on Devnet Wallet until the header shows the connected wallet (EIP-6963 discovery, eth_requestAccounts, eth_chainId, the machine’s checks). Playwright’s own round trips are included; reported, not a goal (speed goals here are ratios).',
             details: { ...home.connectTiming },
             notes: [`Connect wallet → wallet list: ${home.connectTiming.listMs} ms; Devnet Wallet → connected: ${home.connectTiming.connectMs} ms.`],
+          }),
+          figure({
+            id: 'walletModuleBytes',
+            title: 'JS added by picking a signer-device module (gzip), largest of Ledger, Trezor, WalletConnect, Keystone',
+            value: kB(largestModule[1].withLazyGzipBytes),
+            unit: 'kB',
+            goal: null,
+            method: `From the bundle graph of the build served here: for each module, the chunk of its interface entry (${Object.values(WALLET_MODULE_ENTRIES).join(', ')}) and every chunk it imports, statically or dynamically (web3-onboard's Trezor and Keystone modules import their libraries with import() inside getInterface), not entering the app's own chunks — what picking the module loads — gzip level 6, minus the chunks the cold load and the connect step above already fetched. "Static" counts the static imports only. None of it is in the cold load or the connect step: the connect list carries only the modules' shells.`,
+            details: Object.fromEntries(Object.entries(moduleSizes).map(([label, size]) => [label, { addedKB: kB(size.withLazyGzipBytes), staticKB: kB(size.onPickGzipBytes), chunks: size.chunks, lazyChunks: size.lazyChunks }])),
+            notes: [Object.entries(moduleSizes).map(([label, size]) => `${label} ${kB(size.withLazyGzipBytes)} kB (static imports ${kB(size.onPickGzipBytes)} kB)`).join('; ') + '.'],
           }),
           figure({
             id: 'homeGatewayRequests',

@@ -2,7 +2,8 @@
  * The Content-Security-Policy of the built app (docs/decisions/0006-csp-sri-reproducible-build.md).
  *
  * - `serverPolicy(config)`: the HTTP header our static server sends. It is computed from the config.json the
- *   server serves, so `connect-src` names exactly the configured gateway and RPCs, and `frame-ancestors 'none'`
+ *   server serves, so `connect-src` names exactly the configured gateway and RPCs (and the WalletConnect relay when
+ *   `wallets.walletConnect` has a project id), and `frame-ancestors 'none'`
  *   forbids framing the app (clickjacking).
  * - `metaPolicy(mode)`: the fallback written into the built index.html for hosts that cannot set headers. A
  *   meta tag is read before the runtime config exists, so it cannot name the runtime hosts (it allows https:
@@ -15,6 +16,7 @@
  */
 import { LOCAL_APP_HOSTS } from '../../src/machines/safeApps/safeApps.logic.ts';
 import { isDevnet, parseRuntimeConfig } from '../../src/services/config.ts';
+import { walletConnectRelayOf } from '../../src/services/wallet/walletsConfig.ts';
 
 export type Directives = Record<string, string[]>;
 
@@ -29,6 +31,16 @@ export function originOf(url: string): string | null {
 }
 
 const unique = (values: (string | null)[]): string[] => [...new Set(values.filter((v): v is string => v !== null))];
+
+/** The origin of a WebSocket URL (the WalletConnect relay), or null for anything else. */
+export function wsOriginOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'wss:' || parsed.protocol === 'ws:' ? `${parsed.protocol}//${parsed.host}` : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The directives every policy shares; `hosts` fills the parts that depend on where the app runs. */
 function directives(hosts: { connect: string[]; frame: string[]; img: string[] }): Directives {
@@ -71,8 +83,12 @@ export function serverPolicy(config: unknown, options: ServerPolicyOptions = {})
   let gateway: string | null = null;
   let rpcs: (string | null)[] = [];
   let devnet = false;
+  let relay: string | null = null;
   try {
     const parsed = parseRuntimeConfig(config);
+    // WalletConnect's relay only when config.json has a WalletConnect project id (issue 19, decision 0066).
+    const relayUrl = walletConnectRelayOf(parsed);
+    relay = relayUrl === null ? null : wsOriginOf(relayUrl);
     gateway = parsed.gatewayUrl === null ? null : originOf(parsed.gatewayUrl);
     rpcs = [...Object.values(parsed.rpcOverrides), parsed.devnet?.rpcUrl ?? ''].map(originOf);
     devnet = isDevnet(parsed);
@@ -84,7 +100,7 @@ export function serverPolicy(config: unknown, options: ServerPolicyOptions = {})
   // this computer (http://localhost:*, http://127.0.0.1:*) is framed, its manifest read and its icon shown
   // (decision 0052). Production stays https only.
   const devnetHosts = devnet ? unique([gateway, ...LOOPBACK]) : [];
-  const base = directives({ connect: unique([gateway, ...rpcs, ...extra, ...devnetHosts]), frame: devnetHosts, img: devnetHosts });
+  const base = directives({ connect: unique([gateway, ...rpcs, relay, ...extra, ...devnetHosts]), frame: devnetHosts, img: devnetHosts });
   return serialize({
     ...base,
     'script-src': unique([...base['script-src']!, ...(options.scriptHashes ?? []).filter((h) => /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(h))]),

@@ -4,13 +4,18 @@
  * shares with a lazily loaded screen a small chunk of its own: a dozen more requests and modulepreloads, and less
  * for gzip to share (decision 0019). Modules reached only through dynamic import() stay out of it. The walk stops at
  * node_modules: a library's index imports all of it statically, and tree-shaking, not this graph, decides what of it
- * a page uses; only the `libraries` named here (all of them on every page) join the chunk.
+ * a page uses; only the `libraries` named here (all of them on every page) join the chunk — the app's own copies of
+ * them, not a copy nested under another package's node_modules (a wallet module's own React 16 or xstate 4, issue 19:
+ * those load with that module, never on the first load).
  */
 import { resolve } from 'node:path';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
+
+/** Whether a module is in a package installed under another package's node_modules (not the app's own copy). */
+const nestedPackage = (id: string): boolean => (id.match(/[\\/]node_modules[\\/]/g) ?? []).length > 1;
 
 export function firstLoadChunk(entry: string, libraries: RegExp, name = 'boot') {
   const entryId = resolve(entry);
@@ -34,7 +39,7 @@ export function firstLoadChunk(entry: string, libraries: RegExp, name = 'boot') 
         graph = ctx;
         firstLoad = staticClosure(ctx);
       }
-      return firstLoad.has(id) || libraries.test(id) ? name : null;
+      return firstLoad.has(id) || (libraries.test(id) && !nestedPackage(id)) ? name : null;
     },
   };
 }

@@ -6,6 +6,13 @@
  * `gatewayUrl` may be left out (or null): the app then reads every Safe from the chain through its RPC
  * (RPC-only mode, decision 0054). A file without a gateway must name at least one RPC (an override or the devnet).
  *   VITE_RPC_URL_<chainId>      RPC override for one chain, e.g. VITE_RPC_URL_1
+ *
+ * An optional `wallets` section configures the signer-device modules (issue 19, decision 0066):
+ *   wallets.trezor          { email, appUrl }: the Trezor Connect manifest; without it Trezor is not offered
+ *   wallets.walletConnect   { projectId, relayUrl? }: WalletConnect v2; without a project id it is not offered, and
+ *                           the served Content-Security-Policy gains the relay (scripts/lib/csp.ts) only with one
+ * The section rides on the parsed config object unvalidated; src/services/wallet/walletsConfig.ts validates and
+ * reads it (loaded with the wallet code, so its schema stays off the first load). RuntimeConfig's type is the machines'.
  */
 import * as v from 'valibot';
 import type { RuntimeConfig } from '../machines/appSession/appSession.types.ts';
@@ -28,6 +35,8 @@ const RuntimeConfigSchema = v.object({
     ),
     null,
   ),
+  // Validated where it is used (src/services/wallet/walletsConfig.ts), so its schema stays off the first load.
+  wallets: v.optional(v.unknown()),
 });
 
 /**
@@ -46,11 +55,13 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     const path = issue?.path?.map((p) => String(p.key)).join('.') || 'config';
     throw new Error(`Invalid config.json: ${path} ${issue?.message ?? 'is invalid'}`);
   }
-  const { gatewayUrl, rpcOverrides, devnet } = result.output;
+  const { gatewayUrl, rpcOverrides, devnet, wallets } = result.output;
   if (gatewayUrl === null && Object.keys(rpcOverrides).length === 0 && devnet === null) {
     throw new Error('Invalid config.json: without a gatewayUrl, name at least one RPC in rpcOverrides');
   }
-  return { gatewayUrl: gatewayUrl === null ? null : gatewayUrl.replace(/\/+$/, ''), rpcOverrides, devnet };
+  const config: RuntimeConfig & { wallets?: unknown } = { gatewayUrl: gatewayUrl === null ? null : gatewayUrl.replace(/\/+$/, ''), rpcOverrides, devnet };
+  if (wallets) config.wallets = wallets; // only when present: a config without the section is the same object as before
+  return config;
 }
 
 /** Applies `VITE_GATEWAY_URL` and `VITE_RPC_URL_<chainId>` overrides. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvOverrides, loadRuntimeConfig, parseRuntimeConfig } from '../../src/services/config.ts';
+import { walletConnectRelayOf, walletsConfigIssue, walletsConfigOf } from '../../src/services/wallet/walletsConfig.ts';
 
 describe('runtime configuration', () => {
   it('validates and normalises config.json', () => {
@@ -12,6 +13,26 @@ describe('runtime configuration', () => {
     expect(() => parseRuntimeConfig({ gatewayUrl: 'ftp://x' })).toThrow(/Invalid config.json: gatewayUrl/);
     expect(() => parseRuntimeConfig({ gatewayUrl: 'http://x', rpcOverrides: { eth: 'http://y' } })).toThrow(/rpcOverrides/);
     expect(() => parseRuntimeConfig(null)).toThrow(/Invalid config.json/);
+  });
+
+  it('carries the optional wallets section (issue 19), validated where it is used', () => {
+    const wallets = { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' }, walletConnect: { projectId: '0123456789abcdef0123456789abcdef' } };
+    const config = parseRuntimeConfig({ gatewayUrl: 'https://gw.example', wallets });
+    expect(config).toEqual({ gatewayUrl: 'https://gw.example', rpcOverrides: {}, devnet: null, wallets });
+    expect(applyEnvOverrides(config, { VITE_RPC_URL_1: 'https://rpc.example' })).toMatchObject({ wallets });
+    expect(walletsConfigOf(config)).toEqual(wallets);
+    expect(walletConnectRelayOf(config)).toBe('wss://relay.walletconnect.org');
+    expect(walletsConfigIssue(config)).toBeNull();
+    // Without the section: no key at all, nothing offered.
+    const plain = parseRuntimeConfig({ gatewayUrl: 'https://gw.example' });
+    expect(plain).not.toHaveProperty('wallets');
+    expect(walletsConfigOf(plain)).toEqual({});
+    expect(walletConnectRelayOf(plain)).toBeNull();
+    // An invalid section still loads the app; the modules it configures are not offered, and the issue is named.
+    const bad = parseRuntimeConfig({ gatewayUrl: 'https://gw.example', wallets: { trezor: { email: 'nope', appUrl: 'https://safe.example.org' } } });
+    expect(walletsConfigOf(bad)).toEqual({});
+    expect(walletsConfigIssue(bad)).toBe('wallets.trezor.email must be an email address');
+    expect(walletsConfigIssue({ ...plain, wallets: { walletConnect: { projectId: '0123456789abcdef', relayUrl: 'http://relay.example' } } } as never)).toBe('wallets.walletConnect.relayUrl must be a wss URL');
   });
 
   it('takes a config without a gateway (RPC-only mode) when it names an RPC', () => {

@@ -49,6 +49,19 @@ describe('serverPolicy', () => {
     expect(p['frame-src']).toEqual(['https:']);
   });
 
+  it('has no WalletConnect relay without a project id, and the relay (default or configured) with one (issue 19)', () => {
+    const relayIn = (config: unknown) => parse(serverPolicy(config))['connect-src']!.filter((s) => s.startsWith('ws'));
+    expect(relayIn(production)).toEqual([]);
+    expect(relayIn({ ...production, wallets: {} })).toEqual([]);
+    expect(relayIn({ ...production, wallets: { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' } } })).toEqual([]);
+    expect(relayIn({ ...devnet })).toEqual([]);
+    // An invalid section offers no WalletConnect, so no relay either.
+    expect(relayIn({ ...production, wallets: { walletConnect: { projectId: 'not an id!' } } })).toEqual([]);
+    expect(relayIn({ ...production, wallets: { walletConnect: { projectId: '0123456789abcdef0123456789abcdef' } } })).toEqual(['wss://relay.walletconnect.org']);
+    const own = { ...production, wallets: { walletConnect: { projectId: '0123456789abcdef0123456789abcdef', relayUrl: 'wss://relay.example.org/path?x=1' } } };
+    expect(parse(serverPolicy(own))['connect-src']).toEqual(["'self'", 'https://gateway.example', 'https://rpc.example:8443', 'wss://relay.example.org']);
+  });
+
   it('on the devnet also frames, reads and shows images from the gateway origin and any port of this computer (decision 0052)', () => {
     const p = parse(serverPolicy(devnet));
     const local = ['http://127.0.0.1:*', 'http://localhost:*'];

@@ -15,6 +15,10 @@
  *   one is in flight therefore joins the first instead of calling onboard again.
  * - Retry (2 × 100 ms) is modelled in the machine (`retrying` state), not here: an effect fails once and says
  *   why (`rejected` / `unavailable` / `failed`).
+ * - Signer devices (issue 19, decision 0066): Ledger (WebHID), Trezor, WalletConnect and Keystone are listed after
+ *   the browser wallets when offered (modules/shells.ts decides from the runtime config and the browser). Only their
+ *   shells load with web3-onboard; each module's own code loads when the user picks it. With a device module
+ *   offered, a page without a browser wallet opens the list instead of reporting `unavailable`.
  * - Chain switching talks EIP-1193 directly: wallet_switchEthereumChain, and on 4902 wallet_addEthereumChain
  *   with the gateway's chain data, then switch again (onboard's own setChain may open a modal and wait).
  */
@@ -30,6 +34,7 @@ import type {
 import type { ChainInfo } from '../../domain/gateway/types.ts';
 import { signerDeviceOf } from '../../domain/wallet/signerDevice.ts';
 import type { DevnetWalletProvider } from '../../dev/devnetWallet.ts';
+import type { DeviceWalletInit } from './modules/shells.ts';
 import { LAST_WALLET_KEY, walletStorage } from './walletService.ts';
 
 type OnboardAPI = ReturnType<(typeof import('@web3-onboard/react'))['init']>;
@@ -68,6 +73,8 @@ export interface KeyValueStorage {
 export interface OnboardModules {
   init: (options: InitOptions) => OnboardAPI;
   injectedModule: InjectedModuleFactory;
+  /** The signer-device modules offered for a config in a window (modules/shells.ts); none when absent. */
+  deviceWallets?: (config: RuntimeConfig | null, win: Window | undefined) => DeviceWalletInit[];
 }
 
 export interface WalletServiceDeps {
@@ -88,8 +95,8 @@ export interface WalletServiceDeps {
 // ───────────────────────────── lazy loading ─────────────────────────────
 
 const loadOnboardModules = async (): Promise<OnboardModules> => {
-  const [react, injected] = await Promise.all([import('@web3-onboard/react'), import('@web3-onboard/injected-wallets')]);
-  return { init: react.init, injectedModule: injected.default };
+  const [react, injected, shells] = await Promise.all([import('@web3-onboard/react'), import('@web3-onboard/injected-wallets'), import('./modules/shells.ts')]);
+  return { init: react.init, injectedModule: injected.default, deviceWallets: shells.deviceWalletModules };
 };
 
 /** True in the builds that may carry the Devnet Wallet: development and the `devnet` build mode. */
@@ -258,6 +265,8 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
   let onboard: Promise<OnboardAPI> | null = null;
   let connecting: Promise<WalletState[]> | null = null;
   let loaded: OnboardAPI | null = null;
+  /** How many signer-device modules the wallet list offers (known once web3-onboard is initialised). */
+  let deviceModules = 0;
   // Loaded with web3-onboard (its host element's name must stay out of the first paint's chunks too).
   let keyboardForList: (typeof import('./connectModalKeyboard.ts'))['keyboardForConnectModal'] | null = null;
 
@@ -269,8 +278,10 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
       const [modules, chains, keyboard] = await Promise.all([load(), deps.loadChains(), import('./connectModalKeyboard.ts')]);
       keyboardForList = keyboard.keyboardForConnectModal;
       if (chains.length === 0) throw new WalletServiceError('failed', 'The gateway lists no chains to connect a wallet to.');
+      const devices = modules.deviceWallets?.(config, win) ?? [];
+      deviceModules = devices.length;
       return modules.init({
-        wallets: [modules.injectedModule()],
+        wallets: [modules.injectedModule(), ...(devices as unknown as NonNullable<InitOptions['wallets']>)],
         chains: toOnboardChains(chains, config),
         appMetadata: {
           name: 'Countersign',
@@ -303,7 +314,7 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
 
   async function connect(label?: string): Promise<ConnectResult> {
     const api = await getOnboard();
-    if (!label && !hasInjectedWallet(win)) throw new WalletServiceError('unavailable', WALLET_TEXTS.unavailable);
+    if (!label && deviceModules === 0 && !hasInjectedWallet(win)) throw new WalletServiceError('unavailable', WALLET_TEXTS.unavailable);
     // Never call connectWallet while its modal is open: join the call in flight instead.
     if (!connecting) {
       // The wallet list shows (no autoSelect): give it keyboard support for as long as it is open.

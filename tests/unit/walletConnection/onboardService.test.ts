@@ -64,7 +64,7 @@ function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
 }
 
-function setup(options: { injected?: boolean; connect?: (arg: unknown) => Promise<unknown[]> } = {}) {
+function setup(options: { injected?: boolean; connect?: (arg: unknown) => Promise<unknown[]>; deviceWallets?: OnboardModules['deviceWallets'] } = {}) {
   const wallet = new FakeWallet();
   const page = new EventTarget() as EventTarget & { ethereum?: unknown };
   if (options.injected !== false) page.ethereum = wallet;
@@ -100,6 +100,7 @@ function setup(options: { injected?: boolean; connect?: (arg: unknown) => Promis
       return api;
     },
     injectedModule: () => 'injected',
+    ...(options.deviceWallets ? { deviceWallets: options.deviceWallets } : {}),
   } as unknown as OnboardModules;
   const service = createWalletService({
     loadChains: async () => CHAINS,
@@ -142,6 +143,16 @@ describe('wallet service (web3-onboard)', () => {
     open.resolve([]);
     await expect(first).resolves.toBeNull();
     await expect(second).resolves.toBeNull();
+  });
+
+  it('lists the signer-device modules after the browser wallets, and opens the list without a browser wallet when one is offered (issue 19)', async () => {
+    const asked: unknown[] = [];
+    const ledger = () => ({ label: 'Ledger' as const, getIcon: async () => '<svg/>', getInterface: async () => ({ provider: {} }) });
+    const { service, log } = setup({ injected: false, deviceWallets: (config, win) => (asked.push([config, win]), [ledger]) });
+    await expect(service.connect()).resolves.toMatchObject({ label: 'Devnet Wallet' });
+    expect((log.inits[0] as { wallets: unknown[] }).wallets).toEqual(['injected', ledger]);
+    expect(asked).toHaveLength(1);
+    expect(log.connects).toHaveLength(1);
   });
 
   it('reports a missing wallet as unavailable, before any modal', async () => {

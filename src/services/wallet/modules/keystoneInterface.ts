@@ -1,0 +1,56 @@
+/**
+ * The Keystone module's interface (issue 19, decision 0066): an air-gapped signer that reads requests and answers
+ * with QR codes (ERC-4527), loaded only when the user picks Keystone. web3-onboard's module
+ * (@web3-onboard/keystone, on @keystonehq/eth-keyring) wrapped so that
+ * - eth_signTypedData_v4 is signed as EIP-712 typed data on the Keystone: the module answers only
+ *   `eth_signTypedData` (its keyring's signTypedData sends the typed data as JSON, ERC-4527 DataType.typedData);
+ *   the v4 request is passed to it with the typed data parsed (a JSON string would be encoded twice);
+ * - eth_sign is refused (`noTypedData`), never a fallback;
+ * - the Keystone SDK's failures are reported as the contract's device errors (keystoneErrorKind).
+ */
+import keystoneModule from '@web3-onboard/keystone';
+import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
+import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
+import type { InterfaceHelpers, ModuleHelpers } from './shells.ts';
+
+export const KEYSTONE_TEXTS: Readonly<Record<DeviceErrorKind, string>> = {
+  locked: 'Your Keystone is locked. Unlock it, then scan the request again.',
+  wrongApp: 'The QR code came from another Keystone or account than the one connected. Use that one, then try again.',
+  blindSigningDisabled: 'Your Keystone refused to sign this data. Update its firmware, then try again.',
+  disconnected: 'The Keystone did not answer. Scan the request with it again.',
+  rejected: 'You cancelled the request (the QR window was closed).',
+  noTypedData: 'Your Keystone signs typed data (eth_signTypedData_v4) here: eth_sign is refused.',
+};
+
+/**
+ * The contract's device error kind of a Keystone failure, or null. From @keystonehq/sdk and base-eth-keyring:
+ * "#ktek_error[play-cancel]: play canceled", "#ktek_error[read-cancel]: read signature canceled" and "Reading
+ * canceled" (the user closed the QR window), "read signature error: mismatched requestId" (a QR code of another
+ * request), "Address … not found in this keyring" / "Unknown address" (another device or account).
+ */
+export function keystoneErrorKind(error: unknown): DeviceErrorKind | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const message = messageOf(error);
+  if (code === 4001 || /play-cancel|read-cancel|canceled|cancelled|user rejected/i.test(message)) return 'rejected';
+  if (/mismatched requestId|not found in this keyring|unknown address/i.test(message)) return 'wrongApp';
+  return null;
+}
+
+export function keystoneProvider(inner: { request(args: RequestArguments): Promise<unknown> }): DeviceEip1193Provider {
+  return guardProvider(inner, {
+    kindOf: keystoneErrorKind,
+    textOf: (kind) => KEYSTONE_TEXTS[kind],
+    override: (args) => {
+      if (args.method !== 'eth_signTypedData_v4') return null;
+      const [address, typedData] = paramsArray(args.params);
+      return inner.request({ method: 'eth_signTypedData', params: [address, parseTypedData(typedData)] });
+    },
+  });
+}
+
+export async function keystoneInterface(moduleHelpers: ModuleHelpers, helpers: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> {
+  const module = (keystoneModule() as unknown as (h: ModuleHelpers) => { getInterface(h: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> } | null)(moduleHelpers);
+  if (!module) throw new Error('Keystone is not available on this device.');
+  const { provider } = await module.getInterface(helpers);
+  return { provider: keystoneProvider(provider) };
+}
