@@ -4,11 +4,14 @@
  *
  *   "wallets": {
  *     "trezor": { "email": "security@example.org", "appUrl": "https://safe.example.org" },
- *     "walletConnect": { "projectId": "…", "relayUrl": "wss://relay.walletconnect.org" }
+ *     "walletConnect": { "projectId": "…", "relayUrl": "wss://relay.walletconnect.org" },
+ *     "keystone": true
  *   }
  *
  * - Trezor is offered only with a manifest (Trezor Connect requires a contact email and the app's URL).
  * - WalletConnect is offered only with a project id; its relay defaults to WalletConnect's own.
+ * - Keystone is offered only when `keystone` is true: its SDK needs Node's crypto and stream in the browser, which the
+ *   build does not provide yet (decision 0066), so it is not offered by default.
  * - An invalid section offers neither (and `walletsConfigIssue` says why); the app itself still loads.
  */
 import * as v from 'valibot';
@@ -25,11 +28,13 @@ const WalletsConfigSchema = v.object({
       relayUrl: v.optional(wsUrl),
     }),
   ),
+  keystone: v.optional(v.boolean()),
 });
 
 export interface WalletsConfig {
   trezor?: { email: string; appUrl: string };
   walletConnect?: { projectId: string; relayUrl?: string };
+  keystone?: boolean;
 }
 
 /** WalletConnect's own relay, used when `wallets.walletConnect.relayUrl` is not given. */
@@ -54,8 +59,9 @@ export function walletsConfigOf(config: RuntimeConfig | Record<string, unknown> 
   if (raw === undefined) return {};
   const result = v.safeParse(WalletsConfigSchema, raw);
   if (!result.success) return {};
-  const { trezor, walletConnect } = result.output;
+  const { trezor, walletConnect, keystone } = result.output;
   return {
+    ...(keystone === true ? { keystone: true } : {}),
     ...(trezor ? { trezor } : {}),
     ...(walletConnect ? { walletConnect: { projectId: walletConnect.projectId, ...(walletConnect.relayUrl ? { relayUrl: walletConnect.relayUrl } : {}) } } : {}),
   };

@@ -108,17 +108,17 @@ describe('the device modules offered in the connect list', () => {
     deviceWalletModules(config as never, { navigator: hid ? { hid: {} } : {} } as unknown as Window).map((init) => init(DEVICE)!.label);
   const base = { gatewayUrl: 'https://gateway.example', rpcOverrides: {}, devnet: null };
 
-  it('Ledger with WebHID, Trezor with a manifest, WalletConnect with a project id, Keystone always', () => {
-    expect(labels(base, false)).toEqual(['Keystone']);
-    expect(labels(base, true)).toEqual(['Ledger', 'Keystone']);
-    const full = { ...base, wallets: { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' }, walletConnect: { projectId: PROJECT_ID } } };
+  it('Ledger with WebHID, Trezor with a manifest, WalletConnect with a project id, Keystone only when asked for', () => {
+    expect(labels(base, false)).toEqual([]);
+    expect(labels(base, true)).toEqual(['Ledger']);
+    const full = { ...base, wallets: { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' }, walletConnect: { projectId: PROJECT_ID }, keystone: true } };
     expect(labels(full, true)).toEqual(['Ledger', 'Trezor', 'WalletConnect', 'Keystone']);
-    // An invalid section offers neither Trezor nor WalletConnect.
-    expect(labels({ ...base, wallets: { trezor: { email: 'nope' }, walletConnect: { projectId: '' } } }, true)).toEqual(['Ledger', 'Keystone']);
+    // An invalid section offers none of them.
+    expect(labels({ ...base, wallets: { trezor: { email: 'nope' }, walletConnect: { projectId: '' }, keystone: true } }, true)).toEqual(['Ledger']);
   });
 
   it('uses the contract\'s labels, and loads no module code until getInterface', async () => {
-    const full = { ...base, wallets: { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' }, walletConnect: { projectId: PROJECT_ID } } };
+    const full = { ...base, wallets: { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' }, walletConnect: { projectId: PROJECT_ID }, keystone: true } };
     for (const init of deviceWalletModules(full as never, { navigator: { hid: {} } } as unknown as Window)) {
       const module = init(DEVICE)!;
       expect(SIGNER_DEVICES_BY_LABEL[module.label]).toBeDefined();

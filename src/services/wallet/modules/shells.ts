@@ -86,6 +86,6 @@ export function deviceWalletModules(config: RuntimeConfig | null, win: Window | 
     ...(hasWebHid(win) ? [ledgerShell()] : []),
     ...(wallets.trezor ? [trezorShell(wallets.trezor)] : []),
     ...(wallets.walletConnect ? [walletConnectShell(wallets.walletConnect)] : []),
-    keystoneShell(),
+    ...(wallets.keystone ? [keystoneShell()] : []),
   ];
 }
