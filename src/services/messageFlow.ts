@@ -26,8 +26,7 @@ import {
   type PublicClient,
   type TypedDataDefinition,
 } from 'viem';
-import { DEVICE_ERROR_TEXTS, deviceFailureOf } from './transactionFlow/wallet.ts';
-import { deviceErrorOf } from '../domain/wallet/signerDevice.ts';
+import { deviceFailureOf, noTypedDataFailure } from './transactionFlow/wallet.ts';
 import type { MessageFlowMachine } from '../machines/messageFlow/messageFlow.machine.ts';
 import type {
   GatewayMessageView,
@@ -317,9 +316,7 @@ export function createMessageFlowEffects(deps: MessageFlowDeps) {
         signature = await provider.request({ method: 'eth_signTypedData_v4', params: [account, payload] });
       } catch (error) {
         // Never eth_sign instead (S9): a wallet without typed data is refused in words.
-        const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
-        if (deviceErrorOf(error) === null && (code === 4200 || code === -32601)) throw failure('noTypedData', DEVICE_ERROR_TEXTS.noTypedData(''));
-        throw classifyWalletError(error, wallet?.device?.name);
+        throw noTypedDataFailure(error) ?? classifyWalletError(error, wallet?.device?.name);
       }
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw failure('other', 'The wallet returned an invalid signature.');
       const recovered = await recoverAddress({ hash, signature: signature as Hex });

@@ -6,6 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { TransactionFlowMachine } from './transactionFlow.machine.ts';
 import type { Hex, TxFlowContext, WalletFailureKind } from './transactionFlow.types.ts';
 import { multisigTxId } from '../../domain/safe/txId.ts';
+import { WALLET_FAILURE_KINDS } from './transactionFlow.setup.ts';
 
 export type TransactionFlowSnapshot = SnapshotFrom<TransactionFlowMachine>;
 
@@ -109,18 +110,6 @@ const STATUSES: readonly TxFlowStatus[] = [
   'cancelled',
   'closed',
 ];
-const WALLET_ERROR_KINDS: readonly WalletFailureKind[] = [
-  'rejected',
-  'wrongChain',
-  'disconnected',
-  'insufficientFunds',
-  'deviceLocked',
-  'wrongApp',
-  'blindSigningDisabled',
-  'deviceDisconnected',
-  'noTypedData',
-  'other',
-];
 
 /**
  * What the flow achieved, while its last step shows it: `proposed` (a new transaction or rejection signed and
@@ -191,7 +180,7 @@ export function connectTransactionFlow(snapshot: TransactionFlowSnapshot): Trans
     step: STEPS.find((step) => snapshot.hasTag(`step.${step}`)) ?? 'done',
     steps: snapshot.context.mode !== 'create' ? STEP_LISTS.queued : isHandedOver(snapshot.context.draft) ? STEP_LISTS.handedOver : STEP_LISTS.composed,
     status,
-    walletError: status === 'walletError' ? (WALLET_ERROR_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
+    walletError: status === 'walletError' ? (WALLET_FAILURE_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
     ended: snapshot.status === 'done',
     loadingAbi: snapshot.matches({ composing: 'loadingAbi' }),
     mode: snapshot.context.mode,

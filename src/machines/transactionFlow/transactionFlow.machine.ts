@@ -15,7 +15,7 @@
  * States tagged `nonIdempotent` (signing, proposing, executing, relaying) handle `system.recover`, which the
  * event log sends after a restore: they go to `checkingStatus`, never re-run their effect.
  */
-import { NON_IDEMPOTENT, TX_FLOW_ID, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
+import { NON_IDEMPOTENT, TX_FLOW_ID, WALLET_FAILURE_KINDS, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
 import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
 
 const safeIn = ({ context }: { context: TxFlowContext }) => ({ safe: context.safe });
@@ -25,9 +25,7 @@ const mustHave = <T>(value: T | null, name: string): T => {
 };
 
 /** The routes of a wallet effect's error (its own state per kind, anchor texts in the views). */
-const walletErrorRoutes = (
-  ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'] as const
-).map((kind) => ({
+const walletErrorRoutes = WALLET_FAILURE_KINDS.filter((kind) => kind !== 'other').map((kind) => ({
   guard: { type: 'isWalletFailure' as const, params: { kind } },
   target: `#${TX_FLOW_ID}.walletError.${kind}`,
   actions: 'assignWalletFailure' as const,

@@ -12,7 +12,7 @@ import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, isEditedCallShape, validateNonce } from './draft.ts';
 import { safeTxTypedData } from '../../domain/safe/hashing.ts';
 import { toSafeTx } from '../../domain/safe/safeTxJson.ts';
-import { executionDisplay, typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
+import { executionDisplay, typedDataDisplay, type UnsignedExecution } from '../../domain/wallet/deviceDisplay.ts';
 import { getAddress, type TypedDataDefinition } from 'viem';
 import type {
   CallDraft,
@@ -53,23 +53,25 @@ export function errorText(error: unknown, fallback = 'Error submitting the trans
   return fallback;
 }
 
+/** Every wallet failure the transaction flow tells apart, each its own `walletError` state (`other` last: the fallback). */
+export const WALLET_FAILURE_KINDS: readonly WalletFailureKind[] = [
+  'rejected',
+  'wrongChain',
+  'disconnected',
+  'insufficientFunds',
+  'deviceLocked',
+  'wrongApp',
+  'blindSigningDisabled',
+  'deviceDisconnected',
+  'noTypedData',
+  'other',
+];
+
 /** Reads a WalletFailure out of an effect error (anything else counts as `other`). */
 export function walletFailureOf(error: unknown): WalletFailure {
-  const kinds: WalletFailureKind[] = [
-    'rejected',
-    'wrongChain',
-    'disconnected',
-    'insufficientFunds',
-    'deviceLocked',
-    'wrongApp',
-    'blindSigningDisabled',
-    'deviceDisconnected',
-    'noTypedData',
-    'other',
-  ];
   const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : null;
   return {
-    kind: kinds.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other',
+    kind: WALLET_FAILURE_KINDS.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other',
     message: errorText(error),
   };
 }
@@ -171,17 +173,12 @@ export function signatureCheckOf(context: Pick<TxFlowContext, 'wallet' | 'safe' 
 export function executionCheckOf(context: Pick<TxFlowContext, 'wallet'>, execution: ExecutionPlan): DeviceCheck | undefined {
   const device = context.wallet?.device;
   if (!device) return undefined;
-  return {
-    what: 'execution',
-    device,
-    lines: executionDisplay({
-      ...execution,
-      gas: BigInt(execution.gas),
-      maxFeePerGas: BigInt(execution.maxFeePerGas),
-      maxPriorityFeePerGas: BigInt(execution.maxPriorityFeePerGas),
-      value: BigInt(execution.value),
-    }),
-  };
+  return { what: 'execution', device, lines: executionDisplay(unsignedExecutionOf(execution)) };
+}
+
+/** The execution fixed for a device, with its integers as bigints (the plan keeps them as decimal strings for the log). */
+export function unsignedExecutionOf(plan: ExecutionPlan): UnsignedExecution {
+  return { ...plan, gas: BigInt(plan.gas), maxFeePerGas: BigInt(plan.maxFeePerGas), maxPriorityFeePerGas: BigInt(plan.maxPriorityFeePerGas), value: BigInt(plan.value) };
 }
 
 export const txFlowSetup = setup({

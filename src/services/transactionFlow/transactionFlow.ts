@@ -44,7 +44,7 @@ import { encodeMultiSendCall } from '../../domain/safe/multisend.ts';
 import { classifyRisks } from '../../domain/safe/risks.ts';
 import { describeWithGatewayDecoding, tokensOf } from '../../domain/safe/describe.ts';
 import { checkTxInfo } from '../../domain/safe/txInfoCheck.ts';
-import { LOOK_ALIKE_RISK_ID } from '../../machines/transactionFlow/transactionFlow.setup.ts';
+import { LOOK_ALIKE_RISK_ID, unsignedExecutionOf } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import { counterpartiesOf, lookAlikeOf, lookAlikeText, lookAlikesIn, safeLookAlikeText, type KnownAddress } from '../../domain/safe/lookAlike.ts';
 import { readTokenMeta } from '../chain/tokens.ts';
 import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from '../chain/simulate.ts';
@@ -449,10 +449,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const sent = await read({ hash: txHash }).catch(() => null);
       if (sent) {
-        return executionChanges(
-          { ...execution, gas: BigInt(execution.gas), maxFeePerGas: BigInt(execution.maxFeePerGas), maxPriorityFeePerGas: BigInt(execution.maxPriorityFeePerGas), value: BigInt(execution.value) },
-          sent,
-        );
+        return executionChanges(unsignedExecutionOf(execution), sent);
       }
       await sleep(interval);
     }
@@ -583,9 +580,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       if (execution && (execution.data.toLowerCase() !== data.toLowerCase() || execution.to.toLowerCase() !== to.toLowerCase())) {
         throw { kind: 'other', message: 'Refusing to execute: the transaction is not the one checked on the device. Go back and check it again.' } satisfies WalletFailure;
       }
-      const fixed = execution
-        ? { nonce: execution.nonce, gas: BigInt(execution.gas), maxFeePerGas: BigInt(execution.maxFeePerGas), maxPriorityFeePerGas: BigInt(execution.maxPriorityFeePerGas) }
-        : undefined;
+      const fixed = execution ? unsignedExecutionOf(execution) : undefined;
       const txHash = await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to, data }, fixed, wallet?.device?.name);
       keepRecipients(txHash, safe, [safeTx]);
       if (!execution) return { txHash };

@@ -70,6 +70,15 @@ export function deviceFailureOf(error: unknown, deviceName?: string): Failure<De
   return { kind: DEVICE_FAILURE_KINDS[kind], message: DEVICE_ERROR_TEXTS[kind](device) };
 }
 
+/**
+ * A wallet that answered eth_signTypedData_v4 with "unsupported" (4200) or "method not found" (-32601), as a refusal
+ * in words (S9: never eth_sign instead); null for any other error.
+ */
+export function noTypedDataFailure(error: unknown): Failure<'noTypedData'> | null {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
+  return deviceErrorOf(error) === null && (code === 4200 || code === -32601) ? { kind: 'noTypedData', message: DEVICE_ERROR_TEXTS.noTypedData('') } : null;
+}
+
 /** Maps a provider error to a WalletFailure. */
 export function classifyWalletError(error: unknown, action: 'sign' | 'send', deviceName?: string): WalletFailure {
   if (isWalletFailure(error)) return error;
@@ -148,10 +157,7 @@ export async function signTypedData(
   try {
     signature = await provider.request({ method: 'eth_signTypedData_v4', params: [signer, payload] });
   } catch (error) {
-    // A wallet without eth_signTypedData_v4 (4200, or -32601 "method not found") is refused in words: never eth_sign.
-    const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
-    if (deviceErrorOf(error) === null && (code === 4200 || code === -32601)) throw failure('noTypedData', DEVICE_ERROR_TEXTS.noTypedData(''));
-    throw classifyWalletError(error, 'sign', deviceName);
+    throw noTypedDataFailure(error) ?? classifyWalletError(error, 'sign', deviceName);
   }
   if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw failure('other', 'The wallet returned an invalid signature.');
   const recovered = await recoverTypedDataAddress({ ...typedData, signature: signature as Hex } as Parameters<typeof recoverTypedDataAddress>[0]);
