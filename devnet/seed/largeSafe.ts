@@ -16,7 +16,7 @@
  * Deterministic: the Safe's address depends only on its owners, threshold and salt; the queued transactions and
  * messages only on it. Running it again on a devnet that has it adds nothing.
  */
-import { encodeFunctionData, keccak256, parseEther, parseUnits, stringToHex, type Address, type Hash, type Hex, type TypedDataDefinition } from 'viem';
+import { encodeFunctionData, keccak256, parseEther, parseUnits, stringToHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   DEVNET_ACCOUNTS,
@@ -28,15 +28,14 @@ import {
   predictSafeAddress,
   readSafe,
   safeMessageHash,
-  safeTxHash,
   signSafeMessage,
-  signSafeTx,
   type DevnetAccount,
   type DevnetTokens,
   type SafeMessageContent,
   type SafeTx,
 } from '../chain/index.ts';
 import { LARGE_SAFE_SIZES, derivedAddress } from '../gateway/generated.ts';
+import { proposeSafeTx } from './offchain.ts';
 
 export const LARGE_SAFE = {
   owners: 30,
@@ -178,25 +177,8 @@ export async function seedLargeSafe(opts: SeedLargeSafeOptions): Promise<LargeSa
   const queuedNow = ((await request(`${base}/safes/${address}/transactions/queued?cursor=${encodeURIComponent('limit=1&offset=0')}`)) as { count: number }).count;
   if (queuedNow === 0) {
     await pool(queue, 6, async ({ tx, signers }) => {
-      const hash: Hash = safeTxHash(opts.chainId, address, tx);
       const [proposer, ...cosigners] = signers;
-      await post(`${base}/transactions/${address}/propose`, {
-        to: tx.to,
-        value: tx.value.toString(),
-        data: tx.data === '0x' ? null : tx.data,
-        nonce: tx.nonce.toString(),
-        operation: tx.operation,
-        safeTxGas: tx.safeTxGas.toString(),
-        baseGas: tx.baseGas.toString(),
-        gasPrice: tx.gasPrice.toString(),
-        gasToken: tx.gasToken,
-        refundReceiver: tx.refundReceiver,
-        safeTxHash: hash,
-        sender: proposer!.address,
-        signature: await signSafeTx(opts.chainId, address, tx, proposer!.privateKey),
-        origin: null,
-      });
-      for (const c of cosigners) await post(`${base}/transactions/${hash}/confirmations`, { signature: await signSafeTx(opts.chainId, address, tx, c.privateKey) });
+      await proposeSafeTx(opts.gatewayUrl, opts.chainId, address, tx, proposer!, cosigners);
     });
     log(`devnet: large Safe: ${queue.length} queued transactions proposed`);
   }
