@@ -17,7 +17,7 @@
  * the event log sends after a restore: they go to `checkingStatus` (a GET), never re-run their effect, and an
  * interrupted signature request is confirmed again by the user.
  */
-import { MESSAGE_FLOW_ID, NON_IDEMPOTENT, initialContext, messageFlowSetup } from './messageFlow.setup.ts';
+import { MESSAGE_FLOW_ID, NON_IDEMPOTENT, WALLET_FAILURE_KINDS, initialContext, messageFlowSetup } from './messageFlow.setup.ts';
 import type { Hex, MessageFlowContext, MessageFlowOutput, MessagePreview } from './messageFlow.types.ts';
 
 const mustHave = <T>(value: T | null, name: string): T => {
@@ -28,9 +28,7 @@ const previewOf = (context: MessageFlowContext): MessagePreview => mustHave(cont
 const hashOf = (context: MessageFlowContext): Hex => mustHave(context.preview?.safeMessageHash ?? context.requestedHash, 'messageHash');
 
 /** The routes of a wallet error: its own state per kind (nothing in context is lost). */
-const walletErrorRoutes = (
-  ['rejected', 'wrongChain', 'disconnected', 'notOwner', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'] as const
-).map((kind) => ({
+const walletErrorRoutes = WALLET_FAILURE_KINDS.filter((kind) => kind !== 'other').map((kind) => ({
   guard: { type: 'isWalletFailure' as const, params: { kind } },
   target: `#${MESSAGE_FLOW_ID}.walletError.${kind}`,
   actions: 'assignWalletFailure' as const,

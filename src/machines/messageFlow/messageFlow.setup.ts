@@ -68,10 +68,23 @@ export function errorText(error: unknown, fallback = 'Something went wrong. Plea
   return fallback;
 }
 
+/** Every wallet failure the message flow tells apart, each its own `walletError` state (`other` last: the fallback). */
+export const WALLET_FAILURE_KINDS: readonly WalletFailureKind[] = [
+  'rejected',
+  'wrongChain',
+  'disconnected',
+  'notOwner',
+  'deviceLocked',
+  'wrongApp',
+  'blindSigningDisabled',
+  'deviceDisconnected',
+  'noTypedData',
+  'other',
+];
+
 export function walletFailureOf(error: unknown): WalletFailure {
-  const kinds: WalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'notOwner', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData', 'other'];
   const kind = typeof error === 'object' && error !== null && 'kind' in error ? (error as { kind: unknown }).kind : null;
-  return { kind: kinds.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other', message: errorText(error, 'Error signing message, please retry!') };
+  return { kind: WALLET_FAILURE_KINDS.includes(kind as WalletFailureKind) ? (kind as WalletFailureKind) : 'other', message: errorText(error, 'Error signing message, please retry!') };
 }
 
 /** The SafeMessage's signature as the connected device will show it (the typed data eth_signTypedData_v4 sends). */
