@@ -128,7 +128,16 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     { hash: '0b5fd9142f0a6e8af6ebdcce29724dc84b5e4150e34edac130351aa94844cf26', note: BEFORE_NAMING, context: safeAppsBeforeLocalHttp },
     { hash: '7840fa9cb4a60cfc887744f1642e71173b76de659a5e8ac940ac83ff4f4e8b11', note: BEFORE_LOCAL_HTTP, context: safeAppsBeforeLocalHttp },
   ],
-  pagedList: [{ hash: '9c16332584848c862c9da12c12f191b28fcd47f9e3c3bf08311103b629f93f2a', note: BEFORE_NAMING }],
+  pagedList: [
+    // Decision 0069 gave `loaded` the substates annotation → annotating → complete and the context field `annotated`
+    // (false unless the input asks): a record of the earlier version is in plain `loaded` and keeps no `annotated`.
+    {
+      hash: '9c16332584848c862c9da12c12f191b28fcd47f9e3c3bf08311103b629f93f2a',
+      note: 'before an annotated list (the NFTs) showed its items before their queued marks (decision 0072); the same before the naming of issue 16',
+      context: ({ annotated: _annotated, ...kept }: Record<string, unknown>) => kept,
+      value: (value: unknown) => (typeof value === 'object' && value !== null && 'loaded' in value ? 'loaded' : value),
+    },
+  ],
   pushNotifications: [{ hash: 'ae72361ae8543d6801d2ce75ee0adc7e8b7cd3f827678c1beea3f663ba785ccb', note: BEFORE_NAMING }],
   recoveryRegistration: [{ hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING }],
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],

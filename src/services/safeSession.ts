@@ -12,7 +12,7 @@
  * Failures reach the machine as Errors with a `kind` (see safeSession.errors.ts): a gateway 404/422 is
  * `notFound`, everything else (network, timeout, 5xx, malformed response) is `unavailable`.
  */
-import type { ListPage, PagedListEffects, PageRequest } from '../machines/pagedList/pagedList.types.ts';
+import type { AnnotateRequest, ListPage, PagedListEffects, PageRequest } from '../machines/pagedList/pagedList.types.ts';
 import type { DetailsEffects, DetailsRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors.ts';
@@ -105,20 +105,20 @@ export const loadHistory = (client: GatewayClient, req: PageRequest) =>
 export const loadMessages = (client: GatewayClient, req: PageRequest) =>
   guarded('messages', async () => toListPage(await client.getSafeMessages(req.chainId, req.safeAddress, req.pageUrl ?? undefined)));
 
+/** A page of the Safe's NFTs as the gateway lists them; their queued marks come after, from `markCollectibles`. */
+export const loadCollectibles = (client: GatewayClient, req: PageRequest) =>
+  guarded('NFTs', async (): Promise<ListPage<CollectibleItem>> => toListPage(await client.getCollectiblesPage(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: false, exclude_spam: true })));
+
 /**
- * A page of the Safe's NFTs, each with the queued transactions that move it (`queuedIn`), found by decoding the
- * queued transactions' own hash-checked bytes (safeSession.hashes.ts, loaded on first use; decision 0041). The
- * marks never fail the list: when the queue cannot be checked they are null.
+ * The NFTs shown, each with the queued transactions that move it (`queuedIn`), found by decoding the queued
+ * transactions' own hash-checked bytes (safeSession.hashes.ts, loaded on first use; decisions 0041, 0072). The cards
+ * are shown before this runs; it never fails: when the queue cannot be checked the marks are null.
  */
-export const loadCollectibles = (client: GatewayClient, req: PageRequest, queued: QueuedCallCache = new Map()) =>
-  guarded('NFTs', async (): Promise<ListPage<CollectibleItem>> => {
-    const [page, { marks, queuedInOf }] = await Promise.all([
-      client.getCollectiblesPage(req.chainId, req.safeAddress, req.pageUrl ?? { trusted: false, exclude_spam: true }),
-      import('./safeSession.hashes.ts').then(async ({ queuedNftMarksOf, queuedInOf }) => ({ marks: await queuedNftMarksOf(client, req, queued), queuedInOf })),
-    ]);
-    const listed = toListPage(page);
-    return { ...listed, results: listed.results.map((nft) => ({ ...nft, queuedIn: queuedInOf(marks, nft) })) };
-  });
+export async function markCollectibles(client: GatewayClient, req: AnnotateRequest<CollectibleItem>, queued: QueuedCallCache = new Map()): Promise<CollectibleItem[]> {
+  const { queuedNftMarksOf, queuedInOf } = await import('./safeSession.hashes.ts');
+  const marks = await queuedNftMarksOf(client, req, queued);
+  return req.items.map((nft) => ({ ...nft, queuedIn: queuedInOf(marks, nft) }));
+}
 
 export const loadTxDetails = (client: GatewayClient, req: DetailsRequest): Promise<TransactionDetails> =>
   guarded('transaction', () => client.getTransactionDetails(req.chainId, req.key));
@@ -167,7 +167,9 @@ export function provideSafeSessionServices(
   };
   /** The queued transactions' checked calls, kept by id for the NFT marks (a txId names one safeTxHash). */
   const queuedCalls: QueuedCallCache = new Map();
-  const list = <TItem>(loadPage: PagedListEffects<TItem>['loadPage']) => effectActors<PagedListEffects<TItem>>({ loadPage });
+  /** A list that adds nothing to its items gives them back as they are (its machine never asks: not annotated). */
+  const list = <TItem>(loadPage: PagedListEffects<TItem>['loadPage'], annotateItems: PagedListEffects<TItem>['annotateItems'] = async ({ items }) => items) =>
+    effectActors<PagedListEffects<TItem>>({ loadPage, annotateItems });
   const txDetails: DetailsEffects<TransactionDetails, TxHashes> = {
     loadDetails: (input) => loadTxDetails(client, input),
     computeHashes: async (input) => (await import('./safeSession.hashes.ts')).checkTxDetails(input, await chainFor(input.chainId)),
@@ -185,7 +187,10 @@ export function provideSafeSessionServices(
       queueList: queueListMachine.provide({ actors: list((input) => loadQueue(client, input)) }),
       historyList: historyListMachine.provide({ actors: list((input) => loadHistory(client, input)) }),
       messagesList: messagesListMachine.provide({ actors: list((input) => loadMessages(client, input)) }),
-      collectiblesList: collectiblesListMachine.provide({ actors: list((input) => loadCollectibles(client, input, queuedCalls)) }),
+      collectiblesList: collectiblesListMachine.provide({ actors: list(
+        (input) => loadCollectibles(client, input),
+        (input) => markCollectibles(client, input, queuedCalls),
+      ) }),
       txDetails: txDetailsMachine.provide({ actors: effectActors(txDetails) }),
       messageDetails: messageDetailsMachine.provide({ actors: effectActors(messageDetails) }),
     },

@@ -1,16 +1,17 @@
 /**
  * Model-based test of the paged lists (pagedList) through the real Queue screen: the list child of a Safe
  * session whose Safe is open, with its `loadPage` effect held in deferred promises. The NFT list on a chain
- * without ERC721 covers the `disabled` state through the NFTs screen (every list runs the one `pagedList`
- * statechart, so both count towards one coverage).
+ * without ERC721 covers the `disabled` state through the NFTs screen, and the NFT list of an ERC721 chain covers
+ * `loaded.annotating`: its cards are shown before their queued marks (decision 0072). Every list runs the one
+ * `pagedList` statechart, so all three count towards one coverage.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
-import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
-import { queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
-import type { BalancesRequest, ChainInfo, SafeBalances, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
+import type { AnnotateRequest, ListPage, PageRequest } from '../../src/machines/pagedList/pagedList.types.ts';
+import { collectiblesListMachine, queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
+import type { BalancesRequest, ChainInfo, CollectibleItem, SafeBalances, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { NftsScreen } from '../../src/views/safeSession/Nfts.tsx';
 import { SafeSessionProvider } from '../../src/views/safeSession/safeSessionContext.tsx';
@@ -19,6 +20,8 @@ import { deferred, type Deferred } from '../harness/deferred.ts';
 import { describeModel, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {
   SAFE,
+  annotatedListSampleEvents,
+  annotatedListSampleInput,
   chain,
   firstQueuePage as firstPage,
   pagedListDisabledInput,
@@ -35,7 +38,12 @@ interface ListSut extends SystemUnderTest {
   pending: Deferred<ListPage<TransactionItem>> | null;
 }
 
-async function startSession(chainInfo: ChainInfo, onLoad: (req: PageRequest) => Promise<ListPage<TransactionItem>>, screenElement: React.ReactNode) {
+async function startSession(
+  chainInfo: ChainInfo,
+  onLoad: (req: PageRequest) => Promise<ListPage<TransactionItem>>,
+  screenElement: React.ReactNode,
+  nfts?: { onLoad: (req: PageRequest) => Promise<ListPage<CollectibleItem>>; onAnnotate: () => Promise<CollectibleItem[]> },
+) {
   const never = () => new Promise<never>(() => {});
   const session = createActor(
     safeSessionMachine.provide({
@@ -45,6 +53,16 @@ async function startSession(chainInfo: ChainInfo, onLoad: (req: PageRequest) => 
         loadBalances: fromPromise<SafeBalances, BalancesRequest>(never),
         loadFiatCodes: fromPromise<string[]>(never),
         queueList: queueListMachine.provide({ actors: { loadPage: fromPromise<ListPage<TransactionItem>, PageRequest>(({ input }) => onLoad(input)) } }),
+        ...(nfts
+          ? {
+              collectiblesList: collectiblesListMachine.provide({
+                actors: {
+                  loadPage: fromPromise<ListPage<CollectibleItem>, PageRequest>(({ input }) => nfts.onLoad(input)),
+                  annotateItems: fromPromise<CollectibleItem[], AnnotateRequest<CollectibleItem>>(() => nfts.onAnnotate()),
+                },
+              }),
+            }
+          : {}),
       },
     }),
     { input: { safe: { shortName: chainInfo.shortName, address: SAFE } } },
@@ -171,12 +189,81 @@ const disabledDriver: ViewDriver<ListSut> = {
   },
 };
 
+interface NftSut extends SystemUnderTest {
+  requests: PageRequest[];
+  page: Deferred<ListPage<CollectibleItem>> | null;
+  marks: Deferred<CollectibleItem[]> | null;
+}
+const nftSnapshot = (sut: NftSut) => sut.actor.getSnapshot() as SnapshotFrom<typeof collectiblesListMachine>;
+const pendingOf = <T,>(d: Deferred<T> | null, what: string): Deferred<T> => {
+  if (!d) throw new Error(`${what} is not running`);
+  return d;
+};
+function expectCards(sut: NftSut) {
+  const { items } = nftSnapshot(sut).context;
+  const grid = screen.getByRole('list', { name: 'NFTs' });
+  expect(within(grid).getAllByRole('checkbox')).toHaveLength(items.length);
+  const marked = items.filter((nft) => (nft.queuedIn ?? []).length > 0).length;
+  expect(within(grid).queryAllByRole('link', { name: /^In queued transaction, nonce / })).toHaveLength(marked);
+}
+
+/** The NFT list of an ERC721 chain on the NFTs screen: cards first, then their queued marks (decision 0072). */
+const annotatedDriver: ViewDriver<NftSut> = {
+  async start() {
+    const sut: NftSut = { actor: null as unknown as AnyActorRef, requests: [], page: null, marks: null, cleanup: () => {} };
+    const session = await startSession(chain, () => new Promise(() => {}), <NftsScreen />, {
+      onLoad: (req) => {
+        sut.requests.push(req);
+        return (sut.page = deferred<ListPage<CollectibleItem>>()).promise;
+      },
+      onAnnotate: () => (sut.marks = deferred<CollectibleItem[]>()).promise,
+    });
+    sut.actor = session.getSnapshot().children.collectibles as AnyActorRef;
+    sut.cleanup = () => {
+      cleanup();
+      session.stop();
+    };
+    return sut;
+  },
+  events: {
+    'xstate.done.actor.loadPage': (sut, e) => act(async () => pendingOf(sut.page, 'loadPage').resolve(outputOf<ListPage<CollectibleItem>>(e))),
+    'xstate.done.actor.annotateItems': (sut, e) => act(async () => pendingOf(sut.marks, 'annotateItems').resolve(outputOf<CollectibleItem[]>(e))),
+    'xstate.error.actor.annotateItems': (sut, e) => act(async () => pendingOf(sut.marks, 'annotateItems').reject(errorOf(e))),
+    'system.refresh': async (sut, e) => {
+      await act(async () => sut.actor.send(e));
+      expect(sut.requests.at(-1)?.pageUrl).toBeNull();
+    },
+  },
+  states: {
+    loading: (sut) => {
+      // A reload keeps the cards (and their marks) shown until the new page is in.
+      if (nftSnapshot(sut).context.hasLoaded) {
+        expectCards(sut);
+        expect(hasText('status', 'Checking the queued transactions')).toBe(false);
+      } else expect(hasText('status', 'Loading NFTs…')).toBe(true);
+    },
+    // The cards are there before the marks, and the screen says the queue is still being checked.
+    'loaded.annotating': (sut) => {
+      expectCards(sut);
+      expect(hasText('status', 'Checking the queued transactions for these NFTs…')).toBe(true);
+    },
+    'loaded.complete': (sut) => {
+      expectCards(sut);
+      expect(hasText('status', 'Checking the queued transactions')).toBe(false);
+    },
+  },
+};
+
 describeModel('pagedList (model-based, Queue and NFTs screens)', {
   machine: queueListMachine,
   events,
   serializeState: serializePagedListState,
   driver,
-  plans: [{ input: pagedListSampleInput }, { input: pagedListDisabledInput, prefix: 'NFTs without ERC721: ', driver: disabledDriver }],
+  plans: [
+    { input: pagedListSampleInput },
+    { input: pagedListDisabledInput, prefix: 'NFTs without ERC721: ', driver: disabledDriver },
+    { input: annotatedListSampleInput, prefix: 'NFTs, cards before marks: ', driver: annotatedDriver as unknown as ViewDriver<ListSut>, events: withErrorInstances(annotatedListSampleEvents) },
+  ],
   name: 'pagedList',
   states: 'with transitions',
 });

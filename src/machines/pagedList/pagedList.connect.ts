@@ -27,6 +27,8 @@ export interface PagedListView<TItem> {
   hasLoaded: boolean;
   canLoadMore: boolean;
   canRetry: boolean;
+  /** The items are shown while what the list adds to them (the NFTs' queued marks) is still being computed. */
+  annotating: boolean;
 }
 
 const NO_ITEMS: never[] = [];
@@ -41,6 +43,7 @@ const NOT_STARTED: PagedListView<never> = {
   hasLoaded: false,
   canLoadMore: false,
   canRetry: false,
+  annotating: false,
 };
 
 export function connectPagedList<TItem>(snapshot: PagedListSnapshot<TItem> | undefined): PagedListView<TItem> {
@@ -57,5 +60,6 @@ export function connectPagedList<TItem>(snapshot: PagedListSnapshot<TItem> | und
     hasLoaded: context.hasLoaded,
     canLoadMore: snapshot.can({ type: 'user.loadMore' }),
     canRetry: snapshot.can({ type: 'user.retry' }),
+    annotating: snapshot.hasTag('annotating'),
   };
 }

@@ -2,6 +2,8 @@
  * pagedList: one gateway list with cursor paging. `loading` fetches the first page (replacing the items when
  * it arrives, so a reload keeps showing the old ones), `loadingMore` follows the `next` URL and appends.
  * Failures are states with a retry; a refresh from the Safe session reloads from the first page.
+ * An annotated list (the NFTs) shows its items at once and then, in `loaded.annotating`, asks `annotateItems` for
+ * what it adds to them (the queued marks, decision 0072); a reload or the next page cancels it and it runs again.
  *
  * The one effect, `loadPage`, is a typed placeholder: the Safe session's services provide one per list
  * (loadQueue, loadHistory, loadMessages, loadCollectibles).
@@ -25,10 +27,11 @@ export function createPagedListMachine<TItem>(list: string) {
       input: {} as PagedListInput,
     },
     actors: {
-      ...effectPlaceholders<PagedListEffects<TItem>>({ loadPage: true }, `src/services/safeSession.ts (the ${list} list)`),
+      ...effectPlaceholders<PagedListEffects<TItem>>({ loadPage: true, annotateItems: true }, `src/services/safeSession.ts (the ${list} list)`),
     },
     guards: {
       isEnabled: ({ context }) => context.enabled,
+      isAnnotated: ({ context }) => context.annotated,
       hasNextPage: ({ context }) => context.next !== null,
     },
     actions: {
@@ -39,6 +42,7 @@ export function createPagedListMachine<TItem>(list: string) {
         count: page.count,
         error: null,
       })),
+      replaceAnnotated: assign((_, items: TItem[]) => ({ items })),
       assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     },
   }).createMachine({
@@ -47,6 +51,7 @@ export function createPagedListMachine<TItem>(list: string) {
       chainId: input.chainId,
       safeAddress: input.safeAddress,
       enabled: input.enabled,
+      annotated: input.annotated === true,
       items: [],
       next: null,
       count: null,
@@ -77,6 +82,25 @@ export function createPagedListMachine<TItem>(list: string) {
       },
       loaded: {
         meta: { description: 'Pages loaded' },
+        initial: 'annotation',
+        states: {
+          annotation: {
+            always: [{ guard: 'isAnnotated', target: 'annotating' }, { target: 'complete' }],
+          },
+          annotating: {
+            meta: { description: 'The items are shown; what the list adds to them (the NFTs’ queued marks) is being computed' },
+            tags: ['annotating'],
+            invoke: {
+              id: 'annotateItems',
+              src: 'annotateItems',
+              input: ({ context }) => ({ chainId: context.chainId, safeAddress: context.safeAddress, items: context.items }),
+              onDone: { target: 'complete', actions: { type: 'replaceAnnotated', params: ({ event }) => event.output } },
+              // The items stay as loaded; an annotated list's effect says in its items when it could not add its part.
+              onError: { target: 'complete' },
+            },
+          },
+          complete: { meta: { description: 'The items are as complete as the list makes them' } },
+        },
         on: {
           'user.loadMore': { guard: 'hasNextPage', target: 'loadingMore' },
           'system.refresh': 'loading',

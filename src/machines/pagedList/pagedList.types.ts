@@ -5,6 +5,11 @@ export interface PagedListInput {
   safeAddress: string;
   /** False when the chain lacks the feature (e.g. no ERC721 → no collectibles): the list never loads. */
   enabled: boolean;
+  /**
+   * True when the list adds something to its items after they are shown (the NFTs' queued marks, decision 0072):
+   * `annotateItems` runs once the items are in, and the cards do not wait for it. Absent: nothing is added.
+   */
+  annotated?: boolean;
 }
 
 /** What the `loadPage` effect is asked for: the first page (`pageUrl: null`) or a `next` URL as-is. */
@@ -25,6 +30,8 @@ export interface PagedListContext<TItem> {
   chainId: string;
   safeAddress: string;
   enabled: boolean;
+  /** Whether `annotateItems` runs after each load (PagedListInput.annotated). */
+  annotated: boolean;
   /** Items of every page loaded so far, in gateway order. Kept while a reload runs or after it fails. */
   items: TItem[];
   /** `next` of the last page loaded, or null when there is none. */
@@ -41,7 +48,18 @@ export type PagedListEvent =
   /** Sent by the Safe session when the list's tag in Safe info changed: reload from the first page. */
   | { type: 'system.refresh' };
 
-/** A list's one effect, implemented per list by src/services/safeSession.ts (loadQueue, loadHistory, …). */
+/** What `annotateItems` is given: the items as shown, to be returned with what the list adds to them. */
+export interface AnnotateRequest<TItem> {
+  chainId: string;
+  safeAddress: string;
+  items: TItem[];
+}
+
+/**
+ * A list's effects, implemented per list by src/services/safeSession.ts: `loadPage` (loadQueue, loadHistory, …) and,
+ * for an annotated list only, `annotateItems` (the NFTs' queued marks).
+ */
 export interface PagedListEffects<TItem> {
   loadPage(input: PageRequest): Promise<ListPage<TItem>>;
+  annotateItems(input: AnnotateRequest<TItem>): Promise<TItem[]>;
 }

@@ -165,7 +165,7 @@ export const safeSessionMachine = setup({
       const safe = safeOf(context);
       if (params.list === 'history') enqueue.spawnChild('historyList', { id: 'history', input: { ...safe, enabled: true } });
       if (params.list === 'messages') enqueue.spawnChild('messagesList', { id: 'messages', input: { ...safe, enabled: hasFeature(context.chain, 'EIP1271') } });
-      if (params.list === 'collectibles') enqueue.spawnChild('collectiblesList', { id: 'collectibles', input: { ...safe, enabled: hasFeature(context.chain, 'ERC721') } });
+      if (params.list === 'collectibles') enqueue.spawnChild('collectiblesList', { id: 'collectibles', input: { ...safe, enabled: hasFeature(context.chain, 'ERC721'), annotated: true } });
       if (params.list !== 'fiatCodes') enqueue.assign({ openLists: [...context.openLists, params.list] });
     }),
     /** Tells the parent (the root) the Safe's chain, or null when the gateway does not list it. */

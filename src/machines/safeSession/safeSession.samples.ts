@@ -9,7 +9,7 @@ import { DEVNET_OWNERS, DEVNET_STRANGER, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_F
 import type { Message, SafeBalances, TransactionDetails, TransactionItem, TransactionItemPage } from '../../domain/gateway/types.ts';
 import type { ListPage, PagedListContext, PagedListInput } from '../pagedList/pagedList.types.ts';
 import type { DetailsContext, DetailsInput, HashCheck, TxHashes } from './details.types.ts';
-import type { ChainInfo, OpenedSafeInfo, SafeInfo, SafeSessionContext, SafeSessionInput } from './safeSession.types.ts';
+import type { ChainInfo, CollectibleItem, OpenedSafeInfo, SafeInfo, SafeSessionContext, SafeSessionInput } from './safeSession.types.ts';
 
 export const SAFE = '0x1234567890123456789012345678901234567890';
 export const OWNER_A = DEVNET_OWNERS[0];
@@ -312,6 +312,28 @@ export const pagedListSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadPage', error: { name: 'Error', message: '503: Service unavailable' } },
   { type: 'user.loadMore' },
   { type: 'user.retry' },
+  { type: 'system.refresh' },
+];
+
+/** The NFT list: annotated, so its cards are shown before their queued marks (decision 0072). */
+export const annotatedListSampleInput: PagedListInput = { ...pagedListSampleInput, annotated: true };
+const sampleNft = (id: string): CollectibleItem => ({
+  address: '0x2222222222222222222222222222222222222222',
+  tokenName: 'Devnet Collectibles',
+  tokenSymbol: 'DNFT',
+  logoUri: '',
+  id,
+  uri: null,
+  name: null,
+  description: null,
+  imageUri: null,
+  metadata: null,
+});
+export const nftPage: ListPage<CollectibleItem> = { results: [sampleNft('2'), sampleNft('9')], next: null, count: 2 };
+export const annotatedListSampleEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadPage', output: nftPage },
+  { type: 'xstate.done.actor.annotateItems', output: [{ ...sampleNft('2'), queuedIn: [{ txId: `multisig_${SAFE}_${hash('cd')}`, nonce: 4 }] }, { ...sampleNft('9'), queuedIn: [] }] },
+  { type: 'xstate.error.actor.annotateItems', error: { name: 'Error', message: 'the marks could not be computed' } },
   { type: 'system.refresh' },
 ];
 

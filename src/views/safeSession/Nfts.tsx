@@ -54,7 +54,7 @@ export function NftCard({ nft, selected, onSelect }: { nft: CollectibleItem; sel
 function NftList() {
   useListOpened('collectibles');
   const ref = useSafeChild('collectibles');
-  const { step: state, disabled, status, items, error, hasLoaded, canLoadMore, canRetry } = useSelector(ref, connectPagedList, shallowEqualViewModel);
+  const { step: state, disabled, status, items, error, hasLoaded, canLoadMore, canRetry, annotating } = useSelector(ref, connectPagedList, shallowEqualViewModel);
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set());
   if (disabled) return <p>NFTs are not available on this network.</p>;
   const selected = items.filter((nft) => selectedKeys.has(keyOf(nft)));
@@ -82,7 +82,12 @@ function NftList() {
                 </button>
               ) : null}
             </div>
-            {unchecked ? <p className="muted">Whether these NFTs are in queued transactions could not be checked (the queue could not be read).</p> : null}
+            {annotating ? (
+              <p className="muted" role="status">
+                Checking the queued transactions for these NFTs…
+              </p>
+            ) : null}
+            {unchecked && !annotating ? <p className="muted">Whether these NFTs are in queued transactions could not be checked (the queue could not be read).</p> : null}
             <ul className="nft-grid" aria-label="NFTs">
               {items.map((nft) => (
                 <NftCard key={keyOf(nft)} nft={nft} selected={selectedKeys.has(keyOf(nft))} onSelect={(on) => select(nft, on)} />

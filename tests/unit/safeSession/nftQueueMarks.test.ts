@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc721Abi, getAddress, type Address, type Hex } from 'viem';
 import { queuedNftMarksOf, type QueuedCallCache } from '../../../src/services/safeSession.hashes.ts';
-import { loadCollectibles } from '../../../src/services/safeSession.ts';
+import { loadCollectibles, markCollectibles } from '../../../src/services/safeSession.ts';
 import { encodeMultiSendCall, nftKey, safeTxHashes } from '../../../src/domain/safe/index.ts';
 import { safeTxOfDetails } from '../../../src/services/transactionFlow/transactionFlow.ts';
 import { SAFE, chain, sampleQueuePage, sampleSafeInfo, sampleTxDetails } from '../../../src/machines/safeSession/safeSession.samples.ts';
@@ -74,14 +74,17 @@ describe('queuedNftMarksOf', () => {
     expect(await queuedNftMarksOf(fakeClient([single], { queueFails: true }).client, { chainId: chain.chainId, safeAddress: SAFE }, new Map())).toBeNull();
   });
 
-  it('loadCollectibles puts the marks on each NFT: [] when none, null when the queue could not be checked', async () => {
+  it('loadCollectibles lists the NFTs without waiting for the queue; markCollectibles puts the marks on each: [] when none, null when the queue could not be checked', async () => {
     const nft = (id: string): Collectible => ({ address: NFT, tokenName: 'Devnet Collectibles', tokenSymbol: 'DNFT', logoUri: '', id, uri: null, name: null, description: null, imageUri: null, metadata: null });
     const page: Page<Collectible> = { count: 2, next: null, previous: null, results: [nft('2'), nft('9')] };
     const { client } = fakeClient([single]);
     const gateway = { ...client, getCollectiblesPage: async () => page } as unknown as Parameters<typeof loadCollectibles>[0];
     const loaded = await loadCollectibles(gateway, { chainId: chain.chainId, safeAddress: SAFE, pageUrl: null });
-    expect(loaded.results.map((n) => n.queuedIn)).toEqual([[{ txId: 'tx-single', nonce: 4 }], []]);
+    // Not checked yet: no mark and no "could not be checked".
+    expect(loaded.results.map((n) => n.queuedIn)).toEqual([undefined, undefined]);
+    const marked = await markCollectibles(gateway, { chainId: chain.chainId, safeAddress: SAFE, items: loaded.results });
+    expect(marked.map((n) => n.queuedIn)).toEqual([[{ txId: 'tx-single', nonce: 4 }], []]);
     const down = { ...fakeClient([single], { queueFails: true }).client, getCollectiblesPage: async () => page } as unknown as Parameters<typeof loadCollectibles>[0];
-    expect((await loadCollectibles(down, { chainId: chain.chainId, safeAddress: SAFE, pageUrl: null })).results.map((n) => n.queuedIn)).toEqual([null, null]);
+    expect((await markCollectibles(down, { chainId: chain.chainId, safeAddress: SAFE, items: loaded.results })).map((n) => n.queuedIn)).toEqual([null, null]);
   });
 });
