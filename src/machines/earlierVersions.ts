@@ -129,7 +129,7 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     { hash: '7840fa9cb4a60cfc887744f1642e71173b76de659a5e8ac940ac83ff4f4e8b11', note: BEFORE_LOCAL_HTTP, context: safeAppsBeforeLocalHttp },
   ],
   pagedList: [
-    // Decision 0069 gave `loaded` the substates annotation → annotating → complete and the context field `annotated`
+    // Decision 0072 gave `loaded` the substates annotation → annotating → complete and the context field `annotated`
     // (false unless the input asks): a record of the earlier version is in plain `loaded` and keeps no `annotated`.
     {
       hash: '9c16332584848c862c9da12c12f191b28fcd47f9e3c3bf08311103b629f93f2a',
