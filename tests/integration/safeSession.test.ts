@@ -38,7 +38,8 @@ async function openEveryList(session: Session): Promise<void> {
   for (const list of ['fiatCodes', 'history', 'messages', 'collectibles'] as const) session.send({ type: 'user.listOpened', list });
 }
 
-const settled = (state: string) => state !== 'loading' && state !== 'checking' && state !== 'loadingMore';
+/** A list that is done: not loading, and an annotated list (the NFTs) done adding its marks (decision 0072). */
+const settled = (s: { hasTag(tag: string): boolean; matches(value: never): boolean }) => !s.hasTag('loading') && !s.hasTag('annotating') && !s.matches('checking' as never);
 
 describe('safeSession on the devnet', () => {
   it('opens the demo 2-of-3 Safe and loads everything the screens show', async () => {
@@ -56,26 +57,28 @@ describe('safeSession on the devnet', () => {
 
     const children = ready.children;
     const wait = { timeout: 20_000 };
-    const queue = await waitFor(children.queue!, (s) => settled(String(s.value)), wait);
-    const history = await waitFor(children.history!, (s) => settled(String(s.value)), wait);
-    const messages = await waitFor(children.messages!, (s) => settled(String(s.value)), wait);
-    const collectibles = await waitFor(children.collectibles!, (s) => settled(String(s.value)), wait);
-    expect(queue.value).toBe('loaded');
+    const queue = await waitFor(children.queue!, (s) => settled(s), wait);
+    const history = await waitFor(children.history!, (s) => settled(s), wait);
+    const messages = await waitFor(children.messages!, (s) => settled(s), wait);
+    const collectibles = await waitFor(children.collectibles!, (s) => settled(s), wait);
+    expect(queue.value).toEqual({ loaded: 'complete' });
     const queueItems = queue.context.items;
     expect(queueItems.find((i) => i.type === 'LABEL')).toMatchObject({ label: 'Next' });
     expect(queueItems.some((i) => i.type === 'CONFLICT_HEADER')).toBe(true);
     expect(queueItems.flatMap((i) => (i.type === 'TRANSACTION' ? [i.conflictType] : []))).toEqual(expect.arrayContaining(['HasNext', 'End']));
 
-    expect(history.value).toBe('loaded');
+    expect(history.value).toEqual({ loaded: 'complete' });
     expect(history.context.items.some((i) => i.type === 'DATE_LABEL')).toBe(true);
     expect(history.context.items.filter((i) => i.type === 'TRANSACTION').length).toBeGreaterThan(0);
 
-    expect(messages.value).toBe('loaded');
+    expect(messages.value).toEqual({ loaded: 'complete' });
     const hashes = messages.context.items.flatMap((i) => (i.type === 'MESSAGE' ? [i.messageHash] : []));
     expect(hashes).toEqual(expect.arrayContaining(devnet.demo.messages.map((m) => m.messageHash)));
 
-    expect(collectibles.value).toBe('loaded');
+    expect(collectibles.value).toEqual({ loaded: 'complete' });
     expect(collectibles.context.items.length).toBeGreaterThan(0);
+    // The cards came first; their queued marks were then computed from the queue (none missing, none unchecked).
+    expect(collectibles.context.items.every((nft) => Array.isArray(nft.queuedIn))).toBe(true);
 
     // A queued transaction: the safeTxHash computed locally equals the gateway's.
     const queued = devnet.demo.queue[0]!;
@@ -102,7 +105,7 @@ describe('safeSession on the devnet', () => {
     if (history.context.next) {
       const before = history.context.items.length;
       children.history!.send({ type: 'user.loadMore' });
-      const more = await waitFor(children.history!, (s) => settled(String(s.value)), { timeout: 20_000 });
+      const more = await waitFor(children.history!, (s) => settled(s), { timeout: 20_000 });
       expect(more.context.items.length).toBeGreaterThan(before);
     }
   });

@@ -10,6 +10,7 @@ import { txDetailsMachine } from './details.machine.ts';
 import {
   detailsSampleEvents,
   detailsSampleInput,
+  annotatedListSampleInput,
   pagedListDisabledInput,
   pagedListSampleEvents,
   pagedListSampleInput,
@@ -42,12 +43,12 @@ export const SAFE_SESSION_MACHINES: RegisteredMachine[] = [
     id: 'pagedList',
     title: 'Paged list (queue, history, messages, NFTs)',
     description:
-      'One gateway list with cursor paging, run by the Safe session as `queue`, `history`, `messages` and `collectibles`: loads the first page, follows `next` to append, retries failures, reloads on refresh; disabled when the chain lacks the feature.',
+      'One gateway list with cursor paging, run by the Safe session as `queue`, `history`, `messages` and `collectibles`: loads the first page, follows `next` to append, retries failures, reloads on refresh; disabled when the chain lacks the feature. The NFT list shows its cards first, then adds the queued transactions’ marks (annotating).',
     machine: queueListMachine,
     schemaVersion: 1,
     sampleInput: pagedListSampleInput,
-    // A list the chain does not support is the only way into disabled.
-    extraSampleInputs: [pagedListDisabledInput],
+    // A list the chain does not support is the only way into disabled; only an annotated list (the NFTs) annotates.
+    extraSampleInputs: [pagedListDisabledInput, annotatedListSampleInput],
     sampleEvents: pagedListSampleEvents,
     serializeState: serializePagedListState,
   },

@@ -306,14 +306,7 @@ export const pagedListSampleInput: PagedListInput = { chainId: chain.chainId, sa
 /** A list the chain does not support (e.g. NFTs without ERC721): the only way into `disabled`. */
 export const pagedListDisabledInput: PagedListInput = { ...pagedListSampleInput, enabled: false };
 
-export const pagedListSampleEvents: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadPage', output: firstQueuePage },
-  { type: 'xstate.done.actor.loadPage', output: lastQueuePage },
-  { type: 'xstate.error.actor.loadPage', error: { name: 'Error', message: '503: Service unavailable' } },
-  { type: 'user.loadMore' },
-  { type: 'user.retry' },
-  { type: 'system.refresh' },
-];
+
 
 /** The NFT list: annotated, so its cards are shown before their queued marks (decision 0072). */
 export const annotatedListSampleInput: PagedListInput = { ...pagedListSampleInput, annotated: true };
@@ -335,6 +328,18 @@ export const annotatedListSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.annotateItems', output: [{ ...sampleNft('2'), queuedIn: [{ txId: `multisig_${SAFE}_${hash('cd')}`, nonce: 4 }] }, { ...sampleNft('9'), queuedIn: [] }] },
   { type: 'xstate.error.actor.annotateItems', error: { name: 'Error', message: 'the marks could not be computed' } },
   { type: 'system.refresh' },
+];
+
+export const pagedListSampleEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadPage', output: firstQueuePage },
+  { type: 'xstate.done.actor.loadPage', output: lastQueuePage },
+  { type: 'xstate.error.actor.loadPage', error: { name: 'Error', message: '503: Service unavailable' } },
+  { type: 'user.loadMore' },
+  { type: 'user.retry' },
+  { type: 'system.refresh' },
+  // An annotated list's effect (the NFTs' marks): entered only with PagedListInput.annotated.
+  annotatedListSampleEvents[1]!,
+  annotatedListSampleEvents[2]!,
 ];
 
 export function serializePagedListState(s: AnyMachineSnapshot): string {
