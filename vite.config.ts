@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 import { buildIntegrity } from './scripts/lib/buildIntegrity.ts';
 import { firstLoadChunk } from './scripts/lib/firstLoadChunk.ts';
 import { lazyPackageCopies } from './scripts/lib/lazyPackageCopies.ts';
+import { lazyRuntimeHelpers } from './scripts/lib/lazyRuntimeHelpers.ts';
+
+/** The chunks of the signer-device modules' interfaces (src/services/wallet/modules/*Interface.ts). */
+const DEVICE_INTERFACE = /(^|\/)(ledger|trezor|walletConnect|keystone)Interface-[\w-]+\.js$/;
 
 export default defineConfig({
   // buildIntegrity: CSP meta fallback, Subresource Integrity and the printed build hash (scripts/lib/buildIntegrity.ts).
@@ -14,6 +18,9 @@ export default defineConfig({
       /[\\/]node_modules[\\/](@walletconnect|@reown|@base-org|@coinbase|@ledgerhq|@trezor|@keystonehq|@web3-onboard[\\/](walletconnect|trezor|keystone|hw-common))[\\/]|[\\/]src[\\/]services[\\/]wallet[\\/]modules[\\/]/,
       /[\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|rxjs|tslib)[\\/]/,
     ),
+    // The bundler's interop helpers only the device libraries use: copied into their chunks, not on the first load
+    // (scripts/lib/lazyRuntimeHelpers.ts, decision 0071).
+    lazyRuntimeHelpers(),
     react(),
     buildIntegrity(),
   ],
@@ -21,6 +28,10 @@ export default defineConfig({
   preview: { host: '127.0.0.1' },
   build: {
     target: 'es2022',
+    // A device module's interface chunk is fetched when the user picks the module; its own static imports follow it.
+    // Listing them all for a preload would put ~30 file names into the connect list's chunk (modules/shells.ts) that
+    // every user downloads with the modal (decision 0071). CSS, if ever, is still loaded with the chunk.
+    modulePreload: { resolveDependencies: (file, deps) => (DEVICE_INTERFACE.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps) },
     sourcemap: false,
     // Everything the first page needs in one chunk, not a dozen small shared ones (decision 0019).
     rolldownOptions: {

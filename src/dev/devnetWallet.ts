@@ -37,7 +37,6 @@ import {
   isAddress,
   isHex,
   numberToHex,
-  parseGwei,
   stringToHex,
   type Address,
   type Chain,
@@ -312,7 +311,7 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
     }
     const unsigned: UnsignedExecution = { chainId: chainInfo.chainId, nonce: Number(nonce), gas, maxFeePerGas, maxPriorityFeePerGas, to, value, data };
     await device.confirm({ kind: 'transaction', blind: data !== '0x', lines: executionDisplay(unsigned) });
-    const bump = device.view.profile?.changesFees === true ? parseGwei('1') : 0n;
+    const bump = device.view.profile?.changesFees === true ? 1_000_000_000n : 0n; // 1 gwei (a literal: viem's parseGwei would join the first load, decision 0071)
     const serialized = await signer.signTransaction({
       type: 'eip1559',
       chainId: unsigned.chainId,

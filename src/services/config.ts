@@ -35,8 +35,6 @@ const RuntimeConfigSchema = v.object({
     ),
     null,
   ),
-  // Validated where it is used (src/services/wallet/walletsConfig.ts), so its schema stays off the first load.
-  wallets: v.optional(v.unknown()),
 });
 
 /**
@@ -55,12 +53,16 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     const path = issue?.path?.map((p) => String(p.key)).join('.') || 'config';
     throw new Error(`Invalid config.json: ${path} ${issue?.message ?? 'is invalid'}`);
   }
-  const { gatewayUrl, rpcOverrides, devnet, wallets } = result.output;
+  const { gatewayUrl, rpcOverrides, devnet } = result.output;
   if (gatewayUrl === null && Object.keys(rpcOverrides).length === 0 && devnet === null) {
     throw new Error('Invalid config.json: without a gatewayUrl, name at least one RPC in rpcOverrides');
   }
   const config: RuntimeConfig & { wallets?: unknown } = { gatewayUrl: gatewayUrl === null ? null : gatewayUrl.replace(/\/+$/, ''), rpcOverrides, devnet };
-  if (wallets) config.wallets = wallets; // only when present: a config without the section is the same object as before
+  // Taken from the JSON as it is, not through the schema: validated where it is used (src/services/wallet/walletsConfig.ts),
+  // so that neither its schema nor an entry for it here is on the first load (decision 0071). Only when present: a
+  // config without the section is the same object as before.
+  const { wallets } = json as { wallets?: unknown };
+  if (wallets) config.wallets = wallets;
   return config;
 }
 

@@ -2,8 +2,9 @@
  * The signer-device wallet modules as web3-onboard sees them before one is picked (issue 19, decision 0066): a
  * label, an icon and a getInterface that loads the module's code only when called. This file is all the connect
  * modal carries of them; each getInterface imports one entry (ledgerInterface.ts, trezorInterface.ts,
- * walletConnectInterface.ts, keystoneInterface.ts) with the device library behind it, and the icons load with
- * the list (icons.ts). Labels are the contract's (SIGNER_DEVICES_BY_LABEL in src/domain/wallet/signerDevice.ts).
+ * walletConnectInterface.ts, keystoneInterface.ts) with the device library behind it, and each icon (icons/*.ts)
+ * loads when the list draws it: only the offered modules' icons. Labels are the contract's (SIGNER_DEVICES_BY_LABEL
+ * in src/domain/wallet/signerDevice.ts).
  *
  * Which modules are offered:
  * - Ledger: where the browser has WebHID (`navigator.hid`; Chromium-based desktop browsers);
@@ -41,12 +42,11 @@ export interface TrezorManifest {
   appUrl: string;
 }
 
-const icon = (name: 'ledger' | 'trezor' | 'walletConnect' | 'keystone') => async (): Promise<string> => (await import('./icons.ts')).DEVICE_ICONS[name];
 
 export function ledgerShell(): DeviceWalletInit {
   return () => ({
     label: 'Ledger',
-    getIcon: icon('ledger'),
+    getIcon: async () => (await import('./icons/ledger.ts')).default,
     getInterface: async (helpers) => (await import('./ledgerInterface.ts')).ledgerInterface(helpers),
   });
 }
@@ -54,7 +54,7 @@ export function ledgerShell(): DeviceWalletInit {
 export function trezorShell(manifest: TrezorManifest): DeviceWalletInit {
   return (moduleHelpers) => ({
     label: 'Trezor',
-    getIcon: icon('trezor'),
+    getIcon: async () => (await import('./icons/trezor.ts')).default,
     getInterface: async (helpers) => (await import('./trezorInterface.ts')).trezorInterface(manifest, moduleHelpers, helpers),
   });
 }
@@ -62,7 +62,7 @@ export function trezorShell(manifest: TrezorManifest): DeviceWalletInit {
 export function walletConnectShell(options: { projectId: string; relayUrl?: string }): DeviceWalletInit {
   return (moduleHelpers) => ({
     label: 'WalletConnect',
-    getIcon: icon('walletConnect'),
+    getIcon: async () => (await import('./icons/walletConnect.ts')).default,
     getInterface: async (helpers) => (await import('./walletConnectInterface.ts')).walletConnectInterface(options, moduleHelpers, helpers),
   });
 }
@@ -70,7 +70,7 @@ export function walletConnectShell(options: { projectId: string; relayUrl?: stri
 export function keystoneShell(): DeviceWalletInit {
   return (moduleHelpers) => ({
     label: 'Keystone',
-    getIcon: icon('keystone'),
+    getIcon: async () => (await import('./icons/keystone.ts')).default,
     getInterface: async (helpers) => (await import('./keystoneInterface.ts')).keystoneInterface(moduleHelpers, helpers),
   });
 }

@@ -1,0 +1,2 @@
+// The connect list's icon of the keystone module, loaded when the list draws it (modules/shells.ts, decision 0071). Keystone: a QR code's corner squares.
+export default '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f5aff"/><path d="M7 7h8v8H7zm3 3v2h2v-2zM17 7h8v8h-8zm3 3v2h2v-2zM7 17h8v8H7zm3 3v2h2v-2zM18 18h3v3h-3zM22 22h3v3h-3z" fill="#fff" fill-rule="evenodd"/></svg>';

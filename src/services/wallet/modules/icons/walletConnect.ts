@@ -1,0 +1,2 @@
+// The connect list's icon of the walletConnect module, loaded when the list draws it (modules/shells.ts, decision 0071). WalletConnect: its bridge arc.
+export default '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#3b99fc"/><path d="M8 13c4.4-4 11.6-4 16 0l-1.7 1.7c-3.4-3-9.2-3-12.6 0zM11 17l2 2 3-3 3 3 2-2 2 2-5 5-2-2-2 2-5-5z" fill="#fff"/></svg>';
