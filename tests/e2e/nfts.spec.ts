@@ -78,3 +78,28 @@ test('select two NFTs, send them as one batch, and see the queued mark on both c
   await expect(calls).toContainText(`to ${recipient.slice(0, 6)}…${recipient.slice(-4)}`);
   await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${nonce}$`) }).first()).toBeVisible();
 });
+
+test('the cards come before their queued marks: while the queue is checked the screen says so, then the mark appears (decision 0072)', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Hold back every transaction's details (what the marks are computed from) until the cards are on screen.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/v1\/chains\/[^/]+\/transactions\/multisig_/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await ui.openSafe(page, 0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NFTs' }).click();
+  await expect(card(page, 0)).toBeVisible({ timeout: 20_000 });
+  await expect(card(page, 2)).toBeVisible();
+  const checking = page.getByRole('status').filter({ hasText: 'Checking the queued transactions for these NFTs…' });
+  await expect(checking).toBeVisible();
+  await expect(queuedMark(page, 2)).toHaveCount(0);
+  // Send works before the marks are in.
+  await expect(card(page, 0).getByRole('button', { name: /^Send/ })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  release();
+  await expect(queuedMark(page, 2)).toBeVisible({ timeout: 20_000 });
+  await expect(checking).toHaveCount(0);
+  await expect(page.getByText('could not be checked')).toHaveCount(0);
+});
