@@ -23,13 +23,14 @@ import { measureHome, measureQueue, type AppEnv } from './cases/app.ts';
 import { measureBridge } from './cases/bridge.ts';
 import { measureEventLog } from './cases/eventLog.ts';
 import { measureHostile } from './cases/hostile.ts';
+import { measureReview } from './cases/review.ts';
 import { SCREENS, measureAllDayTab, measureHeap, measureScreens, type ScreenKey } from './cases/scale.ts';
 import { seedLargeSafe } from '../devnet/seed/largeSafe.ts';
 import { startGzipFront } from './lib/gzipFront.ts';
 import { chunkGraphRecorder, walletModuleSizes, WALLET_MODULE_ENTRIES } from './lib/moduleSizes.ts';
 import { figure, formatMarkdown, formatTable, round, type Figure, type Report } from './lib/report.ts';
 
-const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile', 'eventlog', 'scale'] as const;
+const GROUPS = ['devnet', 'app', 'queue', 'bridge', 'hostile', 'eventlog', 'scale', 'review'] as const;
 type Group = (typeof GROUPS)[number];
 
 const args = process.argv.slice(2);
@@ -42,6 +43,9 @@ const APP_DIR = resolve('.tmp/bench-app');
 const QUEUE_RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 9);
 const BRIDGE_ROUNDS = Number(process.env.BENCH_BRIDGE_ROUNDS ?? 1_000);
 const SCALE_RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5);
+const REVIEW_RUNS = Number(process.env.BENCH_REVIEW_RUNS ?? 5);
+/** Who receives the review figure's transfer: an address that owns nothing on the devnet. */
+const REVIEW_RECIPIENT = '0x000000000000000000000000000000000000bEEF';
 const SCALE_HEAP_RUNS = Number(process.env.BENCH_SCALE_HEAP_RUNS ?? 3);
 /** Simulated hours of the all-day tab (0 skips it). */
 const SCALE_ALLDAY_HOURS = Number(process.env.BENCH_SCALE_ALLDAY_HOURS ?? 8);
@@ -82,7 +86,7 @@ async function main(): Promise<void> {
   };
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    const needApp = enabled('devnet') || enabled('app') || enabled('queue') || enabled('scale');
+    const needApp = enabled('devnet') || enabled('app') || enabled('queue') || enabled('scale') || enabled('review');
     const chunkGraph = chunkGraphRecorder();
     let devnet: Devnet | null = null;
     let browser: Browser | null = null;
@@ -258,6 +262,28 @@ async function main(): Promise<void> {
         );
       }
 
+      if (enabled('review')) {
+        log(`review step with vs without the simulation (${REVIEW_RUNS} runs each)`);
+        const review = await measureReview(await launch(), { appUrl: front.url, teamSafe: env.teamSafe, token: running.tokens.usd.address, recipient: REVIEW_RECIPIENT, rpcUrl: running.rpcUrl }, REVIEW_RUNS, log);
+        figures.push(
+          figure({
+            id: 'reviewSimulationRatio',
+            title: 'Review step ready, with the simulation vs without it (same transaction)',
+            value: round(review.medianWithMs / review.medianWithoutMs, 2),
+            unit: '×',
+            goal: { op: '<=', target: 1.5 },
+            method: `The demo Safe's owner (Devnet Wallet) composes the same 1 dUSD transfer in New transaction; timed in the page from Continue on the nonce step to the review's Simulation section and Sign button on screen. Without: the simulation's own RPC calls (eth_simulateV1, and eth_call with a state override) are answered with a JSON-RPC error at once (a Playwright route on the RPC origin, passing every other RPC request through, installed in both runs), so the review shows the simulation as unavailable and every other check runs as usual. ${REVIEW_RUNS} runs each after a warm-up, interleaved; ratio of the medians.`,
+            details: {
+              medianMsWith: round(review.medianWithMs, 1),
+              medianMsWithout: round(review.medianWithoutMs, 1),
+              msWith: review.withMs.map((v) => round(v, 1)),
+              msWithout: review.withoutMs.map((v) => round(v, 1)),
+              simulationCallsRefusedPerRun: review.refusedCalls,
+              loadAverage: round(loadavg()[0] ?? 0, 2),
+            },
+          }),
+        );
+      }
       if (enabled('scale')) figures.push(...(await scaleFigures(await launch(), running, front.url)));
     }
 
