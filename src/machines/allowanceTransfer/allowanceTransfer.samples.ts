@@ -86,5 +86,5 @@ export const allowanceTransferSampleEvents: AnyEventObject[] = [
 /** Vertex identity for path generation: the state, and whether the draft has errors, an effect failed, a wallet is connected. */
 export function serializeAllowanceTransferState(s: AnyMachineSnapshot): string {
   const c = s.context as AllowanceTransferContext;
-  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet !== null, c.wallet?.device !== undefined]);
+  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet !== null, c.wallet?.device !== undefined, c.execution !== undefined]);
 }

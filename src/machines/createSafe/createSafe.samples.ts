@@ -91,5 +91,5 @@ export const createSafeSampleEvents: AnyEventObject[] = [
 /** Vertex identity for path generation: the state, and whether the form has errors or an effect failed. */
 export function serializeCreateSafeState(s: AnyMachineSnapshot): string {
   const c = s.context as CreateSafeContext;
-  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet?.address ?? null, c.form.owners.length, c.wallet?.device !== undefined]);
+  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet?.address ?? null, c.form.owners.length, c.wallet?.device !== undefined, c.execution !== undefined]);
 }

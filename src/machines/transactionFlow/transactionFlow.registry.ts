@@ -222,6 +222,6 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
       { type: 'xstate.done.actor.checkBatchStatus', output: { status: 'proposed', txHash: null, confirmations: [] } },
       ...commonEnd,
     ],
-    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.wallet !== null, s.context.relay !== null, s.context.risksAcknowledged, s.context.wallet?.device !== undefined]),
+    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.wallet !== null, s.context.relay !== null, s.context.risksAcknowledged, s.context.wallet?.device !== undefined, s.context.execution !== undefined]),
   },
 ];

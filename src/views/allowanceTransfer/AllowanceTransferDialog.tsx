@@ -227,7 +227,7 @@ export function AllowanceTransferDialog({ actor, owners = [] }: { actor: Allowan
         </Problem>
       ) : null}
       {step === 'failed' ? (
-        <Problem text={ctx.error}>
+        <Problem text={ctx.error} testId="spend-failed">
           {button('user.cancel', 'Cancel', view.canCancel)}
           {button('user.back', 'Edit', view.canBack, 'primary')}
         </Problem>
