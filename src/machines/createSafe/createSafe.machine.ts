@@ -56,6 +56,11 @@ const discard = { 'user.discard': { target: `#${CREATE_SAFE_ID}.discarded` } } a
 
 const walletErrorRoutes = walletErrorRoutesOf(CREATE_SAFE_ID, SEND_FAILURE_KINDS);
 
+/** Another wallet (or none) while a device's check is prepared or shown: back to the review, whose deploy starts afresh. */
+const walletChangedMidCheck = {
+  'system.walletChanged': { target: `#${CREATE_SAFE_ID}.review`, actions: [{ type: 'storeWallet' as const, params: ({ event }: { event: { wallet: CreateSafeWallet | null } }) => ({ wallet: event.wallet }) }, 'clearDeviceCheck' as const] },
+};
+
 /** The deployment the wallet is asked to send (and, with a device, what its plan is fixed for). */
 function deployInputOf(context: CreateSafeContext): DeployInput {
   const d = mustHave(context.deployment, 'deployment');
@@ -222,6 +227,7 @@ export const createSafeMachine = setup({
       meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
       // Reads only (the chain's nonce, gas and fees), ending on their own.
       tags: ['busy'],
+      on: walletChangedMidCheck,
       invoke: {
         id: 'prepareDeployment',
         src: 'prepareDeployment',
@@ -236,6 +242,7 @@ export const createSafeMachine = setup({
         ...discard,
         'user.confirmOnDevice': { target: 'deploying' },
         'user.back': { target: 'review', actions: 'clearDeviceCheck' },
+        ...walletChangedMidCheck,
       },
     },
     deploying: {
