@@ -171,7 +171,7 @@ export const bulkExecuteFlowMachine = setup({
       invoke: {
         id: 'executeBatch',
         src: 'executeBatch',
-        input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet, execution: context.execution }),
+        input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet, ...(context.execution ? { execution: context.execution } : {}) }),
         onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
