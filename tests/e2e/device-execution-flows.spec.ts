@@ -12,13 +12,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { encodeFunctionData, erc20Abi, getAddress, keccak256, parseAbi, serializeTransaction, type Address, type Hex, type Transaction } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address, type Hex, type Transaction } from 'viem';
 import { ALLOWANCE_MODULE_ADDRESS, encodeAddDelegate, encodeSetAllowance } from '../../src/domain/safe/allowance.ts';
 import { predictSafeAddress } from '../../src/domain/safe/create.ts';
 import { buildSafeTx, connectDevnet, execNextSafeTx } from '../../devnet/chain/index.ts';
 import { proposeSafeTx } from '../../devnet/seed/offchain.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
-import { txFlowPage } from './fixtures/txFlowPage.ts';
+import { txFlowPage, unsignedHashOf } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
 const ui = txFlowPage(() => app);
@@ -69,22 +69,6 @@ async function passExecutionStep(page: Page, scope: Locator): Promise<Record<str
   await go.click();
   return lines;
 }
-
-/** keccak-256 of a mined transaction's unsigned EIP-1559 form (what the Ledger showed as its transaction hash). */
-const unsignedHashOf = (mined: Transaction): Hex =>
-  keccak256(
-    serializeTransaction({
-      type: 'eip1559',
-      chainId: mined.chainId!,
-      nonce: mined.nonce,
-      gas: mined.gas,
-      maxFeePerGas: mined.maxFeePerGas!,
-      maxPriorityFeePerGas: mined.maxPriorityFeePerGas!,
-      to: mined.to!,
-      value: mined.value,
-      data: mined.input,
-    }),
-  );
 
 test.beforeAll(async () => {
   const { devnet } = app;

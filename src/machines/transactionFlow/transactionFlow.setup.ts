@@ -13,7 +13,7 @@ import { isDraftValid, isEditedCallShape, validateNonce } from './draft.ts';
 import { safeTxTypedData } from '../../domain/safe/hashing.ts';
 import { toSafeTx } from '../../domain/safe/safeTxJson.ts';
 import { typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
-import { DEVICE_CHECK_CLEARED, changesKept, executionStored } from '../shared/deviceExecution.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored } from '../shared/deviceExecution.ts';
 
 export { executionCheckOf, unsignedExecutionOf } from '../shared/deviceExecution.ts';
 import { getAddress, type TypedDataDefinition } from 'viem';
@@ -57,18 +57,7 @@ export function errorText(error: unknown, fallback = 'Error submitting the trans
 }
 
 /** Every wallet failure the transaction flow tells apart, each its own `walletError` state (`other` last: the fallback). */
-export const WALLET_FAILURE_KINDS: readonly WalletFailureKind[] = [
-  'rejected',
-  'wrongChain',
-  'disconnected',
-  'insufficientFunds',
-  'deviceLocked',
-  'wrongApp',
-  'blindSigningDisabled',
-  'deviceDisconnected',
-  'noTypedData',
-  'other',
-];
+export const WALLET_FAILURE_KINDS: readonly WalletFailureKind[] = [...SEND_FAILURE_KINDS.filter((kind) => kind !== 'other'), 'noTypedData', 'other'];
 
 /** Reads a WalletFailure out of an effect error (anything else counts as `other`). */
 export function walletFailureOf(error: unknown): WalletFailure {
