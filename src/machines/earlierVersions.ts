@@ -58,6 +58,10 @@ const delegatesBeforeProposers = ({ signer: _s, request: _r, signature: _g, fiel
 const detailsBeforeErrorKinds = ({ errorKind: _errorKind, ...kept }: Record<string, unknown>) => kept;
 
 export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]>> = {
+  // Issue 19 (decision 0070): the execution-hash step before a device sends a spend; entered only with a `device` on the wallet.
+  allowanceTransfer: [
+    { hash: 'f23e6953d1cf5573a4cf764911e7d746fc8cfb0dc36c016b166922a247f4e06f', note: 'before a device sending a spend checked its execution hash first (issue 19, at 88efde0): same states, events and context for a wallet without a device' },
+  ],
   addressBook: [{ hash: '7eb960da6ca582d6685b7cc4a56b406bf74f02739a3ca008f9828b3a1430e645', note: BEFORE_NAMING }],
   appPermissions: [{ hash: '8eb7be96094784fbeae464a234b5e933ae07e67261059d62591ad230a302af9a', note: BEFORE_NAMING }],
   appSession: [
@@ -76,11 +80,18 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   ],
   bridgeRequest: [{ hash: 'd17e61381ec59ea5d3ca851dbe2a480586e875d75fe99b497ae1ed23a8453e38', note: BEFORE_NAMING }],
   bridgeSession: [{ hash: 'c6bad95329ec2807a00ad147917616652a94cdf7e78de1b56c7a1721f968b9dc', note: BEFORE_NAMING }],
-  bulkExecuteFlow: [{ hash: '804e75b74c9e9f67a7b944ee9a12ae6c012ca1256805c621fb671cf02e057d57', note: BEFORE_NAMING }],
+  bulkExecuteFlow: [{ hash: '804e75b74c9e9f67a7b944ee9a12ae6c012ca1256805c621fb671cf02e057d57', note: BEFORE_NAMING },
+    // Issue 19 (decision 0070): the execution-hash step (preparingExecution, checkingExecution, user.confirmOnDevice,
+    // user.back) and four device error states, entered only when the flow's wallet carries a `device`, which no record
+    // of that version has; deviceCheck, execution and deviceChanges stay absent without one.
+    { hash: '9b5a9b3412ab7e4f8041885c1d537712536401475bee18b68ee76e76d663cabb', note: 'before a device executing a batch checked its execution hash first (issue 19, at 88efde0): same states, events and context for a wallet without a device' },
+  ],
   createSafe: [
     { hash: '26a4b07a079129c737b8fc6bf7b5aa54e10b775fd297caea81697f4587bea25b', note: BEFORE_NAMING },
     // The form's name is an optional field, absent unless typed, so an earlier visit's context is as it was recorded.
     { hash: 'd46f49090aa8ff0bd9fbbf2ea964fccf7d55ce345c9b7861e10108bb0443f887', note: 'before the form had a name for the new Safe (at 6fbb5b1)' },
+    // Issue 19 (decision 0070): the execution-hash step before a device deploys; entered only with a `device` on the wallet.
+    { hash: 'b342b691e36cfc378a3e32b30fcf1d3a41eb8ba1a3a8db865334c817784e385a', note: 'before a device deploying a Safe checked its execution hash first (issue 19, at 88efde0): same states, events and context for a wallet without a device' },
   ],
   customApps: [
     { hash: '2b2018d24d3c5ee3ce1f206c0766dcc4826fa1e806385c40d7073783232ca89d', note: BEFORE_NAMING, context: safeAppsBeforeLocalHttp },

@@ -35,8 +35,8 @@ import { myAccountsMachine } from './myAccounts/myAccounts.machine.ts';
 import { myAccountsSampleEvents, myAccountsSampleInput, serializeMyAccountsState } from './myAccounts/myAccounts.samples.ts';
 import { createSafeMachine } from './createSafe/createSafe.machine.ts';
 import { allowanceTransferMachine } from './allowanceTransfer/allowanceTransfer.machine.ts';
-import { allowanceTransferSampleEvents, allowanceTransferSampleInput, serializeAllowanceTransferState } from './allowanceTransfer/allowanceTransfer.samples.ts';
-import { createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from './createSafe/createSafe.samples.ts';
+import { allowanceTransferDeviceInput, allowanceTransferSampleEvents, allowanceTransferSampleInput, serializeAllowanceTransferState } from './allowanceTransfer/allowanceTransfer.samples.ts';
+import { createSafeDeviceInput, createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from './createSafe/createSafe.samples.ts';
 import { localDataMachine } from './localData/localData.machine.ts';
 import { localDataSampleEvents, localDataSampleInput, serializeLocalDataState } from './localData/localData.samples.ts';
 import { ACCOUNT_SERVICES_MACHINES } from './accountServices/accountServices.registry.ts';
@@ -281,6 +281,7 @@ const ENTRIES: readonly RegisteredMachine[] = [
     machine: createSafeMachine,
     schemaVersion: 1,
     sampleInput: createSafeSampleInput,
+    extraSampleInputs: [createSafeDeviceInput],
     sampleEvents: createSafeSampleEvents,
     serializeState: serializeCreateSafeState,
   },
@@ -292,6 +293,7 @@ const ENTRIES: readonly RegisteredMachine[] = [
     machine: allowanceTransferMachine,
     schemaVersion: 1,
     sampleInput: allowanceTransferSampleInput,
+    extraSampleInputs: [allowanceTransferDeviceInput],
     sampleEvents: allowanceTransferSampleEvents,
     serializeState: serializeAllowanceTransferState,
   },

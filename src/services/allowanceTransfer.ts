@@ -13,13 +13,16 @@ import type { AllowanceTransferMachine } from '../machines/allowanceTransfer/all
 import { revertRefusal, spendRefusal } from '../machines/allowanceTransfer/allowanceTransfer.logic.ts';
 import type { AllowanceReading, AllowanceTransferEffects, ExpectedTransfer } from '../machines/allowanceTransfer/allowanceTransfer.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
-import { sendTransaction, type WalletAccess } from './transactionFlow/wallet.ts';
+import type { WalletAccess } from './transactionFlow/wallet.ts';
+import { planExecution, sendPlanned, type PlanChain, type SentChain } from './transactionFlow/deviceExecution.ts';
 
-export type AllowanceTransferChain = Pick<PublicClient, 'readContract' | 'call' | 'getBalance' | 'getBlockNumber' | 'getLogs' | 'waitForTransactionReceipt'>;
+export type AllowanceTransferChain = Pick<PublicClient, 'readContract' | 'call' | 'getBalance' | 'getBlockNumber' | 'getLogs' | 'waitForTransactionReceipt'> & PlanChain & SentChain;
 
 export interface AllowanceTransferDeps {
   chain: AllowanceTransferChain;
   wallet: WalletAccess;
+  /** Between reads of a device's transaction back from the chain (default 500 ms). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const EXECUTED = getAbiItem({ abi: allowanceModuleAbi, name: 'ExecuteAllowanceTransfer' });
@@ -51,6 +54,7 @@ const matches = (args: { safe?: Address; delegate?: Address; token?: Address; to
 
 export function createAllowanceTransferEffects(deps: AllowanceTransferDeps): AllowanceTransferEffects {
   const { chain } = deps;
+  const sendDeps = { wallet: deps.wallet, chain, sleep: deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))) };
   return {
     async checkTransfer(input) {
       const module = allowanceModuleAddress(input.chainId);
@@ -77,10 +81,10 @@ export function createAllowanceTransferEffects(deps: AllowanceTransferDeps): All
       return { prepared: { module, delegate: input.delegate, data, allowance, safeBalance: balance.toString(), blockNumber: blockNumber.toString() } };
     },
 
-    async sendTransfer(input) {
-      const txHash = await sendTransaction(deps.wallet, { chainId: input.chainId, chainName: input.chainName }, input.account, { to: input.module, data: input.data });
-      return { txHash };
-    },
+    prepareTransfer: (input) => planExecution(chain, input.chainId, input.account, { to: input.module, data: input.data }),
+
+    sendTransfer: (input) =>
+      sendPlanned(sendDeps, { chainId: input.chainId, chainName: input.chainName }, input.account, { to: input.module, data: input.data }, input.execution, input.deviceName),
 
     async waitForTransfer(input) {
       const receipt = await chain.waitForTransactionReceipt({ hash: input.txHash });

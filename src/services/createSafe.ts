@@ -7,17 +7,18 @@
  */
 import { decodeEventLog, getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import type { CreateSafeMachine } from '../machines/createSafe/createSafe.machine.ts';
-import type { CreateSafeEffects, NamedSafe } from '../machines/createSafe/createSafe.types.ts';
+import type { CreateSafeEffects, DeployInput, NamedSafe } from '../machines/createSafe/createSafe.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { HexAddress } from '../machines/walletConnection/walletConnection.types.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import type { ChainInfo } from '../domain/gateway/types.ts';
 import { safeProxyFactoryAbi } from '../domain/safe/abis.ts';
 import { createProxyTransaction, DEFAULT_SAFE_CREATION, predictSafeAddress } from '../domain/safe/create.ts';
-import { sendTransaction, type WalletAccess } from './transactionFlow/wallet.ts';
+import type { WalletAccess } from './transactionFlow/wallet.ts';
+import { planExecution, sendPlanned, type PlanChain, type SentChain } from './transactionFlow/deviceExecution.ts';
 import { nameSafeInBook, type AddressBookStore } from './addressBook.ts';
 
-export type CreateSafeChain = Pick<PublicClient, 'getCode' | 'waitForTransactionReceipt'>;
+export type CreateSafeChain = Pick<PublicClient, 'getCode' | 'waitForTransactionReceipt'> & PlanChain & SentChain;
 
 export interface CreateSafeDeps {
   gateway: Pick<GatewayClient, 'getSafeInfo'>;
@@ -51,6 +52,17 @@ export class AlreadyDeployedError extends Error {
 const hasCode = (code: Hex | undefined): boolean => code !== undefined && code !== '0x';
 
 export type { CreateSafeEffects };
+
+/** The factory call that deploys exactly the reviewed Safe; refuses (a WalletFailure) when these settings give another address. */
+function deploymentTx(input: DeployInput): { to: Address; data: Hex } {
+  const config = { owners: input.owners, threshold: input.threshold, saltNonce: input.saltNonce };
+  // What is sent must deploy exactly the Safe whose address the user reviewed.
+  const predicted = predictSafeAddress(config);
+  if (predicted.toLowerCase() !== input.address.toLowerCase()) {
+    throw { kind: 'other', message: `Refusing to deploy: these settings give ${predicted}, not the reviewed ${input.address}.` };
+  }
+  return createProxyTransaction(config);
+}
 
 /** The createSafe machine's effects over the gateway, the chain and the connected wallet. */
 export function createSafeEffects(deps: CreateSafeDeps): CreateSafeEffects {
@@ -96,15 +108,11 @@ export function createSafeEffects(deps: CreateSafeDeps): CreateSafeEffects {
       throw new Error(`Safes with these signers are deployed for the first ${max} salt nonces; choose a salt nonce.`);
     },
 
+    prepareDeployment: async (input) => planExecution(await deps.chainClient(input.chainId), input.chainId, input.account, deploymentTx(input)),
+
     deploySafe: async (input) => {
-      const config = { owners: input.owners, threshold: input.threshold, saltNonce: input.saltNonce };
-      // What is sent must deploy exactly the Safe whose address the user reviewed.
-      const predicted = predictSafeAddress(config);
-      if (predicted.toLowerCase() !== input.address.toLowerCase()) {
-        throw { kind: 'other', message: `Refusing to deploy: these settings give ${predicted}, not the reviewed ${input.address}.` };
-      }
-      const txHash = await sendTransaction(deps.wallet, { chainId: input.chainId, chainName: input.chainName }, input.account, createProxyTransaction(config));
-      return { txHash };
+      const sendDeps = { wallet: deps.wallet, chain: await deps.chainClient(input.chainId), sleep, intervalMs: interval };
+      return sendPlanned(sendDeps, { chainId: input.chainId, chainName: input.chainName }, input.account, deploymentTx(input), input.execution, input.deviceName);
     },
 
     checkDeployment: async (input) => ({

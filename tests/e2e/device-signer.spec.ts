@@ -12,9 +12,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { concat, keccak256, serializeTransaction, type Hex } from 'viem';
+import { concat, keccak256, type Hex } from 'viem';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
-import { txFlowPage } from './fixtures/txFlowPage.ts';
+import { txFlowPage, unsignedHashOf } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
 const ui = txFlowPage(() => app);
@@ -111,18 +111,7 @@ test('owners sign and execute on a Ledger: the device shows what the app showed 
   expect(mined.from.toLowerCase()).toBe(ui.owner(1).toLowerCase());
   expect(String(mined.nonce)).toBe(execution.Nonce);
   expect(String(mined.gas)).toBe(execution['Gas limit']);
-  const unsigned = serializeTransaction({
-    type: 'eip1559',
-    chainId: mined.chainId!,
-    nonce: mined.nonce,
-    gas: mined.gas,
-    maxFeePerGas: mined.maxFeePerGas!,
-    maxPriorityFeePerGas: mined.maxPriorityFeePerGas!,
-    to: mined.to!,
-    value: mined.value,
-    data: mined.input,
-  });
-  expect(keccak256(unsigned)).toBe(execution['Transaction hash']);
+  expect(unsignedHashOf(mined)).toBe(execution['Transaction hash']);
 });
 
 test('each device error says what to do on the device, keeps the transaction, and Try again goes on', async ({ page }) => {

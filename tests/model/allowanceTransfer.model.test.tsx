@@ -12,6 +12,7 @@ import { SPEND_TEXTS, checkCalldata, leftOf, spendRefusal, validateSpendDraft } 
 import {
   ALLOWANCE_TRANSFER_PREPARED,
   ALLOWANCE_TRANSFER_SAMPLE,
+  allowanceTransferDeviceInput,
   allowanceTransferSampleEvents,
   allowanceTransferSampleInput,
   serializeAllowanceTransferState,
@@ -19,6 +20,7 @@ import {
 import type {
   AllowanceTransferContext,
   CheckTransferOutput,
+  ExecutionPlan,
   FindTransferOutput,
   SendTransferInput,
   SendTransferOutput,
@@ -27,6 +29,7 @@ import type {
 } from '../../src/machines/allowanceTransfer/allowanceTransfer.types.ts';
 import { AllowanceTransferDialog, INTERRUPTED_TEXT } from '../../src/views/allowanceTransfer/AllowanceTransferDialog.tsx';
 import { describeModel, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { confirmOnDevice, expectDeviceChanges, expectDeviceWaiting, expectExecutionCheck } from '../harness/deviceStep.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 const events: AnyEventObject[] = withErrorInstances(allowanceTransferSampleEvents);
@@ -40,6 +43,7 @@ globalThis.ResizeObserver ??= class {
 
 interface Pending {
   checkTransfer: Deferred<CheckTransferOutput> | null;
+  prepareTransfer: Deferred<ExecutionPlan> | null;
   sendTransfer: Deferred<SendTransferOutput> | null;
   waitForTransfer: Deferred<WaitForTransferOutput> | null;
   findTransfer: Deferred<FindTransferOutput> | null;
@@ -66,16 +70,31 @@ const hold =
     ((sut.pending[name] as Deferred<unknown>) = deferred()).promise as never;
 
 const RETRY_BUTTON: Record<string, string> = { checkFailed: 'Try again', walletError: 'Check and try again', interrupted: 'Check and send again', trackingLost: 'Try again' };
-const BACK_BUTTON: Record<string, string> = { review: 'Back', checkFailed: 'Edit', refused: 'Edit', walletError: 'Edit', failed: 'Edit' };
+const BACK_BUTTON: Record<string, string> = { review: 'Back', checkingExecution: 'Back', checkFailed: 'Edit', refused: 'Edit', walletError: 'Edit', failed: 'Edit' };
 const { safe } = allowanceTransferSampleInput;
 
-const driver: ViewDriver<SpendSut> = {
+const dialog = () => screen.getByRole('dialog');
+/** What the wallet is asked to send: exactly the reviewed calldata, to the module, from the checked delegate; with a device, exactly the plan checked. */
+function expectSent(sut: SpendSut) {
+  const c = ctx(current(sut));
+  const prepared = c.prepared!;
+  const base = { chainId: safe.chainId, chainName: safe.chainName, account: prepared.delegate, module: prepared.module, data: prepared.data };
+  expect(sut.sent.at(-1)).toEqual(c.execution ? { ...base, execution: c.execution, deviceName: 'Ledger' } : base);
+}
+
+const driverFor = (input: typeof allowanceTransferSampleInput): ViewDriver<SpendSut> => ({
   start() {
-    const sut = { pending: { checkTransfer: null, sendTransfer: null, waitForTransfer: null, findTransfer: null }, sent: [] } as unknown as SpendSut;
+    const sut = { pending: { checkTransfer: null, prepareTransfer: null, sendTransfer: null, waitForTransfer: null, findTransfer: null }, sent: [] } as unknown as SpendSut;
     const actor = createActor(
       allowanceTransferMachine.provide({
         actors: {
           checkTransfer: fromPromise(hold(sut, 'checkTransfer')),
+          prepareTransfer: fromPromise(({ input: asked }) => {
+            // The plan is fixed for exactly the reviewed transaction.
+            const prepared = ctx(current(sut)).prepared!;
+            expect(asked).toEqual({ chainId: safe.chainId, chainName: safe.chainName, account: prepared.delegate, module: prepared.module, data: prepared.data });
+            return hold(sut, 'prepareTransfer')();
+          }),
           sendTransfer: fromPromise(({ input }) => {
             sut.sent.push(input);
             return hold(sut, 'sendTransfer')();
@@ -84,7 +103,7 @@ const driver: ViewDriver<SpendSut> = {
           findTransfer: fromPromise(hold(sut, 'findTransfer')),
         },
       }),
-      { input: allowanceTransferSampleInput },
+      { input },
     );
     actor.start();
     render(<AllowanceTransferDialog actor={actor} />);
@@ -111,10 +130,14 @@ const driver: ViewDriver<SpendSut> = {
     'user.back': (sut) => click(BACK_BUTTON[topState(current(sut))]!),
     'user.send': async (sut) => {
       await click('Send with your wallet');
-      // The wallet is asked for exactly the reviewed calldata, to the module, from the checked delegate.
-      const { prepared } = ctx(current(sut));
-      expect(sut.sent.at(-1)).toEqual({ chainId: safe.chainId, chainName: safe.chainName, account: prepared!.delegate, module: prepared!.module, data: prepared!.data });
+      if (topState(current(sut)) === 'sending') expectSent(sut);
     },
+    'user.confirmOnDevice': async (sut) => {
+      await confirmOnDevice(dialog());
+      expectSent(sut);
+    },
+    'xstate.done.actor.prepareTransfer': (sut, e) => act(async () => running(sut, 'prepareTransfer').resolve(payload(e, 'output'))),
+    'xstate.error.actor.prepareTransfer': (sut, e) => act(async () => running(sut, 'prepareTransfer').reject(payload(e, 'error'))),
     'xstate.done.actor.sendTransfer': (sut, e) => act(async () => running(sut, 'sendTransfer').resolve(payload(e, 'output'))),
     'xstate.error.actor.sendTransfer': (sut, e) => act(async () => running(sut, 'sendTransfer').reject(payload(e, 'error'))),
     'user.retry': (sut) => click(RETRY_BUTTON[topState(current(sut))]!),
@@ -152,8 +175,15 @@ const driver: ViewDriver<SpendSut> = {
       expect(screen.getByTestId('spend-calldata')).toHaveTextContent(ALLOWANCE_TRANSFER_PREPARED.data);
       expect(screen.getByRole('button', { name: 'Send with your wallet' })).toBeEnabled();
     },
-    sending: () => {
-      expect(screen.getByRole('status')).toHaveTextContent('Confirm the transfer in your wallet…');
+    preparingExecution: () => void expect(screen.getByRole('status')).toHaveTextContent('Fixing the nonce, gas and fees of the transaction for your device…'),
+    checkingExecution: (sut) => {
+      expectExecutionCheck(dialog(), ctx(current(sut)).execution!);
+      expect(screen.getByTestId('spend-sentence')).toBeInTheDocument();
+    },
+    sending: (sut) => {
+      const c = ctx(current(sut));
+      if (c.deviceCheck) expectDeviceWaiting(dialog(), c.execution!);
+      else expect(screen.getByRole('status')).toHaveTextContent('Confirm the transfer in your wallet…');
       expect(screen.getByTestId('spend-sentence')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Send with your wallet' })).toBeNull();
     },
@@ -162,30 +192,46 @@ const driver: ViewDriver<SpendSut> = {
     'walletError.wrongChain': () => void expect(screen.getByRole('alert')).toHaveTextContent('Your wallet is on another network'),
     'walletError.disconnected': () => void expect(screen.getByRole('alert')).toHaveTextContent('No wallet is connected'),
     'walletError.insufficientFunds': () => void expect(screen.getByRole('alert')).toHaveTextContent('Your wallet does not have enough funds to pay the network fee.'),
-    'walletError.other': (_, s) => void expect(screen.getByRole('alert')).toHaveTextContent(`The wallet did not send the transfer. ${ctx(s).walletFailure!.message}`),
+    'walletError.other': (sut) => void expect(screen.getByRole('alert')).toHaveTextContent(`The wallet did not send the transfer. ${ctx(current(sut)).walletFailure!.message}`),
+    // A device's errors (issue 19): the title, and the failure's own text says what to do on the device.
+    'walletError.deviceLocked': (sut) => void expect(screen.getByRole('alert')).toHaveTextContent(`Device locked. ${ctx(current(sut)).walletFailure!.message}`),
+    'walletError.wrongApp': (sut) => void expect(screen.getByRole('alert')).toHaveTextContent(`Wrong app open on the device. ${ctx(current(sut)).walletFailure!.message}`),
+    'walletError.blindSigningDisabled': (sut) => void expect(screen.getByRole('alert')).toHaveTextContent(`Blind signing is off on the device. ${ctx(current(sut)).walletFailure!.message}`),
+    'walletError.deviceDisconnected': (sut) => void expect(screen.getByRole('alert')).toHaveTextContent(`Device not connected. ${ctx(current(sut)).walletFailure!.message}`),
     recovering: () => void expect(screen.getByRole('status')).toHaveTextContent('Looking on chain for the transfer that was being sent…'),
     interrupted: (_, s) => {
       expect(screen.getByRole('alert')).toHaveTextContent(INTERRUPTED_TEXT);
       if (ctx(s).error) expect(screen.getByRole('alert')).toHaveTextContent(ctx(s).error!);
     },
-    confirming: (_, s) => void expect(screen.getByRole('status')).toHaveTextContent(`Waiting for the transaction ${ctx(s).txHash} to be mined…`),
+    confirming: (sut, s) => {
+      expect(screen.getByRole('status')).toHaveTextContent(`Waiting for the transaction ${ctx(s).txHash} to be mined…`);
+      expectDeviceChanges(dialog(), ctx(current(sut)).deviceChanges);
+    },
     trackingLost: (_, s) => void expect(screen.getByRole('alert')).toHaveTextContent(`Could not read the receipt: ${ctx(s).error} The transaction may still be mined.`),
-    failed: (_, s) => void expect(screen.getByRole('alert')).toHaveTextContent(ctx(s).error!),
-    succeeded: (_, s) => {
+    failed: (sut, s) => {
+      expect(screen.getByTestId('spend-failed')).toHaveTextContent(ctx(s).error!);
+      expectDeviceChanges(dialog(), ctx(current(sut)).deviceChanges);
+    },
+    succeeded: (sut, s) => {
       expect(screen.getByTestId('spend-done')).toHaveTextContent('Sent. 40 dUSD left of your limit');
       expect(screen.getByText(ctx(s).txHash!)).toBeInTheDocument();
+      expectDeviceChanges(dialog(), ctx(current(sut)).deviceChanges);
     },
     cancelled: () => void expect(screen.queryByRole('dialog')).toBeNull(),
     closed: () => void expect(screen.queryByRole('dialog')).toBeNull(),
   },
-};
+});
 
 describeModel('allowanceTransfer (model-based, real dialog)', {
   machine: allowanceTransferMachine,
   input: allowanceTransferSampleInput,
   events,
   serializeState: serializeAllowanceTransferState,
-  driver,
+  // A browser wallet, and a Ledger (issue 19, decision 0070): the execution-hash step before its prompt.
+  plans: [
+    { input: allowanceTransferSampleInput, driver: driverFor(allowanceTransferSampleInput) },
+    { input: allowanceTransferDeviceInput, driver: driverFor(allowanceTransferDeviceInput), describe: 'on a Ledger' },
+  ],
   states: 'with transitions',
   cases: () => {
     it('refuses bad input in words', () => {

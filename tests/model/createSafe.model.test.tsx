@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { createSafeMachine } from '../../src/machines/createSafe/createSafe.machine.ts';
 import { CREATE_SAFE_TEXTS, MAX_SAFE_NAME_LENGTH, safeNameOf, validateCreateSafeForm } from '../../src/machines/createSafe/createSafe.logic.ts';
-import { CREATE_SAFE_SAMPLE, createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from '../../src/machines/createSafe/createSafe.samples.ts';
+import { CREATE_SAFE_SAMPLE, createSafeDeviceInput, createSafeSampleEvents, createSafeSampleInput, serializeCreateSafeState } from '../../src/machines/createSafe/createSafe.samples.ts';
 import type {
   CheckDeploymentOutput,
   CreateSafeContext,
@@ -26,6 +26,8 @@ import type { ConnectResult } from '../../src/machines/walletConnection/walletCo
 import { CreateSafeFlow } from '../../src/views/createSafe/CreateSafeScreen.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
 import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { confirmOnDevice, expectDeviceChanges, expectDeviceWaiting, expectExecutionCheck } from '../harness/deviceStep.ts';
+import type { ExecutionPlan } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 
 /** The shared samples with `{ name: 'Error', message }` payloads turned back into `Error` instances, as the real effects reject. */
@@ -36,6 +38,7 @@ const events: AnyEventObject[] = createSafeSampleEvents.map((e) => {
 
 interface Pending {
   loadSetup: Deferred<CreateSafeSetup> | null;
+  prepareDeployment: Deferred<ExecutionPlan> | null;
   predictSafe: Deferred<Prediction> | null;
   deploySafe: Deferred<DeployOutput> | null;
   checkDeployment: Deferred<CheckDeploymentOutput> | null;
@@ -102,10 +105,18 @@ const RETRY_BUTTON: Record<string, string> = {
 
 const topState = (s: AnyMachineSnapshot) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!);
 
-const driver: ViewDriver<CreateSut> = {
+/** What the wallet is asked to deploy: exactly the reviewed Safe, from the connected account; with a device, exactly the plan checked. */
+function expectDeployed(sut: CreateSut) {
+  const c = ctx(current(sut));
+  const base = { ...c.deployment, chainName: 'Devnet', account: c.wallet?.address ?? null, address: c.prediction!.address };
+  expect(sut.deployed.at(-1)).toEqual(c.execution ? { ...base, execution: c.execution, deviceName: 'Ledger' } : base);
+}
+const page = () => document.body;
+
+const driverFor = (input: typeof createSafeSampleInput): ViewDriver<CreateSut> => ({
   start() {
     const sut = {
-      pending: { loadSetup: null, predictSafe: null, deploySafe: null, checkDeployment: null, waitForDeployment: null },
+      pending: { loadSetup: null, prepareDeployment: null, predictSafe: null, deploySafe: null, checkDeployment: null, waitForDeployment: null },
       deployed: [],
       opened: [],
       named: [],
@@ -115,6 +126,12 @@ const driver: ViewDriver<CreateSut> = {
         actors: {
           loadSetup: fromPromise(hold(sut, 'loadSetup')),
           predictSafe: fromPromise(hold(sut, 'predictSafe')),
+          prepareDeployment: fromPromise(({ input: asked }) => {
+            // The plan is fixed for exactly the reviewed deployment.
+            const c = ctx(current(sut));
+            expect(asked).toEqual({ ...c.deployment, chainName: 'Devnet', account: c.wallet?.address ?? null, address: c.prediction!.address });
+            return hold(sut, 'prepareDeployment')();
+          }),
           deploySafe: fromPromise(({ input }) => {
             sut.deployed.push(input);
             return hold(sut, 'deploySafe')();
@@ -124,7 +141,7 @@ const driver: ViewDriver<CreateSut> = {
         },
         actions: { openSafe: (_, params) => void sut.opened.push(params.href), nameSafe: (_, params) => void sut.named.push(params) },
       }),
-      { input: createSafeSampleInput },
+      { input },
     );
     const wallet = createActor(walletConnectionMachine.provide({ actors: { restoreWallet: fromPromise<ConnectResult>(() => new Promise(() => {})) } }));
     wallet.start();
@@ -161,13 +178,17 @@ const driver: ViewDriver<CreateSut> = {
     'system.walletChanged': (sut, e) => act(async () => sut.actor.send(e)),
     'xstate.done.actor.predictSafe': (sut, e) => act(async () => running(sut, 'predictSafe').resolve(payload(e, 'output'))),
     'xstate.error.actor.predictSafe': (sut, e) => act(async () => running(sut, 'predictSafe').reject(payload(e, 'error'))),
-    'user.back': (sut) => click(topState(current(sut)) === 'review' ? 'Back' : 'Edit'),
+    'user.back': (sut) => click(['review', 'checkingExecution'].includes(topState(current(sut))) ? 'Back' : 'Edit'),
     'user.deploy': async (sut) => {
       await click('Create Safe');
-      const input = sut.deployed.at(-1)!;
-      const { prediction, deployment } = ctx(current(sut));
-      expect(input).toEqual({ ...deployment, chainName: 'Devnet', account: ctx(current(sut)).wallet?.address ?? null, address: prediction!.address });
+      if (topState(current(sut)) === 'deploying') expectDeployed(sut);
     },
+    'user.confirmOnDevice': async (sut) => {
+      await confirmOnDevice(page());
+      expectDeployed(sut);
+    },
+    'xstate.done.actor.prepareDeployment': (sut, e) => act(async () => running(sut, 'prepareDeployment').resolve(payload(e, 'output'))),
+    'xstate.error.actor.prepareDeployment': (sut, e) => act(async () => running(sut, 'prepareDeployment').reject(payload(e, 'error'))),
     'xstate.done.actor.deploySafe': (sut, e) => act(async () => running(sut, 'deploySafe').resolve(payload(e, 'output'))),
     'xstate.error.actor.deploySafe': (sut, e) => act(async () => running(sut, 'deploySafe').reject(payload(e, 'error'))),
     // Sent by the event log when the flow is restored.
@@ -226,17 +247,30 @@ const driver: ViewDriver<CreateSut> = {
       if (wallet === null) expect(screen.getByRole('note')).toHaveTextContent('Connect a wallet to pay for the deployment.');
       else expect(screen.queryByRole('note')).toBeNull();
     },
-    deploying: () => {
-      expect(screen.getByRole('status')).toHaveTextContent('Confirm the deployment in your wallet…');
+    preparingExecution: () => void expect(screen.getByRole('status')).toHaveTextContent('Fixing the nonce, gas and fees of the deployment for your device…'),
+    checkingExecution: (sut) => {
+      expectExecutionCheck(page(), ctx(current(sut)).execution!);
+      expect(screen.getByTestId('predicted-address')).toBeInTheDocument();
+    },
+    deploying: (sut) => {
+      const c = ctx(current(sut));
+      if (c.deviceCheck) expectDeviceWaiting(page(), c.execution!);
+      else expect(screen.getByRole('status')).toHaveTextContent('Confirm the deployment in your wallet…');
       expect(screen.queryByRole('button', { name: 'Create Safe' })).toBeNull();
       expect(screen.getByTestId('predicted-address')).toBeInTheDocument();
     },
-    walletError: (_, s) => {
+    walletError: (sut) => {
+      const c = ctx(current(sut));
       const alert = screen.getByRole('alert');
-      expect(alert).toHaveTextContent(ctx(s).walletFailure!.message);
+      expect(alert).toHaveTextContent(c.walletFailure!.message);
       // The review stays on screen: nothing composed is lost.
-      expect(screen.getByTestId('predicted-address')).toHaveTextContent(ctx(s).prediction!.address);
+      expect(screen.getByTestId('predicted-address')).toHaveTextContent(c.prediction!.address);
     },
+    // A device's errors (issue 19): the title; the failure's own text (checked above) says what to do on the device.
+    'walletError.deviceLocked': () => void expect(screen.getByRole('alert')).toHaveTextContent('Device locked.'),
+    'walletError.wrongApp': () => void expect(screen.getByRole('alert')).toHaveTextContent('Wrong app open on the device.'),
+    'walletError.blindSigningDisabled': () => void expect(screen.getByRole('alert')).toHaveTextContent('Blind signing is off on the device.'),
+    'walletError.deviceDisconnected': () => void expect(screen.getByRole('alert')).toHaveTextContent('Device not connected.'),
     'walletError.rejected': () => void expect(screen.getByRole('alert')).toHaveTextContent('The deployment was rejected in the wallet.'),
     'walletError.wrongChain': () => void expect(screen.getByRole('alert')).toHaveTextContent('Your wallet is on another network.'),
     'walletError.disconnected': () => void expect(screen.getByRole('alert')).toHaveTextContent('No wallet is connected.'),
@@ -249,15 +283,17 @@ const driver: ViewDriver<CreateSut> = {
       expect(screen.getByRole('alert')).toHaveTextContent('The deployment was interrupted and no Safe is at the address yet.');
       if (ctx(s).error) expect(screen.getByRole('alert')).toHaveTextContent(ctx(s).error!);
     },
-    tracking: (_, s) => {
+    tracking: (sut, s) => {
       expect(screen.getByRole('status')).toHaveTextContent('Creating your Safe…');
       if (ctx(s).txHash) expect(screen.getByRole('status')).toHaveTextContent(ctx(s).txHash!);
+      expectDeviceChanges(page(), ctx(current(sut)).deviceChanges);
     },
     trackingLost: (_, s) => {
       expect(screen.getByRole('alert')).toHaveTextContent(`Could not follow the deployment. ${ctx(s).error}`);
     },
-    failed: () => {
-      expect(screen.getByRole('alert')).toHaveTextContent('The deployment transaction failed; no Safe was created.');
+    failed: (sut) => {
+      expect(screen.getAllByRole('alert').at(0)).toHaveTextContent('The deployment transaction failed; no Safe was created.');
+      expectDeviceChanges(page(), ctx(current(sut)).deviceChanges);
     },
     discarded: () => {
       expect(screen.getByRole('status')).toHaveTextContent('Starting over…');
@@ -270,14 +306,18 @@ const driver: ViewDriver<CreateSut> = {
       expect(sut.named).toEqual([{ chainId: ctx(s).form.chainId, address: CREATE_SAFE_SAMPLE.predicted, name: safeNameOf(ctx(s).form) }]);
     },
   },
-};
+});
 
 describeModel('createSafe (model-based, real views)', {
   machine: createSafeMachine,
   input: createSafeSampleInput,
   events,
   serializeState: serializeCreateSafeState,
-  driver,
+  // A browser wallet, and a Ledger (issue 19, decision 0070): the execution-hash step before its prompt.
+  plans: [
+    { input: createSafeSampleInput, driver: driverFor(createSafeSampleInput) },
+    { input: createSafeDeviceInput, driver: driverFor(createSafeDeviceInput), describe: 'on a Ledger' },
+  ],
   states: 'with transitions',
   cases: () => {
     it('validates signers like Safe{Wallet}: format, checksum, duplicates; threshold and salt nonce', () => {

@@ -14,6 +14,8 @@ import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { hashTypedData, type Address, type Hex } from 'viem';
 import { deleteRequestHashes, deleteRequestTypedData } from '../../src/domain/safe/deleteRequest.ts';
+import type { ExecutionPlan } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
+import { confirmOnDevice, expectDeviceChanges, expectDeviceWaiting, expectExecutionCheck } from '../harness/deviceStep.ts';
 
 interface QueueSut extends SystemUnderTest {
   pending: Record<string, Deferred<unknown>>;
@@ -105,13 +107,17 @@ const deleteDriver: ViewDriver<QueueSut> = {
 };
 
 const bulkEntry = TX_FLOW_MACHINES.find((m) => m.id === 'bulkExecuteFlow')!;
-const BULK_ACTORS = ['loadBatch', 'loadRelayRemaining', 'executeBatch', 'relayBatch', 'checkBatchStatus', 'waitForReceipt'] as const;
-const bulkDriver: ViewDriver<QueueSut> = {
-  start: () => startWith(bulkExecuteFlowMachine, BULK_ACTORS, bulkEntry.sampleInput, (actor) => <BulkExecuteDialog actor={actor} />),
+const BULK_ACTORS = ['loadBatch', 'loadRelayRemaining', 'prepareBatchExecution', 'executeBatch', 'relayBatch', 'checkBatchStatus', 'waitForReceipt'] as const;
+type BulkCtx = { execution?: ExecutionPlan; deviceCheck?: unknown; deviceChanges?: string[] };
+const bulkCtx = (sut: QueueSut) => live(sut).context as BulkCtx;
+const bulkDriverFor = (input: unknown): ViewDriver<QueueSut> => ({
+  start: () => startWith(bulkExecuteFlowMachine, BULK_ACTORS, input, (actor) => <BulkExecuteDialog actor={actor} />),
   events: {
     ...effectEvents(BULK_ACTORS),
     ...common,
     'user.execute': () => click(/^Execute$/),
+    'user.back': () => click('Back'),
+    'user.confirmOnDevice': () => confirmOnDevice(dialog()),
     'user.relay': () => click(/Execute with relay \(5 of 5 left\)/),
     'user.acknowledgeRisks': () => act(async () => void fireEvent.click(within(dialog()).getByRole('checkbox', { name: /I understand the risks/ }))),
   },
@@ -130,35 +136,49 @@ const bulkDriver: ViewDriver<QueueSut> = {
       expect(within(dialog()).getByRole('checkbox', { name: /I understand the risks/ })).toHaveProperty('checked', acknowledged);
       if (!acknowledged) expect(within(dialog()).getByRole('button', { name: /^Execute$/ })).toBeDisabled();
     },
-    executing: status(/Confirm the execution in your wallet/),
+    preparingExecution: status(/Fixing the nonce, gas and fees of the execution for your device/),
+    checkingExecution: (sut) => expectExecutionCheck(dialog(), bulkCtx(sut).execution!),
+    executing: (sut) => (bulkCtx(sut).deviceCheck ? expectDeviceWaiting(dialog(), bulkCtx(sut).execution!) : status(/Confirm the execution in your wallet/)()),
     relaying: status(/Relaying the transactions/),
     checkingStatus: status(/Checking the transactions’ status/),
-    tracking: status(/Transaction is being processed/),
+    tracking: (sut) => {
+      status(/Transaction is being processed/)();
+      expectDeviceChanges(dialog(), bulkCtx(sut).deviceChanges);
+    },
     'walletError.rejected': alert(/User rejected the transaction\./),
     'walletError.wrongChain': alert(/Change your wallet network/),
     'walletError.disconnected': alert(/No wallet is connected\./),
     'walletError.insufficientFunds': alert(/doesn't have enough funds/),
     'walletError.other': alert(/Error submitting the transaction/),
+    // A device's errors (issue 19): the title, and the failure's own text (what to do on the device).
+    'walletError.deviceLocked': alert(/Device locked\. Your Ledger: deviceLocked/),
+    'walletError.wrongApp': alert(/Wrong app open on the device\. Your Ledger: wrongApp/),
+    'walletError.blindSigningDisabled': alert(/Blind signing is off on the device\. Your Ledger: blindSigningDisabled/),
+    'walletError.deviceDisconnected': alert(/Device not connected\. Your Ledger: deviceDisconnected/),
     submitFailed: alert(/Error submitting the transaction\. Please try again\. Relay limit reached/),
     interrupted: alert(/reloaded during the execution\. Nothing was sent again/),
     trackingLost: alert(/status is not known yet\. Timed out/),
-    succeeded: status(/Transaction was successful/),
+    succeeded: (sut) => {
+      status(/Transaction was successful/)();
+      expectDeviceChanges(dialog(), bulkCtx(sut).deviceChanges);
+    },
     failed: status(/Transaction failed/),
     cancelled: gone,
     closed: gone,
   },
-};
+});
 
-for (const [entry, driver] of [
-  [deleteEntry, deleteDriver],
-  [bulkEntry, bulkDriver],
+for (const [entry, plans] of [
+  [deleteEntry, [{ input: deleteEntry.sampleInput, driver: deleteDriver }]],
+  // bulkExecuteFlow with a browser wallet, and with a Ledger (issue 19, decision 0070): the execution-hash step.
+  [bulkEntry, [bulkEntry.sampleInput, ...(bulkEntry.extraSampleInputs ?? [])].map((input, i) => ({ input, driver: bulkDriverFor(input), ...(i > 0 ? { describe: 'on a Ledger' } : {}) }))],
 ] as const) {
   describeModel(`${entry.id} (model-based, real views)`, {
     machine: entry.machine,
     input: entry.sampleInput,
     events: entry.sampleEvents,
     ...(entry.serializeState ? { serializeState: entry.serializeState } : {}),
-    driver,
+    plans: [...plans],
     name: entry.id,
   });
 }

@@ -2,7 +2,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AllowanceTransferMachine } from './allowanceTransfer.machine.ts';
 import { checkCalldata, leftAfter, leftOf, limitText, spendSentence, tokenAmountText, transferOf } from './allowanceTransfer.logic.ts';
-import type { AllowanceTransferContext, BaseWalletFailureKind, WalletFailureKind } from './allowanceTransfer.types.ts';
+import type { AllowanceTransferContext, WalletFailureKind } from './allowanceTransfer.types.ts';
+import { SEND_FAILURE_KINDS } from '../shared/deviceExecution.ts';
 
 export type AllowanceTransferSnapshot = SnapshotFrom<AllowanceTransferMachine>;
 
@@ -12,6 +13,8 @@ export type AllowanceTransferStep =
   | 'checkFailed'
   | 'refused'
   | 'review'
+  | 'preparingExecution'
+  | 'checkingExecution'
   | 'sending'
   | 'walletError'
   | 'recovering'
@@ -29,6 +32,8 @@ const STEPS: readonly AllowanceTransferStep[] = [
   'checkFailed',
   'refused',
   'review',
+  'preparingExecution',
+  'checkingExecution',
   'sending',
   'walletError',
   'recovering',
@@ -40,7 +45,6 @@ const STEPS: readonly AllowanceTransferStep[] = [
   'cancelled',
   'closed',
 ];
-const WALLET_ERROR_KINDS: readonly BaseWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
 
 /** The review, derived here from the calldata the wallet will send (decoded locally). */
 export interface SpendReview {
@@ -108,7 +112,7 @@ export function connectAllowanceTransfer(snapshot: AllowanceTransferSnapshot): A
   const { context } = snapshot;
   return {
     step,
-    walletErrorKind: step === 'walletError' ? (WALLET_ERROR_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
+    walletErrorKind: step === 'walletError' ? (SEND_FAILURE_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
     ended: snapshot.status === 'done',
     canSubmit: snapshot.can({ type: 'user.submit', draft: { recipient: '', amount: '' } }),
     canSend: snapshot.can({ type: 'user.send' }),
@@ -117,7 +121,7 @@ export function connectAllowanceTransfer(snapshot: AllowanceTransferSnapshot): A
     canCheck: snapshot.can({ type: 'user.check' }),
     canCancel: snapshot.can({ type: 'user.cancel' }),
     canClose: snapshot.can({ type: 'user.close' }),
-    review: step === 'review' || step === 'sending' || step === 'walletError' ? reviewOf(context) : null,
+    review: step === 'review' || step === 'preparingExecution' || step === 'checkingExecution' || step === 'sending' || step === 'walletError' ? reviewOf(context) : null,
     done: step === 'succeeded' && context.after ? `Sent. ${tokenAmountText(leftOf(context.after), context.token)} left of your limit` : null,
     context,
   };

@@ -15,11 +15,16 @@
  * `system.recover` moves it to `recovering`, which looks on chain for the transfer (the allowance's nonce and the
  * module's ExecuteAllowanceTransfer event) instead of sending again. Wallet errors and "try again" go back through
  * `checking`, so every send is preceded by a fresh check.
- * Effects: checkTransfer, sendTransfer, waitForTransfer, findTransfer (src/services/allowanceTransfer.ts).
+ * A device sends (issue 19, decision 0070): review → preparingExecution (nonce, gas and fees fixed here) →
+ * checkingExecution (the execution hash of the exact unsigned transaction, confirmed by the signer) → sending, which
+ * sends exactly that plan; what the device changed is read back from the chain and kept (`deviceChanges`). Without a
+ * device nothing of this is entered.
+ * Effects: checkTransfer, prepareTransfer, sendTransfer, waitForTransfer, findTransfer (src/services/allowanceTransfer.ts).
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, walletFailureOf } from '../transactionFlow/transactionFlow.setup.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import { checkCalldata, transferOf, validateSpendDraft } from './allowanceTransfer.logic.ts';
 import type {
   AllowanceTransferContext,
@@ -28,8 +33,10 @@ import type {
   AllowanceTransferInput,
   AllowanceTransferOutput,
   CheckTransferOutput,
+  ExecutionPlan,
   ExpectedTransfer,
   PreparedTransfer,
+  SendTransferInput,
   SpendDraft,
   SpendWallet,
   WaitForTransferOutput,
@@ -46,14 +53,13 @@ const mustHave = <T>(value: T | null, name: string): T => {
 
 const cancel = { 'user.cancel': { target: `#${ALLOWANCE_TRANSFER_ID}.cancelled` } } as const;
 
-const walletErrorRoutes = [
-  ...(['rejected', 'wrongChain', 'disconnected', 'insufficientFunds'] as const).map((kind) => ({
-    guard: { type: 'isWalletFailure' as const, params: { kind } },
-    target: `#${ALLOWANCE_TRANSFER_ID}.walletError.${kind}`,
-    actions: 'assignWalletFailure' as const,
-  })),
-  { target: `#${ALLOWANCE_TRANSFER_ID}.walletError.other`, actions: 'assignWalletFailure' as const },
-];
+const walletErrorRoutes = walletErrorRoutesOf(ALLOWANCE_TRANSFER_ID, SEND_FAILURE_KINDS);
+
+/** What the wallet is asked to send (and, with a device, what its plan is fixed for). */
+function sendInputOf(context: AllowanceTransferContext): SendTransferInput {
+  const prepared = mustHave(context.prepared, 'prepared');
+  return { chainId: context.safe.chainId, chainName: context.safe.chainName, account: prepared.delegate, module: prepared.module, data: prepared.data };
+}
 
 /** The transfer the receipt's event must report (the nonce the check read). */
 function expectedOf(context: AllowanceTransferContext): ExpectedTransfer {
@@ -76,13 +82,15 @@ export const allowanceTransferMachine = setup({
     output: {} as AllowanceTransferOutput,
   },
   actors: {
-    ...effectPlaceholders<AllowanceTransferEffects>({ checkTransfer: true, sendTransfer: true, waitForTransfer: true, findTransfer: true }, 'src/services/allowanceTransfer.ts'),
+    ...effectPlaceholders<AllowanceTransferEffects>({ checkTransfer: true, prepareTransfer: true, sendTransfer: true, waitForTransfer: true, findTransfer: true }, 'src/services/allowanceTransfer.ts'),
   },
   guards: {
     isDraftValid: ({ context }, params: { draft: SpendDraft }) => validateSpendDraft(params.draft, context.token, context.safe) === null,
     isRefused: (_, params: { output: CheckTransferOutput }) => params.output.refusal !== undefined,
     isCalldataWrong: ({ context }, params: { output: CheckTransferOutput }) => params.output.prepared !== undefined && calldataMismatch(context, params.output.prepared) !== null,
     isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) => walletFailureOf((event as { error?: unknown }).error).kind === params.kind,
+    /** The connected wallet signs on a device (issue 19): the transaction is checked on it first. */
+    usesDevice: ({ context }) => signsOnDevice(context.wallet),
     isFound: (_, params: { txHash: string | null }) => params.txHash !== null,
     isSuccess: (_, params: { output: WaitForTransferOutput }) => params.output.status === 'SUCCESS',
   },
@@ -95,7 +103,11 @@ export const allowanceTransferMachine = setup({
     assignWalletFailure: assign({ walletFailure: ({ event }) => walletFailureOf((event as { error?: unknown }).error) }),
     clearErrors: assign({ walletFailure: null, error: null }),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error, 'Something went wrong.') })),
-    storeTxHash: assign((_, { txHash }: { txHash: AllowanceTransferContext['txHash'] }) => ({ txHash })),
+    /** The broadcast's hash, and what a device changed in the transaction the signer checked (kept only when something). */
+    storeTxHash: assign((_, { txHash, changes }: { txHash: AllowanceTransferContext['txHash']; changes?: string[] | undefined }) => ({ txHash, ...changesKept(changes) })),
+    /** The transaction fixed for the device, and what the device will show for it. */
+    storeExecution: assign(({ context }, execution: ExecutionPlan) => executionStored(context, execution)),
+    clearDeviceCheck: assign(DEVICE_CHECK_CLEARED),
     storeResult: assign((_, output: WaitForTransferOutput) =>
       output.status === 'SUCCESS' ? { txHash: output.txHash, after: output.allowance, error: null } : { txHash: output.txHash, error: output.reason },
     ),
@@ -155,7 +167,34 @@ export const allowanceTransferMachine = setup({
     },
     review: {
       meta: { description: 'The sentence, what is left after, the module and the calldata with its local decoding' },
-      on: { ...cancel, 'user.back': { target: 'composing' }, 'user.send': { target: 'sending', actions: 'clearErrors' } },
+      on: {
+        ...cancel,
+        'user.back': { target: 'composing' },
+        'user.send': [
+          { guard: 'usesDevice', target: 'preparingExecution', actions: 'clearErrors' },
+          { target: 'sending', actions: 'clearErrors' },
+        ],
+      },
+    },
+    preparingExecution: {
+      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
+      // Reads only (the chain's nonce, gas and fees), ending on their own: no Cancel while they run.
+      tags: ['busy'],
+      invoke: {
+        id: 'prepareTransfer',
+        src: 'prepareTransfer',
+        input: ({ context }) => sendInputOf(context),
+        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
+        onError: { target: `#${ALLOWANCE_TRANSFER_ID}.walletError.other`, actions: 'assignWalletFailure' },
+      },
+    },
+    checkingExecution: {
+      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
+      on: {
+        ...cancel,
+        'user.confirmOnDevice': { target: 'sending' },
+        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
+      },
     },
     sending: {
       meta: { description: 'The wallet is asked to send executeAllowanceTransfer (one prompt)' },
@@ -164,11 +203,8 @@ export const allowanceTransferMachine = setup({
       invoke: {
         id: 'sendTransfer',
         src: 'sendTransfer',
-        input: ({ context }) => {
-          const prepared = mustHave(context.prepared, 'prepared');
-          return { chainId: context.safe.chainId, chainName: context.safe.chainName, account: prepared.delegate, module: prepared.module, data: prepared.data };
-        },
-        onDone: { target: 'confirming', actions: { type: 'storeTxHash', params: ({ event }) => ({ txHash: event.output.txHash }) } },
+        input: ({ context }) => ({ ...sendInputOf(context), ...(context.execution ? { execution: context.execution, deviceName: context.wallet?.device?.name } : {}) }),
+        onDone: { target: 'confirming', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
     },
@@ -176,7 +212,7 @@ export const allowanceTransferMachine = setup({
       meta: { description: 'The wallet did not send the transfer; the draft is kept, and trying again checks the chain again first' },
       on: { ...cancel, 'user.retry': { target: 'checking', actions: 'clearErrors' }, 'user.back': { target: 'composing', actions: 'clearErrors' } },
       initial: 'other',
-      states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
+      states: walletErrorStatesOf(SEND_FAILURE_KINDS),
     },
     recovering: {
       meta: { description: 'After a reload mid-send: did the allowance’s nonce move, and which transaction carried the transfer? (nothing is sent again)' },

@@ -5,7 +5,7 @@
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ALLOWANCE_MODULE_ADDRESS, encodeExecuteAllowanceTransfer } from '../../domain/safe/allowance.ts';
-import { DEVNET_SAFE, DEVNET_STRANGER, SAMPLE_CHAIN_ID } from '../shared/samples.ts';
+import { DEVNET_SAFE, DEVNET_STRANGER, SAMPLE_CHAIN_ID, SAMPLE_LEDGER, deviceExecutionSampleEvents } from '../shared/samples.ts';
 import type { AllowanceTransferContext, AllowanceTransferInput, PreparedTransfer, SpendDraft } from './allowanceTransfer.types.ts';
 
 const DUSD = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
@@ -25,6 +25,9 @@ export const allowanceTransferSampleInput: AllowanceTransferInput = {
   wallet: { address: DEVNET_STRANGER, chainId: SAMPLE_CHAIN_ID },
   token: { address: DUSD, symbol: 'dUSD', decimals: 6 },
 };
+
+/** The beneficiary signs on a Ledger (issue 19, decision 0070): the execution-hash step before the prompt. */
+export const allowanceTransferDeviceInput: AllowanceTransferInput = { ...allowanceTransferSampleInput, wallet: { address: DEVNET_STRANGER, chainId: SAMPLE_CHAIN_ID, device: SAMPLE_LEDGER } };
 
 const draft: SpendDraft = { recipient: RECIPIENT.toLowerCase(), amount: '60' };
 const allowance = { amount: '100000000', spent: '0', resetTimeMin: 1440, lastResetMin: 29_400_000, nonce: 1 };
@@ -65,6 +68,7 @@ export const allowanceTransferSampleEvents: AnyEventObject[] = [
   walletError('disconnected', 'No wallet is connected.'),
   walletError('insufficientFunds', "Your connected wallet doesn't have enough funds to execute this transaction."),
   walletError('other', `The wallet's account changed; reconnect ${DEVNET_STRANGER} and try again.`),
+  ...deviceExecutionSampleEvents('prepareTransfer', 'sendTransfer', ALLOWANCE_MODULE_ADDRESS, { txHash: ALLOWANCE_TRANSFER_SAMPLE.txHash }),
   { type: 'system.recover' },
   { type: 'xstate.done.actor.findTransfer', output: { txHash: ALLOWANCE_TRANSFER_SAMPLE.txHash } },
   { type: 'xstate.done.actor.findTransfer', output: { txHash: null } },
@@ -82,5 +86,5 @@ export const allowanceTransferSampleEvents: AnyEventObject[] = [
 /** Vertex identity for path generation: the state, and whether the draft has errors, an effect failed, a wallet is connected. */
 export function serializeAllowanceTransferState(s: AnyMachineSnapshot): string {
   const c = s.context as AllowanceTransferContext;
-  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet !== null]);
+  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet !== null, c.wallet?.device !== undefined, c.execution !== undefined]);
 }

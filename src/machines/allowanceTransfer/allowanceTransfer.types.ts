@@ -5,9 +5,11 @@
  * strings), so the event log records it as it is.
  */
 import type { Address, Hex } from 'viem';
-import type { BaseWalletFailureKind, WalletFailure, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import type { BaseWalletFailureKind, ExecutionPlan, WalletFailure, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
+import type { DeviceExecutionFields } from '../shared/deviceExecution.ts';
 
-export type { BaseWalletFailureKind, WalletFailure, WalletFailureKind };
+export type { BaseWalletFailureKind, ExecutionPlan, WalletFailure, WalletFailureKind };
 
 /** The token the limit is for, as the Assets row named it (NATIVE_TOKEN, the zero address, for the native coin). */
 export interface SpendToken {
@@ -25,6 +27,8 @@ export interface SpendSafe {
 export interface SpendWallet {
   address: Address;
   chainId: string;
+  /** The device the wallet signs on (hardware or remote signer, issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
 }
 
 export interface AllowanceTransferInput {
@@ -87,10 +91,16 @@ export interface SendTransferInput {
   account: Address;
   module: Address;
   data: Hex;
+  /** With a device: the nonce, gas and fees fixed before its prompt, sent exactly (issue 19); absent otherwise. */
+  execution?: ExecutionPlan | undefined;
+  /** The device's name, for its errors' texts. */
+  deviceName?: string | undefined;
 }
 
 export interface SendTransferOutput {
   txHash: Hex;
+  /** What the device changed in the execution the signer checked (read back from the chain); absent without a device. */
+  changes?: string[];
 }
 
 /** The transfer the module's ExecuteAllowanceTransfer event must report. */
@@ -131,6 +141,8 @@ export interface FindTransferOutput {
 export interface AllowanceTransferEffects {
   /** Reads the allowance and the Safe's balance, eth_calls the exact transaction; refuses in words. */
   checkTransfer(input: CheckTransferInput): Promise<CheckTransferOutput>;
+  /** A device sends: nonce, gas and fees fixed here before its prompt (issue 19); rejects with a WalletFailure. */
+  prepareTransfer(input: SendTransferInput): Promise<ExecutionPlan>;
   /** Asks the wallet to send executeAllowanceTransfer (not idempotent). */
   sendTransfer(input: SendTransferInput): Promise<SendTransferOutput>;
   /** Waits for the receipt and checks its ExecuteAllowanceTransfer event; reads the allowance after. */
@@ -139,7 +151,8 @@ export interface AllowanceTransferEffects {
   findTransfer(input: FindTransferInput): Promise<FindTransferOutput>;
 }
 
-export interface AllowanceTransferContext {
+/** With a device, the execution-hash step's fields (issue 19, decision 0070): absent otherwise. */
+export interface AllowanceTransferContext extends DeviceExecutionFields {
   flowId: string;
   safe: SpendSafe;
   wallet: SpendWallet | null;
@@ -167,6 +180,8 @@ export type AllowanceTransferEvent =
   | { type: 'user.submit'; draft: SpendDraft }
   | { type: 'user.back' }
   | { type: 'user.send' }
+  /** The signer says the device shows the transfer's transaction the dialog shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
   | { type: 'user.retry' }
   | { type: 'user.check' }
   | { type: 'user.cancel' }

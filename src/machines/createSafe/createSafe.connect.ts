@@ -1,7 +1,7 @@
 /** The createSafe view model: the create-a-Safe screen's step and data, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { createSafeMachine } from './createSafe.machine.ts';
-import type { BaseWalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import { SEND_FAILURE_KINDS, type SendFailureKind } from '../shared/deviceExecution.ts';
 import type { CreateSafeContext } from './createSafe.types.ts';
 import { walletFit } from './createSafe.logic.ts';
 
@@ -14,6 +14,8 @@ export type CreateSafeStep =
   | 'editing'
   | 'predicting'
   | 'review'
+  | 'preparingExecution'
+  | 'checkingExecution'
   | 'deploying'
   | 'walletError'
   | 'checking'
@@ -24,13 +26,12 @@ export type CreateSafeStep =
   | 'discarded'
   | 'succeeded';
 
-const STEPS: readonly CreateSafeStep[] = ['preparing', 'prepareFailed', 'editing', 'predicting', 'review', 'deploying', 'walletError', 'checking', 'interrupted', 'tracking', 'trackingLost', 'failed', 'discarded', 'succeeded'];
-const WALLET_ERROR_KINDS: readonly BaseWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
+const STEPS: readonly CreateSafeStep[] = ['preparing', 'prepareFailed', 'editing', 'predicting', 'review', 'preparingExecution', 'checkingExecution', 'deploying', 'walletError', 'checking', 'interrupted', 'tracking', 'trackingLost', 'failed', 'discarded', 'succeeded'];
 
 export interface CreateSafeView {
   step: CreateSafeStep;
   /** Why the wallet did not send the deployment; null outside `walletError`. */
-  walletErrorKind: BaseWalletFailureKind | null;
+  walletErrorKind: SendFailureKind | null;
   /** Computing the predicted address: the form is disabled. */
   busy: boolean;
   /** The form (or the review) is shown rather than the networks' loading or failure. */
@@ -46,6 +47,12 @@ export interface CreateSafeView {
   prediction: CreateSafeContext['prediction'];
   txHash: CreateSafeContext['txHash'];
   walletFailure: CreateSafeContext['walletFailure'];
+  /** What the device will show for the deployment (issue 19); absent without a device. */
+  deviceCheck: CreateSafeContext['deviceCheck'];
+  /** What the device changed in the deployment it signed; absent when nothing. */
+  deviceChanges: CreateSafeContext['deviceChanges'];
+  /** The device's name ("Ledger"), or null for a browser wallet. */
+  deviceName: string | null;
 }
 
 export function connectCreateSafe(snapshot: CreateSafeSnapshot): CreateSafeView {
@@ -53,7 +60,7 @@ export function connectCreateSafe(snapshot: CreateSafeSnapshot): CreateSafeView 
   const { context } = snapshot;
   return {
     step,
-    walletErrorKind: step === 'walletError' ? (WALLET_ERROR_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? null) : null,
+    walletErrorKind: step === 'walletError' ? (SEND_FAILURE_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? null) : null,
     busy: step === 'predicting',
     showsForm: step === 'editing' || step === 'predicting',
     canDiscard: snapshot.can({ type: 'user.discard' }),
@@ -66,5 +73,8 @@ export function connectCreateSafe(snapshot: CreateSafeSnapshot): CreateSafeView 
     prediction: context.prediction,
     txHash: context.txHash,
     walletFailure: context.walletFailure,
+    deviceCheck: context.deviceCheck,
+    deviceChanges: context.deviceChanges,
+    deviceName: context.wallet?.device?.name ?? null,
   };
 }

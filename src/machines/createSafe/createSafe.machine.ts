@@ -10,7 +10,11 @@
  * factory's createProxyWithNonce (eth_sendTransaction): it is tagged `nonIdempotent` and `system.recover` moves
  * it to `checking`, which looks for code at the predicted address instead of sending again. Wallet failures get
  * their own states; the form and the prediction are kept, so nothing composed is lost.
- * Effects: loadSetup (chains), predictSafe, deploySafe, checkDeployment, waitForDeployment. The action nameSafe
+ * A device deploys (issue 19, decision 0070): review → preparingExecution (nonce, gas and fees fixed here) →
+ * checkingExecution (the execution hash of the exact unsigned transaction, confirmed by the signer) → deploying, which
+ * sends exactly that plan; what the device changed is read back from the chain and kept (`deviceChanges`). Without a
+ * device nothing of this is entered.
+ * Effects: loadSetup (chains), predictSafe, prepareDeployment, deploySafe, checkDeployment, waitForDeployment. The action nameSafe
  * (the optional name becomes the new Safe's address-book entry) is supplied by src/services/createSafe.ts, and
  * openSafe (navigate to the new Safe) by the view that owns the actor.
  *
@@ -21,7 +25,8 @@
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { walletFailureOf, errorText } from '../transactionFlow/transactionFlow.setup.ts';
-import type { WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import type { ExecutionPlan, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import { CREATE_SAFE_TEXTS, defaultChainId, deploymentOf, initialForm, isAlreadyDeployedError, safeHref, safeNameOf, validateCreateSafeForm } from './createSafe.logic.ts';
 import type {
   CreateSafeContext,
@@ -31,6 +36,7 @@ import type {
   CreateSafeInput,
   CreateSafeSetup,
   CreateSafeWallet,
+  DeployInput,
   DeployOutput,
   NamedSafe,
   Prediction,
@@ -48,14 +54,19 @@ const mustHave = <T>(value: T | null, name: string): T => {
 /** Ends the visit: the screen starts a new one at an empty form. */
 const discard = { 'user.discard': { target: `#${CREATE_SAFE_ID}.discarded` } } as const;
 
-const walletErrorRoutes = [
-  ...(['rejected', 'wrongChain', 'disconnected', 'insufficientFunds'] as const).map((kind) => ({
-    guard: { type: 'isWalletFailure' as const, params: { kind } },
-    target: `#${CREATE_SAFE_ID}.walletError.${kind}`,
-    actions: 'assignWalletFailure' as const,
-  })),
-  { target: `#${CREATE_SAFE_ID}.walletError.other`, actions: 'assignWalletFailure' as const },
-];
+const walletErrorRoutes = walletErrorRoutesOf(CREATE_SAFE_ID, SEND_FAILURE_KINDS);
+
+/** Another wallet (or none) while a device's check is prepared or shown: back to the review, whose deploy starts afresh. */
+const walletChangedMidCheck = {
+  'system.walletChanged': { target: `#${CREATE_SAFE_ID}.review`, actions: [{ type: 'storeWallet' as const, params: ({ event }: { event: { wallet: CreateSafeWallet | null } }) => ({ wallet: event.wallet }) }, 'clearDeviceCheck' as const] },
+};
+
+/** The deployment the wallet is asked to send (and, with a device, what its plan is fixed for). */
+function deployInputOf(context: CreateSafeContext): DeployInput {
+  const d = mustHave(context.deployment, 'deployment');
+  const chain = context.chains.find((c) => c.chainId === d.chainId);
+  return { ...d, chainName: chain?.chainName ?? d.chainId, account: context.wallet?.address ?? null, address: mustHave(context.prediction, 'prediction').address };
+}
 
 export const createSafeMachine = setup({
   types: {
@@ -65,7 +76,7 @@ export const createSafeMachine = setup({
   },
   actors: {
     ...effectPlaceholders<CreateSafeEffects>(
-      { loadSetup: true, predictSafe: true, deploySafe: true, checkDeployment: true, waitForDeployment: true },
+      { loadSetup: true, predictSafe: true, prepareDeployment: true, deploySafe: true, checkDeployment: true, waitForDeployment: true },
       'src/services/createSafe.ts',
     ),
   },
@@ -74,6 +85,8 @@ export const createSafeMachine = setup({
       params.event.type === 'user.submit' && validateCreateSafeForm(params.event.form, context.chains) === null,
     isAlreadyDeployed: (_, params: { error: unknown }) => isAlreadyDeployedError(params.error),
     isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) => walletFailureOf((event as { error?: unknown }).error).kind === params.kind,
+    /** The connected wallet signs on a device (issue 19): the deployment is checked on it first. */
+    usesDevice: ({ context }) => signsOnDevice(context.wallet),
     isDeployed: (_, params: { deployed: boolean }) => params.deployed,
     isSuccess: (_, params: { status: TrackDeploymentOutput['status'] }) => params.status === 'SUCCESS',
     /** The form is still the one the visit started with: one unnamed signer, empty or the previous wallet's address. */
@@ -111,7 +124,11 @@ export const createSafeMachine = setup({
       errors: { chain: null, owners: context.form.owners.map(() => null), ownerList: null, threshold: null, saltNonce: CREATE_SAFE_TEXTS.alreadyDeployed },
     })),
     forgetPrediction: assign({ prediction: null }),
-    storeTxHash: assign((_, { txHash }: DeployOutput) => ({ txHash })),
+    /** The broadcast's hash, and what a device changed in the deployment the signer checked (kept only when something). */
+    storeTxHash: assign((_, { txHash, changes }: DeployOutput) => ({ txHash, ...changesKept(changes) })),
+    /** The deployment fixed for the device, and what the device will show for it. */
+    storeExecution: assign(({ context }, execution: ExecutionPlan) => executionStored(context, execution)),
+    clearDeviceCheck: assign(DEVICE_CHECK_CLEARED),
     /** The hash tracking reports, or the one already known (none after a restore). */
     storeTrackedTxHash: assign(({ context }, { txHash }: Pick<TrackDeploymentOutput, 'txHash'>) => ({ txHash: txHash ?? context.txHash })),
     forgetTxHash: assign({ txHash: null }),
@@ -200,7 +217,32 @@ export const createSafeMachine = setup({
       on: {
         ...discard,
         'user.back': { target: 'editing', actions: ['forgetPrediction', 'clearError'] },
-        'user.deploy': { target: 'deploying', actions: 'clearErrors' },
+        'user.deploy': [
+          { guard: 'usesDevice', target: 'preparingExecution', actions: 'clearErrors' },
+          { target: 'deploying', actions: 'clearErrors' },
+        ],
+      },
+    },
+    preparingExecution: {
+      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
+      // Reads only (the chain's nonce, gas and fees), ending on their own.
+      tags: ['busy'],
+      on: walletChangedMidCheck,
+      invoke: {
+        id: 'prepareDeployment',
+        src: 'prepareDeployment',
+        input: ({ context }) => deployInputOf(context),
+        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
+        onError: { target: `#${CREATE_SAFE_ID}.walletError.other`, actions: 'assignWalletFailure' },
+      },
+    },
+    checkingExecution: {
+      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
+      on: {
+        ...discard,
+        'user.confirmOnDevice': { target: 'deploying' },
+        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
+        ...walletChangedMidCheck,
       },
     },
     deploying: {
@@ -210,11 +252,7 @@ export const createSafeMachine = setup({
       invoke: {
         id: 'deploySafe',
         src: 'deploySafe',
-        input: ({ context }) => {
-          const d = mustHave(context.deployment, 'deployment');
-          const chain = context.chains.find((c) => c.chainId === d.chainId);
-          return { ...d, chainName: chain?.chainName ?? d.chainId, account: context.wallet?.address ?? null, address: mustHave(context.prediction, 'prediction').address };
-        },
+        input: ({ context }) => ({ ...deployInputOf(context), ...(context.execution ? { execution: context.execution, deviceName: context.wallet?.device?.name } : {}) }),
         onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
@@ -227,7 +265,7 @@ export const createSafeMachine = setup({
         'user.back': { target: 'editing', actions: ['forgetPrediction', 'clearErrors'] },
       },
       initial: 'other',
-      states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
+      states: walletErrorStatesOf(SEND_FAILURE_KINDS),
     },
     checking: {
       meta: { description: 'After a restore: is there code at the predicted address? (nothing is sent again)' },

@@ -4,7 +4,8 @@
  * tells apart; the model test turns the former into `Error` instances, which is what the real effects reject with).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { DEVNET_DEPLOYER, DEVNET_OWNER, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_OTHER_CHAIN } from '../shared/samples.ts';
+import { DEVNET_DEPLOYER, DEVNET_OWNER, SAMPLE_CHAIN, SAMPLE_CHAIN_ID, SAMPLE_LEDGER, SAMPLE_OTHER_CHAIN, deviceExecutionSampleEvents } from '../shared/samples.ts';
+import { DEFAULT_SAFE_CREATION } from '../../domain/safe/create.ts';
 import type { CreateSafeContext, CreateSafeForm, CreateSafeInput, CreateSafeSetup, Prediction } from './createSafe.types.ts';
 
 const OWNER_0 = DEVNET_DEPLOYER;
@@ -35,6 +36,8 @@ const prediction: Prediction = { address: CREATE_SAFE_SAMPLE.predicted, saltNonc
 
 /** The connected wallet (owner 0) on the devnet. */
 export const createSafeSampleInput: CreateSafeInput = { wallet: { address: OWNER_0, chainId: SAMPLE_CHAIN_ID } };
+/** The same wallet on a Ledger (issue 19, decision 0070): the execution-hash step before the prompt. */
+export const createSafeDeviceInput: CreateSafeInput = { wallet: { address: OWNER_0, chainId: SAMPLE_CHAIN_ID, device: SAMPLE_LEDGER } };
 
 const walletError = (kind: string, message: string) => ({ type: 'xstate.error.actor.deploySafe', error: { kind, message } });
 
@@ -74,6 +77,7 @@ export const createSafeSampleEvents: AnyEventObject[] = [
   walletError('disconnected', 'No wallet is connected.'),
   walletError('insufficientFunds', "Your connected wallet doesn't have enough funds to execute this transaction."),
   walletError('other', 'Error submitting the transaction. Please try again. nonce too low'),
+  ...deviceExecutionSampleEvents('prepareDeployment', 'deploySafe', DEFAULT_SAFE_CREATION.proxyFactory, { txHash: CREATE_SAFE_SAMPLE.txHash }),
   { type: 'system.recover' },
   { type: 'xstate.done.actor.checkDeployment', output: { deployed: true } },
   { type: 'xstate.done.actor.checkDeployment', output: { deployed: false } },
@@ -87,5 +91,5 @@ export const createSafeSampleEvents: AnyEventObject[] = [
 /** Vertex identity for path generation: the state, and whether the form has errors or an effect failed. */
 export function serializeCreateSafeState(s: AnyMachineSnapshot): string {
   const c = s.context as CreateSafeContext;
-  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet?.address ?? null, c.form.owners.length]);
+  return JSON.stringify([s.value, c.errors !== null, c.error !== null, c.wallet?.address ?? null, c.form.owners.length, c.wallet?.device !== undefined, c.execution !== undefined]);
 }

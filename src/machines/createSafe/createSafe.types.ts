@@ -1,6 +1,8 @@
 import type { Hex } from 'viem';
 import type { ChainOption } from '../loadSafe/loadSafe.types.ts';
-import type { WalletFailure } from '../transactionFlow/transactionFlow.types.ts';
+import type { ExecutionPlan, WalletFailure } from '../transactionFlow/transactionFlow.types.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
+import type { DeviceExecutionFields } from '../shared/deviceExecution.ts';
 import type { HexAddress } from '../walletConnection/walletConnection.types.ts';
 
 export type { ChainOption, WalletFailure };
@@ -41,6 +43,8 @@ export interface CreateSafeFormErrors {
 export interface CreateSafeWallet {
   address: HexAddress;
   chainId: string;
+  /** The device the wallet signs on (hardware or remote signer, issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
 }
 
 export interface CreateSafeInput {
@@ -82,10 +86,16 @@ export interface DeployInput extends SafeDeployment {
   account: HexAddress | null;
   /** The predicted address (the effect checks the transaction it sends deploys exactly there). */
   address: HexAddress;
+  /** With a device: the nonce, gas and fees fixed before its prompt, sent exactly (issue 19); absent otherwise. */
+  execution?: ExecutionPlan | undefined;
+  /** The device's name, for its errors' texts. */
+  deviceName?: string | undefined;
 }
 
 export interface DeployOutput {
   txHash: Hex;
+  /** What the device changed in the deployment the signer checked (read back from the chain); absent without a device. */
+  changes?: string[];
 }
 
 export interface CheckDeploymentInput {
@@ -124,6 +134,8 @@ export interface CreateSafeEffects {
   loadSetup(): Promise<CreateSafeSetup>;
   /** The CREATE2 address (with the first free salt nonce when none is given); rejects with `{ kind: 'alreadyDeployed' }` when the chosen one is taken. */
   predictSafe(input: PredictInput): Promise<Prediction>;
+  /** A device deploys: nonce, gas and fees fixed here before its prompt (issue 19); rejects with a WalletFailure. */
+  prepareDeployment(input: DeployInput): Promise<ExecutionPlan>;
   /** Asks the wallet to send createProxyWithNonce (not idempotent). */
   deploySafe(input: DeployInput): Promise<DeployOutput>;
   /** After a restore: is there code at the predicted address? */
@@ -132,7 +144,8 @@ export interface CreateSafeEffects {
   waitForDeployment(input: TrackDeploymentInput): Promise<TrackDeploymentOutput>;
 }
 
-export interface CreateSafeContext {
+/** With a device, the execution-hash step's fields (issue 19, decision 0070): absent otherwise. */
+export interface CreateSafeContext extends DeviceExecutionFields {
   chains: ChainOption[];
   wallet: CreateSafeWallet | null;
   form: CreateSafeForm;
@@ -155,6 +168,8 @@ export type CreateSafeEvent =
   | { type: 'user.discard' }
   | { type: 'user.back' }
   | { type: 'user.deploy' }
+  /** The signer says the device shows the deployment the screen shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
   | { type: 'user.retry' }
   | { type: 'user.check' }
   | { type: 'system.walletChanged'; wallet: CreateSafeWallet | null }

@@ -70,3 +70,24 @@ export const SAMPLE_SAFE_TX_HASH = `0x${'f'.repeat(64)}` as const;
 export const SAMPLE_TX_HASHES: TxHashes = { domainHash: `0x${'d'.repeat(64)}`, messageHash: `0x${'e'.repeat(64)}`, safeTxHash: SAMPLE_SAFE_TX_HASH };
 /** A 65-byte placeholder signature. */
 export const SAMPLE_SIGNATURE = `0x${'ab'.repeat(65)}` as const;
+
+/** A Ledger that signs blind (issue 19): the flows show hashes before its prompt. */
+export const SAMPLE_LEDGER = { kind: 'ledger', name: 'Ledger', display: 'hashes' } as const;
+
+/** An execution a device signs, fixed by the app (issue 19); `to` the contract the flow calls. */
+export const sampleExecutionPlan = (to: string, data = '0x6a761202') =>
+  ({ chainId: Number(SAMPLE_CHAIN_ID), nonce: 7, gas: '120000', maxFeePerGas: '2000000000', maxPriorityFeePerGas: '1000000000', to, value: '0', data }) as const;
+
+/**
+ * The sample events of the execution-hash step (issue 19, decision 0070) in a flow whose effect `prepare` fixes the
+ * plan and `send` sends it: the plan and its failure, the signer's word, a send the device changed, each device error.
+ */
+export function deviceExecutionSampleEvents(prepare: string, send: string, to: string, sent: Record<string, unknown>): { type: string; [key: string]: unknown }[] {
+  return [
+    { type: 'user.confirmOnDevice' },
+    { type: `xstate.done.actor.${prepare}`, output: sampleExecutionPlan(to) },
+    { type: `xstate.error.actor.${prepare}`, error: { kind: 'other', message: 'The execution would fail: GS013' } },
+    { type: `xstate.done.actor.${send}`, output: { ...sent, changes: ['max priority fee 1 → 2 gwei'] } },
+    ...['deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected'].map((kind) => ({ type: `xstate.error.actor.${send}`, error: { kind, message: `Your Ledger: ${kind}` } })),
+  ];
+}

@@ -1,7 +1,8 @@
 /** The bulkExecuteFlow view model: the bulk-execute dialog's state, commands and context, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { BulkExecuteFlowMachine } from './bulkExecuteFlow.machine.ts';
-import type { BaseWalletFailureKind, WalletFailureKind } from './transactionFlow.types.ts';
+import type { WalletFailureKind } from './transactionFlow.types.ts';
+import { SEND_FAILURE_KINDS } from '../shared/deviceExecution.ts';
 
 export type BulkExecuteFlowSnapshot = SnapshotFrom<BulkExecuteFlowMachine>;
 
@@ -10,6 +11,8 @@ export type BulkExecuteFlowStatus =
   | 'loadFailed'
   | 'loadingRelay'
   | 'review'
+  | 'preparingExecution'
+  | 'checkingExecution'
   | 'executing'
   | 'relaying'
   | 'checkingStatus'
@@ -28,6 +31,8 @@ const STATUSES: readonly BulkExecuteFlowStatus[] = [
   'loadFailed',
   'loadingRelay',
   'review',
+  'preparingExecution',
+  'checkingExecution',
   'executing',
   'relaying',
   'checkingStatus',
@@ -41,7 +46,6 @@ const STATUSES: readonly BulkExecuteFlowStatus[] = [
   'cancelled',
   'closed',
 ];
-const WALLET_ERROR_KINDS: readonly BaseWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'insufficientFunds', 'other'];
 
 export interface BulkExecuteFlowView {
   status: BulkExecuteFlowStatus;
@@ -51,6 +55,9 @@ export interface BulkExecuteFlowView {
   ended: boolean;
   canExecute: boolean;
   canRelay: boolean;
+  /** The signer may continue on the device (checkingExecution). */
+  canConfirmOnDevice: boolean;
+  canBack: boolean;
   canRetry: boolean;
   canCancel: boolean;
   canClose: boolean;
@@ -61,10 +68,12 @@ export function connectBulkExecuteFlow(snapshot: BulkExecuteFlowSnapshot): BulkE
   const status = STATUSES.find((name) => snapshot.matches(name)) ?? 'closed';
   return {
     status,
-    walletError: status === 'walletError' ? (WALLET_ERROR_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
+    walletError: status === 'walletError' ? (SEND_FAILURE_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
     ended: snapshot.status === 'done',
     canExecute: snapshot.can({ type: 'user.execute' }),
     canRelay: snapshot.can({ type: 'user.relay' }),
+    canConfirmOnDevice: snapshot.can({ type: 'user.confirmOnDevice' }),
+    canBack: snapshot.can({ type: 'user.back' }),
     canRetry: snapshot.can({ type: 'user.retry' }),
     canCancel: snapshot.can({ type: 'user.cancel' }),
     canClose: snapshot.can({ type: 'user.close' }),

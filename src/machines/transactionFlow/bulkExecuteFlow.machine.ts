@@ -3,16 +3,23 @@
  * (anchor-features §2.3 ExecuteBatch): a MultiSendCallOnly of `execTransaction` calls, sent by the wallet or
  * relayed. Each item's SafeTx and hashes are rebuilt locally and cross-checked (loadBatch); any mismatch, a
  * missing signature or a nonce gap blocks execution.
+ *
+ * A device executes (issue 19, decision 0070): review → preparingExecution (nonce, gas and fees fixed here) →
+ * checkingExecution (the execution hash of the exact unsigned transaction, confirmed by the signer) → executing,
+ * which sends exactly that plan; what the device changed is read back from the chain and kept (`deviceChanges`).
+ * Without a device nothing of this is entered.
  */
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, hardBlocksOf, walletFailureOf } from './transactionFlow.setup.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import type {
   BulkExecuteContext,
   BulkExecuteEvent,
   BulkExecuteFlowEffects,
   BulkExecuteInput,
   BulkItem,
+  ExecutionPlan,
   Hex,
   StatusCheck,
   TrackResult,
@@ -46,14 +53,10 @@ export function bulkBlocker(context: Pick<BulkExecuteContext, 'items' | 'safe' |
   return null;
 }
 
-const walletErrorRoutes = [
-  ...(['rejected', 'wrongChain', 'disconnected', 'insufficientFunds'] as const).map((kind) => ({
-    guard: { type: 'isWalletFailure' as const, params: { kind } },
-    target: `#${BULK_EXECUTE_FLOW_ID}.walletError.${kind}`,
-    actions: 'assignWalletFailure' as const,
-  })),
-  { target: `#${BULK_EXECUTE_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' as const },
-];
+const walletErrorRoutes = walletErrorRoutesOf(BULK_EXECUTE_FLOW_ID, SEND_FAILURE_KINDS);
+const walletGone = {
+  'wallet.changed': { guard: 'isWalletGone' as const, target: `#${BULK_EXECUTE_FLOW_ID}.walletError.disconnected`, actions: 'assignDisconnected' as const },
+};
 const recover = { 'system.recover': { target: `#${BULK_EXECUTE_FLOW_ID}.checkingStatus` } };
 const cancel = { 'user.cancel': { target: `#${BULK_EXECUTE_FLOW_ID}.cancelled` } };
 
@@ -66,13 +69,16 @@ export const bulkExecuteFlowMachine = setup({
   },
   actors: {
     ...effectPlaceholders<BulkExecuteFlowEffects>(
-      { loadBatch: true, loadRelayRemaining: true, executeBatch: true, relayBatch: true, checkBatchStatus: true, waitForReceipt: true },
+      { loadBatch: true, loadRelayRemaining: true, prepareBatchExecution: true, executeBatch: true, relayBatch: true, checkBatchStatus: true, waitForReceipt: true },
       'src/services/transactionFlow/transactionFlow.ts',
     ),
   },
   guards: {
     canExecuteBatch: ({ context }) => bulkBlocker(context) === null && context.wallet !== null,
     canRelayBatch: ({ context }) => bulkBlocker(context) === null && (context.relay?.remaining ?? 0) > 0,
+    /** The connected wallet signs on a device (issue 19): the execution is checked on it first. */
+    usesDevice: ({ context }) => signsOnDevice(context.wallet),
+    canExecuteBatchOnDevice: and(['canExecuteBatch', 'usesDevice']),
     isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) =>
       'error' in event ? walletFailureOf((event as { error: unknown }).error).kind === params.kind : false,
     isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
@@ -92,7 +98,11 @@ export const bulkExecuteFlowMachine = setup({
     /** No relay on this chain or the service is down: the wallet can still execute. */
     forgetRelay: assign({ relay: null }),
     acknowledgeRisks: assign((_, { acknowledged }: { acknowledged: boolean }) => ({ risksAcknowledged: acknowledged })),
-    storeTxHash: assign((_, { txHash }: { txHash: Hex | null }) => ({ txHash })),
+    /** The broadcast's hash, and what a device changed in the execution the signer checked (kept only when something). */
+    storeTxHash: assign((_, { txHash, changes }: { txHash: Hex | null; changes?: string[] }) => ({ txHash, ...changesKept(changes) })),
+    /** The execution fixed for the device, and what the device will show for it. */
+    storeExecution: assign(({ context }, execution: ExecutionPlan) => executionStored(context, execution)),
+    clearDeviceCheck: assign(DEVICE_CHECK_CLEARED),
     storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),
   },
 }).createMachine({
@@ -125,25 +135,43 @@ export const bulkExecuteFlowMachine = setup({
     review: {
       on: {
         'user.acknowledgeRisks': { actions: { type: 'acknowledgeRisks', params: ({ event }) => ({ acknowledged: event.acknowledged }) } },
-        'user.execute': { guard: 'canExecuteBatch', target: 'executing', actions: 'clearErrors' },
+        'user.execute': [
+          { guard: 'canExecuteBatchOnDevice', target: 'preparingExecution', actions: 'clearErrors' },
+          { guard: 'canExecuteBatch', target: 'executing', actions: 'clearErrors' },
+        ],
         'user.relay': { guard: 'canRelayBatch', target: 'relaying', actions: 'clearErrors' },
+        ...cancel,
+      },
+    },
+    preparingExecution: {
+      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
+      // Reads only (the chain's nonce, gas and fees), ending on their own: no Cancel while they run.
+      tags: ['busy'],
+      on: walletGone,
+      invoke: {
+        id: 'prepareBatchExecution',
+        src: 'prepareBatchExecution',
+        input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet }),
+        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
+        onError: { target: `#${BULK_EXECUTE_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' },
+      },
+    },
+    checkingExecution: {
+      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
+      on: {
+        'user.confirmOnDevice': { target: 'executing' },
+        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
+        ...walletGone,
         ...cancel,
       },
     },
     executing: {
       tags: ['nonIdempotent'],
-      on: {
-        ...recover,
-        'wallet.changed': {
-          guard: 'isWalletGone',
-          target: 'walletError.disconnected',
-          actions: 'assignDisconnected',
-        },
-      },
+      on: { ...recover, ...walletGone },
       invoke: {
         id: 'executeBatch',
         src: 'executeBatch',
-        input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet }),
+        input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet, ...(context.execution ? { execution: context.execution } : {}) }),
         onDone: { target: 'tracking', actions: { type: 'storeTxHash', params: ({ event }) => event.output } },
         onError: walletErrorRoutes,
       },
@@ -176,7 +204,7 @@ export const bulkExecuteFlowMachine = setup({
     walletError: {
       on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
       initial: 'other',
-      states: { rejected: {}, wrongChain: {}, disconnected: {}, insufficientFunds: {}, other: {} },
+      states: walletErrorStatesOf(SEND_FAILURE_KINDS),
     },
     submitFailed: { on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel } },
     tracking: {

@@ -17,6 +17,7 @@
  */
 import { NON_IDEMPOTENT, TX_FLOW_ID, WALLET_FAILURE_KINDS, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
 import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
+import { walletErrorRoutesOf } from '../shared/deviceExecution.ts';
 
 const safeIn = ({ context }: { context: TxFlowContext }) => ({ safe: context.safe });
 const mustHave = <T>(value: T | null, name: string): T => {
@@ -25,12 +26,7 @@ const mustHave = <T>(value: T | null, name: string): T => {
 };
 
 /** The routes of a wallet effect's error (its own state per kind, anchor texts in the views). */
-const walletErrorRoutes = WALLET_FAILURE_KINDS.filter((kind) => kind !== 'other').map((kind) => ({
-  guard: { type: 'isWalletFailure' as const, params: { kind } },
-  target: `#${TX_FLOW_ID}.walletError.${kind}`,
-  actions: 'assignWalletFailure' as const,
-}));
-const walletError = [...walletErrorRoutes, { target: `#${TX_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' as const }];
+const walletError = walletErrorRoutesOf(TX_FLOW_ID, WALLET_FAILURE_KINDS);
 
 const recover = { 'system.recover': { target: `#${TX_FLOW_ID}.checkingStatus` } };
 const walletGone = { 'wallet.changed': { guard: 'isWalletGone' as const, target: `#${TX_FLOW_ID}.walletError.disconnected`, actions: 'assignDisconnected' as const } };

@@ -3,7 +3,8 @@
  * and JSON-only sample events for QA paths, diagrams and the event log's machine versions.
  */
 import { SAMPLE_BATCH_DESCRIPTION } from '../shared/txDescription.samples.ts';
-import { SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_SAFE, SAMPLE_SAFE_TX, SAMPLE_SAFE_TX_HASH, SAMPLE_SIGNATURE, SAMPLE_TX_HASHES } from '../shared/samples.ts';
+import { SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_SAFE, SAMPLE_SAFE_TX, SAMPLE_SAFE_TX_HASH, SAMPLE_SIGNATURE, SAMPLE_TX_HASHES, deviceExecutionSampleEvents } from '../shared/samples.ts';
+import { defaultMultiSendCallOnly } from '../../domain/safe/contracts.ts';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { RegisteredMachine } from '../registry.ts';
 import { bulkExecuteFlowMachine } from './bulkExecuteFlow.machine.ts';
@@ -194,6 +195,8 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
     machine: bulkExecuteFlowMachine,
     schemaVersion: 1,
     sampleInput: { flowId: 'sample', safe: sampleSafe, wallet, txIds: ['a', 'b'] } satisfies BulkExecuteInput,
+    // A signer on a device (issue 19, decision 0070): the execution-hash step before the prompt.
+    extraSampleInputs: [{ flowId: 'sample-device', safe: sampleSafe, wallet: { ...wallet, device: ledger }, txIds: ['a', 'b'] } satisfies BulkExecuteInput],
     sampleEvents: [
       {
         type: 'xstate.done.actor.loadBatch',
@@ -209,6 +212,8 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
       { type: 'user.relay' },
       { type: 'xstate.done.actor.executeBatch', output: { txHash: `0x${'1'.repeat(64)}` } },
       ...walletErrors('executeBatch'),
+      ...deviceExecutionSampleEvents('prepareBatchExecution', 'executeBatch', defaultMultiSendCallOnly(sampleSafe.version), { txHash: `0x${'2'.repeat(64)}` }),
+      { type: 'user.back' },
       { type: 'xstate.done.actor.relayBatch', output: { taskId: 't', txHash: `0x${'1'.repeat(64)}` } },
       { type: 'xstate.error.actor.relayBatch', error: error('Relay limit reached') },
       { type: 'xstate.done.actor.waitForReceipt', output: { status: 'SUCCESS', txHash: `0x${'1'.repeat(64)}` } },
@@ -217,6 +222,6 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
       { type: 'xstate.done.actor.checkBatchStatus', output: { status: 'proposed', txHash: null, confirmations: [] } },
       ...commonEnd,
     ],
-    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.wallet !== null, s.context.relay !== null, s.context.risksAcknowledged]),
+    serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.wallet !== null, s.context.relay !== null, s.context.risksAcknowledged, s.context.wallet?.device !== undefined, s.context.execution !== undefined]),
   },
 ];

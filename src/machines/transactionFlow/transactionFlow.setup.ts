@@ -12,7 +12,10 @@ import type { Simulation } from '../shared/simulation.ts';
 import { isDraftValid, isEditedCallShape, validateNonce } from './draft.ts';
 import { safeTxTypedData } from '../../domain/safe/hashing.ts';
 import { toSafeTx } from '../../domain/safe/safeTxJson.ts';
-import { executionDisplay, typedDataDisplay, type UnsignedExecution } from '../../domain/wallet/deviceDisplay.ts';
+import { typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored } from '../shared/deviceExecution.ts';
+
+export { executionCheckOf, unsignedExecutionOf } from '../shared/deviceExecution.ts';
 import { getAddress, type TypedDataDefinition } from 'viem';
 import type {
   CallDraft,
@@ -54,18 +57,7 @@ export function errorText(error: unknown, fallback = 'Error submitting the trans
 }
 
 /** Every wallet failure the transaction flow tells apart, each its own `walletError` state (`other` last: the fallback). */
-export const WALLET_FAILURE_KINDS: readonly WalletFailureKind[] = [
-  'rejected',
-  'wrongChain',
-  'disconnected',
-  'insufficientFunds',
-  'deviceLocked',
-  'wrongApp',
-  'blindSigningDisabled',
-  'deviceDisconnected',
-  'noTypedData',
-  'other',
-];
+export const WALLET_FAILURE_KINDS: readonly WalletFailureKind[] = [...SEND_FAILURE_KINDS.filter((kind) => kind !== 'other'), 'noTypedData', 'other'];
 
 /** Reads a WalletFailure out of an effect error (anything else counts as `other`). */
 export function walletFailureOf(error: unknown): WalletFailure {
@@ -167,18 +159,6 @@ export function signatureCheckOf(context: Pick<TxFlowContext, 'wallet' | 'safe' 
   if (!device || !context.safeTx) return undefined;
   const ctx = { chainId: BigInt(context.safe.chainId), safeAddress: getAddress(context.safe.address), version: context.safe.version };
   return { what: 'signature', device, lines: typedDataDisplay(device.display, safeTxTypedData(ctx, toSafeTx(context.safeTx)) as TypedDataDefinition) };
-}
-
-/** The execution as the connected device will show it. */
-export function executionCheckOf(context: Pick<TxFlowContext, 'wallet'>, execution: ExecutionPlan): DeviceCheck | undefined {
-  const device = context.wallet?.device;
-  if (!device) return undefined;
-  return { what: 'execution', device, lines: executionDisplay(unsignedExecutionOf(execution)) };
-}
-
-/** The execution fixed for a device, with its integers as bigints (the plan keeps them as decimal strings for the log). */
-export function unsignedExecutionOf(plan: ExecutionPlan): UnsignedExecution {
-  return { ...plan, gas: BigInt(plan.gas), maxFeePerGas: BigInt(plan.maxFeePerGas), maxPriorityFeePerGas: BigInt(plan.maxPriorityFeePerGas), value: BigInt(plan.value) };
 }
 
 export const txFlowSetup = setup({
@@ -341,12 +321,12 @@ export const txFlowSetup = setup({
         `${context.wallet?.address ?? 'The connected wallet'} is not a proposer of this Safe. An owner can add it under Settings → Security; or connect the wallet of one of the Safe’s signers.`,
     }),
     /** The broadcast's hash, and what a device changed in the execution the signer checked (kept only when something). */
-    storeTxHash: assign((_, { txHash, changes }: { txHash: Hex | null; changes?: string[] }) => ({ txHash, ...(changes && changes.length > 0 ? { deviceChanges: changes } : {}) })),
+    storeTxHash: assign((_, { txHash, changes }: { txHash: Hex | null; changes?: string[] }) => ({ txHash, ...changesKept(changes) })),
     /** What the device will show for the SafeTx's signature, computed from the typed data that is sent (issue 19). */
     assignSignatureCheck: assign({ deviceCheck: ({ context }) => signatureCheckOf(context) }),
     /** The execution fixed for the device, and what the device will show for it. */
-    storeExecution: assign(({ context }, execution: ExecutionPlan) => ({ execution, deviceCheck: executionCheckOf(context, execution) })),
-    clearDeviceCheck: assign({ deviceCheck: undefined, execution: undefined }),
+    storeExecution: assign(({ context }, execution: ExecutionPlan) => executionStored(context, execution)),
+    clearDeviceCheck: assign(DEVICE_CHECK_CLEARED),
     storeRelayTask: assign((_, { taskId }: { taskId: string }) => ({ relayTaskId: taskId })),
     storeOutcome: assign((_, { outcome, txHash }: { outcome: TxOutcome; txHash: Hex }) => ({ outcome, txHash })),
   },

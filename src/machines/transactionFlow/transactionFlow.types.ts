@@ -14,6 +14,7 @@ import type { SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 import type { NestedApproval } from '../../domain/safe/nestedApproval.ts';
 import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
 import type { DisplayLine } from '../../domain/wallet/deviceDisplay.ts';
+import type { DeviceExecutionFields } from '../shared/deviceExecution.ts';
 
 export type Hex = `0x${string}`;
 export type Address = `0x${string}`;
@@ -416,7 +417,8 @@ export interface BulkItem {
   risks: Risk[];
 }
 
-export interface BulkExecuteContext extends BulkExecuteInput {
+/** With a device, the execution-hash step's fields (issue 19, decision 0070): absent otherwise. */
+export interface BulkExecuteContext extends BulkExecuteInput, DeviceExecutionFields {
   items: BulkItem[];
   relay: { remaining: number; limit: number } | null;
   risksAcknowledged: boolean;
@@ -430,6 +432,10 @@ export type BulkExecuteEvent =
   | { type: 'user.acknowledgeRisks'; acknowledged: boolean }
   | { type: 'user.execute' }
   | { type: 'user.relay' }
+  /** The signer says the device shows the execution the dialog shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
+  /** From the execution's check back to the review. */
+  | { type: 'user.back' }
   | { type: 'user.retry' }
   | { type: 'user.cancel' }
   | { type: 'user.close' }
@@ -506,7 +512,9 @@ export interface BulkExecuteFlowEffects {
   loadBatch(input: OnSafe & { txIds: string[] }): Promise<BulkItem[]>;
   loadRelayRemaining(input: OnSafe): Promise<{ remaining: number; limit: number }>;
   /** The MultiSendCallOnly of every execTransaction, sent by the wallet; rejects with a WalletFailure. */
-  executeBatch(input: OnSafe & { items: BulkItem[]; wallet: TxFlowWallet | null }): Promise<{ txHash: Hex }>;
+  executeBatch(input: OnSafe & { items: BulkItem[]; wallet: TxFlowWallet | null; execution?: ExecutionPlan | undefined }): Promise<{ txHash: Hex; changes?: string[] }>;
+  /** A device executes the batch: nonce, gas and fees fixed here before its prompt (issue 19); rejects with a WalletFailure. */
+  prepareBatchExecution(input: OnSafe & { items: BulkItem[]; wallet: TxFlowWallet | null }): Promise<ExecutionPlan>;
   /** The same call relayed by the gateway. */
   relayBatch(input: OnSafe & { items: BulkItem[] }): Promise<{ taskId: string; txHash: Hex | null }>;
   /** After a restore: whether the batch (its last transaction) was executed. */

@@ -17,7 +17,6 @@ import type {
   BulkItem,
   Confirmation,
   DeleteTxFlowEffects,
-  ExecutionPlan,
   GatewayView,
   LoadedTx,
   Risk,
@@ -44,7 +43,7 @@ import { encodeMultiSendCall } from '../../domain/safe/multisend.ts';
 import { classifyRisks } from '../../domain/safe/risks.ts';
 import { describeWithGatewayDecoding, tokensOf } from '../../domain/safe/describe.ts';
 import { checkTxInfo } from '../../domain/safe/txInfoCheck.ts';
-import { LOOK_ALIKE_RISK_ID, unsignedExecutionOf } from '../../machines/transactionFlow/transactionFlow.setup.ts';
+import { LOOK_ALIKE_RISK_ID } from '../../machines/transactionFlow/transactionFlow.setup.ts';
 import { counterpartiesOf, lookAlikeOf, lookAlikeText, lookAlikesIn, safeLookAlikeText, type KnownAddress } from '../../domain/safe/lookAlike.ts';
 import { readTokenMeta } from '../chain/tokens.ts';
 import { effectRisks, simulateSafeTx, type SafeTxSimulationClient } from '../chain/simulate.ts';
@@ -53,8 +52,8 @@ import type { DescribedCall, TxDescription } from '../../domain/safe/txDescripti
 import { buildSignatureBytes, type OwnerSignature } from '../../domain/safe/signatures.ts';
 import type { SafeTx } from '../../domain/safe/types.ts';
 import { decodedCallOf, draftToSafeTx, innerCallsOf, mismatchText, riskOf, safeContextOf, toSafeTx, toSafeTxJson } from './convert.ts';
-import { NO_WALLET, sendTransaction, signTypedData, type WalletAccess } from './wallet.ts';
-import { executionChanges } from '../../domain/wallet/deviceDisplay.ts';
+import { signTypedData, type WalletAccess } from './wallet.ts';
+import { planExecution, sendPlanned } from './deviceExecution.ts';
 import { checkSafeAgainstChain, type CheckedSafe } from '../chain/safeInfoCheck.ts';
 import { safeInfoBlockText, type SafeInfoVerdict } from '../../domain/safe/safeInfoCheck.ts';
 import { sameHex } from '../../domain/hex.ts';
@@ -345,6 +344,7 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interval = deps.pollIntervalMs ?? 500;
   const attempts = deps.pollAttempts ?? 60;
+  const sendDeps = { wallet: deps.wallet, chain, sleep, intervalMs: interval };
   /** A reader of a chain's stored known addresses that reads the store at most once (one review, or every item of one batch). */
   const knownOn = (chainId: string, safe: string): (() => Promise<KnownAddress[]>) | undefined => {
     const read = deps.knownAddresses;
@@ -440,20 +440,6 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       if (is404(error)) return { status: 'unknown', txHash: null, confirmations: [] };
       throw error;
     }
-  }
-
-  /** What the device changed in the execution it signed, read back from the chain (issue 19); empty when nothing. */
-  async function changesMadeBy(execution: ExecutionPlan, txHash: Hex): Promise<string[]> {
-    const read = chain.getTransaction;
-    if (!read) return [];
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const sent = await read({ hash: txHash }).catch(() => null);
-      if (sent) {
-        return executionChanges(unsignedExecutionOf(execution), sent);
-      }
-      await sleep(interval);
-    }
-    return [];
   }
 
   async function relay(safe: TxFlowSafe, to: Address, data: Hex): Promise<{ taskId: string; txHash: Hex | null }> {
@@ -575,43 +561,13 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       return verifiedConfirmations(chain, safe, toSafeTx(safeTx), listedConfirmationsOf(details));
     },
     executeTx: async ({ safe, safeTx, confirmations, wallet, execution }) => {
-      const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
-      const to = getAddress(safe.address);
-      if (execution && (execution.data.toLowerCase() !== data.toLowerCase() || execution.to.toLowerCase() !== to.toLowerCase())) {
-        throw { kind: 'other', message: 'Refusing to execute: the transaction is not the one checked on the device. Go back and check it again.' } satisfies WalletFailure;
-      }
-      const fixed = execution ? unsignedExecutionOf(execution) : undefined;
-      const txHash = await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to, data }, fixed, wallet?.device?.name);
-      keepRecipients(txHash, safe, [safeTx]);
-      if (!execution) return { txHash };
-      return { txHash, changes: await changesMadeBy(execution, txHash) };
+      const tx = { to: getAddress(safe.address), data: executionCalldata(safeTx, executableConfirmations(safe, confirmations)) };
+      const sent = await sendPlanned(sendDeps, safe, wallet?.address ?? null, tx, execution, wallet?.device?.name);
+      keepRecipients(sent.txHash, safe, [safeTx]);
+      return sent;
     },
-    prepareExecution: async ({ safe, safeTx, confirmations, wallet }) => {
-      if (!wallet) throw { kind: 'disconnected', message: NO_WALLET } satisfies WalletFailure;
-      const { getTransactionCount, estimateGas, estimateFeesPerGas } = chain;
-      if (!getTransactionCount || !estimateGas || !estimateFeesPerGas) throw new Error('This chain client cannot fix an execution’s nonce, gas and fees.');
-      const data = executionCalldata(safeTx, executableConfirmations(safe, confirmations));
-      const to = getAddress(safe.address);
-      const account = getAddress(wallet.address);
-      const [nonce, estimated, fees] = await Promise.all([
-        getTransactionCount({ address: account, blockTag: 'pending' }),
-        estimateGas({ account, to, data, value: 0n }).catch((error: unknown) => {
-          throw { kind: 'other', message: `The execution would fail: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } satisfies WalletFailure;
-        }),
-        estimateFeesPerGas(),
-      ]);
-      return {
-        chainId: Number(safe.chainId),
-        nonce,
-        // A margin over the estimate (the device signs this limit as it is; unused gas is not paid).
-        gas: ((estimated * 12n) / 10n).toString(),
-        maxFeePerGas: fees.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-        to,
-        value: '0',
-        data,
-      };
-    },
+    prepareExecution: ({ safe, safeTx, confirmations, wallet }) =>
+      planExecution(chain, safe.chainId, wallet?.address ?? null, { to: getAddress(safe.address), data: executionCalldata(safeTx, executableConfirmations(safe, confirmations)) }),
     relayTx: async ({ safe, safeTx, confirmations }) => {
       const sent = await relay(safe, getAddress(safe.address), executionCalldata(safeTx, executableConfirmations(safe, confirmations)));
       keepRecipients(sent.taskId, safe, [safeTx]);
@@ -666,12 +622,13 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
       await requireSafeInfoAgrees(chain, safe, items[0]?.safeTx.nonce ?? null);
       return items;
     },
-    executeBatch: async ({ safe, items, wallet }) => {
-      const data = batchCalldata(safe, items);
-      const txHash = await sendTransaction(deps.wallet, safe, wallet?.address ?? null, { to: defaultMultiSendCallOnly(safe.version), data });
-      keepRecipients(txHash, safe, items.map((item) => item.safeTx));
-      return { txHash };
+    executeBatch: async ({ safe, items, wallet, execution }) => {
+      const sent = await sendPlanned(sendDeps, safe, wallet?.address ?? null, { to: defaultMultiSendCallOnly(safe.version), data: batchCalldata(safe, items) }, execution, wallet?.device?.name);
+      keepRecipients(sent.txHash, safe, items.map((item) => item.safeTx));
+      return sent;
     },
+    prepareBatchExecution: ({ safe, items, wallet }) =>
+      planExecution(chain, safe.chainId, wallet?.address ?? null, { to: defaultMultiSendCallOnly(safe.version), data: batchCalldata(safe, items) }),
     relayBatch: async ({ safe, items }) => {
       const sent = await relay(safe, defaultMultiSendCallOnly(safe.version), batchCalldata(safe, items));
       keepRecipients(sent.taskId, safe, items.map((item) => item.safeTx));

@@ -12,6 +12,7 @@ import { connectAllowanceTransfer } from '../../machines/allowanceTransfer/allow
 import type { AllowanceTransferEvent } from '../../machines/allowanceTransfer/allowanceTransfer.types.ts';
 import { Address } from '../components/Address.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
 import { AddressCombobox } from '../transactionFlow/AddressCombobox.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
@@ -26,6 +27,7 @@ const WALLET_ERRORS: Record<string, string> = {
   wrongChain: 'Your wallet is on another network: switch it to the Safe’s network and try again.',
   disconnected: 'No wallet is connected: connect the wallet that has the spending limit and try again.',
   insufficientFunds: 'Your wallet does not have enough funds to pay the network fee.',
+  ...DEVICE_ERROR_TITLES,
   other: 'The wallet did not send the transfer.',
 };
 
@@ -180,7 +182,7 @@ export function AllowanceTransferDialog({ actor, owners = [] }: { actor: Allowan
           {button('user.back', 'Edit', view.canBack, 'primary')}
         </Problem>
       ) : null}
-      {step === 'review' || step === 'sending' || step === 'walletError' ? <Review view={view} /> : null}
+      {view.review ? <Review view={view} /> : null}
       {step === 'review' ? (
         <div className="txflow-actions">
           {button('user.cancel', 'Cancel', view.canCancel)}
@@ -190,9 +192,16 @@ export function AllowanceTransferDialog({ actor, owners = [] }: { actor: Allowan
           </button>
         </div>
       ) : null}
-      {step === 'sending' ? <p role="status">Confirm the transfer in your wallet…</p> : null}
+      {step === 'preparingExecution' ? <p role="status">Fixing the nonce, gas and fees of the transaction for your device…</p> : null}
+      {step === 'checkingExecution' && ctx.deviceCheck ? (
+        <DeviceCheckStep check={ctx.deviceCheck} onConfirm={() => send('user.confirmOnDevice')} onBack={() => send('user.back')} onCancel={() => send('user.cancel')} />
+      ) : null}
+      {step === 'sending' ? ctx.deviceCheck ? <DeviceWaiting check={ctx.deviceCheck} /> : <p role="status">Confirm the transfer in your wallet…</p> : null}
+      {step === 'confirming' || step === 'succeeded' || step === 'failed' ? <DeviceChanges changes={ctx.deviceChanges} device={ctx.wallet?.device?.name ?? 'device'} /> : null}
       {step === 'walletError' ? (
-        <Problem text={`${WALLET_ERRORS[view.walletErrorKind ?? 'other']}${view.walletErrorKind === 'other' && ctx.walletFailure ? ` ${ctx.walletFailure.message}` : ''}`}>
+        <Problem
+          text={`${WALLET_ERRORS[view.walletErrorKind ?? 'other']}${(view.walletErrorKind === 'other' || isDeviceErrorKind(view.walletErrorKind)) && ctx.walletFailure ? ` ${ctx.walletFailure.message}` : ''}`}
+        >
           {button('user.cancel', 'Cancel', view.canCancel)}
           {button('user.back', 'Edit', view.canBack)}
           {button('user.retry', 'Check and try again', view.canRetry, 'primary')}
@@ -218,7 +227,7 @@ export function AllowanceTransferDialog({ actor, owners = [] }: { actor: Allowan
         </Problem>
       ) : null}
       {step === 'failed' ? (
-        <Problem text={ctx.error}>
+        <Problem text={ctx.error} testId="spend-failed">
           {button('user.cancel', 'Cancel', view.canCancel)}
           {button('user.back', 'Edit', view.canBack, 'primary')}
         </Problem>

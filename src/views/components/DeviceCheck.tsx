@@ -85,3 +85,26 @@ export function DeviceWaiting({ check }: { check: DeviceCheck }) {
     </>
   );
 }
+
+/** The titles of the device errors (issue 19); the failure's own text under each says what to do on the device. */
+export const DEVICE_ERROR_TITLES = {
+  deviceLocked: 'Device locked.',
+  wrongApp: 'Wrong app open on the device.',
+  blindSigningDisabled: 'Blind signing is off on the device.',
+  deviceDisconnected: 'Device not connected.',
+  noTypedData: 'This wallet cannot sign typed data.',
+} as const;
+
+/** A device error's kind (its failure text says what to do on the device, so a dialog shows it). */
+export const isDeviceErrorKind = (kind: string | null | undefined): kind is keyof typeof DEVICE_ERROR_TITLES => kind != null && kind in DEVICE_ERROR_TITLES;
+
+/** What a device changed in the execution it signed (issue 19): shown from the broadcast on. */
+export function DeviceChanges({ changes, device }: { changes: string[] | undefined; device: string }) {
+  if (!changes || changes.length === 0) return null;
+  return (
+    <div role="alert" className="device-changes">
+      <strong>Your {device} changed the transaction before signing it.</strong> It was sent as the device signed it, not as you checked it: {changes.join('; ')}.
+      The execution hash you compared is not the one sent.
+    </div>
+  );
+}

@@ -7,7 +7,8 @@ import { connectCreateSafe, type CreateSafeStep } from '../../machines/createSaf
 import { emptyOwner, safeNameOf } from '../../machines/createSafe/createSafe.logic.ts';
 import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import type { CreateSafeEvent, CreateSafeForm, CreateSafeWallet, OwnerRow } from '../../machines/createSafe/createSafe.types.ts';
-import type { BaseWalletFailureKind } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { SendFailureKind } from '../../machines/shared/deviceExecution.ts';
+import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
 import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeVisit } from '../../machines/createSafe/createSafe.port.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
 import { useAddressName } from '../addressBook/useAddressName.ts';
@@ -22,11 +23,12 @@ export type CreateSafeRef = ActorRefFrom<typeof createSafeMachine>;
 /** How long typing may pause before the form's fields are recorded as the visit's draft. */
 const DRAFT_PAUSE_MS = 600;
 
-const WALLET_ERROR_TITLES: Record<BaseWalletFailureKind, string> = {
+const WALLET_ERROR_TITLES: Record<SendFailureKind, string> = {
   rejected: 'The deployment was rejected in the wallet.',
   wrongChain: 'Your wallet is on another network.',
   disconnected: 'No wallet is connected.',
   insufficientFunds: 'Not enough funds to pay for the deployment.',
+  ...DEVICE_ERROR_TITLES,
   other: 'The wallet could not send the deployment.',
 };
 
@@ -237,11 +239,13 @@ const tryAgainOrEdit = [
   { label: 'Edit', event: { type: 'user.back' } },
 ] as const satisfies StatusPart['actions'];
 
-function statusPart(state: CreateSafeStep, kind: BaseWalletFailureKind | null, facts: { txHash: string | null; error: string | null; failure: string | null }): StatusPart | null {
+function statusPart(state: CreateSafeStep, kind: SendFailureKind | null, facts: { txHash: string | null; error: string | null; failure: string | null }): StatusPart | null {
   const status = (text: string): StatusPart => ({ alert: false, title: '', text, actions: [] });
   const tx = facts.txHash ? ` Transaction ${facts.txHash}.` : '';
   if (kind) return { alert: true, title: WALLET_ERROR_TITLES[kind], text: facts.failure ?? '', actions: [...tryAgainOrEdit] };
   switch (state) {
+    case 'preparingExecution':
+      return status('Fixing the nonce, gas and fees of the deployment for your device…');
     case 'deploying':
       return status('Confirm the deployment in your wallet…');
     case 'checking':
@@ -294,7 +298,7 @@ function StatusBanner({ part, send }: { part: StatusPart | null; send: (event: C
 
 /** The review and everything after it: deploying, wallet errors, recovery, tracking. */
 function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
-  const { step: state, walletErrorKind: kind, chains, deployment, form, prediction, txHash, walletFailure: failure, error, walletFit: fit } = useSelector(
+  const { step: state, walletErrorKind: kind, chains, deployment, form, prediction, txHash, walletFailure: failure, error, walletFit: fit, deviceCheck, deviceChanges, deviceName } = useSelector(
     actor,
     connectCreateSafe,
     shallowEqualViewModel,
@@ -349,7 +353,15 @@ function CreateSafeReview({ actor }: { actor: CreateSafeRef }) {
           </button>
         </>
       ) : null}
-      <StatusBanner part={statusPart(state, kind, { txHash, error, failure: failure?.message ?? null })} send={actor.send} />
+      {state === 'checkingExecution' && deviceCheck ? (
+        <DeviceCheckStep check={deviceCheck} onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })} onBack={() => actor.send({ type: 'user.back' })} />
+      ) : null}
+      {state === 'deploying' && deviceCheck ? (
+        <DeviceWaiting check={deviceCheck} />
+      ) : (
+        <StatusBanner part={statusPart(state, kind, { txHash, error, failure: failure?.message ?? null })} send={actor.send} />
+      )}
+      {state === 'tracking' || state === 'failed' ? <DeviceChanges changes={deviceChanges} device={deviceName ?? 'device'} /> : null}
     </div>
   );
 }
@@ -382,7 +394,7 @@ export function CreateSafeFlow({ actor }: { actor: CreateSafeRef }) {
   );
 }
 
-const sameWallet = (a: CreateSafeWallet | null, b: CreateSafeWallet | null) => a?.address === b?.address && a?.chainId === b?.chainId;
+const sameWallet = (a: CreateSafeWallet | null, b: CreateSafeWallet | null) => a?.address === b?.address && a?.chainId === b?.chainId && a?.device?.name === b?.device?.name;
 
 /** One visit: forwards the connected wallet to it, and asks for a new visit once this one is discarded. */
 function CreateSafeVisitView({ visit, wallet, onDiscarded }: { visit: CreateSafeVisit; wallet: CreateSafeWallet | null; onDiscarded: () => void }) {
@@ -428,7 +440,7 @@ export function CreateSafeScreen() {
   // The connected wallet as the wallet child of the root actor holds it; the visit gets it as input and events.
   const wallet = useWallet((s) => {
     const view = connectWalletConnection(s);
-    return view.connected && view.wallet ? { address: view.wallet.address, chainId: view.wallet.chainId } : null;
+    return view.connected && view.wallet ? { address: view.wallet.address, chainId: view.wallet.chainId, ...(view.wallet.device ? { device: view.wallet.device } : {}) } : null;
   }, sameWallet);
   const [visit, setVisit] = useState<CreateSafeVisit | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -11,6 +11,7 @@ import { txSentence } from '../../machines/shared/txSentence.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts } from './flowDialog.tsx';
@@ -23,6 +24,7 @@ const WALLET_ERRORS: Record<string, string> = {
   wrongChain: 'Change your wallet network',
   disconnected: 'No wallet is connected.',
   insufficientFunds: "Your connected wallet doesn't have enough funds to execute this transaction.",
+  ...DEVICE_ERROR_TITLES,
   other: 'Error submitting the transaction. Please try again.',
 };
 
@@ -100,13 +102,20 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
           </div>
         </>
       ) : null}
-      {state === 'executing' ? <p role="status">Confirm the execution in your wallet…</p> : null}
+      {state === 'preparingExecution' ? <p role="status">Fixing the nonce, gas and fees of the execution for your device…</p> : null}
+      {state === 'checkingExecution' && ctx.deviceCheck ? (
+        <DeviceCheckStep check={ctx.deviceCheck} onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })} onBack={() => actor.send({ type: 'user.back' })} onCancel={() => actor.send({ type: 'user.cancel' })} />
+      ) : null}
+      {state === 'executing' ? ctx.deviceCheck ? <DeviceWaiting check={ctx.deviceCheck} /> : <p role="status">Confirm the execution in your wallet…</p> : null}
       {state === 'relaying' ? <p role="status">Relaying the transactions…</p> : null}
       {state === 'checkingStatus' ? <p role="status">Checking the transactions’ status…</p> : null}
+      {state === 'tracking' || state === 'succeeded' || state === 'failed' ? <DeviceChanges changes={ctx.deviceChanges} device={ctx.wallet?.device?.name ?? 'device'} /> : null}
       {state === 'tracking' ? <p role="status">Transaction is being processed…</p> : null}
       {state === 'walletError' ? (
         <>
-          <p role="alert">{WALLET_ERRORS[sub ?? 'other']} {sub === 'other' ? ctx.walletFailure?.message : ''}</p>
+          <p role="alert">
+            {WALLET_ERRORS[sub ?? 'other']} {sub === 'other' || isDeviceErrorKind(sub) ? ctx.walletFailure?.message : ''}
+          </p>
           <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}
@@ -122,6 +131,11 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
       {state === 'succeeded' || state === 'failed' ? (
         <>
           <p role="status">{state === 'succeeded' ? 'Transaction was successful' : 'Transaction failed'}</p>
+          {ctx.txHash ? (
+            <p>
+              Transaction hash <code className="txflow-wrap">{ctx.txHash}</code> <CopyButton value={ctx.txHash} label="Copy transaction hash" />
+            </p>
+          ) : null}
           <div className="txflow-actions">{button('user.close', 'Close', 'primary')}</div>
         </>
       ) : null}

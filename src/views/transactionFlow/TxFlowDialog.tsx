@@ -19,7 +19,7 @@ import { isPlainClick, Link } from '../components/Link.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { SharePackage } from '../signingPackages/SharePackage.tsx';
 import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
-import { DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
+import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
 import './compose.css';
 
 const TITLES: Record<TxFlowMode, string> = {
@@ -55,27 +55,12 @@ const WALLET_ERRORS: Record<string, { title: string; text: (chain: string) => st
   disconnected: { title: 'No wallet is connected.', text: () => 'Please connect your wallet, then try again. Your transaction is kept.' },
   insufficientFunds: { title: "Your connected wallet doesn't have enough funds to execute this transaction.", text: () => 'Add funds to the wallet or let another signer execute.' },
   // Device errors (issue 19): the failure's own text says what to do on the device (it names the device).
-  deviceLocked: { title: 'Device locked.', text: () => '' },
-  wrongApp: { title: 'Wrong app open on the device.', text: () => '' },
-  blindSigningDisabled: { title: 'Blind signing is off on the device.', text: () => '' },
-  deviceDisconnected: { title: 'Device not connected.', text: () => '' },
-  noTypedData: { title: 'This wallet cannot sign typed data.', text: () => '' },
+  ...Object.fromEntries(Object.entries(DEVICE_ERROR_TITLES).map(([kind, title]) => [kind, { title, text: () => '' }])),
   other: { title: 'Error submitting the transaction. Please try again.', text: () => '' },
 };
 
 /** Wallet errors whose failure text is shown under the title (it says what to do). */
 const SAYS_MORE: ReadonlySet<string> = new Set(['other', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData']);
-
-/** What a device changed in the execution it signed (issue 19): shown from the broadcast on. */
-function DeviceChanges({ changes, device }: { changes: string[] | undefined; device: string }) {
-  if (!changes || changes.length === 0) return null;
-  return (
-    <div role="alert" className="device-changes">
-      <strong>Your {device} changed the transaction before signing it.</strong> It was sent as the device signed it, not as you checked it: {changes.join('; ')}.
-      The execution hash you compared is not the one sent.
-    </div>
-  );
-}
 
 function Actions({ children }: { children: ReactNode }) {
   return <div className="txflow-actions">{children}</div>;

@@ -272,7 +272,7 @@ describe('create-a-Safe visits', () => {
   });
 
   it('reads the wallet and whether the user entered anything from the records alone', () => {
-    const init = { type: 'xstate.init', payload: { input: { wallet: { ...WALLET_0 } } } };
+    const init = { type: 'xstate.init', payload: { input: { wallet: { address: WALLET_0.address, chainId: WALLET_0.chainId } } } };
     expect(visitWallet([init])).toEqual(WALLET_0);
     expect(visitWallet([init, { type: 'system.walletChanged', payload: { wallet: null } }])).toBeNull();
     expect(visitWallet([init, { type: 'system.walletChanged', payload: { wallet: { address: WALLET_1.address, chainId: WALLET_1.chainId } } }, { type: 'user.retry', payload: {} }])).toEqual(WALLET_1);

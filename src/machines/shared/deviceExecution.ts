@@ -1,0 +1,88 @@
+/**
+ * The execution-hash step (issue 19, decisions 0067 and 0070), shared by every flow that sends a transaction from the
+ * connected wallet (transactionFlow, bulkExecuteFlow, allowanceTransfer, createSafe). With a device, the flow fixes
+ * nonce, gas and fees itself (`preparingExecution`), shows the hash of the exact unsigned transaction the device will
+ * sign (`checkingExecution`), sends exactly that, and keeps what the device changed (read back from the chain).
+ * Pure: the plan's effects are in src/services/transactionFlow/deviceExecution.ts.
+ */
+import { executionDisplay, type UnsignedExecution } from '../../domain/wallet/deviceDisplay.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
+import type { DeviceCheck, ExecutionPlan, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
+
+/** The context fields of the step; each stays absent (not null) unless a device executes, so older records replay. */
+export interface DeviceExecutionFields {
+  /** What the signer compares with the device before the prompt. */
+  deviceCheck?: DeviceCheck | undefined;
+  /** The execution fixed for the device before its prompt. */
+  execution?: ExecutionPlan | undefined;
+  /** What the device changed in the execution it signed, against the one checked; absent when nothing. */
+  deviceChanges?: string[] | undefined;
+}
+
+/** A wallet that may sign on a device. */
+export interface MaybeDeviceWallet {
+  device?: SignerDevice | undefined;
+}
+
+/** The connected wallet signs on a device (hardware or remote signer). */
+export const signsOnDevice = (wallet: MaybeDeviceWallet | null): boolean => wallet?.device !== undefined;
+
+/** The execution fixed for a device, with its integers as bigints (the plan keeps them as decimal strings for the log). */
+export function unsignedExecutionOf(plan: ExecutionPlan): UnsignedExecution {
+  return { ...plan, gas: BigInt(plan.gas), maxFeePerGas: BigInt(plan.maxFeePerGas), maxPriorityFeePerGas: BigInt(plan.maxPriorityFeePerGas), value: BigInt(plan.value) };
+}
+
+/** The execution as the connected device will show it. */
+export function executionCheckOf(context: { wallet: MaybeDeviceWallet | null }, execution: ExecutionPlan): DeviceCheck | undefined {
+  const device = context.wallet?.device;
+  if (!device) return undefined;
+  return { what: 'execution', device, lines: executionDisplay(unsignedExecutionOf(execution)) };
+}
+
+/** The context after `prepareExecution`: the plan, and what the device will show for it. */
+export const executionStored = (context: { wallet: MaybeDeviceWallet | null }, execution: ExecutionPlan): DeviceExecutionFields => ({
+  execution,
+  deviceCheck: executionCheckOf(context, execution),
+});
+
+/** Back to the review: the plan is read again next time (the chain's nonce and fees move). */
+export const DEVICE_CHECK_CLEARED: DeviceExecutionFields = { deviceCheck: undefined, execution: undefined };
+
+/** What the device changed, kept only when something (absent otherwise: a flow without changes logs no field). */
+export const changesKept = (changes: readonly string[] | undefined): Pick<DeviceExecutionFields, 'deviceChanges'> =>
+  changes && changes.length > 0 ? { deviceChanges: [...changes] } : {};
+
+/** The wallet failures of a flow that sends a transaction (no typed data: `noTypedData` cannot happen), `other` last. */
+export const SEND_FAILURE_KINDS = [
+  'rejected',
+  'wrongChain',
+  'disconnected',
+  'insufficientFunds',
+  'deviceLocked',
+  'wrongApp',
+  'blindSigningDisabled',
+  'deviceDisconnected',
+  'other',
+] as const satisfies readonly WalletFailureKind[];
+
+export type SendFailureKind = (typeof SEND_FAILURE_KINDS)[number];
+
+/**
+ * The routes of a wallet effect's error: one state per kind under `#<flowId>.walletError`, `other` the fallback.
+ * The guard `isWalletFailure` (params `{ kind }`) and the action `assignWalletFailure` are the flow's own.
+ */
+export function walletErrorRoutesOf<K extends string>(flowId: string, kinds: readonly K[]) {
+  return [
+    ...kinds
+      .filter((kind) => kind !== 'other')
+      .map((kind) => ({
+        guard: { type: 'isWalletFailure' as const, params: { kind } },
+        target: `#${flowId}.walletError.${kind}`,
+        actions: 'assignWalletFailure' as const,
+      })),
+    { target: `#${flowId}.walletError.other`, actions: 'assignWalletFailure' as const },
+  ];
+}
+
+/** The `walletError` substates of those kinds (each an empty state the view tells apart). */
+export const walletErrorStatesOf = <K extends string>(kinds: readonly K[]) => Object.fromEntries(kinds.map((kind) => [kind, {}])) as Record<K, object>;
