@@ -116,7 +116,7 @@ function changeText(request: ProposerRequest, label: string | null): string {
 function ProposerWalletError({ kind, error, onRetry, onCancel }: { kind: string; error: string | null; onRetry?: (() => void) | undefined; onCancel?: (() => void) | undefined }) {
   const title = DEVICE_ERROR_TITLES[kind];
   return (
-    <div className="device-check">
+    <section aria-label="The change was not signed" className="device-check">
       <p role="alert" className="banner banner-error">
         {title ? `${title} ` : ''}
         {error ?? 'The wallet did not sign.'}
@@ -134,7 +134,7 @@ function ProposerWalletError({ kind, error, onRetry, onCancel }: { kind: string;
           </button>
         ) : null}
       </p>
-    </div>
+    </section>
   );
 }
 
