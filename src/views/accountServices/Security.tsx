@@ -9,8 +9,9 @@ import type { AccountServicesInput, ProposerAction, ProposerRequest } from '../.
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import { Address } from '../components/Address.tsx';
-import { DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
-import { DEVICE_ERROR_TITLES } from '../components/deviceErrorTitles.ts';
+import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
+import { useWallet } from '../walletConnection/walletContext.tsx';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
@@ -326,15 +327,28 @@ export function DelegatesView({ actor, now = Date.now }: { actor: DelegatesRef; 
   );
 }
 
+/** The proposers' actor, for one (Safe, wallet, device): a device checked before each signature (issue 19). */
+function DelegatesActor({ input }: { input: AccountServicesInput }) {
+  const logic = useAccountServicesLogic();
+  const delegates = useActorRef(logic.delegates, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  return <DelegatesView actor={delegates} />;
+}
+
 function SecurityActors({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
   const inspect = logic.inspect ? { inspect: logic.inspect } : {};
   const recovery = useActorRef(logic.recovery, { input, ...inspect });
-  const delegates = useActorRef(logic.delegates, { input, ...inspect });
+  // The device the wallet signs on (issue 19), as one string so the selector's value stays equal between snapshots;
+  // read here, not in the shared input, so the first load carries none of it. Another device starts a new actor.
+  const deviceJson = useWallet((s) => {
+    const device = connectWalletConnection(s).wallet?.device;
+    return device ? JSON.stringify(device) : '';
+  });
+  const delegatesInput: AccountServicesInput = input.wallet && deviceJson ? { ...input, device: JSON.parse(deviceJson) as NonNullable<AccountServicesInput['device']> } : input;
   return (
     <>
       <RecoveryView actor={recovery} />
-      <DelegatesView actor={delegates} />
+      <DelegatesActor key={deviceJson} input={delegatesInput} />
     </>
   );
 }

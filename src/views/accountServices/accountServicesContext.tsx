@@ -16,8 +16,6 @@ import type { NestedSafesMachine } from '../../machines/accountServices/nestedSa
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
 import { useSafeSession } from '../safeSession/safeSessionContext.tsx';
 import { useWalletAddress } from '../walletConnection/ReadOnlyBadge.tsx';
-import { useWallet } from '../walletConnection/walletContext.tsx';
-import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { useResolved, type MaybeDeferred } from '../deferred.ts';
 
 export interface AccountServicesLogic {
@@ -51,15 +49,9 @@ export function useAccountServicesInput(): { input: AccountServicesInput; key: s
   const address = useSafeSession((s) => s.context.safeInfo?.address.value ?? null);
   const owners = useSafeSession((s) => (s.context.safeInfo?.owners ?? []).map((o) => o.value).join(','));
   const wallet = useWalletAddress();
-  // The device the wallet signs on (issue 19), as one string so the selector's value stays equal between snapshots.
-  const deviceJson = useWallet((s) => {
-    const device = connectWalletConnection(s).wallet?.device;
-    return device ? JSON.stringify(device) : '';
-  });
   if (!chainId || !address) return null;
   const input: AccountServicesInput = { safe: { chainId, chainName, address, owners: owners ? owners.split(',') : [] }, wallet };
-  if (wallet && deviceJson) input.device = JSON.parse(deviceJson) as NonNullable<AccountServicesInput['device']>;
-  return { input, key: `${chainId}:${address}:${owners}:${wallet ?? ''}:${deviceJson}` };
+  return { input, key: `${chainId}:${address}:${owners}:${wallet ?? ''}` };
 }
 
 /** Renders `render(input)` for the open Safe and wallet; a new (Safe, wallet) pair remounts it (a new actor). */

@@ -6,8 +6,7 @@ import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteT
 import { connectDeleteTxFlow } from '../../machines/transactionFlow/deleteTxFlow.connect.ts';
 import { deleteRequestHashes } from '../../domain/safe/deleteRequest.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
-import { DEVICE_ERROR_TITLES } from '../components/deviceErrorTitles.ts';
+import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts, type FlowCommand } from './flowDialog.tsx';
