@@ -104,8 +104,23 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       note: 'before owners added, renamed and removed proposers (at c673c1b): same states and events, and user.refresh, which now also clears the notice and field error',
       context: delegatesBeforeProposers,
     },
+    // Issue 19 (decision 0069) added checkingOnDevice, walletError and user.confirmOnDevice / user.cancel, entered only
+    // when the input carries a `device` and the change's event its `nowMs`; a record of that version has no device,
+    // so device and deviceCheck stay absent (its events carry no nowMs, so its requests have none either).
+    {
+      hash: 'e0ac63dd5bf6dbed10a018ab34f222647d05da8d0bade9c1fbc4f49e5204fa21',
+      note: 'before an owner on a device checked its screen first (issue 19, decision 0069, at 88efde0): same states, events and context for a wallet without a device',
+    },
   ],
-  deleteTxFlow: [{ hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING }],
+  deleteTxFlow: [
+    { hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING },
+    // Issue 19 (decision 0069) added checkingOnDevice, user.confirmOnDevice and five device error states, entered only
+    // when the flow's wallet carries a `device`; without one confirmDelete still goes to signing and deviceCheck stays absent.
+    {
+      hash: '3a8e0f5a95f504a4751dc0c5e6f20bcc8c567cf5626c5e12d2743033792cc075',
+      note: 'before a proposer on a device checked its screen first (issue 19, decision 0069, at 88efde0): same states, events and context for a wallet without a device',
+    },
+  ],
   details: [{ hash: '4787cc0e8650a45894db4514c11123adcc230bf1b44104ad2b6b5dd9efffff57', note: `${BEFORE_NAMING}; before errors said their kind`, context: detailsBeforeErrorKinds }],
   emailAlerts: [
     { hash: '6426ccaf06259f8267b38bbb6afe19a8dc760ec8d0850dedc71868002f995f0e', note: BEFORE_NAMING },

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { ACCOUNT_TEXTS } from '../../src/machines/accountServices/accountServices.logic.ts';
 import {
+  SAMPLE_NOW_MS,
+  accountServicesDeviceInput,
   accountServicesReadOnlyInput,
   accountServicesSampleInput,
   delegatesSampleEvents,
@@ -23,6 +25,7 @@ import {
   unsubscribeSampleInput,
 } from '../../src/machines/accountServices/accountServices.samples.ts';
 import type {
+  AccountServicesInput,
   DelegatesContext,
   EmailAlertsContext,
   PushNotificationsContext,
@@ -40,6 +43,8 @@ import type { EmailAlertsRef } from '../../src/views/accountServices/EmailAlerts
 import type { PushNotificationsRef } from '../../src/views/accountServices/PushNotifications.tsx';
 import type { UnsubscribeRef } from '../../src/views/accountServices/Unsubscribe.tsx';
 import { modelTests, type ViewDriver } from '../harness/modelHarness.ts';
+import { typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
+import { delegateTypedData } from '../../src/domain/safe/delegateRequest.ts';
 import { sendAsIs, settleExecutors, snapshotOf, startWithDeferredEffects, type EffectsSut } from './accountServices.support.tsx';
 
 const click = (name: string | RegExp) => act(async () => screen.getByRole('button', { name }).click());
@@ -264,12 +269,42 @@ describe('delegatesList (model-based, real view)', () => {
     expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeDisabled();
   };
   const labelOf = (sut: EffectsSut, delegate: string) => ctx(sut).delegates.find((d) => d.delegate.toLowerCase() === delegate.toLowerCase())?.label ?? '';
-  const driver: ViewDriver<EffectsSut> = {
+  const deviceStep = () => screen.getByRole('region', { name: 'Check the signature on your Ledger' });
+  const failedStep = () => screen.getByRole('region', { name: 'The change was not signed' });
+  /** What the owner's Ledger will show for the request's Delegate typed data (issue 19), computed here, on screen. */
+  const expectDeviceLines = (sut: EffectsSut) => {
+    const request = ctx(sut).request!;
+    expect(request.nowMs).toBe(SAMPLE_NOW_MS);
+    const expected = typedDataDisplay('hashes', delegateTypedData({ chainId: request.chainId, delegate: request.delegate, nowMs: SAMPLE_NOW_MS }) as never);
+    expect(expected.map((l) => l.label)).toEqual(['Domain hash', 'Message hash']);
+    expect(ctx(sut).deviceCheck?.lines).toEqual(expected);
+    const shown = screen.getByLabelText('What your Ledger will show');
+    for (const line of expected) expect(shown).toHaveTextContent(`${line.label}${line.value}`);
+  };
+  const deviceFailure = (title: string | null) => (sut: EffectsSut) => {
+    const c = ctx(sut);
+    const alert = within(failedStep()).getByRole('alert');
+    if (title) expect(alert).toHaveTextContent(title);
+    expect(alert).toHaveTextContent(c.error ?? '');
+    // The change is kept for Try again; the list has no second copy of the text.
+    expect(c.request).not.toBeNull();
+    expect(alerts().filter((a) => a?.includes(c.error ?? ''))).toHaveLength(1);
+    expect(within(failedStep()).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeDisabled();
+  };
+  const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
     start: () =>
-      startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer', 'sendProposer'], accountServicesSampleInput, (actor) => <DelegatesView actor={actor as DelegatesRef} />),
+      startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer', 'sendProposer'], input, (actor) => <DelegatesView actor={actor as DelegatesRef} now={() => SAMPLE_NOW_MS} />),
     events: {
       ...settleExecutors({ loadDelegates: 'loadDelegates', loadMoreDelegates: 'loadDelegates', signProposer: 'signProposer', sendProposer: 'sendProposer' }),
-      'user.retry': () => click('Retry loading proposers'),
+      'user.retry': (sut) => (snapshotOf(sut).matches('walletError') ? act(async () => within(failedStep()).getByRole('button', { name: 'Try again' }).click()) : click('Retry loading proposers')),
+      'user.confirmOnDevice': async () => {
+        const go = within(deviceStep()).getByRole('button', { name: 'Continue on the Ledger' });
+        expect(go).toBeDisabled();
+        await act(async () => void fireEvent.click(within(deviceStep()).getByRole('checkbox', { name: /I will compare these values with my Ledger/ })));
+        await act(async () => go.click());
+      },
+      'user.cancel': (sut) => act(async () => within(snapshotOf(sut).matches('walletError') ? failedStep() : deviceStep()).getByRole('button', { name: 'Cancel' }).click()),
       'user.refresh': () => click('Refresh proposers'),
       'user.loadMore': async (sut) => {
         await click('Load more');
@@ -330,18 +365,55 @@ describe('delegatesList (model-based, real view)', () => {
       loadingMore: () => expect(statusTexts()).toContain('Loading more proposers…'),
       signing: (sut) => {
         const request = ctx(sut).request!;
+        expect(request.delegator).toBe(accountServicesSampleInput.safe.owners[0]);
+        if (ctx(sut).deviceCheck) {
+          // On the Ledger (issue 19): the same values stay on screen while it waits; its errors will name it.
+          expect(statusTexts().join(' ')).toContain('Confirm the signature on your Ledger. Approve only if it shows these values');
+          expectDeviceLines(sut);
+          expect(sut.inputs.get('signProposer')?.at(-1)).toEqual({ ...request, deviceName: 'Ledger' });
+          return;
+        }
         busy({ add: 'Sign the new proposer in your wallet…', rename: 'Sign the new name in your wallet…', remove: 'Sign the removal in your wallet…' }[request.action])();
         expect(sut.inputs.get('signProposer')?.at(-1)).toEqual(request);
-        expect(request.delegator).toBe(accountServicesSampleInput.safe.owners[0]);
       },
+      // An owner on a Ledger (issue 19): which change, what the device will show, Continue only after the tick.
+      checkingOnDevice: (sut) => {
+        const request = ctx(sut).request!;
+        expect(deviceStep()).toBeInTheDocument();
+        expect(screen.getByText(new RegExp(`^${{ add: 'Adding', rename: 'Renaming the proposer', remove: 'Removing' }[request.action]}.*${request.delegate}`))).toBeInTheDocument();
+        expectDeviceLines(sut);
+        expect(within(deviceStep()).getByRole('button', { name: 'Continue on the Ledger' })).toBeDisabled();
+        expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeDisabled();
+      },
+      'walletError.rejected': deviceFailure(null),
+      'walletError.wrongChain': deviceFailure(null),
+      'walletError.disconnected': deviceFailure(null),
+      'walletError.deviceLocked': deviceFailure('Device locked.'),
+      'walletError.wrongApp': deviceFailure('Wrong app open on the device.'),
+      'walletError.blindSigningDisabled': deviceFailure('Blind signing is off on the device.'),
+      'walletError.deviceDisconnected': deviceFailure('Device not connected.'),
+      'walletError.noTypedData': deviceFailure('This wallet cannot sign typed data.'),
+      'walletError.other': deviceFailure(null),
       sending: (sut) => {
         const c = ctx(sut);
         busy({ add: 'Adding the proposer…', rename: 'Renaming the proposer…', remove: 'Removing the proposer…' }[c.request!.action])();
         expect(sut.inputs.get('sendProposer')?.at(-1)).toEqual({ ...c.request, signature: c.signature });
       },
     },
-  };
-  modelTests({ name: 'delegatesList', machine: delegatesListMachine, input: accountServicesSampleInput, events: delegatesSampleEvents, serializeState: serializeDelegatesState, driver });
+  });
+  // The view puts the time in every change's event: on a device, each change of the samples carries it (issue 19).
+  const timed = (e: AnyEventObject): AnyEventObject => (/^user\.(add|rename|remove)Proposer$/.test(e.type) && !('nowMs' in e) ? { ...e, nowMs: SAMPLE_NOW_MS } : e);
+  const deviceEvents = [...new Map(delegatesSampleEvents.map(timed).map((e) => [JSON.stringify(e), e])).values()];
+  modelTests({
+    name: 'delegatesList',
+    machine: delegatesListMachine,
+    events: delegatesSampleEvents,
+    serializeState: serializeDelegatesState,
+    plans: [
+      { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
+      { input: accountServicesDeviceInput, events: deviceEvents, driver: driverFor(accountServicesDeviceInput), describe: 'an owner on a Ledger (issue 19)' },
+    ],
+  });
   it('without an owner wallet the proposers are listed, nothing can be changed, and the screen says why', async () => {
     const sut = startWithDeferredEffects(delegatesListMachine, ['loadDelegates'], accountServicesReadOnlyInput, (actor) => <DelegatesView actor={actor as DelegatesRef} />);
     await act(async () => sut.pending.get('loadDelegates')!.resolve(delegatesSampleEvents[0]!.output));

@@ -14,8 +14,9 @@ import { describeModel, type SystemUnderTest, type ViewDriver } from '../harness
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { hashTypedData, type Address, type Hex } from 'viem';
 import { deleteRequestHashes, deleteRequestTypedData } from '../../src/domain/safe/deleteRequest.ts';
-import type { ExecutionPlan } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
+import type { DeleteTxInput, ExecutionPlan } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { confirmOnDevice, expectDeviceChanges, expectDeviceWaiting, expectExecutionCheck } from '../harness/deviceStep.ts';
+import { typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
 
 interface QueueSut extends SystemUnderTest {
   pending: Record<string, Deferred<unknown>>;
@@ -74,8 +75,32 @@ function expectDeleteHashes(sut: QueueSut, nowMs: number) {
   expect(expected.deleteRequestHash).toBe(hashTypedData(deleteRequestTypedData({ chainId: BigInt(ctx.safe.chainId), safeAddress: ctx.safe.address, safeTxHash: ctx.safeTxHash, nowMs })));
 }
 
-const deleteDriver: ViewDriver<QueueSut> = {
-  start: () => startWith(deleteTxFlowMachine, DELETE_ACTORS, deleteEntry.sampleInput, (actor) => <DeleteTxDialog actor={actor} now={() => NOW} />),
+/**
+ * What the proposer's Ledger will show for the DeleteRequest (issue 19): the domain and message hashes, computed here
+ * from the typed data requestDeleteSignature sends, at the time of the confirm event.
+ */
+function expectDeviceLines(sut: QueueSut) {
+  const ctx = live(sut).context as { safe: { chainId: string; address: Address }; safeTxHash: Hex; requestedAtMs: number };
+  const typed = deleteRequestTypedData({ chainId: BigInt(ctx.safe.chainId), safeAddress: ctx.safe.address, safeTxHash: ctx.safeTxHash, nowMs: ctx.requestedAtMs });
+  const expected = typedDataDisplay('hashes', typed as never);
+  const hashes = deleteRequestHashes({ chainId: BigInt(ctx.safe.chainId), safeAddress: ctx.safe.address, safeTxHash: ctx.safeTxHash, nowMs: ctx.requestedAtMs });
+  expect(expected).toEqual([
+    { label: 'Domain hash', value: hashes.domainHash },
+    { label: 'Message hash', value: hashes.messageHash },
+  ]);
+  expect(live(sut).context.deviceCheck?.lines).toEqual(expected);
+  const shown = within(dialog()).getByLabelText('What your Ledger will show');
+  for (const line of expected) expect(shown).toHaveTextContent(`${line.label}${line.value}`);
+}
+
+const deviceAlert = (title: string, text: RegExp) => () => {
+  alert(new RegExp(title.replace(/\./g, '\\.')))();
+  alert(text)();
+  expect(within(dialog()).getByText(/Nothing was signed or sent\. The transaction is still queued/)).toBeInTheDocument();
+};
+
+const deleteDriverFor = (input: DeleteTxInput): ViewDriver<QueueSut> => ({
+  start: () => startWith(deleteTxFlowMachine, DELETE_ACTORS, input, (actor) => <DeleteTxDialog actor={actor} now={() => NOW} />),
   events: {
     ...effectEvents(DELETE_ACTORS),
     ...common,
@@ -83,13 +108,31 @@ const deleteDriver: ViewDriver<QueueSut> = {
       await click('Delete');
       expect(live(sut).context.requestedAtMs).toBe(NOW);
     },
+    'user.confirmOnDevice': async () => {
+      const go = within(dialog()).getByRole('button', { name: 'Continue on the Ledger' });
+      expect(go).toBeDisabled();
+      await act(async () => void fireEvent.click(within(dialog()).getByRole('checkbox', { name: /I will compare these values with my Ledger/ })));
+      await click('Continue on the Ledger');
+    },
   },
   states: {
     confirming: (sut) => {
       expect(screen.getByRole('dialog', { name: 'Delete this transaction?' })).toHaveTextContent('signatures already given will remain valid');
       expectDeleteHashes(sut, NOW);
     },
+    // A proposer on a Ledger (issue 19): what it will show before its prompt, and Continue only after the tick.
+    checkingOnDevice: (sut) => {
+      expect(within(dialog()).getByRole('heading', { name: 'Check the signature on your Ledger' })).toBeInTheDocument();
+      expectDeviceLines(sut);
+      expect(within(dialog()).getByRole('button', { name: 'Continue on the Ledger' })).toBeDisabled();
+      expect(screen.queryByRole('region', { name: 'Delete request hashes' })).toBeNull();
+    },
     signing: (sut) => {
+      if (live(sut).context.deviceCheck) {
+        status(/Confirm the signature on your Ledger\. Approve only if it shows these values/)();
+        expectDeviceLines(sut);
+        return;
+      }
       status(/Confirm the delete request in your wallet/)();
       expectDeleteHashes(sut, live(sut).context.requestedAtMs as number);
     },
@@ -97,6 +140,12 @@ const deleteDriver: ViewDriver<QueueSut> = {
     'walletError.rejected': alert(/User rejected signing\./),
     'walletError.wrongChain': alert(/Change your wallet network/),
     'walletError.disconnected': alert(/No wallet is connected\./),
+    // Each device error (issue 19): its title, then the failure's own text (what to do on the device).
+    'walletError.deviceLocked': deviceAlert('Device locked.', /deviceLocked/),
+    'walletError.wrongApp': deviceAlert('Wrong app open on the device.', /wrongApp/),
+    'walletError.blindSigningDisabled': deviceAlert('Blind signing is off on the device.', /blindSigningDisabled/),
+    'walletError.deviceDisconnected': deviceAlert('Device not connected.', /deviceDisconnected/),
+    'walletError.noTypedData': deviceAlert('This wallet cannot sign typed data.', /noTypedData/),
     'walletError.other': alert(/Error submitting the transaction/),
     failed: alert(/could not be deleted\. Provided signer is not the proposer/),
     interrupted: alert(/reloaded during the deletion\. Nothing was sent again/),
@@ -104,7 +153,7 @@ const deleteDriver: ViewDriver<QueueSut> = {
     cancelled: gone,
     closed: gone,
   },
-};
+});
 
 const bulkEntry = TX_FLOW_MACHINES.find((m) => m.id === 'bulkExecuteFlow')!;
 const BULK_ACTORS = ['loadBatch', 'loadRelayRemaining', 'prepareBatchExecution', 'executeBatch', 'relayBatch', 'checkBatchStatus', 'waitForReceipt'] as const;
@@ -168,17 +217,26 @@ const bulkDriverFor = (input: unknown): ViewDriver<QueueSut> => ({
   },
 });
 
-for (const [entry, plans] of [
-  [deleteEntry, [{ input: deleteEntry.sampleInput, driver: deleteDriver }]],
-  // bulkExecuteFlow with a browser wallet, and with a Ledger (issue 19, decision 0070): the execution-hash step.
-  [bulkEntry, [bulkEntry.sampleInput, ...(bulkEntry.extraSampleInputs ?? [])].map((input, i) => ({ input, driver: bulkDriverFor(input), ...(i > 0 ? { describe: 'on a Ledger' } : {}) }))],
-] as const) {
-  describeModel(`${entry.id} (model-based, real views)`, {
-    machine: entry.machine,
-    input: entry.sampleInput,
-    events: entry.sampleEvents,
-    ...(entry.serializeState ? { serializeState: entry.serializeState } : {}),
-    plans: [...plans],
-    name: entry.id,
-  });
-}
+const deleteInput = deleteEntry.sampleInput as DeleteTxInput;
+const deleteDeviceInput = deleteEntry.extraSampleInputs![0] as DeleteTxInput;
+describeModel(`${deleteEntry.id} (model-based, real views)`, {
+  machine: deleteEntry.machine,
+  events: deleteEntry.sampleEvents,
+  ...(deleteEntry.serializeState ? { serializeState: deleteEntry.serializeState } : {}),
+  plans: [
+    { input: deleteInput, driver: deleteDriverFor(deleteInput) },
+    // The proposer on a Ledger (issue 19): the on-device step, and every device error with its own state.
+    { input: deleteDeviceInput, driver: deleteDriverFor(deleteDeviceInput), describe: 'the proposer on a Ledger (issue 19)' },
+  ],
+  name: deleteEntry.id,
+});
+
+// bulkExecuteFlow with a browser wallet, and with a Ledger (issue 19, decision 0070): the execution-hash step.
+describeModel(`${bulkEntry.id} (model-based, real views)`, {
+  machine: bulkEntry.machine,
+  input: bulkEntry.sampleInput,
+  events: bulkEntry.sampleEvents,
+  ...(bulkEntry.serializeState ? { serializeState: bulkEntry.serializeState } : {}),
+  plans: [bulkEntry.sampleInput, ...(bulkEntry.extraSampleInputs ?? [])].map((input, i) => ({ input, driver: bulkDriverFor(input), ...(i > 0 ? { describe: 'on a Ledger' } : {}) })),
+  name: bulkEntry.id,
+});

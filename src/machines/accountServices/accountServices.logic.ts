@@ -1,6 +1,9 @@
 /** Pure helpers and texts of the account-services machines. */
-import { getAddress, isAddress } from 'viem';
+import { getAddress, isAddress, type TypedDataDefinition } from 'viem';
 import { sameHex } from '../../domain/hex.ts';
+import { delegateTypedData } from '../../domain/safe/delegateRequest.ts';
+import { typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 import type { AccountServicesInput, CodeProblem, DelegatesContext, EffectFailure, ProposerFieldError } from './accountServices.types.ts';
 
 export const ACCOUNT_TEXTS = {
@@ -102,4 +105,26 @@ export function proposerProblem(
   if (label.length > PROPOSER_NAME_MAX) return refuse('label', ACCOUNT_TEXTS.proposerNameTooLong);
   if (change.form === 'rename' && ownProposer(ctx, delegate)?.label === label) return refuse('label', ACCOUNT_TEXTS.sameProposerName);
   return null;
+}
+
+/**
+ * The wallet failures a proposer change signed on a device tells apart (issue 19), each its own `walletError` state;
+ * any other goes to `walletError.other`. Without a device a failure returns to the list with its text, as before.
+ */
+export const PROPOSER_DEVICE_FAILURE_KINDS = ['rejected', 'wrongChain', 'disconnected', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData'] as const;
+export type ProposerDeviceFailureKind = (typeof PROPOSER_DEVICE_FAILURE_KINDS)[number] | 'other';
+
+/** The kind a failure carries (the wallet effects reject with `{ kind, message }`), or null. */
+export const failureKindOf = (error: unknown): string | null =>
+  typeof error === 'object' && error !== null && typeof (error as EffectFailure).kind === 'string' ? ((error as EffectFailure).kind ?? null) : null;
+
+/**
+ * The Delegate signature as the owner's device will show it: computed from the typed data signProposer sends (the
+ * same function, the same TOTP, from the request's `nowMs`); undefined without a device or a time.
+ */
+export function proposerCheckOf(ctx: Pick<DelegatesContext, 'device' | 'request'>): DeviceCheck | undefined {
+  const { device, request } = ctx;
+  if (!device || !request || request.nowMs === undefined) return undefined;
+  const typed = delegateTypedData({ chainId: request.chainId, delegate: request.delegate, nowMs: request.nowMs });
+  return { what: 'signature', device, lines: typedDataDisplay(device.display, typed as unknown as TypedDataDefinition) };
 }

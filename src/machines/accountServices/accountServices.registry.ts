@@ -10,6 +10,7 @@ import { nestedSafesMachine } from './nestedSafes.machine.ts';
 import {
   accountServicesReadOnlyInput,
   accountServicesSampleInput,
+  accountServicesDeviceInput,
   delegatesSampleEvents,
   serializeDelegatesState,
   emailAlertsSampleEvents,
@@ -114,7 +115,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: delegatesListMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
     sampleEvents: delegatesSampleEvents,
     serializeState: serializeDelegatesState,
     privateFields: DELEGATES_PRIVATE,

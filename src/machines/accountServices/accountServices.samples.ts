@@ -22,6 +22,10 @@ export const accountServicesSampleInput: AccountServicesInput = {
 };
 /** No wallet connected: nothing can be signed. */
 export const accountServicesReadOnlyInput: AccountServicesInput = { ...accountServicesSampleInput, wallet: null };
+/** The owner signs on a Ledger that signs blind (issue 19): proposer changes show its screen first. */
+export const accountServicesDeviceInput: AccountServicesInput = { ...accountServicesSampleInput, device: { kind: 'ledger', name: 'Ledger', display: 'hashes' } };
+/** When the owner asked, in the sample changes checked on a device (the Delegate TOTP derives from it). */
+export const SAMPLE_NOW_MS = 1_700_000_000_000;
 
 const gatewayError = (message: string) => ({ name: 'GatewayError', message });
 const walletRejected = { kind: 'rejected', message: 'User rejected signing.' };
@@ -142,8 +146,18 @@ export const delegatesSampleEvents: AnyEventObject[] = [
   { type: 'user.renameProposer', delegate: SAMPLE_MODULE, label: 'Build bot' },
   { type: 'user.renameProposer', delegate: SAMPLE_MODULE, label: 'Bot' },
   { type: 'user.removeProposer', delegate: SAMPLE_MODULE },
+  // the same changes with the time they were asked at: an owner on a device sees its screen first (issue 19)
+  { type: 'user.addProposer', delegate: DEVNET_STRANGER, label: 'Ops bot', nowMs: SAMPLE_NOW_MS },
+  { type: 'user.renameProposer', delegate: SAMPLE_MODULE, label: 'Build bot', nowMs: SAMPLE_NOW_MS },
+  { type: 'user.removeProposer', delegate: SAMPLE_MODULE, nowMs: SAMPLE_NOW_MS },
+  { type: 'user.confirmOnDevice' },
+  { type: 'user.cancel' },
   { type: 'xstate.done.actor.signProposer', output: { signature: `0x${'ab'.repeat(65)}` } },
   { type: 'xstate.error.actor.signProposer', error: walletRejected },
+  ...['wrongChain', 'disconnected', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData', 'other'].map((kind) => ({
+    type: 'xstate.error.actor.signProposer',
+    error: { kind, message: `${kind}: what to do` },
+  })),
   { type: 'xstate.done.actor.sendProposer', output: {} },
   { type: 'xstate.error.actor.sendProposer', error: gatewayError('422: Invalid signature') },
   { type: 'system.recover' },
@@ -152,7 +166,7 @@ export const delegatesSampleEvents: AnyEventObject[] = [
 /** State value, the field error's field and whether there is an error and a next page (the proposers' vertices). */
 export function serializeDelegatesState(s: AnyMachineSnapshot): string {
   const c = s.context as DelegatesContext;
-  return JSON.stringify([s.value, c.fieldError ? `${c.fieldError.form}.${c.fieldError.field}` : null, c.error !== null, c.next !== null]);
+  return JSON.stringify([s.value, c.fieldError ? `${c.fieldError.form}.${c.fieldError.field}` : null, c.error !== null, c.next !== null, c.deviceCheck !== undefined]);
 }
 
 // ───────────── subscriptions ─────────────

@@ -6,6 +6,8 @@
 import type { Delegate } from '../../domain/gateway/types.ts';
 import type { SpendingLimitsState } from '../../domain/safe/allowance.ts';
 import type { NestedSafesState } from '../../domain/safe/nestedSafes.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 
 export type { Delegate };
 
@@ -22,6 +24,8 @@ export interface AccountServicesInput {
   safe: AccountSafe;
   /** The connected wallet's account, or null. */
   wallet: string | null;
+  /** The device the wallet signs on (hardware or remote signer, issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
 }
 
 /** An effect's failure as the machines read it (errors replay as `{ name, message }`). */
@@ -247,6 +251,16 @@ export interface ProposerRequest {
   delegator: string;
   /** The proposer's name (add, rename); null for remove. */
   label: string | null;
+  /**
+   * When the owner asked (ms since epoch), from the user's event: the Delegate TOTP derives from it, so what a device
+   * is shown and what it signs are the same. Absent in requests recorded before (the effect then reads the clock).
+   */
+  nowMs?: number;
+}
+
+/** What signProposer is given: the request, and the device's name for its errors' texts (issue 19). */
+export interface SignProposerInput extends ProposerRequest {
+  deviceName?: string;
 }
 
 export interface SendProposerInput extends ProposerRequest {
@@ -271,7 +285,7 @@ export interface ProposerFieldError {
 export interface DelegatesListEffects {
   loadDelegates(input: LoadDelegatesInput): Promise<DelegatesPage>;
   /** The wallet's eth_signTypedData_v4 of the Delegate typed data for the request's delegate. */
-  signProposer(input: ProposerRequest): Promise<ProposerSignature>;
+  signProposer(input: SignProposerInput): Promise<ProposerSignature>;
   /** POST /v2/chains/{chainId}/delegates (add, rename) or DELETE …/delegates/{delegate} (remove). */
   sendProposer(input: SendProposerInput): Promise<unknown>;
 }
@@ -288,15 +302,24 @@ export interface DelegatesContext {
   fieldError: ProposerFieldError | null;
   error: string | null;
   notice: string | null;
+  /** The device the connected owner signs on (issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
+  /** What the owner compares with the device before its prompt; absent unless a device signs (issue 19). */
+  deviceCheck?: DeviceCheck | undefined;
 }
 
 export type DelegatesEvent =
   | { type: 'user.retry' }
   | { type: 'user.refresh' }
   | { type: 'user.loadMore' }
-  | { type: 'user.addProposer'; delegate: string; label: string }
-  | { type: 'user.renameProposer'; delegate: string; label: string }
-  | { type: 'user.removeProposer'; delegate: string }
+  /** `nowMs`: when the owner asked (the Delegate TOTP derives from it); absent in events recorded before. */
+  | { type: 'user.addProposer'; delegate: string; label: string; nowMs?: number }
+  | { type: 'user.renameProposer'; delegate: string; label: string; nowMs?: number }
+  | { type: 'user.removeProposer'; delegate: string; nowMs?: number }
+  /** The owner says the device shows what the app shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
+  /** Leaves the on-device step or a device error without signing (issue 19). */
+  | { type: 'user.cancel' }
   | { type: 'system.recover' };
 
 // ───────────── subscriptions ─────────────

@@ -13,11 +13,27 @@
  * new label: rename) or DELETE /v2/chains/{chainId}/delegates/{delegate} `{ delegator, safe, signature }` (remove).
  * Only the delegator can rename or remove a proposer (the DELETE needs its signature). Both states are
  * nonIdempotent; system.recover reloads the list with a notice.
+ *
+ * An owner who signs on a device (input `device`, issue 19) first sees in `checkingOnDevice` what the device will
+ * show for exactly the Delegate typed data that is sent (its TOTP from the event's `nowMs`), and says so
+ * (`user.confirmOnDevice`); a failure then has its own `walletError` state, from which Try again returns to the
+ * check with the change kept. Without a device nothing of this is entered: signing follows the change, and a
+ * failure returns to the list with its text.
  */
 import { assign, setup } from 'xstate';
 import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { ACCOUNT_TEXTS, errorText, ownProposer, proposerProblem, signerOf } from './accountServices.logic.ts';
+import {
+  ACCOUNT_TEXTS,
+  PROPOSER_DEVICE_FAILURE_KINDS,
+  errorText,
+  failureKindOf,
+  ownProposer,
+  proposerCheckOf,
+  proposerProblem,
+  signerOf,
+  type ProposerDeviceFailureKind,
+} from './accountServices.logic.ts';
 import type {
   AccountServicesInput,
   DelegatesContext,
@@ -36,6 +52,23 @@ const DONE: Record<ProposerAction, string> = { add: ACCOUNT_TEXTS.proposerAdded,
 const recover = { 'system.recover': { target: 'loading', actions: 'markInterrupted' } } as const;
 
 type Change = { form: 'add' | 'rename'; delegate: string; label: string };
+
+/** The owner signs on a device and the event says when it asked (the TOTP the device is shown derives from it). */
+const onDevice = (context: DelegatesContext, event: DelegatesEvent) => context.device !== undefined && 'nowMs' in event && typeof event.nowMs === 'number';
+
+/** A failure of a change checked on the device: its own state per kind, any other `other` (issue 19). */
+const deviceFailureRoutes = [
+  ...PROPOSER_DEVICE_FAILURE_KINDS.map((kind) => ({
+    guard: { type: 'isDeviceFailure' as const, params: { kind } },
+    target: `#${DELEGATES_LIST_ID}.walletError.${kind}`,
+    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  })),
+  {
+    guard: 'isCheckedOnDevice' as const,
+    target: `#${DELEGATES_LIST_ID}.walletError.other`,
+    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
+];
 
 export const delegatesListMachine = setup({
   types: {
@@ -56,7 +89,7 @@ export const delegatesListMachine = setup({
     /** The field error of a refused add or rename; the wallet is not asked. */
     refuse: assign(({ context }, change: Change) => ({ fieldError: proposerProblem(context, change), error: null, notice: null })),
     /** The change the owner will sign: the checksummed proposer, the trimmed name. */
-    startRequest: assign(({ context }, { action, delegate, label }: { action: ProposerAction; delegate: string; label: string | null }) => ({
+    startRequest: assign(({ context }, { action, delegate, label, nowMs }: { action: ProposerAction; delegate: string; label: string | null; nowMs?: number | undefined }) => ({
       request: {
         action,
         chainId: context.safe.chainId,
@@ -64,17 +97,20 @@ export const delegatesListMachine = setup({
         delegate: getAddress(delegate.trim()),
         delegator: context.signer ?? '',
         label: label === null ? null : label.trim(),
+        ...(nowMs !== undefined ? { nowMs } : {}),
       },
       signature: null,
       fieldError: null,
       error: null,
       notice: null,
     })),
+    /** What the device will show for the Delegate typed data, computed from the request that is signed (issue 19). */
+    assignProposerCheck: assign({ deviceCheck: ({ context }) => proposerCheckOf(context) }),
     storeSignature: assign((_, { signature }: ProposerSignature) => ({ signature })),
     /** Done: the list reloads; the notice says what happened. */
-    markDone: assign(({ context }) => ({ notice: context.request ? DONE[context.request.action] : null, request: null, signature: null })),
-    forgetRequest: assign({ request: null, signature: null }),
-    markInterrupted: assign({ request: null, signature: null, notice: ACCOUNT_TEXTS.interrupted }),
+    markDone: assign(({ context }) => ({ notice: context.request ? DONE[context.request.action] : null, request: null, signature: null, deviceCheck: undefined })),
+    forgetRequest: assign({ request: null, signature: null, deviceCheck: undefined }),
+    markInterrupted: assign({ request: null, signature: null, notice: ACCOUNT_TEXTS.interrupted, deviceCheck: undefined }),
   },
   guards: {
     hasNext: ({ context }) => context.next !== null,
@@ -82,6 +118,14 @@ export const delegatesListMachine = setup({
     isRefused: ({ context }, change: Change) => proposerProblem(context, change) !== null,
     /** A proposer the connected owner added: only its delegator can rename or remove it. */
     isOwnProposer: ({ context }, { delegate }: { delegate: string }) => ownProposer(context, delegate) !== undefined,
+    /** An owner on a device adds a proposer (issue 19): the device's screen is compared first. */
+    hasSignerOnDevice: ({ context, event }) => context.signer !== null && onDevice(context, event),
+    /** An owner on a device renames or removes a proposer they added (issue 19). */
+    isOwnProposerOnDevice: ({ context, event }, { delegate }: { delegate: string }) => ownProposer(context, delegate) !== undefined && onDevice(context, event),
+    /** A failure of a change the owner checked on the device, of this kind. */
+    isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
+      context.deviceCheck !== undefined && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
+    isCheckedOnDevice: ({ context }) => context.deviceCheck !== undefined,
   },
 }).createMachine({
   id: DELEGATES_LIST_ID,
@@ -95,6 +139,8 @@ export const delegatesListMachine = setup({
     fieldError: null,
     error: null,
     notice: null,
+    // Only an owner signs; the device stays absent for a browser wallet (records of earlier versions have none).
+    ...(input.device && signerOf(input) !== null ? { device: input.device } : {}),
   }),
   initial: 'loading',
   states: {
@@ -124,9 +170,14 @@ export const delegatesListMachine = setup({
             actions: { type: 'refuse', params: ({ event }) => ({ form: 'add' as const, delegate: event.delegate, label: event.label }) },
           },
           {
+            guard: 'hasSignerOnDevice',
+            target: 'checkingOnDevice',
+            actions: [{ type: 'startRequest', params: ({ event }) => ({ action: 'add' as const, delegate: event.delegate, label: event.label, nowMs: event.nowMs }) }, 'assignProposerCheck'],
+          },
+          {
             guard: 'hasSigner',
             target: 'signing',
-            actions: { type: 'startRequest', params: ({ event }) => ({ action: 'add' as const, delegate: event.delegate, label: event.label }) },
+            actions: { type: 'startRequest', params: ({ event }) => ({ action: 'add' as const, delegate: event.delegate, label: event.label, nowMs: event.nowMs }) },
           },
         ],
         'user.renameProposer': [
@@ -135,16 +186,36 @@ export const delegatesListMachine = setup({
             actions: { type: 'refuse', params: ({ event }) => ({ form: 'rename' as const, delegate: event.delegate, label: event.label }) },
           },
           {
+            guard: { type: 'isOwnProposerOnDevice', params: ({ event }) => ({ delegate: event.delegate }) },
+            target: 'checkingOnDevice',
+            actions: [{ type: 'startRequest', params: ({ event }) => ({ action: 'rename' as const, delegate: event.delegate, label: event.label, nowMs: event.nowMs }) }, 'assignProposerCheck'],
+          },
+          {
             guard: { type: 'isOwnProposer', params: ({ event }) => ({ delegate: event.delegate }) },
             target: 'signing',
-            actions: { type: 'startRequest', params: ({ event }) => ({ action: 'rename' as const, delegate: event.delegate, label: event.label }) },
+            actions: { type: 'startRequest', params: ({ event }) => ({ action: 'rename' as const, delegate: event.delegate, label: event.label, nowMs: event.nowMs }) },
           },
         ],
-        'user.removeProposer': {
-          guard: { type: 'isOwnProposer', params: ({ event }) => ({ delegate: event.delegate }) },
-          target: 'signing',
-          actions: { type: 'startRequest', params: ({ event }) => ({ action: 'remove' as const, delegate: event.delegate, label: null }) },
-        },
+        'user.removeProposer': [
+          {
+            guard: { type: 'isOwnProposerOnDevice', params: ({ event }) => ({ delegate: event.delegate }) },
+            target: 'checkingOnDevice',
+            actions: [{ type: 'startRequest', params: ({ event }) => ({ action: 'remove' as const, delegate: event.delegate, label: null, nowMs: event.nowMs }) }, 'assignProposerCheck'],
+          },
+          {
+            guard: { type: 'isOwnProposer', params: ({ event }) => ({ delegate: event.delegate }) },
+            target: 'signing',
+            actions: { type: 'startRequest', params: ({ event }) => ({ action: 'remove' as const, delegate: event.delegate, label: null, nowMs: event.nowMs }) },
+          },
+        ],
+      },
+    },
+    // An owner on a device (issue 19): what it will show, computed from the Delegate typed data sent, before its prompt.
+    checkingOnDevice: {
+      meta: { description: 'What the owner’s device will show for the Delegate signature, before its prompt' },
+      on: {
+        'user.confirmOnDevice': { target: 'signing' },
+        'user.cancel': { target: 'list', actions: 'forgetRequest' },
       },
     },
     loadingMore: {
@@ -165,9 +236,29 @@ export const delegatesListMachine = setup({
       invoke: {
         id: 'signProposer',
         src: 'signProposer',
-        input: ({ context }) => context.request as ProposerRequest,
+        input: ({ context }) => ({ ...(context.request as ProposerRequest), ...(context.device ? { deviceName: context.device.name } : {}) }),
         onDone: { target: 'sending', actions: { type: 'storeSignature', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
+        onError: [...deviceFailureRoutes, { target: 'list', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] }],
+      },
+    },
+    // A change checked on the device failed (issue 19): what to do, per kind; the change is kept for Try again.
+    walletError: {
+      meta: { description: 'The device or wallet did not sign the checked change; Try again returns to the check' },
+      on: {
+        'user.retry': { target: 'checkingOnDevice', actions: 'clearError' },
+        'user.cancel': { target: 'list', actions: ['forgetRequest', 'clearError'] },
+      },
+      initial: 'other',
+      states: {
+        rejected: {},
+        wrongChain: {},
+        disconnected: {},
+        deviceLocked: {},
+        wrongApp: {},
+        blindSigningDisabled: {},
+        deviceDisconnected: {},
+        noTypedData: {},
+        other: {},
       },
     },
     sending: {

@@ -1,17 +1,17 @@
 /** The deleteTxFlow view model: the delete dialog's state, commands and context, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import type { DeleteTxFlowMachine } from './deleteTxFlow.machine.ts';
-import type { BaseWalletFailureKind, DeleteTxContext, Hex } from './transactionFlow.types.ts';
+import { DELETE_WALLET_FAILURE_KINDS, type DeleteTxFlowMachine } from './deleteTxFlow.machine.ts';
+import type { DeleteTxContext, Hex, WalletFailureKind } from './transactionFlow.types.ts';
 
 export type DeleteTxFlowSnapshot = SnapshotFrom<DeleteTxFlowMachine>;
 
-export type DeleteTxFlowStatus = 'confirming' | 'signing' | 'deleting' | 'walletError' | 'failed' | 'interrupted' | 'deleted' | 'cancelled' | 'closed';
+export type DeleteTxFlowStatus = 'confirming' | 'checkingOnDevice' | 'signing' | 'deleting' | 'walletError' | 'failed' | 'interrupted' | 'deleted' | 'cancelled' | 'closed';
 
-const STATUSES: readonly DeleteTxFlowStatus[] = ['confirming', 'signing', 'deleting', 'walletError', 'failed', 'interrupted', 'deleted', 'cancelled', 'closed'];
-/** A delete request moves no funds, so its wallet errors have no `insufficientFunds`. */
-export type DeleteWalletFailureKind = Exclude<BaseWalletFailureKind, 'insufficientFunds'>;
+const STATUSES: readonly DeleteTxFlowStatus[] = ['confirming', 'checkingOnDevice', 'signing', 'deleting', 'walletError', 'failed', 'interrupted', 'deleted', 'cancelled', 'closed'];
+/** A delete request moves no funds, so its wallet errors have no `insufficientFunds`; a device's own errors are listed (issue 19). */
+export type DeleteWalletFailureKind = Exclude<WalletFailureKind, 'insufficientFunds'>;
 
-const WALLET_ERROR_KINDS: readonly DeleteWalletFailureKind[] = ['rejected', 'wrongChain', 'disconnected', 'other'];
+const WALLET_ERROR_KINDS = DELETE_WALLET_FAILURE_KINDS as readonly DeleteWalletFailureKind[];
 
 export interface DeleteTxFlowView {
   status: DeleteTxFlowStatus;
@@ -21,6 +21,8 @@ export interface DeleteTxFlowView {
   ended: boolean;
   /** The connected wallet may delete the transaction now (only its proposer can). */
   canConfirmDelete: boolean;
+  /** The signer may say the device shows what is shown here (issue 19). */
+  canConfirmOnDevice: boolean;
   canRetry: boolean;
   canCancel: boolean;
   canClose: boolean;
@@ -52,6 +54,7 @@ export function connectDeleteTxFlow(snapshot: DeleteTxFlowSnapshot): DeleteTxFlo
     walletError: status === 'walletError' ? (WALLET_ERROR_KINDS.find((kind) => snapshot.matches({ walletError: kind })) ?? 'other') : null,
     ended: snapshot.status === 'done',
     canConfirmDelete: snapshot.can({ type: 'user.confirmDelete', nowMs: 0 }),
+    canConfirmOnDevice: snapshot.can({ type: 'user.confirmOnDevice' }),
     canRetry: snapshot.can({ type: 'user.retry' }),
     canCancel: snapshot.can({ type: 'user.cancel' }),
     canClose: snapshot.can({ type: 'user.close' }),

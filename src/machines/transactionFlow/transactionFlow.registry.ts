@@ -178,10 +178,14 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
     machine: deleteTxFlowMachine,
     schemaVersion: 1,
     sampleInput: { flowId: 'sample', safe: sampleSafe, wallet, safeTxHash, nonce: 3, proposer: OWNERS[0], label: 'Send' } satisfies DeleteTxInput,
+    // The proposer on a Ledger (issue 19): the on-device step before the prompt, and the device's errors.
+    extraSampleInputs: [{ flowId: 'sample-device', safe: sampleSafe, wallet: { ...wallet, device: ledger }, safeTxHash, nonce: 3, proposer: OWNERS[0], label: 'Send' } satisfies DeleteTxInput],
     sampleEvents: [
       { type: 'user.confirmDelete', nowMs: 1_700_000_000_000 },
+      { type: 'user.confirmOnDevice' },
       { type: 'xstate.done.actor.requestDeleteSignature', output: { signature: `0x${'ab'.repeat(65)}` } },
       ...walletErrors('requestDeleteSignature'),
+      ...deviceErrors('requestDeleteSignature'),
       { type: 'xstate.done.actor.deleteTx' },
       { type: 'xstate.error.actor.deleteTx', error: error('Provided signer is not the proposer of the transaction') },
       ...commonEnd,

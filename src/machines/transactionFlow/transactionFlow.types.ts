@@ -381,10 +381,14 @@ export interface DeleteTxContext extends DeleteTxInput {
   signature: Hex | null;
   walletFailure: WalletFailure | null;
   error: string | null;
+  /** What the signer compares with the device before the prompt; absent (not null) unless a device signs (issue 19). */
+  deviceCheck?: DeviceCheck | undefined;
 }
 
 export type DeleteTxEvent =
   | { type: 'user.confirmDelete'; nowMs: number }
+  /** The signer says the device shows what the app shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
   | { type: 'user.retry' }
   | { type: 'user.cancel' }
   | { type: 'user.close' }

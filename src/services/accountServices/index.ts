@@ -296,10 +296,12 @@ export function createDelegatesEffects(deps: Pick<AccountServicesDeps, 'gateway'
   return {
     loadDelegates: (input) => load(input.chainId, input.page ?? { safe: getAddress(input.safe) }),
     signProposer: async (input) => {
-      const typed = delegateTypedData({ chainId: input.chainId, delegate: input.delegate, nowMs: now() });
+      // The TOTP derives from when the owner asked (the request's nowMs: what a device was shown), else from now.
+      const typed = delegateTypedData({ chainId: input.chainId, delegate: input.delegate, nowMs: input.nowMs ?? now() });
       // signTypedData reads only the chain of its Safe argument (readyWallet): the wallet must be on the Safe's chain.
       const chain = { chainId: input.chainId, chainName: (await deps.chainName?.(input.chainId)) ?? `chain ${input.chainId}` } as Parameters<typeof signTypedData>[1];
-      const { signature } = await signTypedData(deps.wallet, chain, getAddress(input.delegator), typed, hashTypedData(typed));
+      // A device's errors name it (issue 19): "Your Ledger is locked. …".
+      const { signature } = await signTypedData(deps.wallet, chain, getAddress(input.delegator), typed, hashTypedData(typed), input.deviceName);
       return { signature };
     },
     sendProposer: async (input) => {

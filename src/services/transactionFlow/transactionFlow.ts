@@ -587,7 +587,15 @@ export function createTransactionFlowEffects(deps: TransactionFlowDeps): Transac
         throw { kind: 'other', message: error instanceof Error ? error.message : String(error) } satisfies WalletFailure;
       });
       const args = { chainId: BigInt(safe.chainId), safeAddress: getAddress(safe.address), safeTxHash, nowMs };
-      const signed = await signTypedData(deps.wallet, safe, wallet?.address ?? null, deleteRequestTypedData(args) as Parameters<typeof signTypedData>[3], deleteRequestHash(args));
+      // A device's errors name it (issue 19): "Your Ledger is locked. …".
+      const signed = await signTypedData(
+        deps.wallet,
+        safe,
+        wallet?.address ?? null,
+        deleteRequestTypedData(args) as Parameters<typeof signTypedData>[3],
+        deleteRequestHash(args),
+        wallet?.device?.name,
+      );
       return { signature: signed.signature };
     },
     deleteTx: async ({ safe, safeTxHash, signature }) => {

@@ -5,10 +5,13 @@ import type { ActorRefFrom } from 'xstate';
 import { connectDelegatesList } from '../../machines/accountServices/delegatesList.connect.ts';
 import { connectRecoveryRegistration } from '../../machines/accountServices/recoveryRegistration.connect.ts';
 import { ACCOUNT_TEXTS } from '../../machines/accountServices/accountServices.logic.ts';
-import type { AccountServicesInput, ProposerAction } from '../../machines/accountServices/accountServices.types.ts';
+import type { AccountServicesInput, ProposerAction, ProposerRequest } from '../../machines/accountServices/accountServices.types.ts';
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import { Address } from '../components/Address.tsx';
+import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
+import { useWallet } from '../walletConnection/walletContext.tsx';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
@@ -102,9 +105,58 @@ function ProposerField({ label, value, onChange, error, disabled }: { label: str
   );
 }
 
-/** The Safe's proposers (the gateway's delegates): owners add them, and rename or remove those they added. */
-export function DelegatesView({ actor }: { actor: DelegatesRef }) {
-  const { status, loadingMore, canLoadMore, canRefresh, working, editable, context: ctx } = useSelector(actor, connectDelegatesList, shallowEqualViewModel);
+/** What a proposer change is, in words (the on-device step and its errors say which change the device signs). */
+function changeText(request: ProposerRequest, label: string | null): string {
+  const who = `${label ?? request.label ?? 'the proposer'} (${request.delegate})`;
+  if (request.action === 'add') return `Adding ${who} as a proposer.`;
+  if (request.action === 'rename') return `Renaming the proposer ${request.delegate} to “${request.label ?? ''}”.`;
+  return `Removing ${who} as a proposer.`;
+}
+
+/** A device's or wallet's failure to sign a change checked on the device (issue 19): what to do, and the way on. */
+function ProposerWalletError({ kind, error, onRetry, onCancel }: { kind: string; error: string | null; onRetry?: (() => void) | undefined; onCancel?: (() => void) | undefined }) {
+  const title = isDeviceErrorKind(kind) ? DEVICE_ERROR_TITLES[kind] : null;
+  return (
+    <section aria-label="The change was not signed" className="device-check">
+      <p role="alert" className="banner banner-error">
+        {title ? `${title} ` : ''}
+        {error ?? 'The wallet did not sign.'}
+      </p>
+      <p>Nothing was signed or sent. The change is kept: Try again shows the values to compare again, then asks the device.</p>
+      <p className="proposer-actions">
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        {onRetry ? (
+          <button type="button" className="primary" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The Safe's proposers (the gateway's delegates): owners add them, and rename or remove those they added. `now`
+ * supplies the time put in each change's event (the Delegate TOTP, and what a device is shown, derive from it).
+ */
+export function DelegatesView({ actor, now = Date.now }: { actor: DelegatesRef; now?: () => number }) {
+  const {
+    status,
+    loadingMore,
+    canLoadMore,
+    canRefresh,
+    working,
+    editable,
+    checkingOnDevice,
+    walletError,
+    canRetryOnDevice,
+    canCancel,
+    context: ctx,
+  } = useSelector(actor, connectDelegatesList, shallowEqualViewModel);
   const [address, setAddress] = useState('');
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ delegate: string; label: string } | null>(null);
@@ -123,13 +175,15 @@ export function DelegatesView({ actor }: { actor: DelegatesRef }) {
     ctx.fieldError && ctx.fieldError.form === form && ctx.fieldError.field === field && (form === 'add' || sameHex(ctx.fieldError.delegate, delegate)) ? ctx.fieldError.text : null;
   const add = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'user.addProposer', delegate: address, label: name });
+    actor.send({ type: 'user.addProposer', delegate: address, label: name, nowMs: now() });
   };
   const rename = (event: FormEvent) => {
     event.preventDefault();
-    if (renaming) actor.send({ type: 'user.renameProposer', delegate: renaming.delegate, label: renaming.label });
+    if (renaming) actor.send({ type: 'user.renameProposer', delegate: renaming.delegate, label: renaming.label, nowMs: now() });
   };
   const busy = working && ctx.request ? PROPOSER_BUSY[ctx.request.action][working] : loadingMore ? 'Loading more proposers…' : null;
+  // The proposer's name as listed (remove), for the on-device step's words.
+  const listedLabel = ctx.request ? (ctx.delegates.find((d) => sameHex(d.delegate, ctx.request?.delegate ?? '') && sameHex(d.delegator, ctx.signer))?.label ?? null) : null;
   return (
     <section aria-labelledby="proposers-title" className="card">
       <h2 id="proposers-title">Proposers</h2>
@@ -141,7 +195,7 @@ export function DelegatesView({ actor }: { actor: DelegatesRef }) {
       ) : null}
       <Messages error={null} notice={ctx.notice} />
       <Loadable what="proposers" status={status} error={ctx.error} onRetry={() => actor.send({ type: 'user.retry' })}>
-        {ctx.error ? (
+        {ctx.error && walletError === null ? (
           <p role="alert" className="banner banner-error">
             {ctx.error}
           </p>
@@ -199,7 +253,7 @@ export function DelegatesView({ actor }: { actor: DelegatesRef }) {
                         ) : removing !== null && sameHex(removing, d.delegate) ? (
                           <span className="proposer-actions">
                             <span>Remove {d.label} as a proposer?</span>
-                            <button type="button" disabled={!editable} onClick={() => actor.send({ type: 'user.removeProposer', delegate: d.delegate })}>
+                            <button type="button" disabled={!editable} onClick={() => actor.send({ type: 'user.removeProposer', delegate: d.delegate, nowMs: now() })}>
                               Yes, remove {d.label}
                             </button>
                             <button type="button" onClick={() => setRemoving(null)}>
@@ -235,7 +289,30 @@ export function DelegatesView({ actor }: { actor: DelegatesRef }) {
           </button>
         </p>
       </Loadable>
-      <Busy text={busy} />
+      {checkingOnDevice && ctx.deviceCheck && ctx.request ? (
+        <div className="proposer-device">
+          <p>{changeText(ctx.request, listedLabel)}</p>
+          <DeviceCheckStep
+            check={ctx.deviceCheck}
+            onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })}
+            {...(canCancel ? { onCancel: () => actor.send({ type: 'user.cancel' }) } : {})}
+          />
+        </div>
+      ) : working === 'signing' && ctx.deviceCheck ? (
+        <div className="proposer-device">
+          <DeviceWaiting check={ctx.deviceCheck} />
+        </div>
+      ) : (
+        <Busy text={busy} />
+      )}
+      {walletError !== null ? (
+        <ProposerWalletError
+          kind={walletError}
+          error={ctx.error}
+          onRetry={canRetryOnDevice ? () => actor.send({ type: 'user.retry' }) : undefined}
+          onCancel={canCancel ? () => actor.send({ type: 'user.cancel' }) : undefined}
+        />
+      ) : null}
       {ctx.signer ? (
         <form aria-label="Add proposer" onSubmit={add} noValidate>
           <h3>Add proposer</h3>
@@ -250,15 +327,28 @@ export function DelegatesView({ actor }: { actor: DelegatesRef }) {
   );
 }
 
+/** The proposers' actor, for one (Safe, wallet, device): a device checked before each signature (issue 19). */
+function DelegatesActor({ input }: { input: AccountServicesInput }) {
+  const logic = useAccountServicesLogic();
+  const delegates = useActorRef(logic.delegates, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  return <DelegatesView actor={delegates} />;
+}
+
 function SecurityActors({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
   const inspect = logic.inspect ? { inspect: logic.inspect } : {};
   const recovery = useActorRef(logic.recovery, { input, ...inspect });
-  const delegates = useActorRef(logic.delegates, { input, ...inspect });
+  // The device the wallet signs on (issue 19), as one string so the selector's value stays equal between snapshots;
+  // read here, not in the shared input, so the first load carries none of it. Another device starts a new actor.
+  const deviceJson = useWallet((s) => {
+    const device = connectWalletConnection(s).wallet?.device;
+    return device ? JSON.stringify(device) : '';
+  });
+  const delegatesInput: AccountServicesInput = input.wallet && deviceJson ? { ...input, device: JSON.parse(deviceJson) as NonNullable<AccountServicesInput['device']> } : input;
   return (
     <>
       <RecoveryView actor={recovery} />
-      <DelegatesView actor={delegates} />
+      <DelegatesActor key={deviceJson} input={delegatesInput} />
     </>
   );
 }

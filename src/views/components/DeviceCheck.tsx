@@ -86,7 +86,10 @@ export function DeviceWaiting({ check }: { check: DeviceCheck }) {
   );
 }
 
-/** The titles of the device errors (issue 19); the failure's own text under each says what to do on the device. */
+/**
+ * The titles of a device's errors (issue 19); the failure's own text, which names the device, follows the title and
+ * says what to do on the device.
+ */
 export const DEVICE_ERROR_TITLES = {
   deviceLocked: 'Device locked.',
   wrongApp: 'Wrong app open on the device.',

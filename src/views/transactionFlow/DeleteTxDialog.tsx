@@ -6,6 +6,7 @@ import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteT
 import { connectDeleteTxFlow } from '../../machines/transactionFlow/deleteTxFlow.connect.ts';
 import { deleteRequestHashes } from '../../domain/safe/deleteRequest.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts, type FlowCommand } from './flowDialog.tsx';
@@ -17,8 +18,13 @@ const WALLET_ERRORS: Record<string, string> = {
   rejected: 'User rejected signing.',
   wrongChain: 'Change your wallet network',
   disconnected: 'No wallet is connected.',
+  // Device errors (issue 19): the failure's own text, which names the device, says what to do on it.
+  ...DEVICE_ERROR_TITLES,
   other: 'Error submitting the transaction. Please try again.',
 };
+
+/** Wallet errors whose failure text is shown after the title (it says what to do). */
+const SAYS_MORE: ReadonlySet<string> = new Set(['other', ...Object.keys(DEVICE_ERROR_TITLES)]);
 
 /** What the wallet is asked to sign, hashed here: compare with the wallet or device before approving. */
 function DeleteRequestHashes({ ctx, nowMs }: { ctx: { safe: { chainId: string; address: `0x${string}` }; safeTxHash: `0x${string}` }; nowMs: number }) {
@@ -69,7 +75,7 @@ export function DeleteTxDialog({ actor, now = Date.now, onDeletedClose }: { acto
         {ctx.label && ctx.label !== `Transaction #${ctx.nonce}` ? `Transaction #${ctx.nonce}: ${ctx.label}.` : `Transaction #${ctx.nonce}.`} It is removed from the queue; signatures already
         given will remain valid.
       </p>
-      {state === 'confirming' || state === 'signing' ? <DeleteRequestHashes ctx={ctx} nowMs={ctx.requestedAtMs ?? now()} /> : null}
+      {state === 'confirming' || (state === 'signing' && !ctx.deviceCheck) ? <DeleteRequestHashes ctx={ctx} nowMs={ctx.requestedAtMs ?? now()} /> : null}
       {state === 'confirming' ? (
         <>
           {!view.canConfirmDelete ? <p className="txflow-warning">Only the proposer’s wallet can delete this transaction.</p> : null}
@@ -81,14 +87,18 @@ export function DeleteTxDialog({ actor, now = Date.now, onDeletedClose }: { acto
           </div>
         </>
       ) : null}
-      {state === 'signing' ? <p role="status">Confirm the delete request in your wallet…</p> : null}
+      {state === 'checkingOnDevice' && ctx.deviceCheck ? (
+        <DeviceCheckStep check={ctx.deviceCheck} onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })} onCancel={() => send({ type: 'user.cancel' })} />
+      ) : null}
+      {state === 'signing' ? ctx.deviceCheck ? <DeviceWaiting check={ctx.deviceCheck} /> : <p role="status">Confirm the delete request in your wallet…</p> : null}
       {state === 'deleting' ? <p role="status">Deleting the transaction…</p> : null}
       {state === 'walletError' ? (
         <>
           <p role="alert">
             {/* The two-source check refused before the wallet was asked (decision 0053): its text alone says why. */}
-            {isSafeInfoBlockText(ctx.walletFailure?.message) ? ctx.walletFailure?.message : `${WALLET_ERRORS[sub ?? 'other']} ${sub === 'other' ? (ctx.walletFailure?.message ?? '') : ''}`}
+            {isSafeInfoBlockText(ctx.walletFailure?.message) ? ctx.walletFailure?.message : `${WALLET_ERRORS[sub ?? 'other']} ${SAYS_MORE.has(sub ?? 'other') ? (ctx.walletFailure?.message ?? '') : ''}`}
           </p>
+          {sub !== null && sub !== 'other' && SAYS_MORE.has(sub) ? <p>Nothing was signed or sent. The transaction is still queued; try again to delete it.</p> : null}
           <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>
       ) : null}

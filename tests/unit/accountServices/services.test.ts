@@ -5,14 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { getAddress, hashMessage, keccak256, recoverAddress, toHex, type Hex } from 'viem';
+import { getAddress, hashMessage, keccak256, recoverAddress, toHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { delegatesListMachine } from '../../../src/machines/accountServices/delegatesList.machine.ts';
 import { emailAlertsMachine } from '../../../src/machines/accountServices/emailAlerts.machine.ts';
 import { pushNotificationsMachine } from '../../../src/machines/accountServices/pushNotifications.machine.ts';
 import { recoveryRegistrationMachine } from '../../../src/machines/accountServices/recoveryRegistration.machine.ts';
 import { unsubscribeMachine } from '../../../src/machines/accountServices/unsubscribe.machine.ts';
-import { ACCOUNT_TEXTS } from '../../../src/machines/accountServices/accountServices.logic.ts';
+import { ACCOUNT_TEXTS, proposerCheckOf } from '../../../src/machines/accountServices/accountServices.logic.ts';
+import { typedDataDisplay } from '../../../src/domain/wallet/deviceDisplay.ts';
 import {
   createDeviceStore,
   DEVICE_STORAGE_KEY,
@@ -37,7 +38,7 @@ const SAFE = DEVNET_SAFE;
 const CHAIN = { chainId: '31337', chainName: 'Devnet' };
 
 /** An EIP-1193 wallet signing with `key` on chain `chainId` (or rejecting personal_sign and eth_signTypedData_v4 with `reject`). */
-function wallet(key: Hex = KEY, opts: { chainId?: string; reject?: { code: number; message: string } } = {}) {
+function wallet(key: Hex = KEY, opts: { chainId?: string; reject?: { code: number; message: string; data?: unknown } } = {}) {
   const signer = privateKeyToAccount(key);
   const requests: Array<{ method: string; params?: readonly unknown[] }> = [];
   return {
@@ -52,7 +53,7 @@ function wallet(key: Hex = KEY, opts: { chainId?: string; reject?: { code: numbe
           return signer.signMessage({ message: { raw: args.params![0] as Hex } });
         }
         if (args.method === 'eth_signTypedData_v4') {
-          if (opts.reject) throw Object.assign(new Error(opts.reject.message), { code: opts.reject.code });
+          if (opts.reject) throw Object.assign(new Error(opts.reject.message), { code: opts.reject.code, ...(opts.reject.data ? { data: opts.reject.data } : {}) });
           const { domain, types, primaryType, message } = JSON.parse(args.params![1] as string);
           const { EIP712Domain: _domain, ...rest } = types;
           return signer.signTypedData({ domain, types: rest, primaryType, message });
@@ -267,6 +268,31 @@ describe('proposer (delegate) effects (protocol.md B.7.15)', () => {
     const other = wallet(OTHER_KEY);
     const wrong = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => other.provider }));
     await expect(runEffect(wrong, 'signProposer', request)).rejects.toMatchObject({ message: expect.stringMatching(/not from the connected account/) });
+  });
+
+  it('signs the hour of the change’s nowMs, so a device is asked for exactly what it was shown first (issue 19)', async () => {
+    const w = wallet();
+    const machine = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => w.provider }));
+    const nowMs = 1_700_000_000_000;
+    const { signature } = (await runEffect(machine, 'signProposer', { ...request, nowMs, deviceName: 'Ledger' })) as { signature: Hex };
+    const sent = JSON.parse(w.requests.find((r) => r.method === 'eth_signTypedData_v4')!.params![1] as string) as TypedDataDefinition;
+    expect(sent.message).toMatchObject({ totp: String(Math.floor(nowMs / 1000 / 3600)) });
+    // The lines of the on-device step (computed in the machine from the request) are those of the typed data sent.
+    const check = proposerCheckOf({ device: { kind: 'ledger', name: 'Ledger', display: 'hashes' }, request: { ...request, nowMs } });
+    expect(check?.lines).toEqual(typedDataDisplay('hashes', sent));
+    expect(await recoverAddress({ hash: delegateHash(31337, getAddress(PROPOSER), currentTotp(nowMs)), signature })).toBe(owner.address);
+    // Without a time or a device there is nothing to show.
+    expect(proposerCheckOf({ device: { kind: 'ledger', name: 'Ledger', display: 'hashes' }, request })).toBeUndefined();
+    expect(proposerCheckOf({ request: { ...request, nowMs } })).toBeUndefined();
+  });
+
+  it('a device’s error names the device and says what to do on it (issue 19)', async () => {
+    const locked = wallet(KEY, { reject: { code: -32050, message: 'Device locked', data: { device: 'locked' } } });
+    const machine = provideDelegatesServices(delegatesListMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => locked.provider }));
+    await expect(runEffect(machine, 'signProposer', { ...request, nowMs: 1_700_000_000_000, deviceName: 'Ledger' })).rejects.toEqual({
+      kind: 'deviceLocked',
+      message: 'Your Ledger is locked. Unlock it with its PIN, keep it connected, and try again.',
+    });
   });
 
   it('adds and renames with POST /v2 (safe, delegate, delegator, signature, label) and removes with DELETE /v2 (delegator, safe, signature)', async () => {
