@@ -88,7 +88,7 @@ export function createPagedListMachine<TItem>(list: string) {
             always: [{ guard: 'isAnnotated', target: 'annotating' }, { target: 'complete' }],
           },
           annotating: {
-            meta: { description: 'The items are shown; what the list adds to them (the NFTs’ queued marks) is being computed' },
+            meta: { description: 'Items shown; adding the NFTs’ queued marks' },
             tags: ['annotating'],
             invoke: {
               id: 'annotateItems',
@@ -99,7 +99,7 @@ export function createPagedListMachine<TItem>(list: string) {
               onError: { target: 'complete' },
             },
           },
-          complete: { meta: { description: 'The items are as complete as the list makes them' } },
+          complete: {},
         },
         on: {
           'user.loadMore': { guard: 'hasNextPage', target: 'loadingMore' },
