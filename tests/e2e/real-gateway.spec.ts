@@ -79,12 +79,13 @@ test('My Safe accounts lists the owned Safes through /v3, and the NFTs load (v2)
   await page.goto(app.url('/welcome/accounts'));
   const owned = page.getByRole('list', { name: 'Owned Safes' });
   await expect(owned.getByRole('link', { name: new RegExp(ui.team(), 'i') })).toBeVisible({ timeout: 20_000 });
-  expect(log.filter((l) => /\/owners\/[^/]+\/safes/.test(l) && !l.includes('/chains/'))).toEqual([`GET /v3/owners/${owner(0)}/safes 200`]);
+  await expect.poll(() => log.filter((l) => /\/owners\/[^/]+\/safes/.test(l) && !l.includes('/chains/'))).toEqual([`GET /v3/owners/${owner(0)}/safes 200`]);
 
   await page.goto(app.url(`/home?safe=${app.teamSafe}`));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'NFTs' }).click();
   await expect(page.getByRole('list', { name: 'NFTs' }).getByRole('listitem', { name: 'Devnet Collectibles #0', exact: true })).toBeVisible({ timeout: 45_000 });
-  expect(log.some((l) => l.startsWith('GET /v2/') && l.includes('/collectibles') && l.endsWith(' 200'))).toBe(true);
+  // The card can be drawn before Playwright reports its request finished (the log is written from that event).
+  await expect.poll(() => log.some((l) => l.startsWith('GET /v2/') && l.includes('/collectibles') && l.endsWith(' 200'))).toBe(true);
   expect(log.filter((l) => l.startsWith('GET /v1/') && l.includes('/collectibles'))).toEqual([]);
 });
 
