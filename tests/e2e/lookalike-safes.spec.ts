@@ -61,7 +61,7 @@ test('a pinned Safe stays pinned; a real Safe that only resembles it opens with 
   // Pin it on My Safe accounts (a toggle button), and reload: still pinned, and marked.
   await page.reload();
   const row = page.getByRole('list', { name: 'Added Safes' }).getByTestId('account-row').filter({ hasText: 'Treasury' });
-  const pin = row.getByRole('button', { name: 'Pin Treasury on Countersign Devnet as trusted' });
+  const pin = row.getByRole('button', { name: 'Pin as trusted: Treasury on Countersign Devnet' });
   await expect(pin).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
   await pin.focus();
   await page.keyboard.press('Enter');

@@ -95,7 +95,7 @@ const driver: ViewDriver<AccountsSut> = {
     // The toggle on the added Safe's row (pinning is keyboard-reachable: a real button with aria-pressed).
     'user.setTrusted': async (sut) => {
       const added = within(screen.getByRole('list', { name: 'Added Safes' })).getAllByTestId('account-row')[0]!;
-      await act(async () => within(added).getByRole('button', { name: /^Pin Watched on Devnet as trusted$/ }).click());
+      await act(async () => within(added).getByRole('button', { name: /^Pin as trusted: Watched on Devnet$/ }).click());
       expect(sut.pinsAsked.at(-1)).toEqual({ chainId: SAMPLE_CHAIN.chainId, address: WATCHED, trusted: true });
     },
     'xstate.done.actor.setTrusted': async (sut, e) => {
@@ -116,13 +116,13 @@ const driver: ViewDriver<AccountsSut> = {
     },
     pinning: () => {
       // The list stays; no other pin can be changed while one is saved.
-      for (const button of screen.getAllByRole('button', { name: /as trusted$/ })) expect(button).toBeDisabled();
+      for (const button of screen.getAllByRole('button', { name: /^Pin as trusted/ })) expect(button).toBeDisabled();
     },
     ready: (sut) => {
       const context = sut.actor.getSnapshot().context as MyAccountsContext;
       const watched = context.rows.find((r) => r.address === WATCHED);
       const addedRow = within(screen.getByRole('list', { name: 'Added Safes' })).getAllByTestId('account-row')[0]!;
-      const pin = within(addedRow).getByRole('button', { name: 'Pin Watched on Devnet as trusted' });
+      const pin = within(addedRow).getByRole('button', { name: 'Pin as trusted: Watched on Devnet' });
       expect(pin).toBeEnabled();
       expect(pin).toHaveAttribute('aria-pressed', String(watched?.trusted === true));
       expect(within(addedRow).queryByText('Trusted') !== null).toBe(watched?.trusted === true);

@@ -37,7 +37,7 @@ function intro(check: DeviceCheck): string {
   if (check.device.display === 'fields') return `Your ${name} will show the fields below, one by one. They are computed here from the exact data sent to it. Approve on the ${name} only if every field matches.`;
   if (check.device.display === 'remote')
     return `The wallet on your other device will show the request. If it shows hashes, they must be these two, computed here from the exact data sent to it. Approve there only if they match.`;
-  return `Your ${name} cannot show this transaction's details: it shows two hashes instead. They are computed here from the exact data sent to it. Approve on the ${name} only if both match.`;
+  return `Your ${name} cannot show in words what it signs here: it shows two hashes instead. They are computed here from the exact data sent to it. Approve on the ${name} only if both match.`;
 }
 
 /** The step before the prompt: the values, and the signer's word that they will compare. */

@@ -22,12 +22,16 @@ function formatFiat(value: string, currency: string): string {
   }
 }
 
-/** Pin or unpin as trusted (S17, decision 0064): a toggle button, so its state is announced and it works by keyboard. */
+/**
+ * Pin or unpin as trusted (S17, decision 0064): a toggle button, so its state is announced and it works by keyboard.
+ * Its label stays the same in both states (aria-pressed and the pressed style say which; the row's Trusted chip too),
+ * and its accessible name begins with that visible label (WCAG 2.5.3) before the Safe it pins.
+ */
 function PinButton({ row, name, onPin, disabled }: { row: AccountRow; name: string; onPin: (trusted: boolean) => void; disabled: boolean }) {
   const trusted = row.trusted === true;
   return (
-    <button type="button" className="account-pin" aria-pressed={trusted} disabled={disabled} onClick={() => onPin(!trusted)} aria-label={`Pin ${name} on ${row.chainName} as trusted`}>
-      {trusted ? 'Pinned as trusted' : 'Pin as trusted'}
+    <button type="button" className="account-pin" aria-pressed={trusted} disabled={disabled} onClick={() => onPin(!trusted)} aria-label={`Pin as trusted: ${name} on ${row.chainName}`}>
+      Pin as trusted
     </button>
   );
 }
