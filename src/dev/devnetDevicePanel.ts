@@ -15,9 +15,12 @@
  *     </div>
  *   </section>
  *
- * The panel covers the page's bottom-right corner; "Hide device panel" shrinks it to a "Show" button at the bottom-left until "Show
- * device panel" is pressed. A request always opens it (the toggle is hidden meanwhile); once the request is settled
- * the panel shrinks back.
+ * Open, the panel covers the page's bottom-right corner. Collapsed ("Hide device panel"), it is a "Show device" handle
+ * at most 24 px tall, flush in the bottom-right corner: a modal dialog keeps 0.5rem of margin and 1rem of padding
+ * there on a phone (ui.css), so the handle covers none of a dialog's buttons (decision 0067, addendum). It starts
+ * collapsed where the page is phone-narrow (NARROW_PANEL_QUERY, the dialogs' own breakpoint), open elsewhere. A
+ * request always opens it (the toggle is hidden meanwhile); once the request is settled it shrinks back if it was
+ * collapsed.
  */
 import { DEVICE_STATES, DEVICE_STATE_LABELS, isDeviceState, type DeviceView } from './devnetDevice.ts';
 import type { DeviceDisplay } from '../domain/wallet/signerDevice.ts';
@@ -30,6 +33,9 @@ export interface DevicePanelWallet {
   rejectOnDevice(): boolean;
   onDeviceChange(listener: () => void): () => void;
 }
+
+/** Where the panel starts collapsed: the width at which a dialog takes the whole viewport (ui.css, max-width: 720px). */
+export const NARROW_PANEL_QUERY = '(max-width: 720px)';
 
 const SHOWS: Readonly<Record<DeviceDisplay, string>> = {
   hashes: 'shows hashes',
@@ -77,7 +83,16 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
   const heading = styled(doc, 'p', { margin: '0', fontWeight: '600' });
   const toggle = styled(doc, 'button', { font: 'inherit', padding: '0 6px', whiteSpace: 'nowrap', color: '#1a1a1a', background: '#ffffff', border: '1px solid #767676', borderRadius: '4px', cursor: 'pointer' });
   toggle.type = 'button';
-  let collapsed = false;
+  // Phone-narrow, an open panel would cover the dialog's buttons: it starts as the handle, and becomes one again when
+  // the window narrows.
+  const narrow = doc.defaultView?.matchMedia?.(NARROW_PANEL_QUERY) ?? null;
+  let collapsed = narrow?.matches ?? false;
+  const onNarrow = (event: MediaQueryListEvent): void => {
+    if (!event.matches || collapsed) return;
+    collapsed = true;
+    render();
+  };
+  narrow?.addEventListener?.('change', onNarrow);
   toggle.addEventListener('click', () => {
     collapsed = !collapsed;
     render();
@@ -154,16 +169,21 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
     }
     const open = !collapsed || view.busy || view.screen !== null;
     body.hidden = !open;
-    // Visible "Hide" / "Show"; the accessible name starts with it and says what it hides (WCAG 2.5.3).
-    toggle.textContent = open ? 'Hide' : 'Show';
+    // Visible "Hide" / "Show device"; the accessible name starts with it and says what it hides (WCAG 2.5.3).
+    toggle.textContent = open ? 'Hide' : 'Show device';
     toggle.setAttribute('aria-label', open ? 'Hide device panel' : 'Show device panel');
     section.style.width = open ? '19rem' : 'auto';
-    // Hidden, it is a small "Show" button in the bottom-left corner: the page's own buttons (a dialog's Sign, at the
-    // bottom-right on a phone) stay reachable; the section keeps its accessible name.
+    // Collapsed, it is a handle flush in the bottom-right corner, under 24 px tall (a dialog's margin and padding
+    // there are 24 px on a phone): the page's own buttons stay reachable; the section keeps its accessible name.
     heading.hidden = !open;
-    section.style.right = open ? '8px' : 'auto';
-    section.style.left = open ? 'auto' : '8px';
-    section.style.padding = open ? '8px 10px' : '2px';
+    section.style.right = open ? '8px' : '0';
+    section.style.bottom = open ? '8px' : '0';
+    section.style.padding = open ? '8px 10px' : '0';
+    section.style.borderWidth = open ? '2px' : '1px';
+    section.style.borderRadius = open ? '6px' : '6px 0 0 0';
+    section.style.boxShadow = open ? '0 2px 8px rgba(0, 0, 0, 0.25)' : 'none';
+    toggle.style.border = open ? '1px solid #767676' : 'none';
+    toggle.style.lineHeight = open ? 'inherit' : '20px';
     toggle.setAttribute('aria-expanded', String(open));
     // While a request waits the panel stays open: the request needs an answer.
     toggle.hidden = open && collapsed;
@@ -173,6 +193,7 @@ export function mountDevicePanel(wallet: DevicePanelWallet, doc: Document): () =
   render();
   return () => {
     stop();
+    narrow?.removeEventListener?.('change', onNarrow);
     section.remove();
   };
 }

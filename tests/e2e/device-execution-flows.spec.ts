@@ -10,7 +10,6 @@
  * (c) a new Safe created on the Ledger: the execution hash shown is the mined deployment's, the Safe is on chain.
  * Axe finds no serious violation on the step.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address, type Hex, type Transaction } from 'viem';
 import { ALLOWANCE_MODULE_ADDRESS, encodeAddDelegate, encodeSetAllowance } from '../../src/domain/safe/allowance.ts';
@@ -18,6 +17,7 @@ import { predictSafeAddress } from '../../src/domain/safe/create.ts';
 import { buildSafeTx, connectDevnet, execNextSafeTx } from '../../devnet/chain/index.ts';
 import { proposeSafeTx } from '../../devnet/seed/offchain.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { LEDGER, approveOnDevice, deviceScreen, passDeviceStep, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage, unsignedHashOf } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
@@ -25,8 +25,6 @@ const ui = txFlowPage(() => app);
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-const LEDGER = { kind: 'ledger', display: 'hashes', name: 'Ledger', delayMs: 150 };
-type Wallet = { __devnetWallet: { setDeviceState(state: string): void } };
 const dusd = (n: number) => BigInt(n) * 10n ** 6n;
 /** Addresses with no history: their balances are exactly what arrived. */
 const BULK_PAYEE: Address = getAddress('0x00000000000000000000000000000000b0c0e7e1');
@@ -35,38 +33,12 @@ const BENEFICIARY = 3;
 const solo = () => app.devnet.safes[1]!.address as Address;
 const soloNonce = async () => Number(await ui.chain().readContract({ address: solo(), abi: parseAbi(['function nonce() view returns (uint256)']), functionName: 'nonce' }));
 
-async function withDevice(page: Page, profile: Record<string, unknown>) {
-  await page.addInitScript((p) => sessionStorage.setItem('countersign.devnetWallet.device', JSON.stringify(p)), profile);
-}
-
-/** The label → value lines of a <dl> (the app's "What your Ledger will show", or the device's screen). */
-async function linesOf(list: Locator): Promise<Record<string, string>> {
-  await expect(list).toBeVisible();
-  const labels = await list.locator('dt').allTextContents();
-  const values = (await list.locator('dd code').count()) > 0 ? await list.locator('dd code').allTextContents() : await list.locator('dd').allTextContents();
-  return Object.fromEntries(labels.map((label, i) => [label.trim(), (values[i] ?? '').trim()]));
-}
-
-const panel = (page: Page) => page.getByTestId('devnet-device');
-const deviceScreen = (page: Page) => linesOf(page.getByTestId('devnet-device-screen'));
-const setDeviceState = (page: Page, state: string) => page.evaluate((s) => (window as unknown as Wallet).__devnetWallet.setDeviceState(s), state);
-const approveOnDevice = (page: Page) => panel(page).getByRole('button', { name: 'Approve on device', includeHidden: true }).click();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** The execution step in `scope`: its heading, no serious axe violation, Continue only after the tick; returns the lines shown. */
+/** The execution step in `scope`: its lines, no serious axe violation on it; returns the lines shown. */
 async function passExecutionStep(page: Page, scope: Locator): Promise<Record<string, string>> {
   await expect(scope.getByRole('heading', { name: 'Check the execution on your Ledger' })).toBeVisible({ timeout: 30_000 });
-  const lines = await linesOf(scope.getByLabel('What your Ledger will show'));
-  expect(Object.keys(lines)).toEqual(['Transaction hash', 'To', 'Value', 'Nonce', 'Gas limit', 'Max fee', 'Max priority fee']);
   expect(await seriousViolations(page)).toEqual([]);
-  const go = scope.getByRole('button', { name: 'Continue on the Ledger' });
-  await expect(go).toBeDisabled();
-  await scope.getByRole('checkbox', { name: /I will compare these values with my Ledger/ }).check();
-  await go.click();
+  const lines = await passDeviceStep(scope, 'execution');
+  expect(Object.keys(lines)).toEqual(['Transaction hash', 'To', 'Value', 'Nonce', 'Gas limit', 'Max fee', 'Max priority fee']);
   return lines;
 }
 

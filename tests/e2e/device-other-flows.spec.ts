@@ -7,55 +7,19 @@
  * 1. The proposer deletes a queued proposal on the Ledger: the device's screen equals the app's lines, the two hashes
  *    make the DeleteRequest hash the dialog showed, and the gateway no longer lists the proposal.
  * 2. A locked Ledger: its own text; Try again then deletes.
- * 3. An owner adds a proposer on the Ledger: the same step, and the gateway lists the proposer.
+ * 3. An owner adds, renames and removes a proposer on the Ledger: the same step for each change (axe-clean), the two
+ *    hashes make the Delegate hash computed here with viem, and the gateway's list shows each change.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { concat, getAddress, keccak256, type Address, type Hex } from 'viem';
+import { concat, getAddress, hashTypedData, keccak256, type Address, type Hex } from 'viem';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { LEDGER, approveOnDevice, deviceScreen, linesOf, passDeviceStep, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
 const ui = txFlowPage(() => app);
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 1000 } });
-
-const LEDGER = { kind: 'ledger', display: 'hashes', name: 'Ledger', delayMs: 150 };
-type Wallet = { __devnetWallet: { setDeviceState(state: string): void } };
-
-async function withDevice(page: Page, profile: Record<string, unknown>) {
-  await page.addInitScript((p) => sessionStorage.setItem('countersign.devnetWallet.device', JSON.stringify(p)), profile);
-}
-
-/** The label → value lines of a <dl> (the app's "What your Ledger will show", or the device's screen). */
-async function linesOf(list: Locator): Promise<Record<string, string>> {
-  await expect(list).toBeVisible();
-  const labels = await list.locator('dt').allTextContents();
-  const values = (await list.locator('dd code').count()) > 0 ? await list.locator('dd code').allTextContents() : await list.locator('dd').allTextContents();
-  return Object.fromEntries(labels.map((label, i) => [label.trim(), (values[i] ?? '').trim()]));
-}
-
-const panel = (page: Page) => page.getByTestId('devnet-device');
-const deviceScreen = (page: Page) => linesOf(page.getByTestId('devnet-device-screen'));
-const setDeviceState = (page: Page, state: string) => page.evaluate((s) => (window as unknown as Wallet).__devnetWallet.setDeviceState(s), state);
-const approveOnDevice = (page: Page) => panel(page).getByRole('button', { name: 'Approve on device', includeHidden: true }).click();
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** The on-device step inside `scope`: its heading, Continue only after the tick; returns the lines the app shows. */
-async function passDeviceStep(scope: Locator): Promise<Record<string, string>> {
-  const step = scope.getByRole('region', { name: 'Check the signature on your Ledger' });
-  await expect(step).toBeVisible({ timeout: 30_000 });
-  const lines = await linesOf(step.getByLabel('What your Ledger will show'));
-  const go = step.getByRole('button', { name: 'Continue on the Ledger' });
-  await expect(go).toBeDisabled();
-  await step.getByRole('checkbox', { name: /I will compare these values with my Ledger/ }).check();
-  await go.click();
-  return lines;
-}
 
 interface QueuedSummary {
   id: string;
@@ -150,7 +114,49 @@ test('a locked Ledger says what to do; Try again then deletes the proposal', asy
   expect((await gatewayQueue()).some((tx) => tx.id.includes(safeTxHash))).toBe(false);
 });
 
-test('an owner adds a proposer on the Ledger: the same step, and the gateway lists the proposer', async ({ page }) => {
+/** The proposers the gateway lists for the team Safe. */
+async function gatewayProposers(): Promise<{ delegate: string; delegator: string; label: string }[]> {
+  const res = await fetch(`${app.devnet.gatewayUrl}/v1/chains/${app.devnet.chainId}/delegates?safe=${getAddress(ui.team())}`);
+  expect(res.ok).toBe(true);
+  return ((await res.json()) as { results: { delegate: string; delegator: string; label: string }[] }).results;
+}
+
+/**
+ * The EIP-712 hash of the Delegate typed data (protocol.md B.7.15) for `delegate` in the hour of `ms`, computed here
+ * with viem from the gateway's definition, not the app's code.
+ */
+const delegateHash = (delegate: Address, ms: number): Hex =>
+  hashTypedData({
+    domain: { name: 'Safe Transaction Service', version: '1.0', chainId: app.devnet.chainId },
+    types: { Delegate: [{ name: 'delegateAddress', type: 'address' }, { name: 'totp', type: 'uint256' }] },
+    primaryType: 'Delegate',
+    message: { delegateAddress: delegate, totp: BigInt(Math.floor(ms / 3_600_000)) },
+  });
+
+/**
+ * A proposer change signed on the Ledger: `start` asks for it; the on-device step (axe-clean) shows the two hashes,
+ * which make the Delegate hash for `proposer`; the device's screen shows the same two; Approve on device; `done`
+ * is the notice after it.
+ */
+async function changeProposerOnDevice(page: Page, section: Locator, proposer: Address, change: string, start: () => Promise<void>, done: string) {
+  const asked = Date.now();
+  await start();
+  await expect(section.getByText(change)).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByRole('heading', { name: 'Check the signature on your Ledger' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const shown = await passDeviceStep(section);
+  const answered = Date.now();
+  expect(Object.keys(shown)).toEqual(['Domain hash', 'Message hash']);
+  // keccak256(0x1901 ‖ domain ‖ message) is the Delegate hash for this proposer (in the hour the app signed it).
+  const joined = keccak256(concat(['0x1901', shown['Domain hash'] as Hex, shown['Message hash'] as Hex]));
+  expect([delegateHash(proposer, asked), delegateHash(proposer, answered)]).toContain(joined);
+  await expect(section.getByRole('status').filter({ hasText: 'Confirm the signature on your Ledger' })).toBeVisible();
+  expect(await deviceScreen(page)).toEqual(shown);
+  await approveOnDevice(page);
+  await expect(section.getByRole('status').filter({ hasText: done })).toBeVisible({ timeout: 30_000 });
+}
+
+test('an owner adds, renames and removes a proposer on the Ledger: the same step each time, and the gateway has each change', async ({ page }) => {
   test.setTimeout(240_000);
   await withDevice(page, LEDGER);
   await ui.openSafe(page, 0);
@@ -158,24 +164,36 @@ test('an owner adds a proposer on the Ledger: the same step, and the gateway lis
   await expect(ui.walletButton(page, 0)).toBeVisible();
   const section = page.getByRole('region', { name: 'Proposers' });
   await expect(section.getByRole('button', { name: 'Refresh proposers' })).toBeEnabled({ timeout: 20_000 });
-
   const proposer = getAddress(app.devnet.owners[3]!.address) as Address;
+  const table = section.getByRole('table', { name: 'Proposers' });
+
+  // Add.
   const add = section.getByRole('form', { name: 'Add proposer' });
   await add.getByLabel('Address').fill(proposer);
   await add.getByLabel('Name').fill('Ledger bot');
-  await add.getByRole('button', { name: 'Add proposer' }).click();
-  await expect(section.getByText(`Adding Ledger bot (${proposer}) as a proposer.`)).toBeVisible({ timeout: 30_000 });
-  expect(await seriousViolations(page)).toEqual([]);
-  const shown = await passDeviceStep(section);
-  expect(Object.keys(shown)).toEqual(['Domain hash', 'Message hash']);
-  await expect(section.getByRole('status').filter({ hasText: 'Confirm the signature on your Ledger' })).toBeVisible();
-  expect(await deviceScreen(page)).toEqual(shown);
-  await approveOnDevice(page);
-  await expect(section.getByRole('status').filter({ hasText: 'Proposer added.' })).toBeVisible({ timeout: 30_000 });
-  const table = section.getByRole('table', { name: 'Proposers' });
+  await changeProposerOnDevice(page, section, proposer, `Adding Ledger bot (${proposer}) as a proposer.`, () => add.getByRole('button', { name: 'Add proposer' }).click(), 'Proposer added.');
   await expect(table.getByRole('row').filter({ hasText: 'Ledger bot' })).toContainText(proposer);
+  expect(await gatewayProposers()).toContainEqual(expect.objectContaining({ delegate: proposer, delegator: getAddress(ui.owner(0)), label: 'Ledger bot' }));
 
-  const res = await fetch(`${app.devnet.gatewayUrl}/v1/chains/${app.devnet.chainId}/delegates?safe=${getAddress(ui.team())}`);
-  const listed = ((await res.json()) as { results: { delegate: string; delegator: string; label: string }[] }).results;
-  expect(listed).toContainEqual(expect.objectContaining({ delegate: proposer, delegator: getAddress(ui.owner(0)), label: 'Ledger bot' }));
+  // Rename.
+  await table.getByRole('button', { name: 'Rename Ledger bot' }).click();
+  const rename = section.getByRole('form', { name: 'Rename Ledger bot' });
+  await rename.getByLabel('New name for Ledger bot').fill('Ledger release bot');
+  await changeProposerOnDevice(page, section, proposer, `Renaming the proposer ${proposer} to “Ledger release bot”.`, () => rename.getByRole('button', { name: 'Save name' }).click(), 'Proposer renamed.');
+  await expect(table.getByRole('row').filter({ hasText: 'Ledger release bot' })).toContainText(proposer);
+  const renamed = (await gatewayProposers()).filter((d) => d.delegate === proposer);
+  expect(renamed).toEqual([expect.objectContaining({ delegate: proposer, delegator: getAddress(ui.owner(0)), label: 'Ledger release bot' })]);
+
+  // Remove.
+  await table.getByRole('button', { name: 'Remove Ledger release bot' }).click();
+  await changeProposerOnDevice(
+    page,
+    section,
+    proposer,
+    `Removing Ledger release bot (${proposer}) as a proposer.`,
+    () => table.getByRole('button', { name: 'Yes, remove Ledger release bot' }).click(),
+    'Proposer removed.',
+  );
+  await expect(table.getByRole('row').filter({ hasText: proposer })).toHaveCount(0);
+  expect((await gatewayProposers()).some((d) => d.delegate === proposer)).toBe(false);
 });

@@ -10,36 +10,16 @@
  * 3. A device that changes the fees is reported from the chain.
  * 4. A signer that can only eth_sign is refused in words; the device is never asked.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { concat, keccak256, type Hex } from 'viem';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage, unsignedHashOf } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
 const ui = txFlowPage(() => app);
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 1000 } });
-
-const LEDGER = { kind: 'ledger', display: 'hashes', name: 'Ledger', delayMs: 150 };
-type Wallet = { __devnetWallet: { setDeviceState(state: string): void; device: { screen: unknown } } };
-
-async function withDevice(page: Page, profile: Record<string, unknown>) {
-  await page.addInitScript((p) => sessionStorage.setItem('countersign.devnetWallet.device', JSON.stringify(p)), profile);
-}
-
-/** The label → value lines of a <dl> (the app's "What your Ledger will show", or the device's screen). */
-async function linesOf(list: Locator): Promise<Record<string, string>> {
-  await expect(list).toBeVisible();
-  const labels = await list.locator('dt').allTextContents();
-  const values = await list.locator('dd code').count() > 0 ? await list.locator('dd code').allTextContents() : await list.locator('dd').allTextContents();
-  return Object.fromEntries(labels.map((label, i) => [label.trim(), (values[i] ?? '').trim()]));
-}
-
-const appLines = (page: Page) => linesOf(ui.dialog(page).getByLabel('What your Ledger will show'));
-const panel = (page: Page) => page.getByTestId('devnet-device');
-const deviceScreen = (page: Page) => linesOf(page.getByTestId('devnet-device-screen'));
-const setDeviceState = (page: Page, state: string) => page.evaluate((s) => (window as unknown as Wallet).__devnetWallet.setDeviceState(s), state);
 
 /** A new dUSD transfer from the open Safe, at its current nonce, up to the review; returns the safeTxHash shown. */
 async function newTransfer(page: Page, amount: string): Promise<string> {
@@ -48,22 +28,6 @@ async function newTransfer(page: Page, amount: string): Promise<string> {
   await ui.dialog(page).getByRole('button', { name: 'Continue' }).click();
   await ui.chooseNonce(page, await ui.safeNonce());
   return ui.shownSafeTxHash(page);
-}
-
-/** The on-device step: its heading, Continue only after the tick; returns the lines the app says the device shows. */
-async function passDeviceStep(page: Page, what: 'signature' | 'execution'): Promise<Record<string, string>> {
-  const d = ui.dialog(page);
-  await expect(d.getByRole('heading', { name: `Check the ${what} on your Ledger` })).toBeVisible({ timeout: 30_000 });
-  const lines = await appLines(page);
-  const go = d.getByRole('button', { name: 'Continue on the Ledger' });
-  await expect(go).toBeDisabled();
-  await d.getByRole('checkbox', { name: /I will compare these values with my Ledger/ }).check();
-  await go.click();
-  return lines;
-}
-
-async function approveOnDevice(page: Page) {
-  await panel(page).getByRole('button', { name: 'Approve on device', includeHidden: true }).click();
 }
 
 test('owners sign and execute on a Ledger: the device shows what the app showed before the prompt, and the chain has exactly that', async ({ page }) => {
@@ -77,24 +41,24 @@ test('owners sign and execute on a Ledger: the device shows what the app showed 
   // Owner 0 signs on the Ledger.
   const safeTxHash = await newTransfer(page, '5');
   await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
-  const shown = await passDeviceStep(page, 'signature');
+  const shown = await passDeviceStep(ui.dialog(page), 'signature');
   expect(Object.keys(shown)).toEqual(['Domain hash', 'Message hash']);
   // The two hashes the device shows are the ones that make the safeTxHash (EIP-712).
   expect(keccak256(concat(['0x1901', shown['Domain hash'] as Hex, shown['Message hash'] as Hex]))).toBe(safeTxHash);
   await expect(ui.dialog(page).getByRole('status')).toContainText('Confirm the signature on your Ledger');
   // The device computed its screen from the typed data it received: the same two hashes.
   expect(await deviceScreen(page)).toEqual(shown);
-  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await approveOnDevice(page);
   await expect(ui.dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
 
   // Owner 1 signs and executes on the Ledger: the signature's check, then the execution's.
   await ui.confirmFromOutcomeAs(page, 1, safeTxHash);
   await ui.dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
-  const signed = await passDeviceStep(page, 'signature');
+  const signed = await passDeviceStep(ui.dialog(page), 'signature');
   expect(await deviceScreen(page)).toEqual(signed);
   await approveOnDevice(page);
-  const execution = await passDeviceStep(page, 'execution');
+  const execution = await passDeviceStep(ui.dialog(page), 'execution');
   expect(Object.keys(execution)).toEqual(['Transaction hash', 'To', 'Value', 'Nonce', 'Gas limit', 'Max fee', 'Max priority fee']);
   expect(execution.To).toBe(ui.team());
   await expect(ui.dialog(page).getByRole('status')).toContainText('Confirm the execution on your Ledger');
@@ -129,7 +93,7 @@ test('each device error says what to do on the device, keeps the transaction, an
   for (const [state, title, text] of cases) {
     await setDeviceState(page, state);
     await d.getByRole('button', { name: /^Sign$/ }).click();
-    await passDeviceStep(page, 'signature');
+    await passDeviceStep(ui.dialog(page), 'signature');
     const alert = d.getByRole('alert');
     await expect(alert).toContainText(title, { timeout: 30_000 });
     await expect(alert).toContainText(text);
@@ -139,13 +103,13 @@ test('each device error says what to do on the device, keeps the transaction, an
   }
   // Rejected on the device.
   await d.getByRole('button', { name: /^Sign$/ }).click();
-  await passDeviceStep(page, 'signature');
-  await panel(page).getByRole('button', { name: 'Reject on device', includeHidden: true }).click();
+  await passDeviceStep(ui.dialog(page), 'signature');
+  await rejectOnDevice(page);
   await expect(d.getByRole('alert')).toContainText('User rejected signing.', { timeout: 30_000 });
   await d.getByRole('button', { name: 'Try again' }).click();
   // And then it signs.
   await d.getByRole('button', { name: /^Sign$/ }).click();
-  await passDeviceStep(page, 'signature');
+  await passDeviceStep(ui.dialog(page), 'signature');
   await approveOnDevice(page);
   await expect(d.getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
 });
@@ -156,14 +120,14 @@ test('a device that changes the fees it was given is reported, from the transact
   await ui.openSafe(page, 0);
   const safeTxHash = await newTransfer(page, '2');
   await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
-  await passDeviceStep(page, 'signature');
+  await passDeviceStep(ui.dialog(page), 'signature');
   await approveOnDevice(page);
   await expect(ui.dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
   await ui.confirmFromOutcomeAs(page, 1, safeTxHash);
   await ui.dialog(page).getByRole('button', { name: 'Sign and execute' }).click();
-  await passDeviceStep(page, 'signature');
+  await passDeviceStep(ui.dialog(page), 'signature');
   await approveOnDevice(page);
-  const execution = await passDeviceStep(page, 'execution');
+  const execution = await passDeviceStep(ui.dialog(page), 'execution');
   await approveOnDevice(page);
   const report = ui.dialog(page).getByRole('alert');
   await expect(report).toContainText('Your Ledger changed the transaction before signing it.', { timeout: 60_000 });
@@ -180,11 +144,11 @@ test('a signer that can only eth_sign is refused in words, and the device is nev
   await ui.openSafe(page, 0);
   await newTransfer(page, '1');
   await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
-  await passDeviceStep(page, 'signature');
+  await passDeviceStep(ui.dialog(page), 'signature');
   const alert = ui.dialog(page).getByRole('alert');
   await expect(alert).toContainText('This wallet cannot sign typed data.', { timeout: 30_000 });
   await expect(alert).toContainText('Countersign never falls back to eth_sign');
-  expect(await page.evaluate(() => (window as unknown as Wallet).__devnetWallet.device.screen)).toBeNull();
+  expect(await deviceScreenState(page)).toBeNull();
   await expect(ui.dialog(page).getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
@@ -200,7 +164,7 @@ test('an owner signs a message on a Ledger: the device shows the SafeMessage’s
   await d.getByRole('button', { name: 'Review' }).click();
   const messageHash = (await d.getByLabel('SafeMessage hash', { exact: true }).textContent())!.trim();
   await d.getByRole('button', { name: 'Sign', exact: true }).click();
-  const shown = await passDeviceStep(page, 'signature');
+  const shown = await passDeviceStep(ui.dialog(page), 'signature');
   expect(keccak256(concat(['0x1901', shown['Domain hash'] as Hex, shown['Message hash'] as Hex]))).toBe(messageHash);
   expect(await deviceScreen(page)).toEqual(shown);
   await approveOnDevice(page);

@@ -2,11 +2,12 @@
  * The Devnet Wallet's device panel in the devnet build, in Chromium (issue 19): a device profile put in the tab's
  * sessionStorage before the app loads gives the connected wallet a device (its `signerDevice`) and puts the device
  * panel at the bottom-right; axe finds nothing serious with it idle or showing a request; a request waits on its
- * screen until "Approve on device"; the state select makes the device refuse with its device error.
+ * screen until "Approve on device"; the state select makes the device refuse with its device error. At 390 px the
+ * panel starts as a small handle in the corner, so a dialog's buttons take a normal click (decision 0067, addendum).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { LEDGER, approveOnDevice, panel as devicePanel, passDeviceStep, seriousViolations, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
@@ -14,15 +15,9 @@ const ui = txFlowPage(() => app);
 
 const PROFILE = { kind: 'ledger', display: 'hashes', name: 'Ledger', delayMs: 200 };
 
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
 test('a device profile from the tab: signerDevice, the device panel (axe-clean), Approve on device, a locked device refuses', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript((profile) => sessionStorage.setItem('countersign.devnetWallet.device', JSON.stringify(profile)), PROFILE);
+  await withDevice(page, PROFILE);
   await ui.openSafe(page, 0);
 
   const panel = page.getByRole('region', { name: 'Devnet device: Ledger' });
@@ -78,4 +73,69 @@ test('a device profile from the tab: signerDevice, the device panel (axe-clean),
   await expect(panel.getByRole('button', { name: 'Show device panel' })).toHaveAttribute('aria-expanded', 'false');
   expect((await panel.boundingBox())?.height ?? 0).toBeLessThan(before / 2);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** Whether two boxes overlap. */
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** `button` takes Playwright's normal click (it checks that nothing covers it), and the device panel does not overlap it. */
+async function clickBesidePanel(button: Locator, handle: Locator) {
+  await button.scrollIntoViewIfNeeded();
+  const [b, h] = [await button.boundingBox(), await handle.boundingBox()];
+  expect(b && h && !overlaps(b, h)).toBe(true);
+  await button.click();
+}
+
+test('at 390 px the device panel is a handle in the corner: a dialog’s buttons take a normal click, the panel opens for a request and is keyboard reachable', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withDevice(page, LEDGER);
+  await ui.openSafe(page, 0);
+  const region = devicePanel(page);
+  const show = region.getByRole('button', { name: 'Show device panel' });
+  await expect(show).toHaveText('Show device');
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(region.getByRole('combobox', { name: 'Device state' })).toBeHidden();
+  const handle = await region.boundingBox();
+  expect(handle && handle.height <= 24 && Math.round(handle.x + handle.width) === 390 && Math.round(handle.y + handle.height) === 844).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Keyboard: Tab reaches the handle (the panel is the page's last part); Enter opens it and closes it again.
+  let reached = false;
+  for (let i = 0; i < 150 && !reached; i += 1) {
+    await page.keyboard.press('Tab');
+    reached = await show.evaluate((el) => el === document.activeElement);
+  }
+  expect(reached).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(region.getByRole('combobox', { name: 'Device state' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(show).toBeFocused();
+  await expect(region.getByRole('combobox', { name: 'Device state' })).toBeHidden();
+
+  // From the phone menu (a drawer), a transfer up to its review, long enough that the dialog fills the screen: every
+  // step's buttons take a normal click.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await clickBesidePanel(menu.getByRole('button', { name: 'New transaction' }), region);
+  await expect(menu).toHaveCount(0);
+  const d = ui.dialog(page);
+  await ui.composeTransfer(page, ui.owner(3), '1');
+  await clickBesidePanel(d.getByRole('button', { name: 'Continue' }), region);
+  await expect(d.getByLabel('Nonce', { exact: true })).toBeVisible();
+  await clickBesidePanel(d.getByRole('button', { name: 'Continue' }), region);
+  const sign = d.getByRole('button', { name: /^Sign$/ });
+  await expect(sign).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await clickBesidePanel(sign, region);
+
+  // The request opens the panel (the device needs an answer); approved, it is the handle again and Close takes a click.
+  await passDeviceStep(d);
+  await expect(region.getByTestId('devnet-device-screen')).toBeVisible();
+  await approveOnDevice(page);
+  await expect(d.getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
+  await expect(region.getByRole('button', { name: 'Show device panel', includeHidden: true })).toBeVisible();
+  await clickBesidePanel(d.getByRole('button', { name: 'Close' }), region);
+  await expect(d).toHaveCount(0);
 });

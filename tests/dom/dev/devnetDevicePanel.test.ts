@@ -7,6 +7,7 @@ import { parseGwei, toHex, type Address } from 'viem';
 import { DEVNET_ACCOUNTS } from '../../../devnet/chain/accounts.ts';
 import { ProviderRpcError, installDevnetWallet, type DevnetWalletProvider } from '../../../src/dev/devnetWallet.ts';
 import { DEVICE_PROFILE_KEY, type DeviceProfile } from '../../../src/dev/devnetDevice.ts';
+import { NARROW_PANEL_QUERY } from '../../../src/dev/devnetDevicePanel.ts';
 import { executionDisplay, typedDataDisplay, type DisplayLine } from '../../../src/domain/wallet/deviceDisplay.ts';
 
 const accounts = DEVNET_ACCOUNTS.slice(0, 2).map((a) => ({ address: a.address, privateKey: a.privateKey }));
@@ -150,6 +151,59 @@ describe('the device panel', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Show device panel' }));
     expect(within(region).getByRole('combobox', { name: 'Device state' })).toBeInTheDocument();
     expect(within(region).getByText('Nothing to sign.')).toBeInTheDocument();
+  });
+
+  it('phone-narrow, it starts as a "Show device" handle under 24 px flush in the corner; a request opens it; narrowing collapses it', async () => {
+    // jsdom has no matchMedia: a media query list the test moves across the panel's breakpoint.
+    const changes = new Set<(event: MediaQueryListEvent) => void>();
+    const query = { matches: true, media: NARROW_PANEL_QUERY } as { matches: boolean; media: string };
+    const mql = {
+      get matches() {
+        return query.matches;
+      },
+      media: NARROW_PANEL_QUERY,
+      addEventListener: (_: string, l: (event: MediaQueryListEvent) => void) => changes.add(l),
+      removeEventListener: (_: string, l: (event: MediaQueryListEvent) => void) => changes.delete(l),
+    };
+    const asked: string[] = [];
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => (asked.push(q), mql) });
+    const move = (matches: boolean) => {
+      query.matches = matches;
+      for (const l of [...changes]) l({ matches, media: NARROW_PANEL_QUERY } as MediaQueryListEvent);
+    };
+    try {
+      const w = install();
+      w.setDevice(LEDGER);
+      expect(asked).toEqual([NARROW_PANEL_QUERY]);
+      const region = screen.getByRole('region', { name: 'Devnet device: Ledger' });
+      const show = within(region).getByRole('button', { name: 'Show device panel' });
+      expect(show.textContent).toBe('Show device');
+      expect(show).toHaveAttribute('aria-expanded', 'false');
+      expect(within(region).queryByRole('combobox', { name: 'Device state' })).toBeNull();
+      // Flush in the corner; 1 px borders around a 20 px line: 22 px, inside a phone dialog's 24 px of margin and padding.
+      expect([region.style.right, region.style.bottom, region.style.padding, region.style.borderWidth, show.style.lineHeight]).toEqual(['0px', '0px', '0px', '1px', '20px']);
+
+      // A request opens it; settled, it is the handle again.
+      const pending = w.request({ method: 'personal_sign', params: ['hi', a0.address] });
+      await screen.findByTestId('devnet-device-screen');
+      expect(region.style.bottom).toBe('8px');
+      fireEvent.click(within(region).getByRole('button', { name: 'Approve on device' }));
+      await pending;
+      await waitFor(() => expect(within(region).getByRole('button', { name: 'Show device panel' })).toBeInTheDocument());
+
+      // Shown by hand, widened: it stays as it is; narrowed again: the handle.
+      fireEvent.click(within(region).getByRole('button', { name: 'Show device panel' }));
+      expect(within(region).getByRole('combobox', { name: 'Device state' })).toBeInTheDocument();
+      move(false);
+      expect(within(region).getByRole('button', { name: 'Hide device panel' })).toBeInTheDocument();
+      move(true);
+      expect(within(region).getByRole('button', { name: 'Show device panel' })).toBeInTheDocument();
+      expect(within(region).queryByRole('combobox', { name: 'Device state' })).toBeNull();
+    } finally {
+      for (const u of unmounts) u();
+      unmounts = [];
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('personal_sign shows "Message" and the text', async () => {
