@@ -196,5 +196,11 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     { hash: 'db5870dac5c20ded8b104cfb32b29b9e6a202a51133ca787eef616aea3fba20d', note: BEFORE_NAMING },
     { hash: '94d6b9a61b9ee76899e84b70c01cf1fc98a3a079b679be863e29f3736eff3cd0', note: BEFORE_NOT_OFFERED },
   ],
-  walletConnection: [{ hash: '744556f7565db5eacc04b89a343f595869ea330fce0d8a898d10c9adb73b1a57', note: BEFORE_NAMING }],
+  walletConnection: [
+    { hash: '744556f7565db5eacc04b89a343f595869ea330fce0d8a898d10c9adb73b1a57', note: BEFORE_NAMING },
+    {
+      hash: '9ae5bd6bb15ea2464b50c5826d7d743389c119f2e984666ff3990268b855cd25',
+      note: 'before a connected wallet could report another device (issue 19, wallet.deviceChanged added): same states and context; no record of that version has the event',
+    },
+  ],
 };

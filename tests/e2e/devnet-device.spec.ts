@@ -7,7 +7,8 @@
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
-import { LEDGER, approveOnDevice, panel as devicePanel, passDeviceStep, seriousViolations, withDevice } from './fixtures/devnetDevice.ts';
+import { concat, keccak256, type Hex } from 'viem';
+import { LEDGER, approveOnDevice, deviceScreen, panel as devicePanel, passDeviceStep, seriousViolations, setDevice, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
@@ -138,4 +139,42 @@ test('at 390 px the device panel is a handle in the corner: a dialog’s buttons
   await expect(region.getByRole('button', { name: 'Show device panel', includeHidden: true })).toBeVisible();
   await clickBesidePanel(d.getByRole('button', { name: 'Close' }), region);
   await expect(d).toHaveCount(0);
+});
+
+test('a device profile changed after connecting is used at the next signing step, without a reconnect', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await ui.openSafe(page, 0);
+  await expect(devicePanel(page)).toHaveCount(0);
+  // The same page all along: no reload, no reconnect.
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  const d = ui.dialog(page);
+  const transferUpToReview = async (amount: string) => {
+    await page.getByRole('button', { name: 'New transaction' }).click();
+    await ui.composeTransfer(page, ui.owner(3), amount);
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await ui.chooseNonce(page, await ui.safeNonce());
+    return ui.shownSafeTxHash(page);
+  };
+
+  // Connected as a browser wallet; the wallet becomes a Ledger while the review is open: Sign goes through the Ledger.
+  const safeTxHash = await transferUpToReview('1');
+  await setDevice(page, LEDGER);
+  await expect(devicePanel(page)).toHaveCount(1);
+  await d.getByRole('button', { name: /^Sign$/ }).click();
+  const shown = await passDeviceStep(d);
+  expect(keccak256(concat(['0x1901', shown['Domain hash'] as Hex, shown['Message hash'] as Hex]))).toBe(safeTxHash);
+  expect(await deviceScreen(page)).toEqual(shown);
+  await approveOnDevice(page);
+  await expect(d.getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
+  await d.getByRole('button', { name: 'Close' }).click();
+
+  // Back to no device: the next signature has no device step and never waits on a device.
+  await setDevice(page, null);
+  await expect(devicePanel(page)).toHaveCount(0);
+  await transferUpToReview('2');
+  await d.getByRole('button', { name: /^Sign$/ }).click();
+  await expect(d.getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 30_000 });
+  await expect(d.getByRole('heading', { name: /Check the signature on your/ })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });

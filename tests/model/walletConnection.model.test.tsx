@@ -141,6 +141,12 @@ const driver: ViewDriver<WalletSut> = {
     'wallet.accountsChanged': (sut, e) => act(async () => sut.walletEvents!(e as WalletConnectionEvent)),
     'wallet.chainChanged': (sut, e) => act(async () => sut.walletEvents!(e as WalletConnectionEvent)),
     'wallet.disconnected': (sut, e) => act(async () => sut.walletEvents!(e as WalletConnectionEvent)),
+    // The next signing step reads the connection's device: the machine keeps the new one, or none.
+    'wallet.deviceChanged': async (sut, e) => {
+      await act(async () => sut.walletEvents!(e as WalletConnectionEvent));
+      const { device } = e as Extract<WalletConnectionEvent, { type: 'wallet.deviceChanged' }>;
+      expect((sut.actor.getSnapshot() as AnyMachineSnapshot).context.wallet?.device ?? null).toEqual(device);
+    },
     'system.requiredChainChanged': (sut, e) => act(async () => sut.actor.send(e)),
     'system.supportedChainsChanged': (sut, e) => act(async () => sut.actor.send(e)),
   },

@@ -26,6 +26,7 @@
  * ones. Actions `rememberWallet`/`forgetWallet` persist the last wallet's label.
  */
 import { assign, fromCallback, setup } from 'xstate';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
 import { reportToParent } from '../shared/report.ts';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { CONNECTION_RETRIES, CONNECTION_RETRY_DELAY_MS, WALLET_TEXTS, chainFit, toWalletFailure } from './walletConnection.logic.ts';
@@ -136,6 +137,12 @@ export const walletConnectionMachine = setup({
     assignAccount: assign(({ context }, params: { accounts: readonly `0x${string}`[] }) => ({
       wallet: context.wallet && params.accounts[0] ? { ...context.wallet, address: params.accounts[0] } : context.wallet,
     })),
+    /** The wallet signs on `device` from now on (null: in the browser, no device). */
+    assignDevice: assign(({ context }, params: { device: SignerDevice | null }) => {
+      if (!context.wallet) return {};
+      const { device: _old, ...rest } = context.wallet;
+      return { wallet: params.device ? { ...rest, device: params.device } : rest };
+    }),
     clearWallet: assign({ wallet: null, error: null }),
     startAttempt: assign({ retries: 0, error: null }),
     clearError: assign({ error: null }),
@@ -290,6 +297,8 @@ export const walletConnectionMachine = setup({
           { target: S.ready, actions: [{ type: 'assignChain', params: ({ event }) => event }, 'reportConnection'] },
         ],
         'wallet.disconnected': { target: 'disconnected', actions: ['clearWallet', 'reportConnection', 'forgetWallet'] },
+        // The next signing step uses the new device (the root passes it on to running flows as wallet.changed).
+        'wallet.deviceChanged': { actions: [{ type: 'assignDevice', params: ({ event }) => event }, 'reportConnection'] },
         'system.requiredChainChanged': [
           {
             guard: { type: 'isUnsupportedChain', params: ({ context, event }) => ({ ...view(context), requiredChainId: event.chainId }) },

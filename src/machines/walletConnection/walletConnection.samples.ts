@@ -38,6 +38,9 @@ export const walletConnectionSampleEvents: AnyEventObject[] = [
   { type: 'wallet.accountsChanged', accounts: [OTHER] },
   ...['1', '5', '99'].map((chainId) => ({ type: 'wallet.chainChanged', chainId })),
   { type: 'wallet.disconnected' },
+  // the Devnet Wallet's device profile changed while connected: a Ledger, then none (issue 19)
+  { type: 'wallet.deviceChanged', device: { kind: 'ledger', name: 'Ledger', display: 'hashes' } },
+  { type: 'wallet.deviceChanged', device: null },
   { type: 'system.requiredChainChanged', chainId: '1' },
   { type: 'system.supportedChainsChanged', chainIds: ['1', '5'], chainNames: NAMES },
 ];
@@ -45,5 +48,5 @@ export const walletConnectionSampleEvents: AnyEventObject[] = [
 /** Vertex identity for path generation: the state plus what its guards and views read. */
 export function serializeWalletConnectionState(s: AnyMachineSnapshot): string {
   const c = s.context as WalletConnectionContext;
-  return JSON.stringify([s.value, c.retries, c.requiredChainId, c.supportedChainIds !== null, c.wallet?.chainId ?? null, c.wallet?.address ?? null, c.error?.kind ?? null]);
+  return JSON.stringify([s.value, c.retries, c.requiredChainId, c.supportedChainIds !== null, c.wallet?.chainId ?? null, c.wallet?.address ?? null, c.wallet?.device?.kind ?? null, c.error?.kind ?? null]);
 }

@@ -84,6 +84,8 @@ export type WalletConnectionEvent =
   /** Decimal chain id. */
   | { type: 'wallet.chainChanged'; chainId: string }
   | { type: 'wallet.disconnected' }
+  /** The connected wallet now signs on another device, or on none (the Devnet Wallet's device profile, issue 19). */
+  | { type: 'wallet.deviceChanged'; device: SignerDevice | null }
   | { type: 'system.requiredChainChanged'; chainId: string | null }
   | { type: 'system.supportedChainsChanged'; chainIds: string[]; chainNames?: Record<string, string> };
 

@@ -392,6 +392,20 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
           if (decimal) emit({ type: 'wallet.chainChanged', chainId: decimal });
         };
         const onDisconnect = () => emit({ type: 'wallet.disconnected' });
+        // The Devnet Wallet's device profile may change while it is connected (issue 19): the next signing step uses it.
+        const devnet = devnetInstalled && devnetInstalled.label === label ? devnetInstalled.provider : null;
+        if (devnet) {
+          let reported = JSON.stringify(signerDeviceOf(label, devnet));
+          disposers.push(
+            devnet.onDeviceChange(() => {
+              const device = signerDeviceOf(label, devnet);
+              const key = JSON.stringify(device);
+              if (key === reported) return; // a state or screen change of the same device
+              reported = key;
+              emit({ type: 'wallet.deviceChanged', device });
+            }),
+          );
+        }
         provider.on?.('accountsChanged', onAccounts as never);
         provider.on?.('chainChanged', onChain as never);
         provider.on?.('disconnect', onDisconnect as never);
