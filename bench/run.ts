@@ -328,6 +328,18 @@ async function main(): Promise<void> {
           ],
         }),
       );
+      figures.push(
+        figure({
+          id: 'bridgeVsFloor',
+          title: 'Bridge: getSafeInfo via our host vs the prepared-reply floor page (same SDK)',
+          value: round(bridge.sdkMedianMs / bridge.floor.sdkMedianMs, 2),
+          unit: '×',
+          goal: { op: '<=', target: 1.1 },
+          method: `The two copies of the app above, in one host page: ours answered by our host (validator, origin and source checks, the exactly-once rule, the answer built from the open Safe's facts), the floor by a reply envelope prepared once. The two take turns, ${bridge.rounds / bridge.segment} segments of ${bridge.segment} sdk.safe.getInfo() calls each (batches of ${bridge.batchSize}), the one going first alternating, so both warm up alike; ratio of the median per-call times of the two.`,
+          details: { hostSdkMedianMs: round(bridge.sdkMedianMs, 3), floorSdkMedianMs: round(bridge.floor.sdkMedianMs, 3), hostSdkSamples: bridge.sdkSamples.map((v) => round(v, 3)), floorSdkSamples: bridge.floor.sdkSamples.map((v) => round(v, 3)), segment: bridge.segment, rounds: bridge.rounds },
+          notes: [],
+        }),
+      );
     }
 
     if (enabled('hostile')) {

@@ -22,7 +22,11 @@ import { median } from '../lib/report.ts';
 export interface BridgeResult {
   rounds: number;
   batchSize: number;
+  /** Calls per turn: the host's app and the floor's take turns of this many (see measureBridge). */
+  segment: number;
   sdkMedianMs: number;
+  /** The per-call time of every SDK batch through our host, in the order measured. */
+  sdkSamples: number[];
   echoMedianMs: number;
   /** getSafeInfo posted raw by the app (no SDK): the host's share. */
   rawMedianMs: number;
@@ -36,7 +40,7 @@ export interface BridgeResult {
   hostRequests: number;
   hostChildrenAfter: number;
   /** The same series in the `floor` copy of the app, answered by a reply prepared once (no validator, no machine). */
-  floor: { sdkMedianMs: number; rawMedianMs: number; echoMedianMs: number; requests: number };
+  floor: { sdkMedianMs: number; rawMedianMs: number; echoMedianMs: number; requests: number; sdkSamples: number[] };
 }
 
 interface Samples {
@@ -47,6 +51,9 @@ interface Samples {
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+/** How many turns each of the host's and the floor's apps takes. */
+const SEGMENTS = 10;
 
 const firstQuarter = (values: number[]) => values.slice(0, Math.max(1, Math.floor(values.length / 4)));
 
@@ -63,8 +70,21 @@ export async function measureBridge(browser: Browser, rounds: number, batchSize 
     const isApp = (url: string) => url.startsWith(`${appUrl}/app.html`);
     const frame = await appFrame(page, (url) => isApp(url) && !url.includes('floor=1'));
     const floorFrame = await appFrame(page, (url) => isApp(url) && url.includes('floor=1'));
-    const measured = await measureIn(frame, rounds, batchSize);
-    const floor = await measureIn(floorFrame, rounds, batchSize);
+    // The host's app and the floor's app take turns, a segment each, the one going first alternating: both warm up
+    // alike and share whatever the machine is doing, so their ratio is not the order they ran in.
+    const measured: Samples = { sdk: [], raw: [], echo: [], safeAddress: '' };
+    const floor: Samples = { sdk: [], raw: [], echo: [], safeAddress: '' };
+    const segment = Math.max(batchSize, Math.round(rounds / SEGMENTS / batchSize) * batchSize);
+    for (let s = 0; s * segment < rounds; s++) {
+      const turns = s % 2 === 0 ? ([[frame, measured], [floorFrame, floor]] as const) : ([[floorFrame, floor], [frame, measured]] as const);
+      for (const [where, into] of turns) {
+        const part = await measureIn(where, segment, batchSize);
+        into.sdk.push(...part.sdk);
+        into.raw.push(...part.raw);
+        into.echo.push(...part.echo);
+        into.safeAddress = part.safeAddress;
+      }
+    }
     const host = await page.evaluate(() => {
       const w = window as unknown as { bridgeHost: { stats: { requests: unknown[] }; childCount: () => number }; benchFloor: { requests: () => number } };
       return { requests: w.bridgeHost.stats.requests.length, children: w.bridgeHost.childCount(), floorRequests: w.benchFloor.requests() };
@@ -74,7 +94,9 @@ export async function measureBridge(browser: Browser, rounds: number, batchSize 
     return {
       rounds,
       batchSize,
+      segment,
       sdkMedianMs: median(measured.sdk),
+      sdkSamples: measured.sdk,
       echoMedianMs: median(measured.echo),
       rawMedianMs: median(measured.raw),
       sdkP90Ms: percentile(measured.sdk, 0.9),
@@ -84,7 +106,7 @@ export async function measureBridge(browser: Browser, rounds: number, batchSize 
       echoFirstQuarterMs: median(firstQuarter(measured.echo)),
       hostRequests: host.requests,
       hostChildrenAfter: host.children,
-      floor: { sdkMedianMs: median(floor.sdk), rawMedianMs: median(floor.raw), echoMedianMs: median(floor.echo), requests: host.floorRequests },
+      floor: { sdkMedianMs: median(floor.sdk), rawMedianMs: median(floor.raw), echoMedianMs: median(floor.echo), requests: host.floorRequests, sdkSamples: floor.sdk },
     };
   } finally {
     await context.close();
