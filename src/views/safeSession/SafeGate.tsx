@@ -27,13 +27,14 @@ export function SafeStatus() {
   const { infoStatus: info, pollError, walletAddress: wallet, isOwner, readFromChain } = useSafeSession(connectSafeSession, shallowEqualViewModel);
   return (
     <div className="safe-status">
+      {/* The chip comes first: the polling text changes every 15 s and would move whatever follows it. */}
       <p className="muted" aria-label="Safe updates">
-        {info === 'refreshing' ? 'Refreshing Safe info…' : info === 'paused' ? 'Updates paused while this tab is hidden.' : 'Up to date · refreshes every 15 s.'}
         {!isOwner ? (
           <span className="chip" title={wallet ? 'The connected wallet is not an owner of this Safe' : 'No wallet connected'}>
             Read-only
           </span>
         ) : null}
+        <span>{info === 'refreshing' ? 'Refreshing Safe info…' : info === 'paused' ? 'Updates paused while this tab is hidden.' : 'Up to date · refreshes every 15 s.'}</span>
       </p>
       {readFromChain ? (
         <Suspense fallback={null}>
