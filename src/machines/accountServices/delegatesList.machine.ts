@@ -23,6 +23,7 @@
 import { assign, setup } from 'xstate';
 import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
+import { failureRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import {
   ACCOUNT_TEXTS,
   PROPOSER_DEVICE_FAILURE_KINDS,
@@ -57,18 +58,11 @@ type Change = { form: 'add' | 'rename'; delegate: string; label: string };
 const onDevice = (context: DelegatesContext, event: DelegatesEvent) => context.device !== undefined && 'nowMs' in event && typeof event.nowMs === 'number';
 
 /** A failure of a change checked on the device: its own state per kind, any other `other` (issue 19). */
-const deviceFailureRoutes = [
-  ...PROPOSER_DEVICE_FAILURE_KINDS.map((kind) => ({
-    guard: { type: 'isDeviceFailure' as const, params: { kind } },
-    target: `#${DELEGATES_LIST_ID}.walletError.${kind}`,
-    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-  })),
-  {
-    guard: 'isCheckedOnDevice' as const,
-    target: `#${DELEGATES_LIST_ID}.walletError.other`,
-    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-  },
-];
+const deviceFailureRoutes = failureRoutesOf(DELEGATES_LIST_ID, PROPOSER_DEVICE_FAILURE_KINDS, {
+  guard: 'isDeviceFailure' as const,
+  actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  otherGuard: 'isCheckedOnDevice' as const,
+});
 
 export const delegatesListMachine = setup({
   types: {
@@ -249,17 +243,7 @@ export const delegatesListMachine = setup({
         'user.cancel': { target: 'list', actions: ['forgetRequest', 'clearError'] },
       },
       initial: 'other',
-      states: {
-        rejected: {},
-        wrongChain: {},
-        disconnected: {},
-        deviceLocked: {},
-        wrongApp: {},
-        blindSigningDisabled: {},
-        deviceDisconnected: {},
-        noTypedData: {},
-        other: {},
-      },
+      states: walletErrorStatesOf([...PROPOSER_DEVICE_FAILURE_KINDS, 'other']),
     },
     sending: {
       meta: { description: 'POST /v2/…/delegates (add, rename) or DELETE /v2/…/delegates/{delegate} (remove)' },
