@@ -24,7 +24,7 @@
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, walletFailureOf } from '../transactionFlow/transactionFlow.setup.ts';
-import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStepOf, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import { checkCalldata, transferOf, validateSpendDraft } from './allowanceTransfer.logic.ts';
 import type {
   AllowanceTransferContext,
@@ -176,26 +176,12 @@ export const allowanceTransferMachine = setup({
         ],
       },
     },
-    preparingExecution: {
-      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
-      // Reads only (the chain's nonce, gas and fees), ending on their own: no Cancel while they run.
-      tags: ['busy'],
-      invoke: {
-        id: 'prepareTransfer',
-        src: 'prepareTransfer',
-        input: ({ context }) => sendInputOf(context),
-        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
-        onError: { target: `#${ALLOWANCE_TRANSFER_ID}.walletError.other`, actions: 'assignWalletFailure' },
-      },
-    },
-    checkingExecution: {
-      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
-      on: {
-        ...cancel,
-        'user.confirmOnDevice': { target: 'sending' },
-        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
-      },
-    },
+    ...executionStepOf({
+      flowId: ALLOWANCE_TRANSFER_ID,
+      prepare: { src: 'prepareTransfer', input: ({ context }: { context: AllowanceTransferContext }) => sendInputOf(context) },
+      send: 'sending',
+      leave: cancel,
+    }),
     sending: {
       meta: { description: 'The wallet is asked to send executeAllowanceTransfer (one prompt)' },
       tags: ['busy', NON_IDEMPOTENT],
