@@ -29,6 +29,29 @@ export interface MaybeDeviceWallet {
 /** The connected wallet signs on a device (hardware or remote signer). */
 export const signsOnDevice = (wallet: MaybeDeviceWallet | null): boolean => wallet?.device !== undefined;
 
+/** A connected wallet as the flows keep it: its account, its chain, and its device if it signs on one. */
+export interface FlowWallet extends MaybeDeviceWallet {
+  address: string;
+  chainId: string;
+}
+
+/**
+ * `next` is not the wallet `current` is: none now (or none before), another account, another chain or another device.
+ * A check prepared or shown for `current`'s device is not one for `next` (createSafe's view tells its machine the
+ * same changes; the flow host tells every flow each change of the connection, also one that changed nothing).
+ */
+export function isOtherWallet(current: FlowWallet | null, next: FlowWallet | null): boolean {
+  if (current === null || next === null) return current !== next;
+  const [a, b] = [current.device, next.device];
+  return (
+    current.address.toLowerCase() !== next.address.toLowerCase() ||
+    current.chainId !== next.chainId ||
+    a?.kind !== b?.kind ||
+    a?.name !== b?.name ||
+    a?.display !== b?.display
+  );
+}
+
 /** The execution fixed for a device, with its integers as bigints (the plan keeps them as decimal strings for the log). */
 export function unsignedExecutionOf(plan: ExecutionPlan): UnsignedExecution {
   return { ...plan, gas: BigInt(plan.gas), maxFeePerGas: BigInt(plan.maxFeePerGas), maxPriorityFeePerGas: BigInt(plan.maxPriorityFeePerGas), value: BigInt(plan.value) };
