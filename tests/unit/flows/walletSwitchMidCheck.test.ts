@@ -37,7 +37,7 @@ import { deferred, type Deferred } from '../../harness/deferred.ts';
 const SAFE_ADDRESS = allowanceTransferDeviceInput.safe.address;
 const SAFE_KEY = `${SAMPLE_CHAIN_ID}:${SAFE_ADDRESS.toLowerCase()}`;
 /** The signer's Ledger, as the wallet connection reports it. */
-const LEDGER_ACCOUNT = { address: DEVNET_STRANGER, chainId: SAMPLE_CHAIN_ID, device: SAMPLE_LEDGER };
+const LEDGER_ACCOUNT = { address: DEVNET_STRANGER as `0x${string}`, chainId: SAMPLE_CHAIN_ID, device: SAMPLE_LEDGER };
 const bulkEntry = MACHINES.find((m) => m.id === 'bulkExecuteFlow')!;
 const bulkDeviceInput = bulkEntry.extraSampleInputs![0] as BulkExecuteInput;
 
