@@ -153,6 +153,14 @@ async function bulkToCheck(a: ReturnType<typeof app>, state: 'checkingExecution'
   return entry;
 }
 
+/** The app with the Ledger connected, and both flows at the step (with `plan` held: still reading the plan). */
+async function bothAt(state: 'checkingExecution' | 'preparingExecution', plan: Deferred<ExecutionPlan> | null = null) {
+  const a = app();
+  await a.ready();
+  a.fx.held.plan = plan;
+  return { a, spend: await spendToCheck(a, state), bulk: await bulkToCheck(a, state) };
+}
+
 /** createSafe on the same Ledger, told of the same change by its screen (`system.walletChanged`): where it goes. */
 async function createSafeAfter(wallet: unknown): Promise<AnyMachineSnapshot> {
   const fx: CreateSafeEffects = {
@@ -192,10 +200,7 @@ async function recordedTypes(a: ReturnType<typeof app>, kind: 'allowanceTransfer
 
 describe('a wallet switch during the execution-hash check', () => {
   it('another account in the wallet: the spend and the bulk execution go back to their review, as createSafe does, and nothing is sent', async () => {
-    const a = app();
-    await a.ready();
-    const spend = await spendToCheck(a, 'checkingExecution');
-    const bulk = await bulkToCheck(a, 'checkingExecution');
+    const { a, spend, bulk } = await bothAt('checkingExecution');
     expect(snap(spend).context.deviceCheck).toMatchObject({ what: 'execution', device: SAMPLE_LEDGER });
 
     // The signer picks another account on the Ledger: the provider says so, the root tells every flow.
@@ -218,12 +223,8 @@ describe('a wallet switch during the execution-hash check', () => {
   });
 
   it('another chain while the plan is still being read: back to the review, and the plan that arrives late is dropped', async () => {
-    const a = app();
-    await a.ready();
     const plan = deferred<ExecutionPlan>();
-    a.fx.held.plan = plan;
-    const spend = await spendToCheck(a, 'preparingExecution');
-    const bulk = await bulkToCheck(a, 'preparingExecution');
+    const { a, spend, bulk } = await bothAt('preparingExecution', plan);
 
     a.walletSays({ type: 'wallet.chainChanged', chainId: '100' });
     const switched = { ...LEDGER_ACCOUNT, chainId: '100' };
@@ -239,10 +240,7 @@ describe('a wallet switch during the execution-hash check', () => {
   });
 
   it('the wallet gone: the spend goes back to its review (as createSafe), the bulk execution says the wallet is disconnected (as everywhere in it)', async () => {
-    const a = app();
-    await a.ready();
-    const spend = await spendToCheck(a, 'checkingExecution');
-    const bulk = await bulkToCheck(a, 'checkingExecution');
+    const { a, spend, bulk } = await bothAt('checkingExecution');
 
     a.walletSays({ type: 'wallet.disconnected' } as WalletConnectionEvent);
     await until(spend, 'review');
@@ -253,10 +251,7 @@ describe('a wallet switch during the execution-hash check', () => {
   });
 
   it('the same wallet told again changes nothing: the check stays, and Continue sends exactly the plan checked', async () => {
-    const a = app();
-    await a.ready();
-    const spend = await spendToCheck(a, 'checkingExecution');
-    const bulk = await bulkToCheck(a, 'checkingExecution');
+    const { a, spend, bulk } = await bothAt('checkingExecution');
     const checked = snap(spend).context.execution as ExecutionPlan;
 
     a.host.broadcast({ type: 'wallet.changed', wallet: { ...LEDGER_ACCOUNT, address: LEDGER_ACCOUNT.address.toLowerCase() } });
