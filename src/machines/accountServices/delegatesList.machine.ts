@@ -23,7 +23,6 @@
 import { assign, setup } from 'xstate';
 import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { failureRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import {
   ACCOUNT_TEXTS,
   PROPOSER_DEVICE_FAILURE_KINDS,
@@ -57,12 +56,23 @@ type Change = { form: 'add' | 'rename'; delegate: string; label: string };
 /** The owner signs on a device and the event says when it asked (the TOTP the device is shown derives from it). */
 const onDevice = (context: DelegatesContext, event: DelegatesEvent) => context.device !== undefined && 'nowMs' in event && typeof event.nowMs === 'number';
 
-/** A failure of a change checked on the device: its own state per kind, any other `other` (issue 19). */
-const deviceFailureRoutes = failureRoutesOf(DELEGATES_LIST_ID, PROPOSER_DEVICE_FAILURE_KINDS, {
-  guard: 'isDeviceFailure' as const,
-  actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-  otherGuard: 'isCheckedOnDevice' as const,
-});
+/**
+ * A failure of a change checked on the device: its own state per kind, any other `other` (issue 19). Written out, not
+ * built by deviceExecution.ts's walletErrorRoutesOf: the Security screen's chunk does not load that module, and
+ * importing it would add a chunk to its load and an entry to the first load's preload map (decision 0074).
+ */
+const deviceFailureRoutes = [
+  ...PROPOSER_DEVICE_FAILURE_KINDS.map((kind) => ({
+    guard: { type: 'isDeviceFailure' as const, params: { kind } },
+    target: `#${DELEGATES_LIST_ID}.walletError.${kind}`,
+    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  })),
+  {
+    guard: 'isCheckedOnDevice' as const,
+    target: `#${DELEGATES_LIST_ID}.walletError.other`,
+    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
+];
 
 export const delegatesListMachine = setup({
   types: {
@@ -243,7 +253,17 @@ export const delegatesListMachine = setup({
         'user.cancel': { target: 'list', actions: ['forgetRequest', 'clearError'] },
       },
       initial: 'other',
-      states: walletErrorStatesOf([...PROPOSER_DEVICE_FAILURE_KINDS, 'other']),
+      states: {
+        rejected: {},
+        wrongChain: {},
+        disconnected: {},
+        deviceLocked: {},
+        wrongApp: {},
+        blindSigningDisabled: {},
+        deviceDisconnected: {},
+        noTypedData: {},
+        other: {},
+      },
     },
     sending: {
       meta: { description: 'POST /v2/…/delegates (add, rename) or DELETE /v2/…/delegates/{delegate} (remove)' },

@@ -4,8 +4,8 @@
  * nonce, gas and fees itself (`preparingExecution`), shows the hash of the exact unsigned transaction the device will
  * sign (`checkingExecution`), sends exactly that, and keeps what the device changed (read back from the chain).
  * Pure: the plan's effects are in src/services/transactionFlow/deviceExecution.ts.
- * The wallet-error routes and states built here (`walletErrorRoutesOf`, `failureRoutesOf`, `walletErrorStatesOf`) are
- * also those of the flows that sign typed data (transactionFlow, messageFlow, deleteTxFlow, delegatesList).
+ * The wallet-error routes and states built here (`walletErrorRoutesOf`, `walletErrorStatesOf`) are also those of the
+ * flows that sign typed data and load this module anyway (transactionFlow, messageFlow, deleteTxFlow).
  */
 import { executionDisplay, type UnsignedExecution } from '../../domain/wallet/deviceDisplay.ts';
 import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
@@ -92,33 +92,21 @@ export const SEND_FAILURE_KINDS = [
 
 export type SendFailureKind = (typeof SEND_FAILURE_KINDS)[number];
 
-/** How a flow's wallet-error routes are spelled: the guard of each kind (params `{ kind }`), the action of every route. */
-export interface WalletErrorRouteNames<G extends string, A, O extends string> {
-  /** The guard each kind's route asks (params `{ kind }`). */
-  guard: G;
-  /** The action (or actions) every route runs. */
-  actions: A;
-  /** A guard on the `other` route, when a failure may also go elsewhere (the routes that follow it). */
-  otherGuard?: O;
-}
-
-/** One route per kind, `other` last, in the spelling `names` gives (the flows that route differently, e.g. delegatesList). */
-export function failureRoutesOf<K extends string, G extends string, A, O extends string = never>(flowId: string, kinds: readonly K[], names: WalletErrorRouteNames<G, A, O>) {
-  const { guard, actions, otherGuard } = names;
-  return [
-    ...kinds
-      .filter((kind) => kind !== 'other')
-      .map((kind) => ({ guard: { type: guard, params: { kind } }, target: `#${flowId}.walletError.${kind}`, actions })),
-    { ...(otherGuard !== undefined ? { guard: otherGuard } : {}), target: `#${flowId}.walletError.other`, actions },
-  ];
-}
-
 /**
  * The routes of a wallet effect's error: one state per kind under `#<flowId>.walletError`, `other` the fallback.
  * The guard `isWalletFailure` (params `{ kind }`) and the action `assignWalletFailure` are the flow's own.
  */
 export function walletErrorRoutesOf<K extends string>(flowId: string, kinds: readonly K[]) {
-  return failureRoutesOf(flowId, kinds, { guard: 'isWalletFailure' as const, actions: 'assignWalletFailure' as const });
+  return [
+    ...kinds
+      .filter((kind) => kind !== 'other')
+      .map((kind) => ({
+        guard: { type: 'isWalletFailure' as const, params: { kind } },
+        target: `#${flowId}.walletError.${kind}`,
+        actions: 'assignWalletFailure' as const,
+      })),
+    { target: `#${flowId}.walletError.other`, actions: 'assignWalletFailure' as const },
+  ];
 }
 
 /** The `walletError` substates of those kinds (each an empty state the view tells apart), in the order given. */
