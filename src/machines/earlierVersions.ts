@@ -61,6 +61,13 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   // Issue 19 (decision 0070): the execution-hash step before a device sends a spend; entered only with a `device` on the wallet.
   allowanceTransfer: [
     { hash: 'f23e6953d1cf5573a4cf764911e7d746fc8cfb0dc36c016b166922a247f4e06f', note: 'before a device sending a spend checked its execution hash first (issue 19, at 88efde0): same states, events and context for a wallet without a device' },
+    // Issue 19 (decision 0074): wallet.changed to another wallet (or none) in preparingExecution / checkingExecution
+    // returns to the review (it only stored the wallet before). Those states are entered only with a `device`; a
+    // record of that version replays unless its wallet changed during the check (it then stayed in the check).
+    {
+      hash: '94e90a94107095e816de408502e86156190c1e20186f951dd289a8d6eed92f80',
+      note: 'before another wallet during the execution-hash check returned to the review (issue 19, decision 0074, at 78f5199): same states, events and context; a record whose wallet changed mid-check does not replay',
+    },
   ],
   addressBook: [{ hash: '7eb960da6ca582d6685b7cc4a56b406bf74f02739a3ca008f9828b3a1430e645', note: BEFORE_NAMING }],
   appPermissions: [{ hash: '8eb7be96094784fbeae464a234b5e933ae07e67261059d62591ad230a302af9a', note: BEFORE_NAMING }],
@@ -85,6 +92,13 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // user.back) and four device error states, entered only when the flow's wallet carries a `device`, which no record
     // of that version has; deviceCheck, execution and deviceChanges stay absent without one.
     { hash: '9b5a9b3412ab7e4f8041885c1d537712536401475bee18b68ee76e76d663cabb', note: 'before a device executing a batch checked its execution hash first (issue 19, at 88efde0): same states, events and context for a wallet without a device' },
+    // Issue 19 (decision 0074): wallet.changed to another wallet in preparingExecution / checkingExecution returns to
+    // the review (it only stored the wallet before; none still goes to walletError.disconnected), and the step's states
+    // are built by executionStepOf (checkingExecution lists user.cancel first). Entered only with a `device`.
+    {
+      hash: '75b4eca3b19b154c5eebddc286c724058cbff831e5875dd658ed22e433416498',
+      note: 'before another wallet during the execution-hash check returned to the review (issue 19, decision 0074, at 78f5199): same states, events and context; a record whose wallet changed mid-check does not replay',
+    },
   ],
   createSafe: [
     { hash: '26a4b07a079129c737b8fc6bf7b5aa54e10b775fd297caea81697f4587bea25b', note: BEFORE_NAMING },

@@ -56,7 +56,11 @@ type Change = { form: 'add' | 'rename'; delegate: string; label: string };
 /** The owner signs on a device and the event says when it asked (the TOTP the device is shown derives from it). */
 const onDevice = (context: DelegatesContext, event: DelegatesEvent) => context.device !== undefined && 'nowMs' in event && typeof event.nowMs === 'number';
 
-/** A failure of a change checked on the device: its own state per kind, any other `other` (issue 19). */
+/**
+ * A failure of a change checked on the device: its own state per kind, any other `other` (issue 19). Written out, not
+ * built by deviceExecution.ts's walletErrorRoutesOf: the Security screen's chunk does not load that module, and
+ * importing it would add a chunk to its load and an entry to the first load's preload map (decision 0074).
+ */
 const deviceFailureRoutes = [
   ...PROPOSER_DEVICE_FAILURE_KINDS.map((kind) => ({
     guard: { type: 'isDeviceFailure' as const, params: { kind } },

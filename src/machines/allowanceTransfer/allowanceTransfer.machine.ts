@@ -18,13 +18,14 @@
  * A device sends (issue 19, decision 0070): review → preparingExecution (nonce, gas and fees fixed here) →
  * checkingExecution (the execution hash of the exact unsigned transaction, confirmed by the signer) → sending, which
  * sends exactly that plan; what the device changed is read back from the chain and kept (`deviceChanges`). Without a
- * device nothing of this is entered.
+ * device nothing of this is entered. Another wallet (or none) during those two steps returns to the review, as in
+ * createSafe: the check was for the device that is gone.
  * Effects: checkTransfer, prepareTransfer, sendTransfer, waitForTransfer, findTransfer (src/services/allowanceTransfer.ts).
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, walletFailureOf } from '../transactionFlow/transactionFlow.setup.ts';
-import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStepOf, executionStored, isOtherWallet, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import { checkCalldata, transferOf, validateSpendDraft } from './allowanceTransfer.logic.ts';
 import type {
   AllowanceTransferContext,
@@ -54,6 +55,18 @@ const mustHave = <T>(value: T | null, name: string): T => {
 const cancel = { 'user.cancel': { target: `#${ALLOWANCE_TRANSFER_ID}.cancelled` } } as const;
 
 const walletErrorRoutes = walletErrorRoutesOf(ALLOWANCE_TRANSFER_ID, SEND_FAILURE_KINDS);
+
+/**
+ * Another wallet (or none) while a device's check is prepared or shown: back to the review, whose send starts afresh
+ * for the wallet connected then (as createSafe's `walletChangedMidCheck`); the wallet is asked nothing.
+ */
+const walletChangedMidCheck = {
+  'wallet.changed': {
+    guard: { type: 'isOtherWallet' as const, params: ({ event }: { event: { wallet: SpendWallet | null } }) => ({ wallet: event.wallet }) },
+    target: `#${ALLOWANCE_TRANSFER_ID}.review`,
+    actions: [{ type: 'assignWallet' as const, params: ({ event }: { event: { wallet: SpendWallet | null } }) => ({ wallet: event.wallet }) }, 'clearDeviceCheck' as const],
+  },
+};
 
 /** What the wallet is asked to send (and, with a device, what its plan is fixed for). */
 function sendInputOf(context: AllowanceTransferContext): SendTransferInput {
@@ -91,6 +104,8 @@ export const allowanceTransferMachine = setup({
     isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) => walletFailureOf((event as { error?: unknown }).error).kind === params.kind,
     /** The connected wallet signs on a device (issue 19): the transaction is checked on it first. */
     usesDevice: ({ context }) => signsOnDevice(context.wallet),
+    /** The wallet connected now is not the one the device's check is for (issue 19). */
+    isOtherWallet: ({ context }, { wallet }: { wallet: SpendWallet | null }) => isOtherWallet(context.wallet, wallet),
     isFound: (_, params: { txHash: string | null }) => params.txHash !== null,
     isSuccess: (_, params: { output: WaitForTransferOutput }) => params.output.status === 'SUCCESS',
   },
@@ -176,26 +191,13 @@ export const allowanceTransferMachine = setup({
         ],
       },
     },
-    preparingExecution: {
-      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
-      // Reads only (the chain's nonce, gas and fees), ending on their own: no Cancel while they run.
-      tags: ['busy'],
-      invoke: {
-        id: 'prepareTransfer',
-        src: 'prepareTransfer',
-        input: ({ context }) => sendInputOf(context),
-        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
-        onError: { target: `#${ALLOWANCE_TRANSFER_ID}.walletError.other`, actions: 'assignWalletFailure' },
-      },
-    },
-    checkingExecution: {
-      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
-      on: {
-        ...cancel,
-        'user.confirmOnDevice': { target: 'sending' },
-        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
-      },
-    },
+    ...executionStepOf({
+      flowId: ALLOWANCE_TRANSFER_ID,
+      prepare: { src: 'prepareTransfer', input: ({ context }: { context: AllowanceTransferContext }) => sendInputOf(context) },
+      send: 'sending',
+      leave: cancel,
+      midCheck: walletChangedMidCheck,
+    }),
     sending: {
       meta: { description: 'The wallet is asked to send executeAllowanceTransfer (one prompt)' },
       tags: ['busy', NON_IDEMPOTENT],

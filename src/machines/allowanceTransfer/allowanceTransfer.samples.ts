@@ -79,6 +79,8 @@ export const allowanceTransferSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.waitForTransfer', output: { status: 'FAILED', txHash: ALLOWANCE_TRANSFER_SAMPLE.txHash, reason: 'The transaction reverted on chain.' } },
   { type: 'xstate.error.actor.waitForTransfer', error: { name: 'Error', message: 'Timed out waiting for the receipt' } },
   { type: 'wallet.changed', wallet: null },
+  // The same account, now on a browser wallet: for a check shown on the Ledger, another wallet (issue 19).
+  { type: 'wallet.changed', wallet: { address: DEVNET_STRANGER, chainId: SAMPLE_CHAIN_ID } },
   { type: 'user.cancel' },
   { type: 'user.close' },
 ];

@@ -26,7 +26,7 @@ import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { walletFailureOf, errorText } from '../transactionFlow/transactionFlow.setup.ts';
 import type { ExecutionPlan, WalletFailureKind } from '../transactionFlow/transactionFlow.types.ts';
-import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStepOf, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import { CREATE_SAFE_TEXTS, defaultChainId, deploymentOf, initialForm, isAlreadyDeployedError, safeHref, safeNameOf, validateCreateSafeForm } from './createSafe.logic.ts';
 import type {
   CreateSafeContext,
@@ -223,28 +223,13 @@ export const createSafeMachine = setup({
         ],
       },
     },
-    preparingExecution: {
-      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
-      // Reads only (the chain's nonce, gas and fees), ending on their own.
-      tags: ['busy'],
-      on: walletChangedMidCheck,
-      invoke: {
-        id: 'prepareDeployment',
-        src: 'prepareDeployment',
-        input: ({ context }) => deployInputOf(context),
-        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
-        onError: { target: `#${CREATE_SAFE_ID}.walletError.other`, actions: 'assignWalletFailure' },
-      },
-    },
-    checkingExecution: {
-      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
-      on: {
-        ...discard,
-        'user.confirmOnDevice': { target: 'deploying' },
-        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
-        ...walletChangedMidCheck,
-      },
-    },
+    ...executionStepOf({
+      flowId: CREATE_SAFE_ID,
+      prepare: { src: 'prepareDeployment', input: ({ context }: { context: CreateSafeContext }) => deployInputOf(context) },
+      send: 'deploying',
+      leave: discard,
+      midCheck: walletChangedMidCheck,
+    }),
     deploying: {
       meta: { description: 'The wallet is asked to send the deployment (createProxyWithNonce)' },
       tags: ['busy', NON_IDEMPOTENT],

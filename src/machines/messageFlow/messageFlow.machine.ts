@@ -18,6 +18,7 @@
  * interrupted signature request is confirmed again by the user.
  */
 import { MESSAGE_FLOW_ID, NON_IDEMPOTENT, WALLET_FAILURE_KINDS, initialContext, messageFlowSetup } from './messageFlow.setup.ts';
+import { walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import type { Hex, MessageFlowContext, MessageFlowOutput, MessagePreview } from './messageFlow.types.ts';
 
 const mustHave = <T>(value: T | null, name: string): T => {
@@ -28,12 +29,7 @@ const previewOf = (context: MessageFlowContext): MessagePreview => mustHave(cont
 const hashOf = (context: MessageFlowContext): Hex => mustHave(context.preview?.safeMessageHash ?? context.requestedHash, 'messageHash');
 
 /** The routes of a wallet error: its own state per kind (nothing in context is lost). */
-const walletErrorRoutes = WALLET_FAILURE_KINDS.filter((kind) => kind !== 'other').map((kind) => ({
-  guard: { type: 'isWalletFailure' as const, params: { kind } },
-  target: `#${MESSAGE_FLOW_ID}.walletError.${kind}`,
-  actions: 'assignWalletFailure' as const,
-}));
-const walletError = [...walletErrorRoutes, { target: `#${MESSAGE_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' as const }];
+const walletError = walletErrorRoutesOf(MESSAGE_FLOW_ID, WALLET_FAILURE_KINDS);
 
 /** Where a gateway answer after a submission leads (after the hash check). */
 const afterSubmit = [
@@ -197,18 +193,7 @@ export const messageFlowMachine = messageFlowSetup.createMachine({
       tags: ['step.sign'],
       on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
       initial: 'other',
-      states: {
-        rejected: {},
-        wrongChain: {},
-        disconnected: {},
-        notOwner: {},
-        deviceLocked: {},
-        wrongApp: {},
-        blindSigningDisabled: {},
-        deviceDisconnected: {},
-        noTypedData: {},
-        other: {},
-      },
+      states: walletErrorStatesOf(WALLET_FAILURE_KINDS),
     },
     submitFailed: {
       tags: ['step.sign'],

@@ -7,12 +7,13 @@
  * A device executes (issue 19, decision 0070): review → preparingExecution (nonce, gas and fees fixed here) →
  * checkingExecution (the execution hash of the exact unsigned transaction, confirmed by the signer) → executing,
  * which sends exactly that plan; what the device changed is read back from the chain and kept (`deviceChanges`).
- * Without a device nothing of this is entered.
+ * Without a device nothing of this is entered. Another wallet during those two steps returns to the review (as in
+ * createSafe); none goes to `walletError.disconnected`, as everywhere in the flow.
  */
 import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import { errorText, hardBlocksOf, walletFailureOf } from './transactionFlow.setup.ts';
-import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStored, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
+import { DEVICE_CHECK_CLEARED, SEND_FAILURE_KINDS, changesKept, executionStepOf, executionStored, isOtherWallet, signsOnDevice, walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import type {
   BulkExecuteContext,
   BulkExecuteEvent,
@@ -57,6 +58,14 @@ const walletErrorRoutes = walletErrorRoutesOf(BULK_EXECUTE_FLOW_ID, SEND_FAILURE
 const walletGone = {
   'wallet.changed': { guard: 'isWalletGone' as const, target: `#${BULK_EXECUTE_FLOW_ID}.walletError.disconnected`, actions: 'assignDisconnected' as const },
 };
+/**
+ * While a device's check is prepared or shown: the wallet gone is a disconnected wallet (as everywhere in the flow);
+ * another wallet returns to the review, whose Execute starts afresh for it (as createSafe's `walletChangedMidCheck`).
+ * The wallet is asked nothing.
+ */
+const walletChangedMidCheck = {
+  'wallet.changed': [walletGone['wallet.changed'], { guard: 'isOtherWallet' as const, target: `#${BULK_EXECUTE_FLOW_ID}.review`, actions: ['assignWallet' as const, 'clearDeviceCheck' as const] }],
+};
 const recover = { 'system.recover': { target: `#${BULK_EXECUTE_FLOW_ID}.checkingStatus` } };
 const cancel = { 'user.cancel': { target: `#${BULK_EXECUTE_FLOW_ID}.cancelled` } };
 
@@ -82,6 +91,8 @@ export const bulkExecuteFlowMachine = setup({
     isWalletFailure: ({ event }, params: { kind: WalletFailureKind }) =>
       'error' in event ? walletFailureOf((event as { error: unknown }).error).kind === params.kind : false,
     isWalletGone: ({ event }) => event.type === 'wallet.changed' && event.wallet === null,
+    /** The wallet connected now is not the one the device's check is for (issue 19). */
+    isOtherWallet: ({ context, event }) => event.type === 'wallet.changed' && isOtherWallet(context.wallet, event.wallet),
     isExecutedOnChain: ({ event }) =>
       'output' in event && (event as { output: StatusCheck }).output.status === 'executed' && (event as { output: StatusCheck }).output.txHash !== null,
     /** The tracked execution succeeded. */
@@ -143,28 +154,13 @@ export const bulkExecuteFlowMachine = setup({
         ...cancel,
       },
     },
-    preparingExecution: {
-      meta: { description: 'Nonce, gas and fees fixed here for the device, and the hash of the exact unsigned transaction it will sign' },
-      // Reads only (the chain's nonce, gas and fees), ending on their own: no Cancel while they run.
-      tags: ['busy'],
-      on: walletGone,
-      invoke: {
-        id: 'prepareBatchExecution',
-        src: 'prepareBatchExecution',
-        input: ({ context }) => ({ safe: context.safe, items: context.items, wallet: context.wallet }),
-        onDone: { target: 'checkingExecution', actions: { type: 'storeExecution', params: ({ event }) => event.output } },
-        onError: { target: `#${BULK_EXECUTE_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' },
-      },
-    },
-    checkingExecution: {
-      meta: { description: 'The execution hash and fields the device will show, beside the ones fixed here: the signer confirms they match before the prompt' },
-      on: {
-        'user.confirmOnDevice': { target: 'executing' },
-        'user.back': { target: 'review', actions: 'clearDeviceCheck' },
-        ...walletGone,
-        ...cancel,
-      },
-    },
+    ...executionStepOf({
+      flowId: BULK_EXECUTE_FLOW_ID,
+      prepare: { src: 'prepareBatchExecution', input: ({ context }: { context: BulkExecuteContext }) => ({ safe: context.safe, items: context.items, wallet: context.wallet }) },
+      send: 'executing',
+      leave: cancel,
+      midCheck: walletChangedMidCheck,
+    }),
     executing: {
       tags: ['nonIdempotent'],
       on: { ...recover, ...walletGone },

@@ -14,6 +14,7 @@ import { effectPlaceholders } from '../shared/effects.ts';
 import { deleteRequestTypedData } from '../../domain/safe/deleteRequest.ts';
 import { typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
 import { WALLET_FAILURE_KINDS, errorText, walletFailureOf } from './transactionFlow.setup.ts';
+import { walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 import type { DeleteTxContext, DeleteTxEvent, DeleteTxFlowEffects, DeleteTxInput, DeviceCheck, Hex, WalletFailureKind } from './transactionFlow.types.ts';
 
 export const DELETE_TX_FLOW_ID = 'deleteTxFlow';
@@ -35,14 +36,7 @@ export function deleteCheckOf(context: Pick<DeleteTxContext, 'wallet' | 'safe' |
   return { what: 'signature', device, lines: typedDataDisplay(device.display, typed as unknown as TypedDataDefinition) };
 }
 
-const walletErrorRoutes = [
-  ...DELETE_WALLET_FAILURE_KINDS.filter((kind) => kind !== 'other').map((kind) => ({
-    guard: { type: 'isWalletFailure' as const, params: { kind } },
-    target: `#${DELETE_TX_FLOW_ID}.walletError.${kind}`,
-    actions: 'assignWalletFailure' as const,
-  })),
-  { target: `#${DELETE_TX_FLOW_ID}.walletError.other`, actions: 'assignWalletFailure' as const },
-];
+const walletErrorRoutes = walletErrorRoutesOf(DELETE_TX_FLOW_ID, DELETE_WALLET_FAILURE_KINDS);
 
 export const deleteTxFlowMachine = setup({
   types: {
@@ -142,17 +136,7 @@ export const deleteTxFlowMachine = setup({
     walletError: {
       on: { 'user.retry': { target: 'confirming', actions: 'clearErrors' }, 'user.cancel': { target: 'cancelled' } },
       initial: 'other',
-      states: {
-        rejected: {},
-        wrongChain: {},
-        disconnected: {},
-        deviceLocked: {},
-        wrongApp: {},
-        blindSigningDisabled: {},
-        deviceDisconnected: {},
-        noTypedData: {},
-        other: {},
-      },
+      states: walletErrorStatesOf(DELETE_WALLET_FAILURE_KINDS),
     },
     failed: {
       on: { 'user.retry': { target: 'confirming', actions: 'clearErrors' }, 'user.cancel': { target: 'cancelled' } },

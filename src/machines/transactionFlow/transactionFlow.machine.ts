@@ -17,7 +17,7 @@
  */
 import { NON_IDEMPOTENT, TX_FLOW_ID, WALLET_FAILURE_KINDS, hasWalletSigned, initialContext, txFlowSetup } from './transactionFlow.setup.ts';
 import type { TxFlowContext, TxFlowOutput } from './transactionFlow.types.ts';
-import { walletErrorRoutesOf } from '../shared/deviceExecution.ts';
+import { walletErrorRoutesOf, walletErrorStatesOf } from '../shared/deviceExecution.ts';
 
 const safeIn = ({ context }: { context: TxFlowContext }) => ({ safe: context.safe });
 const mustHave = <T>(value: T | null, name: string): T => {
@@ -415,18 +415,7 @@ export const transactionFlowMachine = txFlowSetup.createMachine({
       tags: ['step.submit'],
       on: { 'user.retry': { target: 'review', actions: 'clearErrors' }, ...cancel },
       initial: 'other',
-      states: {
-        rejected: {},
-        wrongChain: {},
-        disconnected: {},
-        insufficientFunds: {},
-        deviceLocked: {},
-        wrongApp: {},
-        blindSigningDisabled: {},
-        deviceDisconnected: {},
-        noTypedData: {},
-        other: {},
-      },
+      states: walletErrorStatesOf(WALLET_FAILURE_KINDS),
     },
     submitFailed: {
       tags: ['step.submit'],

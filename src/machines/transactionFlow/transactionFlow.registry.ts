@@ -218,6 +218,8 @@ export const TX_FLOW_MACHINES: RegisteredMachine[] = [
       ...walletErrors('executeBatch'),
       ...deviceExecutionSampleEvents('prepareBatchExecution', 'executeBatch', defaultMultiSendCallOnly(sampleSafe.version), { txHash: `0x${'2'.repeat(64)}` }),
       { type: 'user.back' },
+      // The same account, now on a browser wallet: for a check shown on the Ledger, another wallet (issue 19).
+      { type: 'wallet.changed', wallet },
       { type: 'xstate.done.actor.relayBatch', output: { taskId: 't', txHash: `0x${'1'.repeat(64)}` } },
       { type: 'xstate.error.actor.relayBatch', error: error('Relay limit reached') },
       { type: 'xstate.done.actor.waitForReceipt', output: { status: 'SUCCESS', txHash: `0x${'1'.repeat(64)}` } },
