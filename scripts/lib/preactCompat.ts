@@ -9,6 +9,8 @@
  * preact/compat too; that is intended.
  */
 
+import type { Plugin as RolldownPlugin } from 'rolldown';
+
 /** Import specifier → its preact/compat module. */
 export const PREACT_COMPAT: Readonly<Record<string, string>> = {
   react: 'preact/compat',
@@ -19,12 +21,26 @@ export const PREACT_COMPAT: Readonly<Record<string, string>> = {
   'react/compiler-runtime': 'preact/compat/compiler-runtime',
   // react-dom's scheduler: nothing should import it once react-dom is gone; aliased so a library that does gets the shim.
   scheduler: 'preact/compat/scheduler',
-  // Testing Library's act() falls back to react-dom/test-utils when React has no act (preact/compat has none).
-  'react-dom/test-utils': 'preact/test-utils',
 };
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** The entries for Vite's resolve.alias. */
-export const preactCompatAlias = (): { find: RegExp; replacement: string }[] =>
-  Object.entries(PREACT_COMPAT).map(([from, to]) => ({ find: new RegExp(`^${escape(from)}$`), replacement: to }));
+/** The entries for Vite's resolve.alias; `extra` adds or overrides specifiers (the DOM tests' act, vitest.config.ts). */
+export const preactCompatAlias = (extra: Readonly<Record<string, string>> = {}): { find: RegExp; replacement: string }[] =>
+  Object.entries({ ...PREACT_COMPAT, ...extra }).map(([from, to]) => ({ find: new RegExp(`^${escape(from)}$`), replacement: to }));
+
+/**
+ * The same aliases as a Rolldown plugin, for Vite's dependency optimizer in the DOM tests (vitest.config.ts): Vitest
+ * marks 'react' and the JSX runtimes external there before resolve.alias is consulted, so a pre-bundled library would
+ * import the real React at run time. A plugin of the optimizer's own runs before that and resolves them to Preact.
+ */
+export const preactCompatResolver = (extra: Readonly<Record<string, string>> = {}): RolldownPlugin => {
+  const map: Readonly<Record<string, string>> = { ...PREACT_COMPAT, ...extra };
+  return {
+    name: 'countersign:preact-compat',
+    async resolveId(source, importer) {
+      const target = map[source];
+      return target === undefined ? null : this.resolve(target, importer, { skipSelf: true });
+    },
+  };
+};
