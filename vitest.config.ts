@@ -71,7 +71,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/model/**/*.test.{ts,tsx}', 'tests/dom/**/*.test.{ts,tsx}', 'src/**/*.test.tsx'],
-          setupFiles: ['tests/setup/node-polyfills.ts', 'tests/setup/dom.ts'],
+          setupFiles: ['tests/setup/node-polyfills.ts', 'tests/setup/dom.ts', 'tests/setup/preactEvents.ts'],
           deps: { optimizer: { client: { enabled: true, include: DOM_PREBUNDLED, rolldownOptions: { plugins: [preactCompatResolver(TEST_ACT)] } } } },
           testTimeout: 30_000,
         },
