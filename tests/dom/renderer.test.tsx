@@ -4,7 +4,7 @@
  * react-dom, a second renderer that shares no hooks or context with ours; this fails then.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { options } from 'preact';
 import { useId, useState, version } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,5 +66,27 @@ describe('the DOM tests’ renderer', () => {
     const close = await act(async () => unmount);
     await act(async () => close());
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('renders each event’s updates before the next event inside one act, as React does for discrete events', async () => {
+    function Form() {
+      const [form, setForm] = useState({ name: '', chain: '1' });
+      return (
+        <form aria-label="Form">
+          <input aria-label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          <select aria-label="Chain" value={form.chain} onChange={(e) => setForm({ ...form, chain: e.target.value })}>
+            <option value="1">One</option>
+            <option value="2">Two</option>
+          </select>
+        </form>
+      );
+    }
+    render(<Form />);
+    await act(async () => {
+      fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Treasury' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Chain' }), { target: { value: '2' } });
+    });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Treasury');
+    expect(screen.getByRole('combobox', { name: 'Chain' })).toHaveValue('2');
   });
 });

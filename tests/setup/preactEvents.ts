@@ -6,9 +6,17 @@
  * those to it). Under React the extra `input` is deduplicated by React's value tracking, so this holds for either.
  */
 import { fireEvent } from '@testing-library/react';
+import { options } from 'preact';
 
 const change = fireEvent.change;
 fireEvent.change = (element, init) => {
   fireEvent.input(element, init);
   return change(element, init);
 };
+
+/**
+ * Preact runs effects after the next frame (requestAnimationFrame, or 35 ms without one); jsdom paints no frames.
+ * Here they run in the next task, about when React runs the effects of a render an event caused — what Radix's
+ * `onValueChange` (called from an effect) and the views' effects are checked against. act() still flushes them itself.
+ */
+options.requestAnimationFrame = (flush) => void setTimeout(flush);

@@ -9,14 +9,17 @@
  *    inside a synchronous act of its own; when that act is nested in another, the pending renders are run here when
  *    it returns — as a browser does between two events, where Preact renders in a microtask.
  */
-import { options } from 'preact';
-import { act as preactAct } from 'preact/test-utils';
+import { act as preactAct, setupRerender, teardown } from 'preact/test-utils';
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
 
-/** The render queue preact/test-utils' act holds back until the outermost act ends. */
-const renderPending = (): void => (options as { __test__drainQueue?: () => void }).__test__drainQueue?.();
+/**
+ * Runs the render queue preact/test-utils' act holds back until the outermost act ends. setupRerender's drain reads the
+ * option act() stores the queue in (its name is mangled in Preact's build); teardown() undoes setupRerender at once.
+ */
+const renderPending = setupRerender();
+teardown();
 
 let depth = 0;
 
