@@ -67,14 +67,15 @@ export default defineConfig({
       {
         extends: true,
         resolve: { alias: preactCompatAlias(TEST_ACT) },
+        // Pre-bundled anew on every run: tests/setup/reactAct.ts is bundled into Testing Library's pre-bundle, and the
+        // optimizer's cache does not notice when it changes (a second or two per run). Vitest merges this into deps.optimizer.
+        optimizeDeps: { force: true },
         test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/model/**/*.test.{ts,tsx}', 'tests/dom/**/*.test.{ts,tsx}', 'src/**/*.test.tsx'],
           setupFiles: ['tests/setup/node-polyfills.ts', 'tests/setup/dom.ts', 'tests/setup/preactEvents.ts'],
-          // force: tests/setup/reactAct.ts is bundled into Testing Library's pre-bundle, and the optimizer's cache does not
-          // notice when it changes (a second or two per run).
-          deps: { optimizer: { client: { enabled: true, force: true, include: DOM_PREBUNDLED, rolldownOptions: { plugins: [preactCompatResolver(TEST_ACT)] } } } },
+          deps: { optimizer: { client: { enabled: true, include: DOM_PREBUNDLED, rolldownOptions: { plugins: [preactCompatResolver(TEST_ACT)] } } } },
           testTimeout: 30_000,
         },
       },
