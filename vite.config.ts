@@ -4,6 +4,7 @@ import { buildIntegrity } from './scripts/lib/buildIntegrity.ts';
 import { firstLoadChunk } from './scripts/lib/firstLoadChunk.ts';
 import { lazyPackageCopies } from './scripts/lib/lazyPackageCopies.ts';
 import { lazyRuntimeHelpers } from './scripts/lib/lazyRuntimeHelpers.ts';
+import { preactCompatAlias } from './scripts/lib/preactCompat.ts';
 
 /** The chunks of the signer-device modules' interfaces (src/services/wallet/modules/*Interface.ts). */
 const DEVICE_INTERFACE = /(^|\/)(ledger|trezor|walletConnect|keystone)Interface-[\w-]+\.js$/;
@@ -21,9 +22,14 @@ export default defineConfig({
     // The bundler's interop helpers only the device libraries use: copied into their chunks, not on the first load
     // (scripts/lib/lazyRuntimeHelpers.ts, decision 0071).
     lazyRuntimeHelpers(),
-    react(),
+    // JSX and TypeScript only: React Fast Refresh hooks into react-dom, which the app no longer runs on (an edit in the
+    // dev server reloads the page instead).
+    react({ refreshExclude: /./ }),
     buildIntegrity(),
   ],
+  // The app renders with Preact through preact/compat; the source keeps importing 'react' (scripts/lib/preactCompat.ts,
+  // decision 0073).
+  resolve: { alias: preactCompatAlias() },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: {
@@ -38,7 +44,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](react|react-dom|scheduler|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
+            firstLoadChunk('src/main.tsx', /[\\/]node_modules[\\/](preact|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|valibot|idb)[\\/]|[\\/]node_modules[\\/]xstate[\\/]dist[\\/](?!xstate-graph)/),
             // The Safe's and the Allowance module's ABIs are shared by the same lazy screens: one chunk, one preload entry.
             { name: 'abis', test: /[\\/]src[\\/]domain[\\/]safe[\\/](abis|allowance|nestedSafes)\.ts$/ },
             // The look-alike rule and this browser's known addresses (decision 0064): one chunk for opening a Safe and the flows.

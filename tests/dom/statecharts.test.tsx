@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { appSessionMachine } from '../../src/machines/appSession/appSession.machine.ts';
@@ -42,7 +42,8 @@ describe('/statecharts', () => {
       const section = screen.getByRole('region', { name: entry.title });
       expect(within(section).getByRole('img', { name: `Statechart of ${entry.id}` })).toBeInTheDocument();
     }
-    expect(await screen.findAllByTitle(/^[0-9a-f]{64}$/, {}, { timeout: 15_000 })).toHaveLength(MACHINES.length);
+    // Each hash arrives on its own (a digest each): wait for all of them, not for the first render that shows one.
+    await waitFor(() => expect(screen.getAllByTitle(/^[0-9a-f]{64}$/)).toHaveLength(MACHINES.length), { timeout: 15_000 });
   }, 30_000); // renders every machine's diagram: slow under load
 
   it('highlights the current state of the running root actor, live', async () => {

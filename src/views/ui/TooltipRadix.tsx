@@ -5,7 +5,7 @@
  * first hover or focus of a trigger, never in the first load.
  */
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import './tooltip.css';
 
 export interface TooltipRadixProps {
@@ -21,7 +21,8 @@ export function TooltipRadix({ content, children, initiallyOpen, refocus }: Tool
   const [open, setOpen] = useState(initiallyOpen);
   // Radix types the trigger as a button; with asChild it is the child element (code, a link…): focus() is all we use.
   const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // In the commit that replaced the focused element, not a frame later (Preact runs effects after the next paint).
+  useLayoutEffect(() => {
     if (refocus) trigger.current?.focus({ preventScroll: true });
   }, [refocus]);
   return (
