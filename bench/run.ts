@@ -147,7 +147,7 @@ async function main(): Promise<void> {
             title: 'JS + CSS on a cold load of a Safe’s home (gzip)',
             value: kB(home.coldLoad.bodyBytes),
             unit: 'kB',
-            goal: { op: '<=', target: 150 },
+            goal: { op: '<=', target: 120 },
             method: `A fresh browser context opens /home?safe=${env.teamSafe} on the devnet-mode production build served gzipped (level 6); the figure is the sum of the gzip body bytes of every JS and CSS response in Chromium's network log (CDP Network.loadingFinished minus the response headers) until the home has rendered and the gateway traffic has settled. The wallet connector (web3-onboard) must not be among them; connecting is measured after.`,
             details: {
               jsKB: kB(home.coldLoad.jsBytes),
