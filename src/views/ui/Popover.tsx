@@ -37,6 +37,10 @@ export function Popover({ trigger, anchor, label, children, open, onOpenChange, 
   // With an anchor, Radix does not know the button: it is told here which presses are not outside, and focus goes
   // back to it as Radix does for its own Trigger.
   const interactedOutside = useRef(false);
+  // Whether the panel is meant to be open now: once it is closing (Escape), focus leaving its removed content for
+  // the page (useFocusKeeper) is not the user interacting outside, and must not keep focus from going back.
+  const isOpen = useRef(open);
+  isOpen.current = open;
   return (
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       {anchor ? <RadixPopover.Anchor virtualRef={anchor} /> : <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>}
@@ -52,7 +56,7 @@ export function Popover({ trigger, anchor, label, children, open, onOpenChange, 
           onInteractOutside={(event) => {
             if (!anchor) return;
             if (event.target instanceof Node && anchor.current?.contains(event.target)) event.preventDefault();
-            else interactedOutside.current = true;
+            else if (isOpen.current) interactedOutside.current = true;
           }}
           onCloseAutoFocus={(event) => {
             if (!anchor) return;
