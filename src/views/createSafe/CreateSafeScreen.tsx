@@ -7,7 +7,7 @@ import { connectCreateSafe, type CreateSafeStep } from '../../machines/createSaf
 import { emptyOwner, safeNameOf } from '../../machines/createSafe/createSafe.logic.ts';
 import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import type { CreateSafeEvent, CreateSafeForm, CreateSafeWallet, OwnerRow } from '../../machines/createSafe/createSafe.types.ts';
-import type { SendFailureKind } from '../../machines/shared/deviceExecution.ts';
+import { isOtherWallet, type SendFailureKind } from '../../machines/shared/deviceExecution.ts';
 import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
 import { CREATE_SAFE_VISIT_TEXTS, type CreateSafeVisit } from '../../machines/createSafe/createSafe.port.ts';
 import { useAppSelector, useAppSend } from '../appContext.tsx';
@@ -394,7 +394,8 @@ export function CreateSafeFlow({ actor }: { actor: CreateSafeRef }) {
   );
 }
 
-const sameWallet = (a: CreateSafeWallet | null, b: CreateSafeWallet | null) => a?.address === b?.address && a?.chainId === b?.chainId && a?.device?.name === b?.device?.name;
+/** The same wallet for the check: the test the flows' own mid-check guard makes (account in any case, chain, device). */
+const sameWallet = (a: CreateSafeWallet | null, b: CreateSafeWallet | null) => !isOtherWallet(a, b);
 
 /** One visit: forwards the connected wallet to it, and asks for a new visit once this one is discarded. */
 function CreateSafeVisitView({ visit, wallet, onDiscarded }: { visit: CreateSafeVisit; wallet: CreateSafeWallet | null; onDiscarded: () => void }) {
