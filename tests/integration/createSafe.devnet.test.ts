@@ -116,6 +116,14 @@ describe('createSafe on the devnet', () => {
     const again = startFlow(() => devnetWallet);
     const next = await reviewed(again, form(owners, 2));
     expect(Number(next.context.prediction!.saltNonce)).toBe(Number(review.context.prediction!.saltNonce) + 1);
+    // …and that Safe is the one deployed, though the form's salt nonce was left blank.
+    again.actor.send({ type: 'user.deploy' });
+    const second = await settle(again.actor, 'succeeded', 'failed', 'trackingLost', 'walletError');
+    expect(second.context.walletFailure).toBeNull();
+    expect(second.value).toBe('succeeded');
+    const secondReceipt = await chain.getTransactionReceipt({ hash: second.context.txHash as Hex });
+    const [secondCreation] = parseEventLogs({ abi: safeProxyFactoryAbi, eventName: 'ProxyCreation', logs: secondReceipt.logs });
+    expect(getAddress(secondCreation!.args.proxy)).toBe(next.context.prediction!.address);
     again.actor.stop();
     const taken = startFlow(() => devnetWallet);
     const refused = await reviewed(taken, form(owners, 2, review.context.prediction!.saltNonce));

@@ -105,10 +105,13 @@ const RETRY_BUTTON: Record<string, string> = {
 
 const topState = (s: AnyMachineSnapshot) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!);
 
-/** What the wallet is asked to deploy: exactly the reviewed Safe, from the connected account; with a device, exactly the plan checked. */
+/**
+ * What the wallet is asked to deploy: exactly the reviewed Safe (the prediction's address and the salt nonce it was
+ * computed with, even when the form's was left blank), from the connected account; with a device, exactly the plan checked.
+ */
 function expectDeployed(sut: CreateSut) {
   const c = ctx(current(sut));
-  const base = { ...c.deployment, chainName: 'Devnet', account: c.wallet?.address ?? null, address: c.prediction!.address };
+  const base = { ...c.deployment, saltNonce: c.prediction!.saltNonce, chainName: 'Devnet', account: c.wallet?.address ?? null, address: c.prediction!.address };
   expect(sut.deployed.at(-1)).toEqual(c.execution ? { ...base, execution: c.execution, deviceName: 'Ledger' } : base);
 }
 const page = () => document.body;
@@ -129,7 +132,7 @@ const driverFor = (input: typeof createSafeSampleInput): ViewDriver<CreateSut> =
           prepareDeployment: fromPromise(({ input: asked }) => {
             // The plan is fixed for exactly the reviewed deployment.
             const c = ctx(current(sut));
-            expect(asked).toEqual({ ...c.deployment, chainName: 'Devnet', account: c.wallet?.address ?? null, address: c.prediction!.address });
+            expect(asked).toEqual({ ...c.deployment, saltNonce: c.prediction!.saltNonce, chainName: 'Devnet', account: c.wallet?.address ?? null, address: c.prediction!.address });
             return hold(sut, 'prepareDeployment')();
           }),
           deploySafe: fromPromise(({ input }) => {

@@ -62,10 +62,15 @@ const walletChangedMidCheck = {
 };
 
 /** The deployment the wallet is asked to send (and, with a device, what its plan is fixed for). */
+/**
+ * What is deployed is the reviewed prediction: its address and the salt nonce it was computed with. A salt nonce left
+ * blank is the first free one the prediction found (not 0: a second Safe with the same owners and threshold takes 1).
+ */
 function deployInputOf(context: CreateSafeContext): DeployInput {
   const d = mustHave(context.deployment, 'deployment');
+  const prediction = mustHave(context.prediction, 'prediction');
   const chain = context.chains.find((c) => c.chainId === d.chainId);
-  return { ...d, chainName: chain?.chainName ?? d.chainId, account: context.wallet?.address ?? null, address: mustHave(context.prediction, 'prediction').address };
+  return { ...d, saltNonce: prediction.saltNonce, chainName: chain?.chainName ?? d.chainId, account: context.wallet?.address ?? null, address: prediction.address };
 }
 
 export const createSafeMachine = setup({
