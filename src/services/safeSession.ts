@@ -159,9 +159,26 @@ export function provideSafeSessionServices(
       return null;
     }
   };
+  /**
+   * The last Safe info answered, given again when a poll answers the same (decision 0077): the session's context then
+   * keeps its object, so what reads it (the views' selectors, the event log's digest) sees nothing changed and does
+   * no work for it. The same JSON is the same answer: the object is never changed in place.
+   */
+  let lastInfo: { json: string; info: OpenedSafeInfo } | null = null;
   const session: SafeSessionEffects = {
     loadChains: () => loadChains(client),
-    loadSafeInfo: (input) => loadOpenedSafeInfo(client, input, lookAlikeCheck, openedAnyway),
+    loadSafeInfo: async (input) => {
+      const info = await loadOpenedSafeInfo(client, input, lookAlikeCheck, openedAnyway);
+      let json: string;
+      try {
+        json = JSON.stringify(info);
+      } catch {
+        return info;
+      }
+      if (lastInfo?.json === json) return lastInfo.info;
+      lastInfo = { json, info };
+      return info;
+    },
     loadBalances: (input) => loadBalances(client, input),
     loadFiatCodes: () => loadFiatCodes(client),
   };

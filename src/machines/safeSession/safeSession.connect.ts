@@ -50,18 +50,37 @@ function regionStatus(loaded: boolean, failed: boolean): RegionStatus {
   return loaded ? 'ready' : failed ? 'failed' : 'loading';
 }
 
+/*
+ * One field of the view model each: a view that needs one reads it alone (decision 0077). Its selector then runs no
+ * `can()` it does not need, and the component does not render again when another field changes (the Safe info
+ * poll's status changes twice per poll).
+ */
+export const sessionStepOf = (snapshot: SafeSessionSnapshot): SafeSessionStep => STEPS.find((name) => snapshot.matches(name)) ?? 'validating';
+export const canRetryOf = (snapshot: SafeSessionSnapshot): boolean => snapshot.can({ type: 'user.retry' });
+export const canRetryBalancesOf = (snapshot: SafeSessionSnapshot): boolean => snapshot.can({ type: 'user.retryBalances' });
+export const canRetryFiatCodesOf = (snapshot: SafeSessionSnapshot): boolean => snapshot.can({ type: 'user.retryFiatCodes' });
+export const balancesStatusOf = (snapshot: SafeSessionSnapshot): RegionStatus =>
+  regionStatus(snapshot.matches({ ready: { balances: 'loaded' } }), snapshot.matches({ ready: { balances: 'failed' } }));
+export const fiatUpdatingOf = (snapshot: SafeSessionSnapshot): boolean => snapshot.matches({ ready: { balances: 'loading' } }) && snapshot.context.balances !== null;
+export const fiatCodesStatusOf = (snapshot: SafeSessionSnapshot): RegionStatus =>
+  regionStatus(snapshot.matches({ ready: { fiatCodes: 'loaded' } }), snapshot.matches({ ready: { fiatCodes: 'failed' } }));
+export const infoStatusOf = (snapshot: SafeSessionSnapshot): SafeSessionView['infoStatus'] =>
+  snapshot.matches({ ready: { info: 'refreshing' } }) ? 'refreshing' : snapshot.matches({ ready: { info: 'paused' } }) ? 'paused' : 'watching';
+export const isOwnerOf = ({ context }: SafeSessionSnapshot): boolean =>
+  context.safeInfo !== null && isOwner(context.safeInfo.owners.map((owner) => owner.value), context.walletAddress);
+
 export function connectSafeSession(snapshot: SafeSessionSnapshot): SafeSessionView {
   const { context } = snapshot;
   return {
-    step: STEPS.find((name) => snapshot.matches(name)) ?? 'validating',
-    infoStatus: snapshot.matches({ ready: { info: 'refreshing' } }) ? 'refreshing' : snapshot.matches({ ready: { info: 'paused' } }) ? 'paused' : 'watching',
-    balancesStatus: regionStatus(snapshot.matches({ ready: { balances: 'loaded' } }), snapshot.matches({ ready: { balances: 'failed' } })),
-    fiatUpdating: snapshot.matches({ ready: { balances: 'loading' } }) && context.balances !== null,
-    fiatCodesStatus: regionStatus(snapshot.matches({ ready: { fiatCodes: 'loaded' } }), snapshot.matches({ ready: { fiatCodes: 'failed' } })),
-    canRetry: snapshot.can({ type: 'user.retry' }),
-    canRetryBalances: snapshot.can({ type: 'user.retryBalances' }),
-    canRetryFiatCodes: snapshot.can({ type: 'user.retryFiatCodes' }),
-    isOwner: context.safeInfo !== null && isOwner(context.safeInfo.owners.map((owner) => owner.value), context.walletAddress),
+    step: sessionStepOf(snapshot),
+    infoStatus: infoStatusOf(snapshot),
+    balancesStatus: balancesStatusOf(snapshot),
+    fiatUpdating: fiatUpdatingOf(snapshot),
+    fiatCodesStatus: fiatCodesStatusOf(snapshot),
+    canRetry: canRetryOf(snapshot),
+    canRetryBalances: canRetryBalancesOf(snapshot),
+    canRetryFiatCodes: canRetryFiatCodesOf(snapshot),
+    isOwner: isOwnerOf(snapshot),
     safe: context.safe,
     chainName: context.chain?.chainName ?? context.safe.shortName,
     supportedShortNames: context.supportedShortNames,

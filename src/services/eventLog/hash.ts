@@ -20,6 +20,11 @@ export function objectHash(value: JsonObject): Promise<string> {
 }
 
 /** A short digest of a (redacted, JSON) context, kept in `stateAfter`. */
-export async function contextDigest(context: JsonValue): Promise<string> {
-  return (await sha256Hex(canonicalJson(context))).slice(0, 32);
+export function contextDigest(context: JsonValue): Promise<string> {
+  return canonicalContextDigest(canonicalJson(context));
+}
+
+/** `contextDigest` of a context given as its canonical JSON text. */
+export async function canonicalContextDigest(canonical: string): Promise<string> {
+  return (await sha256Hex(canonical)).slice(0, 32);
 }

@@ -11,7 +11,8 @@ import type { AnyEventObject } from 'xstate';
 import type { Redactor } from '../../machines/privateFields.ts';
 import { findSecretField, toLogJson } from './canonical.ts';
 import type { Elider, ElisionSink } from './elision.ts';
-import { contextDigest, recordHash } from './hash.ts';
+import { memoContextDigest } from './contextDigestMemo.ts';
+import { recordHash } from './hash.ts';
 import { AppendConflictError, GENESIS_HASH, type EventStore, type JsonObject, type JsonValue, type LogRecord, type Origin, type SnapshotRecord, type StateAfter } from './types.ts';
 
 export interface PendingEvent {
@@ -78,7 +79,7 @@ export function contextJson(context: unknown, redactor?: Redactor | null): JsonV
 
 /** Builds the JSON `stateAfter` of a snapshot (value, status, digest of the redacted context). */
 export async function stateAfterOf(value: unknown, status: string, context: unknown, redactor?: Redactor | null): Promise<StateAfter> {
-  return { value: toLogJson(value), status, digest: await contextDigest(contextJson(context, redactor)) };
+  return { value: toLogJson(value), status, digest: await memoContextDigest(context, redactor) };
 }
 
 export function payloadOf(event: AnyEventObject, redactor?: Redactor | null): JsonObject {

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import type { FlowRequest } from '../../machines/shared/flows.ts';
 import { bulkExecutableOf, nextNonceOf, queuedRowActionsOf, rejectedNoncesOf, txActionsOf, type QueuedRowActions, type Viewer } from '../../machines/shared/txActions.ts';
 import { useSafeChild, useSafeSession, useSafeSessionRef } from '../safeSession/safeSessionContext.tsx';
-import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
+import { sessionStepOf } from '../../machines/safeSession/safeSession.connect.ts';
 import type { Message, TransactionDetails, TransactionSummary } from '../safeSession/viewTypes.ts';
 import { useOpenFlow } from './flowsContext.tsx';
 import { isOwner } from '../../domain/safe/owners.ts';
@@ -108,7 +108,7 @@ export function NewTransactionButton() {
 function NewTransactionFor() {
   const connected = useViewer().wallet !== null;
   // Not while the Safe waits behind the look-alike warning (decision 0064): nothing starts from it before the user chose.
-  const warned = useSafeSession((s) => connectSafeSession(s).step === 'lookAlike');
+  const warned = useSafeSession((s) => sessionStepOf(s) === 'lookAlike');
   if (warned) return null;
   return (
     <FlowButton

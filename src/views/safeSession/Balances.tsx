@@ -1,4 +1,4 @@
-import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
+import { canRetryBalancesOf, canRetryFiatCodesOf, fiatCodesStatusOf } from '../../machines/safeSession/safeSession.connect.ts';
 import { TokenLogo } from '../components/TokenLogo.tsx';
 import { Address } from '../components/Address.tsx';
 import { Link } from '../components/Link.tsx';
@@ -57,9 +57,9 @@ function CurrencySelect() {
   const send = useSafeSessionSend();
   const currency = useSafeSession((s) => s.context.currency);
   const codes = useSafeSession((s) => s.context.fiatCodes);
-  const status = useSafeSession((s) => connectSafeSession(s).fiatCodesStatus);
+  const status = useSafeSession(fiatCodesStatusOf);
   const error = useSafeSession((s) => s.context.fiatCodesError);
-  const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryFiatCodes);
+  const canRetry = useSafeSession(canRetryFiatCodesOf);
   const options = codes.some((code) => code.toLowerCase() === currency) ? codes : [currency.toUpperCase(), ...codes];
   return (
     <div className="currency">
@@ -159,7 +159,7 @@ function BalancesTableBody() {
   const hideSmallBalances = useSafeSession((s) => s.context.hideSmallBalances);
   const status = useBalancesStatus();
   const error = useSafeSession((s) => s.context.balancesError);
-  const canRetry = useSafeSession((s) => connectSafeSession(s).canRetryBalances);
+  const canRetry = useSafeSession(canRetryBalancesOf);
   const updating = useFiatUpdating();
   const rows = useMemo(() => visibleBalances(balances?.items ?? [], { hiddenTokens, showHiddenTokens, hideSmallBalances }), [balances, hiddenTokens, showHiddenTokens, hideSmallBalances]);
   // A treasury's 1,500 tokens: a screenful at once, the rest in the frames after (decision 0068). A token row holds a

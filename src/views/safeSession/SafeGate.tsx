@@ -3,13 +3,13 @@ import { Address } from '../components/Address.tsx';
 import { TechnicalDetail, WayOn, type WayOnLink } from '../components/WayOn.tsx';
 import { connectShell } from '../../machines/appSession/appSession.connect.ts';
 import { useAppSelector } from '../appContext.tsx';
-import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
+import { canRetryOf, infoStatusOf, isOwnerOf, sessionStepOf, type SafeSessionSnapshot } from '../../machines/safeSession/safeSession.connect.ts';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { useSafeSession, useSafeSessionRef, useSafeSessionSend } from './safeSessionContext.tsx';
 
 function RetryButton({ what }: { what: string }) {
   const send = useSafeSessionSend();
-  const canRetry = useSafeSession((s) => connectSafeSession(s).canRetry);
+  const canRetry = useSafeSession(canRetryOf);
   return (
     <button type="button" onClick={() => send({ type: 'user.retry' })} disabled={!canRetry} aria-label={`Retry loading ${what}`}>
       Retry
@@ -22,9 +22,27 @@ const ChainReadNotice = lazy(() => import('./ChainReadNotice.tsx'));
 /** The look-alike Safe warning (decision 0064), loaded only when a Safe that imitates a known one is opened. */
 const LookAlikeWarning = lazy(() => import('./LookAlikeWarning.tsx'));
 
+/** What the status line shows (no `can()`, nothing it does not show: decision 0077). */
+const statusOf = (s: SafeSessionSnapshot) => ({
+  info: infoStatusOf(s),
+  pollError: s.context.pollError,
+  wallet: s.context.walletAddress,
+  isOwner: isOwnerOf(s),
+  readFromChain: s.context.safeInfo?.readFromChain ?? null,
+});
+
+/** What a Safe that is not (yet) open shows, and when it is ready. */
+const sessionStateOf = (s: SafeSessionSnapshot) => ({
+  state: sessionStepOf(s),
+  safe: s.context.safe,
+  chainName: s.context.chain?.chainName ?? s.context.safe.shortName,
+  supported: s.context.supportedShortNames,
+  error: s.context.error,
+});
+
 /** One line under the screen title: polling state, read-only mode, a failed refresh. */
 export function SafeStatus() {
-  const { infoStatus: info, pollError, walletAddress: wallet, isOwner, readFromChain } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  const { info, pollError, wallet, isOwner, readFromChain } = useSafeSession(statusOf, shallowEqualViewModel);
   return (
     <div className="safe-status">
       {/* The chip comes first: the polling text changes every 15 s and would move whatever follows it. */}
@@ -58,7 +76,7 @@ const SAFE_WAYS_ON: WayOnLink[] = [
 ];
 
 function SessionState({ title, children }: { title: string; children: ReactNode }) {
-  const { step: state, safe, chainName, supportedShortNames: supported, error } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  const { state, safe, chainName, supported, error } = useSafeSession(sessionStateOf, shallowEqualViewModel);
   switch (state) {
     case 'ready':
       return (

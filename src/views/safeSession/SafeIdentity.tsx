@@ -5,7 +5,7 @@
  */
 import { blo } from 'blo';
 import { lazy, Suspense, useState } from 'react';
-import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
+import { isOwnerOf, type SafeSessionSnapshot } from '../../machines/safeSession/safeSession.connect.ts';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address, checksum, shortAddress } from '../components/Address.tsx';
 import { Tooltip } from '../ui/Tooltip.tsx';
@@ -29,7 +29,7 @@ export interface SafeIdentity {
   owners: number | null;
 }
 
-function identityOf(s: Parameters<typeof connectSafeSession>[0]): SafeIdentity {
+function identityOf(s: SafeSessionSnapshot): SafeIdentity {
   const { safe, chain, safeInfo } = s.context;
   return {
     address: checksum(safeInfo?.address.value ?? safe.address),
@@ -55,7 +55,7 @@ function Threshold({ identity }: { identity: SafeIdentity }) {
 }
 
 /** The Safe's total as the session already holds it (no request of its own), without hidden tokens; null until loaded. */
-function totalOf(s: Parameters<typeof connectSafeSession>[0]): { value: string; currency: string } | null {
+function totalOf(s: SafeSessionSnapshot): { value: string; currency: string } | null {
   const { balances, hiddenTokens, currency } = s.context;
   // Read from the chain (decision 0054): no prices, so no total.
   return balances && !balances.readFromChain ? { value: visibleFiatTotal(balances.items, balances.fiatTotal, hiddenTokens), currency } : null;
@@ -122,7 +122,7 @@ export function ReceiveButton({ label = 'Receive', className }: { label?: string
 /** The dashboard's card: the Safe's full identity with Send and Receive. */
 export function SafeIdentityCard() {
   const identity = useSafeIdentity();
-  const { isOwner } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  const isOwner = useSafeSession(isOwnerOf);
   const name = useAddressName(identity.address, identity.chainId);
   return (
     <section className="card safe-identity" aria-labelledby="safe-identity-title">

@@ -1,11 +1,10 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import type { FlowRequest } from '../../machines/shared/flows.ts';
-import { connectSafeSession } from '../../machines/safeSession/safeSession.connect.ts';
+import { isOwnerOf } from '../../machines/safeSession/safeSession.connect.ts';
 import type { SettingsChange } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { useAddressName } from '../addressBook/useAddressName.ts';
 import { Address, checksum, shortAddress } from '../components/Address.tsx';
 import { useOpenFlow } from '../flows/flowsContext.tsx';
-import { shallowEqualViewModel } from '../useViewModel.ts';
 import { SafeGate } from './SafeGate.tsx';
 import '../settings/settings.css';
 import { useSafeSession } from './safeSessionContext.tsx';
@@ -78,7 +77,8 @@ function Setup() {
   const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
   const latest = useSafeSession((s) => s.context.chain?.recommendedMasterCopyVersion ?? null);
   // Read from the chain (RPC-only mode, decision 0054): changes are proposed through the gateway, so none is offered.
-  const { isOwner, readFromChain } = useSafeSession(connectSafeSession, shallowEqualViewModel);
+  const isOwner = useSafeSession(isOwnerOf);
+  const readFromChain = useSafeSession((s) => s.context.safeInfo?.readFromChain ?? null);
   const canManage = isOwner && readFromChain === null;
   const { open, error } = useOpenFlow();
   if (!info) return null;
