@@ -8,13 +8,15 @@
  *     nothing and nothing reached the chain; Execute again checks an execution from account 1 (its nonce), which is
  *     approved and mined: both transfers are on chain, sent by account 1, with the hash shown;
  * (b) create a Safe the same way: the screen is back at its review with the same predicted address and nothing
- *     deployed; Create Safe again deploys from account 1, and the Safe is on chain.
+ *     deployed; Create Safe again deploys from account 1, and the Safe is on chain;
+ * (c) create a Safe, and at the check the wallet's device profile is turned off (the same account, signing in the
+ *     browser): back at the review, nothing deployed; Create Safe again deploys with no device step.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getAddress, type Address, type Hex } from 'viem';
 import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
-import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, linesOf, passDeviceStep, withDevice } from './fixtures/devnetDevice.ts';
+import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, linesOf, passDeviceStep, setDevice, withDevice } from './fixtures/devnetDevice.ts';
 import { dusd, soloExecution } from './fixtures/soloExecution.ts';
 import { txFlowPage, unsignedHashOf } from './fixtures/txFlowPage.ts';
 
@@ -129,4 +131,34 @@ test('(b) create a Safe: another account during the check goes back to the revie
   expect(getAddress(mined.to!)).toBe(execution.To);
   expect(unsignedHashOf(mined)).toBe(execution['Transaction hash']);
   expect(await sentBy(0)).toBe(before.account0);
+});
+
+test('(c) create a Safe: the Ledger set aside during the check (the wallet signs in the browser) goes back to the review; Create Safe then deploys without a device step', async ({ page }) => {
+  test.setTimeout(240_000);
+  await withDevice(page, LEDGER);
+  const predicted = await reviewNewSafe(page);
+  const before = { account0: await sentBy(0), screen: await deviceScreenState(page) };
+
+  // The check for the Ledger is shown; the signer turns the wallet's device off (as in the wallet's settings).
+  const create = page.getByRole('button', { name: 'Create Safe' });
+  await create.click();
+  const body = page.locator('body');
+  expect((await atCheck(body)).Nonce).toBe(String(before.account0));
+  await setDevice(page, null);
+
+  // Back at the review of the same Safe, with the same account; nothing asked of the device, nothing deployed.
+  await expect(body.getByRole('heading', { name: CHECK_HEADING })).toHaveCount(0);
+  await expect(create).toBeEnabled();
+  await expect(page.getByTestId('predicted-address')).toHaveAttribute('data-address', predicted);
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect({ account0: await sentBy(0), screen: await deviceScreenState(page) }).toEqual(before);
+  expect(await ui.chain().getCode({ address: predicted })).toBeUndefined();
+
+  // Create Safe again: no device now, so no check; the wallet sends the deployment and the Safe is on chain.
+  await create.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('safe') === `${app.devnet.shortName}:${predicted}`, { timeout: 60_000 });
+  await expect(body.getByRole('heading', { name: CHECK_HEADING })).toHaveCount(0);
+  expect(await ui.chain().getCode({ address: predicted })).toMatch(/^0x[0-9a-f]{2,}/);
+  expect(await sentBy(0)).toBe(before.account0 + 1);
 });
