@@ -10,10 +10,10 @@
  * The served CSP lets the app's manifest be read, its icon shown and its page framed: no CSP violation is logged.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { createInterface } from 'node:readline';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { getAddress, parseAbi, parseEther } from 'viem';
+import { axeViolations } from './fixtures/axe.ts';
 import { appsPage } from './fixtures/appsPage.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { probeApp, type Settled } from './fixtures/probeApp.ts';
@@ -64,11 +64,6 @@ function cspViolations(page: Page): string[] {
   return violations;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
-
 /** /apps/custom → add the local app by URL (manifest read, risk accepted) → open it (unknown-app warning) → its frame. */
 async function addAndOpenLocalApp(page: Page): Promise<Frame> {
   await page.goto(app.url(`/apps/custom?safe=${app.teamSafe}`));
@@ -84,7 +79,7 @@ async function addAndOpenLocalApp(page: Page): Promise<Frame> {
   // The manifest's icon, from the app's own http origin, is shown (img-src allows this computer on the devnet).
   const icon = confirm.locator(`img[src="${localUrl}/icon.svg"]`);
   await expect.poll(() => icon.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await confirm.getByRole('checkbox', { name: 'This Safe App is not part of Countersign and I agree to use it at my own risk.' }).check();
   await confirm.getByRole('button', { name: 'Add', exact: true }).click();
   const added = page.getByRole('list', { name: 'Custom apps' }).getByRole('listitem', { name: LOCAL_APP });
@@ -116,7 +111,7 @@ test('an SDK app on a random localhost port is added by URL and opened; getSafeI
   await form.getByRole('textbox', { name: 'Safe App URL' }).fill('http://192.168.1.20:3000');
   await form.getByRole('button', { name: 'Add app' }).click();
   await expect(page.getByRole('alert')).toHaveText(CustomAppErrors.localHttpOnly);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const frame = await addAndOpenLocalApp(page);
 

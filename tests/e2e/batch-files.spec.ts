@@ -8,10 +8,10 @@
  *   reaches the wallet.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { encodeFunctionData, erc20Abi, formatEther, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
@@ -21,12 +21,6 @@ const ui = txFlowPage(() => app);
 test.describe.configure({ mode: 'serial' });
 
 const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-
-/** Serious or critical axe violations on the page as it is (the import panels with their problems shown). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 async function openCompose(page: Page, kind: 'CSV payout' | 'Transaction Builder file') {
   await page.getByRole('button', { name: 'New transaction' }).click();
@@ -50,7 +44,7 @@ test('a 50-line CSV payout is one batch: owner A signs, owner B executes, every 
   await field.fill(`${csv}\r\n0x1234,dUSD,5`);
   await expect(d.getByRole('alert')).toContainText('Line 52: "0x1234" is not an address.');
   await expect(d.getByRole('button', { name: /^Review/ })).toBeDisabled();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // The list as a file, chosen through the button.
   const file = test.info().outputPath('payout.csv');
   await writeFile(file, csv);
@@ -156,7 +150,7 @@ test('a file whose data contradicts its own method and values, or made for anoth
   await d.getByLabel('Choose a Transaction Builder file').setInputFiles(lying);
   await expect(d.getByRole('alert')).toHaveText('lying.json cannot be imported. Transaction 1: its data does not match its method and values.');
   await expect(d.getByRole('button', { name: /^Review/ })).toBeDisabled();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const elsewhere = test.info().outputPath('elsewhere.json');
   await writeFile(elsewhere, JSON.stringify(fileOf('1', transfer(1_000_000n))));

@@ -11,27 +11,24 @@
  * Axe finds no serious violation on the step.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address, type Hex, type Transaction } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { ALLOWANCE_MODULE_ADDRESS, encodeAddDelegate, encodeSetAllowance } from '../../src/domain/safe/allowance.ts';
-import { predictSafeAddress } from '../../src/domain/safe/create.ts';
-import { buildSafeTx, connectDevnet, execNextSafeTx } from '../../devnet/chain/index.ts';
-import { proposeSafeTx } from '../../devnet/seed/offchain.ts';
+import { connectDevnet, execNextSafeTx } from '../../devnet/chain/index.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { LEDGER, approveOnDevice, deviceScreen, passDeviceStep, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
+import { dusd, soloExecution } from './fixtures/soloExecution.ts';
 import { txFlowPage, unsignedHashOf } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
 const ui = txFlowPage(() => app);
+const { soloNonce, queueSoloTransfers, openBulkExecute, reviewNewSafe, sentWith } = soloExecution(() => app);
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-const dusd = (n: number) => BigInt(n) * 10n ** 6n;
 /** Addresses with no history: their balances are exactly what arrived. */
 const BULK_PAYEE: Address = getAddress('0x00000000000000000000000000000000b0c0e7e1');
 const SPEND_PAYEE: Address = getAddress('0x00000000000000000000000000000000b0c0e7e2');
 const BENEFICIARY = 3;
-const solo = () => app.devnet.safes[1]!.address as Address;
-const soloNonce = async () => Number(await ui.chain().readContract({ address: solo(), abi: parseAbi(['function nonce() view returns (uint256)']), functionName: 'nonce' }));
 
 /** The execution step in `scope`: its lines, no serious axe violation on it; returns the lines shown. */
 async function passExecutionStep(page: Page, scope: Locator): Promise<Record<string, string>> {
@@ -48,12 +45,7 @@ test.beforeAll(async () => {
   const c = await connectDevnet(devnet.rpcUrl);
   const owner0 = devnet.owners[0]!;
   // (a) The solo Safe (1 of 1, owner 0) holds dUSD and has two signed transfers queued at its next two nonces.
-  await c.send(owner0, { to: usd, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [solo(), dusd(10)] }) }, 'funding the solo Safe with dUSD');
-  const nonce = await soloNonce();
-  for (const [i, amount] of [1, 2].entries()) {
-    const tx = buildSafeTx({ to: usd, nonce: BigInt(nonce + i), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BULK_PAYEE, dusd(amount)] }) });
-    await proposeSafeTx(devnet.gatewayUrl, devnet.chainId, solo(), tx, owner0);
-  }
+  await queueSoloTransfers(BULK_PAYEE, [1, 2]);
   // (b) The team Safe gives account 3 a 100 dUSD daily limit (set up on chain: the UI path is spending-limits.spec's).
   const team = ui.team();
   const signers = [devnet.owners[0]!.privateKey as Hex, devnet.owners[1]!.privateKey as Hex];
@@ -69,15 +61,7 @@ test('(a) bulk execute on a Ledger: a disconnected device says so and Try again 
   await withDevice(page, LEDGER);
   const nonce = await soloNonce();
   const usd = app.devnet.tokens.usd.address as Address;
-  await page.goto(app.url(`/home?safe=${app.devnet.shortName}:${solo()}`));
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
-  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(ui.walletButton(page, 0)).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Queue' }).click();
-  await page.getByRole('button', { name: 'Execute 2 transactions' }).click({ timeout: 30_000 });
-  const d = ui.dialog(page);
-  await expect(d.getByRole('heading', { name: 'Bulk execute' })).toBeVisible();
-  await expect(d.getByRole('list', { name: 'Transactions' }).getByText('Confirmations: 1 of 1 verified')).toHaveCount(2, { timeout: 30_000 });
+  const d = await openBulkExecute(page, 2);
 
   // The device is disconnected: its own text, and Try again goes back to the review with both transactions.
   await setDeviceState(page, 'disconnected');
@@ -144,19 +128,7 @@ test('(b) a spending-limit spend on a Ledger that changes the fees: the change i
 test('(c) create a Safe on a Ledger: the execution hash shown is the mined deployment’s, and the Safe is on chain', async ({ page }) => {
   test.setTimeout(240_000);
   await withDevice(page, LEDGER);
-  const owners = [getAddress(app.devnet.owners[0]!.address)] as Address[];
-  await page.goto(app.url('/welcome'));
-  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
-  await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(ui.walletButton(page, 0)).toBeVisible();
-  await page.getByRole('link', { name: 'Create new Safe' }).click();
-  const form = page.getByRole('form', { name: 'Set up the new Safe' });
-  await expect(form.getByRole('textbox', { name: 'Signer 1 address' })).toHaveValue(owners[0]!);
-  await form.getByRole('button', { name: 'Next' }).click();
-  const predicted = (await page.getByTestId('predicted-address').getAttribute('data-address')) as Address;
-  const saltNonce = (await page.getByTestId('predicted-address').getAttribute('data-salt-nonce')) ?? '';
-  expect(predicted).toBe(predictSafeAddress({ owners, threshold: 1, saltNonce }));
-  expect(await ui.chain().getCode({ address: predicted })).toBeUndefined();
+  const predicted = await reviewNewSafe(page);
 
   await page.getByRole('button', { name: 'Create Safe' }).click();
   const execution = await passExecutionStep(page, page.locator('body'));
@@ -167,19 +139,7 @@ test('(c) create a Safe on a Ledger: the execution hash shown is the mined deplo
   // On chain: the Safe, and the deployment is exactly the transaction whose hash was shown.
   expect(await ui.chain().getCode({ address: predicted })).toMatch(/^0x[0-9a-f]{2,}/);
   const sent = await ui.chain().getTransaction({ sender: ui.owner(0), nonce: Number(execution.Nonce) }).catch(() => null);
-  const mined = sent ?? (await findSent(ui.owner(0), Number(execution.Nonce)));
+  const mined = sent ?? (await sentWith(ui.owner(0), Number(execution.Nonce)));
   expect(getAddress(mined.to!)).toBe(execution.To);
   expect(unsignedHashOf(mined)).toBe(execution['Transaction hash']);
 });
-
-/** The transaction `from` sent with `nonce`, looked for in the last blocks. */
-async function findSent(from: Address, nonce: number): Promise<Transaction> {
-  const chain = ui.chain();
-  const latest = await chain.getBlockNumber();
-  for (let n = latest; n >= 0n && n > latest - 20n; n -= 1n) {
-    const block = await chain.getBlock({ blockNumber: n, includeTransactions: true });
-    const found = block.transactions.find((tx) => tx.from.toLowerCase() === from.toLowerCase() && tx.nonce === nonce);
-    if (found) return found;
-  }
-  throw new Error(`no transaction from ${from} with nonce ${nonce}`);
-}

@@ -7,8 +7,8 @@
  *    (arrow keys or a click) switches the wallet, and the app follows (the button names the new account);
  *  - the choice survives a reload: the Devnet Wallet remembers it for the tab and starts from it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
@@ -57,8 +57,7 @@ test('the wallet menu switches the devnet account by keyboard and by mouse; the 
   await expect(account(page, 0)).toBeFocused();
 
   // axe: the open menu has no serious or critical violation.
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.keyboard.press('ArrowDown');
   await expect(ui.walletButton(page, 1)).toBeVisible();

@@ -11,8 +11,8 @@
  *    opens the storage once it can.
  * The Devnet Wallet is instrumented (tests/e2e/fixtures/walletSpy.ts): every request the app makes is recorded.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { storedLog } from './fixtures/eventLog.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
@@ -146,9 +146,7 @@ test('IndexedDB unavailable: the app boots under the banner for that cause, brow
   await expect(banner(page)).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.tx-row').first()).toBeVisible({ timeout: 20_000 });
 
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Still blocked: Try again fails again, the banner stays.
   await banner(page).getByRole('button', { name: 'Try again' }).click();

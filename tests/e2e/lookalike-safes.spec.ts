@@ -7,10 +7,10 @@
  *   2. a transfer executed through this browser makes its recipient a past recipient of the Safe: a later transfer to
  *      a look-alike of it is blocked in the review and the wallet is never asked.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getAddress, type Address } from 'viem';
 import { DEVNET_ACCOUNTS } from '../../devnet/chain/accounts.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
@@ -24,11 +24,6 @@ const { dialog } = ui;
 function imitationOf(target: string, prefix = 4): Address {
   const hex = target.slice(2).toLowerCase();
   return getAddress(`0x${[...hex].map((c, i) => (i < prefix || i >= 36 ? c : ((parseInt(c, 16) + 3) % 16).toString(16))).join('')}`);
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 /** Adds a Safe to this browser's storage as the add-Safe flow would (it need not be deployed: it is never opened as one here). */
@@ -79,7 +74,7 @@ test('a pinned Safe stays pinned; a real Safe that only resembles it opens with 
   expect(marked.map((m) => m.toLowerCase())).toEqual([team.slice(8, 38).toLowerCase(), trusted.slice(8, 38).toLowerCase()]);
   await expect(page.getByRole('button', { name: 'New transaction' })).toHaveCount(0);
   await expect(page.getByLabel('Safe updates')).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // "Open Treasury instead" goes to the trusted Safe (not deployed on this devnet: said in words).
   await warning(page).getByRole('link', { name: 'Open Treasury instead' }).click();
@@ -111,7 +106,7 @@ test('the warning works at 390 px and in the dark theme', async ({ page }) => {
   await expect(warning(page)).toBeVisible({ timeout: 20_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(warning(page).getByRole('button', { name: 'Open this Safe anyway' })).toBeInViewport({ ratio: 0 });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('past recipient (S17): a transfer to a look-alike of a recipient this browser paid is blocked in the review; the wallet is not asked', async ({ page }) => {

@@ -6,7 +6,6 @@
  * child then executes with the parent's on-chain approval, checked on chain. A gateway that describes another
  * transaction for the approved hash blocks the parent's signing, and the wallet is never asked.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { concat, createPublicClient, encodeFunctionData, getAddress, http, parseAbi, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -14,6 +13,7 @@ import { connectDevnet, createSafe } from '../../devnet/chain/index.ts';
 import { safeTxHashes, safeTxTypedData } from '../../src/domain/safe/hashing.ts';
 import { normalizeSafeTx, toProposeTransactionBody } from '../../src/domain/safe/index.ts';
 import type { SafeContext } from '../../src/domain/safe/types.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 import { expectSigningCalls, installWalletSpy } from './fixtures/walletSpy.ts';
@@ -98,8 +98,7 @@ test('a 1-of-1 parent Safe approves its 2-of-2 child’s transaction through its
   // The parent's own hashes stay in their own section, beside the child's.
   const own = await flow.shownSafeTxHash(page);
   expect(own).not.toBe(hash);
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeViolations(page, { include: '[role="dialog"]' })).toEqual([]);
 
   // 1 of 1: sign and execute at once; the parent's approveHash lands on the child.
   await signAndExecuteApproval(page, parent, child, hash);
@@ -152,14 +151,14 @@ test('from the child: the owner of its parent Safe is offered “Approve as owne
   const offer = page.getByRole('group', { name: 'Approve as an owner Safe' });
   await expect(offer).toContainText('An owner of this Safe is a Safe your wallet owns', { timeout: 30_000 });
   await expect(page.getByRole('group', { name: 'Transaction actions' }).getByRole('button', { name: 'Confirm' })).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await offer.getByRole('link', { name: `Approve as owner Safe ${parent.slice(0, 6)}…${parent.slice(-4)}` }).click();
 
   // The parent's queue holds the request; starting it opens the parent's own flow with approveHash(hash) on the child.
   await expect(page).toHaveURL(new RegExp(`safe=${shortName()}(:|%3A)${parent}`, 'i'));
   const request = page.getByRole('region', { name: 'Approve another Safe’s transaction' });
   await expect(request).toContainText(hash, { timeout: 30_000 });
-  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await request.getByRole('button', { name: 'Start the approval' }).click();
   const d = dialog(page);
   await expect(d.getByRole('region', { name: 'Requested transaction' })).toContainText('Nested Safe approval', { timeout: 20_000 });
@@ -202,7 +201,7 @@ test('Settings › Setup warns of a nested chain that can never reach its thresh
   const warning = page.locator('.nested-deadlock');
   await expect(warning).toContainText(`Owner Safe ${second} can never approve for this Safe: it needs 2 of its 2 owners, and one of them is this Safe`, { timeout: 30_000 });
   await expect(warning).toContainText('This Safe can never reach its threshold: it needs 2 of its 2 owners, and only 1 of them can ever sign.');
-  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('Settings › Setup creates a Safe owned by the open Safe; the new Safe lists it as an owner Safe the wallet owns', async ({ page }) => {

@@ -4,8 +4,8 @@
  * as one batch (one recipient, one MultiSend transaction) and then sees the queued mark on both cards, linked to
  * the new transaction; the cards wrap at phone width without a horizontal scroll.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
@@ -15,12 +15,6 @@ const { owner, dialog } = ui;
 
 const grid = (page: Page) => page.getByRole('list', { name: 'NFTs' });
 const card = (page: Page, id: number) => grid(page).getByRole('listitem', { name: `Devnet Collectibles #${id}`, exact: true });
-/** axe-core's serious and critical findings on the page as it is (a11y.spec.ts checks every route the same way). */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 const queuedMark = (page: Page, id: number) => card(page, id).getByRole('link', { name: /^In queued transaction, nonce \d+$/ });
 
 test('select two NFTs, send them as one batch, and see the queued mark on both cards', async ({ page }) => {
@@ -36,7 +30,7 @@ test('select two NFTs, send them as one batch, and see the queued mark on both c
 
   await card(page, 0).getByRole('checkbox', { name: 'Select Devnet Collectibles #0' }).check();
   await card(page, 1).getByRole('checkbox', { name: 'Select Devnet Collectibles #1' }).check();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Send 2 NFTs' }).click();
 
   const d = dialog(page);
@@ -44,7 +38,7 @@ test('select two NFTs, send them as one batch, and see the queued mark on both c
   await expect(batch).toContainText('Batch (2)');
   await expect(batch).toContainText('Send NFT #0 of');
   await expect(batch).toContainText('Send NFT #1 of');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const recipient = owner(2);
   await batch.getByLabel('Recipient of the batch’s 2 transfers').fill(recipient);
   await d.getByRole('button', { name: 'Review batch' }).click();
@@ -97,7 +91,7 @@ test('the cards come before their queued marks: while the queue is checked the s
   await expect(queuedMark(page, 2)).toHaveCount(0);
   // Send works before the marks are in.
   await expect(card(page, 0).getByRole('button', { name: /^Send/ })).toBeEnabled();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   release();
   await expect(queuedMark(page, 2)).toBeVisible({ timeout: 20_000 });
   await expect(checking).toHaveCount(0);

@@ -3,9 +3,9 @@
  * a drawer, and a queued transaction can be opened from the queue and confirmed (its review fits and axe finds nothing
  * serious in it).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/machines/shared/routes.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
@@ -109,8 +109,7 @@ test('from the queue at 390 px, a queued transaction opens and is confirmed', as
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(widths.scroll, 'the review with its "Execute now?" choice scrolls sideways').toBeLessThanOrEqual(widths.inner);
   // axe: the review with its choices has no serious or critical violation.
-  const violations = (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   await onlySign.check();
   const sign = dialog(page).getByRole('button', { name: /^Sign$/ });
   await expect(sign).toBeVisible();

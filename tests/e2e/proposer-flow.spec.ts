@@ -6,10 +6,10 @@
  * confirmation, it is offered neither Sign nor Execute, and owners A and B confirm and execute the very transaction it
  * proposed, with the tokens checked on chain.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 import { expectSigningCalls, installWalletSpy } from './fixtures/walletSpy.ts';
@@ -69,8 +69,7 @@ test('a wallet that is not an owner proposes once an owner added it; owners conf
   await d.getByRole('button', { name: 'Propose transaction' }).click();
   await expect(d.getByRole('alert')).toContainText(`${proposer} is not a proposer of this Safe. An owner can add it under Settings → Security`);
   await expectSigningCalls(page, []);
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeViolations(page, { include: '[role="dialog"]' })).toEqual([]);
 
   // Owner A adds it; the same review now proposes: the wallet signs the safeTxHash shown, which the gateway keeps
   // as the proposal's, not as a confirmation.

@@ -4,9 +4,9 @@
  * against what the devnet gateway then answers, and the wallet calls are counted: a change is one EIP-712
  * signature (eth_signTypedData_v4), a refused one asks the wallet nothing.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getAddress } from 'viem';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 import { expectSigningCalls, installWalletSpy } from './fixtures/walletSpy.ts';
@@ -40,11 +40,6 @@ async function openSecurity(page: Page, i = 0) {
   return section;
 }
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 test('an owner adds a proposer, renames it and removes it; another owner sees it without Rename or Remove', async ({ page }) => {
   test.setTimeout(180_000);
   const section = await openSecurity(page, 0);
@@ -64,7 +59,7 @@ test('an owner adds a proposer, renames it and removes it; another owner sees it
   await expect(add.getByLabel('Address')).toHaveValue('');
   await expectSigningCalls(page, ['eth_signTypedData_v4']);
   expect(await gatewayDelegates()).toEqual([{ safe: safeAddress(), delegate: account(3), delegator: account(0), label: 'Ops bot' }]);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // rename it inline: one more signature, the same proposer with the new name
   await table.getByRole('button', { name: 'Rename Ops bot' }).click();
@@ -109,7 +104,7 @@ test('a bad address and an owner’s address are refused without asking the wall
   await add.getByRole('button', { name: 'Add proposer' }).click();
   await expect(add.getByRole('alert')).toHaveText('This address is an owner of the Safe: owners can already create transactions.');
   await expect(add.getByLabel('Name')).toHaveValue('Ops bot');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await expectSigningCalls(page, []);
   expect(await gatewayDelegates()).toEqual([]);

@@ -5,13 +5,13 @@
  * chain reports; the History shows a seeded execution from the Safe's own events; the notice says in plain words that
  * signatures are kept as signing packages (decision 0055; tests/e2e/signing-packages.spec.ts signs that way). No request ever reaches the gateway, and nothing shows a broken or unknown error.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, formatEther, formatUnits, http, parseEther } from 'viem';
 import { DEVNET_ACCOUNTS, deployExtraErc20 } from '../../devnet/chain/index.ts';
 import { readSafeState } from '../../src/services/chain/reads.ts';
 import { createChainClientRegistry } from '../../src/services/chain/client.ts';
 import { localChains } from '../../src/services/rpcOnly/chains.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 
 const app = useDevnetApp();
@@ -108,8 +108,7 @@ test('a token the Safe holds outside the bundled list is added in Settings › E
   await page.getByRole('button', { name: 'Check and add' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added dEUR.' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Remove dEUR (${euro})` })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { include: 'main', everyImpact: true })).toEqual([]);
 
   // Assets reloads its balances: dEUR is listed with the amount the chain reports.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();

@@ -5,8 +5,8 @@
  * Data's Storage section (decision 0049) shows the event log's usage and deletes old streams, never this page load's.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
@@ -244,8 +244,7 @@ test('Data › Storage: usage shown; "delete older than N days" removes an old s
   const confirm = page.getByRole('alertdialog', { name: 'Delete 3 streams?' });
   await expect(confirm).toContainText('This deletes 2 session histories and 1 finished signing flow last written more than 30 days ago (9 records).');
   await expect(confirm.getByRole('button', { name: 'Delete 3 streams' })).toBeFocused();
-  const violations = (await new AxeBuilder({ page }).include('#storage').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page, { include: '#storage' })).toEqual([]);
   // At 390 px nothing is wider than the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.keyboard.press('Enter');

@@ -7,9 +7,9 @@
  * nothing of it is kept. No request ever reaches the gateway.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { hashMessage, parseAbi, type Hex } from 'viem';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { installWalletSpy, signingCalls } from './fixtures/walletSpy.ts';
@@ -44,12 +44,6 @@ async function openChainReadSafe(page: Page, account: number) {
 
 const importRegion = (page: Page) => page.getByRole('region', { name: 'Import a signing package' });
 
-/** axe-core's serious and critical findings on the page as it is (the panels of this spec are checked open). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 test('two owners with no gateway: propose, exchange the signing package, confirm and execute; history from chain events', async ({ browser }) => {
   test.setTimeout(300_000);
   const contextA = await browser.newContext();
@@ -76,7 +70,7 @@ test('two owners with no gateway: propose, exchange the signing package, confirm
 
     const share = dialog(pageA).getByRole('region', { name: 'Signing package' });
     await expect(share.getByRole('button', { name: 'Download package file' })).toBeVisible();
-    expect(await seriousViolations(pageA)).toEqual([]);
+    expect(await axeViolations(pageA)).toEqual([]);
     const link = await share.getByRole('textbox', { name: 'Link to the package' }).inputValue();
     expect(link).toMatch(/\/transactions\/queue\?safe=.*#package=[A-Za-z0-9_-]+$/);
     const [download] = await Promise.all([pageA.waitForEvent('download'), share.getByRole('button', { name: 'Download package file' }).click()]);
@@ -101,12 +95,12 @@ test('two owners with no gateway: propose, exchange the signing package, confirm
     // The same package as a file adds nothing new.
     await importRegion(pageB).getByLabel('Package file').setInputFiles(file);
     await expect(importRegion(pageB).getByRole('status')).toContainText('This browser already had every signature in it.', { timeout: 20_000 });
-    expect(await seriousViolations(pageB)).toEqual([]);
+    expect(await axeViolations(pageB)).toEqual([]);
 
     // B confirms and executes from the queue.
     await ui.openQueuedTx(pageB, nonce, /dUSD|Send/);
     await expect(pageB.getByRole('region', { name: 'Signing package' }).getByRole('button', { name: 'Download package file' })).toBeVisible();
-    expect(await seriousViolations(pageB)).toEqual([]);
+    expect(await axeViolations(pageB)).toEqual([]);
     await expect(pageB.getByLabel('Hash check')).toHaveText('✓ The signing package’s safeTxHash matches the one computed locally.');
     // The details page's link names only the Safe (not the page's own query).
     expect(await pageB.getByRole('region', { name: 'Signing package' }).getByRole('textbox', { name: 'Link to the package' }).inputValue()).toMatch(/\/transactions\/queue\?safe=[^&#]+#package=[A-Za-z0-9_-]+$/);
@@ -202,7 +196,7 @@ test('when the gateway answers again, a package kept in this browser is proposed
     await page.getByText('Signing packages: import one, or propose those kept in this browser').click();
     const kept = page.getByRole('list', { name: 'Signing packages kept in this browser' });
     await expect(kept.getByRole('listitem').filter({ hasText: safeTxHash })).toContainText(`Nonce ${nonce}, 1 signature`, { timeout: 20_000 });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await kept.getByRole('button', { name: `Propose to the gateway (nonce ${nonce})` }).click();
     await expect(page.getByRole('region', { name: 'Kept in this browser' }).getByRole('status').last()).toContainText(`Proposed ${safeTxHash} with 1 signature: it is in the queue now.`, { timeout: 20_000 });
 

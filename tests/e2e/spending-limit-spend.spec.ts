@@ -7,11 +7,11 @@
  * module's getTokenAllowance are read back from the chain. Then 50 dUSD is refused in words before the wallet is
  * asked. No serious axe violation on the new screens; at 390 px nothing scrolls sideways.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { ALLOWANCE_MODULE_ADDRESS, allowanceModuleAbi, encodeAddDelegate, encodeSetAllowance } from '../../src/domain/safe/allowance.ts';
 import { connectDevnet, execNextSafeTx } from '../../devnet/chain/index.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { escapeRegExp, txFlowPage } from './fixtures/txFlowPage.ts';
 import { expectSigningCalls, hangNext, hungResults, installWalletSpy } from './fixtures/walletSpy.ts';
@@ -23,11 +23,6 @@ const enableModuleAbi = parseAbi(['function enableModule(address module)']);
 const PAYEE: Address = getAddress('0x00000000000000000000000000000000a11ce5e7');
 const BENEFICIARY = 3;
 const dusd = (n: number) => BigInt(n) * 10n ** 6n;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 const allowanceOf = async (safe: Address, delegate: Address, token: Address) =>
   ui.chain().readContract({ address: ALLOWANCE_MODULE_ADDRESS, abi: allowanceModuleAbi, functionName: 'getTokenAllowance', args: [safe, delegate, token] });
@@ -72,7 +67,7 @@ test('account 3 sends 60 dUSD within its 100 dUSD daily limit from Assets (a rel
   // The beneficiary sees its limit, read from the chain, on the token's row.
   await ui.selectAccount(page, BENEFICIARY);
   await expect(dusdRow.getByTestId('wallet-spending-limit')).toHaveText(/^Your spending limit: 100 dUSD per day, 0 spent, 100 left, resets \d{4}-\d\d-\d\d \d\d:\d\d UTC$/, { timeout: 20_000 });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await dusdRow.getByRole('button', { name: 'Send with spending limit' }).click();
 
   const d = ui.dialog(page);
@@ -85,14 +80,14 @@ test('account 3 sends 60 dUSD within its 100 dUSD daily limit from Assets (a rel
   await expect(d.getByRole('alert').nth(1)).toContainText('Enter an amount');
   await d.getByLabel('Recipient address').fill(PAYEE);
   await d.getByLabel('Amount (dUSD)').fill('60');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await d.getByRole('button', { name: 'Next' }).click();
 
   // The review, derived from the calldata.
   await expect(d.getByTestId('spend-sentence')).toHaveText(`Send 60 dUSD from ${safe} to ${PAYEE} with your spending limit`, { timeout: 20_000 });
   await expect(d.getByTestId('spend-left-after')).toContainText(/40 dUSD of 100 dUSD per day \(resets \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
   await expect(d).toContainText('Allowance module');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await expectSigningCalls(page, []);
 
   // The wallet sends, but its answer never reaches the page; the page is reloaded.
@@ -107,7 +102,7 @@ test('account 3 sends 60 dUSD within its 100 dUSD daily limit from Assets (a rel
   const [txHash] = await hungResults(page);
   await expect(d).toContainText(txHash!);
   await expectSigningCalls(page, ['eth_sendTransaction']);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The chain.
   expect(await ui.balanceOf(usd, PAYEE)).toBe(dusd(60));
@@ -128,7 +123,7 @@ test('account 3 sends 60 dUSD within its 100 dUSD daily limit from Assets (a rel
     new RegExp(`^${escapeRegExp('50 dUSD is more than what is left of your spending limit: 40 dUSD of 100 dUSD per day (resets ')}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)\\. Nothing was sent\\.$`),
     { timeout: 20_000 },
   );
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.waitForTimeout(1_000);
   await expectSigningCalls(page, ['eth_sendTransaction']);
   expect(await ui.balanceOf(usd, PAYEE)).toBe(dusd(60));

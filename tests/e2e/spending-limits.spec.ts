@@ -4,21 +4,16 @@
  * allowance), the review names each call from its bytes, owner 1 confirms and executes, the chain's
  * getTokenAllowance shows 100 dUSD a day, and the section shows it, read from the chain. No serious axe violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parseAbi, type Address } from 'viem';
 import { ALLOWANCE_MODULE_ADDRESS, allowanceModuleAbi } from '../../src/domain/safe/allowance.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
 const ui = txFlowPage(() => app);
 const moduleManagerAbi = parseAbi(['function isModuleEnabled(address module) view returns (bool)']);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 async function openModules(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
@@ -38,7 +33,7 @@ test('owner 0 sets a 100 dUSD daily limit for account 3 in one batch, owner 1 ex
   let section = await openModules(page);
   await expect(section.getByLabel('Allowance module')).toContainText('is not enabled on this Safe');
   await expect(section).toContainText('No spending limits.');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const form = section.getByRole('form', { name: 'Set a spending limit' });
   // Refused before any flow opens.
@@ -62,7 +57,7 @@ test('owner 0 sets a 100 dUSD daily limit for account 3 in one batch, owner 1 ex
   await expect(calls).toContainText('Enable module 0xAA46…091C — it can move funds without the signers');
   await expect(calls).toContainText('as a spending-limit beneficiary');
   await expect(calls).toContainText('spending limit to 100 dUSD per day');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const ack = d.getByRole('checkbox', { name: /I understand the risks/ });
   if (await ack.count()) await ack.check();
   const safeTxHash = await ui.shownSafeTxHash(page);
@@ -89,5 +84,5 @@ test('owner 0 sets a 100 dUSD daily limit for account 3 in one batch, owner 1 ex
   const row = section.getByRole('listitem', { name: /^Beneficiary / });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(/100 dUSD per day, 0 spent, 100 left, resets \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
