@@ -22,7 +22,7 @@ export default defineConfig({
     ),
     // web3-onboard's static imports of viem use the app's viem, not its own pinned copy; its dynamic ones keep the copy
     // (scripts/lib/onboardSharedViem.ts, decision 0076).
-    onboardSharedViem(/[\\/]node_modules[\\/]viem[\\/]_esm[\\/]utils[\\/](unit[\\/]formatEther|encoding[\\/]fromHex)\.js$/),
+    onboardSharedViem(/[\\/]node_modules[\\/]viem[\\/]_esm[\\/](utils[\\/]unit[\\/]formatEther|utils[\\/]encoding[\\/]fromHex|errors[\\/]encoding)\.js$/),
     // The bundler's interop helpers only the device libraries use: copied into their chunks, not on the first load
     // (scripts/lib/lazyRuntimeHelpers.ts, decision 0071).
     lazyRuntimeHelpers(),

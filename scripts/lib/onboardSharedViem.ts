@@ -16,8 +16,8 @@
  * web3-onboard enters the app's viem through a copy of viem's index (`?onboard-viem`, re-exports only, tree-shaken like
  * the original), so that `privateModules` can be given to it as copies too: modules whose sharing would change the
  * app's own chunks. Shared, viem's `formatEther` left the `transaction` chunk for a chunk of its own (a new file name
- * in the boot chunk's preload lists) and `fromHex` needed one more export from the boot chunk; as copies they cost the
- * connect step ~0.4 kB and leave the boot chunk as it was.
+ * in the boot chunk's preload lists), and `fromHex` with the errors of `errors/encoding` needed two more exports from
+ * the boot chunk; as copies they cost the connect step ~0.4 kB and leave the boot chunk as it was.
  *
  * Only the specifier changes; the calls are the same viem 2.x API (same major version, the functions' contracts unchanged).
  * tests/e2e/wallet-connect.spec.ts, devnet-account.spec.ts and device-signer.spec.ts run the modal and the connection on it.
