@@ -4,6 +4,7 @@ import { buildIntegrity } from './scripts/lib/buildIntegrity.ts';
 import { firstLoadChunk } from './scripts/lib/firstLoadChunk.ts';
 import { lazyPackageCopies } from './scripts/lib/lazyPackageCopies.ts';
 import { lazyRuntimeHelpers } from './scripts/lib/lazyRuntimeHelpers.ts';
+import { onboardSharedViem } from './scripts/lib/onboardSharedViem.ts';
 import { preactCompatAlias } from './scripts/lib/preactCompat.ts';
 
 /** The chunks of the signer-device modules' interfaces (src/services/wallet/modules/*Interface.ts). */
@@ -19,6 +20,9 @@ export default defineConfig({
       /[\\/]node_modules[\\/](@walletconnect|@reown|@base-org|@coinbase|@ledgerhq|@trezor|@keystonehq|@web3-onboard[\\/](walletconnect|trezor|keystone|hw-common))[\\/]|[\\/]src[\\/]services[\\/]wallet[\\/]modules[\\/]/,
       /[\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|rxjs|tslib)[\\/]/,
     ),
+    // web3-onboard's static imports of viem use the app's viem, not its own pinned copy; its dynamic ones keep the copy
+    // (scripts/lib/onboardSharedViem.ts, decision 0076).
+    onboardSharedViem(/[\\/]node_modules[\\/]viem[\\/]_esm[\\/](utils[\\/]unit[\\/]formatEther|utils[\\/]encoding[\\/]fromHex|errors[\\/]encoding)\.js$/),
     // The bundler's interop helpers only the device libraries use: copied into their chunks, not on the first load
     // (scripts/lib/lazyRuntimeHelpers.ts, decision 0071).
     lazyRuntimeHelpers(),
