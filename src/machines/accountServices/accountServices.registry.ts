@@ -33,11 +33,13 @@ import {
  */
 const PUSH_PRIVATE: PrivateFields = {
   events: {
-    'xstate.done.actor.loadDevice': ['output.uuid'],
+    'xstate.done.actor.loadDevice': ['output.uuid', 'output.registrationIds'],
     'xstate.done.actor.signRegistration': ['output.uuid', 'output.cloudMessagingToken', 'output.timestamp', 'output.signatures'],
     'xstate.done.actor.registerDevice': ['output.uuid'],
+    'xstate.done.actor.unregisterDevice': ['output.registrationIds'],
   },
-  context: ['uuid', 'signed.uuid', 'signed.cloudMessagingToken', 'signed.timestamp', 'signed.signatures'],
+  // The device check's hash derives from the uuid and token (decision 0075): kept out with them.
+  context: ['uuid', 'signed.uuid', 'signed.cloudMessagingToken', 'signed.timestamp', 'signed.signatures', 'registrationIds', 'deviceCheck.lines'],
 };
 
 const EMAIL_PRIVATE: PrivateFields = {
@@ -47,7 +49,8 @@ const EMAIL_PRIVATE: PrivateFields = {
     'xstate.done.actor.signEmailRequest': ['output.signature', 'output.timestamp'],
     'xstate.done.actor.sendEmailRequest': ['output.email'],
   },
-  context: ['registration.email', 'request.email', 'auth.signature', 'auth.timestamp'],
+  // The device check's text holds the address (decision 0075).
+  context: ['registration.email', 'request.email', 'auth.signature', 'auth.timestamp', 'deviceCheck.lines'],
 };
 
 const RECOVERY_PRIVATE: PrivateFields = {
@@ -78,7 +81,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: pushNotificationsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
     sampleEvents: pushNotificationsSampleEvents,
     serializeState: serializePushNotificationsState,
     privateFields: PUSH_PRIVATE,
@@ -90,7 +93,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: emailAlertsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
     sampleEvents: emailAlertsSampleEvents,
     serializeState: serializeEmailAlertsState,
     privateFields: EMAIL_PRIVATE,
@@ -102,7 +105,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: recoveryRegistrationMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
     sampleEvents: recoverySampleEvents,
     serializeState: serializeValueAndErrors,
     privateFields: RECOVERY_PRIVATE,

@@ -1,14 +1,24 @@
 /** The pushNotifications view model: the notifications card's step and data, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { PushNotificationsMachine } from './pushNotifications.machine.ts';
+import { connectDeviceStep, type DeviceStepView } from './deviceStep.connect.ts';
 
 export type PushNotificationsSnapshot = SnapshotFrom<PushNotificationsMachine>;
 
-export type PushNotificationsStep = 'loading' | 'loadFailed' | 'idle' | 'signing' | 'registering' | 'unregisteringSafe' | 'unregisteringDevice';
+export type PushNotificationsStep =
+  | 'loading'
+  | 'loadFailed'
+  | 'idle'
+  | 'checkingOnDevice'
+  | 'signing'
+  | 'walletError'
+  | 'registering'
+  | 'unregisteringSafe'
+  | 'unregisteringDevice';
 
-const STEPS: readonly PushNotificationsStep[] = ['loading', 'loadFailed', 'idle', 'signing', 'registering', 'unregisteringSafe', 'unregisteringDevice'];
+const STEPS: readonly PushNotificationsStep[] = ['loading', 'loadFailed', 'idle', 'checkingOnDevice', 'signing', 'walletError', 'registering', 'unregisteringSafe', 'unregisteringDevice'];
 
-export interface PushNotificationsView {
+export interface PushNotificationsView extends DeviceStepView {
   step: PushNotificationsStep;
   /** The device state: loading, failed, or shown. */
   status: 'loading' | 'failed' | 'ready';
@@ -27,6 +37,7 @@ export function connectPushNotifications(snapshot: PushNotificationsSnapshot): P
     idle: step === 'idle',
     canRegister: snapshot.can({ type: 'user.register' }),
     canUnregisterDevice: snapshot.can({ type: 'user.unregisterDevice' }),
+    ...connectDeviceStep(snapshot),
     context: snapshot.context,
   };
 }
