@@ -43,8 +43,10 @@ import type { EmailAlertsRef } from '../../src/views/accountServices/EmailAlerts
 import type { PushNotificationsRef } from '../../src/views/accountServices/PushNotifications.tsx';
 import type { UnsubscribeRef } from '../../src/views/accountServices/Unsubscribe.tsx';
 import { modelTests, type ViewDriver } from '../harness/modelHarness.ts';
-import { typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
+import { messageDisplay, typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
 import { delegateTypedData } from '../../src/domain/safe/delegateRequest.ts';
+import { emailAuthMessage, recoveryAuthMessage, registrationHash } from '../../src/services/accountServices/index.ts';
+import { toHex } from 'viem';
 import { sendAsIs, settleExecutors, snapshotOf, startWithDeferredEffects, type EffectsSut } from './accountServices.support.tsx';
 
 const click = (name: string | RegExp) => act(async () => screen.getByRole('button', { name }).click());
@@ -57,6 +59,79 @@ function expectMessages(ctx: { error: string | null; notice?: string | null }) {
   if (ctx.notice) expect(statusTexts()).toContain(ctx.notice);
 }
 
+/**
+ * The time the views put in their events (issue 19): the sample's `nowMs` for the event being driven (a retry's is
+ * later than the first attempt's), so the check on screen is computed from the time the machine was given.
+ */
+let clock = SAMPLE_NOW_MS;
+const nowOf = (e: AnyEventObject, fallback: number) => ((e as { nowMs?: unknown }).nowMs as number | undefined) ?? fallback;
+/** A plan's events as the views send them: every event that starts a signature carries its time (issue 19). */
+const timedEvents = (events: AnyEventObject[], types: RegExp): AnyEventObject[] => {
+  const timed = (e: AnyEventObject): AnyEventObject => (types.test(e.type) && !('nowMs' in e) ? { ...e, nowMs: SAMPLE_NOW_MS } : e);
+  return [...new Map(events.map(timed).map((e) => [JSON.stringify(e), e])).values()];
+};
+
+/**
+ * The on-device step of a personal_sign signature (issue 19, decision 0075), on a Ledger: the region with what it
+ * will show (`lines`, computed here from the bytes the effect signs) and what the signature authorises; the same
+ * values while it waits; a failure's region with Try again. `what`: the failure region's noun.
+ */
+function personalSignStep(what: string) {
+  const step = () => screen.getByRole('region', { name: 'Check the message on your Ledger' });
+  const failed = () => screen.getByRole('region', { name: `The ${what} was not signed` });
+  const expectLines = (sut: EffectsSut, expected: { label: string; value: string }[], check: { lines: unknown } | undefined) => {
+    expect(check?.lines).toEqual(expected);
+    const shown = screen.getByLabelText('What your Ledger will show');
+    for (const line of expected) expect(shown).toHaveTextContent(`${line.label}${line.value}`);
+    void sut;
+  };
+  return {
+    step,
+    failed,
+    events: {
+      'user.confirmOnDevice': async () => {
+        const go = within(step()).getByRole('button', { name: 'Continue on the Ledger' });
+        expect(go).toBeDisabled();
+        await act(async () => void fireEvent.click(within(step()).getByRole('checkbox', { name: /I will compare these values with my Ledger/ })));
+        await act(async () => go.click());
+      },
+      'user.cancel': (sut: EffectsSut) => act(async () => within(snapshotOf(sut).matches('walletError') ? failed() : step()).getByRole('button', { name: 'Cancel' }).click()),
+    },
+    checking: (sut: EffectsSut, expected: { label: string; value: string }[], check: { lines: unknown } | undefined, purpose: RegExp) => {
+      expect(within(step()).getByText(purpose)).toBeInTheDocument();
+      expectLines(sut, expected, check);
+      expect(within(step()).getByRole('button', { name: 'Continue on the Ledger' })).toBeDisabled();
+    },
+    waiting: (sut: EffectsSut, expected: { label: string; value: string }[], check: { lines: unknown } | undefined) => {
+      expect(statusTexts().join(' ')).toContain('Confirm the message on your Ledger. Approve only if it shows these values');
+      expectLines(sut, expected, check);
+    },
+    failure: (title: string | null) => (sut: EffectsSut) => {
+      const c = snapshotOf(sut).context as { error: string | null };
+      const alert = within(failed()).getByRole('alert');
+      if (title) expect(alert).toHaveTextContent(title);
+      expect(alert).toHaveTextContent(c.error ?? '');
+      // one copy of the text: the card's own messages leave it to the failure's region
+      expect(alerts().filter((a) => a?.includes(c.error ?? ''))).toHaveLength(1);
+      expect(within(failed()).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    },
+  };
+}
+
+const WALLET_ERROR_TITLES: Record<string, string | null> = {
+  rejected: null,
+  wrongChain: null,
+  disconnected: null,
+  deviceLocked: 'Device locked.',
+  wrongApp: 'Wrong app open on the device.',
+  blindSigningDisabled: 'Blind signing is off on the device.',
+  deviceDisconnected: 'Device not connected.',
+  noTypedData: 'This wallet cannot sign typed data.',
+  other: null,
+};
+const walletErrorStates = (failure: (title: string | null) => (sut: EffectsSut) => void) =>
+  Object.fromEntries(Object.entries(WALLET_ERROR_TITLES).map(([kind, title]) => [`walletError.${kind}`, failure(title)]));
+
 // ───────────── push notifications ─────────────
 
 describe('pushNotifications (model-based, real view)', () => {
@@ -65,15 +140,29 @@ describe('pushNotifications (model-based, real view)', () => {
     expect(statusTexts()).toContain(text);
     expect(screen.getByRole('button', { name: 'Register chosen Safes' })).toBeDisabled();
   };
-  const driver: ViewDriver<EffectsSut> = {
-    start: () =>
-      startWithDeferredEffects(
+  const device = personalSignStep('registration');
+  /** The registration hash the Ledger will show: signRegistration's bytes for the context's ids, Safes and time. */
+  const expectedLines = (sut: EffectsSut) => {
+    const c = ctx(sut);
+    expect(c.nowMs).toBe(clock);
+    const hash = registrationHash(String(Math.floor(clock / 1000)), c.registrationIds!.uuid, c.registrationIds!.cloudMessagingToken, c.selected);
+    const lines = messageDisplay(hash);
+    // 32 bytes that are not text: shown in hex, as a Ledger shows them
+    expect(lines).toEqual([{ label: 'Message', value: hash }]);
+    return lines;
+  };
+  const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(
         pushNotificationsMachine,
         ['loadDevice', 'signRegistration', 'registerDevice', 'unregisterSafe', 'unregisterDevice'],
-        accountServicesSampleInput,
-        (actor) => <PushNotificationsView actor={actor as PushNotificationsRef} />,
-      ),
+        input,
+        (actor) => <PushNotificationsView actor={actor as PushNotificationsRef} now={() => clock} />,
+      );
+    },
     events: {
+      ...device.events,
       ...settleExecutors({
         loadDevice: 'loadDevice',
         signRegistration: 'signRegistration',
@@ -81,11 +170,15 @@ describe('pushNotifications (model-based, real view)', () => {
         unregisterSafe: 'unregisterSafe',
         unregisterDevice: 'unregisterDevice',
       }),
-      'user.retry': () => click('Retry loading notification settings'),
+      'user.retry': async (sut, e) => {
+        if (!snapshotOf(sut).matches('walletError')) return click('Retry loading notification settings');
+        clock = nowOf(e, clock);
+        await act(async () => within(device.failed()).getByRole('button', { name: 'Try again' }).click());
+      },
       'user.toggleSafe': (_, e) => act(async () => screen.getByRole('checkbox', { name: `Choose ${field(e, 'address')}` }).click()),
-      'user.register': async (sut) => {
+      'user.register': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         await click('Register chosen Safes');
-        expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual({ chainId: '31337', safes: ctx(sut).selected, signer: accountServicesSampleInput.safe.owners[0] });
       },
       'user.unregisterSafe': (_, e) => click(`Unregister ${field(e, 'address')}`),
       'user.unregisterDevice': () => click('Unregister this browser'),
@@ -111,19 +204,42 @@ describe('pushNotifications (model-based, real view)', () => {
         expect(screen.getByRole('button', { name: 'Unregister this browser' })).toHaveProperty('disabled', c.uuid === null);
         expectMessages(c);
       },
-      signing: busy('Sign the registration in your wallet…'),
+      signing: (sut) => {
+        const c = ctx(sut);
+        // The time and the ids the check was computed from are the ones signed (issue 19).
+        const signedInput = { chainId: '31337', safes: c.selected, signer: accountServicesSampleInput.safe.owners[0], nowMs: clock, ...c.registrationIds };
+        if (c.deviceCheck) {
+          device.waiting(sut, expectedLines(sut), c.deviceCheck);
+          expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual({ ...signedInput, deviceName: 'Ledger' });
+          return;
+        }
+        busy('Sign the registration in your wallet…')();
+        expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual(signedInput);
+      },
+      checkingOnDevice: (sut) => {
+        device.checking(sut, expectedLines(sut), ctx(sut).deviceCheck, /lets the gateway send this browser notifications about the transactions of this Safe/);
+        expect(screen.getByRole('button', { name: 'Register chosen Safes' })).toBeDisabled();
+      },
+      ...walletErrorStates(device.failure),
       registering: busy('Registering this browser…'),
       unregisteringSafe: busy('Unregistering the Safe…'),
       unregisteringDevice: busy('Removing this browser…'),
     },
-  };
+  });
   modelTests({
     name: 'pushNotifications',
     machine: pushNotificationsMachine,
-    input: accountServicesSampleInput,
     events: pushNotificationsSampleEvents,
     serializeState: serializePushNotificationsState,
-    driver,
+    plans: [
+      { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
+      {
+        input: accountServicesDeviceInput,
+        events: timedEvents(pushNotificationsSampleEvents, /^user\.register$/),
+        driver: driverFor(accountServicesDeviceInput),
+        describe: 'an owner on a Ledger (issue 19)',
+      },
+    ],
   });
   it('without an owner wallet nothing can be chosen or registered, and the screen says why', async () => {
     const sut = startWithDeferredEffects(pushNotificationsMachine, ['loadDevice'], accountServicesReadOnlyInput, (actor) => <PushNotificationsView actor={actor as PushNotificationsRef} />);
