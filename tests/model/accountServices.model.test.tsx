@@ -265,21 +265,51 @@ describe('emailAlerts (model-based, real view)', () => {
     expect(screen.getByRole('button', { name: 'Show registration' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Delete e-mail' })).toHaveProperty('disabled', c.registration === null);
   };
-  const driver: ViewDriver<EffectsSut> = {
-    start: () =>
-      startWithDeferredEffects(emailAlertsMachine, ['signEmailRequest', 'sendEmailRequest', 'verifyEmail', 'resendCode'], accountServicesSampleInput, (actor) => (
-        <EmailAlertsView actor={actor as EmailAlertsRef} />
-      )),
+  const device = personalSignStep('request');
+  /** The authorisation text the Ledger will show: signEmailRequest's text for the request at the time it was given. */
+  const expectedLines = (sut: EffectsSut) => {
+    const request = ctx(sut).request!;
+    expect(request.nowMs).toBe(clock);
+    const text = emailAuthMessage(request, String(clock));
+    const lines = messageDisplay(toHex(text));
+    expect(lines).toEqual([{ label: 'Message', value: text }]);
+    return lines;
+  };
+  const PURPOSE: Record<string, RegExp> = {
+    register: /lets the gateway register owner@example\.com to receive this Safe’s alerts/,
+    change: /lets the gateway change the address that receives this Safe’s alerts for you to owner@example\.com/,
+    show: /lets the gateway show you the address registered/,
+    delete: /lets the gateway delete the address registered/,
+  };
+  const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(emailAlertsMachine, ['signEmailRequest', 'sendEmailRequest', 'verifyEmail', 'resendCode'], input, (actor) => (
+        <EmailAlertsView actor={actor as EmailAlertsRef} now={() => clock} />
+      ));
+    },
     events: {
       ...settleExecutors({ signEmailRequest: 'signEmailRequest', sendEmailRequest: 'sendEmailRequest', verifyEmail: 'verifyEmail', resendCode: 'resendCode' }),
-      'user.show': () => click('Show registration'),
+      ...device.events,
+      'user.retry': async (_, e) => {
+        clock = nowOf(e, clock);
+        await act(async () => within(device.failed()).getByRole('button', { name: 'Try again' }).click());
+      },
+      'user.show': (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
+        return click('Show registration');
+      },
       'user.submitEmail': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const registered = ctx(sut).registration !== null;
         const form = screen.getByRole('form', { name: registered ? 'Change e-mail address' : 'Register e-mail address' });
         await act(async () => fireEvent.change(within(form).getByLabelText('E-mail address'), { target: { value: field(e, 'email') } }));
         await act(async () => within(form).getByRole('button', { name: registered ? 'Change address' : 'Register address' }).click());
       },
-      'user.delete': () => click('Delete e-mail'),
+      'user.delete': (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
+        return click('Delete e-mail');
+      },
       'user.verify': async (_, e) => {
         const form = screen.getByRole('form', { name: 'Verify e-mail address' });
         await act(async () => fireEvent.change(within(form).getByLabelText('Verification code'), { target: { value: field(e, 'code') } }));
@@ -300,11 +330,20 @@ describe('emailAlerts (model-based, real view)', () => {
       },
       'resting.verified': resting('Registered and verified.'),
       signing: (sut) => {
-        const op = ctx(sut).request?.op;
-        expect(statusTexts().join(' ')).toMatch(/in your wallet/);
-        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toMatchObject({ op, chainId: '31337', signer: accountServicesSampleInput.safe.owners[0] });
+        const c = ctx(sut);
+        const op = c.request?.op;
+        // The time the check was computed from is the one signed (issue 19).
+        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toEqual({ ...c.request, ...(c.deviceCheck ? { deviceName: 'Ledger' } : {}) });
+        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toMatchObject({ op, chainId: '31337', signer: accountServicesSampleInput.safe.owners[0], nowMs: clock });
+        expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
+        if (c.deviceCheck) device.waiting(sut, expectedLines(sut), c.deviceCheck);
+        else expect(statusTexts().join(' ')).toMatch(/in your wallet/);
+      },
+      checkingOnDevice: (sut) => {
+        device.checking(sut, expectedLines(sut), ctx(sut).deviceCheck, PURPOSE[ctx(sut).request!.op]!);
         expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
       },
+      ...walletErrorStates(device.failure),
       sending: (sut) => {
         expect(sut.inputs.get('sendEmailRequest')?.at(-1)).toMatchObject({ op: ctx(sut).request?.op, auth: ctx(sut).auth });
         expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
@@ -319,8 +358,22 @@ describe('emailAlerts (model-based, real view)', () => {
         expect(screen.queryByRole('form')).toBeNull();
       },
     },
-  };
-  modelTests({ name: 'emailAlerts', machine: emailAlertsMachine, input: accountServicesSampleInput, events: emailAlertsSampleEvents, serializeState: serializeEmailAlertsState, driver });
+  });
+  modelTests({
+    name: 'emailAlerts',
+    machine: emailAlertsMachine,
+    events: emailAlertsSampleEvents,
+    serializeState: serializeEmailAlertsState,
+    plans: [
+      { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
+      {
+        input: accountServicesDeviceInput,
+        events: timedEvents(emailAlertsSampleEvents, /^user\.(show|submitEmail|delete)$/),
+        driver: driverFor(accountServicesDeviceInput),
+        describe: 'an owner on a Ledger (issue 19)',
+      },
+    ],
+  });
   it('without an owner wallet nothing can be signed', () => {
     const actor = createActor(emailAlertsMachine, { input: accountServicesReadOnlyInput }).start();
     render(<EmailAlertsView actor={actor} />);
@@ -335,12 +388,30 @@ describe('emailAlerts (model-based, real view)', () => {
 
 describe('recoveryRegistration (model-based, real view)', () => {
   const ctx = (sut: EffectsSut) => snapshotOf(sut).context as RecoveryContext;
-  const driver: ViewDriver<EffectsSut> = {
-    start: () =>
-      startWithDeferredEffects(recoveryRegistrationMachine, ['signRecovery', 'registerRecovery'], accountServicesSampleInput, (actor) => <RecoveryView actor={actor as RecoveryRef} />),
+  const device = personalSignStep('registration');
+  /** The authorisation text the Ledger will show: signRecovery's text for the request at the time it was given. */
+  const expectedLines = (sut: EffectsSut) => {
+    const request = ctx(sut).request!;
+    expect(request.nowMs).toBe(clock);
+    const text = recoveryAuthMessage(request, String(clock));
+    const lines = messageDisplay(toHex(text));
+    expect(lines).toEqual([{ label: 'Message', value: text }]);
+    return lines;
+  };
+  const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(recoveryRegistrationMachine, ['signRecovery', 'registerRecovery'], input, (actor) => <RecoveryView actor={actor as RecoveryRef} now={() => clock} />);
+    },
     events: {
       ...settleExecutors({ signRecovery: 'signRecovery', registerRecovery: 'registerRecovery' }),
+      ...device.events,
+      'user.retry': async (_, e) => {
+        clock = nowOf(e, clock);
+        await act(async () => within(device.failed()).getByRole('button', { name: 'Try again' }).click());
+      },
       'user.submit': async (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const form = screen.getByRole('form', { name: 'Register recovery module' });
         await act(async () => fireEvent.change(within(form).getByLabelText('Recovery module address'), { target: { value: field(e, 'moduleAddress') } }));
         await act(async () => within(form).getByRole('button', { name: 'Register module' }).click());
@@ -357,9 +428,21 @@ describe('recoveryRegistration (model-based, real view)', () => {
         expectMessages(c);
       },
       signing: (sut) => {
+        const c = ctx(sut);
+        expect(c.request?.nowMs).toBe(clock);
+        if (c.deviceCheck) {
+          device.waiting(sut, expectedLines(sut), c.deviceCheck);
+          expect(sut.inputs.get('signRecovery')?.at(-1)).toEqual({ ...c.request, deviceName: 'Ledger' });
+          return;
+        }
         expect(statusTexts()).toContain('Sign the registration in your wallet…');
-        expect(sut.inputs.get('signRecovery')?.at(-1)).toEqual(ctx(sut).request);
+        expect(sut.inputs.get('signRecovery')?.at(-1)).toEqual(c.request);
       },
+      checkingOnDevice: (sut) => {
+        device.checking(sut, expectedLines(sut), ctx(sut).deviceCheck, /lets the gateway register the recovery module .* for recovery alerts/);
+        expect(within(screen.getByRole('form', { name: 'Register recovery module' })).getByRole('button', { name: 'Register module' })).toBeDisabled();
+      },
+      ...walletErrorStates(device.failure),
       sending: (sut) => {
         expect(statusTexts()).toContain('Registering the module…');
         expect(sut.inputs.get('registerRecovery')?.at(-1)).toEqual({ ...ctx(sut).request, auth: ctx(sut).auth });
@@ -369,8 +452,22 @@ describe('recoveryRegistration (model-based, real view)', () => {
         expect(within(screen.getByRole('list', { name: 'Registered recovery modules' })).getAllByRole('listitem')).toHaveLength(ctx(sut).registered.length);
       },
     },
-  };
-  modelTests({ name: 'recoveryRegistration', machine: recoveryRegistrationMachine, input: accountServicesSampleInput, events: recoverySampleEvents, serializeState: serializeValueAndErrors, driver });
+  });
+  modelTests({
+    name: 'recoveryRegistration',
+    machine: recoveryRegistrationMachine,
+    events: recoverySampleEvents,
+    serializeState: serializeValueAndErrors,
+    plans: [
+      { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
+      {
+        input: accountServicesDeviceInput,
+        events: timedEvents(recoverySampleEvents, /^user\.submit$/),
+        driver: driverFor(accountServicesDeviceInput),
+        describe: 'an owner on a Ledger (issue 19)',
+      },
+    ],
+  });
 });
 
 // ───────────── delegates (proposers) ─────────────
@@ -390,8 +487,9 @@ describe('delegatesList (model-based, real view)', () => {
   /** What the owner's Ledger will show for the request's Delegate typed data (issue 19), computed here, on screen. */
   const expectDeviceLines = (sut: EffectsSut) => {
     const request = ctx(sut).request!;
-    expect(request.nowMs).toBe(SAMPLE_NOW_MS);
-    const expected = typedDataDisplay('hashes', delegateTypedData({ chainId: request.chainId, delegate: request.delegate, nowMs: SAMPLE_NOW_MS }) as never);
+    // the time of the change's event, or of the Try again after a failure (its own hour's TOTP)
+    expect(request.nowMs).toBe(clock);
+    const expected = typedDataDisplay('hashes', delegateTypedData({ chainId: request.chainId, delegate: request.delegate, nowMs: clock }) as never);
     expect(expected.map((l) => l.label)).toEqual(['Domain hash', 'Message hash']);
     expect(ctx(sut).deviceCheck?.lines).toEqual(expected);
     const shown = screen.getByLabelText('What your Ledger will show');
@@ -409,11 +507,17 @@ describe('delegatesList (model-based, real view)', () => {
     expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeDisabled();
   };
   const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
-    start: () =>
-      startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer', 'sendProposer'], input, (actor) => <DelegatesView actor={actor as DelegatesRef} now={() => SAMPLE_NOW_MS} />),
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer', 'sendProposer'], input, (actor) => <DelegatesView actor={actor as DelegatesRef} now={() => clock} />);
+    },
     events: {
       ...settleExecutors({ loadDelegates: 'loadDelegates', loadMoreDelegates: 'loadDelegates', signProposer: 'signProposer', sendProposer: 'sendProposer' }),
-      'user.retry': (sut) => (snapshotOf(sut).matches('walletError') ? act(async () => within(failedStep()).getByRole('button', { name: 'Try again' }).click()) : click('Retry loading proposers')),
+      'user.retry': async (sut, e) => {
+        if (!snapshotOf(sut).matches('walletError')) return click('Retry loading proposers');
+        clock = nowOf(e, clock);
+        await act(async () => within(failedStep()).getByRole('button', { name: 'Try again' }).click());
+      },
       'user.confirmOnDevice': async () => {
         const go = within(deviceStep()).getByRole('button', { name: 'Continue on the Ledger' });
         expect(go).toBeDisabled();
@@ -427,12 +531,14 @@ describe('delegatesList (model-based, real view)', () => {
         expect(sut.inputs.get('loadDelegates')?.at(-1)).toEqual({ chainId: '31337', safe: accountServicesSampleInput.safe.address, page: ctx(sut).next });
       },
       'user.addProposer': async (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const form = addForm();
         await act(async () => fireEvent.change(within(form).getByLabelText('Address'), { target: { value: field(e, 'delegate') } }));
         await act(async () => fireEvent.change(within(form).getByLabelText('Name'), { target: { value: field(e, 'label') } }));
         await act(async () => within(form).getByRole('button', { name: 'Add proposer' }).click());
       },
       'user.renameProposer': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const label = labelOf(sut, field(e, 'delegate'));
         if (!screen.queryByRole('form', { name: `Rename ${label}` })) await act(async () => within(rowOf(label)).getByRole('button', { name: `Rename ${label}` }).click());
         const form = screen.getByRole('form', { name: `Rename ${label}` });
@@ -440,6 +546,7 @@ describe('delegatesList (model-based, real view)', () => {
         await act(async () => within(form).getByRole('button', { name: 'Save name' }).click());
       },
       'user.removeProposer': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const label = labelOf(sut, field(e, 'delegate'));
         const row = rowOf(label);
         if (!within(row).queryByRole('button', { name: `Yes, remove ${label}` })) await act(async () => within(row).getByRole('button', { name: `Remove ${label}` }).click());

@@ -128,7 +128,9 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
 
 export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
   const c = s.context as EmailAlertsContext;
-  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.deviceCheck !== undefined]);
+  // The resting state a cancel or failure returns to (history) tells apart vertices with the same value (issue 19).
+  const history = Object.values((s as { historyValue?: Record<string, { id: string }[]> }).historyValue ?? {}).map((nodes) => nodes.map((n) => n.id));
+  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.deviceCheck !== undefined, history]);
 }
 
 // ───────────── recovery ─────────────
