@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import { ACCOUNT_TEXTS } from '../../src/machines/accountServices/accountServices.logic.ts';
+import { ACCOUNT_TEXTS, emailCheckOf, registrationCheckOf } from '../../src/machines/accountServices/accountServices.logic.ts';
 import {
   SAMPLE_NOW_MS,
   accountServicesDeviceInput,
@@ -208,8 +208,8 @@ describe('pushNotifications (model-based, real view)', () => {
         const c = ctx(sut);
         // The time and the ids the check was computed from are the ones signed (issue 19).
         const signedInput = { chainId: '31337', safes: c.selected, signer: accountServicesSampleInput.safe.owners[0], nowMs: clock, ...c.registrationIds };
-        if (c.deviceCheck) {
-          device.waiting(sut, expectedLines(sut), c.deviceCheck);
+        if (c.checkedOnDevice) {
+          device.waiting(sut, expectedLines(sut), registrationCheckOf(c));
           expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual({ ...signedInput, deviceName: 'Ledger' });
           return;
         }
@@ -217,7 +217,7 @@ describe('pushNotifications (model-based, real view)', () => {
         expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual(signedInput);
       },
       checkingOnDevice: (sut) => {
-        device.checking(sut, expectedLines(sut), ctx(sut).deviceCheck, /lets the gateway send this browser notifications about the transactions of this Safe/);
+        device.checking(sut, expectedLines(sut), registrationCheckOf(ctx(sut)), /lets the gateway send this browser notifications about the transactions of this Safe/);
         expect(screen.getByRole('button', { name: 'Register chosen Safes' })).toBeDisabled();
       },
       ...walletErrorStates(device.failure),
@@ -333,14 +333,14 @@ describe('emailAlerts (model-based, real view)', () => {
         const c = ctx(sut);
         const op = c.request?.op;
         // The time the check was computed from is the one signed (issue 19).
-        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toEqual({ ...c.request, ...(c.deviceCheck ? { deviceName: 'Ledger' } : {}) });
+        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toEqual({ ...c.request, ...(c.checkedOnDevice ? { deviceName: 'Ledger' } : {}) });
         expect(sut.inputs.get('signEmailRequest')?.at(-1)).toMatchObject({ op, chainId: '31337', signer: accountServicesSampleInput.safe.owners[0], nowMs: clock });
         expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
-        if (c.deviceCheck) device.waiting(sut, expectedLines(sut), c.deviceCheck);
+        if (c.checkedOnDevice) device.waiting(sut, expectedLines(sut), emailCheckOf(c));
         else expect(statusTexts().join(' ')).toMatch(/in your wallet/);
       },
       checkingOnDevice: (sut) => {
-        device.checking(sut, expectedLines(sut), ctx(sut).deviceCheck, PURPOSE[ctx(sut).request!.op]!);
+        device.checking(sut, expectedLines(sut), emailCheckOf(ctx(sut)), PURPOSE[ctx(sut).request!.op]!);
         expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
       },
       ...walletErrorStates(device.failure),

@@ -87,7 +87,7 @@ export const pushNotificationsSampleEvents: AnyEventObject[] = [
 
 export function serializePushNotificationsState(s: AnyMachineSnapshot): string {
   const c = s.context as PushNotificationsContext;
-  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null, c.deviceCheck !== undefined]);
+  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null, c.checkedOnDevice === true]);
 }
 
 // ───────────── e-mail alerts ─────────────
@@ -128,9 +128,11 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
 
 export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
   const c = s.context as EmailAlertsContext;
-  // The resting state a cancel or failure returns to (history) tells apart vertices with the same value (issue 19).
-  const history = Object.values((s as { historyValue?: Record<string, { id: string }[]> }).historyValue ?? {}).map((nodes) => nodes.map((n) => n.id));
-  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.deviceCheck !== undefined, history]);
+  // The on-device step's Cancel returns to the resting state it came from (history): there, it tells apart vertices
+  // with the same value (issue 19); elsewhere the context already does.
+  const onDevice = s.matches('checkingOnDevice') || s.matches('walletError');
+  const history = onDevice ? Object.values((s as { historyValue?: Record<string, { id: string }[]> }).historyValue ?? {}).map((nodes) => nodes.map((n) => n.id)) : [];
+  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.checkedOnDevice === true, history]);
 }
 
 // ───────────── recovery ─────────────

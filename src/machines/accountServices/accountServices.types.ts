@@ -132,8 +132,11 @@ export interface PushNotificationsContext {
   nowMs?: number | undefined;
   /** The device the connected owner signs on (issue 19); absent for a browser wallet. */
   device?: SignerDevice;
-  /** What the owner compares with the device before its prompt; absent unless a device signs (issue 19). */
-  deviceCheck?: DeviceCheck | undefined;
+  /**
+   * The owner compares the device's screen before its prompt (issue 19). What it shows is not kept here but computed
+   * from this context by the view model (its text holds private values the event log redacts, decision 0075).
+   */
+  checkedOnDevice?: boolean | undefined;
 }
 
 export type PushNotificationsEvent =
@@ -224,8 +227,11 @@ export interface EmailAlertsContext {
   notice: string | null;
   /** The device the connected owner signs on (issue 19); absent for a browser wallet. */
   device?: SignerDevice;
-  /** What the owner compares with the device before its prompt; absent unless a device signs (issue 19). */
-  deviceCheck?: DeviceCheck | undefined;
+  /**
+   * The owner compares the device's screen before its prompt (issue 19). What it shows is not kept here but computed
+   * from this context by the view model (its text holds private values the event log redacts, decision 0075).
+   */
+  checkedOnDevice?: boolean | undefined;
 }
 
 export type EmailAlertsEvent =

@@ -2,6 +2,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { EmailAlertsMachine } from './emailAlerts.machine.ts';
 import { connectDeviceStep, type DeviceStepView } from './deviceStep.connect.ts';
+import { emailCheckOf } from './accountServices.logic.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 
 export type EmailAlertsSnapshot = SnapshotFrom<EmailAlertsMachine>;
 
@@ -25,6 +27,8 @@ export interface EmailAlertsView extends DeviceStepView {
   /** A code would be accepted now. */
   canVerify: boolean;
   canResend: boolean;
+  /** What the owner's device shows for the request, while it is checked or signs (issue 19). */
+  deviceCheck: DeviceCheck | undefined;
   context: EmailAlertsSnapshot['context'];
 }
 
@@ -39,6 +43,7 @@ export function connectEmailAlerts(snapshot: EmailAlertsSnapshot): EmailAlertsVi
     canVerify: snapshot.can({ type: 'user.verify', code: '0' }),
     canResend: snapshot.can({ type: 'user.resend' }),
     ...connectDeviceStep(snapshot),
+    deviceCheck: snapshot.context.checkedOnDevice ? emailCheckOf(snapshot.context) : undefined,
     context: snapshot.context,
   };
 }

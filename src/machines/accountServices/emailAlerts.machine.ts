@@ -85,7 +85,7 @@ export const emailAlertsMachine = setup({
     ),
   },
   actions: {
-    markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted, deviceCheck: undefined }),
+    markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted, checkedOnDevice: undefined }),
     /** The show or delete request the signer will sign, at the event's time (`nowMs`, when it has one). */
     startRequest: assign(({ context, event }, { op }: { op: EmailOperation }) => ({ request: request(context, op, null, nowMsOf(event)), error: null, notice: null })),
     /** The register or change request for the typed address (trimmed). */
@@ -98,9 +98,9 @@ export const emailAlertsMachine = setup({
     rejectEmail: assign({ fieldError: ACCOUNT_TEXTS.invalidEmail }),
     requireCode: assign({ fieldError: ACCOUNT_TEXTS.noCode }),
     clearProblems: assign({ fieldError: null, codeProblem: null, error: null, notice: null }),
-    storeAuth: assign((_, auth: EmailAuthorisation) => ({ auth, deviceCheck: undefined })),
-    /** What the device will show for the authorisation text signEmailRequest signs (issue 19). */
-    assignEmailCheck: assign({ deviceCheck: ({ context }) => emailCheckOf(context) }),
+    storeAuth: assign((_, auth: EmailAuthorisation) => ({ auth, checkedOnDevice: undefined })),
+    /** The device will show the authorisation text signEmailRequest signs (issue 19; connect computes it: emailCheckOf). */
+    assignEmailCheck: assign({ checkedOnDevice: ({ context }) => emailCheckOf(context) !== undefined }),
     /** Try again after a device's failure: the signature is asked at the time of the retry (issue 19). */
     retime: assign(({ context, event }) => {
       const nowMs = nowMsOf(event);
@@ -110,7 +110,7 @@ export const emailAlertsMachine = setup({
     storeRegistration: assign((_, registration: EmailRegistration | null) => ({ registration, request: null, auth: null })),
     markDeleted: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.deleted }),
     markNotRegistered: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.notRegistered }),
-    markNotOffered: assign({ request: null, auth: null, error: null, fieldError: null, codeProblem: null, notice: ACCOUNT_TEXTS.emailNotOffered, deviceCheck: undefined }),
+    markNotOffered: assign({ request: null, auth: null, error: null, fieldError: null, codeProblem: null, notice: ACCOUNT_TEXTS.emailNotOffered, checkedOnDevice: undefined }),
     /** The address registered or changed, unverified until the e-mailed code is entered. */
     markCodeSent: assign(({ context }) => ({
       registration: { email: context.request?.email ?? '', verified: false },
@@ -124,7 +124,7 @@ export const emailAlertsMachine = setup({
     })),
     markCodeResent: assign({ notice: ACCOUNT_TEXTS.codeResent }),
     showCodeProblem: assign((_, { problem }: { problem: CodeProblem }) => ({ codeProblem: problem })),
-    forgetRequest: assign({ request: null, deviceCheck: undefined }),
+    forgetRequest: assign({ request: null, checkedOnDevice: undefined }),
     forgetSignedRequest: assign({ request: null, auth: null }),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
@@ -144,8 +144,8 @@ export const emailAlertsMachine = setup({
     canChangeRegistrationOnDevice: and(['hasSigner', 'isRegistered', 'isOnDevice']),
     /** A failure of a request the owner checked on the device, of this kind. */
     isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
-      context.deviceCheck !== undefined && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
-    isCheckedOnDevice: ({ context }) => context.deviceCheck !== undefined,
+      context.checkedOnDevice === true && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
+    isCheckedOnDevice: ({ context }) => context.checkedOnDevice === true,
   },
 }).createMachine({
   id: EMAIL_ALERTS_ID,

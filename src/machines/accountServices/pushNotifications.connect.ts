@@ -2,6 +2,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PushNotificationsMachine } from './pushNotifications.machine.ts';
 import { connectDeviceStep, type DeviceStepView } from './deviceStep.connect.ts';
+import { registrationCheckOf } from './accountServices.logic.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 
 export type PushNotificationsSnapshot = SnapshotFrom<PushNotificationsMachine>;
 
@@ -26,6 +28,8 @@ export interface PushNotificationsView extends DeviceStepView {
   idle: boolean;
   canRegister: boolean;
   canUnregisterDevice: boolean;
+  /** What the owner's device shows for the registration, while it is checked or signs (issue 19). */
+  deviceCheck: DeviceCheck | undefined;
   context: PushNotificationsSnapshot['context'];
 }
 
@@ -38,6 +42,7 @@ export function connectPushNotifications(snapshot: PushNotificationsSnapshot): P
     canRegister: snapshot.can({ type: 'user.register' }),
     canUnregisterDevice: snapshot.can({ type: 'user.unregisterDevice' }),
     ...connectDeviceStep(snapshot),
+    deviceCheck: snapshot.context.checkedOnDevice ? registrationCheckOf(snapshot.context) : undefined,
     context: snapshot.context,
   };
 }

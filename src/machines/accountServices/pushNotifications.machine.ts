@@ -63,16 +63,16 @@ export const pushNotificationsMachine = setup({
     ),
   },
   actions: {
-    markInterrupted: assign({ signed: null, target: null, notice: ACCOUNT_TEXTS.interrupted, nowMs: undefined, deviceCheck: undefined }),
+    markInterrupted: assign({ signed: null, target: null, notice: ACCOUNT_TEXTS.interrupted, nowMs: undefined, checkedOnDevice: undefined }),
     /** This browser's uuid and the Safes to offer; nothing selected. The ids a registration signs with, when read. */
     storeDevice: assign((_, { uuid, safes, registrationIds }: DeviceState) => ({ uuid, safes, selected: [], error: null, ...(registrationIds ? { registrationIds } : {}) })),
     /** When the owner asked to register (the signed timestamp derives from it); absent in events recorded before. */
     startRegistration: assign(({ event }) => ({ nowMs: nowMsOf(event), error: null, notice: null })),
     /** Try again after a device's failure: the signature is asked at the time of the retry (issue 19). */
     retime: assign(({ context, event }) => ({ nowMs: nowMsOf(event) ?? context.nowMs })),
-    /** What the device will show for the registration hash signRegistration signs (issue 19). */
-    assignRegistrationCheck: assign({ deviceCheck: ({ context }) => registrationCheckOf(context) }),
-    forgetCheck: assign({ nowMs: undefined, deviceCheck: undefined }),
+    /** The device will show the registration hash signRegistration signs (issue 19; connect computes it: registrationCheckOf). */
+    assignRegistrationCheck: assign({ checkedOnDevice: ({ context }) => registrationCheckOf(context) !== undefined }),
+    forgetCheck: assign({ nowMs: undefined, checkedOnDevice: undefined }),
     /** Adds the Safe to the selection (as the list spells its address), or takes it out. */
     toggleSelection: assign(({ context }, { address }: { address: string }) => ({
       selected: context.selected.some((a) => sameHex(a, address))
@@ -83,7 +83,7 @@ export const pushNotificationsMachine = setup({
     clearError: assign({ error: null }),
     /** The Safe to unregister. */
     chooseTarget: assign((_, { address }: { address: string }) => ({ target: address, error: null, notice: null })),
-    storeSigned: assign((_, signed: SignedRegistration) => ({ signed, deviceCheck: undefined })),
+    storeSigned: assign((_, signed: SignedRegistration) => ({ signed, checkedOnDevice: undefined })),
     /** The selected Safes now registered, under the signed uuid. */
     markRegistered: assign(({ context }) => ({
       uuid: context.signed?.uuid ?? context.uuid,
@@ -118,8 +118,8 @@ export const pushNotificationsMachine = setup({
       context.signer !== null && context.selected.length > 0 && context.device !== undefined && context.registrationIds !== undefined && nowMsOf(event) !== undefined,
     /** A failure of a registration the owner checked on the device, of this kind. */
     isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
-      context.deviceCheck !== undefined && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
-    isCheckedOnDevice: ({ context }) => context.deviceCheck !== undefined,
+      context.checkedOnDevice === true && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
+    isCheckedOnDevice: ({ context }) => context.checkedOnDevice === true,
   },
 }).createMachine({
   id: PUSH_NOTIFICATIONS_ID,

@@ -59,7 +59,7 @@ export function EmailAlertsView({ actor, now = Date.now }: { actor: EmailAlertsR
     canVerify,
     canResend,
   } = view;
-  const onDevice = ctx.deviceCheck !== undefined && (state === 'checkingOnDevice' || state === 'signing' || state === 'walletError');
+  const onDevice = view.deviceCheck !== undefined && (state === 'checkingOnDevice' || state === 'signing' || state === 'walletError');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const registered = ctx.registration !== null;
@@ -108,7 +108,7 @@ export function EmailAlertsView({ actor, now = Date.now }: { actor: EmailAlertsR
       <SignatureOnDevice
         step={view}
         signing={state === 'signing'}
-        check={ctx.deviceCheck}
+        check={view.deviceCheck}
         purpose={emailPurpose(ctx.request)}
         what="request"
         error={ctx.error}

@@ -25,7 +25,7 @@ const BUSY: Partial<Record<PushNotificationsStep, string>> = {
 export function PushNotificationsView({ actor, now = Date.now }: { actor: PushNotificationsRef; now?: () => number }) {
   const view = useSelector(actor, connectPushNotifications, shallowEqualViewModel);
   const { step: state, status, idle, canRegister, canUnregisterDevice, context: ctx } = view;
-  const onDevice = ctx.deviceCheck !== undefined && (state === 'checkingOnDevice' || state === 'signing' || state === 'walletError');
+  const onDevice = view.deviceCheck !== undefined && (state === 'checkingOnDevice' || state === 'signing' || state === 'walletError');
   return (
     <section aria-labelledby="push-title" className="card">
       <h2 id="push-title">Push notifications</h2>
@@ -71,7 +71,7 @@ export function PushNotificationsView({ actor, now = Date.now }: { actor: PushNo
         <SignatureOnDevice
           step={view}
           signing={state === 'signing'}
-          check={ctx.deviceCheck}
+          check={view.deviceCheck}
           purpose={`This signature lets the gateway send this browser notifications about the transactions of ${ctx.selected.length === 1 ? 'this Safe' : 'these Safes'}: ${ctx.selected.join(', ')}. It signs the hash of this browser’s id, its notification token, the Safes and the time.`}
           what="registration"
           error={ctx.error}
