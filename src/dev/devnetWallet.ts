@@ -31,7 +31,6 @@ import {
   defineChain,
   getAddress,
   hexToBigInt,
-  hexToBytes,
   hexToNumber,
   http,
   isAddress,
@@ -44,7 +43,7 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { executionDisplay, typedDataDisplay, type UnsignedExecution } from '../domain/wallet/deviceDisplay.ts';
+import { executionDisplay, messageDisplay, typedDataDisplay, type UnsignedExecution } from '../domain/wallet/deviceDisplay.ts';
 import type { SignerDevice } from '../domain/wallet/signerDevice.ts';
 import {
   DEVICE_PROFILE_KEY,
@@ -169,18 +168,6 @@ const quantity = (value: unknown, field: string): bigint | undefined => {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
   throw invalidParams(`invalid ${field}: ${String(value)}`);
 };
-
-/** personal_sign's message as the device shows it: the text (UTF-8 of the hex it was sent, when that is text). */
-function messageText(message: string): string {
-  if (!isHex(message)) return message;
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message));
-    // eslint-disable-next-line no-control-regex
-    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? message : text;
-  } catch {
-    return message;
-  }
-}
 
 let nextRpcId = 1;
 
@@ -421,7 +408,8 @@ export function createDevnetWallet(opts: DevnetWalletOptions): DevnetWalletProvi
         const [message, address] = p;
         if (typeof message !== 'string') throw invalidParams('personal_sign needs a message');
         const signer = signerFor(address);
-        if (device.view.profile) await device.confirm({ kind: 'message', blind: false, lines: [{ label: 'Message', value: messageText(message) }] });
+        // The screen is computed as the app computes what it shows beside it (deviceDisplay.ts): text, or hex for bytes.
+        if (device.view.profile) await device.confirm({ kind: 'message', blind: false, lines: isHex(message) ? messageDisplay(message) : [{ label: 'Message', value: message }] });
         return signer.signMessage({ message: { raw: isHex(message) ? message : stringToHex(message) } });
       }
       case 'eth_sign': {

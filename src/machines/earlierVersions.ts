@@ -51,6 +51,13 @@ const localDataValueBeforeTokens = (value: unknown): unknown => {
   return { ready: regions };
 };
 
+/**
+ * Decision 0075 added the on-device step to the account services' personal_sign signatures: checkingOnDevice,
+ * walletError and their events, entered only with a device in the input and a time in the event.
+ */
+const ACCOUNT_DEVICE_CHECK =
+  'before an owner on a device checked its screen first (decision 0075, at ebdb3f9): same states, events and context for a wallet without a device (events without nowMs, no device, no deviceCheck)';
+
 /** delegatesList before owners managed proposers (at c673c1b) kept neither the signer nor a change's request, signature, field error or notice. */
 const delegatesBeforeProposers = ({ signer: _s, request: _r, signature: _g, fieldError: _f, notice: _n, ...kept }: Record<string, unknown>) => kept;
 
@@ -125,6 +132,12 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       hash: 'e0ac63dd5bf6dbed10a018ab34f222647d05da8d0bade9c1fbc4f49e5204fa21',
       note: 'before an owner on a device checked its screen first (issue 19, decision 0069, at 88efde0): same states, events and context for a wallet without a device',
     },
+    // Decision 0075: Try again after a device's failure takes the retry's time (user.retry's optional nowMs) and
+    // recomputes the check; the failure routes and walletError states are now built by accountServices.logic.ts.
+    {
+      hash: 'bfa5c9920349bb971410c4bb120d76d1108e3f338f75d34680cea0349bcf3200',
+      note: 'before Try again took the time of the retry (decision 0075, at ebdb3f9): same states, events and context; a user.retry without nowMs keeps the first time',
+    },
   ],
   deleteTxFlow: [
     { hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING },
@@ -140,6 +153,10 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     { hash: '6426ccaf06259f8267b38bbb6afe19a8dc760ec8d0850dedc71868002f995f0e', note: BEFORE_NAMING },
     // Decision 0051 added the state notOffered (a gateway without e-mail endpoints) and its transitions only.
     { hash: 'ed6c69d70c3b8acfd16b0e1cef0a29a17fefb1a6b5c9cc5124d924cc1543435a', note: BEFORE_NOT_OFFERED },
+    // Decision 0075 added checkingOnDevice, walletError and user.confirmOnDevice / user.cancel / user.retry, entered only
+    // when the input carries a `device` and the event its `nowMs`; a record of that version has neither, so device and
+    // deviceCheck stay absent and its requests carry no nowMs (the effect read the clock, as its logs recorded).
+    { hash: 'bfb5e30acced2e88d827129c2d6f537971139b14ac91a9d729b92b0725695118', note: ACCOUNT_DEVICE_CHECK },
   ],
   localData: [
     {
@@ -178,8 +195,16 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       value: (value: unknown) => (typeof value === 'object' && value !== null && 'loaded' in value ? 'loaded' : value),
     },
   ],
-  pushNotifications: [{ hash: 'ae72361ae8543d6801d2ce75ee0adc7e8b7cd3f827678c1beea3f663ba785ccb', note: BEFORE_NAMING }],
-  recoveryRegistration: [{ hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING }],
+  pushNotifications: [
+    { hash: 'ae72361ae8543d6801d2ce75ee0adc7e8b7cd3f827678c1beea3f663ba785ccb', note: BEFORE_NAMING },
+    // Decision 0075: as emailAlerts; also `registrationIds` and `nowMs`, set only from outputs and events that records
+    // of that version do not have (its loadDevice output had no registrationIds, its user.register no nowMs).
+    { hash: '824e2abe4e08a6390b5f968ff63c831d198ca87e055b14828bcfa12fab104e22', note: ACCOUNT_DEVICE_CHECK },
+  ],
+  recoveryRegistration: [
+    { hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING },
+    { hash: 'd79342636374634d21975da2338bc48ade97728c53061d905723180f52f98124', note: ACCOUNT_DEVICE_CHECK },
+  ],
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
   safeSession: [
     { hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING },

@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import { ACCOUNT_TEXTS } from '../../src/machines/accountServices/accountServices.logic.ts';
+import { ACCOUNT_TEXTS, emailCheckOf, registrationCheckOf } from '../../src/machines/accountServices/accountServices.logic.ts';
 import {
   SAMPLE_NOW_MS,
   accountServicesDeviceInput,
@@ -43,8 +43,10 @@ import type { EmailAlertsRef } from '../../src/views/accountServices/EmailAlerts
 import type { PushNotificationsRef } from '../../src/views/accountServices/PushNotifications.tsx';
 import type { UnsubscribeRef } from '../../src/views/accountServices/Unsubscribe.tsx';
 import { modelTests, type ViewDriver } from '../harness/modelHarness.ts';
-import { typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
+import { messageDisplay, typedDataDisplay } from '../../src/domain/wallet/deviceDisplay.ts';
 import { delegateTypedData } from '../../src/domain/safe/delegateRequest.ts';
+import { emailAuthMessage, recoveryAuthMessage, registrationHash } from '../../src/services/accountServices/index.ts';
+import { toHex } from 'viem';
 import { sendAsIs, settleExecutors, snapshotOf, startWithDeferredEffects, type EffectsSut } from './accountServices.support.tsx';
 
 const click = (name: string | RegExp) => act(async () => screen.getByRole('button', { name }).click());
@@ -57,6 +59,79 @@ function expectMessages(ctx: { error: string | null; notice?: string | null }) {
   if (ctx.notice) expect(statusTexts()).toContain(ctx.notice);
 }
 
+/**
+ * The time the views put in their events (issue 19): the sample's `nowMs` for the event being driven (a retry's is
+ * later than the first attempt's), so the check on screen is computed from the time the machine was given.
+ */
+let clock = SAMPLE_NOW_MS;
+const nowOf = (e: AnyEventObject, fallback: number) => ((e as { nowMs?: unknown }).nowMs as number | undefined) ?? fallback;
+/** A plan's events as the views send them: every event that starts a signature carries its time (issue 19). */
+const timedEvents = (events: AnyEventObject[], types: RegExp): AnyEventObject[] => {
+  const timed = (e: AnyEventObject): AnyEventObject => (types.test(e.type) && !('nowMs' in e) ? { ...e, nowMs: SAMPLE_NOW_MS } : e);
+  return [...new Map(events.map(timed).map((e) => [JSON.stringify(e), e])).values()];
+};
+
+/**
+ * The on-device step of a personal_sign signature (issue 19, decision 0075), on a Ledger: the region with what it
+ * will show (`lines`, computed here from the bytes the effect signs) and what the signature authorises; the same
+ * values while it waits; a failure's region with Try again. `what`: the failure region's noun.
+ */
+function personalSignStep(what: string) {
+  const step = () => screen.getByRole('region', { name: 'Check the message on your Ledger' });
+  const failed = () => screen.getByRole('region', { name: `The ${what} was not signed` });
+  const expectLines = (sut: EffectsSut, expected: { label: string; value: string }[], check: { lines: unknown } | undefined) => {
+    expect(check?.lines).toEqual(expected);
+    const shown = screen.getByLabelText('What your Ledger will show');
+    for (const line of expected) expect(shown).toHaveTextContent(`${line.label}${line.value}`);
+    void sut;
+  };
+  return {
+    step,
+    failed,
+    events: {
+      'user.confirmOnDevice': async () => {
+        const go = within(step()).getByRole('button', { name: 'Continue on the Ledger' });
+        expect(go).toBeDisabled();
+        await act(async () => void fireEvent.click(within(step()).getByRole('checkbox', { name: /I will compare these values with my Ledger/ })));
+        await act(async () => go.click());
+      },
+      'user.cancel': (sut: EffectsSut) => act(async () => within(snapshotOf(sut).matches('walletError') ? failed() : step()).getByRole('button', { name: 'Cancel' }).click()),
+    },
+    checking: (sut: EffectsSut, expected: { label: string; value: string }[], check: { lines: unknown } | undefined, purpose: RegExp) => {
+      expect(within(step()).getByText(purpose)).toBeInTheDocument();
+      expectLines(sut, expected, check);
+      expect(within(step()).getByRole('button', { name: 'Continue on the Ledger' })).toBeDisabled();
+    },
+    waiting: (sut: EffectsSut, expected: { label: string; value: string }[], check: { lines: unknown } | undefined) => {
+      expect(statusTexts().join(' ')).toContain('Confirm the message on your Ledger. Approve only if it shows these values');
+      expectLines(sut, expected, check);
+    },
+    failure: (title: string | null) => (sut: EffectsSut) => {
+      const c = snapshotOf(sut).context as { error: string | null };
+      const alert = within(failed()).getByRole('alert');
+      if (title) expect(alert).toHaveTextContent(title);
+      expect(alert).toHaveTextContent(c.error ?? '');
+      // one copy of the text: the card's own messages leave it to the failure's region
+      expect(alerts().filter((a) => a?.includes(c.error ?? ''))).toHaveLength(1);
+      expect(within(failed()).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    },
+  };
+}
+
+const WALLET_ERROR_TITLES: Record<string, string | null> = {
+  rejected: null,
+  wrongChain: null,
+  disconnected: null,
+  deviceLocked: 'Device locked.',
+  wrongApp: 'Wrong app open on the device.',
+  blindSigningDisabled: 'Blind signing is off on the device.',
+  deviceDisconnected: 'Device not connected.',
+  noTypedData: 'This wallet cannot sign typed data.',
+  other: null,
+};
+const walletErrorStates = (failure: (title: string | null) => (sut: EffectsSut) => void) =>
+  Object.fromEntries(Object.entries(WALLET_ERROR_TITLES).map(([kind, title]) => [`walletError.${kind}`, failure(title)]));
+
 // ───────────── push notifications ─────────────
 
 describe('pushNotifications (model-based, real view)', () => {
@@ -65,15 +140,29 @@ describe('pushNotifications (model-based, real view)', () => {
     expect(statusTexts()).toContain(text);
     expect(screen.getByRole('button', { name: 'Register chosen Safes' })).toBeDisabled();
   };
-  const driver: ViewDriver<EffectsSut> = {
-    start: () =>
-      startWithDeferredEffects(
+  const device = personalSignStep('registration');
+  /** The registration hash the Ledger will show: signRegistration's bytes for the context's ids, Safes and time. */
+  const expectedLines = (sut: EffectsSut) => {
+    const c = ctx(sut);
+    expect(c.nowMs).toBe(clock);
+    const hash = registrationHash(String(Math.floor(clock / 1000)), c.registrationIds!.uuid, c.registrationIds!.cloudMessagingToken, c.selected);
+    const lines = messageDisplay(hash);
+    // 32 bytes that are not text: shown in hex, as a Ledger shows them
+    expect(lines).toEqual([{ label: 'Message', value: hash }]);
+    return lines;
+  };
+  const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(
         pushNotificationsMachine,
         ['loadDevice', 'signRegistration', 'registerDevice', 'unregisterSafe', 'unregisterDevice'],
-        accountServicesSampleInput,
-        (actor) => <PushNotificationsView actor={actor as PushNotificationsRef} />,
-      ),
+        input,
+        (actor) => <PushNotificationsView actor={actor as PushNotificationsRef} now={() => clock} />,
+      );
+    },
     events: {
+      ...device.events,
       ...settleExecutors({
         loadDevice: 'loadDevice',
         signRegistration: 'signRegistration',
@@ -81,11 +170,15 @@ describe('pushNotifications (model-based, real view)', () => {
         unregisterSafe: 'unregisterSafe',
         unregisterDevice: 'unregisterDevice',
       }),
-      'user.retry': () => click('Retry loading notification settings'),
+      'user.retry': async (sut, e) => {
+        if (!snapshotOf(sut).matches('walletError')) return click('Retry loading notification settings');
+        clock = nowOf(e, clock);
+        await act(async () => within(device.failed()).getByRole('button', { name: 'Try again' }).click());
+      },
       'user.toggleSafe': (_, e) => act(async () => screen.getByRole('checkbox', { name: `Choose ${field(e, 'address')}` }).click()),
-      'user.register': async (sut) => {
+      'user.register': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         await click('Register chosen Safes');
-        expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual({ chainId: '31337', safes: ctx(sut).selected, signer: accountServicesSampleInput.safe.owners[0] });
       },
       'user.unregisterSafe': (_, e) => click(`Unregister ${field(e, 'address')}`),
       'user.unregisterDevice': () => click('Unregister this browser'),
@@ -111,19 +204,42 @@ describe('pushNotifications (model-based, real view)', () => {
         expect(screen.getByRole('button', { name: 'Unregister this browser' })).toHaveProperty('disabled', c.uuid === null);
         expectMessages(c);
       },
-      signing: busy('Sign the registration in your wallet…'),
+      signing: (sut) => {
+        const c = ctx(sut);
+        // The time and the ids the check was computed from are the ones signed (issue 19).
+        const signedInput = { chainId: '31337', safes: c.selected, signer: accountServicesSampleInput.safe.owners[0], nowMs: clock, ...c.registrationIds };
+        if (c.checkedOnDevice) {
+          device.waiting(sut, expectedLines(sut), registrationCheckOf(c));
+          expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual({ ...signedInput, deviceName: 'Ledger' });
+          return;
+        }
+        busy('Sign the registration in your wallet…')();
+        expect(sut.inputs.get('signRegistration')?.at(-1)).toEqual(signedInput);
+      },
+      checkingOnDevice: (sut) => {
+        device.checking(sut, expectedLines(sut), registrationCheckOf(ctx(sut)), /lets the gateway send this browser notifications about the transactions of this Safe/);
+        expect(screen.getByRole('button', { name: 'Register chosen Safes' })).toBeDisabled();
+      },
+      ...walletErrorStates(device.failure),
       registering: busy('Registering this browser…'),
       unregisteringSafe: busy('Unregistering the Safe…'),
       unregisteringDevice: busy('Removing this browser…'),
     },
-  };
+  });
   modelTests({
     name: 'pushNotifications',
     machine: pushNotificationsMachine,
-    input: accountServicesSampleInput,
     events: pushNotificationsSampleEvents,
     serializeState: serializePushNotificationsState,
-    driver,
+    plans: [
+      { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
+      {
+        input: accountServicesDeviceInput,
+        events: timedEvents(pushNotificationsSampleEvents, /^user\.register$/),
+        driver: driverFor(accountServicesDeviceInput),
+        describe: 'an owner on a Ledger (issue 19)',
+      },
+    ],
   });
   it('without an owner wallet nothing can be chosen or registered, and the screen says why', async () => {
     const sut = startWithDeferredEffects(pushNotificationsMachine, ['loadDevice'], accountServicesReadOnlyInput, (actor) => <PushNotificationsView actor={actor as PushNotificationsRef} />);
@@ -149,21 +265,51 @@ describe('emailAlerts (model-based, real view)', () => {
     expect(screen.getByRole('button', { name: 'Show registration' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Delete e-mail' })).toHaveProperty('disabled', c.registration === null);
   };
-  const driver: ViewDriver<EffectsSut> = {
-    start: () =>
-      startWithDeferredEffects(emailAlertsMachine, ['signEmailRequest', 'sendEmailRequest', 'verifyEmail', 'resendCode'], accountServicesSampleInput, (actor) => (
-        <EmailAlertsView actor={actor as EmailAlertsRef} />
-      )),
+  const device = personalSignStep('request');
+  /** The authorisation text the Ledger will show: signEmailRequest's text for the request at the time it was given. */
+  const expectedLines = (sut: EffectsSut) => {
+    const request = ctx(sut).request!;
+    expect(request.nowMs).toBe(clock);
+    const text = emailAuthMessage(request, String(clock));
+    const lines = messageDisplay(toHex(text));
+    expect(lines).toEqual([{ label: 'Message', value: text }]);
+    return lines;
+  };
+  const PURPOSE: Record<string, RegExp> = {
+    register: /lets the gateway register owner@example\.com to receive this Safe’s alerts/,
+    change: /lets the gateway change the address that receives this Safe’s alerts for you to owner@example\.com/,
+    show: /lets the gateway show you the address registered/,
+    delete: /lets the gateway delete the address registered/,
+  };
+  const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(emailAlertsMachine, ['signEmailRequest', 'sendEmailRequest', 'verifyEmail', 'resendCode'], input, (actor) => (
+        <EmailAlertsView actor={actor as EmailAlertsRef} now={() => clock} />
+      ));
+    },
     events: {
       ...settleExecutors({ signEmailRequest: 'signEmailRequest', sendEmailRequest: 'sendEmailRequest', verifyEmail: 'verifyEmail', resendCode: 'resendCode' }),
-      'user.show': () => click('Show registration'),
+      ...device.events,
+      'user.retry': async (_, e) => {
+        clock = nowOf(e, clock);
+        await act(async () => within(device.failed()).getByRole('button', { name: 'Try again' }).click());
+      },
+      'user.show': (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
+        return click('Show registration');
+      },
       'user.submitEmail': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const registered = ctx(sut).registration !== null;
         const form = screen.getByRole('form', { name: registered ? 'Change e-mail address' : 'Register e-mail address' });
         await act(async () => fireEvent.change(within(form).getByLabelText('E-mail address'), { target: { value: field(e, 'email') } }));
         await act(async () => within(form).getByRole('button', { name: registered ? 'Change address' : 'Register address' }).click());
       },
-      'user.delete': () => click('Delete e-mail'),
+      'user.delete': (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
+        return click('Delete e-mail');
+      },
       'user.verify': async (_, e) => {
         const form = screen.getByRole('form', { name: 'Verify e-mail address' });
         await act(async () => fireEvent.change(within(form).getByLabelText('Verification code'), { target: { value: field(e, 'code') } }));
@@ -184,11 +330,20 @@ describe('emailAlerts (model-based, real view)', () => {
       },
       'resting.verified': resting('Registered and verified.'),
       signing: (sut) => {
-        const op = ctx(sut).request?.op;
-        expect(statusTexts().join(' ')).toMatch(/in your wallet/);
-        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toMatchObject({ op, chainId: '31337', signer: accountServicesSampleInput.safe.owners[0] });
+        const c = ctx(sut);
+        const op = c.request?.op;
+        // The time the check was computed from is the one signed (issue 19).
+        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toEqual({ ...c.request, ...(c.checkedOnDevice ? { deviceName: 'Ledger' } : {}) });
+        expect(sut.inputs.get('signEmailRequest')?.at(-1)).toMatchObject({ op, chainId: '31337', signer: accountServicesSampleInput.safe.owners[0], nowMs: clock });
+        expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
+        if (c.checkedOnDevice) device.waiting(sut, expectedLines(sut), emailCheckOf(c));
+        else expect(statusTexts().join(' ')).toMatch(/in your wallet/);
+      },
+      checkingOnDevice: (sut) => {
+        device.checking(sut, expectedLines(sut), emailCheckOf(ctx(sut)), PURPOSE[ctx(sut).request!.op]!);
         expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
       },
+      ...walletErrorStates(device.failure),
       sending: (sut) => {
         expect(sut.inputs.get('sendEmailRequest')?.at(-1)).toMatchObject({ op: ctx(sut).request?.op, auth: ctx(sut).auth });
         expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
@@ -203,8 +358,22 @@ describe('emailAlerts (model-based, real view)', () => {
         expect(screen.queryByRole('form')).toBeNull();
       },
     },
-  };
-  modelTests({ name: 'emailAlerts', machine: emailAlertsMachine, input: accountServicesSampleInput, events: emailAlertsSampleEvents, serializeState: serializeEmailAlertsState, driver });
+  });
+  modelTests({
+    name: 'emailAlerts',
+    machine: emailAlertsMachine,
+    events: emailAlertsSampleEvents,
+    serializeState: serializeEmailAlertsState,
+    plans: [
+      { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
+      {
+        input: accountServicesDeviceInput,
+        events: timedEvents(emailAlertsSampleEvents, /^user\.(show|submitEmail|delete)$/),
+        driver: driverFor(accountServicesDeviceInput),
+        describe: 'an owner on a Ledger (issue 19)',
+      },
+    ],
+  });
   it('without an owner wallet nothing can be signed', () => {
     const actor = createActor(emailAlertsMachine, { input: accountServicesReadOnlyInput }).start();
     render(<EmailAlertsView actor={actor} />);
@@ -219,12 +388,30 @@ describe('emailAlerts (model-based, real view)', () => {
 
 describe('recoveryRegistration (model-based, real view)', () => {
   const ctx = (sut: EffectsSut) => snapshotOf(sut).context as RecoveryContext;
-  const driver: ViewDriver<EffectsSut> = {
-    start: () =>
-      startWithDeferredEffects(recoveryRegistrationMachine, ['signRecovery', 'registerRecovery'], accountServicesSampleInput, (actor) => <RecoveryView actor={actor as RecoveryRef} />),
+  const device = personalSignStep('registration');
+  /** The authorisation text the Ledger will show: signRecovery's text for the request at the time it was given. */
+  const expectedLines = (sut: EffectsSut) => {
+    const request = ctx(sut).request!;
+    expect(request.nowMs).toBe(clock);
+    const text = recoveryAuthMessage(request, String(clock));
+    const lines = messageDisplay(toHex(text));
+    expect(lines).toEqual([{ label: 'Message', value: text }]);
+    return lines;
+  };
+  const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(recoveryRegistrationMachine, ['signRecovery', 'registerRecovery'], input, (actor) => <RecoveryView actor={actor as RecoveryRef} now={() => clock} />);
+    },
     events: {
       ...settleExecutors({ signRecovery: 'signRecovery', registerRecovery: 'registerRecovery' }),
+      ...device.events,
+      'user.retry': async (_, e) => {
+        clock = nowOf(e, clock);
+        await act(async () => within(device.failed()).getByRole('button', { name: 'Try again' }).click());
+      },
       'user.submit': async (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const form = screen.getByRole('form', { name: 'Register recovery module' });
         await act(async () => fireEvent.change(within(form).getByLabelText('Recovery module address'), { target: { value: field(e, 'moduleAddress') } }));
         await act(async () => within(form).getByRole('button', { name: 'Register module' }).click());
@@ -241,9 +428,21 @@ describe('recoveryRegistration (model-based, real view)', () => {
         expectMessages(c);
       },
       signing: (sut) => {
+        const c = ctx(sut);
+        expect(c.request?.nowMs).toBe(clock);
+        if (c.deviceCheck) {
+          device.waiting(sut, expectedLines(sut), c.deviceCheck);
+          expect(sut.inputs.get('signRecovery')?.at(-1)).toEqual({ ...c.request, deviceName: 'Ledger' });
+          return;
+        }
         expect(statusTexts()).toContain('Sign the registration in your wallet…');
-        expect(sut.inputs.get('signRecovery')?.at(-1)).toEqual(ctx(sut).request);
+        expect(sut.inputs.get('signRecovery')?.at(-1)).toEqual(c.request);
       },
+      checkingOnDevice: (sut) => {
+        device.checking(sut, expectedLines(sut), ctx(sut).deviceCheck, /lets the gateway register the recovery module .* for recovery alerts/);
+        expect(within(screen.getByRole('form', { name: 'Register recovery module' })).getByRole('button', { name: 'Register module' })).toBeDisabled();
+      },
+      ...walletErrorStates(device.failure),
       sending: (sut) => {
         expect(statusTexts()).toContain('Registering the module…');
         expect(sut.inputs.get('registerRecovery')?.at(-1)).toEqual({ ...ctx(sut).request, auth: ctx(sut).auth });
@@ -253,8 +452,22 @@ describe('recoveryRegistration (model-based, real view)', () => {
         expect(within(screen.getByRole('list', { name: 'Registered recovery modules' })).getAllByRole('listitem')).toHaveLength(ctx(sut).registered.length);
       },
     },
-  };
-  modelTests({ name: 'recoveryRegistration', machine: recoveryRegistrationMachine, input: accountServicesSampleInput, events: recoverySampleEvents, serializeState: serializeValueAndErrors, driver });
+  });
+  modelTests({
+    name: 'recoveryRegistration',
+    machine: recoveryRegistrationMachine,
+    events: recoverySampleEvents,
+    serializeState: serializeValueAndErrors,
+    plans: [
+      { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
+      {
+        input: accountServicesDeviceInput,
+        events: timedEvents(recoverySampleEvents, /^user\.submit$/),
+        driver: driverFor(accountServicesDeviceInput),
+        describe: 'an owner on a Ledger (issue 19)',
+      },
+    ],
+  });
 });
 
 // ───────────── delegates (proposers) ─────────────
@@ -274,8 +487,9 @@ describe('delegatesList (model-based, real view)', () => {
   /** What the owner's Ledger will show for the request's Delegate typed data (issue 19), computed here, on screen. */
   const expectDeviceLines = (sut: EffectsSut) => {
     const request = ctx(sut).request!;
-    expect(request.nowMs).toBe(SAMPLE_NOW_MS);
-    const expected = typedDataDisplay('hashes', delegateTypedData({ chainId: request.chainId, delegate: request.delegate, nowMs: SAMPLE_NOW_MS }) as never);
+    // the time of the change's event, or of the Try again after a failure (its own hour's TOTP)
+    expect(request.nowMs).toBe(clock);
+    const expected = typedDataDisplay('hashes', delegateTypedData({ chainId: request.chainId, delegate: request.delegate, nowMs: clock }) as never);
     expect(expected.map((l) => l.label)).toEqual(['Domain hash', 'Message hash']);
     expect(ctx(sut).deviceCheck?.lines).toEqual(expected);
     const shown = screen.getByLabelText('What your Ledger will show');
@@ -293,11 +507,17 @@ describe('delegatesList (model-based, real view)', () => {
     expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeDisabled();
   };
   const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
-    start: () =>
-      startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer', 'sendProposer'], input, (actor) => <DelegatesView actor={actor as DelegatesRef} now={() => SAMPLE_NOW_MS} />),
+    start: () => {
+      clock = SAMPLE_NOW_MS;
+      return startWithDeferredEffects(delegatesListMachine, ['loadDelegates', 'signProposer', 'sendProposer'], input, (actor) => <DelegatesView actor={actor as DelegatesRef} now={() => clock} />);
+    },
     events: {
       ...settleExecutors({ loadDelegates: 'loadDelegates', loadMoreDelegates: 'loadDelegates', signProposer: 'signProposer', sendProposer: 'sendProposer' }),
-      'user.retry': (sut) => (snapshotOf(sut).matches('walletError') ? act(async () => within(failedStep()).getByRole('button', { name: 'Try again' }).click()) : click('Retry loading proposers')),
+      'user.retry': async (sut, e) => {
+        if (!snapshotOf(sut).matches('walletError')) return click('Retry loading proposers');
+        clock = nowOf(e, clock);
+        await act(async () => within(failedStep()).getByRole('button', { name: 'Try again' }).click());
+      },
       'user.confirmOnDevice': async () => {
         const go = within(deviceStep()).getByRole('button', { name: 'Continue on the Ledger' });
         expect(go).toBeDisabled();
@@ -311,12 +531,14 @@ describe('delegatesList (model-based, real view)', () => {
         expect(sut.inputs.get('loadDelegates')?.at(-1)).toEqual({ chainId: '31337', safe: accountServicesSampleInput.safe.address, page: ctx(sut).next });
       },
       'user.addProposer': async (_, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const form = addForm();
         await act(async () => fireEvent.change(within(form).getByLabelText('Address'), { target: { value: field(e, 'delegate') } }));
         await act(async () => fireEvent.change(within(form).getByLabelText('Name'), { target: { value: field(e, 'label') } }));
         await act(async () => within(form).getByRole('button', { name: 'Add proposer' }).click());
       },
       'user.renameProposer': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const label = labelOf(sut, field(e, 'delegate'));
         if (!screen.queryByRole('form', { name: `Rename ${label}` })) await act(async () => within(rowOf(label)).getByRole('button', { name: `Rename ${label}` }).click());
         const form = screen.getByRole('form', { name: `Rename ${label}` });
@@ -324,6 +546,7 @@ describe('delegatesList (model-based, real view)', () => {
         await act(async () => within(form).getByRole('button', { name: 'Save name' }).click());
       },
       'user.removeProposer': async (sut, e) => {
+        clock = nowOf(e, SAMPLE_NOW_MS);
         const label = labelOf(sut, field(e, 'delegate'));
         const row = rowOf(label);
         if (!within(row).queryByRole('button', { name: `Yes, remove ${label}` })) await act(async () => within(row).getByRole('button', { name: `Remove ${label}` }).click());

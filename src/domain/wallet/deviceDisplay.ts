@@ -9,16 +9,22 @@
  *   decimal, bytes in hex).
  * - A transaction (an execution): "Transaction hash" — keccak-256 of the unsigned EIP-1559 transaction as the
  *   device serialises it to sign — then the fields the device lists.
+ * - A message (`personal_sign`, the account services' authorisations): "Message", the text when the bytes are
+ *   printable UTF-8 text, else the bytes in hex (0x…, lower case), as a Ledger's Ethereum app shows bytes that are
+ *   not text (decision 0075).
  */
 import {
   formatGwei,
   getAddress,
+  hexToBytes,
+  isHex,
   getTypesForEIP712Domain,
   hashDomain,
   hashStruct,
   isAddress,
   keccak256,
   serializeTransaction,
+  toHex,
   type Address,
   type Hex,
   type TypedDataDefinition,
@@ -134,3 +140,22 @@ export function executionChanges(
   if (sent.input.toLowerCase() !== checked.data.toLowerCase()) changes.push('the call data');
   return changes;
 }
+
+/** The bytes personal_sign sends for `message`: the UTF-8 of a text, or the raw bytes as given. */
+export const personalSignData = (message: string | { raw: Hex }): Hex => (typeof message === 'string' ? toHex(message) : message.raw);
+
+/** personal_sign's bytes as a device shows them: the text when they are printable UTF-8, else the bytes in hex. */
+export function messageText(data: Hex): string {
+  const hex = data.toLowerCase() as Hex;
+  if (!isHex(hex)) return data;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(hex));
+    // eslint-disable-next-line no-control-regex
+    return text.length === 0 || /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? hex : text;
+  } catch {
+    return hex;
+  }
+}
+
+/** What a device shows before it signs the personal_sign bytes `data`. */
+export const messageDisplay = (data: Hex): DisplayLine[] => [{ label: 'Message', value: messageText(data) }];

@@ -2,9 +2,20 @@
 import { getAddress, isAddress, type TypedDataDefinition } from 'viem';
 import { sameHex } from '../../domain/hex.ts';
 import { delegateTypedData } from '../../domain/safe/delegateRequest.ts';
-import { typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
+import { authTimestamp, emailAuthMessage, pushTimestamp, recoveryAuthMessage, registrationHash } from '../../domain/safe/accountAuth.ts';
+import { messageDisplay, personalSignData, typedDataDisplay } from '../../domain/wallet/deviceDisplay.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
 import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
-import type { AccountServicesInput, CodeProblem, DelegatesContext, EffectFailure, ProposerFieldError } from './accountServices.types.ts';
+import type {
+  AccountServicesInput,
+  CodeProblem,
+  DelegatesContext,
+  EffectFailure,
+  EmailRequest,
+  ProposerFieldError,
+  RecoveryRequest,
+  RegistrationIds,
+} from './accountServices.types.ts';
 
 export const ACCOUNT_TEXTS = {
   noSigner: 'Connect a wallet that is an owner of this Safe to change these settings.',
@@ -128,3 +139,72 @@ export function proposerCheckOf(ctx: Pick<DelegatesContext, 'device' | 'request'
   const typed = delegateTypedData({ chainId: request.chainId, delegate: request.delegate, nowMs: request.nowMs });
   return { what: 'signature', device, lines: typedDataDisplay(device.display, typed as unknown as TypedDataDefinition) };
 }
+
+/** The device the connected owner signs on, for a machine's context: absent without an owner or a device (issue 19). */
+export const deviceOf = (input: AccountServicesInput): { device: SignerDevice } | Record<string, never> =>
+  input.device && signerOf(input) !== null ? { device: input.device } : {};
+
+/** The time an event carries (`nowMs`, put there by the view), or undefined (events recorded before issue 19). */
+export const nowMsOf = (event: object): number | undefined =>
+  'nowMs' in event && typeof (event as { nowMs: unknown }).nowMs === 'number' ? (event as { nowMs: number }).nowMs : undefined;
+
+/** What a device shows for the personal_sign of `message` (text, or raw bytes), as the services send it. */
+const messageCheck = (device: SignerDevice, message: string | { raw: `0x${string}` }): DeviceCheck => ({
+  what: 'message',
+  device,
+  lines: messageDisplay(personalSignData(message)),
+});
+
+/**
+ * The push registration as the owner's device will show it (issue 19): the 32-byte hash signRegistration signs, from
+ * the same uuid, token, Safes and timestamp (the register event's `nowMs`); undefined without any of them.
+ */
+export function registrationCheckOf(ctx: { device?: SignerDevice | undefined; registrationIds?: RegistrationIds | undefined; nowMs?: number | undefined; selected: string[] }): DeviceCheck | undefined {
+  const { device, registrationIds: ids, nowMs } = ctx;
+  if (!device || !ids || nowMs === undefined) return undefined;
+  return messageCheck(device, { raw: registrationHash(pushTimestamp(nowMs), ids.uuid, ids.cloudMessagingToken, ctx.selected) });
+}
+
+/** The e-mail authorisation text as the owner's device will show it (the request's `nowMs`: its timestamp). */
+export function emailCheckOf(ctx: { device?: SignerDevice | undefined; request: EmailRequest | null }): DeviceCheck | undefined {
+  const { device, request } = ctx;
+  if (!device || !request || request.nowMs === undefined) return undefined;
+  return messageCheck(device, emailAuthMessage(request, authTimestamp(request.nowMs)));
+}
+
+/** The recovery authorisation text as the owner's device will show it (the request's `nowMs`: its timestamp). */
+export function recoveryCheckOf(ctx: { device?: SignerDevice | undefined; request: RecoveryRequest | null }): DeviceCheck | undefined {
+  const { device, request } = ctx;
+  if (!device || !request || request.nowMs === undefined) return undefined;
+  return messageCheck(device, recoveryAuthMessage(request, authTimestamp(request.nowMs)));
+}
+
+/**
+ * A failure of a signature checked on the device: its own `walletError` state per kind, any other `other` (issue 19).
+ * The machine names the guards `isDeviceFailure` / `isCheckedOnDevice` and the action `showError`. Built here, not by
+ * deviceExecution.ts's walletErrorRoutesOf: the settings screens' chunks do not load that module (decision 0074).
+ */
+export function deviceFailureRoutesOf(machineId: string) {
+  const showError = { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
+  return [
+    ...PROPOSER_DEVICE_FAILURE_KINDS.map((kind) => ({
+      guard: { type: 'isDeviceFailure' as const, params: { kind } },
+      target: `#${machineId}.walletError.${kind}`,
+      actions: showError,
+    })),
+    { guard: 'isCheckedOnDevice' as const, target: `#${machineId}.walletError.other`, actions: showError },
+  ];
+}
+
+/** The walletError states of a signature checked on a device: one per kind, and `other`. */
+export const WALLET_ERROR_STATES = {
+  rejected: {},
+  wrongChain: {},
+  disconnected: {},
+  deviceLocked: {},
+  wrongApp: {},
+  blindSigningDisabled: {},
+  deviceDisconnected: {},
+  noTypedData: {},
+  other: {},
+} as const;

@@ -33,11 +33,13 @@ import {
  */
 const PUSH_PRIVATE: PrivateFields = {
   events: {
-    'xstate.done.actor.loadDevice': ['output.uuid'],
+    'xstate.done.actor.loadDevice': ['output.uuid', 'output.registrationIds'],
     'xstate.done.actor.signRegistration': ['output.uuid', 'output.cloudMessagingToken', 'output.timestamp', 'output.signatures'],
     'xstate.done.actor.registerDevice': ['output.uuid'],
+    'xstate.done.actor.unregisterDevice': ['output.registrationIds'],
   },
-  context: ['uuid', 'signed.uuid', 'signed.cloudMessagingToken', 'signed.timestamp', 'signed.signatures'],
+  // The device check's hash derives from the uuid and token: the context keeps neither the check nor them (decision 0075).
+  context: ['uuid', 'signed.uuid', 'signed.cloudMessagingToken', 'signed.timestamp', 'signed.signatures', 'registrationIds'],
 };
 
 const EMAIL_PRIVATE: PrivateFields = {
@@ -78,7 +80,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: pushNotificationsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
     sampleEvents: pushNotificationsSampleEvents,
     serializeState: serializePushNotificationsState,
     privateFields: PUSH_PRIVATE,
@@ -90,6 +92,8 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: emailAlertsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
+    // Not the device input (decision 0075): its walk has ~990 vertices (each device failure per operation, registration
+    // and resting history), too many for the event-log walks; the model test covers it as its own plan.
     extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: emailAlertsSampleEvents,
     serializeState: serializeEmailAlertsState,
@@ -102,7 +106,7 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: recoveryRegistrationMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
     sampleEvents: recoverySampleEvents,
     serializeState: serializeValueAndErrors,
     privateFields: RECOVERY_PRIVATE,

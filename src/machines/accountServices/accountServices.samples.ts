@@ -30,6 +30,19 @@ export const SAMPLE_NOW_MS = 1_700_000_000_000;
 const gatewayError = (message: string) => ({ name: 'GatewayError', message });
 const walletRejected = { kind: 'rejected', message: 'User rejected signing.' };
 
+/** The failures a signature checked on a device tells apart (issue 19), besides the rejection, for `effect`. */
+const deviceFailures = (effect: string): AnyEventObject[] =>
+  ['wrongChain', 'disconnected', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData', 'other'].map((kind) => ({
+    type: `xstate.error.actor.${effect}`,
+    error: { kind, message: `${kind}: what to do` },
+  }));
+
+/** The on-device step's own events (issue 19): confirm, cancel, and Try again at a later time (the retry's). */
+const deviceStepEvents: AnyEventObject[] = [{ type: 'user.confirmOnDevice' }, { type: 'user.cancel' }, { type: 'user.retry', nowMs: SAMPLE_NOW_MS + 3_600_000 }];
+
+/** The uuid and push token a registration signs (loadDevice's choice). */
+export const SAMPLE_REGISTRATION_IDS = { uuid: SAMPLE_UUID, cloudMessagingToken: 'countersign-web-0f1e2d3c' };
+
 // ───────────── push notifications ─────────────
 
 const device: DeviceState = {
@@ -38,6 +51,7 @@ const device: DeviceState = {
     { address: DEVNET_SAFE, owned: true, registered: true },
     { address: DEVNET_OTHER_SAFE, owned: true, registered: false },
   ],
+  registrationIds: SAMPLE_REGISTRATION_IDS,
 };
 const signed: SignedRegistration = {
   uuid: SAMPLE_UUID,
@@ -54,22 +68,26 @@ export const pushNotificationsSampleEvents: AnyEventObject[] = [
   { type: 'user.retry' },
   { type: 'user.toggleSafe', address: DEVNET_OTHER_SAFE },
   { type: 'user.register' },
+  // with the time it was asked at: an owner on a device sees its screen first (issue 19)
+  { type: 'user.register', nowMs: SAMPLE_NOW_MS },
+  ...deviceStepEvents,
   { type: 'xstate.done.actor.signRegistration', output: signed },
   { type: 'xstate.error.actor.signRegistration', error: walletRejected },
+  ...deviceFailures('signRegistration'),
   { type: 'xstate.done.actor.registerDevice', output: { uuid: SAMPLE_UUID } },
   { type: 'xstate.error.actor.registerDevice', error: gatewayError('422: Signer is not an owner or delegate of Safe') },
   { type: 'user.unregisterSafe', address: DEVNET_SAFE },
   { type: 'xstate.done.actor.unregisterSafe', output: {} },
   { type: 'xstate.error.actor.unregisterSafe', error: gatewayError('404: No device or Safe registration matches the given query.') },
   { type: 'user.unregisterDevice' },
-  { type: 'xstate.done.actor.unregisterDevice', output: {} },
+  { type: 'xstate.done.actor.unregisterDevice', output: { registrationIds: { uuid: '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9', cloudMessagingToken: 'countersign-web-9a8b7c6d' } } },
   { type: 'xstate.error.actor.unregisterDevice', error: gatewayError('404: No device matches the given query.') },
   { type: 'system.recover' },
 ];
 
 export function serializePushNotificationsState(s: AnyMachineSnapshot): string {
   const c = s.context as PushNotificationsContext;
-  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null]);
+  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null, c.checkedOnDevice === true]);
 }
 
 // ───────────── e-mail alerts ─────────────
@@ -82,6 +100,12 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
   { type: 'user.verify', code: '123456' },
   { type: 'user.verify', code: ' ' },
   { type: 'user.resend' },
+  // the same requests with the time they were asked at: an owner on a device sees its screen first (issue 19)
+  { type: 'user.show', nowMs: SAMPLE_NOW_MS },
+  { type: 'user.submitEmail', email: 'owner@example.com', nowMs: SAMPLE_NOW_MS },
+  { type: 'user.delete', nowMs: SAMPLE_NOW_MS },
+  ...deviceStepEvents,
+  ...deviceFailures('signEmailRequest'),
   { type: 'xstate.done.actor.signEmailRequest', output: { signature: `0x${'cd'.repeat(65)}`, timestamp: '1767225600000' } },
   { type: 'xstate.error.actor.signEmailRequest', error: walletRejected },
   { type: 'xstate.done.actor.sendEmailRequest', output: { email: 'owner@example.com', verified: true } },
@@ -104,7 +128,11 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
 
 export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
   const c = s.context as EmailAlertsContext;
-  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null]);
+  // The on-device step's Cancel returns to the resting state it came from (history): there, it tells apart vertices
+  // with the same value (issue 19); elsewhere the context already does.
+  const onDevice = s.matches('checkingOnDevice') || s.matches('walletError');
+  const history = onDevice ? Object.values((s as { historyValue?: Record<string, { id: string }[]> }).historyValue ?? {}).map((nodes) => nodes.map((n) => n.id)) : [];
+  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.checkedOnDevice === true, history]);
 }
 
 // ───────────── recovery ─────────────
@@ -113,6 +141,10 @@ export const recoverySampleEvents: AnyEventObject[] = [
   { type: 'user.submit', moduleAddress: SAMPLE_MODULE },
   { type: 'user.submit', moduleAddress: '0x1234' },
   { type: 'user.submit', moduleAddress: DEVNET_SAFE.toLowerCase() },
+  // with the time it was asked at: an owner on a device sees its screen first (issue 19)
+  { type: 'user.submit', moduleAddress: SAMPLE_MODULE, nowMs: SAMPLE_NOW_MS },
+  ...deviceStepEvents,
+  ...deviceFailures('signRecovery'),
   { type: 'xstate.done.actor.signRecovery', output: { signature: `0x${'ef'.repeat(65)}`, timestamp: '1767225600000' } },
   { type: 'xstate.error.actor.signRecovery', error: walletRejected },
   { type: 'xstate.done.actor.registerRecovery', output: {} },
@@ -150,14 +182,10 @@ export const delegatesSampleEvents: AnyEventObject[] = [
   { type: 'user.addProposer', delegate: DEVNET_STRANGER, label: 'Ops bot', nowMs: SAMPLE_NOW_MS },
   { type: 'user.renameProposer', delegate: SAMPLE_MODULE, label: 'Build bot', nowMs: SAMPLE_NOW_MS },
   { type: 'user.removeProposer', delegate: SAMPLE_MODULE, nowMs: SAMPLE_NOW_MS },
-  { type: 'user.confirmOnDevice' },
-  { type: 'user.cancel' },
+  ...deviceStepEvents,
   { type: 'xstate.done.actor.signProposer', output: { signature: `0x${'ab'.repeat(65)}` } },
   { type: 'xstate.error.actor.signProposer', error: walletRejected },
-  ...['wrongChain', 'disconnected', 'deviceLocked', 'wrongApp', 'blindSigningDisabled', 'deviceDisconnected', 'noTypedData', 'other'].map((kind) => ({
-    type: 'xstate.error.actor.signProposer',
-    error: { kind, message: `${kind}: what to do` },
-  })),
+  ...deviceFailures('signProposer'),
   { type: 'xstate.done.actor.sendProposer', output: {} },
   { type: 'xstate.error.actor.sendProposer', error: gatewayError('422: Invalid signature') },
   { type: 'system.recover' },

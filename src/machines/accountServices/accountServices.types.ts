@@ -45,10 +45,21 @@ export interface DeviceSafe {
   registered: boolean;
 }
 
+/**
+ * The uuid and push token a registration signs: this browser's (local storage), or new ones the next registration
+ * will keep. The signed hash covers both (issue 19: a device's screen is computed from them before it is asked).
+ */
+export interface RegistrationIds {
+  uuid: string;
+  cloudMessagingToken: string;
+}
+
 /** What `loadDevice` reads: this browser's device (local storage) and the Safes to offer. */
 export interface DeviceState {
   uuid: string | null;
   safes: DeviceSafe[];
+  /** The ids the next registration signs with; absent in records of earlier versions (the effect then picks them). */
+  registrationIds?: RegistrationIds;
 }
 
 export interface LoadDeviceInput {
@@ -62,6 +73,13 @@ export interface SignRegistrationInput {
   chainId: string;
   safes: string[];
   signer: string;
+  /** When the owner asked (ms since epoch, from the user's event): the signed timestamp derives from it. */
+  nowMs?: number;
+  /** The uuid and token to sign (from loadDevice); absent: the effect picks them, as before issue 19. */
+  uuid?: string;
+  cloudMessagingToken?: string;
+  /** The device's name, for its errors' texts (issue 19). */
+  deviceName?: string;
 }
 
 /** The signed registration, sent as it is by `registerDevice`. */
@@ -93,7 +111,8 @@ export interface PushNotificationsEffects {
   /** POST /v1/register/notifications; remembers the uuid. */
   registerDevice(input: SignedRegistration): Promise<unknown>;
   unregisterSafe(input: UnregisterSafeInput): Promise<unknown>;
-  unregisterDevice(input: UnregisterDeviceInput): Promise<unknown>;
+  /** Resolves with the ids a next registration signs with (this browser's are forgotten). */
+  unregisterDevice(input: UnregisterDeviceInput): Promise<{ registrationIds?: RegistrationIds }>;
 }
 
 export interface PushNotificationsContext {
@@ -107,12 +126,29 @@ export interface PushNotificationsContext {
   target: string | null;
   error: string | null;
   notice: string | null;
+  /** The uuid and token the next registration signs (from loadDevice; issue 19); absent in earlier records. */
+  registrationIds?: RegistrationIds | undefined;
+  /** When the owner asked to register (from the event): the signed timestamp derives from it. */
+  nowMs?: number | undefined;
+  /** The device the connected owner signs on (issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
+  /**
+   * The owner compares the device's screen before its prompt (issue 19). What it shows is not kept here but computed
+   * from this context by the view model (its text holds private values the event log redacts, decision 0075).
+   */
+  checkedOnDevice?: boolean | undefined;
 }
 
 export type PushNotificationsEvent =
-  | { type: 'user.retry' }
+  /** `nowMs` (after a device's failure): when the owner tried again, the time the new signature covers. */
+  | { type: 'user.retry'; nowMs?: number }
   | { type: 'user.toggleSafe'; address: string }
-  | { type: 'user.register' }
+  /** `nowMs`: when the owner asked (the signed timestamp derives from it); absent in events recorded before. */
+  | { type: 'user.register'; nowMs?: number }
+  /** The owner says the device shows what the app shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
+  /** Leaves the on-device step or a device error without signing (issue 19). */
+  | { type: 'user.cancel' }
   | { type: 'user.unregisterSafe'; address: string }
   | { type: 'user.unregisterDevice' }
   | { type: 'system.recover' };
@@ -128,6 +164,16 @@ export interface EmailRequest {
   signer: string;
   /** For register and change. */
   email: string | null;
+  /**
+   * When the owner asked (ms since epoch, from the user's event): the signed timestamp derives from it, so what a
+   * device is shown and what it signs are the same. Absent in requests recorded before (the effect reads the clock).
+   */
+  nowMs?: number;
+}
+
+/** What signEmailRequest and signRecovery are also given: the device's name, for its errors' texts (issue 19). */
+export interface OnDevice {
+  deviceName?: string;
 }
 
 /** The signer authorisation headers' values. */
@@ -160,7 +206,7 @@ export type CodeProblem = 'wrong' | 'expired' | null;
 /** The emailAlerts machine's effects, implemented once by src/services/accountServices/index.ts. */
 export interface EmailAlertsEffects {
   /** The wallet's personal_sign of the request's authorisation text. */
-  signEmailRequest(input: EmailRequest): Promise<EmailAuthorisation>;
+  signEmailRequest(input: EmailRequest & OnDevice): Promise<EmailAuthorisation>;
   /** The signed request; resolves with the registration for "show"; rejects with `{ kind: 'notRegistered' }`. */
   sendEmailRequest(input: SendEmailRequestInput): Promise<EmailRegistration | null>;
   /** Rejects with `{ kind: 'wrongCode' }` or `{ kind: 'expiredCode' }`. */
@@ -179,14 +225,28 @@ export interface EmailAlertsContext {
   codeProblem: CodeProblem;
   error: string | null;
   notice: string | null;
+  /** The device the connected owner signs on (issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
+  /**
+   * The owner compares the device's screen before its prompt (issue 19). What it shows is not kept here but computed
+   * from this context by the view model (its text holds private values the event log redacts, decision 0075).
+   */
+  checkedOnDevice?: boolean | undefined;
 }
 
 export type EmailAlertsEvent =
-  | { type: 'user.show' }
-  | { type: 'user.submitEmail'; email: string }
+  /** `nowMs`: when the owner asked (the signed timestamp derives from it); absent in events recorded before. */
+  | { type: 'user.show'; nowMs?: number }
+  | { type: 'user.submitEmail'; email: string; nowMs?: number }
   | { type: 'user.verify'; code: string }
   | { type: 'user.resend' }
-  | { type: 'user.delete' }
+  | { type: 'user.delete'; nowMs?: number }
+  /** The owner says the device shows what the app shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
+  /** Leaves the on-device step or a device error without signing (issue 19). */
+  | { type: 'user.cancel' }
+  /** After a device's failure: back to the check, for a signature at `nowMs` (the time of the retry). */
+  | { type: 'user.retry'; nowMs?: number }
   | { type: 'system.recover' };
 
 // ───────────── recovery ─────────────
@@ -196,6 +256,8 @@ export interface RecoveryRequest {
   safe: string;
   signer: string;
   moduleAddress: string;
+  /** When the owner asked (ms since epoch, from the user's event): the signed timestamp derives from it. */
+  nowMs?: number;
 }
 
 export interface SendRecoveryInput extends RecoveryRequest {
@@ -205,7 +267,7 @@ export interface SendRecoveryInput extends RecoveryRequest {
 /** The recoveryRegistration machine's effects, implemented once by src/services/accountServices/index.ts. */
 export interface RecoveryRegistrationEffects {
   /** The wallet's personal_sign of the recovery authorisation text. */
-  signRecovery(input: RecoveryRequest): Promise<EmailAuthorisation>;
+  signRecovery(input: RecoveryRequest & OnDevice): Promise<EmailAuthorisation>;
   registerRecovery(input: SendRecoveryInput): Promise<unknown>;
 }
 
@@ -220,9 +282,23 @@ export interface RecoveryContext {
   fieldError: string | null;
   error: string | null;
   notice: string | null;
+  /** The device the connected owner signs on (issue 19); absent for a browser wallet. */
+  device?: SignerDevice;
+  /** What the owner compares with the device before its prompt; absent unless a device signs (issue 19). */
+  deviceCheck?: DeviceCheck | undefined;
 }
 
-export type RecoveryEvent = { type: 'user.submit'; moduleAddress: string } | { type: 'user.again' } | { type: 'system.recover' };
+export type RecoveryEvent =
+  /** `nowMs`: when the owner asked (the signed timestamp derives from it); absent in events recorded before. */
+  | { type: 'user.submit'; moduleAddress: string; nowMs?: number }
+  | { type: 'user.again' }
+  /** The owner says the device shows what the app shows (issue 19): recorded in the event log. */
+  | { type: 'user.confirmOnDevice' }
+  /** Leaves the on-device step or a device error without signing (issue 19). */
+  | { type: 'user.cancel' }
+  /** After a device's failure: back to the check, for a signature at `nowMs` (the time of the retry). */
+  | { type: 'user.retry'; nowMs?: number }
+  | { type: 'system.recover' };
 
 // ───────────── delegates ─────────────
 
@@ -309,7 +385,8 @@ export interface DelegatesContext {
 }
 
 export type DelegatesEvent =
-  | { type: 'user.retry' }
+  /** `nowMs` (after a device's failure): the time of the retry, the TOTP the new signature covers. */
+  | { type: 'user.retry'; nowMs?: number }
   | { type: 'user.refresh' }
   | { type: 'user.loadMore' }
   /** `nowMs`: when the owner asked (the Delegate TOTP derives from it); absent in events recorded before. */

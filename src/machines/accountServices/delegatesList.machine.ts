@@ -17,7 +17,7 @@
  * An owner who signs on a device (input `device`, issue 19) first sees in `checkingOnDevice` what the device will
  * show for exactly the Delegate typed data that is sent (its TOTP from the event's `nowMs`), and says so
  * (`user.confirmOnDevice`); a failure then has its own `walletError` state, from which Try again returns to the
- * check with the change kept. Without a device nothing of this is entered: signing follows the change, and a
+ * check with the change kept, at the time of the retry (its event's `nowMs`: the TOTP and the check are recomputed). Without a device nothing of this is entered: signing follows the change, and a
  * failure returns to the list with its text.
  */
 import { assign, setup } from 'xstate';
@@ -25,7 +25,8 @@ import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
-  PROPOSER_DEVICE_FAILURE_KINDS,
+  WALLET_ERROR_STATES,
+  deviceFailureRoutesOf,
   errorText,
   failureKindOf,
   ownProposer,
@@ -56,23 +57,8 @@ type Change = { form: 'add' | 'rename'; delegate: string; label: string };
 /** The owner signs on a device and the event says when it asked (the TOTP the device is shown derives from it). */
 const onDevice = (context: DelegatesContext, event: DelegatesEvent) => context.device !== undefined && 'nowMs' in event && typeof event.nowMs === 'number';
 
-/**
- * A failure of a change checked on the device: its own state per kind, any other `other` (issue 19). Written out, not
- * built by deviceExecution.ts's walletErrorRoutesOf: the Security screen's chunk does not load that module, and
- * importing it would add a chunk to its load and an entry to the first load's preload map (decision 0074).
- */
-const deviceFailureRoutes = [
-  ...PROPOSER_DEVICE_FAILURE_KINDS.map((kind) => ({
-    guard: { type: 'isDeviceFailure' as const, params: { kind } },
-    target: `#${DELEGATES_LIST_ID}.walletError.${kind}`,
-    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-  })),
-  {
-    guard: 'isCheckedOnDevice' as const,
-    target: `#${DELEGATES_LIST_ID}.walletError.other`,
-    actions: { type: 'showError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-  },
-];
+/** A failure of a change checked on the device: its own state per kind, any other `other` (issue 19, accountServices.logic.ts). */
+const deviceFailureRoutes = deviceFailureRoutesOf(DELEGATES_LIST_ID);
 
 export const delegatesListMachine = setup({
   types: {
@@ -108,6 +94,14 @@ export const delegatesListMachine = setup({
       error: null,
       notice: null,
     })),
+    /**
+     * Try again after a device's failure: the signature is asked at the time of the retry (the event's `nowMs`), so
+     * the request takes it and the check is computed again (the Delegate TOTP is that hour's).
+     */
+    retime: assign(({ context, event }) => {
+      const nowMs = 'nowMs' in event && typeof event.nowMs === 'number' ? event.nowMs : undefined;
+      return nowMs === undefined || !context.request ? {} : { request: { ...context.request, nowMs } };
+    }),
     /** What the device will show for the Delegate typed data, computed from the request that is signed (issue 19). */
     assignProposerCheck: assign({ deviceCheck: ({ context }) => proposerCheckOf(context) }),
     storeSignature: assign((_, { signature }: ProposerSignature) => ({ signature })),
@@ -249,21 +243,11 @@ export const delegatesListMachine = setup({
     walletError: {
       meta: { description: 'The device or wallet did not sign the checked change; Try again returns to the check' },
       on: {
-        'user.retry': { target: 'checkingOnDevice', actions: 'clearError' },
+        'user.retry': { target: 'checkingOnDevice', actions: ['clearError', 'retime', 'assignProposerCheck'] },
         'user.cancel': { target: 'list', actions: ['forgetRequest', 'clearError'] },
       },
       initial: 'other',
-      states: {
-        rejected: {},
-        wrongChain: {},
-        disconnected: {},
-        deviceLocked: {},
-        wrongApp: {},
-        blindSigningDisabled: {},
-        deviceDisconnected: {},
-        noTypedData: {},
-        other: {},
-      },
+      states: WALLET_ERROR_STATES,
     },
     sending: {
       meta: { description: 'POST /v2/…/delegates (add, rename) or DELETE /v2/…/delegates/{delegate} (remove)' },

@@ -1,19 +1,22 @@
 /** The emailAlerts view model: the e-mail card's step, what is known of the registration, and what can be done. */
 import type { SnapshotFrom } from 'xstate';
 import type { EmailAlertsMachine } from './emailAlerts.machine.ts';
+import { connectDeviceStep, type DeviceStepView } from './deviceStep.connect.ts';
+import { emailCheckOf } from './accountServices.logic.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 
 export type EmailAlertsSnapshot = SnapshotFrom<EmailAlertsMachine>;
 
 /** `notOffered`: this gateway has no e-mail endpoints (decision 0051). */
-export type EmailAlertsStep = 'resting' | 'signing' | 'sending' | 'verifying' | 'resending' | 'notOffered';
+export type EmailAlertsStep = 'resting' | 'checkingOnDevice' | 'signing' | 'walletError' | 'sending' | 'verifying' | 'resending' | 'notOffered';
 
 /** What is known of this signer's registration while nothing is in flight. */
 export type EmailRegistrationState = 'unknown' | 'notRegistered' | 'unverified' | 'verified';
 
-const STEPS: readonly EmailAlertsStep[] = ['resting', 'signing', 'sending', 'verifying', 'resending', 'notOffered'];
+const STEPS: readonly EmailAlertsStep[] = ['resting', 'checkingOnDevice', 'signing', 'walletError', 'sending', 'verifying', 'resending', 'notOffered'];
 const REGISTRATION_STATES: readonly EmailRegistrationState[] = ['unknown', 'notRegistered', 'unverified', 'verified'];
 
-export interface EmailAlertsView {
+export interface EmailAlertsView extends DeviceStepView {
   step: EmailAlertsStep;
   /** `null` while a request is in flight. */
   registrationState: EmailRegistrationState | null;
@@ -24,6 +27,8 @@ export interface EmailAlertsView {
   /** A code would be accepted now. */
   canVerify: boolean;
   canResend: boolean;
+  /** What the owner's device shows for the request, while it is checked or signs (issue 19). */
+  deviceCheck: DeviceCheck | undefined;
   context: EmailAlertsSnapshot['context'];
 }
 
@@ -37,6 +42,8 @@ export function connectEmailAlerts(snapshot: EmailAlertsSnapshot): EmailAlertsVi
     canDelete: snapshot.can({ type: 'user.delete' }),
     canVerify: snapshot.can({ type: 'user.verify', code: '0' }),
     canResend: snapshot.can({ type: 'user.resend' }),
+    ...connectDeviceStep(snapshot),
+    deviceCheck: snapshot.context.checkedOnDevice ? emailCheckOf(snapshot.context) : undefined,
     context: snapshot.context,
   };
 }

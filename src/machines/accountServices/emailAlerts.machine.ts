@@ -13,10 +13,29 @@
  * asks the wallet for a personal_sign of `email-<op>-…-<timestamp>`; sendEmailRequest makes the call. A failed
  * effect returns to the resting state it came from (history). Every effect state is nonIdempotent;
  * system.recover goes to `unknown` (the outcome must be checked with "show").
+ *
+ * An owner who signs on a device (input `device`, issue 19, decision 0075) first sees in `checkingOnDevice` the text
+ * the device will show, computed from the request and its event's `nowMs` (the signed timestamp), the text
+ * signEmailRequest then signs. The owner confirms (`user.confirmOnDevice`, recorded) or cancels (back to where they
+ * were); a failure has its own `walletError` state, from which Try again returns to the check at the time of the
+ * retry. Without a device nothing of this is entered.
  */
 import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { ACCOUNT_TEXTS, errorText, failureKind, isEmailAddress, signerOf } from './accountServices.logic.ts';
+import {
+  ACCOUNT_TEXTS,
+  WALLET_ERROR_STATES,
+  deviceFailureRoutesOf,
+  deviceOf,
+  emailCheckOf,
+  errorText,
+  failureKind,
+  failureKindOf,
+  isEmailAddress,
+  nowMsOf,
+  signerOf,
+  type ProposerDeviceFailureKind,
+} from './accountServices.logic.ts';
 import type {
   AccountServicesInput,
   CodeProblem,
@@ -41,9 +60,17 @@ const notOffered = {
   actions: 'markNotOffered',
 } as const;
 
+/** A failure of a request checked on the device: its own state per kind, any other `other` (issue 19). */
+const deviceFailureRoutes = deviceFailureRoutesOf(EMAIL_ALERTS_ID);
+
 const target = (context: EmailAlertsContext): EmailTarget => ({ chainId: context.safe.chainId, safe: context.safe.address, signer: context.signer ?? '' });
 
-const request = (context: EmailAlertsContext, op: EmailOperation, email: string | null): EmailRequest => ({ op, ...target(context), email });
+const request = (context: EmailAlertsContext, op: EmailOperation, email: string | null, nowMs: number | undefined): EmailRequest => ({
+  op,
+  ...target(context),
+  email,
+  ...(nowMs !== undefined ? { nowMs } : {}),
+});
 
 export const emailAlertsMachine = setup({
   types: {
@@ -58,12 +85,12 @@ export const emailAlertsMachine = setup({
     ),
   },
   actions: {
-    markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted }),
-    /** The show or delete request the signer will sign. */
-    startRequest: assign(({ context }, { op }: { op: EmailOperation }) => ({ request: request(context, op, null), error: null, notice: null })),
+    markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted, checkedOnDevice: undefined }),
+    /** The show or delete request the signer will sign, at the event's time (`nowMs`, when it has one). */
+    startRequest: assign(({ context, event }, { op }: { op: EmailOperation }) => ({ request: request(context, op, null, nowMsOf(event)), error: null, notice: null })),
     /** The register or change request for the typed address (trimmed). */
-    submitEmail: assign(({ context }, { op, email }: { op: EmailOperation; email: string }) => ({
-      request: request(context, op, email.trim()),
+    submitEmail: assign(({ context, event }, { op, email }: { op: EmailOperation; email: string }) => ({
+      request: request(context, op, email.trim(), nowMsOf(event)),
       fieldError: null,
       error: null,
       notice: null,
@@ -71,12 +98,19 @@ export const emailAlertsMachine = setup({
     rejectEmail: assign({ fieldError: ACCOUNT_TEXTS.invalidEmail }),
     requireCode: assign({ fieldError: ACCOUNT_TEXTS.noCode }),
     clearProblems: assign({ fieldError: null, codeProblem: null, error: null, notice: null }),
-    storeAuth: assign((_, auth: EmailAuthorisation) => ({ auth })),
+    storeAuth: assign((_, auth: EmailAuthorisation) => ({ auth, checkedOnDevice: undefined })),
+    /** The device will show the authorisation text signEmailRequest signs (issue 19; connect computes it: emailCheckOf). */
+    assignEmailCheck: assign({ checkedOnDevice: ({ context }) => emailCheckOf(context) !== undefined }),
+    /** Try again after a device's failure: the signature is asked at the time of the retry (issue 19). */
+    retime: assign(({ context, event }) => {
+      const nowMs = nowMsOf(event);
+      return nowMs === undefined || !context.request ? {} : { request: { ...context.request, nowMs } };
+    }),
     /** What "show" read. */
     storeRegistration: assign((_, registration: EmailRegistration | null) => ({ registration, request: null, auth: null })),
     markDeleted: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.deleted }),
     markNotRegistered: assign({ registration: null, request: null, auth: null, notice: ACCOUNT_TEXTS.notRegistered }),
-    markNotOffered: assign({ request: null, auth: null, error: null, fieldError: null, codeProblem: null, notice: ACCOUNT_TEXTS.emailNotOffered }),
+    markNotOffered: assign({ request: null, auth: null, error: null, fieldError: null, codeProblem: null, notice: ACCOUNT_TEXTS.emailNotOffered, checkedOnDevice: undefined }),
     /** The address registered or changed, unverified until the e-mailed code is entered. */
     markCodeSent: assign(({ context }) => ({
       registration: { email: context.request?.email ?? '', verified: false },
@@ -90,7 +124,7 @@ export const emailAlertsMachine = setup({
     })),
     markCodeResent: assign({ notice: ACCOUNT_TEXTS.codeResent }),
     showCodeProblem: assign((_, { problem }: { problem: CodeProblem }) => ({ codeProblem: problem })),
-    forgetRequest: assign({ request: null }),
+    forgetRequest: assign({ request: null, checkedOnDevice: undefined }),
     forgetSignedRequest: assign({ request: null, auth: null }),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
@@ -104,6 +138,14 @@ export const emailAlertsMachine = setup({
     isKind: (_, params: { error: unknown; kind: string }) => failureKind(params.error) === params.kind,
     /** A signer with a registered address: it can change or delete it. */
     canChangeRegistration: and(['hasSigner', 'isRegistered']),
+    /** The owner signs on a device and the event says when it asked (issue 19): the device's screen is compared first. */
+    isOnDevice: ({ context, event }) => context.device !== undefined && nowMsOf(event) !== undefined,
+    hasSignerOnDevice: and(['hasSigner', 'isOnDevice']),
+    canChangeRegistrationOnDevice: and(['hasSigner', 'isRegistered', 'isOnDevice']),
+    /** A failure of a request the owner checked on the device, of this kind. */
+    isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
+      context.checkedOnDevice === true && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
+    isCheckedOnDevice: ({ context }) => context.checkedOnDevice === true,
   },
 }).createMachine({
   id: EMAIL_ALERTS_ID,
@@ -117,17 +159,26 @@ export const emailAlertsMachine = setup({
     codeProblem: null,
     error: null,
     notice: null,
+    ...deviceOf(input),
   }),
   initial: 'resting',
   states: {
     resting: {
       initial: 'unknown',
       on: {
-        'user.show': { guard: 'hasSigner', target: 'signing', actions: { type: 'startRequest', params: { op: 'show' } } },
+        'user.show': [
+          { guard: 'hasSignerOnDevice', target: 'checkingOnDevice', actions: [{ type: 'startRequest', params: { op: 'show' } }, 'assignEmailCheck'] },
+          { guard: 'hasSigner', target: 'signing', actions: { type: 'startRequest', params: { op: 'show' } } },
+        ],
         'user.submitEmail': [
           {
             guard: { type: 'isInvalidEmail', params: ({ event }) => ({ email: event.email }) },
             actions: 'rejectEmail',
+          },
+          {
+            guard: 'canChangeRegistrationOnDevice',
+            target: 'checkingOnDevice',
+            actions: [{ type: 'submitEmail', params: ({ event }) => ({ op: 'change', email: event.email }) }, 'assignEmailCheck'],
           },
           {
             guard: 'canChangeRegistration',
@@ -135,16 +186,28 @@ export const emailAlertsMachine = setup({
             actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'change', email: event.email }) },
           },
           {
+            guard: 'hasSignerOnDevice',
+            target: 'checkingOnDevice',
+            actions: [{ type: 'submitEmail', params: ({ event }) => ({ op: 'register', email: event.email }) }, 'assignEmailCheck'],
+          },
+          {
             guard: 'hasSigner',
             target: 'signing',
             actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'register', email: event.email }) },
           },
         ],
-        'user.delete': {
-          guard: 'canChangeRegistration',
-          target: 'signing',
-          actions: { type: 'startRequest', params: { op: 'delete' } },
-        },
+        'user.delete': [
+          {
+            guard: 'canChangeRegistrationOnDevice',
+            target: 'checkingOnDevice',
+            actions: [{ type: 'startRequest', params: { op: 'delete' } }, 'assignEmailCheck'],
+          },
+          {
+            guard: 'canChangeRegistration',
+            target: 'signing',
+            actions: { type: 'startRequest', params: { op: 'delete' } },
+          },
+        ],
       },
       states: {
         unknown: { meta: { description: 'Not known yet whether an address is registered (show asks the gateway)' } },
@@ -167,6 +230,24 @@ export const emailAlertsMachine = setup({
         history: { type: 'history' },
       },
     },
+    // An owner on a device (issue 19): the authorisation text it will show, computed from what is signed, before its prompt.
+    checkingOnDevice: {
+      meta: { description: 'What the owner’s device will show for the authorisation (its text), before its prompt' },
+      on: {
+        'user.confirmOnDevice': { target: 'signing' },
+        'user.cancel': { target: 'resting.history', actions: 'forgetRequest' },
+      },
+    },
+    // A request checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.
+    walletError: {
+      meta: { description: 'The device or wallet did not sign the checked request; Try again returns to the check' },
+      on: {
+        'user.retry': { target: 'checkingOnDevice', actions: ['clearProblems', 'retime', 'assignEmailCheck'] },
+        'user.cancel': { target: 'resting.history', actions: ['forgetRequest', 'clearProblems'] },
+      },
+      initial: 'other',
+      states: WALLET_ERROR_STATES,
+    },
     signing: {
       meta: { description: 'The wallet signs the authorisation message (personal_sign)' },
       tags: ['busy', 'nonIdempotent'],
@@ -174,10 +255,11 @@ export const emailAlertsMachine = setup({
       invoke: {
         id: 'signEmailRequest',
         src: 'signEmailRequest',
-        input: ({ context }) => context.request as EmailRequest,
+        input: ({ context }) => ({ ...(context.request as EmailRequest), ...(context.device ? { deviceName: context.device.name } : {}) }),
         onDone: { target: 'sending', actions: { type: 'storeAuth', params: ({ event }) => event.output } },
         onError: [
           notOffered,
+          ...deviceFailureRoutes,
           { target: 'resting.history', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] },
         ],
       },

@@ -1,14 +1,26 @@
 /** The pushNotifications view model: the notifications card's step and data, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { PushNotificationsMachine } from './pushNotifications.machine.ts';
+import { connectDeviceStep, type DeviceStepView } from './deviceStep.connect.ts';
+import { registrationCheckOf } from './accountServices.logic.ts';
+import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 
 export type PushNotificationsSnapshot = SnapshotFrom<PushNotificationsMachine>;
 
-export type PushNotificationsStep = 'loading' | 'loadFailed' | 'idle' | 'signing' | 'registering' | 'unregisteringSafe' | 'unregisteringDevice';
+export type PushNotificationsStep =
+  | 'loading'
+  | 'loadFailed'
+  | 'idle'
+  | 'checkingOnDevice'
+  | 'signing'
+  | 'walletError'
+  | 'registering'
+  | 'unregisteringSafe'
+  | 'unregisteringDevice';
 
-const STEPS: readonly PushNotificationsStep[] = ['loading', 'loadFailed', 'idle', 'signing', 'registering', 'unregisteringSafe', 'unregisteringDevice'];
+const STEPS: readonly PushNotificationsStep[] = ['loading', 'loadFailed', 'idle', 'checkingOnDevice', 'signing', 'walletError', 'registering', 'unregisteringSafe', 'unregisteringDevice'];
 
-export interface PushNotificationsView {
+export interface PushNotificationsView extends DeviceStepView {
   step: PushNotificationsStep;
   /** The device state: loading, failed, or shown. */
   status: 'loading' | 'failed' | 'ready';
@@ -16,6 +28,8 @@ export interface PushNotificationsView {
   idle: boolean;
   canRegister: boolean;
   canUnregisterDevice: boolean;
+  /** What the owner's device shows for the registration, while it is checked or signs (issue 19). */
+  deviceCheck: DeviceCheck | undefined;
   context: PushNotificationsSnapshot['context'];
 }
 
@@ -27,6 +41,8 @@ export function connectPushNotifications(snapshot: PushNotificationsSnapshot): P
     idle: step === 'idle',
     canRegister: snapshot.can({ type: 'user.register' }),
     canUnregisterDevice: snapshot.can({ type: 'user.unregisterDevice' }),
+    ...connectDeviceStep(snapshot),
+    deviceCheck: snapshot.context.checkedOnDevice ? registrationCheckOf(snapshot.context) : undefined,
     context: snapshot.context,
   };
 }

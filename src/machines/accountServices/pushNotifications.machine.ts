@@ -11,10 +11,27 @@
  * registration hash, protocol.md B.7.17; the service picks uuid, token and timestamp), registerDevice (POST
  * /v1/register/notifications, remembers the uuid), unregisterSafe / unregisterDevice (the two DELETE calls).
  * Signing and the three requests are tagged nonIdempotent; system.recover goes back to loading (re-reads).
+ *
+ * An owner who signs on a device (input `device`, issue 19, decision 0075) first sees in `checkingOnDevice` what the
+ * device will show: the 32-byte registration hash, in hex, computed from the uuid and token loadDevice chose, the
+ * chosen Safes and the register event's `nowMs` (the signed timestamp), the values signRegistration then signs. The
+ * owner confirms (`user.confirmOnDevice`, recorded) or cancels; a failure has its own `walletError` state, from which
+ * Try again returns to the check at the time of the retry. Without a device nothing of this is entered.
  */
 import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
-import { ACCOUNT_TEXTS, errorText, signerOf } from './accountServices.logic.ts';
+import {
+  ACCOUNT_TEXTS,
+  WALLET_ERROR_STATES,
+  deviceFailureRoutesOf,
+  deviceOf,
+  errorText,
+  failureKindOf,
+  nowMsOf,
+  registrationCheckOf,
+  signerOf,
+  type ProposerDeviceFailureKind,
+} from './accountServices.logic.ts';
 import { sameHex } from '../../domain/hex.ts';
 import type {
   AccountServicesInput,
@@ -22,12 +39,16 @@ import type {
   PushNotificationsContext,
   PushNotificationsEffects,
   PushNotificationsEvent,
+  RegistrationIds,
   SignedRegistration,
 } from './accountServices.types.ts';
 
 export const PUSH_NOTIFICATIONS_ID = 'pushNotifications';
 
 const recover = { 'system.recover': { target: 'loading', actions: 'markInterrupted' } } as const;
+
+/** A failure of a registration checked on the device: its own state per kind, any other `other` (issue 19). */
+const deviceFailureRoutes = deviceFailureRoutesOf(PUSH_NOTIFICATIONS_ID);
 
 export const pushNotificationsMachine = setup({
   types: {
@@ -42,9 +63,16 @@ export const pushNotificationsMachine = setup({
     ),
   },
   actions: {
-    markInterrupted: assign({ signed: null, target: null, notice: ACCOUNT_TEXTS.interrupted }),
-    /** This browser's uuid and the Safes to offer; nothing selected. */
-    storeDevice: assign((_, { uuid, safes }: DeviceState) => ({ uuid, safes, selected: [], error: null })),
+    markInterrupted: assign({ signed: null, target: null, notice: ACCOUNT_TEXTS.interrupted, nowMs: undefined, checkedOnDevice: undefined }),
+    /** This browser's uuid and the Safes to offer; nothing selected. The ids a registration signs with, when read. */
+    storeDevice: assign((_, { uuid, safes, registrationIds }: DeviceState) => ({ uuid, safes, selected: [], error: null, ...(registrationIds ? { registrationIds } : {}) })),
+    /** When the owner asked to register (the signed timestamp derives from it); absent in events recorded before. */
+    startRegistration: assign(({ event }) => ({ nowMs: nowMsOf(event), error: null, notice: null })),
+    /** Try again after a device's failure: the signature is asked at the time of the retry (issue 19). */
+    retime: assign(({ context, event }) => ({ nowMs: nowMsOf(event) ?? context.nowMs })),
+    /** The device will show the registration hash signRegistration signs (issue 19; connect computes it: registrationCheckOf). */
+    assignRegistrationCheck: assign({ checkedOnDevice: ({ context }) => registrationCheckOf(context) !== undefined }),
+    forgetCheck: assign({ nowMs: undefined, checkedOnDevice: undefined }),
     /** Adds the Safe to the selection (as the list spells its address), or takes it out. */
     toggleSelection: assign(({ context }, { address }: { address: string }) => ({
       selected: context.selected.some((a) => sameHex(a, address))
@@ -55,13 +83,14 @@ export const pushNotificationsMachine = setup({
     clearError: assign({ error: null }),
     /** The Safe to unregister. */
     chooseTarget: assign((_, { address }: { address: string }) => ({ target: address, error: null, notice: null })),
-    storeSigned: assign((_, signed: SignedRegistration) => ({ signed })),
+    storeSigned: assign((_, signed: SignedRegistration) => ({ signed, checkedOnDevice: undefined })),
     /** The selected Safes now registered, under the signed uuid. */
     markRegistered: assign(({ context }) => ({
       uuid: context.signed?.uuid ?? context.uuid,
       safes: context.safes.map((s) => (context.selected.some((a) => sameHex(a, s.address)) ? { ...s, registered: true } : s)),
       selected: [],
       signed: null,
+      nowMs: undefined,
       notice: ACCOUNT_TEXTS.registered,
     })),
     forgetSigned: assign({ signed: null }),
@@ -70,8 +99,10 @@ export const pushNotificationsMachine = setup({
       target: null,
     })),
     forgetTarget: assign({ target: null }),
-    markDeviceUnregistered: assign(({ context }) => ({
+    /** This browser is forgotten; a next registration signs with the new ids the effect chose, when it says. */
+    markDeviceUnregistered: assign(({ context }, { registrationIds }: { registrationIds?: RegistrationIds | undefined }) => ({
       uuid: null,
+      ...(registrationIds ? { registrationIds } : {}),
       safes: context.safes.map((s) => ({ ...s, registered: false })),
       notice: ACCOUNT_TEXTS.deviceRemoved,
     })),
@@ -82,6 +113,13 @@ export const pushNotificationsMachine = setup({
     hasSelection: ({ context }) => context.signer !== null && context.selected.length > 0,
     isRegistered: ({ context }, params: { address: string }) => context.uuid !== null && context.safes.some((s) => s.registered && sameHex(s.address, params.address)),
     hasDevice: ({ context }) => context.uuid !== null,
+    /** An owner on a device registers (issue 19): the device's screen is compared first. */
+    hasSelectionOnDevice: ({ context, event }) =>
+      context.signer !== null && context.selected.length > 0 && context.device !== undefined && context.registrationIds !== undefined && nowMsOf(event) !== undefined,
+    /** A failure of a registration the owner checked on the device, of this kind. */
+    isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
+      context.checkedOnDevice === true && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
+    isCheckedOnDevice: ({ context }) => context.checkedOnDevice === true,
   },
 }).createMachine({
   id: PUSH_NOTIFICATIONS_ID,
@@ -95,6 +133,7 @@ export const pushNotificationsMachine = setup({
     target: null,
     error: null,
     notice: null,
+    ...deviceOf(input),
   }),
   initial: 'loading',
   states: {
@@ -120,13 +159,24 @@ export const pushNotificationsMachine = setup({
           guard: { type: 'isSelectable', params: ({ event }) => ({ address: event.address }) },
           actions: { type: 'toggleSelection', params: ({ event }) => ({ address: event.address }) },
         },
-        'user.register': { guard: 'hasSelection', target: 'signing', actions: 'clearMessages' },
+        'user.register': [
+          { guard: 'hasSelectionOnDevice', target: 'checkingOnDevice', actions: ['startRegistration', 'assignRegistrationCheck'] },
+          { guard: 'hasSelection', target: 'signing', actions: ['clearMessages', 'startRegistration'] },
+        ],
         'user.unregisterSafe': {
           guard: { type: 'isRegistered', params: ({ event }) => ({ address: event.address }) },
           target: 'unregisteringSafe',
           actions: { type: 'chooseTarget', params: ({ event }) => ({ address: event.address }) },
         },
         'user.unregisterDevice': { guard: 'hasDevice', target: 'unregisteringDevice', actions: 'clearMessages' },
+      },
+    },
+    // An owner on a device (issue 19): the registration hash it will show, computed from what is signed, before its prompt.
+    checkingOnDevice: {
+      meta: { description: 'What the owner’s device will show for the registration (its 32-byte hash), before its prompt' },
+      on: {
+        'user.confirmOnDevice': { target: 'signing' },
+        'user.cancel': { target: 'idle', actions: 'forgetCheck' },
       },
     },
     signing: {
@@ -136,10 +186,28 @@ export const pushNotificationsMachine = setup({
       invoke: {
         id: 'signRegistration',
         src: 'signRegistration',
-        input: ({ context }) => ({ chainId: context.safe.chainId, safes: context.selected, signer: context.signer ?? '' }),
+        // The time and the ids the check was computed from (when known) are the ones signed.
+        input: ({ context }) => ({
+          chainId: context.safe.chainId,
+          safes: context.selected,
+          signer: context.signer ?? '',
+          ...(context.nowMs !== undefined ? { nowMs: context.nowMs } : {}),
+          ...(context.registrationIds ?? {}),
+          ...(context.device ? { deviceName: context.device.name } : {}),
+        }),
         onDone: { target: 'registering', actions: { type: 'storeSigned', params: ({ event }) => event.output } },
-        onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [...deviceFailureRoutes, { target: 'idle', actions: ['forgetCheck', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] }],
       },
+    },
+    // A registration checked on the device failed (issue 19): what to do, per kind; the chosen Safes are kept.
+    walletError: {
+      meta: { description: 'The device or wallet did not sign the checked registration; Try again returns to the check' },
+      on: {
+        'user.retry': { target: 'checkingOnDevice', actions: ['clearError', 'retime', 'assignRegistrationCheck'] },
+        'user.cancel': { target: 'idle', actions: ['forgetCheck', 'clearError'] },
+      },
+      initial: 'other',
+      states: WALLET_ERROR_STATES,
     },
     registering: {
       meta: { description: 'POST /v1/register/notifications' },
@@ -173,7 +241,7 @@ export const pushNotificationsMachine = setup({
         id: 'unregisterDevice',
         src: 'unregisterDevice',
         input: ({ context }) => ({ chainId: context.safe.chainId, uuid: context.uuid ?? '' }),
-        onDone: { target: 'idle', actions: 'markDeviceUnregistered' },
+        onDone: { target: 'idle', actions: { type: 'markDeviceUnregistered', params: ({ event }) => ({ registrationIds: (event.output as { registrationIds?: RegistrationIds } | undefined)?.registrationIds }) } },
         onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

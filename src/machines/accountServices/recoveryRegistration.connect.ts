@@ -1,14 +1,15 @@
 /** The recoveryRegistration view model: the recovery-alerts card's step and data, computed only from a snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { RecoveryRegistrationMachine } from './recoveryRegistration.machine.ts';
+import { connectDeviceStep, type DeviceStepView } from './deviceStep.connect.ts';
 
 export type RecoveryRegistrationSnapshot = SnapshotFrom<RecoveryRegistrationMachine>;
 
-export type RecoveryRegistrationStep = 'editing' | 'signing' | 'sending' | 'registered';
+export type RecoveryRegistrationStep = 'editing' | 'checkingOnDevice' | 'signing' | 'walletError' | 'sending' | 'registered';
 
-const STEPS: readonly RecoveryRegistrationStep[] = ['editing', 'signing', 'sending', 'registered'];
+const STEPS: readonly RecoveryRegistrationStep[] = ['editing', 'checkingOnDevice', 'signing', 'walletError', 'sending', 'registered'];
 
-export interface RecoveryRegistrationView {
+export interface RecoveryRegistrationView extends DeviceStepView {
   step: RecoveryRegistrationStep;
   /** The module address can be typed and submitted. */
   editing: boolean;
@@ -23,6 +24,7 @@ export function connectRecoveryRegistration(snapshot: RecoveryRegistrationSnapsh
     step,
     editing: step === 'editing',
     canSubmit: snapshot.can({ type: 'user.submit', moduleAddress: '0x0000000000000000000000000000000000000001' }),
+    ...connectDeviceStep(snapshot),
     context: snapshot.context,
   };
 }

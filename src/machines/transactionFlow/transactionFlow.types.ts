@@ -64,8 +64,8 @@ export interface ExecutionPlan {
 
 /** What the signer compares with the device's screen before the prompt (issue 19). */
 export interface DeviceCheck {
-  /** A signature of the SafeTx (typed data), or the execution (a transaction). */
-  what: 'signature' | 'execution';
+  /** A signature of the SafeTx (typed data), the execution (a transaction), or a message (personal_sign: the account services' authorisations, decision 0075). */
+  what: 'signature' | 'execution' | 'message';
   device: SignerDevice;
   lines: DisplayLine[];
 }

@@ -14,8 +14,10 @@
  * registration hash are protocol.md B.7.17's. This browser's device uuid and push token are kept in local
  * storage by deviceStore.ts, never in machine context beyond the uuid the screen shows.
  */
-import { getAddress, hashTypedData, keccak256, recoverMessageAddress, toHex, type Address, type Hex } from 'viem';
+import { getAddress, hashTypedData, recoverMessageAddress, type Address, type Hex } from 'viem';
 import { delegateTypedData } from '../../domain/safe/delegateRequest.ts';
+import { authTimestamp, emailAuthMessage, pushTimestamp, recoveryAuthMessage, registrationHash } from '../../domain/safe/accountAuth.ts';
+import { personalSignData } from '../../domain/wallet/deviceDisplay.ts';
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { EmailAlertsMachine } from '../../machines/accountServices/emailAlerts.machine.ts';
 import type { PushNotificationsMachine } from '../../machines/accountServices/pushNotifications.machine.ts';
@@ -26,8 +28,8 @@ import type {
   DelegatesPage,
   DeviceSafe,
   EmailAlertsEffects,
-  EmailRequest,
   PushNotificationsEffects,
+  RegistrationIds,
   RecoveryRegistrationEffects,
   UnsubscribeEffects,
 } from '../../machines/accountServices/accountServices.types.ts';
@@ -42,6 +44,8 @@ import type { SpendingLimitsMachine } from '../../machines/accountServices/spend
 import { provideNestedSafesServices, type NestedSafesReader } from './nestedSafes.ts';
 import type { NestedSafesMachine } from '../../machines/accountServices/nestedSafes.machine.ts';
 
+/** What is signed (pure, shared with the machines' on-device check: src/domain/safe/accountAuth.ts). */
+export { authTimestamp, emailAuthMessage, pushTimestamp, recoveryAuthMessage, registrationHash } from '../../domain/safe/accountAuth.ts';
 export { createDeviceStore, DEVICE_STORAGE_KEY, type DeviceRecord, type DeviceStore, type KeyValueStorage } from './deviceStore.ts';
 
 export interface AccountServicesDeps {
@@ -62,46 +66,25 @@ export interface AccountServicesDeps {
 
 const failure = (kind: string, message: string) => ({ kind, message });
 
-/** personal_sign of `message` (text, or `{ raw }` bytes) by `signer`; the signature must recover to it. */
-export async function personalSign(access: WalletAccess, chain: WalletChain, signer: string, message: string | { raw: Hex }): Promise<Hex> {
+/**
+ * personal_sign of `message` (text, or `{ raw }` bytes) by `signer`; the signature must recover to it. The bytes are
+ * deviceDisplay.ts's personalSignData, from which a device's check is computed too. `deviceName` names the device in
+ * its errors' texts (issue 19).
+ */
+export async function personalSign(access: WalletAccess, chain: WalletChain, signer: string, message: string | { raw: Hex }, deviceName?: string): Promise<Hex> {
   const { provider, account } = await readyWallet(access, chain, getAddress(signer), 'sign');
-  const data = typeof message === 'string' ? toHex(message) : message.raw;
+  const data = personalSignData(message);
   let signature: unknown;
   try {
     signature = await provider.request({ method: 'personal_sign', params: [data, account] });
   } catch (error) {
-    throw classifyWalletError(error, 'sign');
+    throw classifyWalletError(error, 'sign', deviceName);
   }
   if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw failure('other', 'The wallet returned an invalid signature.');
   const recovered = await recoverMessageAddress({ message: typeof message === 'string' ? message : { raw: message.raw }, signature: signature as Hex });
   if (recovered !== account) throw failure('other', `The signature is from ${recovered}, not from the connected account ${account}.`);
   return signature as Hex;
 }
-
-/** The 32-byte hash an owner signs to register a device for Safes (protocol.md B.7.17). */
-export function registrationHash(timestamp: string, uuid: string, cloudMessagingToken: string, safes: readonly string[]): Hex {
-  const sorted = safes.map((s) => getAddress(s)).sort();
-  return keccak256(toHex(`gnosis-safe${timestamp}${uuid}${cloudMessagingToken}${sorted.join('')}`));
-}
-
-/** The text behind the e-mail authorisation headers (protocol.md B.7.17). */
-export function emailAuthMessage(request: EmailRequest, timestamp: string): string {
-  const safe = getAddress(request.safe);
-  const signer = getAddress(request.signer);
-  switch (request.op) {
-    case 'register':
-      return `email-register-${request.chainId}-${safe}-${request.email ?? ''}-${signer}-${timestamp}`;
-    case 'change':
-      return `email-edit-${request.chainId}-${safe}-${request.email ?? ''}-${signer}-${timestamp}`;
-    case 'show':
-      return `email-retrieval-${request.chainId}-${safe}-${signer}-${timestamp}`;
-    case 'delete':
-      return `email-delete-${request.chainId}-${safe}-${signer}-${timestamp}`;
-  }
-}
-
-export const recoveryAuthMessage = (r: { chainId: string; safe: string; moduleAddress: string; signer: string }, timestamp: string): string =>
-  `enable-recovery-alerts-${r.chainId}-${getAddress(r.safe)}-${getAddress(r.moduleAddress)}-${getAddress(r.signer)}-${timestamp}`;
 
 const isStatus = (error: unknown, status: number, text?: RegExp): boolean =>
   error instanceof GatewayError && error.status === status && (!text || text.test(error.message));
@@ -141,6 +124,11 @@ function context(deps: AccountServicesDeps) {
 /** The pushNotifications machine's effects: this browser's device record, the owner's signature and the gateway. */
 export function createPushNotificationsEffects(deps: AccountServicesDeps): PushNotificationsEffects {
   const { now, newId, chain, device } = context(deps);
+  /** This browser's uuid and token, or new ones (kept only once a registration succeeds). */
+  const ids = (): RegistrationIds => {
+    const record = device.read();
+    return { uuid: record?.uuid ?? newId(), cloudMessagingToken: record?.cloudMessagingToken ?? `countersign-web-${newId()}` };
+  };
   return {
     loadDevice: async (input) => {
       const record = device.read();
@@ -153,16 +141,15 @@ export function createPushNotificationsEffects(deps: AccountServicesDeps): PushN
         owned: owned.includes(address) || (address === open && input.signer !== null),
         registered: record !== null && registered.includes(address),
       }));
-      return { uuid: record?.uuid ?? null, safes };
+      return { uuid: record?.uuid ?? null, safes, registrationIds: ids() };
     },
     signRegistration: async (input) => {
-      const record = device.read();
-      const uuid = record?.uuid ?? newId();
-      const cloudMessagingToken = record?.cloudMessagingToken ?? `countersign-web-${newId()}`;
-      const timestamp = String(Math.floor(now() / 1000));
+      // The uuid, token and time the machine's check was computed from, when it gives them (issue 19); else picked here.
+      const { uuid, cloudMessagingToken } = input.uuid && input.cloudMessagingToken ? { uuid: input.uuid, cloudMessagingToken: input.cloudMessagingToken } : ids();
+      const timestamp = pushTimestamp(input.nowMs ?? now());
       const safes = input.safes.map((s) => getAddress(s));
       const hash = registrationHash(timestamp, uuid, cloudMessagingToken, safes);
-      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, { raw: hash });
+      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, { raw: hash }, input.deviceName);
       return { uuid, cloudMessagingToken, timestamp, chainId: input.chainId, safes, signatures: [signature] };
     },
     registerDevice: async (input) => {
@@ -196,7 +183,7 @@ export function createPushNotificationsEffects(deps: AccountServicesDeps): PushN
         if (!isStatus(error, 404)) throw error;
       }
       device.clear();
-      return {};
+      return { registrationIds: ids() };
     },
   };
 }
@@ -214,8 +201,8 @@ export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlerts
       if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
         throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
       }
-      const timestamp = String(now());
-      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, emailAuthMessage(input, timestamp));
+      const timestamp = authTimestamp(input.nowMs ?? now());
+      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, emailAuthMessage(input, timestamp), input.deviceName);
       return { signature, timestamp };
     },
     sendEmailRequest: async (input) => {
@@ -265,8 +252,8 @@ export function createRecoveryEffects(deps: AccountServicesDeps): RecoveryRegist
   const { now, chain } = context(deps);
   return {
     signRecovery: async (input) => {
-      const timestamp = String(now());
-      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, recoveryAuthMessage(input, timestamp));
+      const timestamp = authTimestamp(input.nowMs ?? now());
+      const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, recoveryAuthMessage(input, timestamp), input.deviceName);
       return { signature, timestamp };
     },
     registerRecovery: (input) =>

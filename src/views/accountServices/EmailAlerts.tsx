@@ -11,6 +11,8 @@ import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.t
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
 import { UnsubscribeSection } from './Unsubscribe.tsx';
+import { SignatureOnDevice, useDeviceInput } from './deviceStep.tsx';
+import type { EmailRequest } from '../../machines/accountServices/accountServices.types.ts';
 
 export type EmailAlertsRef = ActorRefFrom<EmailAlertsMachine>;
 
@@ -28,7 +30,25 @@ const STATE_TEXT: Record<EmailRegistrationState, string> = {
   verified: 'Registered and verified.',
 };
 
-export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
+/** What the e-mail request's signature lets the gateway do, in words (the on-device step, issue 19). */
+function emailPurpose(request: EmailRequest | null): string | null {
+  if (!request) return null;
+  const lets = 'This signature lets the gateway';
+  switch (request.op) {
+    case 'register':
+      return `${lets} register ${request.email ?? ''} to receive this Safe’s alerts for you.`;
+    case 'change':
+      return `${lets} change the address that receives this Safe’s alerts for you to ${request.email ?? ''}.`;
+    case 'show':
+      return `${lets} show you the address registered for this Safe’s alerts.`;
+    case 'delete':
+      return `${lets} delete the address registered for this Safe’s alerts: no more alerts are e-mailed to it.`;
+  }
+}
+
+/** `now` supplies the time put in each signed request's event (the signed timestamp, and what a device is shown). */
+export function EmailAlertsView({ actor, now = Date.now }: { actor: EmailAlertsRef; now?: () => number }) {
+  const view = useSelector(actor, connectEmailAlerts, shallowEqualViewModel);
   const {
     step: state,
     registrationState: resting,
@@ -38,7 +58,8 @@ export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
     canDelete,
     canVerify,
     canResend,
-  } = useSelector(actor, connectEmailAlerts, shallowEqualViewModel);
+  } = view;
+  const onDevice = view.deviceCheck !== undefined && (state === 'checkingOnDevice' || state === 'signing' || state === 'walletError');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const registered = ctx.registration !== null;
@@ -54,7 +75,7 @@ export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
 
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'user.submitEmail', email });
+    actor.send({ type: 'user.submitEmail', email, nowMs: now() });
   };
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +95,7 @@ export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
   return (
     <section aria-labelledby="email-title" className="card">
       <h2 id="email-title">E-mail alerts</h2>
-      <Messages error={ctx.error} notice={ctx.notice} signer={ctx.signer} />
+      <Messages error={state === 'walletError' ? null : ctx.error} notice={ctx.notice} signer={ctx.signer} />
       <p aria-label="E-mail registration">
         {resting ? STATE_TEXT[resting] : 'Working…'}
         {ctx.registration ? (
@@ -84,12 +105,23 @@ export function EmailAlertsView({ actor }: { actor: EmailAlertsRef }) {
           </>
         ) : null}
       </p>
-      <Busy text={busy} />
+      <SignatureOnDevice
+        step={view}
+        signing={state === 'signing'}
+        check={view.deviceCheck}
+        purpose={emailPurpose(ctx.request)}
+        what="request"
+        error={ctx.error}
+        onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })}
+        onCancel={() => actor.send({ type: 'user.cancel' })}
+        onRetry={() => actor.send({ type: 'user.retry', nowMs: now() })}
+      />
+      {onDevice ? null : <Busy text={busy} />}
       <p>
-        <button type="button" disabled={!canShow} onClick={() => actor.send({ type: 'user.show' })}>
+        <button type="button" disabled={!canShow} onClick={() => actor.send({ type: 'user.show', nowMs: now() })}>
           Show registration
         </button>{' '}
-        <button type="button" disabled={!canDelete} onClick={() => actor.send({ type: 'user.delete' })}>
+        <button type="button" disabled={!canDelete} onClick={() => actor.send({ type: 'user.delete', nowMs: now() })}>
           Delete e-mail
         </button>
       </p>
@@ -133,10 +165,16 @@ function EmailAlertsActor({ input }: { input: AccountServicesInput }) {
   return <EmailAlertsView actor={actor} />;
 }
 
+/** One actor per (Safe, wallet, device): a device is checked before its signature (issue 19). */
+function EmailAlertsOnDevice({ input }: { input: AccountServicesInput }) {
+  const found = useDeviceInput(input);
+  return <EmailAlertsActor key={found.key} input={found.input} />;
+}
+
 export function EmailSettingsScreen() {
   return (
     <SafeGate title="E-mail alerts">
-      <ForOpenSafe render={(input) => <EmailAlertsActor input={input} />} />
+      <ForOpenSafe render={(input) => <EmailAlertsOnDevice input={input} />} />
       <UnsubscribeSection />
     </SafeGate>
   );

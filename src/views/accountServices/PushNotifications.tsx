@@ -10,6 +10,7 @@ import type { AccountServicesInput } from '../../machines/accountServices/accoun
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, Messages } from './parts.tsx';
+import { SignatureOnDevice, useDeviceInput } from './deviceStep.tsx';
 
 export type PushNotificationsRef = ActorRefFrom<PushNotificationsMachine>;
 
@@ -20,14 +21,17 @@ const BUSY: Partial<Record<PushNotificationsStep, string>> = {
   unregisteringDevice: 'Removing this browser…',
 };
 
-export function PushNotificationsView({ actor }: { actor: PushNotificationsRef }) {
-  const { step: state, status, idle, canRegister, canUnregisterDevice, context: ctx } = useSelector(actor, connectPushNotifications, shallowEqualViewModel);
+/** `now` supplies the time put in the register event (the signed timestamp, and what a device is shown, derive from it). */
+export function PushNotificationsView({ actor, now = Date.now }: { actor: PushNotificationsRef; now?: () => number }) {
+  const view = useSelector(actor, connectPushNotifications, shallowEqualViewModel);
+  const { step: state, status, idle, canRegister, canUnregisterDevice, context: ctx } = view;
+  const onDevice = view.deviceCheck !== undefined && (state === 'checkingOnDevice' || state === 'signing' || state === 'walletError');
   return (
     <section aria-labelledby="push-title" className="card">
       <h2 id="push-title">Push notifications</h2>
       <p>Get notified in this browser about transactions of the chosen Safes. Registering needs a signature of an owner.</p>
       <Loadable what="notification settings" status={status} error={ctx.error} onRetry={() => actor.send({ type: 'user.retry' })}>
-        <Messages error={ctx.error} notice={ctx.notice} signer={ctx.signer} />
+        <Messages error={state === 'walletError' ? null : ctx.error} notice={ctx.notice} signer={ctx.signer} />
         <p aria-label="This browser">
           This browser: {ctx.uuid ? <code aria-label="Device id">{ctx.uuid}</code> : <span>not registered</span>}
         </p>
@@ -64,9 +68,20 @@ export function PushNotificationsView({ actor }: { actor: PushNotificationsRef }
             );
           })}
         </ul>
-        <Busy text={BUSY[state] ?? null} />
+        <SignatureOnDevice
+          step={view}
+          signing={state === 'signing'}
+          check={view.deviceCheck}
+          purpose={`This signature lets the gateway send this browser notifications about the transactions of ${ctx.selected.length === 1 ? 'this Safe' : 'these Safes'}: ${ctx.selected.join(', ')}. It signs the hash of this browser’s id, its notification token, the Safes and the time.`}
+          what="registration"
+          error={ctx.error}
+          onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })}
+          onCancel={() => actor.send({ type: 'user.cancel' })}
+          onRetry={() => actor.send({ type: 'user.retry', nowMs: now() })}
+        />
+        {onDevice ? null : <Busy text={BUSY[state] ?? null} />}
         <p>
-          <button type="button" disabled={!canRegister} onClick={() => actor.send({ type: 'user.register' })}>
+          <button type="button" disabled={!canRegister} onClick={() => actor.send({ type: 'user.register', nowMs: now() })}>
             Register chosen Safes
           </button>{' '}
           <button type="button" disabled={!canUnregisterDevice} onClick={() => actor.send({ type: 'user.unregisterDevice' })}>
@@ -84,10 +99,16 @@ function PushNotificationsActor({ input }: { input: AccountServicesInput }) {
   return <PushNotificationsView actor={actor} />;
 }
 
+/** One actor per (Safe, wallet, device): a device is checked before its signature (issue 19). */
+function PushNotificationsOnDevice({ input }: { input: AccountServicesInput }) {
+  const found = useDeviceInput(input);
+  return <PushNotificationsActor key={found.key} input={found.input} />;
+}
+
 export function NotificationsSettingsScreen() {
   return (
     <SafeGate title="Notifications">
-      <ForOpenSafe render={(input) => <PushNotificationsActor input={input} />} />
+      <ForOpenSafe render={(input) => <PushNotificationsOnDevice input={input} />} />
     </SafeGate>
   );
 }

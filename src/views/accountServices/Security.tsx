@@ -10,32 +10,34 @@ import type { DelegatesListMachine } from '../../machines/accountServices/delega
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import { Address } from '../components/Address.tsx';
 import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
-import { useWallet } from '../walletConnection/walletContext.tsx';
-import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
+import { SignatureOnDevice, useDeviceInput } from './deviceStep.tsx';
 import { sameHex } from '../../domain/hex.ts';
 import '../settings/settings.css';
 
 export type RecoveryRef = ActorRefFrom<RecoveryRegistrationMachine>;
 export type DelegatesRef = ActorRefFrom<DelegatesListMachine>;
 
-export function RecoveryView({ actor }: { actor: RecoveryRef }) {
-  const { step: state, editing, canSubmit, context: ctx } = useSelector(actor, connectRecoveryRegistration, shallowEqualViewModel);
+/** `now` supplies the time put in the submit event (the signed timestamp, and what a device is shown, derive from it). */
+export function RecoveryView({ actor, now = Date.now }: { actor: RecoveryRef; now?: () => number }) {
+  const view = useSelector(actor, connectRecoveryRegistration, shallowEqualViewModel);
+  const { step: state, editing, canSubmit, context: ctx } = view;
+  const onDevice = ctx.deviceCheck !== undefined && (state === 'checkingOnDevice' || state === 'signing' || state === 'walletError');
   const [module, setModule] = useState<string | null>(null);
   const value = module ?? ctx.moduleAddress;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'user.submit', moduleAddress: value });
+    actor.send({ type: 'user.submit', moduleAddress: value, nowMs: now() });
   };
   return (
     <section aria-labelledby="recovery-title" className="card">
       <h2 id="recovery-title">Recovery alerts</h2>
       <p>Register the Safe’s recovery module so that owners get alerts when a recovery is started.</p>
-      <Messages error={ctx.error} notice={ctx.notice} signer={ctx.signer} />
+      <Messages error={state === 'walletError' ? null : ctx.error} notice={ctx.notice} signer={ctx.signer} />
       {state === 'registered' ? (
         <>
           <p role="status" className="banner">
@@ -63,7 +65,22 @@ export function RecoveryView({ actor }: { actor: RecoveryRef }) {
           <FieldError text={ctx.fieldError} />
         </form>
       )}
-      <Busy text={state === 'signing' ? 'Sign the registration in your wallet…' : state === 'sending' ? 'Registering the module…' : null} />
+      <SignatureOnDevice
+        step={view}
+        signing={state === 'signing'}
+        check={ctx.deviceCheck}
+        purpose={
+          ctx.request
+            ? `This signature lets the gateway register the recovery module ${ctx.request.moduleAddress} of this Safe for recovery alerts, in your name: the owners are alerted when a recovery starts.`
+            : null
+        }
+        what="registration"
+        error={ctx.error}
+        onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })}
+        onCancel={() => actor.send({ type: 'user.cancel' })}
+        onRetry={() => actor.send({ type: 'user.retry', nowMs: now() })}
+      />
+      {onDevice ? null : <Busy text={state === 'signing' ? 'Sign the registration in your wallet…' : state === 'sending' ? 'Registering the module…' : null} />}
       {ctx.registered.length ? (
         <ul aria-label="Registered recovery modules" className="plain">
           {ctx.registered.map((m) => (
@@ -309,7 +326,7 @@ export function DelegatesView({ actor, now = Date.now }: { actor: DelegatesRef; 
         <ProposerWalletError
           kind={walletError}
           error={ctx.error}
-          onRetry={canRetryOnDevice ? () => actor.send({ type: 'user.retry' }) : undefined}
+          onRetry={canRetryOnDevice ? () => actor.send({ type: 'user.retry', nowMs: now() }) : undefined}
           onCancel={canCancel ? () => actor.send({ type: 'user.cancel' }) : undefined}
         />
       ) : null}
@@ -334,21 +351,20 @@ function DelegatesActor({ input }: { input: AccountServicesInput }) {
   return <DelegatesView actor={delegates} />;
 }
 
-function SecurityActors({ input }: { input: AccountServicesInput }) {
+/** The recovery alerts' actor, for one (Safe, wallet, device): a device checked before its signature (issue 19). */
+function RecoveryActor({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
-  const inspect = logic.inspect ? { inspect: logic.inspect } : {};
-  const recovery = useActorRef(logic.recovery, { input, ...inspect });
-  // The device the wallet signs on (issue 19), as one string so the selector's value stays equal between snapshots;
-  // read here, not in the shared input, so the first load carries none of it. Another device starts a new actor.
-  const deviceJson = useWallet((s) => {
-    const device = connectWalletConnection(s).wallet?.device;
-    return device ? JSON.stringify(device) : '';
-  });
-  const delegatesInput: AccountServicesInput = input.wallet && deviceJson ? { ...input, device: JSON.parse(deviceJson) as NonNullable<AccountServicesInput['device']> } : input;
+  const recovery = useActorRef(logic.recovery, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  return <RecoveryView actor={recovery} />;
+}
+
+function SecurityActors({ input }: { input: AccountServicesInput }) {
+  // The device the wallet signs on (issue 19); another device starts new actors.
+  const found = useDeviceInput(input);
   return (
     <>
-      <RecoveryView actor={recovery} />
-      <DelegatesActor key={deviceJson} input={delegatesInput} />
+      <RecoveryActor key={`recovery:${found.key}`} input={found.input} />
+      <DelegatesActor key={`delegates:${found.key}`} input={found.input} />
     </>
   );
 }

@@ -11,7 +11,11 @@ import './deviceCheck.css';
 const WHAT: Record<DeviceCheck['what'], string> = {
   signature: 'signature',
   execution: 'execution',
+  message: 'message',
 };
+
+/** A message's line in hex (bytes that are not text, decision 0075). */
+const isHexLine = (check: DeviceCheck) => check.lines.some((line) => /^0x[0-9a-f]*$/.test(line.value));
 
 /** The lines the device will show, each with a copy button. */
 export function DeviceLines({ check }: { check: DeviceCheck }) {
@@ -34,6 +38,12 @@ function intro(check: DeviceCheck): string {
   if (check.what === 'execution') {
     return `Countersign fixed the nonce, gas and fees of this execution itself. Your ${name} will show the transaction below; its transaction hash is the hash of exactly these fields. Approve on the ${name} only if it shows the same values.`;
   }
+  if (check.what === 'message') {
+    if (check.device.display === 'remote') return `The wallet on your other device will show the message below, computed here from the exact bytes sent to it. Approve there only if it shows the same.`;
+    if (isHexLine(check))
+      return `These bytes are not text, so your ${name} shows them in hex. They are computed here from the exact bytes sent to it. Approve on the ${name} only if it shows the same hex.`;
+    return `Your ${name} will show the message below. It is computed here from the exact bytes sent to it. Approve on the ${name} only if it shows the same text.`;
+  }
   if (check.device.display === 'fields') return `Your ${name} will show the fields below, one by one. They are computed here from the exact data sent to it. Approve on the ${name} only if every field matches.`;
   if (check.device.display === 'remote')
     return `The wallet on your other device will show the request. If it shows hashes, they must be these two, computed here from the exact data sent to it. Approve there only if they match.`;
@@ -41,7 +51,20 @@ function intro(check: DeviceCheck): string {
 }
 
 /** The step before the prompt: the values, and the signer's word that they will compare. */
-export function DeviceCheckStep({ check, onConfirm, onBack, onCancel }: { check: DeviceCheck; onConfirm: () => void; onBack?: () => void; onCancel?: () => void }) {
+export function DeviceCheckStep({
+  check,
+  purpose,
+  onConfirm,
+  onBack,
+  onCancel,
+}: {
+  check: DeviceCheck;
+  /** What the signature authorises, in words (shown under the heading). */
+  purpose?: string;
+  onConfirm: () => void;
+  onBack?: () => void;
+  onCancel?: () => void;
+}) {
   const [ticked, setTicked] = useState(false);
   const tickId = useId();
   return (
@@ -49,6 +72,7 @@ export function DeviceCheckStep({ check, onConfirm, onBack, onCancel }: { check:
       <h3 id={`${tickId}-heading`}>
         Check the {WHAT[check.what]} on your {check.device.name}
       </h3>
+      {purpose ? <p>{purpose}</p> : null}
       <p>{intro(check)}</p>
       <DeviceLines check={check} />
       <p className="device-check-tick">

@@ -12,8 +12,8 @@ import { emailAlertsMachine } from '../../../src/machines/accountServices/emailA
 import { pushNotificationsMachine } from '../../../src/machines/accountServices/pushNotifications.machine.ts';
 import { recoveryRegistrationMachine } from '../../../src/machines/accountServices/recoveryRegistration.machine.ts';
 import { unsubscribeMachine } from '../../../src/machines/accountServices/unsubscribe.machine.ts';
-import { ACCOUNT_TEXTS, proposerCheckOf } from '../../../src/machines/accountServices/accountServices.logic.ts';
-import { typedDataDisplay } from '../../../src/domain/wallet/deviceDisplay.ts';
+import { ACCOUNT_TEXTS, emailCheckOf, proposerCheckOf, recoveryCheckOf, registrationCheckOf } from '../../../src/machines/accountServices/accountServices.logic.ts';
+import { messageDisplay, typedDataDisplay } from '../../../src/domain/wallet/deviceDisplay.ts';
 import {
   createDeviceStore,
   DEVICE_STORAGE_KEY,
@@ -127,7 +127,13 @@ describe('push-notification effects', () => {
     const storage = memoryStorage();
     const { gateway, calls } = gatewayRecorder({ getOwnedSafes: () => ({ safes: [SAFE] }) });
     const machine = providePushNotificationsServices(pushNotificationsMachine, deps({ gateway, storage }));
-    expect(await runEffect(machine, 'loadDevice', { chainId: '31337', safe: SAFE, signer: owner.address })).toEqual({ uuid: null, safes: [{ address: SAFE, owned: true, registered: false }] });
+    // no record yet: the ids a registration would sign with are new ones (kept only once it succeeds)
+    expect(await runEffect(machine, 'loadDevice', { chainId: '31337', safe: SAFE, signer: owner.address })).toEqual({
+      uuid: null,
+      safes: [{ address: SAFE, owned: true, registered: false }],
+      registrationIds: { uuid: '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f', cloudMessagingToken: 'countersign-web-8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f' },
+    });
+    expect(storage.data.has(DEVICE_STORAGE_KEY)).toBe(false);
 
     const signed = (await runEffect(machine, 'signRegistration', { chainId: '31337', safes: [SAFE], signer: owner.address })) as { uuid: string; cloudMessagingToken: string; timestamp: string; signatures: Hex[] };
     expect(signed).toMatchObject({ uuid: '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f', timestamp: '1767225600', safes: [SAFE] });
@@ -140,12 +146,18 @@ describe('push-notification effects', () => {
       [{ uuid: signed.uuid, cloudMessagingToken: signed.cloudMessagingToken, buildNumber: '1', bundle: 'countersign', deviceType: 'WEB', version: '0.1.0', timestamp: signed.timestamp, safeRegistrations: [{ chainId: '31337', safes: [SAFE], signatures: signed.signatures }] }],
     ]);
     expect(JSON.parse(storage.data.get(DEVICE_STORAGE_KEY)!)).toEqual({ uuid: signed.uuid, cloudMessagingToken: signed.cloudMessagingToken, registrations: [{ chainId: '31337', safe: SAFE }] });
-    expect(await runEffect(machine, 'loadDevice', { chainId: '31337', safe: SAFE, signer: null })).toEqual({ uuid: signed.uuid, safes: [{ address: SAFE, owned: false, registered: true }] });
+    expect(await runEffect(machine, 'loadDevice', { chainId: '31337', safe: SAFE, signer: null })).toEqual({
+      uuid: signed.uuid,
+      safes: [{ address: SAFE, owned: false, registered: true }],
+      registrationIds: { uuid: signed.uuid, cloudMessagingToken: signed.cloudMessagingToken },
+    });
 
     await runEffect(machine, 'unregisterSafe', { chainId: '31337', uuid: signed.uuid, address: SAFE });
     expect(calls.at(-1)).toEqual(['unregisterSafe', ['31337', SAFE, signed.uuid]]);
     expect(createDeviceStore(storage).read()?.registrations).toEqual([]);
-    await runEffect(machine, 'unregisterDevice', { chainId: '31337', uuid: signed.uuid });
+    expect(await runEffect(machine, 'unregisterDevice', { chainId: '31337', uuid: signed.uuid })).toEqual({
+      registrationIds: { uuid: '8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f', cloudMessagingToken: 'countersign-web-8c1d3e5f-2a4b-4c6d-8e0f-1a2b3c4d5e6f' },
+    });
     expect(storage.data.has(DEVICE_STORAGE_KEY)).toBe(false);
   });
 
@@ -165,6 +177,79 @@ describe('push-notification effects', () => {
     const storage = memoryStorage();
     storage.setItem(DEVICE_STORAGE_KEY, '{not json');
     expect(createDeviceStore(storage).read()).toBeNull();
+  });
+});
+
+/**
+ * Issue 19, decision 0075: the values an owner on a device compares (computed by the machines' logic from the
+ * context and the event's time) are what the wallet is asked to sign: the bytes of the personal_sign request, shown as
+ * the device shows them, and the signature covers them.
+ */
+describe('what a device is shown is what is signed (decision 0075)', () => {
+  const LEDGER = { kind: 'ledger', name: 'Ledger', display: 'hashes' } as const;
+  const NOW = 1_700_000_123_456;
+  /** The personal_sign request's bytes, as a device shows them. */
+  const sentLines = (w: ReturnType<typeof wallet>) => messageDisplay(w.requests.filter((r) => r.method === 'personal_sign').at(-1)!.params![0] as Hex);
+
+  it('push: the registration hash of the loaded ids, the Safes and the event’s time, in hex', async () => {
+    const w = wallet();
+    const storage = memoryStorage();
+    createDeviceStore(storage).addRegistrations('5f0c4e0a-8a41-4f7e-9d1b-2b3c4d5e6f70', 'countersign-web-kept', [{ chainId: '31337', safe: DEVNET_OTHER_SAFE }]);
+    const machine = providePushNotificationsServices(pushNotificationsMachine, deps({ gateway: gatewayRecorder({ getOwnedSafes: () => ({ safes: [SAFE] }) }).gateway, storage, wallet: () => w.provider }));
+    const { registrationIds } = (await runEffect(machine, 'loadDevice', { chainId: '31337', safe: SAFE, signer: owner.address })) as { registrationIds: { uuid: string; cloudMessagingToken: string } };
+    expect(registrationIds).toEqual({ uuid: '5f0c4e0a-8a41-4f7e-9d1b-2b3c4d5e6f70', cloudMessagingToken: 'countersign-web-kept' });
+    const selected = [SAFE, DEVNET_OTHER_SAFE];
+    const check = registrationCheckOf({ device: LEDGER, registrationIds, nowMs: NOW, selected });
+    const signed = (await runEffect(machine, 'signRegistration', { chainId: '31337', safes: selected, signer: owner.address, nowMs: NOW, ...registrationIds, deviceName: 'Ledger' })) as {
+      uuid: string;
+      cloudMessagingToken: string;
+      timestamp: string;
+      signatures: Hex[];
+    };
+    expect(signed).toMatchObject({ ...registrationIds, timestamp: '1700000123' });
+    const hash = registrationHash('1700000123', registrationIds.uuid, registrationIds.cloudMessagingToken, selected);
+    expect(check?.lines).toEqual([{ label: 'Message', value: hash }]);
+    expect(sentLines(w)).toEqual(check?.lines);
+    expect(await recoverAddress({ hash: hashMessage({ raw: hash }), signature: signed.signatures[0]! })).toBe(owner.address);
+  });
+
+  it('e-mail: each operation’s authorisation text at the event’s time, as text', async () => {
+    for (const op of ['register', 'change', 'show', 'delete'] as const) {
+      const w = wallet();
+      const machine = provideEmailAlertsServices(emailAlertsMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => w.provider }));
+      const request = { op, chainId: '31337', safe: SAFE.toLowerCase(), signer: owner.address, email: op === 'register' || op === 'change' ? 'a@b.co' : null, nowMs: NOW };
+      const check = emailCheckOf({ device: LEDGER, request });
+      const auth = (await runEffect(machine, 'signEmailRequest', { ...request, deviceName: 'Ledger' })) as { signature: Hex; timestamp: string };
+      expect(auth.timestamp).toBe(String(NOW));
+      expect(sentLines(w)).toEqual(check?.lines);
+      expect(check?.lines[0]?.value).toBe(emailAuthMessage(request, String(NOW)));
+      expect(await recoverAddress({ hash: hashMessage(check!.lines[0]!.value), signature: auth.signature })).toBe(owner.address);
+    }
+  });
+
+  it('recovery: the authorisation text at the event’s time, as text', async () => {
+    const w = wallet();
+    const machine = provideRecoveryServices(recoveryRegistrationMachine, deps({ gateway: gatewayRecorder().gateway, wallet: () => w.provider }));
+    const request = { chainId: '31337', safe: SAFE, signer: owner.address, moduleAddress: DEVNET_OTHER_SAFE.toLowerCase(), nowMs: NOW };
+    const check = recoveryCheckOf({ device: LEDGER, request });
+    const auth = (await runEffect(machine, 'signRecovery', { ...request, deviceName: 'Ledger' })) as { signature: Hex; timestamp: string };
+    expect(auth.timestamp).toBe(String(NOW));
+    expect(check?.lines).toEqual([{ label: 'Message', value: `enable-recovery-alerts-31337-${SAFE}-${DEVNET_OTHER_SAFE}-${owner.address}-${NOW}` }]);
+    expect(sentLines(w)).toEqual(check?.lines);
+    expect(await recoverAddress({ hash: hashMessage(check!.lines[0]!.value), signature: auth.signature })).toBe(owner.address);
+  });
+
+  it('a device’s failure of a personal_sign names the device', async () => {
+    const w = wallet(KEY, { reject: { code: 4001, message: 'Rejected on device' } });
+    await expect(personalSign(() => w.provider, CHAIN, owner.address, 'x', 'Ledger')).rejects.toMatchObject({ kind: 'rejected' });
+  });
+
+  it('bytes that are not text are shown in hex, text as text; the check and the Devnet device use the same function', () => {
+    expect(messageDisplay(toHex('email-show-1'))).toEqual([{ label: 'Message', value: 'email-show-1' }]);
+    const raw = keccak256(toHex('x'));
+    expect(messageDisplay(raw)).toEqual([{ label: 'Message', value: raw }]);
+    expect(messageDisplay(raw.toUpperCase().replace('0X', '0x') as Hex)).toEqual([{ label: 'Message', value: raw }]);
+    expect(messageDisplay('0x0001' as Hex)).toEqual([{ label: 'Message', value: '0x0001' }]);
   });
 });
 

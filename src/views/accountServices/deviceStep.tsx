@@ -1,0 +1,81 @@
+/**
+ * The on-device step of the account services' personal_sign signatures (issue 19, decision 0075): what the device
+ * will show and what the signature authorises, before the prompt; the same values while the device waits; its
+ * failure with Try again (at the time of the retry) and Cancel. Rendered by the push, e-mail and recovery cards.
+ */
+import type { DeviceCheck } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
+import type { DeviceStepView } from '../../machines/accountServices/deviceStep.connect.ts';
+import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
+import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
+import { useWallet } from '../walletConnection/walletContext.tsx';
+import '../settings/settings.css';
+
+/**
+ * The actors' input with the device the wallet signs on (issue 19), and a key that changes with it (another device
+ * starts a new actor). Read as one string so the selector's value stays equal between snapshots; read here, not in
+ * the shared input, so the first load carries none of it.
+ */
+export function useDeviceInput(input: AccountServicesInput): { input: AccountServicesInput; key: string } {
+  const deviceJson = useWallet((s) => {
+    const device = connectWalletConnection(s).wallet?.device;
+    return device ? JSON.stringify(device) : '';
+  });
+  return { input: input.wallet && deviceJson ? { ...input, device: JSON.parse(deviceJson) as NonNullable<AccountServicesInput['device']> } : input, key: deviceJson };
+}
+
+interface SignatureOnDeviceProps {
+  step: DeviceStepView;
+  /** The machine is in its signing state. */
+  signing: boolean;
+  check: DeviceCheck | undefined;
+  /** What the signature authorises, in words. */
+  purpose: string | null;
+  /** What was not signed, for the failure's region ("The registration was not signed"). */
+  what: string;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onRetry: () => void;
+}
+
+/** The check, the wait, or the failure of a signature on a device; nothing without a device. */
+export function SignatureOnDevice({ step, signing, check, purpose, what, error, onConfirm, onCancel, onRetry }: SignatureOnDeviceProps) {
+  if (step.checkingOnDevice && check) {
+    return (
+      <div className="proposer-device">
+        <DeviceCheckStep check={check} {...(purpose ? { purpose } : {})} onConfirm={onConfirm} {...(step.canCancel ? { onCancel } : {})} />
+      </div>
+    );
+  }
+  if (signing && check) {
+    return (
+      <div className="proposer-device">
+        <DeviceWaiting check={check} />
+      </div>
+    );
+  }
+  if (step.walletError === null) return null;
+  const title = isDeviceErrorKind(step.walletError) ? DEVICE_ERROR_TITLES[step.walletError] : null;
+  return (
+    <section aria-label={`The ${what} was not signed`} className="device-check">
+      <p role="alert" className="banner banner-error">
+        {title ? `${title} ` : ''}
+        {error ?? 'The wallet did not sign.'}
+      </p>
+      <p>Nothing was signed or sent. Try again shows the values to compare again, for a signature made now, then asks the device.</p>
+      <p className="proposer-actions">
+        {step.canCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        {step.canRetryOnDevice ? (
+          <button type="button" className="primary" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+      </p>
+    </section>
+  );
+}
