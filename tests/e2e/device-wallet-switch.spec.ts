@@ -135,11 +135,11 @@ test('(b) create a Safe: another account during the check goes back to the revie
 
 test('(c) create a Safe: the Ledger set aside during the check (the wallet signs in the browser) goes back to the review; Create Safe then deploys without a device step', async ({ page }) => {
   test.setTimeout(240_000);
-  const OWNER = 2;
+  const OWNER = 0;
   await withDevice(page, LEDGER);
-  // Account 2 owns this Safe, whose salt nonce 0 is free. A second 1-of-1 Safe of owner 0 (after (b)) gets salt nonce 1
-  // at its review, and today its deployment is refused ("these settings give …, not the reviewed …"): the deploy
-  // input of createSafe.machine.ts (deployInputOf) keeps the form's empty salt nonce, read as 0, not the prediction's.
+  // After (b) this is the second 1-of-1 Safe of owner 0 with the salt nonce left blank: its review takes the first free
+  // salt nonce (1), and that is the one deployed (deployInputOf in createSafe.machine.ts used to send the blank, read
+  // as 0, and the deployment was refused: "these settings give …, not the reviewed …").
   const predicted = await reviewNewSafe(page, OWNER);
   const before = { sent: await sentBy(OWNER), screen: await deviceScreenState(page) };
 
