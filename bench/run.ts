@@ -466,7 +466,7 @@ async function scaleFigures(browser: Browser, devnet: Devnet, appUrl: string): P
         unit: '%',
         goal: { op: '<=', target: 10 },
         method: `A fresh browser context with Playwright's page clock installed (page.clock: the page's timers, Date and performance.now run on simulated time) opens the large Safe's home and stays visible; the harness advances the clock ${day.stepMs / 1000} s at a time and waits for each step's gateway traffic (real devnet, real network) to finish, for ${SCALE_ALLDAY_HOURS} simulated hours (${Math.round((SCALE_ALLDAY_HOURS * 3_600_000) / day.stepMs).toLocaleString('en-US')} steps, the Safe info polled at every one). JS heap used after HeapProfiler.collectGarbage (twice), after a simulated minute once the Safe is open, at each hour and at the end. The figure: (end − start) ÷ start.`,
-        details: { startMB: MB(day.startBytes), endMB: MB(day.endBytes), hourlyMB: day.hourlyBytes.map(MB), domNodesStart: day.domNodesStart, domNodesEnd: day.domNodesEnd, gatewayRequests: day.gatewayRequests, wallSeconds: round(day.wallMs / 1000, 0) },
+        details: { startMB: MB(day.startBytes), endMB: MB(day.endBytes), hourlyMB: day.hourlyBytes.map(MB), domNodesStart: day.domNodesStart, domNodesEnd: day.domNodesEnd, gatewayRequests: day.gatewayRequests, failedGatewayRequests: day.failedGatewayRequests, wallSeconds: round(day.wallMs / 1000, 0) },
       }),
     );
   }
