@@ -92,9 +92,9 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: emailAlertsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    // Not the device input (decision 0075): its walk has ~990 vertices (each device failure per operation, registration
-    // and resting history), too many for the event-log walks; the model test covers it as its own plan.
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    // With the device input its walk has ~990 vertices (each device failure per operation, registration and resting
+    // history): the privacy walk takes ~19 s, and QA paths reach the device states (tests/unit/diagrams).
+    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
     sampleEvents: emailAlertsSampleEvents,
     serializeState: serializeEmailAlertsState,
     privateFields: EMAIL_PRIVATE,

@@ -214,9 +214,10 @@ export const unsubscribeSampleEvents: AnyEventObject[] = [
 ];
 
 /** State value plus the context fields that decide transitions. */
+/** Value and errors; whether a device check is on (the same `signing` with and without one routes a failure apart). */
 export const serializeValueAndErrors = (s: AnyMachineSnapshot): string => {
-  const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown };
-  return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null]);
+  const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown; deviceCheck?: unknown };
+  return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null, c.deviceCheck !== undefined]);
 };
 
 // ───────────── spending limits ─────────────
