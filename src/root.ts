@@ -36,6 +36,7 @@ import type { SafeAppsServices } from './services/bridge.ts';
 import type { createAccountServicesLogic } from './services/accountServices/index.ts';
 import { AUDIT_CHANNEL, createAuditService, deferredStore, type AuditService } from './services/eventLog/auditService.ts';
 import { createEventCapture } from './services/eventLog/capture.ts';
+import { idleTurn } from './services/eventLog/idleTurn.ts';
 import { IdbEventStore } from './services/eventLog/idbStore.ts';
 import type { LockManagerLike, StreamWriter } from './services/eventLog/writer.ts';
 import type { Deferred } from './views/deferred.ts';
@@ -160,6 +161,9 @@ export function createApp(): App {
     // The code for it loads once the first page is in; until then every event is written.
     elideUnchanged: true,
     elisionReady: new Promise((ready) => setTimeout(ready, ELISION_AFTER_MS)),
+    // Their records are built and stored in an idle period after the frame (decision 0080): a 2,000-item page is
+    // canonicalised, hashed and stored after its first rows are painted, not before. Flows write at once.
+    deferSessionWrites: idleTurn,
   });
   audit = createAuditService({
     store,
@@ -196,6 +200,7 @@ export function createApp(): App {
       locks,
       onFailure,
       onAppend,
+      deferSessionWrites: idleTurn,
     }),
   );
   const flows = createLazyFlowHost({

@@ -109,6 +109,8 @@ test('quota exceeded: the banner, a read-only app that never asks the wallet; fr
   await setSwitch(page, '__quotaFull', false);
   await banner(page).getByRole('button', { name: 'Try again' }).click();
   await expect(banner(page)).toHaveCount(0, { timeout: 20_000 });
+  // The session's records reach the store in an idle turn after the frame (decision 0080).
+  await expect.poll(async () => (await storedLog(page, 'appSession')).records.at(-1)?.type, { timeout: 10_000 }).toBe('xstate.done.actor.retrySaving');
   const root = await storedLog(page, 'appSession');
   const types = root.records.map((r) => r.type);
   expect(types).toContain('system.saveFailed');
@@ -157,6 +159,7 @@ test('IndexedDB unavailable: the app boots under the banner for that cause, brow
   await setSwitch(page, '__storageBlocked', false);
   await banner(page).getByRole('button', { name: 'Try again' }).click();
   await expect(banner(page)).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => (await storedLog(page, 'appSession')).records.at(-1)?.type, { timeout: 10_000 }).toBe('xstate.done.actor.retrySaving');
   const root = await storedLog(page, 'appSession');
   const mine = root.records.filter((r) => r.streamId === root.records.at(-1)!.streamId);
   expect(mine[0]!.type).toBe('xstate.init');

@@ -77,6 +77,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     listStreams: () => options.store.listStreams(),
     readStream: (streamId) => options.store.readStream(streamId),
     async exportStream(streamId) {
+      // A session stream's last events wait for an idle turn (decision 0080): the export has them.
+      await options.capture.writer(streamId)?.flush();
       const records = await options.store.readStream(streamId);
       // Export and verification load on first use (decision 0019): a cold load never needs them.
       const { exportNdjson } = await import('./ndjson.ts');
@@ -87,6 +89,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
     async exportSignedStream(streamId) {
       // Signing, export and verification load on first use (decision 0019): a cold load never needs them.
       const { exportSigned } = await import('./attestation.ts');
+      await options.capture.writer(streamId)?.flush();
       const text = await exportSigned(await options.store.readStream(streamId), options.attester ?? null, { app: options.app, exportedAt: exportedAt() });
       return { fileName: fileNameFor(streamId, true), text };
     },

@@ -42,6 +42,11 @@ export interface EventCaptureOptions {
   elideUnchanged?: boolean;
   /** When to load the elision code (default at once); until then every event is written. */
   elisionReady?: Promise<unknown>;
+  /**
+   * A session stream's records wait for this (an idle period after the next frame, decision 0080) before they are
+   * built and stored; never a signing flow's. Default: written at once.
+   */
+  deferSessionWrites?: () => Promise<void>;
 }
 
 export interface EventCapture {
@@ -103,6 +108,7 @@ export function createEventCapture(options: EventCaptureOptions): EventCapture {
       ...(options.onAppend ? { onAppend: options.onAppend } : {}),
       // Personal data is redacted before anything is stored (decision 0048).
       redactor: redactors.get(logic.id),
+      ...(options.deferSessionWrites && !isSigningFlowMachine(logic.id) ? { deferWrites: options.deferSessionWrites } : {}),
     });
     if (elision && !isSigningFlowMachine(logic.id)) void elision.then((m) => writer.elideWith(m.createElider), () => undefined);
     byActor.set(actorRef, { writer, machineId: logic.id, pending: [] });

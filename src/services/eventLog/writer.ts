@@ -57,6 +57,12 @@ export interface StreamWriterOptions {
   onAppend?: (record: LogRecord) => void;
   /** Redacts the machine's personal data (its `privateFields`) in payloads, the digested context and snapshots. */
   redactor?: Redactor;
+  /**
+   * A session stream's records are built and stored once this resolves (an idle period after the next frame,
+   * decision 0080): events enqueued meanwhile wait for the same turn and are written in order. Never for a signing
+   * flow's stream (the capture does not pass it for those). Default: at once.
+   */
+  deferWrites?: () => Promise<void>;
 }
 
 /**
@@ -105,6 +111,8 @@ export class StreamWriter {
   /** The state the last written record led to (what a held span must come back to, to be left out). */
   private lastState: StateAfter | null = null;
   private elider: Elider | null = null;
+  /** The turn the events enqueued now wait for (with `deferWrites`), shared until it comes. */
+  private turn: Promise<void> | null = null;
 
   constructor(options: StreamWriterOptions) {
     this.options = options;
@@ -159,7 +167,23 @@ export class StreamWriter {
 
   enqueue(pending: PendingEvent): void {
     if (this.statusValue === 'closed') throw new Error(`Stream ${this.streamId} is closed`);
-    this.tail = this.tail.then(() => (this.elider ? this.elider.offer(pending) : this.write(pending)));
+    const turn = this.nextTurn();
+    this.tail = (turn ? this.tail.then(() => turn) : this.tail).then(() => (this.elider ? this.elider.offer(pending) : this.write(pending)));
+  }
+
+  /** The turn of `deferWrites` the events enqueued now share (a new one once the last has come); none without it. */
+  private nextTurn(): Promise<void> | null {
+    const defer = this.options.deferWrites;
+    if (!defer) return null;
+    if (!this.turn) {
+      const turn: Promise<void> = defer()
+        .catch(() => undefined)
+        .then(() => {
+          if (this.turn === turn) this.turn = null;
+        });
+      this.turn = turn;
+    }
+    return this.turn;
   }
 
   /** Resolves when everything enqueued so far has been written (or kept as unsaved after a failure), a held span included. */

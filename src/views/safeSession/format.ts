@@ -7,15 +7,20 @@ type MessageStatus = Message['status'];
 
 export { formatFiat, formatTokenAmount } from '../ui/amounts.ts';
 
-/** A date label of the lists: `MMM d, yyyy` (e.g. "Mar 5, 2026"), in the browser's time zone. */
-export function formatDateLabel(timestamp: number): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(timestamp));
+/**
+ * One formatter per style, made on first use: building an Intl.DateTimeFormat costs about a millisecond or more, once
+ * per list row it was most of a long list's first frame (decision 0080).
+ */
+function cachedDateFormat(options: Intl.DateTimeFormatOptions): (timestamp: number) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (timestamp) => (format ??= new Intl.DateTimeFormat('en-US', options)).format(new Date(timestamp));
 }
 
+/** A date label of the lists: `MMM d, yyyy` (e.g. "Mar 5, 2026"), in the browser's time zone. */
+export const formatDateLabel = cachedDateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
+
 /** Date and time of an item, e.g. "Mar 5, 2026, 2:07 PM". */
-export function formatDateTime(timestamp: number): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(timestamp));
-}
+export const formatDateTime = cachedDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
   AWAITING_CONFIRMATIONS: 'Awaiting confirmations',
@@ -188,9 +193,7 @@ export function txRowSentence(tx: TransactionSummary, native: NativeCurrency | n
 }
 
 /** Time of day only, e.g. "2:07 PM" (the history's rows sit under their day's heading). */
-export function formatTime(timestamp: number): string {
-  return new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(timestamp));
-}
+export const formatTime = cachedDateFormat({ timeStyle: 'short' });
 
 /** The history's loaded transactions as CSV rows (header first): what, when, nonce, status, hashes. */
 export function historyCsvRows(txs: readonly TransactionSummary[], native: NativeCurrency | null, nameOf: (address: string) => string | null): string[][] {

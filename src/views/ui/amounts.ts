@@ -28,9 +28,25 @@ export function formatFiat(value: string | null | undefined, currency: string): 
   const amount = Number(value ?? '0');
   const safe = Number.isFinite(amount) ? amount : 0;
   const code = currency.toUpperCase();
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 2 }).format(safe);
-  } catch {
-    return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(safe)} ${code}`;
+  const format = fiatFormatOf(code);
+  return format ? format.format(safe) : `${(plainFiat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 })).format(safe)} ${code}`;
+}
+
+/** Formatters per currency code, made once (one per list row cost a millisecond each); null for a code Intl refuses. */
+const fiatFormats = new Map<string, Intl.NumberFormat | null>();
+let plainFiat: Intl.NumberFormat | undefined;
+
+function fiatFormatOf(code: string): Intl.NumberFormat | null {
+  let format = fiatFormats.get(code);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 2 });
+    } catch {
+      format = null;
+    }
+    // Codes come from the gateway and the user's settings: a handful at most, but never an unbounded map.
+    if (fiatFormats.size >= 64) fiatFormats.clear();
+    fiatFormats.set(code, format);
   }
+  return format;
 }

@@ -251,3 +251,80 @@ describe('IndexedDB store (fake-indexeddb)', () => {
     }
   });
 });
+
+describe('session writes in the page’s idle turn (decision 0080)', () => {
+  /** A `deferWrites` whose turns the test lets come one at a time. */
+  function turns() {
+    const waiting: (() => void)[] = [];
+    return {
+      defer: () => new Promise<void>((come) => waiting.push(come)),
+      asked: () => waiting.length,
+      come: () => waiting.shift()!(),
+    };
+  }
+  const settle = () => new Promise((done) => setTimeout(done, 0));
+
+  it('builds and stores nothing before the turn; then every event enqueued meanwhile, in order, in one turn', async () => {
+    const store = new MemoryEventStore();
+    const turn = turns();
+    const writer = new StreamWriter({ store, streamId: 's', version, deferWrites: turn.defer });
+    writer.enqueue(pending('xstate.init'));
+    writer.enqueue(pending('user.a'));
+    writer.enqueue(pending('user.b'));
+    await settle();
+    expect(await store.readStream('s')).toEqual([]);
+    expect(turn.asked()).toBe(1);
+    turn.come();
+    await writer.flush();
+    expect((await store.readStream('s')).map((r) => [r.seq, r.type])).toEqual([
+      [1, 'xstate.init'],
+      [2, 'user.a'],
+      [3, 'user.b'],
+    ]);
+    // An event after the turn came waits for a turn of its own; a flush waits for it too.
+    writer.enqueue(pending('user.c'));
+    await settle();
+    expect(turn.asked()).toBe(1);
+    expect((await store.readStream('s')).map((r) => r.type)).not.toContain('user.c');
+    const flushed = writer.flush();
+    turn.come();
+    await flushed;
+    const log = await store.readStream('s');
+    expect(log.map((r) => r.type)).toEqual(['xstate.init', 'user.a', 'user.b', 'user.c']);
+    expect(log[3]!.prevHash).toBe(log[2]!.hash);
+  });
+
+  it('a turn that fails still writes (never a lost event)', async () => {
+    const store = new MemoryEventStore();
+    const writer = new StreamWriter({ store, streamId: 's', version, deferWrites: () => Promise.reject(new Error('no idle callback')) });
+    writer.enqueue(pending('user.a'));
+    await writer.flush();
+    expect((await store.readStream('s')).map((r) => r.type)).toEqual(['user.a']);
+  });
+
+  it('the capture defers a session machine’s stream, never a signing flow’s', async () => {
+    const { createActor, setup } = await import('xstate');
+    const { createEventCapture } = await import('../../../src/services/eventLog/index.ts');
+    const machine = (id: string) => setup({ types: { events: {} as { type: 'user.go' } } }).createMachine({ id, initial: 'a', states: { a: { on: { 'user.go': 'b' } }, b: {} } });
+    const entry = (id: string) => ({ id, title: id, description: '', machine: machine(id), schemaVersion: 1, sampleInput: undefined, sampleEvents: [] });
+    const store = new MemoryEventStore();
+    const turn = turns();
+    const capture = createEventCapture({
+      store,
+      machines: [entry('queueList'), entry('transactionFlow')],
+      streamIdFor: (a) => a.machineId,
+      onFailure: (_, error) => {
+        throw error;
+      },
+      deferSessionWrites: turn.defer,
+    });
+    for (const id of ['queueList', 'transactionFlow']) createActor(entry(id).machine, { inspect: capture.inspect }).start().send({ type: 'user.go' });
+    await capture.writer('transactionFlow')!.flush();
+    expect((await store.readStream('transactionFlow')).map((r) => r.type)).toEqual(['xstate.init', 'user.go']);
+    expect(await store.readStream('queueList')).toEqual([]);
+    expect(turn.asked()).toBe(1);
+    turn.come();
+    await capture.flush();
+    expect((await store.readStream('queueList')).map((r) => r.type)).toEqual(['xstate.init', 'user.go']);
+  });
+});
