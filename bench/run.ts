@@ -299,7 +299,9 @@ async function main(): Promise<void> {
           title: 'Bridge: getSafeInfo via the real safe-apps-sdk vs a raw postMessage echo',
           value: round(bridge.sdkMedianMs / bridge.echoMedianMs, 2),
           unit: '×',
-          goal: { op: '<=', target: 1.3 },
+          // Decision 0081: no host can reach the old 1.3× (the prepared-reply floor measures above it); the bridge's
+          // goal is the host vs the floor below (issue 22). This one stays as the SDK's share.
+          goal: null,
           method: `Host page (our postMessage listener + validator, which answers getSafeInfo from the open Safe's facts, around the bridgeSession and bridgeRequest machines, tests/e2e/bridge-fixtures/host.ts) and a cross-origin sandboxed iframe running @safe-global/safe-apps-sdk 9.1.0. Inside the iframe, ${BRIDGE_ROUNDS} sdk.safe.getInfo() calls and ${BRIDGE_ROUNDS} raw postMessages to the host answered by a plain echo listener in the same host page, in alternating batches of ${bridge.batchSize} after a warm-up (a batch's time / its size is one sample: performance.now() is coarse in a cross-origin frame); ratio of the median samples. A third series posts the same getSafeInfo request raw (no SDK) to split the SDK's share from the host's. Then the same three series in a second copy of the app in the same page whose getSafeInfo is answered by a reply envelope prepared once, with no validator or machine (the floor for any host).`,
           details: {
             sdkMedianMs: round(bridge.sdkMedianMs, 3),
@@ -320,12 +322,13 @@ async function main(): Promise<void> {
             floorSdkVsRawGetSafeInfo: round(bridge.floor.sdkMedianMs / bridge.floor.rawMedianMs, 2),
             floorRequests: bridge.floor.requests },
           notes: [
+            `No goal (decision 0081): the 1.3× of decision 0006 measures the published SDK and the echo's speed more than any host — the prepared-reply floor is ${round(bridge.floor.sdkMedianMs / bridge.floor.echoMedianMs, 2)}× here. Our host's own goal is the figure after this one. In absolute terms: ${round(bridge.sdkMedianMs * 1000, 0)} µs per sdk.safe.getInfo() through our host, ${round(bridge.floor.sdkMedianMs * 1000, 0)} µs through the floor, ${round(bridge.echoMedianMs * 1000, 0)} µs per raw echo.`,
             `SDK round trip, median of the first quarter of the batches: ${round(bridge.sdkFirstQuarterMs, 2)} ms (${round(bridge.sdkFirstQuarterMs / bridge.echoFirstQuarterMs, 1)}× the echo then); of the last quarter: ${round(bridge.sdkLastQuarterMs, 2)} ms.`,
             ...(bridge.hostChildrenAfter > 2
               ? [`After ${bridge.hostRequests.toLocaleString('en-US')} answered requests the host's bridgeSession still holds ${bridge.hostChildrenAfter.toLocaleString('en-US')} child actors: finished bridgeRequest actors are never stopped or removed, so the session's children map (and memory) grows with every request an app makes, and each later event works on a larger snapshot (in other runs of this bench the round trip grew several-fold over 2,000 requests; compare the quarters above).`]
               : []),
             `The same getSafeInfo posted raw (no SDK) takes ${round(bridge.rawMedianMs / bridge.echoMedianMs, 2)}× the echo; the SDK adds ${round(bridge.sdkMedianMs / bridge.rawMedianMs, 2)}× on top of that raw request (its random id, message filter and promise per call).`,
-            `Floor: with a host that only posts a reply prepared once (no validator, no machine), the SDK round trip is ${round(bridge.floor.sdkMedianMs / bridge.floor.echoMedianMs, 2)}× the echo (raw request ${round(bridge.floor.rawMedianMs / bridge.floor.echoMedianMs, 2)}×, SDK ÷ raw ${round(bridge.floor.sdkMedianMs / bridge.floor.rawMedianMs, 2)}×): that much is the published SDK and the size of the Safe's info, not the host. Our host is at ${round(bridge.sdkMedianMs / bridge.echoMedianMs / (bridge.floor.sdkMedianMs / bridge.floor.echoMedianMs), 2)}× the floor${bridge.floor.sdkMedianMs / bridge.floor.echoMedianMs > 1.3 ? '; the floor itself measured above the 1.3× goal in this run (ours and the floor differ by less than the run-to-run noise)' : ''}.`,
+            `Floor: with a host that only posts a reply prepared once (no validator, no machine), the SDK round trip is ${round(bridge.floor.sdkMedianMs / bridge.floor.echoMedianMs, 2)}× the echo (raw request ${round(bridge.floor.rawMedianMs / bridge.floor.echoMedianMs, 2)}×, SDK ÷ raw ${round(bridge.floor.sdkMedianMs / bridge.floor.rawMedianMs, 2)}×): that much is the published SDK and the size of the Safe's info, not the host. Our host is at ${round(bridge.sdkMedianMs / bridge.echoMedianMs / (bridge.floor.sdkMedianMs / bridge.floor.echoMedianMs), 2)}× the floor.`,
           ],
         }),
       );
