@@ -4,7 +4,7 @@
  * to the contract's device error kinds; and the EthDevice port over a signer whose device actions replay recorded
  * state sequences (pending → completed / error), standing in for a Ledger on WebHID (decision 0066).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DeviceActionStatus,
   DeviceLockedError,
@@ -19,7 +19,7 @@ import {
   UserInteractionRequired,
 } from '@ledgerhq/device-management-kit';
 import { ETH_APP_ERRORS, EthAppCommandError } from '@ledgerhq/device-signer-kit-ethereum/internal/app-binder/command/utils/ethAppErrors.js';
-import { dmkEthDevice, ledgerErrorKind, runDeviceAction } from '../../../src/services/wallet/modules/ledgerDmk.ts';
+import { dmkEthDevice, ledgerErrorKind, OFFLINE_CONTEXT_MODULE, runDeviceAction } from '../../../src/services/wallet/modules/ledgerDmk.ts';
 import { EthDeviceError } from '../../../src/services/wallet/modules/ledgerDevice.ts';
 
 const globalError = (code: keyof typeof GLOBAL_ERRORS) => new GlobalCommandError({ ...GLOBAL_ERRORS[code], errorCode: code });
@@ -131,5 +131,28 @@ describe('the EthDevice port over the signer kit', () => {
     session.emit({ deviceStatus: DeviceStatus.NOT_CONNECTED });
     session.emit({ deviceStatus: DeviceStatus.NOT_CONNECTED });
     expect(lost).toBe(1);
+  });
+});
+
+describe('the context module that asks no service (decision 0082)', () => {
+  const safeTx = {
+    domain: { chainId: 31337, verifyingContract: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' },
+    types: { EIP712Domain: [{ name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], SafeTx: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }] },
+    primaryType: 'SafeTx',
+    message: { to: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', value: '500000000000000000' },
+  };
+
+  it('gives no clear-signing context (the Ledger signs with the hashes) and reports nothing, without a request', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const filters = await OFFLINE_CONTEXT_MODULE.getTypedDataFilters({ verifyingContract: safeTx.domain.verifyingContract, chainId: 31337, version: 'v2', schema: safeTx.types, challenge: undefined, deviceModelId: 'nanoSP', fieldsValues: [] } as never);
+      expect(filters.type).toBe('error');
+      expect(await OFFLINE_CONTEXT_MODULE.getContexts({ to: safeTx.message.to, data: '0x', chainId: 31337 })).toEqual([]);
+      expect((await OFFLINE_CONTEXT_MODULE.getFieldContext({ chainId: 31337 }, 'token' as never)).type).toBe('error');
+      await expect(OFFLINE_CONTEXT_MODULE.report({} as never)).resolves.toBeUndefined();
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

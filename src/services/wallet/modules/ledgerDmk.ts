@@ -184,6 +184,37 @@ function firstDevice(dmk: DeviceManagementKit): Promise<DiscoveredDevice> {
   });
 }
 
+/** The signer kit's context module (typed from the builder, so that its package need not be a direct dependency). */
+export type LedgerContextModule = Parameters<ReturnType<typeof signerBuilder>['withContextModule']>[0];
+type FieldContext = Awaited<ReturnType<LedgerContextModule['getFieldContext']>>;
+type TypedDataFilters = Awaited<ReturnType<LedgerContextModule['getTypedDataFilters']>>;
+
+function signerBuilder(dmk: DeviceManagementKit, sessionId: DeviceSessionId) {
+  return new SignerEthBuilder({ dmk, sessionId });
+}
+
+const NO_CONTEXT = 'Countersign gives the Ledger no clear-signing context: it shows the hashes Countersign shows (decision 0082).';
+
+/**
+ * A context module that asks no service (decision 0082). The signer kit's default one fetches clear-signing metadata
+ * from Ledger's services (token and contract descriptors, EIP-712 filters, trusted names, web3 checks) and reports
+ * blind signatures to Ledger. Whether those requests went through depended on the page's CSP — refused under the one
+ * our server sends, allowed under the meta fallback's `connect-src https:` — so what the device showed (clear-signed
+ * fields or the hashes) and what Ledger learned about the Safe's transactions depended on how the app was hosted. With
+ * this module the Ledger always signs with the hashes the on-device step shows, and nothing leaves the page for Ledger.
+ */
+export const OFFLINE_CONTEXT_MODULE: LedgerContextModule = {
+  getContexts: async () => [],
+  getFieldContext: async () => ({ type: 'error', error: new Error(NO_CONTEXT) }) as unknown as FieldContext,
+  getTypedDataFilters: async (): Promise<TypedDataFilters> => ({ type: 'error', error: new Error(NO_CONTEXT) }),
+  report: async () => undefined,
+};
+
+/** The Ethereum signer for a DMK session, with the context module that asks no service. */
+export function offlineSigner(dmk: DeviceManagementKit, sessionId: DeviceSessionId): SignerEth {
+  return signerBuilder(dmk, sessionId).withContextModule(OFFLINE_CONTEXT_MODULE).build();
+}
+
 /** Connects to a Ledger over WebHID and returns the Ethereum app's port. */
 export async function connectLedger(): Promise<EthDevice> {
   const dmk = new DeviceManagementKitBuilder().addTransport(webHidTransportFactory).build();
@@ -194,7 +225,7 @@ export async function connectLedger(): Promise<EthDevice> {
     dmk.close();
     throw toEthDeviceError(error);
   }
-  const signer = new SignerEthBuilder({ dmk, sessionId }).build();
+  const signer = offlineSigner(dmk, sessionId);
   return dmkEthDevice(signer, {
     states: dmk.getDeviceSessionState({ sessionId }),
     close: async () => {
