@@ -8,7 +8,8 @@
  * - eth_sign is refused (`noTypedData`), never a fallback;
  * - the Keystone SDK's failures are reported as the contract's device errors (keystoneErrorKind).
  */
-import keystoneModule from '@web3-onboard/keystone';
+// First: Buffer and process for the Keystone stack, before any of it is evaluated (decision 0079).
+import './nodeGlobals.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
 import type { InterfaceHelpers, ModuleHelpers } from './shells.ts';
@@ -49,6 +50,8 @@ export function keystoneProvider(inner: { request(args: RequestArguments): Promi
 }
 
 export async function keystoneInterface(moduleHelpers: ModuleHelpers, helpers: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> {
+  // Loaded after nodeGlobals.ts has run: the module's libraries read Buffer and process as they evaluate.
+  const { default: keystoneModule } = await import('@web3-onboard/keystone');
   const module = (keystoneModule() as unknown as (h: ModuleHelpers) => { getInterface(h: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> } | null)(moduleHelpers);
   if (!module) throw new Error('Keystone is not available on this device.');
   const { provider } = await module.getInterface(helpers);
