@@ -11,6 +11,7 @@
 // First: Buffer and process for the Keystone stack, before any of it is evaluated (decision 0079).
 import './nodeGlobals.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
+import { exposeKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
 import type { InterfaceHelpers, ModuleHelpers } from './shells.ts';
 
@@ -43,6 +44,7 @@ export function keystoneProvider(inner: { request(args: RequestArguments): Promi
     textOf: (kind) => KEYSTONE_TEXTS[kind],
     override: (args) => {
       if (args.method !== 'eth_signTypedData_v4') return null;
+      exposeKeystoneDialog();
       const [address, typedData] = paramsArray(args.params);
       return inner.request({ method: 'eth_signTypedData', params: [address, parseTypedData(typedData)] });
     },
