@@ -6,7 +6,9 @@
  * - Typed data (`eth_signTypedData_v4`), by the device's DeviceDisplay:
  *   `hashes` and `remote`: "Domain hash" (EIP-712 domain separator) and "Message hash" (hashStruct of the message);
  *   `fields`: each domain field, then each message field, by its EIP-712 name (addresses checksummed, integers in
- *   decimal, bytes in hex).
+ *   decimal, bytes in hex);
+ *   `qr`: what a Keystone shows after scanning the request's QR code (keystoneRequest.ts: computed from the object
+ *   handed to its SDK).
  * - A transaction (an execution): "Transaction hash" — keccak-256 of the unsigned EIP-1559 transaction as the
  *   device serialises it to sign — then the fields the device lists.
  * - A message (`personal_sign`, the account services' authorisations): "Message", the text when the bytes are
@@ -29,6 +31,7 @@ import {
   type Hex,
   type TypedDataDefinition,
 } from 'viem';
+import { keystoneTypedDataDisplay } from './keystoneRequest.ts';
 import type { DeviceDisplay } from './signerDevice.ts';
 
 export interface DisplayLine {
@@ -65,6 +68,7 @@ function domainFields(typedData: TypedDataDefinition): readonly TypedField[] {
 export function typedDataDisplay(display: DeviceDisplay, typedData: TypedDataDefinition): DisplayLine[] {
   const types = typedData.types as Record<string, readonly TypedField[]>;
   const domain = (typedData.domain ?? {}) as Record<string, unknown>;
+  if (display === 'qr') return keystoneTypedDataDisplay(typedData);
   if (display === 'fields') {
     const lines: DisplayLine[] = domainFields(typedData).map((field) => ({ label: field.name, value: fieldValue(field.type, domain[field.name]) }));
     const message = typedData.message as Record<string, unknown>;

@@ -4,12 +4,15 @@
  * (@web3-onboard/keystone, on @keystonehq/eth-keyring) wrapped so that
  * - eth_signTypedData_v4 is signed as EIP-712 typed data on the Keystone: the module answers only
  *   `eth_signTypedData` (its keyring's signTypedData sends the typed data as JSON, ERC-4527 DataType.typedData);
- *   the v4 request is passed to it with the typed data parsed (a JSON string would be encoded twice);
+ *   the v4 request is passed to it as the object keystoneTypedDataRequest builds (src/domain/wallet/
+ *   keystoneRequest.ts), the same object the on-device step computes its lines from (decision 0079);
+ * - its QR dialog can be used above the flow's modal dialog (keystoneDialog.ts);
  * - eth_sign is refused (`noTypedData`), never a fallback;
  * - the Keystone SDK's failures are reported as the contract's device errors (keystoneErrorKind).
  */
 // First: Buffer and process for the Keystone stack, before any of it is evaluated (decision 0079).
 import './nodeGlobals.ts';
+import { keystoneTypedDataRequest } from '../../../domain/wallet/keystoneRequest.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
 import { exposeKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
@@ -46,7 +49,7 @@ export function keystoneProvider(inner: { request(args: RequestArguments): Promi
       if (args.method !== 'eth_signTypedData_v4') return null;
       exposeKeystoneDialog();
       const [address, typedData] = paramsArray(args.params);
-      return inner.request({ method: 'eth_signTypedData', params: [address, parseTypedData(typedData)] });
+      return inner.request({ method: 'eth_signTypedData', params: [address, keystoneTypedDataRequest(parseTypedData(typedData)).typedData] });
     },
   });
 }
