@@ -1,19 +1,24 @@
 /**
  * The Keystone SDK's QR dialog (react-modal, rendered through preact/compat into a `.ReactModalPortal` under
- * <body>) opens while the app's own flow dialog (Radix, modal) is open (issue 19, decision 0079). A modal Radix
- * dialog turns pointer events off on <body>, hides every other child of <body> from assistive technology
- * (aria-hidden) and keeps focus inside itself. Left so, the Keystone's "Scan Keystone" and "Close" buttons could not
- * be clicked, a screen reader would not find the dialog, and focus could not reach it.
+ * <body>) as a usable layer of the app (issue 19, decision 0079).
  *
- * `exposeKeystoneDialog` makes the Keystone's dialog a layer above the flow's while a request is on it, as the
- * Devnet Wallet's device panel is (src/dev/devnetDevicePanel.ts): pointer events back on, aria-hidden off, and
- * focus moves into it are not undone by the flow dialog's focus trap (Radix listens for focusin/focusout on the
- * document; those events are stopped before they reach it when they come from, or go to, the Keystone dialog).
+ * - Above the flow's dialog: it opens while the app's own flow dialog (Radix, modal) is open. A modal Radix dialog
+ *   turns pointer events off on <body>, hides every other child of <body> from assistive technology (aria-hidden) and
+ *   keeps focus inside itself. Left so, the Keystone's "Scan Keystone" and close controls could not be clicked, a
+ *   screen reader would not find the dialog, and focus could not reach it. `exposeKeystoneDialog` (before each
+ *   request that opens it) turns pointer events back on and aria-hidden off for it, and stops the focusin/focusout
+ *   events that come from, or go to, the Keystone dialog before they reach the flow dialog's focus trap (Radix
+ *   listens on the document), as the Devnet Wallet's device panel is a layer of its own (src/dev/devnetDevicePanel.ts).
+ * - Named and operable: the SDK gives its dialog no accessible name and its close control is an image without a text
+ *   in a clickable box. `watchKeystoneDialog` (from before the SDK starts) names the dialog after its own title and
+ *   makes the close control a button named "Close" that Enter and Space press.
  */
 
 const PORTAL = '.ReactModalPortal';
+const CONTENT = '.ReactModal__Content';
 
 let focusGuard: ((event: FocusEvent) => void) | null = null;
+let watching: MutationObserver | null = null;
 
 const inKeystoneDialog = (node: unknown): boolean => node instanceof Element && node.closest(PORTAL) !== null;
 
@@ -30,4 +35,49 @@ export function exposeKeystoneDialog(doc: Document | undefined = typeof document
   };
   doc.addEventListener('focusin', focusGuard, true);
   doc.addEventListener('focusout', focusGuard, true);
+}
+
+function pressOnKeys(event: KeyboardEvent): void {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  event.preventDefault();
+  (event.currentTarget as HTMLElement).click();
+}
+
+/** Names the open Keystone dialog(s) in `root` and makes their close control a button. */
+export function labelKeystoneDialog(root: ParentNode): void {
+  for (const content of root.querySelectorAll<HTMLElement>(CONTENT)) {
+    const title = content.querySelector('p')?.textContent?.trim();
+    content.setAttribute('aria-label', title ? `Keystone: ${title}` : 'Keystone');
+    const image = content.querySelector<HTMLImageElement>(':scope > div > img');
+    const close = image?.parentElement;
+    if (!image || !close || close.getAttribute('role') === 'button') continue;
+    image.alt = '';
+    close.setAttribute('role', 'button');
+    close.setAttribute('aria-label', 'Close');
+    close.tabIndex = 0;
+    close.addEventListener('keydown', pressOnKeys);
+  }
+}
+
+/** Watches `doc` for the Keystone SDK's dialog and labels it whenever it opens or changes page. Idempotent. */
+export function watchKeystoneDialog(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
+  if (!doc?.body || watching || typeof MutationObserver === 'undefined') return;
+  const portals = new WeakSet<Element>();
+  const inner = new MutationObserver((records) => {
+    for (const record of records) {
+      const portal = record.target instanceof Element ? record.target.closest(PORTAL) : null;
+      if (portal) labelKeystoneDialog(portal);
+    }
+  });
+  const track = () => {
+    for (const portal of doc.querySelectorAll(PORTAL)) {
+      if (portals.has(portal)) continue;
+      portals.add(portal);
+      inner.observe(portal, { childList: true, subtree: true, characterData: true });
+      labelKeystoneDialog(portal);
+    }
+  };
+  watching = new MutationObserver(track);
+  watching.observe(doc.body, { childList: true });
+  track();
 }

@@ -6,7 +6,8 @@
  *   `eth_signTypedData` (its keyring's signTypedData sends the typed data as JSON, ERC-4527 DataType.typedData);
  *   the v4 request is passed to it as the object keystoneTypedDataRequest builds (src/domain/wallet/
  *   keystoneRequest.ts), the same object the on-device step computes its lines from (decision 0079);
- * - its QR dialog can be used above the flow's modal dialog (keystoneDialog.ts);
+ * - its QR dialog can be used above the flow's modal dialog, is named, and its close control is a button
+ *   (keystoneDialog.ts);
  * - eth_sign is refused (`noTypedData`), never a fallback;
  * - the Keystone SDK's failures are reported as the contract's device errors (keystoneErrorKind).
  */
@@ -14,7 +15,7 @@
 import './nodeGlobals.ts';
 import { keystoneTypedDataRequest } from '../../../domain/wallet/keystoneRequest.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
-import { exposeKeystoneDialog } from './keystoneDialog.ts';
+import { exposeKeystoneDialog, watchKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
 import type { InterfaceHelpers, ModuleHelpers } from './shells.ts';
 
@@ -57,6 +58,8 @@ export function keystoneProvider(inner: { request(args: RequestArguments): Promi
 export async function keystoneInterface(moduleHelpers: ModuleHelpers, helpers: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> {
   // Loaded after nodeGlobals.ts has run: the module's libraries read Buffer and process as they evaluate.
   const { default: keystoneModule } = await import('@web3-onboard/keystone');
+  watchKeystoneDialog(); // before the SDK opens its dialog for the account sync
+
   const module = (keystoneModule() as unknown as (h: ModuleHelpers) => { getInterface(h: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> } | null)(moduleHelpers);
   if (!module) throw new Error('Keystone is not available on this device.');
   const { provider } = await module.getInterface(helpers);
