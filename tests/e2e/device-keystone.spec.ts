@@ -21,7 +21,7 @@ import { hashTypedData, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { DEVNET_MNEMONIC } from '../../devnet/chain/accounts.ts';
-import { keystoneTypedDataDisplay, keystoneTypedDataRequest } from '../../src/domain/wallet/keystoneRequest.ts';
+import { keystoneTypedDataDisplay, keystoneTypedDataRequest } from '../../src/domain/wallet/deviceDisplay.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { passDeviceStep, seriousViolations } from './fixtures/devnetDevice.ts';
 import { hdKeyUr, masterFingerprint, readRequestQr, signatureUr, writeQrVideo } from './fixtures/keystoneQr.ts';

@@ -21,7 +21,7 @@ export type SignerDeviceKind = 'ledger' | 'trezor' | 'keystone' | 'walletconnect
  *   every such wallet can show;
  * - `qr`: an air-gapped signer that reads the request from a QR code (Keystone) shows what it decodes from it: the
  *   domain's fields, the primary type, for a Safe transaction the domain, message and Safe transaction hashes, then
- *   the message's fields (src/domain/wallet/keystoneRequest.ts, decision 0079).
+ *   the message's fields (src/domain/wallet/deviceDisplay.ts, decision 0079).
  */
 export type DeviceDisplay = 'hashes' | 'fields' | 'remote' | 'qr';
 

@@ -7,7 +7,7 @@
  * a user picks. The SDK's own error messages (@keystonehq/sdk, base-eth-keyring) are replayed for the error mapping.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { keystoneTypedDataRequest } from '../../../src/domain/wallet/keystoneRequest.ts';
+import { keystoneTypedDataRequest } from '../../../src/domain/wallet/deviceDisplay.ts';
 import { DEVICE_ERROR_CODE } from '../../../src/domain/wallet/signerDevice.ts';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,5 +1,5 @@
 /**
- * What a Keystone is sent and shows for an EIP-712 signature (src/domain/wallet/keystoneRequest.ts, decision 0079):
+ * What a Keystone is sent and shows for an EIP-712 signature (src/domain/wallet/deviceDisplay.ts, decision 0079):
  * the request's text is exactly the one viem's signTypedData puts in eth_signTypedData_v4 (checked against a real
  * viem wallet client whose transport records the request), the object handed to the SDK encodes back to that text,
  * and the lines the on-device step shows are computed from that same object, with the hashes that make the
@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWalletClient, custom, getAddress, hashDomain, hashTypedData, type Address, type TypedDataDefinition } from 'viem';
 import { safeTxHashes, safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
-import { typedDataDisplay } from '../../../src/domain/wallet/deviceDisplay.ts';
-import { keystoneTypedDataDisplay, keystoneTypedDataRequest } from '../../../src/domain/wallet/keystoneRequest.ts';
+import { keystoneTypedDataDisplay, keystoneTypedDataRequest, typedDataDisplay } from '../../../src/domain/wallet/deviceDisplay.ts';
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Address;
 const ctx = { chainId: 31337, safeAddress: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' as Address, version: '1.4.1' };

@@ -5,7 +5,7 @@
  * - eth_signTypedData_v4 is signed as EIP-712 typed data on the Keystone: the module answers only
  *   `eth_signTypedData` (its keyring's signTypedData sends the typed data as JSON, ERC-4527 DataType.typedData);
  *   the v4 request is passed to it as the object keystoneTypedDataRequest builds (src/domain/wallet/
- *   keystoneRequest.ts), the same object the on-device step computes its lines from (decision 0079);
+ *   deviceDisplay.ts), the same object the on-device step computes its lines from (decision 0079);
  * - its QR dialog can be used above the flow's modal dialog, is named, and its close control is a button
  *   (keystoneDialog.ts);
  * - eth_sign is refused (`noTypedData`), never a fallback;
@@ -13,7 +13,7 @@
  */
 // First: Buffer and process for the Keystone stack, before any of it is evaluated (decision 0079).
 import './nodeGlobals.ts';
-import { keystoneTypedDataRequest } from '../../../domain/wallet/keystoneRequest.ts';
+import { keystoneTypedDataRequest } from '../../../domain/wallet/deviceDisplay.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
 import { exposeKeystoneDialog, watchKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
