@@ -10,8 +10,9 @@
  *   events that come from, or go to, the Keystone dialog before they reach the flow dialog's focus trap (Radix
  *   listens on the document), as the Devnet Wallet's device panel is a layer of its own (src/dev/devnetDevicePanel.ts).
  * - Named and operable: the SDK gives its dialog no accessible name and its close control is an image without a text
- *   in a clickable box. `watchKeystoneDialog` (from before the SDK starts) names the dialog after its own title and
- *   makes the close control a button named "Close" that Enter and Space press.
+ *   in a clickable box. `watchKeystoneDialog` (from before the SDK starts) names the dialog after its own title,
+ *   makes the close control a button named "Close" that Enter and Space press, and keeps the dialog within a phone's
+ *   viewport.
  */
 
 const PORTAL = '.ReactModalPortal';
@@ -43,9 +44,30 @@ function pressOnKeys(event: KeyboardEvent): void {
   (event.currentTarget as HTMLElement).click();
 }
 
+/**
+ * The SDK sizes its dialog for a desktop (37rem wide, its panel 35rem): on a phone its text, the QR code's edge and
+ * the close control were off-screen. It is kept within the viewport and scrolls (the app's own styles are untouched;
+ * Preact does not reset a style its props did not change).
+ */
+function fitToViewport(content: HTMLElement): void {
+  content.style.boxSizing = 'border-box';
+  content.style.width = 'min(37rem, calc(100vw - 16px))';
+  content.style.maxHeight = 'calc(100vh - 16px)';
+  content.style.overflowY = 'auto';
+  content.style.padding = '16px';
+  const panel = content.querySelector<HTMLElement>(':scope > div:nth-child(2)');
+  if (panel) {
+    panel.style.width = 'auto';
+    panel.style.maxWidth = '100%';
+    panel.style.padding = '0';
+  }
+  for (const canvas of content.querySelectorAll<HTMLCanvasElement>('canvas')) canvas.style.maxWidth = '100%';
+}
+
 /** Names the open Keystone dialog(s) in `root` and makes their close control a button. */
 export function labelKeystoneDialog(root: ParentNode): void {
   for (const content of root.querySelectorAll<HTMLElement>(CONTENT)) {
+    fitToViewport(content);
     const title = content.querySelector('p')?.textContent?.trim();
     content.setAttribute('aria-label', title ? `Keystone: ${title}` : 'Keystone');
     const image = content.querySelector<HTMLImageElement>(':scope > div > img');
