@@ -53,7 +53,7 @@ async function connectKeystone(page: Page) {
   await expect(keystoneDialog(page)).toContainText('Please scan the QR code displayed on your Keystone');
   // The keyring derives the accounts from the scanned xpub (hdkey's crypto in the browser) and web3-onboard lists them.
   await page.getByRole('button', { name: 'Scan Accounts' }).click({ timeout: 30_000 });
-  await page.getByRole('row', { name: new RegExp(ui.owner(0)) }).click({ timeout: 30_000 });
+  await page.getByRole('row', { name: new RegExp(ui.owner(0)) }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 30_000 });
 }
