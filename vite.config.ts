@@ -6,6 +6,8 @@ import { lazyPackageCopies } from './scripts/lib/lazyPackageCopies.ts';
 import { lazyRuntimeHelpers } from './scripts/lib/lazyRuntimeHelpers.ts';
 import { onboardSharedViem } from './scripts/lib/onboardSharedViem.ts';
 import { preactCompatAlias } from './scripts/lib/preactCompat.ts';
+import { qrReaderWorker } from './scripts/lib/qrReaderWorker.ts';
+import { scopedNodeBuiltins } from './scripts/lib/scopedNodeBuiltins.ts';
 
 /** The chunks of the signer-device modules' interfaces (src/services/wallet/modules/*Interface.ts). */
 const DEVICE_INTERFACE = /(^|\/)(ledger|trezor|walletConnect|keystone)Interface-[\w-]+\.js$/;
@@ -23,6 +25,12 @@ export default defineConfig({
     // web3-onboard's static imports of viem use the app's viem, not its own pinned copy; its dynamic ones keep the copy
     // (scripts/lib/onboardSharedViem.ts, decision 0076).
     onboardSharedViem(/[\\/]node_modules[\\/]viem[\\/]_esm[\\/](utils[\\/]unit[\\/]formatEther|utils[\\/]encoding[\\/]fromHex|errors[\\/]encoding)\.js$/),
+    // Browser builds of the Node built-ins the Keystone stack imports (crypto for hdkey, stream for cipher-base), given
+    // to those packages only (scripts/lib/scopedNodeBuiltins.ts, decision 0079).
+    scopedNodeBuiltins(),
+    // The Keystone SDK's camera reader decodes on the page instead of in a blob: worker the CSP refuses
+    // (scripts/lib/qrReaderWorker.ts, decision 0079).
+    qrReaderWorker(),
     // The bundler's interop helpers only the device libraries use: copied into their chunks, not on the first load
     // (scripts/lib/lazyRuntimeHelpers.ts, decision 0071).
     lazyRuntimeHelpers(),

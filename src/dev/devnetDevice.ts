@@ -50,7 +50,7 @@ export function parseDeviceProfile(value: unknown): DeviceProfile | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
   if (v.kind !== 'ledger' && v.kind !== 'trezor' && v.kind !== 'keystone' && v.kind !== 'walletconnect') return null;
-  if (v.display !== 'hashes' && v.display !== 'fields' && v.display !== 'remote') return null;
+  if (v.display !== 'hashes' && v.display !== 'fields' && v.display !== 'remote' && v.display !== 'qr') return null;
   if (typeof v.name !== 'string' || v.name.trim() === '') return null;
   if (v.delayMs !== undefined && (typeof v.delayMs !== 'number' || !Number.isFinite(v.delayMs) || v.delayMs < 0)) return null;
   if (v.changesFees !== undefined && typeof v.changesFees !== 'boolean') return null;

@@ -41,6 +41,7 @@ const SHOWS: Readonly<Record<DeviceDisplay, string>> = {
   hashes: 'shows hashes',
   fields: 'shows fields',
   remote: 'remote signer',
+  qr: 'reads QR codes',
 };
 
 function styled<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, style: Partial<CSSStyleDeclaration>, text?: string): HTMLElementTagNameMap[K] {

@@ -16,11 +16,14 @@ export type SignerDeviceKind = 'ledger' | 'trezor' | 'keystone' | 'walletconnect
 /**
  * What the device shows before it signs typed data:
  * - `hashes`: the EIP-712 domain hash and message hash only (a Ledger signing blind);
- * - `fields`: the domain's and the message's fields, one by one (Trezor, Keystone, a Ledger that clear-signs);
+ * - `fields`: the domain's and the message's fields, one by one (Trezor, a Ledger that clear-signs);
  * - `remote`: another device (a phone over WalletConnect) shows what its own wallet app decodes; we show the hashes
- *   every such wallet can show.
+ *   every such wallet can show;
+ * - `qr`: an air-gapped signer that reads the request from a QR code (Keystone) shows what it decodes from it: the
+ *   domain's fields, the primary type, for a Safe transaction the domain, message and Safe transaction hashes, then
+ *   the message's fields (src/domain/wallet/deviceDisplay.ts, decision 0079).
  */
-export type DeviceDisplay = 'hashes' | 'fields' | 'remote';
+export type DeviceDisplay = 'hashes' | 'fields' | 'remote' | 'qr';
 
 export interface SignerDevice {
   kind: SignerDeviceKind;
@@ -75,7 +78,7 @@ export function deviceErrorOf(error: unknown): DeviceErrorKind | null {
 export const SIGNER_DEVICES_BY_LABEL: Readonly<Record<string, SignerDevice>> = {
   Ledger: { kind: 'ledger', name: 'Ledger', display: 'hashes' },
   Trezor: { kind: 'trezor', name: 'Trezor', display: 'fields' },
-  Keystone: { kind: 'keystone', name: 'Keystone', display: 'fields' },
+  Keystone: { kind: 'keystone', name: 'Keystone', display: 'qr' },
   WalletConnect: { kind: 'walletconnect', name: 'WalletConnect', display: 'remote' },
 };
 
@@ -86,7 +89,7 @@ export function isSignerDevice(value: unknown): value is SignerDevice {
   return (
     (v.kind === 'ledger' || v.kind === 'trezor' || v.kind === 'keystone' || v.kind === 'walletconnect') &&
     typeof v.name === 'string' &&
-    (v.display === 'hashes' || v.display === 'fields' || v.display === 'remote')
+    (v.display === 'hashes' || v.display === 'fields' || v.display === 'remote' || v.display === 'qr')
   );
 }
 

@@ -5,14 +5,15 @@
  *   "wallets": {
  *     "trezor": { "email": "security@example.org", "appUrl": "https://safe.example.org" },
  *     "walletConnect": { "projectId": "…", "relayUrl": "wss://relay.walletconnect.org" },
- *     "keystone": true
+ *     "keystone": false
  *   }
  *
  * - Trezor is offered only with a manifest (Trezor Connect requires a contact email and the app's URL).
  * - WalletConnect is offered only with a project id; its relay defaults to WalletConnect's own.
- * - Keystone is offered only when `keystone` is true: its SDK needs Node's crypto and stream in the browser, which the
- *   build does not provide yet (decision 0066), so it is not offered by default.
- * - An invalid section offers neither (and `walletsConfigIssue` says why); the app itself still loads.
+ * - Keystone is offered where the page can use a camera unless `keystone` is false (decision 0079: it works in a
+ *   browser since its Node built-ins are provided to it; before, decision 0066 kept it behind `keystone: true`).
+ * - An invalid section offers neither Trezor nor WalletConnect (and `walletsConfigIssue` says why); Keystone needs no
+ *   configuration and stays offered. The app itself still loads.
  */
 import * as v from 'valibot';
 import type { RuntimeConfig } from '../../machines/appSession/appSession.types.ts';
@@ -65,7 +66,7 @@ export function walletsConfigOf(config: RuntimeConfig | Record<string, unknown> 
   if (!result.success) return {};
   const { trezor, walletConnect, keystone } = result.output;
   return {
-    ...(keystone === true ? { keystone: true } : {}),
+    ...(keystone !== undefined ? { keystone } : {}),
     ...(trezor ? { trezor } : {}),
     ...(walletConnect ? { walletConnect: { projectId: walletConnect.projectId, ...(walletConnect.relayUrl ? { relayUrl: walletConnect.relayUrl } : {}) } } : {}),
   };

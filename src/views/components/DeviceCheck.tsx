@@ -44,6 +44,8 @@ function intro(check: DeviceCheck): string {
       return `These bytes are not text, so your ${name} shows them in hex. They are computed here from the exact bytes sent to it. Approve on the ${name} only if it shows the same hex.`;
     return `Your ${name} will show the message below. It is computed here from the exact bytes sent to it. Approve on the ${name} only if it shows the same text.`;
   }
+  if (check.device.display === 'qr')
+    return `Your ${name} reads this request from the QR code and will show the values below: the domain, the primary type, for a Safe transaction its three hashes, then the message's fields. They are computed here from the exact data in the QR code. Approve on the ${name} only if every value matches.`;
   if (check.device.display === 'fields') return `Your ${name} will show the fields below, one by one. They are computed here from the exact data sent to it. Approve on the ${name} only if every field matches.`;
   if (check.device.display === 'remote')
     return `The wallet on your other device will show the request. If it shows hashes, they must be these two, computed here from the exact data sent to it. Approve there only if they match.`;

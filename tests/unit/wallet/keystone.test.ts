@@ -7,6 +7,7 @@
  * a user picks. The SDK's own error messages (@keystonehq/sdk, base-eth-keyring) are replayed for the error mapping.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { keystoneTypedDataRequest } from '../../../src/domain/wallet/deviceDisplay.ts';
 import { DEVICE_ERROR_CODE } from '../../../src/domain/wallet/signerDevice.ts';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -42,7 +43,12 @@ class Emitter {
   emit() {}
   removeListener() {}
 }
-const TYPED = { domain: { chainId: 31337 }, types: { EIP712Domain: [{ name: 'chainId', type: 'uint256' }] }, primaryType: 'EIP712Domain', message: {} };
+const TYPED = {
+  domain: { chainId: 31337, verifyingContract: '0x599C86d40e80ac8D0a4B7b19642457A73333d91f' },
+  types: { EIP712Domain: [{ name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], Mail: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }] },
+  primaryType: 'Mail',
+  message: { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '5' },
+};
 
 async function connected() {
   const { provider } = await keystoneInterface({ device: { type: 'desktop', os: { name: 'Linux' }, browser: { name: 'Chrome' } } }, { chains: [{ id: '0x7a69', rpcUrl: 'http://127.0.0.1:9' }], appMetadata: null, EventEmitter: Emitter });
@@ -58,12 +64,16 @@ beforeEach(() => {
 });
 
 describe('Keystone', () => {
-  it('reads the device\'s accounts through the SDK, then signs eth_signTypedData_v4 as EIP-712 typed data (parsed, not a JSON string)', async () => {
+  it('reads the device\'s accounts through the SDK, then signs eth_signTypedData_v4 as EIP-712 typed data: the object the on-device step computed its lines from (decision 0079)', async () => {
     const provider = await connected();
     expect(sdk.reads).toBe(1);
     const signature = await provider.request({ method: 'eth_signTypedData_v4', params: [ADDRESS, JSON.stringify(TYPED)] });
     expect(signature).toBe(`0x${'11'.repeat(32)}${'22'.repeat(32)}1c`);
-    expect(sdk.typedData).toEqual([[ADDRESS, TYPED]]);
+    const request = keystoneTypedDataRequest(TYPED);
+    expect(sdk.typedData).toEqual([[ADDRESS, request.typedData]]);
+    // The keyring puts JSON.stringify of what it was handed in the QR code: the request's exact bytes.
+    expect(JSON.stringify(sdk.typedData[0]![1])).toBe(request.signData);
+    expect(request.typedData.message).toEqual({ to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', amount: '5' });
   });
 
   it('refuses eth_sign (the module would sign it as a message) with the contract\'s noTypedData error', async () => {

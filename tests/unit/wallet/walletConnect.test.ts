@@ -104,22 +104,28 @@ describe('WalletConnect', () => {
 });
 
 describe('the device modules offered in the connect list', () => {
-  const labels = (config: unknown, hid: boolean) =>
-    deviceWalletModules(config as never, { navigator: hid ? { hid: {} } : {} } as unknown as Window).map((init) => init(DEVICE)!.label);
+  const CAMERA = { mediaDevices: { getUserMedia: async () => null } };
+  const labels = (config: unknown, hid: boolean, camera = false) =>
+    deviceWalletModules(config as never, { navigator: { ...(hid ? { hid: {} } : {}), ...(camera ? CAMERA : {}) } } as unknown as Window).map((init) => init(DEVICE)!.label);
   const base = { gatewayUrl: 'https://gateway.example', rpcOverrides: {}, devnet: null };
 
-  it('Ledger with WebHID, Trezor with a manifest, WalletConnect with a project id, Keystone only when asked for', () => {
+  it('Ledger with WebHID, Trezor with a manifest, WalletConnect with a project id, Keystone with a camera unless turned off (decision 0079)', () => {
     expect(labels(base, false)).toEqual([]);
     expect(labels(base, true)).toEqual(['Ledger']);
+    expect(labels(base, false, true)).toEqual(['Keystone']);
     const full = { ...base, wallets: { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' }, walletConnect: { projectId: PROJECT_ID }, keystone: true } };
-    expect(labels(full, true)).toEqual(['Ledger', 'Trezor', 'WalletConnect', 'Keystone']);
-    // An invalid section offers none of them.
-    expect(labels({ ...base, wallets: { trezor: { email: 'nope' }, walletConnect: { projectId: '' }, keystone: true } }, true)).toEqual(['Ledger']);
+    expect(labels(full, true, true)).toEqual(['Ledger', 'Trezor', 'WalletConnect', 'Keystone']);
+    expect(labels(full, true, false)).toEqual(['Ledger', 'Trezor', 'WalletConnect']);
+    expect(labels({ ...base, wallets: { keystone: false } }, true, true)).toEqual(['Ledger']);
+    // An invalid section offers neither Trezor nor WalletConnect; Keystone needs no configuration.
+    expect(labels({ ...base, wallets: { trezor: { email: 'nope' }, walletConnect: { projectId: '' }, keystone: false } }, true, true)).toEqual(['Ledger', 'Keystone']);
   });
 
   it('uses the contract\'s labels, and loads no module code until getInterface', async () => {
     const full = { ...base, wallets: { trezor: { email: 'ops@example.org', appUrl: 'https://safe.example.org' }, walletConnect: { projectId: PROJECT_ID }, keystone: true } };
-    for (const init of deviceWalletModules(full as never, { navigator: { hid: {} } } as unknown as Window)) {
+    const modules = deviceWalletModules(full as never, { navigator: { hid: {}, ...CAMERA } } as unknown as Window);
+    expect(modules).toHaveLength(4);
+    for (const init of modules) {
       const module = init(DEVICE)!;
       expect(SIGNER_DEVICES_BY_LABEL[module.label]).toBeDefined();
       expect(await module.getIcon()).toMatch(/^<svg /);

@@ -4,12 +4,18 @@
  * (@web3-onboard/keystone, on @keystonehq/eth-keyring) wrapped so that
  * - eth_signTypedData_v4 is signed as EIP-712 typed data on the Keystone: the module answers only
  *   `eth_signTypedData` (its keyring's signTypedData sends the typed data as JSON, ERC-4527 DataType.typedData);
- *   the v4 request is passed to it with the typed data parsed (a JSON string would be encoded twice);
+ *   the v4 request is passed to it as the object keystoneTypedDataRequest builds (src/domain/wallet/
+ *   deviceDisplay.ts), the same object the on-device step computes its lines from (decision 0079);
+ * - its QR dialog can be used above the flow's modal dialog, is named, and its close control is a button
+ *   (keystoneDialog.ts);
  * - eth_sign is refused (`noTypedData`), never a fallback;
  * - the Keystone SDK's failures are reported as the contract's device errors (keystoneErrorKind).
  */
-import keystoneModule from '@web3-onboard/keystone';
+// First: Buffer and process for the Keystone stack, before any of it is evaluated (decision 0079).
+import './nodeGlobals.ts';
+import { keystoneTypedDataRequest } from '../../../domain/wallet/deviceDisplay.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
+import { exposeKeystoneDialog, watchKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
 import type { InterfaceHelpers, ModuleHelpers } from './shells.ts';
 
@@ -42,13 +48,18 @@ export function keystoneProvider(inner: { request(args: RequestArguments): Promi
     textOf: (kind) => KEYSTONE_TEXTS[kind],
     override: (args) => {
       if (args.method !== 'eth_signTypedData_v4') return null;
+      exposeKeystoneDialog();
       const [address, typedData] = paramsArray(args.params);
-      return inner.request({ method: 'eth_signTypedData', params: [address, parseTypedData(typedData)] });
+      return inner.request({ method: 'eth_signTypedData', params: [address, keystoneTypedDataRequest(parseTypedData(typedData)).typedData] });
     },
   });
 }
 
 export async function keystoneInterface(moduleHelpers: ModuleHelpers, helpers: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> {
+  // Loaded after nodeGlobals.ts has run: the module's libraries read Buffer and process as they evaluate.
+  const { default: keystoneModule } = await import('@web3-onboard/keystone');
+  watchKeystoneDialog(); // before the SDK opens its dialog for the account sync
+
   const module = (keystoneModule() as unknown as (h: ModuleHelpers) => { getInterface(h: InterfaceHelpers): Promise<{ provider: DeviceEip1193Provider }> } | null)(moduleHelpers);
   if (!module) throw new Error('Keystone is not available on this device.');
   const { provider } = await module.getInterface(helpers);

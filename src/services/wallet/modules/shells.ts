@@ -10,7 +10,8 @@
  * - Ledger: where the browser has WebHID (`navigator.hid`; Chromium-based desktop browsers);
  * - Trezor: when config.json has the Trezor Connect manifest (`wallets.trezor`);
  * - WalletConnect: when config.json has a project id (`wallets.walletConnect`);
- * - Keystone: always (QR codes through the camera).
+ * - Keystone: where the page can use a camera (`navigator.mediaDevices.getUserMedia`: a secure context), unless
+ *   config.json turns it off (`wallets.keystone: false`); decision 0079.
  */
 import type { RuntimeConfig } from '../../../machines/appSession/appSession.types.ts';
 import { walletsConfigOf } from '../walletsConfig.ts';
@@ -79,6 +80,12 @@ export function keystoneShell(): DeviceWalletInit {
 export const hasWebHid = (win: Window | undefined): boolean =>
   typeof win?.navigator === 'object' && win.navigator !== null && 'hid' in win.navigator && Boolean((win.navigator as Navigator & { hid?: unknown }).hid);
 
+/** Whether this page can ask for the camera a Keystone's QR codes are read with (secure contexts only). */
+export const hasCamera = (win: Window | undefined): boolean => {
+  const media = (win?.navigator as (Navigator & { mediaDevices?: { getUserMedia?: unknown } }) | undefined)?.mediaDevices;
+  return typeof media?.getUserMedia === 'function';
+};
+
 /** The signer-device modules offered for a runtime config in this window, in the order the list shows them. */
 export function deviceWalletModules(config: RuntimeConfig | null, win: Window | undefined): DeviceWalletInit[] {
   const wallets = walletsConfigOf(config);
@@ -86,6 +93,6 @@ export function deviceWalletModules(config: RuntimeConfig | null, win: Window | 
     ...(hasWebHid(win) ? [ledgerShell()] : []),
     ...(wallets.trezor ? [trezorShell(wallets.trezor)] : []),
     ...(wallets.walletConnect ? [walletConnectShell(wallets.walletConnect)] : []),
-    ...(wallets.keystone ? [keystoneShell()] : []),
+    ...(wallets.keystone !== false && hasCamera(win) ? [keystoneShell()] : []),
   ];
 }

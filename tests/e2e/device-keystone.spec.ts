@@ -1,0 +1,136 @@
+/**
+ * The Keystone module in Chromium against the devnet (issue 19, decision 0079): the real @web3-onboard/keystone,
+ * @keystonehq/eth-keyring and @keystonehq/sdk (its QR dialog rendered through preact/compat), the real camera path
+ * (react-qr-reader on getUserMedia) and the real app flow. Only the Keystone itself is simulated
+ * (fixtures/keystoneQr.ts): the QR codes it would show are made from the devnet's public test mnemonic and fed through
+ * Chromium's fake camera (a Y4M file that Chromium reads again each time the page opens the camera, so the test
+ * changes what the camera sees between the account sync and the signature); the request QR the page shows is read
+ * back from its canvas and decoded.
+ *
+ * 1. Sync the account by QR, sign a transfer: the on-device step shows what the Keystone will read (computed in the
+ *    page); the request QR carries exactly those values and the hashes of the safeTxHash the review showed; the
+ *    Keystone's answer (eth-signature with the request's id, signed with the devnet key) is accepted and the gateway
+ *    records the confirmation.
+ * 2. Closing the Keystone's QR dialog (its close control, by keyboard): the flow's rejected state and Try again,
+ *    which opens the on-device step and the Keystone's dialog again.
+ */
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { expect, test, type Page } from '@playwright/test';
+import { hashTypedData, type Hex, type TypedDataDefinition } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { CHROMIUM_ARGS } from '../../playwright.config.ts';
+import { DEVNET_MNEMONIC } from '../../devnet/chain/accounts.ts';
+import { keystoneTypedDataDisplay, keystoneTypedDataRequest } from '../../src/domain/wallet/deviceDisplay.ts';
+import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { passDeviceStep, seriousViolations } from './fixtures/devnetDevice.ts';
+import { hdKeyUr, masterFingerprint, readRequestQr, signatureUr, writeQrVideo } from './fixtures/keystoneQr.ts';
+import { txFlowPage } from './fixtures/txFlowPage.ts';
+
+const CAMERA = join(tmpdir(), `countersign-keystone-camera-${process.pid}.y4m`);
+test.use({
+  viewport: { width: 1440, height: 1000 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA}`],
+  },
+});
+test.describe.configure({ mode: 'serial' });
+const app = useDevnetApp({ wallets: { keystone: true } });
+const ui = txFlowPage(() => app);
+
+/** The Keystone SDK's dialog (react-modal). */
+const keystoneDialog = (page: Page) => page.locator('.ReactModal__Content');
+
+/** Connect wallet → Keystone → Sync Keystone (the camera sees the account QR) → pick owner 0 in the account list. */
+async function connectKeystone(page: Page) {
+  await writeQrVideo(CAMERA, hdKeyUr(DEVNET_MNEMONIC));
+  await page.goto(app.url(`/home?safe=${app.teamSafe}`));
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await page.getByRole('button', { name: 'Keystone' }).click();
+  await expect(keystoneDialog(page)).toContainText('Sync Keystone', { timeout: 30_000 });
+  await keystoneDialog(page).getByRole('button', { name: 'Sync Keystone' }).click();
+  await expect(keystoneDialog(page)).toContainText('Please scan the QR code displayed on your Keystone');
+  // The keyring derives the accounts from the scanned xpub (hdkey's crypto in the browser) and web3-onboard lists them.
+  await page.getByRole('button', { name: 'Scan Accounts' }).click({ timeout: 30_000 });
+  await page.getByRole('row', { name: new RegExp(ui.owner(0)) }).click({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 30_000 });
+}
+
+/** A new dUSD transfer up to the review; returns the safeTxHash the review shows (computed in the page). */
+async function newTransfer(page: Page, amount: string): Promise<string> {
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  await ui.composeTransfer(page, ui.owner(3), amount);
+  await ui.dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await ui.chooseNonce(page, await ui.safeNonce());
+  return ui.shownSafeTxHash(page);
+}
+
+test('sync by QR, then sign: the request QR carries what the on-device step showed, and the Keystone’s answer is accepted', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await connectKeystone(page);
+  const safeTxHash = await newTransfer(page, '5');
+  await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
+  const shown = await passDeviceStep(ui.dialog(page), 'signature', 'Keystone');
+  expect(shown['Safe tx hash']).toBe(safeTxHash);
+  expect(shown['Primary type']).toBe('SafeTx');
+  await expect(ui.dialog(page).getByRole('status')).toContainText('Confirm the signature on your Keystone');
+
+  // The SDK's QR dialog opens above the flow's dialog; the animated request QR is read and decoded.
+  await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+  const { request, parts } = await readRequestQr(page, '.ReactModal__Content canvas');
+  expect(parts).toBeGreaterThan(1); // a SafeTx does not fit one QR code: the UR is split into fountain-coded parts
+  expect(request.dataType).toBe(2); // ERC-4527 typed data
+  expect(request.derivationPath).toBe("44'/60'/0'/0/0");
+  expect(request.sourceFingerprint).toBe(masterFingerprint(DEVNET_MNEMONIC));
+  expect(request.address).toBe(ui.owner(0).toLowerCase());
+  const signData = request.signData.toString('utf8');
+  // The bytes are the request the app built (one definition: keystoneTypedDataRequest), its hash the safeTxHash shown,
+  // and what the Keystone will show from them is what the on-device step showed.
+  expect(keystoneTypedDataRequest(signData).signData).toBe(signData);
+  const typed = JSON.parse(signData) as TypedDataDefinition;
+  expect(hashTypedData(typed)).toBe(safeTxHash);
+  expect(Object.fromEntries(keystoneTypedDataDisplay(signData).map((line) => [line.label, line.value]))).toEqual(shown);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The Keystone signs with owner 0's devnet key and shows its answer; the page scans it with the camera.
+  const signature = await privateKeyToAccount(app.devnet.owners[0]!.privateKey).signTypedData(typed as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0]);
+  await writeQrVideo(CAMERA, signatureUr(signature, request.requestId));
+  await keystoneDialog(page).getByRole('button', { name: 'Scan Keystone' }).click();
+  await expect(ui.dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 60_000 });
+  await expect(keystoneDialog(page)).toHaveCount(0);
+
+  // The devnet gateway recorded owner 0's confirmation with that signature.
+  const details = (await (await fetch(`${app.devnet.gatewayUrl}/v1/chains/${app.devnet.chainId}/transactions/${safeTxHash}`)).json()) as {
+    detailedExecutionInfo: { confirmations: { signer: { value: string }; signature: Hex }[] };
+  };
+  expect(details.detailedExecutionInfo.confirmations.map((c) => [c.signer.value.toLowerCase(), c.signature])).toEqual([[ui.owner(0).toLowerCase(), signature]]);
+  expect(errors).toEqual([]);
+});
+
+test('closing the Keystone’s QR dialog (by keyboard) is a rejection: nothing signed, Try again opens it again', async ({ page }) => {
+  test.setTimeout(180_000);
+  await connectKeystone(page);
+  await newTransfer(page, '1');
+  const d = ui.dialog(page);
+  await d.getByRole('button', { name: /^Sign$/ }).click();
+  await passDeviceStep(d, 'signature', 'Keystone');
+  await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+  // The SDK's close control (an image in a clickable box, made a button named Close: keystoneDialog.ts), by keyboard.
+  await expect(page.getByRole('dialog', { name: 'Keystone: Scan with your Keystone' })).toBeVisible();
+  await keystoneDialog(page).getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Enter');
+  const alert = d.getByRole('alert');
+  await expect(alert).toContainText('User rejected signing.', { timeout: 30_000 });
+  // A rejection is worded as for every signer (4001: the flow's own text, not the device's).
+  await expect(alert).toContainText('Nothing was signed or sent. Your transaction is kept; you can try again.');
+  await expect(keystoneDialog(page)).toHaveCount(0);
+  await d.getByRole('button', { name: 'Try again' }).click();
+  await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible();
+  await d.getByRole('button', { name: /^Sign$/ }).click();
+  await passDeviceStep(d, 'signature', 'Keystone');
+  await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+});
