@@ -24,7 +24,6 @@ import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
-  WALLET_ERROR_STATES,
   deviceFailureRoutesOf,
   deviceOf,
   emailCheckOf,
@@ -34,6 +33,7 @@ import {
   isEmailAddress,
   nowMsOf,
   signerOf,
+  walletErrorStateOf,
   type ProposerDeviceFailureKind,
 } from './accountServices.logic.ts';
 import type {
@@ -239,15 +239,7 @@ export const emailAlertsMachine = setup({
       },
     },
     // A request checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.
-    walletError: {
-      meta: { description: 'The device or wallet did not sign the checked request; Try again returns to the check' },
-      on: {
-        'user.retry': { target: 'checkingOnDevice', actions: ['clearProblems', 'retime', 'assignEmailCheck'] },
-        'user.cancel': { target: 'resting.history', actions: ['forgetRequest', 'clearProblems'] },
-      },
-      initial: 'other',
-      states: WALLET_ERROR_STATES,
-    },
+    walletError: walletErrorStateOf({ what: 'request', clear: 'clearProblems', check: 'assignEmailCheck', cancelTo: 'resting.history', cancelActions: ['forgetRequest', 'clearProblems'] }),
     signing: {
       meta: { description: 'The wallet signs the authorisation message (personal_sign)' },
       tags: ['busy', 'nonIdempotent'],
