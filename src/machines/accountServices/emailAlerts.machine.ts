@@ -14,7 +14,9 @@
  * effect returns to the resting state it came from (history). Every effect state is nonIdempotent;
  * system.recover goes to `unknown` (the outcome must be checked with "show").
  *
- * An owner who signs on a device (input `device`, issue 19, decision 0075) first sees in `checkingOnDevice` the text
+ * An owner who signs on a device (input `device`, issue 19, decision 0075) first waits in `askingGateway` while
+ * checkEmailOffered asks the gateway, without a signature, whether it offers e-mail alerts (a gateway without them ends
+ * in notOffered before the device is asked to show anything: decision 0078); then sees in `checkingOnDevice` the text
  * the device will show, computed from the request and its event's `nowMs` (the signed timestamp), the text
  * signEmailRequest then signs. The owner confirms (`user.confirmOnDevice`, recorded) or cancels (back to where they
  * were); a failure has its own `walletError` state, from which Try again returns to the check at the time of the
@@ -80,7 +82,7 @@ export const emailAlertsMachine = setup({
   },
   actors: {
     ...effectPlaceholders<EmailAlertsEffects>(
-      { signEmailRequest: true, sendEmailRequest: true, verifyEmail: true, resendCode: true },
+      { checkEmailOffered: true, signEmailRequest: true, sendEmailRequest: true, verifyEmail: true, resendCode: true },
       'src/services/accountServices/index.ts',
     ),
   },
@@ -167,7 +169,7 @@ export const emailAlertsMachine = setup({
       initial: 'unknown',
       on: {
         'user.show': [
-          { guard: 'hasSignerOnDevice', target: 'checkingOnDevice', actions: [{ type: 'startRequest', params: { op: 'show' } }, 'assignEmailCheck'] },
+          { guard: 'hasSignerOnDevice', target: 'askingGateway', actions: { type: 'startRequest', params: { op: 'show' } } },
           { guard: 'hasSigner', target: 'signing', actions: { type: 'startRequest', params: { op: 'show' } } },
         ],
         'user.submitEmail': [
@@ -177,8 +179,8 @@ export const emailAlertsMachine = setup({
           },
           {
             guard: 'canChangeRegistrationOnDevice',
-            target: 'checkingOnDevice',
-            actions: [{ type: 'submitEmail', params: ({ event }) => ({ op: 'change', email: event.email }) }, 'assignEmailCheck'],
+            target: 'askingGateway',
+            actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'change', email: event.email }) },
           },
           {
             guard: 'canChangeRegistration',
@@ -187,8 +189,8 @@ export const emailAlertsMachine = setup({
           },
           {
             guard: 'hasSignerOnDevice',
-            target: 'checkingOnDevice',
-            actions: [{ type: 'submitEmail', params: ({ event }) => ({ op: 'register', email: event.email }) }, 'assignEmailCheck'],
+            target: 'askingGateway',
+            actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'register', email: event.email }) },
           },
           {
             guard: 'hasSigner',
@@ -199,8 +201,8 @@ export const emailAlertsMachine = setup({
         'user.delete': [
           {
             guard: 'canChangeRegistrationOnDevice',
-            target: 'checkingOnDevice',
-            actions: [{ type: 'startRequest', params: { op: 'delete' } }, 'assignEmailCheck'],
+            target: 'askingGateway',
+            actions: { type: 'startRequest', params: { op: 'delete' } },
           },
           {
             guard: 'canChangeRegistration',
@@ -228,6 +230,18 @@ export const emailAlertsMachine = setup({
         },
         verified: { meta: { description: 'Registered and verified: alerts are sent to the address' } },
         history: { type: 'history' },
+      },
+    },
+    // An owner on a device (decision 0078): the gateway is asked first whether it takes e-mail requests at all, so
+    // that a device is never asked to show (and the owner to compare) what this gateway cannot take.
+    askingGateway: {
+      meta: { description: 'Asks the gateway, without a signature, whether it offers e-mail alerts, before the owner’s device is asked to show anything' },
+      invoke: {
+        id: 'checkEmailOffered',
+        src: 'checkEmailOffered',
+        input: ({ context }) => target(context),
+        onDone: { target: 'checkingOnDevice', actions: 'assignEmailCheck' },
+        onError: [notOffered, { target: 'resting.history', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] }],
       },
     },
     // An owner on a device (issue 19): the authorisation text it will show, computed from what is signed, before its prompt.
