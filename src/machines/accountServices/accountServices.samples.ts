@@ -104,7 +104,7 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
   { type: 'user.show', nowMs: SAMPLE_NOW_MS },
   { type: 'user.submitEmail', email: 'owner@example.com', nowMs: SAMPLE_NOW_MS },
   { type: 'user.delete', nowMs: SAMPLE_NOW_MS },
-  // the gateway is asked first whether it offers e-mail alerts (decision 0078): it does, it does not, or it fails
+  // the gateway is asked first whether it offers e-mail alerts (decision 0078): it does, it does not, or cannot tell
   { type: 'xstate.done.actor.checkEmailOffered' },
   { type: 'xstate.error.actor.checkEmailOffered', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
   { type: 'xstate.error.actor.checkEmailOffered', error: gatewayError('503: Service unavailable') },

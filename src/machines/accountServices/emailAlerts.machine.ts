@@ -241,7 +241,9 @@ export const emailAlertsMachine = setup({
         src: 'checkEmailOffered',
         input: ({ context }) => target(context),
         onDone: { target: 'checkingOnDevice', actions: 'assignEmailCheck' },
-        onError: [notOffered, { target: 'resting.history', actions: ['forgetRequest', { type: 'showError', params: ({ event }) => ({ error: event.error }) }] }],
+        // Only a route-miss says no; anything else leaves it to the signed call (signEmailRequest asks again), as the
+        // browser wallet's path always did.
+        onError: [notOffered, { target: 'checkingOnDevice', actions: 'assignEmailCheck' }],
       },
     },
     // An owner on a device (issue 19): the authorisation text it will show, computed from what is signed, before its prompt.
