@@ -157,6 +157,14 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // when the input carries a `device` and the event its `nowMs`; a record of that version has neither, so device and
     // deviceCheck stay absent and its requests carry no nowMs (the effect read the clock, as its logs recorded).
     { hash: 'bfb5e30acced2e88d827129c2d6f537971139b14ac91a9d729b92b0725695118', note: ACCOUNT_DEVICE_CHECK },
+    // Decision 0078 added askingGateway (checkEmailOffered) between an owner's device request (user.show / submitEmail /
+    // delete with a device and a nowMs) and checkingOnDevice: same context, events and states otherwise. A record of
+    // that version replays unless an owner on a device made such a request (written only since decision 0075, at
+    // 9e9f73e): its next event then comes in askingGateway, and the verification reports the mismatch there.
+    {
+      hash: '86ee47f4afd2b38b5a02c7597ad90338a2d4846ec39c75797382d95f56b09b0a',
+      note: 'before an owner on a device waited for the gateway to say it offers e-mail alerts (decision 0078, at 9e9f73e): same states, events and context for a wallet without a device',
+    },
   ],
   localData: [
     {

@@ -7,11 +7,17 @@
  * 1. Push: registering this browser shows the 32-byte registration hash in hex; the gateway then lists the device.
  * 2. E-mail: registering shows the authorisation text; a locked Ledger has its own text and Try again (a new check
  *    at the retry's time) then registers; the gateway has the address.
+ * 3. Recovery alerts: the authorisation text; the Ledger with the wrong app open says so, Cancel returns to the form
+ *    with nothing sent; registering again with the Ethereum app open, the gateway has the module.
+ * 4. The other e-mail operations that sign (show, change, delete): each shows its own text; a rejection on the device
+ *    says so and Try again changes the address; Cancel at the check deletes nothing; then delete, and the gateway
+ *    has no address. (Resending the code and verifying sign nothing: no device step.)
  */
 import { expect, test } from '@playwright/test';
-import { getAddress } from 'viem';
+import { getAddress, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
-import { LEDGER, approveOnDevice, deviceScreen, passDeviceStep, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
+import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
@@ -19,7 +25,21 @@ const ui = txFlowPage(() => app);
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-const gw = (path: string) => fetch(`${app.devnet.gatewayUrl}${path}`);
+const gw = (path: string, init?: RequestInit) => fetch(`${app.devnet.gatewayUrl}${path}`, init);
+
+/** GET …/emails/{signer} as another client would: personal_sign of the retrieval text by owner 0's key. */
+async function registeredEmail(): Promise<{ status: number; body: unknown }> {
+  const account = privateKeyToAccount(app.devnet.owners[0]!.privateKey);
+  const safe = getAddress(ui.team());
+  const timestamp = String(Date.now());
+  const signature = await account.signMessage({ message: `email-retrieval-${app.devnet.chainId}-${safe}-${account.address}-${timestamp}` });
+  const response = await gw(`/v1/chains/${app.devnet.chainId}/safes/${safe}/emails/${account.address}`, {
+    headers: { 'Safe-Wallet-Signature': signature, 'Safe-Wallet-Signature-Timestamp': timestamp },
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+const recoveryModules = async () => (await (await gw(`/devnet/recovery/${getAddress(ui.team())}`)).json()) as Array<{ moduleAddress: string; signer: string }>;
 
 test('push registration on the Ledger: the device shows the hash the app showed, in hex, and the gateway registers the browser', async ({ page }) => {
   test.setTimeout(180_000);
@@ -72,4 +92,110 @@ test('e-mail on the Ledger: the device shows the authorisation text; a locked Le
   expect(await deviceScreen(page)).toEqual(again);
   await approveOnDevice(page);
   await expect(section.getByLabel('E-mail registration')).toContainText('Registered, not verified yet', { timeout: 30_000 });
+});
+
+test('recovery alerts on the Ledger: the device shows the authorisation text; the wrong app says so, Cancel sends nothing, and registering again reaches the gateway', async ({ page }) => {
+  test.setTimeout(180_000);
+  const module = getAddress(app.devnet.owners[2]!.address) as Address;
+  await withDevice(page, LEDGER);
+  await ui.openSafe(page, 0);
+  await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const section = page.getByRole('region', { name: 'Recovery alerts' });
+  const form = section.getByRole('form', { name: 'Register recovery module' });
+  const expectedText = new RegExp(`^enable-recovery-alerts-${app.devnet.chainId}-${getAddress(ui.team())}-${module}-${getAddress(ui.owner(0))}-\\d{13}$`);
+
+  // The Ethereum app is not open: the device refuses, with its own text and the ways on.
+  await setDeviceState(page, 'wrongApp');
+  await form.getByLabel('Recovery module address').fill(module);
+  await form.getByRole('button', { name: 'Register module' }).click();
+  await expect(section.getByText(new RegExp(`lets the gateway register the recovery module ${module}`))).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  const first = await passDeviceStep(section, 'message');
+  expect(Object.keys(first)).toEqual(['Message']);
+  expect(first.Message).toMatch(expectedText);
+  const failed = section.getByRole('region', { name: 'The registration was not signed' });
+  await expect(failed.getByRole('alert')).toContainText('Wrong app open on the device.', { timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  // Cancel: back to the form, nothing sent.
+  await failed.getByRole('button', { name: 'Cancel' }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Register module' })).toBeEnabled();
+  expect(await recoveryModules()).toEqual([]);
+
+  // With the Ethereum app open: the device shows what the app showed, and the gateway registers the module.
+  await setDeviceState(page, 'ready');
+  await form.getByRole('button', { name: 'Register module' }).click();
+  const shown = await passDeviceStep(section, 'message');
+  expect(shown.Message).toMatch(expectedText);
+  await expect(section.getByRole('status').filter({ hasText: 'Confirm the message on your Ledger' })).toBeVisible();
+  expect(await deviceScreen(page)).toEqual(shown);
+  await approveOnDevice(page);
+  await expect(section.getByRole('status').filter({ hasText: 'is registered' })).toBeVisible({ timeout: 30_000 });
+  expect(await recoveryModules()).toEqual([{ moduleAddress: module, signer: getAddress(ui.owner(0)) }]);
+});
+
+test('e-mail show, change and delete on the Ledger: each its own text; a rejection and Try again change the address; Cancel deletes nothing; delete reaches the gateway', async ({ page }) => {
+  test.setTimeout(240_000);
+  // The address registered by the e-mail test above (this file runs in order, on one devnet).
+  expect(await registeredEmail()).toEqual({ status: 200, body: { email: 'ledger-owner@example.com', verified: false } });
+  const changed = 'ledger-new@example.com';
+  const prefix = (op: string) => `^email-${op}-${app.devnet.chainId}-${getAddress(ui.team())}-`;
+  const signer = getAddress(ui.owner(0));
+  await withDevice(page, LEDGER);
+  await ui.openSafe(page, 0);
+  await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const section = page.getByRole('region', { name: 'E-mail alerts' });
+  const registration = section.getByLabel('E-mail registration');
+  await expect(registration).toContainText('Not checked yet');
+
+  // Show: the retrieval text, then the registration the gateway has.
+  await section.getByRole('button', { name: 'Show registration' }).click();
+  await expect(section.getByText(/lets the gateway show you the address registered/)).toBeVisible({ timeout: 30_000 });
+  const show = await passDeviceStep(section, 'message');
+  expect(show.Message).toMatch(new RegExp(`${prefix('retrieval')}${signer}-\\d{13}$`));
+  expect(await deviceScreen(page)).toEqual(show);
+  await approveOnDevice(page);
+  await expect(section.getByLabel('Registered address')).toHaveText('ledger-owner@example.com', { timeout: 30_000 });
+  await expect(registration).toContainText('Registered, not verified yet');
+
+  // Change, rejected on the device: its text and the ways on; Try again shows a new check and changes the address.
+  await section.getByRole('form', { name: 'Change e-mail address' }).getByLabel('E-mail address').fill(changed);
+  await section.getByRole('button', { name: 'Change address' }).click();
+  await expect(section.getByText(/lets the gateway change the address that receives this Safe’s alerts for you to ledger-new@example\.com/)).toBeVisible({ timeout: 30_000 });
+  const change = await passDeviceStep(section, 'message');
+  expect(change.Message).toMatch(new RegExp(`${prefix('edit')}ledger-new@example\\.com-${signer}-\\d{13}$`));
+  expect(await deviceScreen(page)).toEqual(change);
+  await rejectOnDevice(page);
+  const failed = section.getByRole('region', { name: 'The request was not signed' });
+  await expect(failed.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+  await expect(failed.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await registeredEmail()).toEqual({ status: 200, body: { email: 'ledger-owner@example.com', verified: false } });
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  const again = await passDeviceStep(section, 'message');
+  expect(again.Message).toMatch(new RegExp(`${prefix('edit')}ledger-new@example\\.com-${signer}-\\d{13}$`));
+  expect(await deviceScreen(page)).toEqual(again);
+  await approveOnDevice(page);
+  await expect(section.getByLabel('Registered address')).toHaveText(changed, { timeout: 30_000 });
+  expect(await registeredEmail()).toEqual({ status: 200, body: { email: changed, verified: false } });
+
+  // Delete, cancelled at the check: nothing is asked of the device, nothing deleted.
+  await section.getByRole('button', { name: 'Delete e-mail' }).click();
+  await expect(section.getByText(/lets the gateway delete the address registered/)).toBeVisible({ timeout: 30_000 });
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByRole('heading', { name: 'Check the message on your Ledger' })).toHaveCount(0);
+  expect(await deviceScreenState(page)).toBeNull();
+  await expect(section.getByLabel('Registered address')).toHaveText(changed);
+  expect(await registeredEmail()).toEqual({ status: 200, body: { email: changed, verified: false } });
+
+  // Delete: its own text; the gateway then has no address.
+  await section.getByRole('button', { name: 'Delete e-mail' }).click();
+  const del = await passDeviceStep(section, 'message');
+  expect(del.Message).toMatch(new RegExp(`${prefix('delete')}${signer}-\\d{13}$`));
+  expect(await deviceScreen(page)).toEqual(del);
+  await approveOnDevice(page);
+  await expect(registration).toContainText('No e-mail address registered.', { timeout: 30_000 });
+  expect((await registeredEmail()).status).toBe(404);
 });

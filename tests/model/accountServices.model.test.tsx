@@ -284,12 +284,12 @@ describe('emailAlerts (model-based, real view)', () => {
   const driverFor = (input: AccountServicesInput): ViewDriver<EffectsSut> => ({
     start: () => {
       clock = SAMPLE_NOW_MS;
-      return startWithDeferredEffects(emailAlertsMachine, ['signEmailRequest', 'sendEmailRequest', 'verifyEmail', 'resendCode'], input, (actor) => (
+      return startWithDeferredEffects(emailAlertsMachine, ['checkEmailOffered', 'signEmailRequest', 'sendEmailRequest', 'verifyEmail', 'resendCode'], input, (actor) => (
         <EmailAlertsView actor={actor as EmailAlertsRef} now={() => clock} />
       ));
     },
     events: {
-      ...settleExecutors({ signEmailRequest: 'signEmailRequest', sendEmailRequest: 'sendEmailRequest', verifyEmail: 'verifyEmail', resendCode: 'resendCode' }),
+      ...settleExecutors({ checkEmailOffered: 'checkEmailOffered', signEmailRequest: 'signEmailRequest', sendEmailRequest: 'sendEmailRequest', verifyEmail: 'verifyEmail', resendCode: 'resendCode' }),
       ...device.events,
       'user.retry': async (_, e) => {
         clock = nowOf(e, clock);
@@ -338,6 +338,15 @@ describe('emailAlerts (model-based, real view)', () => {
         expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
         if (c.checkedOnDevice) device.waiting(sut, expectedLines(sut), emailCheckOf(c));
         else expect(statusTexts().join(' ')).toMatch(/in your wallet/);
+      },
+      // An owner on a device: the gateway is asked, without a signature, before the device is shown anything (decision 0078).
+      askingGateway: (sut) => {
+        const c = ctx(sut);
+        expect(sut.inputs.get('checkEmailOffered')?.at(-1)).toEqual({ chainId: '31337', safe: c.safe.address, signer: accountServicesSampleInput.safe.owners[0] });
+        expect(statusTexts()).toContain('Checking that this gateway offers e-mail alerts…');
+        expect(screen.queryByRole('region', { name: 'Check the message on your Ledger' })).toBeNull();
+        expect(c.checkedOnDevice).toBeUndefined();
+        expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
       },
       checkingOnDevice: (sut) => {
         device.checking(sut, expectedLines(sut), emailCheckOf(ctx(sut)), PURPOSE[ctx(sut).request!.op]!);

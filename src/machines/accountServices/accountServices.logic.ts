@@ -208,3 +208,27 @@ export const WALLET_ERROR_STATES = {
   noTypedData: {},
   other: {},
 } as const;
+
+/**
+ * The `walletError` state of a signature checked on a device (its `WALLET_ERROR_STATES`): Try again clears the error
+ * (`clear`, default `clearError`), retimes and recomputes the check (`check`), back to `checkingOnDevice`; Cancel goes
+ * to `cancelTo` with `cancelActions`. `what` names what was signed in the state's description. The four machines
+ * with a device step build theirs here, so their definitions (and hashes) are what they wrote out before.
+ */
+export function walletErrorStateOf<const Check extends string, const Clear extends string, const CancelAction extends string, const CancelTo extends string>(options: {
+  what: string;
+  check: Check;
+  clear: Clear;
+  cancelTo: CancelTo;
+  cancelActions: readonly [CancelAction, ...CancelAction[]];
+}) {
+  return {
+    meta: { description: `The device or wallet did not sign the checked ${options.what}; Try again returns to the check` },
+    on: {
+      'user.retry': { target: 'checkingOnDevice' as const, actions: [options.clear, 'retime' as const, options.check] },
+      'user.cancel': { target: options.cancelTo, actions: [...options.cancelActions] },
+    },
+    initial: 'other' as const,
+    states: WALLET_ERROR_STATES,
+  };
+}

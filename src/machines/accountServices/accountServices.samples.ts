@@ -104,6 +104,10 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
   { type: 'user.show', nowMs: SAMPLE_NOW_MS },
   { type: 'user.submitEmail', email: 'owner@example.com', nowMs: SAMPLE_NOW_MS },
   { type: 'user.delete', nowMs: SAMPLE_NOW_MS },
+  // the gateway is asked first whether it offers e-mail alerts (decision 0078): it does, it does not, or cannot tell
+  { type: 'xstate.done.actor.checkEmailOffered' },
+  { type: 'xstate.error.actor.checkEmailOffered', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
+  { type: 'xstate.error.actor.checkEmailOffered', error: gatewayError('503: Service unavailable') },
   ...deviceStepEvents,
   ...deviceFailures('signEmailRequest'),
   { type: 'xstate.done.actor.signEmailRequest', output: { signature: `0x${'cd'.repeat(65)}`, timestamp: '1767225600000' } },
@@ -130,7 +134,7 @@ export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
   const c = s.context as EmailAlertsContext;
   // The on-device step's Cancel returns to the resting state it came from (history): there, it tells apart vertices
   // with the same value (issue 19); elsewhere the context already does.
-  const onDevice = s.matches('checkingOnDevice') || s.matches('walletError');
+  const onDevice = s.matches('askingGateway') || s.matches('checkingOnDevice') || s.matches('walletError');
   const history = onDevice ? Object.values((s as { historyValue?: Record<string, { id: string }[]> }).historyValue ?? {}).map((nodes) => nodes.map((n) => n.id)) : [];
   return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.checkedOnDevice === true, history]);
 }

@@ -205,6 +205,12 @@ export type CodeProblem = 'wrong' | 'expired' | null;
 
 /** The emailAlerts machine's effects, implemented once by src/services/accountServices/index.ts. */
 export interface EmailAlertsEffects {
+  /**
+   * Whether the gateway offers e-mail alerts, asked without a signature before an owner's device is asked to show a
+   * request (decision 0078): resolves when it does (or cannot tell: the signed call then finds out); rejects with
+   * `{ kind: 'notOffered' }` when its router has no e-mail endpoints. Any other rejection, too, goes on to the check.
+   */
+  checkEmailOffered(input: EmailTarget): Promise<void>;
   /** The wallet's personal_sign of the request's authorisation text. */
   signEmailRequest(input: EmailRequest & OnDevice): Promise<EmailAuthorisation>;
   /** The signed request; resolves with the registration for "show"; rejects with `{ kind: 'notRegistered' }`. */

@@ -25,7 +25,6 @@ import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
-  WALLET_ERROR_STATES,
   deviceFailureRoutesOf,
   errorText,
   failureKindOf,
@@ -33,6 +32,7 @@ import {
   proposerCheckOf,
   proposerProblem,
   signerOf,
+  walletErrorStateOf,
   type ProposerDeviceFailureKind,
 } from './accountServices.logic.ts';
 import type {
@@ -240,15 +240,7 @@ export const delegatesListMachine = setup({
       },
     },
     // A change checked on the device failed (issue 19): what to do, per kind; the change is kept for Try again.
-    walletError: {
-      meta: { description: 'The device or wallet did not sign the checked change; Try again returns to the check' },
-      on: {
-        'user.retry': { target: 'checkingOnDevice', actions: ['clearError', 'retime', 'assignProposerCheck'] },
-        'user.cancel': { target: 'list', actions: ['forgetRequest', 'clearError'] },
-      },
-      initial: 'other',
-      states: WALLET_ERROR_STATES,
-    },
+    walletError: walletErrorStateOf({ what: 'change', clear: 'clearError', check: 'assignProposerCheck', cancelTo: 'list', cancelActions: ['forgetRequest', 'clearError'] }),
     sending: {
       meta: { description: 'POST /v2/…/delegates (add, rename) or DELETE /v2/…/delegates/{delegate} (remove)' },
       tags: ['busy', 'nonIdempotent'],

@@ -7,13 +7,16 @@ import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 
 export type EmailAlertsSnapshot = SnapshotFrom<EmailAlertsMachine>;
 
-/** `notOffered`: this gateway has no e-mail endpoints (decision 0051). */
-export type EmailAlertsStep = 'resting' | 'checkingOnDevice' | 'signing' | 'walletError' | 'sending' | 'verifying' | 'resending' | 'notOffered';
+/**
+ * `notOffered`: this gateway has no e-mail endpoints (decision 0051). `askingGateway`: an owner on a device waits
+ * while the gateway is asked whether it offers them, before the device is asked to show anything (decision 0078).
+ */
+export type EmailAlertsStep = 'resting' | 'askingGateway' | 'checkingOnDevice' | 'signing' | 'walletError' | 'sending' | 'verifying' | 'resending' | 'notOffered';
 
 /** What is known of this signer's registration while nothing is in flight. */
 export type EmailRegistrationState = 'unknown' | 'notRegistered' | 'unverified' | 'verified';
 
-const STEPS: readonly EmailAlertsStep[] = ['resting', 'checkingOnDevice', 'signing', 'walletError', 'sending', 'verifying', 'resending', 'notOffered'];
+const STEPS: readonly EmailAlertsStep[] = ['resting', 'askingGateway', 'checkingOnDevice', 'signing', 'walletError', 'sending', 'verifying', 'resending', 'notOffered'];
 const REGISTRATION_STATES: readonly EmailRegistrationState[] = ['unknown', 'notRegistered', 'unverified', 'verified'];
 
 export interface EmailAlertsView extends DeviceStepView {

@@ -14,7 +14,9 @@
  * effect returns to the resting state it came from (history). Every effect state is nonIdempotent;
  * system.recover goes to `unknown` (the outcome must be checked with "show").
  *
- * An owner who signs on a device (input `device`, issue 19, decision 0075) first sees in `checkingOnDevice` the text
+ * An owner who signs on a device (input `device`, issue 19, decision 0075) first waits in `askingGateway` while
+ * checkEmailOffered asks the gateway, without a signature, whether it offers e-mail alerts (a gateway without them ends
+ * in notOffered before the device is asked to show anything: decision 0078); then sees in `checkingOnDevice` the text
  * the device will show, computed from the request and its event's `nowMs` (the signed timestamp), the text
  * signEmailRequest then signs. The owner confirms (`user.confirmOnDevice`, recorded) or cancels (back to where they
  * were); a failure has its own `walletError` state, from which Try again returns to the check at the time of the
@@ -24,7 +26,6 @@ import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
-  WALLET_ERROR_STATES,
   deviceFailureRoutesOf,
   deviceOf,
   emailCheckOf,
@@ -34,6 +35,7 @@ import {
   isEmailAddress,
   nowMsOf,
   signerOf,
+  walletErrorStateOf,
   type ProposerDeviceFailureKind,
 } from './accountServices.logic.ts';
 import type {
@@ -80,7 +82,7 @@ export const emailAlertsMachine = setup({
   },
   actors: {
     ...effectPlaceholders<EmailAlertsEffects>(
-      { signEmailRequest: true, sendEmailRequest: true, verifyEmail: true, resendCode: true },
+      { checkEmailOffered: true, signEmailRequest: true, sendEmailRequest: true, verifyEmail: true, resendCode: true },
       'src/services/accountServices/index.ts',
     ),
   },
@@ -167,7 +169,7 @@ export const emailAlertsMachine = setup({
       initial: 'unknown',
       on: {
         'user.show': [
-          { guard: 'hasSignerOnDevice', target: 'checkingOnDevice', actions: [{ type: 'startRequest', params: { op: 'show' } }, 'assignEmailCheck'] },
+          { guard: 'hasSignerOnDevice', target: 'askingGateway', actions: { type: 'startRequest', params: { op: 'show' } } },
           { guard: 'hasSigner', target: 'signing', actions: { type: 'startRequest', params: { op: 'show' } } },
         ],
         'user.submitEmail': [
@@ -177,8 +179,8 @@ export const emailAlertsMachine = setup({
           },
           {
             guard: 'canChangeRegistrationOnDevice',
-            target: 'checkingOnDevice',
-            actions: [{ type: 'submitEmail', params: ({ event }) => ({ op: 'change', email: event.email }) }, 'assignEmailCheck'],
+            target: 'askingGateway',
+            actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'change', email: event.email }) },
           },
           {
             guard: 'canChangeRegistration',
@@ -187,8 +189,8 @@ export const emailAlertsMachine = setup({
           },
           {
             guard: 'hasSignerOnDevice',
-            target: 'checkingOnDevice',
-            actions: [{ type: 'submitEmail', params: ({ event }) => ({ op: 'register', email: event.email }) }, 'assignEmailCheck'],
+            target: 'askingGateway',
+            actions: { type: 'submitEmail', params: ({ event }) => ({ op: 'register', email: event.email }) },
           },
           {
             guard: 'hasSigner',
@@ -199,8 +201,8 @@ export const emailAlertsMachine = setup({
         'user.delete': [
           {
             guard: 'canChangeRegistrationOnDevice',
-            target: 'checkingOnDevice',
-            actions: [{ type: 'startRequest', params: { op: 'delete' } }, 'assignEmailCheck'],
+            target: 'askingGateway',
+            actions: { type: 'startRequest', params: { op: 'delete' } },
           },
           {
             guard: 'canChangeRegistration',
@@ -230,6 +232,20 @@ export const emailAlertsMachine = setup({
         history: { type: 'history' },
       },
     },
+    // An owner on a device (decision 0078): the gateway is asked first whether it takes e-mail requests at all, so
+    // that a device is never asked to show (and the owner to compare) what this gateway cannot take.
+    askingGateway: {
+      meta: { description: 'Asks the gateway, without a signature, whether it offers e-mail alerts, before the owner’s device is asked to show anything' },
+      invoke: {
+        id: 'checkEmailOffered',
+        src: 'checkEmailOffered',
+        input: ({ context }) => target(context),
+        onDone: { target: 'checkingOnDevice', actions: 'assignEmailCheck' },
+        // Only a route-miss says no; anything else leaves it to the signed call (signEmailRequest asks again), as the
+        // browser wallet's path always did.
+        onError: [notOffered, { target: 'checkingOnDevice', actions: 'assignEmailCheck' }],
+      },
+    },
     // An owner on a device (issue 19): the authorisation text it will show, computed from what is signed, before its prompt.
     checkingOnDevice: {
       meta: { description: 'What the owner’s device will show for the authorisation (its text), before its prompt' },
@@ -239,15 +255,7 @@ export const emailAlertsMachine = setup({
       },
     },
     // A request checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.
-    walletError: {
-      meta: { description: 'The device or wallet did not sign the checked request; Try again returns to the check' },
-      on: {
-        'user.retry': { target: 'checkingOnDevice', actions: ['clearProblems', 'retime', 'assignEmailCheck'] },
-        'user.cancel': { target: 'resting.history', actions: ['forgetRequest', 'clearProblems'] },
-      },
-      initial: 'other',
-      states: WALLET_ERROR_STATES,
-    },
+    walletError: walletErrorStateOf({ what: 'request', clear: 'clearProblems', check: 'assignEmailCheck', cancelTo: 'resting.history', cancelActions: ['forgetRequest', 'clearProblems'] }),
     signing: {
       meta: { description: 'The wallet signs the authorisation message (personal_sign)' },
       tags: ['busy', 'nonIdempotent'],

@@ -22,7 +22,6 @@ import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
-  WALLET_ERROR_STATES,
   deviceFailureRoutesOf,
   deviceOf,
   errorText,
@@ -30,6 +29,7 @@ import {
   nowMsOf,
   registrationCheckOf,
   signerOf,
+  walletErrorStateOf,
   type ProposerDeviceFailureKind,
 } from './accountServices.logic.ts';
 import { sameHex } from '../../domain/hex.ts';
@@ -200,15 +200,7 @@ export const pushNotificationsMachine = setup({
       },
     },
     // A registration checked on the device failed (issue 19): what to do, per kind; the chosen Safes are kept.
-    walletError: {
-      meta: { description: 'The device or wallet did not sign the checked registration; Try again returns to the check' },
-      on: {
-        'user.retry': { target: 'checkingOnDevice', actions: ['clearError', 'retime', 'assignRegistrationCheck'] },
-        'user.cancel': { target: 'idle', actions: ['forgetCheck', 'clearError'] },
-      },
-      initial: 'other',
-      states: WALLET_ERROR_STATES,
-    },
+    walletError: walletErrorStateOf({ what: 'registration', clear: 'clearError', check: 'assignRegistrationCheck', cancelTo: 'idle', cancelActions: ['forgetCheck', 'clearError'] }),
     registering: {
       meta: { description: 'POST /v1/register/notifications' },
       tags: ['busy', 'nonIdempotent'],

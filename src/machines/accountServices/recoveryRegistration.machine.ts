@@ -18,7 +18,6 @@ import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
-  WALLET_ERROR_STATES,
   deviceFailureRoutesOf,
   deviceOf,
   errorText,
@@ -27,6 +26,7 @@ import {
   nowMsOf,
   recoveryCheckOf,
   signerOf,
+  walletErrorStateOf,
   type ProposerDeviceFailureKind,
 } from './accountServices.logic.ts';
 import { sameHex } from '../../domain/hex.ts';
@@ -145,15 +145,7 @@ export const recoveryRegistrationMachine = setup({
       },
     },
     // A registration checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.
-    walletError: {
-      meta: { description: 'The device or wallet did not sign the checked registration; Try again returns to the check' },
-      on: {
-        'user.retry': { target: 'checkingOnDevice', actions: ['clearError', 'retime', 'assignRecoveryCheck'] },
-        'user.cancel': { target: 'editing', actions: ['forgetRequest', 'clearError'] },
-      },
-      initial: 'other',
-      states: WALLET_ERROR_STATES,
-    },
+    walletError: walletErrorStateOf({ what: 'registration', clear: 'clearError', check: 'assignRecoveryCheck', cancelTo: 'editing', cancelActions: ['forgetRequest', 'clearError'] }),
     signing: {
       meta: { description: 'The wallet signs the authorisation message (personal_sign)' },
       tags: ['busy', 'nonIdempotent'],

@@ -196,6 +196,11 @@ export function providePushNotificationsServices(machine: PushNotificationsMachi
 export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlertsEffects {
   const { now, chain } = context(deps);
   return {
+    checkEmailOffered: async (input) => {
+      if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
+        throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
+      }
+    },
     signEmailRequest: async (input) => {
       // Asked before the wallet is: a gateway without e-mail alerts (today's real one) never gets a signature asked for.
       if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {

@@ -23,6 +23,9 @@ const BUSY: Record<string, string> = {
   delete: 'Sign the removal in your wallet…',
 };
 
+/** An owner on a device waits while the gateway is asked whether it offers e-mail alerts (decision 0078). */
+const ASKING_GATEWAY = 'Checking that this gateway offers e-mail alerts…';
+
 const STATE_TEXT: Record<EmailRegistrationState, string> = {
   unknown: 'Not checked yet. Show the registration to see it (needs a signature).',
   notRegistered: 'No e-mail address registered.',
@@ -64,7 +67,9 @@ export function EmailAlertsView({ actor, now = Date.now }: { actor: EmailAlertsR
   const [code, setCode] = useState('');
   const registered = ctx.registration !== null;
   const busy =
-    state === 'signing' || state === 'sending'
+    state === 'askingGateway'
+      ? ASKING_GATEWAY
+      : state === 'signing' || state === 'sending'
       ? (BUSY[ctx.request?.op ?? ''] ?? null)
       : state === 'verifying'
         ? 'Checking the code…'

@@ -9,7 +9,6 @@ import type { AccountServicesInput, ProposerAction, ProposerRequest } from '../.
 import type { DelegatesListMachine } from '../../machines/accountServices/delegatesList.machine.ts';
 import type { RecoveryRegistrationMachine } from '../../machines/accountServices/recoveryRegistration.machine.ts';
 import { Address } from '../components/Address.tsx';
-import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
@@ -130,50 +129,13 @@ function changeText(request: ProposerRequest, label: string | null): string {
   return `Removing ${who} as a proposer.`;
 }
 
-/** A device's or wallet's failure to sign a change checked on the device (issue 19): what to do, and the way on. */
-function ProposerWalletError({ kind, error, onRetry, onCancel }: { kind: string; error: string | null; onRetry?: (() => void) | undefined; onCancel?: (() => void) | undefined }) {
-  const title = isDeviceErrorKind(kind) ? DEVICE_ERROR_TITLES[kind] : null;
-  return (
-    <section aria-label="The change was not signed" className="device-check">
-      <p role="alert" className="banner banner-error">
-        {title ? `${title} ` : ''}
-        {error ?? 'The wallet did not sign.'}
-      </p>
-      <p>Nothing was signed or sent. The change is kept: Try again shows the values to compare again, then asks the device.</p>
-      <p className="proposer-actions">
-        {onCancel ? (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-        {onRetry ? (
-          <button type="button" className="primary" onClick={onRetry}>
-            Try again
-          </button>
-        ) : null}
-      </p>
-    </section>
-  );
-}
-
 /**
  * The Safe's proposers (the gateway's delegates): owners add them, and rename or remove those they added. `now`
  * supplies the time put in each change's event (the Delegate TOTP, and what a device is shown, derive from it).
  */
 export function DelegatesView({ actor, now = Date.now }: { actor: DelegatesRef; now?: () => number }) {
-  const {
-    status,
-    loadingMore,
-    canLoadMore,
-    canRefresh,
-    working,
-    editable,
-    checkingOnDevice,
-    walletError,
-    canRetryOnDevice,
-    canCancel,
-    context: ctx,
-  } = useSelector(actor, connectDelegatesList, shallowEqualViewModel);
+  const view = useSelector(actor, connectDelegatesList, shallowEqualViewModel);
+  const { status, loadingMore, canLoadMore, canRefresh, working, editable, checkingOnDevice, walletError, context: ctx } = view;
   const [address, setAddress] = useState('');
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ delegate: string; label: string } | null>(null);
@@ -306,30 +268,20 @@ export function DelegatesView({ actor, now = Date.now }: { actor: DelegatesRef; 
           </button>
         </p>
       </Loadable>
-      {checkingOnDevice && ctx.deviceCheck && ctx.request ? (
-        <div className="proposer-device">
-          <p>{changeText(ctx.request, listedLabel)}</p>
-          <DeviceCheckStep
-            check={ctx.deviceCheck}
-            onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })}
-            {...(canCancel ? { onCancel: () => actor.send({ type: 'user.cancel' }) } : {})}
-          />
-        </div>
-      ) : working === 'signing' && ctx.deviceCheck ? (
-        <div className="proposer-device">
-          <DeviceWaiting check={ctx.deviceCheck} />
-        </div>
-      ) : (
-        <Busy text={busy} />
-      )}
-      {walletError !== null ? (
-        <ProposerWalletError
-          kind={walletError}
-          error={ctx.error}
-          onRetry={canRetryOnDevice ? () => actor.send({ type: 'user.retry', nowMs: now() }) : undefined}
-          onCancel={canCancel ? () => actor.send({ type: 'user.cancel' }) : undefined}
-        />
-      ) : null}
+      <SignatureOnDevice
+        step={view}
+        signing={working === 'signing'}
+        check={ctx.deviceCheck}
+        purpose={null}
+        lead={ctx.request ? changeText(ctx.request, listedLabel) : null}
+        what="change"
+        keeps
+        error={ctx.error}
+        onConfirm={() => actor.send({ type: 'user.confirmOnDevice' })}
+        onCancel={() => actor.send({ type: 'user.cancel' })}
+        onRetry={() => actor.send({ type: 'user.retry', nowMs: now() })}
+      />
+      {ctx.deviceCheck && (checkingOnDevice || working === 'signing') ? null : <Busy text={busy} />}
       {ctx.signer ? (
         <form aria-label="Add proposer" onSubmit={add} noValidate>
           <h3>Add proposer</h3>

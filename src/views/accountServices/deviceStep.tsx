@@ -1,7 +1,8 @@
 /**
  * The on-device step of the account services' personal_sign signatures (issue 19, decision 0075): what the device
  * will show and what the signature authorises, before the prompt; the same values while the device waits; its
- * failure with Try again (at the time of the retry) and Cancel. Rendered by the push, e-mail and recovery cards.
+ * failure with Try again (at the time of the retry) and Cancel. Rendered by the push, e-mail, recovery and proposers
+ * cards.
  */
 import type { DeviceCheck } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
@@ -33,6 +34,10 @@ interface SignatureOnDeviceProps {
   purpose: string | null;
   /** What was not signed, for the failure's region ("The registration was not signed"). */
   what: string;
+  /** Said before the check (the proposers: which change the device signs); nothing when absent. */
+  lead?: string | null | undefined;
+  /** The failure keeps what was asked for Try again (the proposers' change): its text says so. */
+  keeps?: boolean | undefined;
   error: string | null;
   onConfirm: () => void;
   onCancel: () => void;
@@ -40,10 +45,11 @@ interface SignatureOnDeviceProps {
 }
 
 /** The check, the wait, or the failure of a signature on a device; nothing without a device. */
-export function SignatureOnDevice({ step, signing, check, purpose, what, error, onConfirm, onCancel, onRetry }: SignatureOnDeviceProps) {
+export function SignatureOnDevice({ step, signing, check, purpose, what, lead, keeps, error, onConfirm, onCancel, onRetry }: SignatureOnDeviceProps) {
   if (step.checkingOnDevice && check) {
     return (
       <div className="proposer-device">
+        {lead ? <p>{lead}</p> : null}
         <DeviceCheckStep check={check} {...(purpose ? { purpose } : {})} onConfirm={onConfirm} {...(step.canCancel ? { onCancel } : {})} />
       </div>
     );
@@ -63,7 +69,10 @@ export function SignatureOnDevice({ step, signing, check, purpose, what, error, 
         {title ? `${title} ` : ''}
         {error ?? 'The wallet did not sign.'}
       </p>
-      <p>Nothing was signed or sent. Try again shows the values to compare again, for a signature made now, then asks the device.</p>
+      <p>
+        Nothing was signed or sent. {keeps ? `The ${what} is kept: ` : ''}Try again shows the values to compare again, for a signature made now, then asks the
+        device.
+      </p>
       <p className="proposer-actions">
         {step.canCancel ? (
           <button type="button" onClick={onCancel}>

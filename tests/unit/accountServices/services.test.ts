@@ -305,6 +305,25 @@ describe('e-mail and recovery effects', () => {
     ).rejects.toMatchObject({ kind: 'notRegistered' });
   });
 
+  it('checkEmailOffered asks the gateway without a signature: a route-miss is notOffered, a refusal or an answer means offered (decision 0078)', async () => {
+    const target = { chainId: '31337', safe: SAFE.toLowerCase(), signer: owner.address.toLowerCase() };
+    const check = (getRegisteredEmail: () => Promise<unknown>) => {
+      const spy = wallet();
+      const recorder = gatewayRecorder({ getRegisteredEmail });
+      const machine = provideEmailAlertsServices(emailAlertsMachine, deps({ gateway: recorder.gateway, wallet: () => spy.provider }));
+      return { run: () => runEffect(machine, 'checkEmailOffered', target), calls: recorder.calls, spy };
+    };
+    const missing = check(() => Promise.reject(new GatewayError('Not Found', 404, undefined, 'notOffered')));
+    await expect(missing.run()).rejects.toEqual({ kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered });
+    // one unsigned read, checksummed addresses, and the wallet never asked
+    expect(missing.calls).toEqual([['getRegisteredEmail', ['31337', SAFE, owner.address]]]);
+    expect(missing.spy.requests).toEqual([]);
+    // a gateway with the endpoint refuses the unsigned read (403), or has nothing registered (its own 404): offered
+    await expect(check(() => Promise.reject(new GatewayError('403: Invalid signature', 403))).run()).resolves.toBeUndefined();
+    await expect(check(() => Promise.reject(new GatewayError('404: No email address was found', 404))).run()).resolves.toBeUndefined();
+    await expect(check(() => Promise.resolve({ email: 'a@b.co', verified: true })).run()).resolves.toBeUndefined();
+  });
+
   it('unsubscribing from a gateway without the endpoint is notOffered; other errors pass through', async () => {
     const run = (error: GatewayError) =>
       runEffect(provideUnsubscribeServices(unsubscribeMachine, { gateway: gatewayRecorder({ unsubscribeAll: () => Promise.reject(error) }).gateway }), 'unsubscribe', {

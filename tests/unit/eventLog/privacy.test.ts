@@ -51,6 +51,13 @@ const leaked = (strings: string[], privateValues: string[]) => privateValues.fil
 
 const withPrivate = MACHINES.filter((entry) => entry.privateFields);
 
+/**
+ * The walks to every state take longest for emailAlerts (822 shortest paths with its device input and the gateway
+ * asked first, decision 0078): ~24 s with the machine's two cores half busy, ~50 s with them fully shared, so the
+ * 30 s default fails on a loaded machine. They get two minutes.
+ */
+const WALK_TIMEOUT_MS = 120_000;
+
 describe('no private value reaches the store, for every registered machine', () => {
   it('the account-services screens declare their personal data, and the local-data screen its RPC URLs and imported file', () => {
     expect(withPrivate.map((entry) => entry.id).sort()).toEqual(['delegatesList', 'emailAlerts', 'localData', 'pushNotifications', 'recoveryRegistration', 'unsubscribe']);
@@ -70,7 +77,7 @@ describe('no private value reaches the store, for every registered machine', () 
       const record = store.records.find((r) => r.streamId === snapshot.streamId && r.seq === snapshot.seq)!;
       expect(record.stateAfter.digest).toBe(await contextDigest(snapshot.context));
     }
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('the registry gives every entry that declares private fields its redaction, with the event log’s mark', () => {
     expect(REDACTED).toBe(LOG_REDACTED);
@@ -92,7 +99,7 @@ describe('no private value reaches the store, for every registered machine', () 
     const { records, snapshots } = await payloadsOnly.written();
     expect(leaked(stringsIn(records.map((r) => r.payload)), samples.privateValues)).toEqual([]);
     expect(leaked(stringsIn(snapshots as unknown as JsonValue), samples.privateValues).length).toBeGreaterThan(0);
-  });
+  }, WALK_TIMEOUT_MS);
 
   it.each(withPrivate.map((entry) => [entry.id, entry] as const))('%s: every redacted stream exports, verifies and replays exactly', async (_id, entry) => {
     const samples = distinctiveSamples(entry);
@@ -105,7 +112,7 @@ describe('no private value reaches the store, for every registered machine', () 
       expect(report.summary).toMatch(/^OK: /);
       expect(leaked([text], samples.privateValues)).toEqual([]);
     }
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('every declared event type is one the machine receives, and every declared path reaches a value in its samples', () => {
     for (const entry of withPrivate) {
