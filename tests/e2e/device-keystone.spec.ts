@@ -58,21 +58,12 @@ async function connectKeystone(page: Page) {
   await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 30_000 });
 }
 
-/** A new dUSD transfer up to the review; returns the safeTxHash the review shows (computed in the page). */
-async function newTransfer(page: Page, amount: string): Promise<string> {
-  await page.getByRole('button', { name: 'New transaction' }).click();
-  await ui.composeTransfer(page, ui.owner(3), amount);
-  await ui.dialog(page).getByRole('button', { name: 'Continue' }).click();
-  await ui.chooseNonce(page, await ui.safeNonce());
-  return ui.shownSafeTxHash(page);
-}
-
 test('sync by QR, then sign: the request QR carries what the on-device step showed, and the Keystone’s answer is accepted', async ({ page }) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await connectKeystone(page);
-  const safeTxHash = await newTransfer(page, '5');
+  const safeTxHash = await ui.newTransfer(page, '5');
   await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
   const shown = await passDeviceStep(ui.dialog(page), 'signature', 'Keystone');
   expect(shown['Safe tx hash']).toBe(safeTxHash);
@@ -114,7 +105,7 @@ test('sync by QR, then sign: the request QR carries what the on-device step show
 test('closing the Keystone’s QR dialog (by keyboard) is a rejection: nothing signed, Try again opens it again', async ({ page }) => {
   test.setTimeout(180_000);
   await connectKeystone(page);
-  await newTransfer(page, '1');
+  await ui.newTransfer(page, '1');
   const d = ui.dialog(page);
   await d.getByRole('button', { name: /^Sign$/ }).click();
   await passDeviceStep(d, 'signature', 'Keystone');

@@ -10,7 +10,7 @@
  * 3. A device that changes the fees is reported from the chain.
  * 4. A signer that can only eth_sign is refused in words; the device is never asked.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { concat, keccak256, type Hex } from 'viem';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
@@ -21,15 +21,6 @@ const ui = txFlowPage(() => app);
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-/** A new dUSD transfer from the open Safe, at its current nonce, up to the review; returns the safeTxHash shown. */
-async function newTransfer(page: Page, amount: string): Promise<string> {
-  await page.getByRole('button', { name: 'New transaction' }).click();
-  await ui.composeTransfer(page, ui.owner(3), amount);
-  await ui.dialog(page).getByRole('button', { name: 'Continue' }).click();
-  await ui.chooseNonce(page, await ui.safeNonce());
-  return ui.shownSafeTxHash(page);
-}
-
 test('owners sign and execute on a Ledger: the device shows what the app showed before the prompt, and the chain has exactly that', async ({ page }) => {
   test.setTimeout(240_000);
   await withDevice(page, LEDGER);
@@ -39,7 +30,7 @@ test('owners sign and execute on a Ledger: the device shows what the app showed 
   const nonce = await ui.safeNonce();
 
   // Owner 0 signs on the Ledger.
-  const safeTxHash = await newTransfer(page, '5');
+  const safeTxHash = await ui.newTransfer(page, '5');
   await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
   const shown = await passDeviceStep(ui.dialog(page), 'signature');
   expect(Object.keys(shown)).toEqual(['Domain hash', 'Message hash']);
@@ -82,7 +73,7 @@ test('each device error says what to do on the device, keeps the transaction, an
   test.setTimeout(240_000);
   await withDevice(page, LEDGER);
   await ui.openSafe(page, 0);
-  await newTransfer(page, '1');
+  await ui.newTransfer(page, '1');
   const d = ui.dialog(page);
   const cases: [string, string, RegExp][] = [
     ['locked', 'Device locked.', /Your Ledger is locked\. Unlock it with its PIN/],
@@ -118,7 +109,7 @@ test('a device that changes the fees it was given is reported, from the transact
   test.setTimeout(240_000);
   await withDevice(page, { ...LEDGER, changesFees: true });
   await ui.openSafe(page, 0);
-  const safeTxHash = await newTransfer(page, '2');
+  const safeTxHash = await ui.newTransfer(page, '2');
   await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
   await passDeviceStep(ui.dialog(page), 'signature');
   await approveOnDevice(page);
@@ -142,7 +133,7 @@ test('a signer that can only eth_sign is refused in words, and the device is nev
   test.setTimeout(180_000);
   await withDevice(page, { ...LEDGER, ethSignOnly: true });
   await ui.openSafe(page, 0);
-  await newTransfer(page, '1');
+  await ui.newTransfer(page, '1');
   await ui.dialog(page).getByRole('button', { name: /^Sign$/ }).click();
   await passDeviceStep(ui.dialog(page), 'signature');
   const alert = ui.dialog(page).getByRole('alert');
