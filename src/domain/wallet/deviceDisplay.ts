@@ -76,14 +76,19 @@ export function typedDataDisplay(display: DeviceDisplay, typedData: TypedDataDef
     for (const field of types[typedData.primaryType as string] ?? []) lines.push({ label: field.name, value: fieldValue(field.type, message[field.name]) });
     return lines;
   }
-  const allTypes = { EIP712Domain: domainFields(typedData), ...types };
+  const hashes = typedDataHashes(domain, { EIP712Domain: domainFields(typedData), ...types }, typedData.primaryType as string, typedData.message as Record<string, unknown>);
   return [
-    { label: 'Domain hash', value: hashDomain({ domain: typedData.domain ?? {}, types: allTypes } as Parameters<typeof hashDomain>[0]) },
-    {
-      label: 'Message hash',
-      value: hashStruct({ data: typedData.message as Record<string, unknown>, primaryType: typedData.primaryType as string, types: allTypes } as Parameters<typeof hashStruct>[0]),
-    },
+    { label: 'Domain hash', value: hashes.domainHash },
+    { label: 'Message hash', value: hashes.messageHash },
   ];
+}
+
+/** The EIP-712 domain separator and hashStruct of the message (`types` with its EIP712Domain): the two hashes devices show. */
+function typedDataHashes(domain: Record<string, unknown>, types: Record<string, readonly TypedField[]>, primaryType: string, message: Record<string, unknown>): { domainHash: Hex; messageHash: Hex } {
+  return {
+    domainHash: hashDomain({ domain, types } as Parameters<typeof hashDomain>[0]),
+    messageHash: hashStruct({ data: message, primaryType, types } as Parameters<typeof hashStruct>[0]),
+  };
 }
 
 /** The unsigned transaction an executing signer's device signs: every field fixed by the app before the prompt. */
@@ -238,11 +243,10 @@ export function keystoneTypedDataDisplay(typedData: TypedDataDefinition | Keysto
   }
   lines.push({ label: 'Primary type', value: request.primaryType });
   if (request.primaryType === 'SafeTx') {
-    const domainHash = hashDomain({ domain: request.domain, types: request.types } as Parameters<typeof hashDomain>[0]);
-    const messageHash = hashStruct({ data: request.message, primaryType: request.primaryType, types: request.types } as Parameters<typeof hashStruct>[0]);
+    const { domainHash, messageHash } = typedDataHashes(request.domain, request.types, request.primaryType, request.message);
     lines.push({ label: 'Domain hash', value: domainHash });
     lines.push({ label: 'Message hash', value: messageHash });
-    lines.push({ label: 'Safe tx hash', value: keccak256(concat(['0x1901', domainHash, messageHash as Hex])) });
+    lines.push({ label: 'Safe tx hash', value: keccak256(concat(['0x1901', domainHash, messageHash])) });
   }
   for (const field of request.types[request.primaryType] ?? []) lines.push({ label: field.name, value: text(request.message[field.name]) });
   return lines;

@@ -185,13 +185,9 @@ function firstDevice(dmk: DeviceManagementKit): Promise<DiscoveredDevice> {
 }
 
 /** The signer kit's context module (typed from the builder, so that its package need not be a direct dependency). */
-export type LedgerContextModule = Parameters<ReturnType<typeof signerBuilder>['withContextModule']>[0];
+export type LedgerContextModule = Parameters<SignerEthBuilder['withContextModule']>[0];
 type FieldContext = Awaited<ReturnType<LedgerContextModule['getFieldContext']>>;
 type TypedDataFilters = Awaited<ReturnType<LedgerContextModule['getTypedDataFilters']>>;
-
-function signerBuilder(dmk: DeviceManagementKit, sessionId: DeviceSessionId) {
-  return new SignerEthBuilder({ dmk, sessionId });
-}
 
 const NO_CONTEXT = 'Countersign gives the Ledger no clear-signing context: it shows the hashes Countersign shows (decision 0082).';
 
@@ -212,7 +208,7 @@ export const OFFLINE_CONTEXT_MODULE: LedgerContextModule = {
 
 /** The Ethereum signer for a DMK session, with the context module that asks no service. */
 export function offlineSigner(dmk: DeviceManagementKit, sessionId: DeviceSessionId): SignerEth {
-  return signerBuilder(dmk, sessionId).withContextModule(OFFLINE_CONTEXT_MODULE).build();
+  return new SignerEthBuilder({ dmk, sessionId }).withContextModule(OFFLINE_CONTEXT_MODULE).build();
 }
 
 /** Connects to a Ledger over WebHID and returns the Ethereum app's port. */
