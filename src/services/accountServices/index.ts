@@ -28,6 +28,7 @@ import type {
   DelegatesPage,
   DeviceSafe,
   EmailAlertsEffects,
+  EmailTarget,
   PushNotificationsEffects,
   RegistrationIds,
   RecoveryRegistrationEffects,
@@ -195,17 +196,17 @@ export function providePushNotificationsServices(machine: PushNotificationsMachi
 /** The emailAlerts machine's effects: the owner's signed authorisation and the gateway's e-mail endpoints. */
 export function createEmailAlertsEffects(deps: AccountServicesDeps): EmailAlertsEffects {
   const { now, chain } = context(deps);
+  /** Fails with notOffered when this gateway has no e-mail endpoints (an unsigned read of the registration). */
+  const checkEmailOffered = async (input: EmailTarget): Promise<void> => {
+    if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
+      throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
+    }
+  };
   return {
-    checkEmailOffered: async (input) => {
-      if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
-        throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
-      }
-    },
+    checkEmailOffered,
     signEmailRequest: async (input) => {
       // Asked before the wallet is: a gateway without e-mail alerts (today's real one) never gets a signature asked for.
-      if (!(await offersEmailAlerts(deps.gateway, input.chainId, getAddress(input.safe), getAddress(input.signer)))) {
-        throw failure('notOffered', ACCOUNT_TEXTS.emailNotOffered);
-      }
+      await checkEmailOffered(input);
       const timestamp = authTimestamp(input.nowMs ?? now());
       const signature = await personalSign(deps.wallet, await chain(input.chainId), input.signer, emailAuthMessage(input, timestamp), input.deviceName);
       return { signature, timestamp };
