@@ -14,7 +14,8 @@
  * `process`) are set by src/services/wallet/modules/nodeGlobals.ts when the Keystone module loads.
  */
 
-const CRYPTO_SUBSET = '\0countersign:crypto-subset';
+/** The module standing for `crypto` where hdkey imports it. */
+export const CRYPTO_SUBSET_MODULE = '\0countersign:crypto-subset';
 
 export interface ScopedBuiltin {
   /** The Node built-in as imported (`crypto`, `stream`). */
@@ -25,11 +26,8 @@ export interface ScopedBuiltin {
   replacement: string;
 }
 
-/** The module standing for `crypto` where hdkey imports it. */
-export const CRYPTO_SUBSET_MODULE = CRYPTO_SUBSET;
-
 export const KEYSTONE_BUILTINS: readonly ScopedBuiltin[] = [
-  { source: 'crypto', importer: /[\\/]node_modules[\\/]hdkey[\\/]/, replacement: CRYPTO_SUBSET },
+  { source: 'crypto', importer: /[\\/]node_modules[\\/]hdkey[\\/]/, replacement: CRYPTO_SUBSET_MODULE },
   { source: 'stream', importer: /[\\/]node_modules[\\/]cipher-base[\\/]/, replacement: 'stream-browserify' },
 ];
 
@@ -42,16 +40,16 @@ export function scopedNodeBuiltins(rules: readonly ScopedBuiltin[] = KEYSTONE_BU
     name: 'countersign:scoped-node-builtins',
     enforce: 'pre' as const,
     async resolveId(this: ResolveContext, source: string, importer: string | undefined, options: Record<string, unknown>) {
-      if (source === CRYPTO_SUBSET) return CRYPTO_SUBSET;
+      if (source === CRYPTO_SUBSET_MODULE) return CRYPTO_SUBSET_MODULE;
       if (!importer) return null;
       const bare = source.replace(/^node:/, '');
       const rule = rules.find((r) => r.source === bare && r.importer.test(importer.replace(/\?.*$/, '')));
       if (!rule) return null;
-      if (rule.replacement === CRYPTO_SUBSET) return CRYPTO_SUBSET;
+      if (rule.replacement === CRYPTO_SUBSET_MODULE) return CRYPTO_SUBSET_MODULE;
       return this.resolve(rule.replacement, importer, { ...options, skipSelf: true });
     },
     load(id: string) {
-      if (id !== CRYPTO_SUBSET) return null;
+      if (id !== CRYPTO_SUBSET_MODULE) return null;
       return [
         "import createHash from 'create-hash';",
         "import createHmac from 'create-hmac';",
