@@ -169,6 +169,8 @@ export function provideSafeSessionServices(
     loadChains: () => loadChains(client),
     loadSafeInfo: async (input) => {
       const info = await loadOpenedSafeInfo(client, input, lookAlikeCheck, openedAnyway);
+      // The gateway client gives the same object for the same answer (decision 0085): nothing to compare.
+      if (lastInfo?.info === info) return info;
       let json: string;
       try {
         json = JSON.stringify(info);

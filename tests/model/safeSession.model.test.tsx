@@ -280,13 +280,14 @@ const driver: ViewDriver<SessionSut> = {
       expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue(s.context.currency.toUpperCase());
     },
     'ready.info.watching': () => {
-      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Up to date · refreshes every 15 s.');
+      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshes every 15 s.');
     },
     'ready.info.paused': () => {
       expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Updates paused while this tab is hidden.');
     },
+    // A poll in flight shows what a watching Safe shows (decision 0085): the line does not flicker every 15 s.
     'ready.info.refreshing': () => {
-      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshing Safe info…');
+      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshes every 15 s.');
     },
     'ready.balances.loading': (sut) => {
       const s = actual(sut);

@@ -182,11 +182,22 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const url = (template: string, params: Record<string, string | number> = {}, query?: QueryOrPageUrl) =>
     typeof query === 'string' ? query : `${baseUrl}${buildPath(template, params)}${buildQuery(query)}`;
 
+  /**
+   * Each schema's checked output per parsed value (decision 0085): the transport gives a GET the value it parsed before
+   * when the same text answers again, and checking the same value again gives the same output (a pure function), so an
+   * unchanged poll gets the object it got before and nothing downstream sees a change. Failures are not kept.
+   */
+  const checked = new WeakMap<object, WeakMap<object, unknown>>();
   async function check<T>(ref: SchemaRef<T>, value: unknown, method: HttpMethod, target: string): Promise<T> {
     if (!validate) return value as T;
     const schema = 'load' in ref ? await ref.load() : ref;
+    const outputs = typeof value === 'object' && value !== null ? (checked.get(schema) ?? checked.set(schema, new WeakMap()).get(schema)!) : null;
+    if (outputs?.has(value as object)) return outputs.get(value as object) as T;
     const result = v.safeParse(schema, value);
-    if (result.success) return result.output;
+    if (result.success) {
+      outputs?.set(value as object, result.output);
+      return result.output;
+    }
     const issue = result.issues[0];
     const path = issue.path?.map((item) => String(item.key)).join('.') ?? '';
     throw new GatewayError(`Unexpected gateway response for ${method} ${target}: ${path ? `${path}: ` : ''}${issue.message}`, 200);

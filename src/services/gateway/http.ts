@@ -64,6 +64,11 @@ export interface HttpTransportOptions {
 /** The largest gateway answer read (8 MB): a larger one is refused instead of filling the tab's memory. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
+/** The largest GET answer whose parsed value is given again for the same text (decision 0085): a Safe's info, not a list. */
+const SAME_ANSWER_MAX_CHARS = 64 * 1024;
+/** How many URLs' last answers are kept for that. */
+const SAME_ANSWER_URLS = 16;
+
 const tooLarge = (status: number) => new GatewayError(`The gateway's answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB and was not read.`, status);
 
 /** The body as text, read as a stream and abandoned past `max` bytes (a declared Content-Length past it is refused unread). */
@@ -92,7 +97,7 @@ const isErrorBody = (json: unknown): json is { code: unknown; message: unknown }
   typeof json === 'object' && json !== null && 'code' in json && 'message' in json;
 
 /** Applies the §8 rules to a fetch Response. Exported for unit tests of the mapping itself. */
-export async function readGatewayResponse(res: Response, maxBytes: number = MAX_RESPONSE_BYTES): Promise<unknown> {
+export async function readGatewayResponse(res: Response, maxBytes: number = MAX_RESPONSE_BYTES, parse: (text: string) => unknown = JSON.parse): Promise<unknown> {
   if (res.status === 204) return {};
   let text: string;
   try {
@@ -104,7 +109,7 @@ export async function readGatewayResponse(res: Response, maxBytes: number = MAX_
   let json: unknown = undefined;
   if (text.length > 0) {
     try {
-      json = JSON.parse(text);
+      json = parse(text);
     } catch {
       throw new GatewayError(`Invalid response content: ${res.statusText}`, res.status, undefined, routeNotOffered(res.status, undefined) ? 'notOffered' : undefined);
     }
@@ -127,6 +132,32 @@ export function createTransport(options: HttpTransportOptions = {}) {
   const timeout = options.timeoutMs ?? 10_000;
   // Looked up per request, so a fetch replaced after start-up (a test's stub, an extension's wrapper) is the one used.
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const answers = new Map<string, { text: string; json: unknown }>();
+  /**
+   * A GET's body parsed, or the value parsed from the same text the last time this URL answered (decision 0085): the
+   * same bytes give the same value, and the client's check, memoised by that value, then does nothing for a poll
+   * that changed nothing. Only small answers are kept (a Safe's info, not its lists), for the last few URLs.
+   */
+  const parseGet = (url: string) => {
+    let parsed: { text: string; json: unknown } | null = null;
+    const parse = (text: string): unknown => {
+      const last = answers.get(url);
+      if (last?.text === text) return last.json;
+      const json: unknown = JSON.parse(text);
+      if (text.length <= SAME_ANSWER_MAX_CHARS) parsed = { text, json };
+      return json;
+    };
+    const keep = () => {
+      if (!parsed) return;
+      answers.delete(url);
+      answers.set(url, parsed);
+      for (const oldest of answers.keys()) {
+        if (answers.size <= SAME_ANSWER_URLS) break;
+        answers.delete(oldest);
+      }
+    };
+    return { parse, keep };
+  };
 
   return async function send(req: HttpRequest): Promise<unknown> {
     const hasBody = req.body !== undefined && req.body !== null;
@@ -142,7 +173,11 @@ export function createTransport(options: HttpTransportOptions = {}) {
         ...(hasBody ? { body: typeof req.body === 'string' ? req.body : JSON.stringify(req.body) } : {}),
         ...(signal ? { signal } : {}),
       });
-      return await readGatewayResponse(res);
+      if (req.method !== 'GET') return await readGatewayResponse(res);
+      const answer = parseGet(req.url);
+      const json = await readGatewayResponse(res, MAX_RESPONSE_BYTES, answer.parse);
+      answer.keep();
+      return json;
     } catch (error) {
       if (timeout !== false && signal?.aborted) throw new GatewayTimeoutError(timeout);
       throw error;

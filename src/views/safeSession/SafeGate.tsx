@@ -22,9 +22,12 @@ const ChainReadNotice = lazy(() => import('./ChainReadNotice.tsx'));
 /** The look-alike Safe warning (decision 0064), loaded only when a Safe that imitates a known one is opened. */
 const LookAlikeWarning = lazy(() => import('./LookAlikeWarning.tsx'));
 
-/** What the status line shows (no `can()`, nothing it does not show: decision 0077). */
+/**
+ * What the status line shows (no `can()`, nothing it does not show: decision 0077). A poll in flight is not shown
+ * (decision 0085): the line would change twice every 15 s for a few milliseconds, and re-render with it.
+ */
 const statusOf = (s: SafeSessionSnapshot) => ({
-  info: infoStatusOf(s),
+  paused: infoStatusOf(s) === 'paused',
   pollError: s.context.pollError,
   wallet: s.context.walletAddress,
   isOwner: isOwnerOf(s),
@@ -42,17 +45,17 @@ const sessionStateOf = (s: SafeSessionSnapshot) => ({
 
 /** One line under the screen title: polling state, read-only mode, a failed refresh. */
 export function SafeStatus() {
-  const { info, pollError, wallet, isOwner, readFromChain } = useSafeSession(statusOf, shallowEqualViewModel);
+  const { paused, pollError, wallet, isOwner, readFromChain } = useSafeSession(statusOf, shallowEqualViewModel);
   return (
     <div className="safe-status">
-      {/* The chip comes first: the polling text changes every 15 s and would move whatever follows it. */}
+      {/* The chip comes first: the polling text changes when the tab is hidden and would move whatever follows it. */}
       <p className="muted" aria-label="Safe updates">
         {!isOwner ? (
           <span className="chip" title={wallet ? 'The connected wallet is not an owner of this Safe' : 'No wallet connected'}>
             Read-only
           </span>
         ) : null}
-        <span>{info === 'refreshing' ? 'Refreshing Safe info…' : info === 'paused' ? 'Updates paused while this tab is hidden.' : 'Up to date · refreshes every 15 s.'}</span>
+        <span>{paused ? 'Updates paused while this tab is hidden.' : 'Refreshes every 15 s.'}</span>
       </p>
       {readFromChain ? (
         <Suspense fallback={null}>
