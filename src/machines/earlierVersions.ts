@@ -4,6 +4,7 @@
  * resuming, as long as the refactor changed no state, event or context field that the log recorded. Add an entry
  * only after replaying a log of that version (tests/unit/eventLog/storedLogs.test.ts keeps such logs).
  */
+import { createMachine, type AnyStateMachine } from 'xstate';
 import type { EarlierVersion } from './machineVersion.ts';
 
 /** Issue 16 (decision 0031) named every action and guard and typed the effects: same states, events and context. */
@@ -57,6 +58,27 @@ const localDataValueBeforeTokens = (value: unknown): unknown => {
  */
 const ACCOUNT_DEVICE_CHECK =
   'before an owner on a device checked its screen first (decision 0075, at ebdb3f9): same states, events and context for a wallet without a device (events without nowMs, no device, no deviceCheck)';
+
+/** A state node of a machine's config, as far as an earlier definition built from today's needs to see it. */
+type ConfigNode = Record<string, unknown> & { on?: Record<string, unknown>; states?: Record<string, ConfigNode> };
+
+/**
+ * emailAlerts at 9e9f73e (decision 0075), built from today's definition: no askingGateway (decision 0078); an owner's
+ * request on a device (resting's user.show, user.submitEmail, user.delete into askingGateway today) went straight to
+ * checkingOnDevice and computed the check on the way (assignEmailCheck, today askingGateway's onDone). Same actions,
+ * guards and effects otherwise. Its definition hash is that version's (tests/unit/eventLog/earlierMachines.test.ts).
+ */
+const emailAlertsBeforeAskingGateway = (today: AnyStateMachine): AnyStateMachine => {
+  const config = today.config as unknown as ConfigNode;
+  const { askingGateway: _asking, ...states } = config.states ?? {};
+  const resting = states['resting'] ?? {};
+  const direct = (transition: unknown): unknown => {
+    const t = transition as { target?: unknown; actions?: unknown };
+    return t.target === 'askingGateway' ? { ...t, target: 'checkingOnDevice', actions: [...[t.actions].flat(), 'assignEmailCheck'] } : transition;
+  };
+  const on = Object.fromEntries(Object.entries(resting.on ?? {}).map(([event, transitions]) => [event, Array.isArray(transitions) ? transitions.map(direct) : direct(transitions)]));
+  return createMachine({ ...config, states: { ...states, resting: { ...resting, on } } } as never, today.implementations as never) as AnyStateMachine;
+};
 
 /** delegatesList before owners managed proposers (at c673c1b) kept neither the signer nor a change's request, signature, field error or notice. */
 const delegatesBeforeProposers = ({ signer: _s, request: _r, signature: _g, fieldError: _f, notice: _n, ...kept }: Record<string, unknown>) => kept;
@@ -158,12 +180,13 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // deviceCheck stay absent and its requests carry no nowMs (the effect read the clock, as its logs recorded).
     { hash: 'bfb5e30acced2e88d827129c2d6f537971139b14ac91a9d729b92b0725695118', note: ACCOUNT_DEVICE_CHECK },
     // Decision 0078 added askingGateway (checkEmailOffered) between an owner's device request (user.show / submitEmail /
-    // delete with a device and a nowMs) and checkingOnDevice: same context, events and states otherwise. A record of
-    // that version replays unless an owner on a device made such a request (written only since decision 0075, at
-    // 9e9f73e): its next event then comes in askingGateway, and the verification reports the mismatch there.
+    // delete with a device and a nowMs) and checkingOnDevice: same context, events and other states. A record of that
+    // version in which an owner on a device made such a request went on to checkingOnDevice with no event between, so
+    // its records replay on that version's own definition (decision 0084), built from today's.
     {
       hash: '86ee47f4afd2b38b5a02c7597ad90338a2d4846ec39c75797382d95f56b09b0a',
-      note: 'before an owner on a device waited for the gateway to say it offers e-mail alerts (decision 0078, at 9e9f73e): same states, events and context for a wallet without a device',
+      note: 'before an owner on a device waited for the gateway to say it offers e-mail alerts (decision 0078, at 9e9f73e): replayed on its own definition (no askingGateway; a device request went straight to the check)',
+      machine: emailAlertsBeforeAskingGateway,
     },
   ],
   localData: [
