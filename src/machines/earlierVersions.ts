@@ -63,13 +63,32 @@ const ACCOUNT_DEVICE_CHECK =
 type ConfigNode = Record<string, unknown> & { on?: Record<string, unknown>; states?: Record<string, ConfigNode> };
 
 /**
- * emailAlerts at 9e9f73e (decision 0075), built from today's definition: no askingGateway (decision 0078); an owner's
+ * Decision 0084: push, e-mail, recovery and proposers take `system.deviceChanged` (the device the wallet signs on,
+ * read or changed while the card runs) instead of a new actor: one transition at the root and one out of each
+ * on-device step state, on an event no record of an earlier version has.
+ */
+const BEFORE_DEVICE_CHANGES =
+  'before a device read or changed while the card ran was told to it (decision 0084, at 6542365): same states, context and other events; no record of that version has system.deviceChanged';
+
+/** A config node without the transitions on `type` anywhere (an event added since an earlier version). */
+const withoutEvent = (node: ConfigNode, type: string): ConfigNode => {
+  const { on, states, ...rest } = node;
+  const kept = on ? Object.fromEntries(Object.entries(on).filter(([event]) => event !== type)) : undefined;
+  return {
+    ...rest,
+    ...(kept && Object.keys(kept).length > 0 ? { on: kept } : {}),
+    ...(states ? { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, withoutEvent(child, type)])) } : {}),
+  };
+};
+
+/**
+ * emailAlerts at 9e9f73e (decision 0075), built from today's definition without system.deviceChanged (decision 0084): no askingGateway (decision 0078); an owner's
  * request on a device (resting's user.show, user.submitEmail, user.delete into askingGateway today) went straight to
  * checkingOnDevice and computed the check on the way (assignEmailCheck, today askingGateway's onDone). Same actions,
  * guards and effects otherwise. Its definition hash is that version's (tests/unit/eventLog/earlierMachines.test.ts).
  */
 const emailAlertsBeforeAskingGateway = (today: AnyStateMachine): AnyStateMachine => {
-  const config = today.config as unknown as ConfigNode;
+  const config = withoutEvent(today.config as unknown as ConfigNode, 'system.deviceChanged');
   const { askingGateway: _asking, ...states } = config.states ?? {};
   const resting = states['resting'] ?? {};
   const direct = (transition: unknown): unknown => {
@@ -160,6 +179,7 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       hash: 'bfa5c9920349bb971410c4bb120d76d1108e3f338f75d34680cea0349bcf3200',
       note: 'before Try again took the time of the retry (decision 0075, at ebdb3f9): same states, events and context; a user.retry without nowMs keeps the first time',
     },
+    { hash: '9c5536f68c01e3bc04b8605e4915997b443f4d3127f07c635e1153506ac5b3cc', note: BEFORE_DEVICE_CHANGES },
   ],
   deleteTxFlow: [
     { hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING },
@@ -188,6 +208,7 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       note: 'before an owner on a device waited for the gateway to say it offers e-mail alerts (decision 0078, at 9e9f73e): replayed on its own definition (no askingGateway; a device request went straight to the check)',
       machine: emailAlertsBeforeAskingGateway,
     },
+    { hash: 'cfa6cfb8e510bf85e4d7a5fa4453cb98ef86eba5931abf62e4485db8a33b751c', note: BEFORE_DEVICE_CHANGES },
   ],
   localData: [
     {
@@ -231,10 +252,12 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // Decision 0075: as emailAlerts; also `registrationIds` and `nowMs`, set only from outputs and events that records
     // of that version do not have (its loadDevice output had no registrationIds, its user.register no nowMs).
     { hash: '824e2abe4e08a6390b5f968ff63c831d198ca87e055b14828bcfa12fab104e22', note: ACCOUNT_DEVICE_CHECK },
+    { hash: 'a06b6bcd4034fa367b8514801c012484059e6d5152640c8f97310d2ad6118afe', note: BEFORE_DEVICE_CHANGES },
   ],
   recoveryRegistration: [
     { hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING },
     { hash: 'd79342636374634d21975da2338bc48ade97728c53061d905723180f52f98124', note: ACCOUNT_DEVICE_CHECK },
+    { hash: '2a0a4b762ae955e4c437b744b3bf763aa450d6ba1ca530f080e81ffb3d658649', note: BEFORE_DEVICE_CHANGES },
   ],
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
   safeSession: [
