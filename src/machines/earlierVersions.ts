@@ -4,6 +4,7 @@
  * resuming, as long as the refactor changed no state, event or context field that the log recorded. Add an entry
  * only after replaying a log of that version (tests/unit/eventLog/storedLogs.test.ts keeps such logs).
  */
+import { createMachine, type AnyStateMachine } from 'xstate';
 import type { EarlierVersion } from './machineVersion.ts';
 
 /** Issue 16 (decision 0031) named every action and guard and typed the effects: same states, events and context. */
@@ -57,6 +58,46 @@ const localDataValueBeforeTokens = (value: unknown): unknown => {
  */
 const ACCOUNT_DEVICE_CHECK =
   'before an owner on a device checked its screen first (decision 0075, at ebdb3f9): same states, events and context for a wallet without a device (events without nowMs, no device, no deviceCheck)';
+
+/** A state node of a machine's config, as far as an earlier definition built from today's needs to see it. */
+type ConfigNode = Record<string, unknown> & { on?: Record<string, unknown>; states?: Record<string, ConfigNode> };
+
+/**
+ * Decision 0084: push, e-mail, recovery and proposers take `system.deviceChanged` (the device the wallet signs on,
+ * read or changed while the card runs) instead of a new actor: one transition at the root and one out of each
+ * on-device step state, on an event no record of an earlier version has.
+ */
+const BEFORE_DEVICE_CHANGES =
+  'before a device read or changed while the card ran was told to it (decision 0084, at 6542365): same states, context and other events; no record of that version has system.deviceChanged';
+
+/** A config node without the transitions on `type` anywhere (an event added since an earlier version). */
+const withoutEvent = (node: ConfigNode, type: string): ConfigNode => {
+  const { on, states, ...rest } = node;
+  const kept = on ? Object.fromEntries(Object.entries(on).filter(([event]) => event !== type)) : undefined;
+  return {
+    ...rest,
+    ...(kept && Object.keys(kept).length > 0 ? { on: kept } : {}),
+    ...(states ? { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, withoutEvent(child, type)])) } : {}),
+  };
+};
+
+/**
+ * emailAlerts at 9e9f73e (decision 0075), built from today's definition without system.deviceChanged (decision 0084): no askingGateway (decision 0078); an owner's
+ * request on a device (resting's user.show, user.submitEmail, user.delete into askingGateway today) went straight to
+ * checkingOnDevice and computed the check on the way (assignEmailCheck, today askingGateway's onDone). Same actions,
+ * guards and effects otherwise. Its definition hash is that version's (tests/unit/eventLog/earlierMachines.test.ts).
+ */
+const emailAlertsBeforeAskingGateway = (today: AnyStateMachine): AnyStateMachine => {
+  const config = withoutEvent(today.config as unknown as ConfigNode, 'system.deviceChanged');
+  const { askingGateway: _asking, ...states } = config.states ?? {};
+  const resting = states['resting'] ?? {};
+  const direct = (transition: unknown): unknown => {
+    const t = transition as { target?: unknown; actions?: unknown };
+    return t.target === 'askingGateway' ? { ...t, target: 'checkingOnDevice', actions: [...[t.actions].flat(), 'assignEmailCheck'] } : transition;
+  };
+  const on = Object.fromEntries(Object.entries(resting.on ?? {}).map(([event, transitions]) => [event, Array.isArray(transitions) ? transitions.map(direct) : direct(transitions)]));
+  return createMachine({ ...config, states: { ...states, resting: { ...resting, on } } } as never, today.implementations as never) as AnyStateMachine;
+};
 
 /** delegatesList before owners managed proposers (at c673c1b) kept neither the signer nor a change's request, signature, field error or notice. */
 const delegatesBeforeProposers = ({ signer: _s, request: _r, signature: _g, fieldError: _f, notice: _n, ...kept }: Record<string, unknown>) => kept;
@@ -138,6 +179,7 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       hash: 'bfa5c9920349bb971410c4bb120d76d1108e3f338f75d34680cea0349bcf3200',
       note: 'before Try again took the time of the retry (decision 0075, at ebdb3f9): same states, events and context; a user.retry without nowMs keeps the first time',
     },
+    { hash: '9c5536f68c01e3bc04b8605e4915997b443f4d3127f07c635e1153506ac5b3cc', note: BEFORE_DEVICE_CHANGES },
   ],
   deleteTxFlow: [
     { hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING },
@@ -158,13 +200,15 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // deviceCheck stay absent and its requests carry no nowMs (the effect read the clock, as its logs recorded).
     { hash: 'bfb5e30acced2e88d827129c2d6f537971139b14ac91a9d729b92b0725695118', note: ACCOUNT_DEVICE_CHECK },
     // Decision 0078 added askingGateway (checkEmailOffered) between an owner's device request (user.show / submitEmail /
-    // delete with a device and a nowMs) and checkingOnDevice: same context, events and states otherwise. A record of
-    // that version replays unless an owner on a device made such a request (written only since decision 0075, at
-    // 9e9f73e): its next event then comes in askingGateway, and the verification reports the mismatch there.
+    // delete with a device and a nowMs) and checkingOnDevice: same context, events and other states. A record of that
+    // version in which an owner on a device made such a request went on to checkingOnDevice with no event between, so
+    // its records replay on that version's own definition (decision 0084), built from today's.
     {
       hash: '86ee47f4afd2b38b5a02c7597ad90338a2d4846ec39c75797382d95f56b09b0a',
-      note: 'before an owner on a device waited for the gateway to say it offers e-mail alerts (decision 0078, at 9e9f73e): same states, events and context for a wallet without a device',
+      note: 'before an owner on a device waited for the gateway to say it offers e-mail alerts (decision 0078, at 9e9f73e): replayed on its own definition (no askingGateway; a device request went straight to the check)',
+      machine: emailAlertsBeforeAskingGateway,
     },
+    { hash: 'cfa6cfb8e510bf85e4d7a5fa4453cb98ef86eba5931abf62e4485db8a33b751c', note: BEFORE_DEVICE_CHANGES },
   ],
   localData: [
     {
@@ -208,10 +252,12 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // Decision 0075: as emailAlerts; also `registrationIds` and `nowMs`, set only from outputs and events that records
     // of that version do not have (its loadDevice output had no registrationIds, its user.register no nowMs).
     { hash: '824e2abe4e08a6390b5f968ff63c831d198ca87e055b14828bcfa12fab104e22', note: ACCOUNT_DEVICE_CHECK },
+    { hash: 'a06b6bcd4034fa367b8514801c012484059e6d5152640c8f97310d2ad6118afe', note: BEFORE_DEVICE_CHANGES },
   ],
   recoveryRegistration: [
     { hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING },
     { hash: 'd79342636374634d21975da2338bc48ade97728c53061d905723180f52f98124', note: ACCOUNT_DEVICE_CHECK },
+    { hash: '2a0a4b762ae955e4c437b744b3bf763aa450d6ba1ca530f080e81ffb3d658649', note: BEFORE_DEVICE_CHANGES },
   ],
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
   safeSession: [

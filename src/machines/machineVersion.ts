@@ -85,6 +85,12 @@ export interface EarlierVersion {
    * version could not leave): the value a record of that version carries has none of it.
    */
   value?: (value: unknown) => unknown;
+  /**
+   * That version's own definition, built from today's machine (its implementations kept), when its records take
+   * another path through today's: a state added between two recorded ones. Replay folds that version's records on it.
+   * Its definition hash is `hash` (tests/unit/eventLog/earlierMachines.test.ts).
+   */
+  machine?: (today: AnyStateMachine) => AnyStateMachine;
 }
 
 /** Whether a record written at `recorded` replays on this build's machine: its own version, or one it still replays. */
@@ -102,4 +108,33 @@ export function valueAsRecorded(entry: Pick<RegisteredMachine, 'replaysVersions'
 export function contextAsRecorded(entry: Pick<RegisteredMachine, 'replaysVersions'>, recorded: string, context: Record<string, unknown>): unknown {
   const earlier = entry.replaysVersions?.find((v) => v.hash === recorded);
   return earlier?.context ? earlier.context(context) : context;
+}
+
+const earlierMachines = new WeakMap<EarlierVersion, { today: AnyStateMachine; machine: AnyStateMachine }>();
+
+/** The machine a record of version `recorded` replays on: that version's own definition when it has one, else today's. */
+export function machineAsRecorded(entry: Pick<RegisteredMachine, 'machine' | 'replaysVersions'>, recorded: string): AnyStateMachine {
+  const earlier = entry.replaysVersions?.find((v) => v.hash === recorded);
+  if (!earlier?.machine) return entry.machine;
+  const built = earlierMachines.get(earlier);
+  if (built?.today === entry.machine) return built.machine;
+  const machine = earlier.machine(entry.machine);
+  earlierMachines.set(earlier, { today: entry.machine, machine });
+  return machine;
+}
+
+/** How a record of another version is replayed: on which machine, and what of today's value and context it kept. */
+export interface AsRecorded {
+  machine(version: string): AnyStateMachine;
+  context(version: string, context: Record<string, unknown>): unknown;
+  value(version: string, value: unknown): unknown;
+}
+
+/** The registry entry's earlier versions as replay uses them (today's own records: today's machine, value and context). */
+export function asRecordedBy(entry: Pick<RegisteredMachine, 'machine' | 'replaysVersions'>): AsRecorded {
+  return {
+    machine: (version) => machineAsRecorded(entry, version),
+    context: (version, context) => contextAsRecorded(entry, version, context),
+    value: (version, value) => valueAsRecorded(entry, version, value),
+  };
 }

@@ -13,11 +13,11 @@
  *    says so and Try again changes the address; Cancel at the check deletes nothing; then delete, and the gateway
  *    has no address. (Resending the code and verifying sign nothing: no device step.)
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { getAddress, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
-import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
+import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDevice, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 
 const app = useDevnetApp();
@@ -198,4 +198,91 @@ test('e-mail show, change and delete on the Ledger: each its own text; a rejecti
   await approveOnDevice(page);
   await expect(registration).toContainText('No e-mail address registered.', { timeout: 30_000 });
   expect((await registeredEmail()).status).toBe(404);
+});
+
+/**
+ * Counts the app wallet's device reports (`wallet.deviceChanged`, through the devnet build's inspection probe), so a
+ * test can wait until the app has read a device profile set in the wallet.
+ */
+async function countDeviceReports(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __deviceReports: number; __countersignInspect: (event: { type: string; event?: { type?: string } }) => void };
+    w.__deviceReports = 0;
+    w.__countersignInspect = (event) => {
+      if (event.type === '@xstate.event' && event.event?.type === 'wallet.deviceChanged') w.__deviceReports++;
+    };
+  });
+}
+
+/** Sets the wallet's device profile and waits until the app has read it and the page has rendered and run its effects since. */
+async function readDevice(page: Page, profile: Record<string, unknown> | null): Promise<void> {
+  const before = await page.evaluate(() => (window as unknown as { __deviceReports: number }).__deviceReports);
+  await setDevice(page, profile);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __deviceReports: number }).__deviceReports)).toBe(before + 1);
+  // a render and its effects (Preact runs effects after the next frame)
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
+}
+
+test('what was typed or chosen before the device is read stays (decision 0084): e-mail address, proposer, recovery module, chosen Safes; the next request is checked on the device', async ({ page }) => {
+  test.setTimeout(240_000);
+  await countDeviceReports(page);
+  // No device profile: the Devnet Wallet signs in the browser until one is set.
+  await ui.openSafe(page, 0);
+
+  // E-mail: the address typed, then the device read; the address is still there and the registration is checked on it.
+  const email = 'typed-before-device@example.com';
+  await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const section = page.getByRole('region', { name: 'E-mail alerts' });
+  const field = section.getByRole('form', { name: 'Register e-mail address' }).getByLabel('E-mail address');
+  await field.fill(email);
+  await readDevice(page, LEDGER);
+  await expect(field).toHaveValue(email);
+  await section.getByRole('button', { name: 'Register address' }).click();
+  await expect(section.getByText(/lets the gateway register typed-before-device@example\.com to receive/)).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByRole('heading', { name: 'Check the message on your Ledger' })).toBeVisible();
+  // Cancel at the check: nothing asked of the device, nothing registered, the address still typed.
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByRole('heading', { name: 'Check the message on your Ledger' })).toHaveCount(0);
+  await expect(field).toHaveValue(email);
+  expect(await deviceScreenState(page)).toBeNull();
+  expect((await registeredEmail()).status).toBe(404);
+
+  // Proposers and recovery alerts (one screen): the proposer's address and name and the module's address stay.
+  await readDevice(page, null);
+  await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const proposer = getAddress('0x00000000000000000000000000000000c0ffee01');
+  const module = getAddress(app.devnet.owners[2]!.address) as Address;
+  const add = page.getByRole('form', { name: 'Add proposer' });
+  const recovery = page.getByRole('region', { name: 'Recovery alerts' }).getByRole('form', { name: 'Register recovery module' });
+  await expect(add.getByLabel('Address')).toBeEnabled({ timeout: 30_000 });
+  await add.getByLabel('Address').fill(proposer);
+  await add.getByLabel('Name').fill('Typed before the device');
+  await recovery.getByLabel('Recovery module address').fill(module);
+  await readDevice(page, LEDGER);
+  await expect(add.getByLabel('Address')).toHaveValue(proposer);
+  await expect(add.getByLabel('Name')).toHaveValue('Typed before the device');
+  await expect(recovery.getByLabel('Recovery module address')).toHaveValue(module);
+  await add.getByRole('button', { name: 'Add proposer' }).click();
+  const proposers = page.getByRole('region', { name: 'Proposers' });
+  await expect(proposers.getByRole('heading', { name: 'Check the signature on your Ledger' })).toBeVisible({ timeout: 30_000 });
+  await proposers.getByRole('button', { name: 'Cancel' }).click();
+  await expect(proposers.getByRole('heading', { name: 'Check the signature on your Ledger' })).toHaveCount(0);
+  expect(await deviceScreenState(page)).toBeNull();
+
+  // Push: the chosen Safe stays chosen.
+  await readDevice(page, null);
+  await page.goto(app.url(`/settings/notifications?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const push = page.getByRole('region', { name: 'Push notifications' });
+  const row = push.getByRole('list', { name: 'Safes' }).getByRole('listitem').first();
+  await row.getByRole('checkbox').check({ timeout: 20_000 });
+  await readDevice(page, LEDGER);
+  await expect(row.getByRole('checkbox')).toBeChecked();
+  await push.getByRole('button', { name: 'Register chosen Safes' }).click();
+  await expect(push.getByRole('heading', { name: 'Check the message on your Ledger' })).toBeVisible({ timeout: 30_000 });
+  await push.getByRole('button', { name: 'Cancel' }).click();
+  await expect(push.getByRole('heading', { name: 'Check the message on your Ledger' })).toHaveCount(0);
+  expect(await deviceScreenState(page)).toBeNull();
 });

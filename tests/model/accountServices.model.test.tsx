@@ -72,6 +72,17 @@ const timedEvents = (events: AnyEventObject[], types: RegExp): AnyEventObject[] 
 };
 
 /**
+ * The device the wallet signs on changing while a card runs (decision 0084) is driven in the Ledger plans with the
+ * same Ledger (from the check and its failure it leaves the step; elsewhere it is kept): every such transition is
+ * taken without walking each plan again with the other device (the registry's walks start without one and reach the
+ * device's states through it). Without a device, the plan leaves the event out.
+ */
+const isDeviceChange = (e: AnyEventObject) => e.type === 'system.deviceChanged';
+const withoutDeviceChanges = (events: AnyEventObject[]): AnyEventObject[] => events.filter((e) => !isDeviceChange(e));
+const sameDeviceChanges = (events: AnyEventObject[]): AnyEventObject[] =>
+  events.filter((e) => !isDeviceChange(e) || JSON.stringify((e as { device?: unknown }).device) === JSON.stringify(accountServicesDeviceInput.device));
+
+/**
  * The on-device step of a personal_sign signature (issue 19, decision 0075), on a Ledger: the region with what it
  * will show (`lines`, computed here from the bytes the effect signs) and what the signature authorises; the same
  * values while it waits; a failure's region with Try again. `what`: the failure region's noun.
@@ -183,6 +194,8 @@ describe('pushNotifications (model-based, real view)', () => {
       'user.unregisterSafe': (_, e) => click(`Unregister ${field(e, 'address')}`),
       'user.unregisterDevice': () => click('Unregister this browser'),
       'system.recover': sendAsIs,
+      // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
+      'system.deviceChanged': sendAsIs,
     },
     states: {
       loading: () => {
@@ -229,13 +242,13 @@ describe('pushNotifications (model-based, real view)', () => {
   modelTests({
     name: 'pushNotifications',
     machine: pushNotificationsMachine,
-    events: pushNotificationsSampleEvents,
+    events: withoutDeviceChanges(pushNotificationsSampleEvents),
     serializeState: serializePushNotificationsState,
     plans: [
       { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
       {
         input: accountServicesDeviceInput,
-        events: timedEvents(pushNotificationsSampleEvents, /^user\.register$/),
+        events: sameDeviceChanges(timedEvents(pushNotificationsSampleEvents, /^user\.register$/)),
         driver: driverFor(accountServicesDeviceInput),
         describe: 'an owner on a Ledger (issue 19)',
       },
@@ -317,6 +330,8 @@ describe('emailAlerts (model-based, real view)', () => {
       },
       'user.resend': () => click('Resend code'),
       'system.recover': sendAsIs,
+      // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
+      'system.deviceChanged': sendAsIs,
     },
     states: {
       'resting.unknown': resting('Not checked yet'),
@@ -371,13 +386,13 @@ describe('emailAlerts (model-based, real view)', () => {
   modelTests({
     name: 'emailAlerts',
     machine: emailAlertsMachine,
-    events: emailAlertsSampleEvents,
+    events: withoutDeviceChanges(emailAlertsSampleEvents),
     serializeState: serializeEmailAlertsState,
     plans: [
       { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
       {
         input: accountServicesDeviceInput,
-        events: timedEvents(emailAlertsSampleEvents, /^user\.(show|submitEmail|delete)$/),
+        events: sameDeviceChanges(timedEvents(emailAlertsSampleEvents, /^user\.(show|submitEmail|delete)$/)),
         driver: driverFor(accountServicesDeviceInput),
         describe: 'an owner on a Ledger (issue 19)',
       },
@@ -427,6 +442,8 @@ describe('recoveryRegistration (model-based, real view)', () => {
       },
       'user.again': () => click('Register another module'),
       'system.recover': sendAsIs,
+      // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
+      'system.deviceChanged': sendAsIs,
     },
     states: {
       editing: (sut) => {
@@ -465,13 +482,13 @@ describe('recoveryRegistration (model-based, real view)', () => {
   modelTests({
     name: 'recoveryRegistration',
     machine: recoveryRegistrationMachine,
-    events: recoverySampleEvents,
+    events: withoutDeviceChanges(recoverySampleEvents),
     serializeState: serializeValueAndErrors,
     plans: [
       { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
       {
         input: accountServicesDeviceInput,
-        events: timedEvents(recoverySampleEvents, /^user\.submit$/),
+        events: sameDeviceChanges(timedEvents(recoverySampleEvents, /^user\.submit$/)),
         driver: driverFor(accountServicesDeviceInput),
         describe: 'an owner on a Ledger (issue 19)',
       },
@@ -562,6 +579,8 @@ describe('delegatesList (model-based, real view)', () => {
         await act(async () => within(row).getByRole('button', { name: `Yes, remove ${label}` }).click());
       },
       'system.recover': sendAsIs,
+      // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
+      'system.deviceChanged': sendAsIs,
     },
     states: {
       loading: (sut) => {
@@ -639,11 +658,11 @@ describe('delegatesList (model-based, real view)', () => {
   modelTests({
     name: 'delegatesList',
     machine: delegatesListMachine,
-    events: delegatesSampleEvents,
+    events: withoutDeviceChanges(delegatesSampleEvents),
     serializeState: serializeDelegatesState,
     plans: [
       { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },
-      { input: accountServicesDeviceInput, events: deviceEvents, driver: driverFor(accountServicesDeviceInput), describe: 'an owner on a Ledger (issue 19)' },
+      { input: accountServicesDeviceInput, events: sameDeviceChanges(deviceEvents), driver: driverFor(accountServicesDeviceInput), describe: 'an owner on a Ledger (issue 19)' },
     ],
   });
   it('without an owner wallet the proposers are listed, nothing can be changed, and the screen says why', async () => {

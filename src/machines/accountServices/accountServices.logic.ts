@@ -144,6 +144,23 @@ export function proposerCheckOf(ctx: Pick<DelegatesContext, 'device' | 'request'
 export const deviceOf = (input: AccountServicesInput): { device: SignerDevice } | Record<string, never> =>
   input.device && signerOf(input) !== null ? { device: input.device } : {};
 
+/**
+ * The device the wallet signs on, after it changed while a card runs (decision 0084): as `deviceOf` gives it at the
+ * start, only for a signer; absent when there is none now.
+ */
+export const deviceAfterChange = (context: { signer: string | null }, event: object): { device: SignerDevice | undefined } => {
+  const device = 'device' in event ? (event as { device: SignerDevice | null }).device : null;
+  return { device: device && context.signer !== null ? device : undefined };
+};
+
+/**
+ * A device change during the on-device step (its check, its failure; e-mail's asking the gateway): the check was
+ * for the device that was there, so the step is left as by Cancel, and the owner asks again with the device now known.
+ */
+export function deviceChangedLeaves<const CancelTo extends string, const CancelAction extends string>(cancelTo: CancelTo, cancelActions: readonly [CancelAction, ...CancelAction[]]) {
+  return { 'system.deviceChanged': { target: cancelTo, actions: ['assignDevice' as const, ...cancelActions] } };
+}
+
 /** The time an event carries (`nowMs`, put there by the view), or undefined (events recorded before issue 19). */
 export const nowMsOf = (event: object): number | undefined =>
   'nowMs' in event && typeof (event as { nowMs: unknown }).nowMs === 'number' ? (event as { nowMs: number }).nowMs : undefined;
@@ -227,6 +244,7 @@ export function walletErrorStateOf<const Check extends string, const Clear exten
     on: {
       'user.retry': { target: 'checkingOnDevice' as const, actions: [options.clear, 'retime' as const, options.check] },
       'user.cancel': { target: options.cancelTo, actions: [...options.cancelActions] },
+      ...deviceChangedLeaves(options.cancelTo, options.cancelActions),
     },
     initial: 'other' as const,
     states: WALLET_ERROR_STATES,

@@ -10,7 +10,6 @@ import { nestedSafesMachine } from './nestedSafes.machine.ts';
 import {
   accountServicesReadOnlyInput,
   accountServicesSampleInput,
-  accountServicesDeviceInput,
   delegatesSampleEvents,
   serializeDelegatesState,
   emailAlertsSampleEvents,
@@ -80,7 +79,8 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: pushNotificationsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
+    // the device's states through system.deviceChanged from the owner's input (decision 0084)
+    extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: pushNotificationsSampleEvents,
     serializeState: serializePushNotificationsState,
     privateFields: PUSH_PRIVATE,
@@ -92,9 +92,10 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: emailAlertsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    // With the device input its walk has ~990 vertices (each device failure per operation, registration and resting
-    // history): the privacy walk takes ~19 s, and QA paths reach the device states (tests/unit/diagrams).
-    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
+    // Its walk reaches the device's states through system.deviceChanged (decision 0084), each device failure per
+    // operation, registration and resting history: QA paths reach them (tests/unit/diagrams); the privacy walk is the
+    // longest of the registry (tests/unit/eventLog/privacy.test.ts).
+    extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: emailAlertsSampleEvents,
     serializeState: serializeEmailAlertsState,
     privateFields: EMAIL_PRIVATE,
@@ -106,7 +107,8 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: recoveryRegistrationMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
+    // the device's states through system.deviceChanged from the owner's input (decision 0084)
+    extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: recoverySampleEvents,
     serializeState: serializeValueAndErrors,
     privateFields: RECOVERY_PRIVATE,
@@ -119,7 +121,8 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: delegatesListMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    extraSampleInputs: [accountServicesReadOnlyInput, accountServicesDeviceInput],
+    // the device's states through system.deviceChanged from the owner's input (decision 0084)
+    extraSampleInputs: [accountServicesReadOnlyInput],
     sampleEvents: delegatesSampleEvents,
     serializeState: serializeDelegatesState,
     privateFields: DELEGATES_PRIVATE,

@@ -37,8 +37,18 @@ const deviceFailures = (effect: string): AnyEventObject[] =>
     error: { kind, message: `${kind}: what to do` },
   }));
 
-/** The on-device step's own events (issue 19): confirm, cancel, and Try again at a later time (the retry's). */
-const deviceStepEvents: AnyEventObject[] = [{ type: 'user.confirmOnDevice' }, { type: 'user.cancel' }, { type: 'user.retry', nowMs: SAMPLE_NOW_MS + 3_600_000 }];
+/**
+ * The on-device step's own events (issue 19): confirm, cancel, and Try again at a later time (the retry's); and the
+ * device the wallet signs on read while the card runs (decision 0084). From the owner's input it leads the walk to
+ * the device's states (the registry lists no device input); a device gone (null) takes the same transitions, so it is
+ * not walked again (tests/unit/accountServices/deviceChanged.test.ts).
+ */
+const deviceStepEvents: AnyEventObject[] = [
+  { type: 'user.confirmOnDevice' },
+  { type: 'user.cancel' },
+  { type: 'user.retry', nowMs: SAMPLE_NOW_MS + 3_600_000 },
+  { type: 'system.deviceChanged', device: accountServicesDeviceInput.device },
+];
 
 /** The uuid and push token a registration signs (loadDevice's choice). */
 export const SAMPLE_REGISTRATION_IDS = { uuid: SAMPLE_UUID, cloudMessagingToken: 'countersign-web-0f1e2d3c' };
@@ -87,7 +97,7 @@ export const pushNotificationsSampleEvents: AnyEventObject[] = [
 
 export function serializePushNotificationsState(s: AnyMachineSnapshot): string {
   const c = s.context as PushNotificationsContext;
-  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null, c.checkedOnDevice === true]);
+  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null, c.checkedOnDevice === true, c.device !== undefined]);
 }
 
 // ───────────── e-mail alerts ─────────────
@@ -136,7 +146,7 @@ export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
   // with the same value (issue 19); elsewhere the context already does.
   const onDevice = s.matches('askingGateway') || s.matches('checkingOnDevice') || s.matches('walletError');
   const history = onDevice ? Object.values((s as { historyValue?: Record<string, { id: string }[]> }).historyValue ?? {}).map((nodes) => nodes.map((n) => n.id)) : [];
-  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.checkedOnDevice === true, history]);
+  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.checkedOnDevice === true, history, c.device !== undefined]);
 }
 
 // ───────────── recovery ─────────────
@@ -198,7 +208,7 @@ export const delegatesSampleEvents: AnyEventObject[] = [
 /** State value, the field error's field and whether there is an error and a next page (the proposers' vertices). */
 export function serializeDelegatesState(s: AnyMachineSnapshot): string {
   const c = s.context as DelegatesContext;
-  return JSON.stringify([s.value, c.fieldError ? `${c.fieldError.form}.${c.fieldError.field}` : null, c.error !== null, c.next !== null, c.deviceCheck !== undefined]);
+  return JSON.stringify([s.value, c.fieldError ? `${c.fieldError.form}.${c.fieldError.field}` : null, c.error !== null, c.next !== null, c.deviceCheck !== undefined, c.device !== undefined]);
 }
 
 // ───────────── subscriptions ─────────────
@@ -218,10 +228,13 @@ export const unsubscribeSampleEvents: AnyEventObject[] = [
 ];
 
 /** State value plus the context fields that decide transitions. */
-/** Value and errors; whether a device check is on (the same `signing` with and without one routes a failure apart). */
+/**
+ * Value and errors; whether a device check is on (the same `signing` with and without one routes a failure apart), and
+ * whether a device is known (the same request goes to the check or to the wallet; decision 0084 lets it change).
+ */
 export const serializeValueAndErrors = (s: AnyMachineSnapshot): string => {
-  const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown; deviceCheck?: unknown };
-  return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null, c.deviceCheck !== undefined]);
+  const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown; deviceCheck?: unknown; device?: unknown };
+  return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null, c.deviceCheck !== undefined, c.device !== undefined]);
 };
 
 // ───────────── spending limits ─────────────

@@ -140,6 +140,11 @@ export interface PushNotificationsContext {
 }
 
 export type PushNotificationsEvent =
+  /**
+   * The device the connected wallet signs on changed while the card runs (decision 0084; null: none now). The card
+   * keeps what it holds; a check on the device in progress is left, as by Cancel.
+   */
+  | { type: 'system.deviceChanged'; device: SignerDevice | null }
   /** `nowMs` (after a device's failure): when the owner tried again, the time the new signature covers. */
   | { type: 'user.retry'; nowMs?: number }
   | { type: 'user.toggleSafe'; address: string }
@@ -241,6 +246,11 @@ export interface EmailAlertsContext {
 }
 
 export type EmailAlertsEvent =
+  /**
+   * The device the connected wallet signs on changed while the card runs (decision 0084; null: none now). The card
+   * keeps what it holds; a check on the device in progress is left, as by Cancel.
+   */
+  | { type: 'system.deviceChanged'; device: SignerDevice | null }
   /** `nowMs`: when the owner asked (the signed timestamp derives from it); absent in events recorded before. */
   | { type: 'user.show'; nowMs?: number }
   | { type: 'user.submitEmail'; email: string; nowMs?: number }
@@ -295,6 +305,11 @@ export interface RecoveryContext {
 }
 
 export type RecoveryEvent =
+  /**
+   * The device the connected wallet signs on changed while the card runs (decision 0084; null: none now). The card
+   * keeps what it holds; a check on the device in progress is left, as by Cancel.
+   */
+  | { type: 'system.deviceChanged'; device: SignerDevice | null }
   /** `nowMs`: when the owner asked (the signed timestamp derives from it); absent in events recorded before. */
   | { type: 'user.submit'; moduleAddress: string; nowMs?: number }
   | { type: 'user.again' }
@@ -391,6 +406,11 @@ export interface DelegatesContext {
 }
 
 export type DelegatesEvent =
+  /**
+   * The device the connected wallet signs on changed while the card runs (decision 0084; null: none now). The card
+   * keeps what it holds; a check on the device in progress is left, as by Cancel.
+   */
+  | { type: 'system.deviceChanged'; device: SignerDevice | null }
   /** `nowMs` (after a device's failure): the time of the retry, the TOTP the new signature covers. */
   | { type: 'user.retry'; nowMs?: number }
   | { type: 'user.refresh' }

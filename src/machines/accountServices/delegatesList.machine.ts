@@ -25,6 +25,8 @@ import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
+  deviceAfterChange,
+  deviceChangedLeaves,
   deviceFailureRoutesOf,
   errorText,
   failureKindOf,
@@ -70,6 +72,8 @@ export const delegatesListMachine = setup({
     ...effectPlaceholders<DelegatesListEffects>({ loadDelegates: true, signProposer: true, sendProposer: true }, 'src/services/accountServices/index.ts'),
   },
   actions: {
+    /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
+    assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
     storeFirstPage: assign((_, { results, next }: DelegatesPage) => ({ delegates: results, next, error: null })),
     appendPage: assign(({ context }, { results, next }: DelegatesPage) => ({ delegates: [...context.delegates, ...results], next })),
     clearError: assign({ error: null }),
@@ -140,6 +144,8 @@ export const delegatesListMachine = setup({
     // Only an owner signs; the device stays absent for a browser wallet (records of earlier versions have none).
     ...(input.device && signerOf(input) !== null ? { device: input.device } : {}),
   }),
+  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
   initial: 'loading',
   states: {
     loading: {
@@ -214,6 +220,7 @@ export const delegatesListMachine = setup({
       on: {
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'list', actions: 'forgetRequest' },
+        ...deviceChangedLeaves('list', ['forgetRequest']),
       },
     },
     loadingMore: {

@@ -26,6 +26,8 @@ import { and, assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
+  deviceAfterChange,
+  deviceChangedLeaves,
   deviceFailureRoutesOf,
   deviceOf,
   emailCheckOf,
@@ -87,6 +89,8 @@ export const emailAlertsMachine = setup({
     ),
   },
   actions: {
+    /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
+    assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
     markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted, checkedOnDevice: undefined }),
     /** The show or delete request the signer will sign, at the event's time (`nowMs`, when it has one). */
     startRequest: assign(({ context, event }, { op }: { op: EmailOperation }) => ({ request: request(context, op, null, nowMsOf(event)), error: null, notice: null })),
@@ -163,6 +167,8 @@ export const emailAlertsMachine = setup({
     notice: null,
     ...deviceOf(input),
   }),
+  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
   initial: 'resting',
   states: {
     resting: {
@@ -245,6 +251,7 @@ export const emailAlertsMachine = setup({
         // browser wallet's path always did.
         onError: [notOffered, { target: 'checkingOnDevice', actions: 'assignEmailCheck' }],
       },
+      on: deviceChangedLeaves('resting.history', ['forgetRequest']),
     },
     // An owner on a device (issue 19): the authorisation text it will show, computed from what is signed, before its prompt.
     checkingOnDevice: {
@@ -252,6 +259,7 @@ export const emailAlertsMachine = setup({
       on: {
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'resting.history', actions: 'forgetRequest' },
+        ...deviceChangedLeaves('resting.history', ['forgetRequest']),
       },
     },
     // A request checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.

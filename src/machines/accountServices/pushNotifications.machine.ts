@@ -22,6 +22,8 @@ import { assign, setup } from 'xstate';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
+  deviceAfterChange,
+  deviceChangedLeaves,
   deviceFailureRoutesOf,
   deviceOf,
   errorText,
@@ -63,6 +65,8 @@ export const pushNotificationsMachine = setup({
     ),
   },
   actions: {
+    /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
+    assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
     markInterrupted: assign({ signed: null, target: null, notice: ACCOUNT_TEXTS.interrupted, nowMs: undefined, checkedOnDevice: undefined }),
     /** This browser's uuid and the Safes to offer; nothing selected. The ids a registration signs with, when read. */
     storeDevice: assign((_, { uuid, safes, registrationIds }: DeviceState) => ({ uuid, safes, selected: [], error: null, ...(registrationIds ? { registrationIds } : {}) })),
@@ -135,6 +139,8 @@ export const pushNotificationsMachine = setup({
     notice: null,
     ...deviceOf(input),
   }),
+  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
   initial: 'loading',
   states: {
     loading: {
@@ -177,6 +183,7 @@ export const pushNotificationsMachine = setup({
       on: {
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'idle', actions: 'forgetCheck' },
+        ...deviceChangedLeaves('idle', ['forgetCheck']),
       },
     },
     signing: {

@@ -18,6 +18,8 @@ import { getAddress } from 'viem';
 import { effectPlaceholders } from '../shared/effects.ts';
 import {
   ACCOUNT_TEXTS,
+  deviceAfterChange,
+  deviceChangedLeaves,
   deviceFailureRoutesOf,
   deviceOf,
   errorText,
@@ -49,6 +51,8 @@ export const recoveryRegistrationMachine = setup({
     ...effectPlaceholders<RecoveryRegistrationEffects>({ signRecovery: true, registerRecovery: true }, 'src/services/accountServices/index.ts'),
   },
   actions: {
+    /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
+    assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
     markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted, deviceCheck: undefined }),
     /** The module address as typed, with the reason it is refused. */
     rejectModule: assign((_, { moduleAddress, problem }: { moduleAddress: string; problem: string }) => ({ moduleAddress, fieldError: problem })),
@@ -109,6 +113,8 @@ export const recoveryRegistrationMachine = setup({
     notice: null,
     ...deviceOf(input),
   }),
+  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
   initial: 'editing',
   states: {
     editing: {
@@ -142,6 +148,7 @@ export const recoveryRegistrationMachine = setup({
       on: {
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'editing', actions: 'forgetRequest' },
+        ...deviceChangedLeaves('editing', ['forgetRequest']),
       },
     },
     // A registration checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.

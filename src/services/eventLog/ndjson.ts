@@ -17,7 +17,7 @@
  *      recorded signatures recovered, checked offline; with a witness, executions and owners checked against the chain.
  */
 import * as v from 'valibot';
-import { contextAsRecorded, replaysVersion, valueAsRecorded } from '../../machines/machineVersion.ts';
+import { asRecordedBy, replaysVersion } from '../../machines/machineVersion.ts';
 import { findMachine, versionOf, type RegisteredMachine } from '../../machines/registry.ts';
 import { canonicalJson, findSecretField } from './canonical.ts';
 import { objectHash, recordHash } from './hash.ts';
@@ -292,7 +292,7 @@ export async function verifyNdjson(text: string, machines?: readonly RegisteredM
   }
   let replay;
   try {
-    replay = await replayRecords(entry.machine, records, undefined, (record, context) => contextAsRecorded(entry, record.machineVersion, context), (record, value) => valueAsRecorded(entry, record.machineVersion, value));
+    replay = await replayRecords(entry.machine, records, undefined, asRecordedBy(entry));
   } catch (error) {
     return fail('replay', 2, 1, error instanceof Error ? error.message : String(error));
   }

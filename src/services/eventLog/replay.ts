@@ -4,7 +4,7 @@
  * recovery state with `system.recover` before a live actor is started from the result.
  */
 import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { contextAsRecorded, NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, replaysVersion, valueAsRecorded, versionOf, type RegisteredMachine } from '../../machines/machineVersion.ts';
+import { asRecordedBy, NON_IDEMPOTENT_TAG, RECOVER_EVENT_TYPE, replaysVersion, versionOf, type AsRecorded, type RegisteredMachine } from '../../machines/machineVersion.ts';
 import { canonicalJson } from './canonical.ts';
 import type { EventStore, JsonValue, LogRecord, StateAfter } from './types.ts';
 import { stateAfterOf } from './writer.ts';
@@ -40,30 +40,27 @@ function describeValue(value: JsonValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Folds `records` onto `start` (or onto `initialTransition` with the input of the leading `xstate.init`). */
 /**
- * `contextOf` gives the context a record's version kept (an earlier version's records carry the digest of less
- * context, see EarlierVersion); by default the snapshot's own. `valueOf` likewise gives the state value that
- * version had (a region added since); by default the snapshot's own.
+ * Folds `records` onto `start` (or onto `initialTransition` with the input of the leading `xstate.init`).
+ * `asRecorded` says how a record of an earlier version is replayed (see EarlierVersion): on that version's own
+ * definition when it has one, compared with the context and state value that version kept. By default every record
+ * is today's: `machine`, the snapshot's own context and value.
  */
-export async function replayRecords(
-  machine: AnyStateMachine,
-  records: readonly LogRecord[],
-  start?: AnyMachineSnapshot,
-  contextOf: (record: LogRecord, context: Record<string, unknown>) => unknown = (_, context) => context,
-  valueOf: (record: LogRecord, value: unknown) => unknown = (_, value) => value,
-): Promise<ReplayResult> {
+export async function replayRecords(machine: AnyStateMachine, records: readonly LogRecord[], start?: AnyMachineSnapshot, asRecorded?: AsRecorded): Promise<ReplayResult> {
   let snapshot = start;
   let applied = 0;
   for (const record of records) {
+    const recordMachine = asRecorded?.machine(record.machineVersion) ?? machine;
     if (!snapshot) {
       if (record.type !== 'xstate.init') throw new Error(`Stream ${record.streamId} does not start with xstate.init (seq ${record.seq} is ${record.type})`);
-      [snapshot] = initialTransition(machine, (record.payload as { input?: unknown }).input as never);
+      [snapshot] = initialTransition(recordMachine, (record.payload as { input?: unknown }).input as never);
     } else {
-      [snapshot] = transition(machine, snapshot as never, eventOf(record) as never);
+      [snapshot] = transition(recordMachine, carriedInto(recordMachine, snapshot) as never, eventOf(record) as never);
     }
     applied++;
-    const replayed = await stateAfterOf(valueOf(record, snapshot.value), snapshot.status, contextOf(record, snapshot.context as Record<string, unknown>));
+    const value = asRecorded ? asRecorded.value(record.machineVersion, snapshot.value) : snapshot.value;
+    const context = asRecorded ? asRecorded.context(record.machineVersion, snapshot.context as Record<string, unknown>) : snapshot.context;
+    const replayed = await stateAfterOf(value, snapshot.status, context);
     if (!sameState(replayed, record.stateAfter)) {
       const what =
         canonicalJson(replayed.value) !== canonicalJson(record.stateAfter.value)
@@ -76,6 +73,19 @@ export async function replayRecords(
   }
   if (!snapshot) throw new Error('Nothing to replay: the stream is empty');
   return { snapshot, applied, mismatch: null };
+}
+
+/**
+ * `snapshot` as a snapshot of `machine`: itself when `machine` made it; else the same state value, context and history
+ * resolved on `machine` (a stream whose records change version between an earlier definition and today's). A value
+ * `machine` does not have throws.
+ */
+export function carriedInto(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyMachineSnapshot {
+  if (snapshot.machine === machine) return snapshot;
+  const historyValue = Object.fromEntries(
+    Object.entries(snapshot.historyValue as Record<string, ReadonlyArray<{ id: string }>>).map(([id, nodes]) => [id, nodes.map((node) => machine.getStateNodeById(node.id))]),
+  );
+  return machine.resolveState({ value: snapshot.value, context: snapshot.context, historyValue } as never) as AnyMachineSnapshot;
 }
 
 export interface SanitizeResult {
@@ -125,14 +135,9 @@ export async function restoreStream(store: EventStore, entry: RegisteredMachine,
   if (stale) throw new Error(`Stream ${streamId} seq ${stale.seq} was recorded by ${entry.id} version ${stale.machineVersion}, not ${machineVersion}`);
   const result =
     records.length > 0 || !start
-      ? await replayRecords(
-          entry.machine,
-          records,
-          start,
-          (record, context) => contextAsRecorded(entry, record.machineVersion, context),
-          (record, value) => valueAsRecorded(entry, record.machineVersion, value),
-        )
+      ? await replayRecords(entry.machine, records, start, asRecordedBy(entry))
       : { snapshot: start, applied: 0, mismatch: null };
   if (result.mismatch) throw new Error(`Stream ${streamId} seq ${result.mismatch.seq}: ${result.mismatch.message}`);
-  return { ...sanitizeForRestore(entry.machine, result.snapshot), headSeq: head.headSeq, fromSnapshotSeq: cached?.seq ?? 0 };
+  // The live actor runs today's machine, whichever version's definition the fold ended on.
+  return { ...sanitizeForRestore(entry.machine, carriedInto(entry.machine, result.snapshot)), headSeq: head.headSeq, fromSnapshotSeq: cached?.seq ?? 0 };
 }

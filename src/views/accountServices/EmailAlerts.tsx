@@ -11,7 +11,7 @@ import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.t
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
 import { UnsubscribeSection } from './Unsubscribe.tsx';
-import { SignatureOnDevice, useDeviceInput } from './deviceStep.tsx';
+import { SignatureOnDevice, useDeviceChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
 import type { EmailRequest } from '../../machines/accountServices/accountServices.types.ts';
 
 export type EmailAlertsRef = ActorRefFrom<EmailAlertsMachine>;
@@ -164,22 +164,19 @@ export function EmailAlertsView({ actor, now = Date.now }: { actor: EmailAlertsR
   );
 }
 
+/** One actor per (Safe, wallet): a device read or changed later is told to it (decision 0084), so nothing typed is lost. */
 function EmailAlertsActor({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
-  const actor = useActorRef(logic.emailAlerts, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  const device = useSignerDevice(input);
+  const actor = useActorRef(logic.emailAlerts, { input: withDevice(input, device), ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  useDeviceChanges(actor, device);
   return <EmailAlertsView actor={actor} />;
-}
-
-/** One actor per (Safe, wallet, device): a device is checked before its signature (issue 19). */
-function EmailAlertsOnDevice({ input }: { input: AccountServicesInput }) {
-  const found = useDeviceInput(input);
-  return <EmailAlertsActor key={found.key} input={found.input} />;
 }
 
 export function EmailSettingsScreen() {
   return (
     <SafeGate title="E-mail alerts">
-      <ForOpenSafe render={(input) => <EmailAlertsOnDevice input={input} />} />
+      <ForOpenSafe render={(input) => <EmailAlertsActor input={input} />} />
       <UnsubscribeSection />
     </SafeGate>
   );

@@ -10,7 +10,7 @@ import type { AccountServicesInput } from '../../machines/accountServices/accoun
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, Messages } from './parts.tsx';
-import { SignatureOnDevice, useDeviceInput } from './deviceStep.tsx';
+import { SignatureOnDevice, useDeviceChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
 
 export type PushNotificationsRef = ActorRefFrom<PushNotificationsMachine>;
 
@@ -93,22 +93,19 @@ export function PushNotificationsView({ actor, now = Date.now }: { actor: PushNo
   );
 }
 
+/** One actor per (Safe, wallet): a device read or changed later is told to it (decision 0084), so the chosen Safes stay. */
 function PushNotificationsActor({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
-  const actor = useActorRef(logic.pushNotifications, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  const device = useSignerDevice(input);
+  const actor = useActorRef(logic.pushNotifications, { input: withDevice(input, device), ...(logic.inspect ? { inspect: logic.inspect } : {}) });
+  useDeviceChanges(actor, device);
   return <PushNotificationsView actor={actor} />;
-}
-
-/** One actor per (Safe, wallet, device): a device is checked before its signature (issue 19). */
-function PushNotificationsOnDevice({ input }: { input: AccountServicesInput }) {
-  const found = useDeviceInput(input);
-  return <PushNotificationsActor key={found.key} input={found.input} />;
 }
 
 export function NotificationsSettingsScreen() {
   return (
     <SafeGate title="Notifications">
-      <ForOpenSafe render={(input) => <PushNotificationsOnDevice input={input} />} />
+      <ForOpenSafe render={(input) => <PushNotificationsActor input={input} />} />
     </SafeGate>
   );
 }

@@ -14,7 +14,7 @@ import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
-import { SignatureOnDevice, useDeviceInput } from './deviceStep.tsx';
+import { SignatureOnDevice, useDeviceChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
 import { sameHex } from '../../domain/hex.ts';
 import '../settings/settings.css';
 
@@ -296,27 +296,22 @@ export function DelegatesView({ actor, now = Date.now }: { actor: DelegatesRef; 
   );
 }
 
-/** The proposers' actor, for one (Safe, wallet, device): a device checked before each signature (issue 19). */
-function DelegatesActor({ input }: { input: AccountServicesInput }) {
-  const logic = useAccountServicesLogic();
-  const delegates = useActorRef(logic.delegates, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
-  return <DelegatesView actor={delegates} />;
-}
-
-/** The recovery alerts' actor, for one (Safe, wallet, device): a device checked before its signature (issue 19). */
-function RecoveryActor({ input }: { input: AccountServicesInput }) {
-  const logic = useAccountServicesLogic();
-  const recovery = useActorRef(logic.recovery, { input, ...(logic.inspect ? { inspect: logic.inspect } : {}) });
-  return <RecoveryView actor={recovery} />;
-}
-
+/**
+ * The proposers' and recovery alerts' actors, one each per (Safe, wallet): a device read or changed later is told to
+ * them (decision 0084), so a proposer's address and name or a module's address being typed stay.
+ */
 function SecurityActors({ input }: { input: AccountServicesInput }) {
-  // The device the wallet signs on (issue 19); another device starts new actors.
-  const found = useDeviceInput(input);
+  const logic = useAccountServicesLogic();
+  const device = useSignerDevice(input);
+  const inspect = logic.inspect ? { inspect: logic.inspect } : {};
+  const recovery = useActorRef(logic.recovery, { input: withDevice(input, device), ...inspect });
+  const delegates = useActorRef(logic.delegates, { input: withDevice(input, device), ...inspect });
+  useDeviceChanges(recovery, device);
+  useDeviceChanges(delegates, device);
   return (
     <>
-      <RecoveryActor key={`recovery:${found.key}`} input={found.input} />
-      <DelegatesActor key={`delegates:${found.key}`} input={found.input} />
+      <RecoveryView actor={recovery} />
+      <DelegatesView actor={delegates} />
     </>
   );
 }

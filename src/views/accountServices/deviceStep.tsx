@@ -5,7 +5,9 @@
  * cards.
  */
 import type { DeviceCheck } from '../../machines/transactionFlow/transactionFlow.types.ts';
+import { useEffect, useRef } from 'react';
 import type { AccountServicesInput } from '../../machines/accountServices/accountServices.types.ts';
+import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
 import type { DeviceStepView } from '../../machines/accountServices/deviceStep.connect.ts';
 import { connectWalletConnection } from '../../machines/walletConnection/walletConnection.connect.ts';
 import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
@@ -13,16 +15,36 @@ import { useWallet } from '../walletConnection/walletContext.tsx';
 import '../settings/settings.css';
 
 /**
- * The actors' input with the device the wallet signs on (issue 19), and a key that changes with it (another device
- * starts a new actor). Read as one string so the selector's value stays equal between snapshots; read here, not in
- * the shared input, so the first load carries none of it.
+ * The device the wallet signs on (issue 19), as one JSON string ('' for none, or without a wallet) so the selector's
+ * value stays equal between snapshots; read here, not in the shared input, so the first load carries none of it.
  */
-export function useDeviceInput(input: AccountServicesInput): { input: AccountServicesInput; key: string } {
-  const deviceJson = useWallet((s) => {
+export function useSignerDevice(input: AccountServicesInput): string {
+  return useWallet((s) => {
     const device = connectWalletConnection(s).wallet?.device;
-    return device ? JSON.stringify(device) : '';
+    return device && input.wallet ? JSON.stringify(device) : '';
   });
-  return { input: input.wallet && deviceJson ? { ...input, device: JSON.parse(deviceJson) as NonNullable<AccountServicesInput['device']> } : input, key: deviceJson };
+}
+
+const deviceOfJson = (json: string): SignerDevice | null => (json ? (JSON.parse(json) as SignerDevice) : null);
+
+/** A card's actor input with the device known when it starts (`useSignerDevice`). */
+export function withDevice(input: AccountServicesInput, deviceJson: string): AccountServicesInput {
+  const device = deviceOfJson(deviceJson);
+  return device ? { ...input, device } : input;
+}
+
+/**
+ * A device read or changed after the card's actor started (the wallet reports its profile after connecting, or
+ * another device) is told to the running actor (`system.deviceChanged`, decision 0084) instead of starting a new one,
+ * so the card keeps what was typed, chosen or read.
+ */
+export function useDeviceChanges(actor: { send(event: { type: 'system.deviceChanged'; device: SignerDevice | null }): void }, deviceJson: string): void {
+  const told = useRef(deviceJson);
+  useEffect(() => {
+    if (told.current === deviceJson) return;
+    told.current = deviceJson;
+    actor.send({ type: 'system.deviceChanged', device: deviceOfJson(deviceJson) });
+  }, [actor, deviceJson]);
 }
 
 interface SignatureOnDeviceProps {

@@ -48,9 +48,19 @@ describe('logs written before the code moved', () => {
     expect(report.summary).toMatch(/^OK: stream session-golden\/createSafe:visit#1, 9 records \(seq 1–9\), hash chain intact, replay reaches "succeeded"/);
   });
 
+  it('an emailAlerts stream from 9e9f73e, in which an owner on a device registered, showed and deleted an address, verifies and replays', async () => {
+    // Written on 9e9f73e (decision 0075) by its real emailAlerts machine and capture (device input, deferred effects,
+    // in-memory store): register, show cancelled at the check, show with a locked Ledger and Try again, delete; 18
+    // records, the address and signatures redacted. Each request went straight to checkingOnDevice; today's asks the
+    // gateway first (askingGateway, decision 0078), so these records replay on that version's own definition.
+    const report = await verifyNdjson(stored('emailAlerts-9e9f73e.ndjson'), MACHINES);
+    expect(report.problem).toBeNull();
+    expect(report.summary).toMatch(/^OK: stream emailAlerts:golden-9e9f73e, 18 records \(seq 1–18\), hash chain intact, replay reaches \{"resting":"notRegistered"\}/);
+  });
+
   it('without the earlier versions listed, the same streams are refused as another version (the list is what lets them replay)', async () => {
     const bare = MACHINES.map((entry) => ({ ...entry, replaysVersions: [] }));
-    for (const name of ['transactionFlow-4b0383a.ndjson', 'transactionFlow-09fee25.ndjson', 'appSession-dee7dfe.ndjson', 'createSafe-6fbb5b1.ndjson']) {
+    for (const name of ['transactionFlow-4b0383a.ndjson', 'transactionFlow-09fee25.ndjson', 'appSession-dee7dfe.ndjson', 'createSafe-6fbb5b1.ndjson', 'emailAlerts-9e9f73e.ndjson']) {
       const report = await verifyNdjson(stored(name), bare);
       expect(report.problem?.kind).toBe('version');
     }
