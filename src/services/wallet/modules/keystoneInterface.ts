@@ -42,13 +42,20 @@ export function keystoneErrorKind(error: unknown): DeviceErrorKind | null {
   return null;
 }
 
+/**
+ * The requests the module answers with its QR dialog (a signature read back by the camera): the dialog is made usable
+ * above the flow's modal dialog before each (an execution's eth_sendTransaction signs with eth_signTransaction,
+ * ERC-4527 DataType.typedTransaction; personal_sign with DataType.personalMessage; decision 0083).
+ */
+const QR_REQUESTS: ReadonlySet<string> = new Set(['eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'personal_sign']);
+
 export function keystoneProvider(inner: { request(args: RequestArguments): Promise<unknown> }): DeviceEip1193Provider {
   return guardProvider(inner, {
     kindOf: keystoneErrorKind,
     textOf: (kind) => KEYSTONE_TEXTS[kind],
     override: (args) => {
+      if (QR_REQUESTS.has(args.method)) exposeKeystoneDialog();
       if (args.method !== 'eth_signTypedData_v4') return null;
-      exposeKeystoneDialog();
       const [address, typedData] = paramsArray(args.params);
       return inner.request({ method: 'eth_signTypedData', params: [address, keystoneTypedDataRequest(parseTypedData(typedData)).typedData] });
     },
