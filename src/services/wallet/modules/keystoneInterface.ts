@@ -13,7 +13,7 @@
  */
 // First: Buffer and process for the Keystone stack, before any of it is evaluated (decision 0079).
 import './nodeGlobals.ts';
-import { keystoneTypedDataRequest } from '../../../domain/wallet/deviceDisplay.ts';
+import { DEVICE_REJECTED_TEXTS, keystoneTypedDataRequest } from '../../../domain/wallet/deviceDisplay.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
 import { exposeKeystoneDialog, watchKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
@@ -24,7 +24,7 @@ export const KEYSTONE_TEXTS: Readonly<Record<DeviceErrorKind, string>> = {
   wrongApp: 'The QR code came from another Keystone or account than the one connected. Use that one, then try again.',
   blindSigningDisabled: 'Your Keystone refused to sign this data. Update its firmware, then try again.',
   disconnected: 'The Keystone did not answer. Scan the request with it again.',
-  rejected: 'You cancelled the request (the QR window was closed).',
+  rejected: DEVICE_REJECTED_TEXTS.keystone!, // the flows say it after their own "rejected" title (decision 0083)
   noTypedData: 'Your Keystone signs typed data (eth_signTypedData_v4) here: eth_sign is refused.',
 };
 
