@@ -11,8 +11,13 @@
  *    page); the request QR carries exactly those values and the hashes of the safeTxHash the review showed; the
  *    Keystone's answer (eth-signature with the request's id, signed with the devnet key) is accepted and the gateway
  *    records the confirmation.
- * 2. Closing the Keystone's QR dialog (its close control, by keyboard): the flow's rejected state and Try again,
- *    which opens the on-device step and the Keystone's dialog again.
+ * 2. Closing the Keystone's QR dialog (its close control, by keyboard): the flow's rejected state, in the flow's words
+ *    and the Keystone's (decision 0083), and Try again, which opens the on-device step and the Keystone's dialog again.
+ * 3. An execution (decision 0083): the solo Safe's signed transfer executed from the Keystone's account; the request
+ *    QR is the unsigned EIP-1559 transaction (ERC-4527 typed transaction) whose hash the execution step showed, with
+ *    the nonce, gas and fees the app fixed; the signed transaction is mined as it is.
+ * 4. personal_sign (recovery alerts): the request QR's bytes are the text the on-device step showed; the gateway checks
+ *    the signature and registers the module.
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -23,6 +28,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { DEVNET_MNEMONIC } from '../../devnet/chain/accounts.ts';
 import { keystoneTypedDataDisplay, keystoneTypedDataRequest } from '../../src/domain/wallet/deviceDisplay.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { passDeviceStep, seriousViolations } from './fixtures/devnetDevice.ts';
 import { hdKeyUr, masterFingerprint, readRequestQr, signatureUr, writeQrVideo } from './fixtures/keystoneQr.ts';
 import { dusd, soloExecution } from './fixtures/soloExecution.ts';
@@ -53,12 +59,13 @@ async function answerByQr(page: Page, signature: Hex, requestId: string) {
 }
 
 /** Connect wallet → Keystone → Sync Keystone (the camera sees the account QR) → pick owner 0 in the account list. */
-async function connectKeystone(page: Page, safe = app.teamSafe) {
+async function connectKeystone(page: Page, safe = app.teamSafe, lookAtSync?: () => Promise<void>) {
   await writeQrVideo(CAMERA, hdKeyUr(DEVNET_MNEMONIC));
   await page.goto(app.url(`/home?safe=${safe}`));
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Keystone' }).click();
   await expect(keystoneDialog(page)).toContainText('Sync Keystone', { timeout: 30_000 });
+  await lookAtSync?.();
   await keystoneDialog(page).getByRole('button', { name: 'Sync Keystone' }).click();
   await expect(keystoneDialog(page)).toContainText('Please scan the QR code displayed on your Keystone');
   // The keyring derives the accounts from the scanned xpub (hdkey's crypto in the browser) and web3-onboard lists them.
@@ -124,9 +131,12 @@ test('closing the Keystone’s QR dialog (by keyboard) is a rejection: nothing s
   await keystoneDialog(page).getByRole('button', { name: 'Close' }).focus();
   await page.keyboard.press('Enter');
   const alert = d.getByRole('alert');
-  await expect(alert).toContainText('User rejected signing.', { timeout: 30_000 });
-  // A rejection is worded as for every signer (4001: the flow's own text, not the device's).
-  await expect(alert).toContainText('Nothing was signed or sent. Your transaction is kept; you can try again.');
+  // The flow's own words, then the Keystone's (decision 0083): what was done to reject, and that nothing is lost.
+  await expect(alert).toHaveText(
+    'User rejected signing. You cancelled the request (the QR window was closed). Nothing was signed or sent. Your transaction is kept; you can try again.',
+    { timeout: 30_000 },
+  );
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(keystoneDialog(page)).toHaveCount(0);
   await d.getByRole('button', { name: 'Try again' }).click();
   await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible();
@@ -227,4 +237,72 @@ test('recovery alerts on a Keystone (personal_sign): the request QR carries the 
   // The devnet gateway checked the signature (the owner's personal_sign of the text) and registered the module.
   const modules = (await (await fetch(`${app.devnet.gatewayUrl}/devnet/recovery/${getAddress(ui.team())}`)).json()) as Array<{ moduleAddress: string; signer: string }>;
   expect(modules).toEqual([{ moduleAddress: module, signer: getAddress(ui.owner(0)) }]);
+});
+
+/** The four looks of issue 17: phone and desktop width, dark and light theme. */
+const LOOKS = [
+  { width: 390, height: 844, scheme: 'dark' },
+  { width: 390, height: 844, scheme: 'light' },
+  { width: 1440, height: 1000, scheme: 'light' },
+  { width: 1440, height: 1000, scheme: 'dark' },
+] as const;
+/** The app's --surface and --text in each theme (src/views/styles.css). */
+const THEME = { light: { surface: 'rgb(255, 255, 255)', text: 'rgb(21, 23, 28)' }, dark: { surface: 'rgb(25, 28, 34)', text: 'rgb(232, 234, 238)' } } as const;
+
+/**
+ * The Keystone dialog as it is now, in each look: the app's theme (its box and text take --surface and --text), within
+ * the viewport with no horizontal scroll (the page's nor its own), axe clean on it (and on the whole page once the flow
+ * asks for a signature); a screenshot of each (KEYSTONE_SHOTS: a
+ * folder to keep them in, else the test's output folder).
+ */
+async function checkEveryLook(page: Page, step: string) {
+  for (const look of LOOKS) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.scheme);
+    const dialog = keystoneDialog(page);
+    await expect(dialog).toHaveCSS('background-color', THEME[look.scheme].surface);
+    await expect(dialog.locator('p, li').first()).toHaveCSS('color', THEME[look.scheme].text);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(look.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.width);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await expect(page.getByRole('dialog', { name: /^Keystone/ }).getByRole('button', { name: 'Close' }).first()).toBeInViewport();
+    // axe on the Keystone's dialog (at the account sync, web3-onboard's own account list is already open behind it).
+    expect(await axeViolations(page, { include: '.ReactModalPortal' })).toEqual([]);
+    if (step === 'request') expect(await seriousViolations(page)).toEqual([]);
+    const name = `keystone-${step}-${look.width}-${look.scheme}.png`;
+    await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });
+  }
+}
+
+test('the Keystone’s dialog follows the app’s theme and fits a phone: sync, request and camera pages, light and dark, 390 and 1440 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  await connectKeystone(page, app.teamSafe, () => checkEveryLook(page, 'sync'));
+  await ui.newTransfer(page, '1');
+  const d = ui.dialog(page);
+  await d.getByRole('button', { name: /^Sign$/ }).click();
+  await passDeviceStep(d, 'signature', 'Keystone');
+  await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+  await checkEveryLook(page, 'request');
+  // The request QR is still drawn whole (black on white, its quiet zone included) and read to the end.
+  const { request } = await readRequestQr(page, '.ReactModal__Content canvas');
+  expect(request.dataType).toBe(2);
+  // The camera page, while the camera sees a QR code that is not a Keystone's answer (the SDK says so and stays).
+  await writeQrVideo(CAMERA, 'not a keystone answer');
+  await keystoneDialog(page).getByRole('button', { name: 'Scan Keystone' }).click();
+  await expect(keystoneDialog(page).locator('video')).toBeVisible({ timeout: 30_000 });
+  await checkEveryLook(page, 'camera');
+  await keystoneDialog(page).getByRole('button', { name: 'Close' }).first().click();
+  await expect(d.getByRole('alert')).toContainText('You cancelled the request (the QR window was closed).', { timeout: 30_000 });
+  // The flow's rejection in the Keystone's words, in every look.
+  for (const look of LOOKS) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await expect(d.getByRole('button', { name: 'Try again' })).toBeInViewport();
+    expect(await seriousViolations(page)).toEqual([]);
+    const name = `keystone-rejected-${look.width}-${look.scheme}.png`;
+    await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });
+  }
 });
