@@ -64,6 +64,7 @@ import {
 } from '../domain/safe/messages.ts';
 import type { SafeContext } from '../domain/safe/types.ts';
 import { parseSafeVersion } from '../domain/safe/version.ts';
+import { rejectionText } from '../domain/wallet/deviceDisplay.ts';
 import { isOwner } from '../domain/safe/owners.ts';
 import { readyWallet as readyWalletFor } from './transactionFlow/wallet.ts';
 import { checkSafeAgainstChain } from './chain/safeInfoCheck.ts';
@@ -107,7 +108,7 @@ export function classifyWalletError(error: unknown, deviceName?: string): Wallet
   if (device) return device;
   const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
   const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
-  if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', MESSAGE_WALLET_TEXTS.rejected);
+  if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', rejectionText(MESSAGE_WALLET_TEXTS.rejected, error, deviceName));
   if (code === 4900 || code === 4100 || /disconnected|not connected|no accounts/i.test(message)) return failure('disconnected', MESSAGE_WALLET_TEXTS.noWallet);
   return failure('other', `${MESSAGE_WALLET_TEXTS.signError} ${message}`.trim());
 }

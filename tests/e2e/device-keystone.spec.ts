@@ -11,21 +11,28 @@
  *    page); the request QR carries exactly those values and the hashes of the safeTxHash the review showed; the
  *    Keystone's answer (eth-signature with the request's id, signed with the devnet key) is accepted and the gateway
  *    records the confirmation.
- * 2. Closing the Keystone's QR dialog (its close control, by keyboard): the flow's rejected state and Try again,
- *    which opens the on-device step and the Keystone's dialog again.
+ * 2. Closing the Keystone's QR dialog (its close control, by keyboard): the flow's rejected state, in the flow's words
+ *    and the Keystone's (decision 0083), and Try again, which opens the on-device step and the Keystone's dialog again.
+ * 3. An execution (decision 0083): the solo Safe's signed transfer executed from the Keystone's account; the request
+ *    QR is the unsigned EIP-1559 transaction (ERC-4527 typed transaction) whose hash the execution step showed, with
+ *    the nonce, gas and fees the app fixed; the signed transaction is mined as it is.
+ * 4. personal_sign (recovery alerts): the request QR's bytes are the text the on-device step showed; the gateway checks
+ *    the signature and registers the module.
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
-import { hashTypedData, type Hex, type TypedDataDefinition } from 'viem';
+import { concat, formatGwei, getAddress, hashTypedData, keccak256, pad, parseTransaction, toHex, type Address, type Hex, type TransactionSerializableEIP1559, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { DEVNET_MNEMONIC } from '../../devnet/chain/accounts.ts';
 import { keystoneTypedDataDisplay, keystoneTypedDataRequest } from '../../src/domain/wallet/deviceDisplay.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { passDeviceStep, seriousViolations } from './fixtures/devnetDevice.ts';
 import { hdKeyUr, masterFingerprint, readRequestQr, signatureUr, writeQrVideo } from './fixtures/keystoneQr.ts';
-import { txFlowPage } from './fixtures/txFlowPage.ts';
+import { dusd, soloExecution } from './fixtures/soloExecution.ts';
+import { txFlowPage, unsignedHashOf } from './fixtures/txFlowPage.ts';
 
 const CAMERA = join(tmpdir(), `countersign-keystone-camera-${process.pid}.y4m`);
 test.use({
@@ -38,17 +45,27 @@ test.use({
 test.describe.configure({ mode: 'serial' });
 const app = useDevnetApp({ wallets: { keystone: true } });
 const ui = txFlowPage(() => app);
+const { solo, soloNonce, queueSoloTransfers, sentWith } = soloExecution(() => app);
+/** An address with no history: its balance is exactly what arrived. */
+const EXECUTION_PAYEE: Address = getAddress('0x00000000000000000000000000000000b0c0e7e3');
 
 /** The Keystone SDK's dialog (react-modal). */
 const keystoneDialog = (page: Page) => page.locator('.ReactModal__Content');
 
+/** The Keystone signs what the request QR carried with owner 0's devnet key and shows its answer; the page scans it. */
+async function answerByQr(page: Page, signature: Hex, requestId: string) {
+  await writeQrVideo(CAMERA, signatureUr(signature, requestId));
+  await keystoneDialog(page).getByRole('button', { name: 'Scan Keystone' }).click();
+}
+
 /** Connect wallet → Keystone → Sync Keystone (the camera sees the account QR) → pick owner 0 in the account list. */
-async function connectKeystone(page: Page) {
+async function connectKeystone(page: Page, safe = app.teamSafe, lookAtSync?: () => Promise<void>) {
   await writeQrVideo(CAMERA, hdKeyUr(DEVNET_MNEMONIC));
-  await page.goto(app.url(`/home?safe=${app.teamSafe}`));
+  await page.goto(app.url(`/home?safe=${safe}`));
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Keystone' }).click();
   await expect(keystoneDialog(page)).toContainText('Sync Keystone', { timeout: 30_000 });
+  await lookAtSync?.();
   await keystoneDialog(page).getByRole('button', { name: 'Sync Keystone' }).click();
   await expect(keystoneDialog(page)).toContainText('Please scan the QR code displayed on your Keystone');
   // The keyring derives the accounts from the scanned xpub (hdkey's crypto in the browser) and web3-onboard lists them.
@@ -89,8 +106,7 @@ test('sync by QR, then sign: the request QR carries what the on-device step show
 
   // The Keystone signs with owner 0's devnet key and shows its answer; the page scans it with the camera.
   const signature = await privateKeyToAccount(app.devnet.owners[0]!.privateKey).signTypedData(typed as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0]);
-  await writeQrVideo(CAMERA, signatureUr(signature, request.requestId));
-  await keystoneDialog(page).getByRole('button', { name: 'Scan Keystone' }).click();
+  await answerByQr(page, signature, request.requestId);
   await expect(ui.dialog(page).getByRole('status')).toContainText('Signature submitted. Confirmed 1 of 2.', { timeout: 60_000 });
   await expect(keystoneDialog(page)).toHaveCount(0);
 
@@ -115,13 +131,178 @@ test('closing the Keystone’s QR dialog (by keyboard) is a rejection: nothing s
   await keystoneDialog(page).getByRole('button', { name: 'Close' }).focus();
   await page.keyboard.press('Enter');
   const alert = d.getByRole('alert');
-  await expect(alert).toContainText('User rejected signing.', { timeout: 30_000 });
-  // A rejection is worded as for every signer (4001: the flow's own text, not the device's).
-  await expect(alert).toContainText('Nothing was signed or sent. Your transaction is kept; you can try again.');
+  // The flow's own words, then the Keystone's (decision 0083): what was done to reject, and that nothing is lost.
+  await expect(alert).toHaveText(
+    'User rejected signing. You cancelled the request (the QR window was closed). Nothing was signed or sent. Your transaction is kept; you can try again.',
+    { timeout: 30_000 },
+  );
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(keystoneDialog(page)).toHaveCount(0);
   await d.getByRole('button', { name: 'Try again' }).click();
   await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible();
   await d.getByRole('button', { name: /^Sign$/ }).click();
   await passDeviceStep(d, 'signature', 'Keystone');
   await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+});
+
+test('execute on a Keystone: the request QR is exactly the unsigned transaction whose hash the execution step showed, and that is what is mined', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The devnet's 1-of-1 solo Safe (owner 0) with one transfer signed by owner 0, ready to execute.
+  await queueSoloTransfers(EXECUTION_PAYEE, [2]);
+  const nonce = await soloNonce();
+  const owner0 = app.devnet.owners[0]!;
+  const accountNonce = await ui.chain().getTransactionCount({ address: owner0.address as Address, blockTag: 'pending' });
+  await connectKeystone(page, `${app.devnet.shortName}:${solo()}`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Queue' }).click();
+  await page.locator('.tx-row').filter({ hasText: 'Ready to execute' }).getByRole('button', { name: 'Execute' }).click({ timeout: 30_000 });
+  const d = ui.dialog(page);
+  await expect(d.getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 30_000 });
+  await d.getByRole('button', { name: 'Execute', exact: true }).click();
+  await expect(d.getByRole('heading', { name: 'Check the execution on your Keystone' })).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  const execution = await passDeviceStep(d, 'execution', 'Keystone');
+  expect(Object.keys(execution)).toEqual(['Transaction hash', 'To', 'Value', 'Nonce', 'Gas limit', 'Max fee', 'Max priority fee']);
+  expect(execution.To).toBe(solo());
+  expect(execution.Nonce).toBe(String(accountNonce));
+  await expect(d.getByRole('status')).toContainText('Confirm the execution on your Keystone');
+
+  // The module populated the transaction (ethers) and the keyring put its unsigned EIP-1559 form in the QR code
+  // (ERC-4527 typed transaction): exactly the transaction the app fixed, whose hash the step showed.
+  await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+  const { request } = await readRequestQr(page, '.ReactModal__Content canvas');
+  expect(request.dataType).toBe(4); // DataType.typedTransaction
+  expect(request.chainId).toBe(app.devnet.chainId);
+  expect(request.derivationPath).toBe("44'/60'/0'/0/0");
+  expect(request.sourceFingerprint).toBe(masterFingerprint(DEVNET_MNEMONIC));
+  const unsigned = toHex(request.signData);
+  expect(keccak256(unsigned)).toBe(execution['Transaction hash']);
+  const tx = parseTransaction(unsigned);
+  expect(tx.type).toBe('eip1559');
+  expect(tx.chainId).toBe(app.devnet.chainId);
+  expect(tx.to && getAddress(tx.to)).toBe(solo());
+  expect(tx.value ?? 0n).toBe(0n);
+  expect(String(tx.nonce)).toBe(execution.Nonce);
+  expect(String(tx.gas)).toBe(execution['Gas limit']);
+  expect(`${formatGwei(tx.maxFeePerGas!)} gwei`).toBe(execution['Max fee']);
+  expect(`${formatGwei(tx.maxPriorityFeePerGas!)} gwei`).toBe(execution['Max priority fee']);
+  expect(tx.data?.slice(0, 10)).toBe('0x6a761202'); // execTransaction
+
+  // The Keystone signs those bytes with owner 0's key and answers r‖s‖yParity (a typed transaction's v).
+  const signed = await privateKeyToAccount(owner0.privateKey).signTransaction(tx as TransactionSerializableEIP1559);
+  const { r, s, yParity } = parseTransaction(signed);
+  await answerByQr(page, concat([pad(r!), pad(s!), yParity ? '0x01' : '0x00']), request.requestId);
+  await expect(d.getByRole('status')).toContainText('Transaction was successful', { timeout: 60_000 });
+  await expect(d.getByText(/changed the transaction before signing it/)).toHaveCount(0);
+  await expect(keystoneDialog(page)).toHaveCount(0);
+
+  // On chain: the transfer, and the mined transaction is the one the Keystone signed, whose hash the step showed.
+  expect(await soloNonce()).toBe(nonce + 1);
+  expect(await ui.balanceOf(app.devnet.tokens.usd.address as Address, EXECUTION_PAYEE)).toBe(dusd(2));
+  const mined = await sentWith(owner0.address as Address, accountNonce);
+  expect(mined.hash).toBe(keccak256(signed));
+  expect(unsignedHashOf(mined)).toBe(execution['Transaction hash']);
+  expect(errors).toEqual([]);
+});
+
+test('recovery alerts on a Keystone (personal_sign): the request QR carries the text the on-device step showed, and the gateway accepts the signature', async ({ page }) => {
+  test.setTimeout(240_000);
+  const module = getAddress(app.devnet.owners[2]!.address);
+  await connectKeystone(page);
+  // In the app (a page load would start without the Keystone connected).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Security' }).click();
+  const section = page.getByRole('region', { name: 'Recovery alerts' });
+  const form = section.getByRole('form', { name: 'Register recovery module' });
+  await form.getByLabel('Recovery module address').fill(module);
+  await form.getByRole('button', { name: 'Register module' }).click();
+  const shown = await passDeviceStep(section, 'message', 'Keystone');
+  expect(Object.keys(shown)).toEqual(['Message']);
+  expect(shown.Message).toMatch(new RegExp(`^enable-recovery-alerts-${app.devnet.chainId}-${getAddress(ui.team())}-${module}-${getAddress(ui.owner(0))}-\\d{13}$`));
+  await expect(section.getByRole('status').filter({ hasText: 'Confirm the message on your Keystone' })).toBeVisible();
+
+  await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+  const { request } = await readRequestQr(page, '.ReactModal__Content canvas');
+  expect(request.dataType).toBe(3); // DataType.personalMessage
+  expect(request.address).toBe(ui.owner(0).toLowerCase());
+  expect(request.derivationPath).toBe("44'/60'/0'/0/0");
+  // The QR's payload is the message's bytes, exactly the text the step showed.
+  expect(request.signData.toString('utf8')).toBe(shown.Message);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const signature = await privateKeyToAccount(app.devnet.owners[0]!.privateKey).signMessage({ message: { raw: toHex(request.signData) } });
+  await answerByQr(page, signature, request.requestId);
+  await expect(section.getByRole('status').filter({ hasText: 'is registered' })).toBeVisible({ timeout: 60_000 });
+  // The devnet gateway checked the signature (the owner's personal_sign of the text) and registered the module.
+  const modules = (await (await fetch(`${app.devnet.gatewayUrl}/devnet/recovery/${getAddress(ui.team())}`)).json()) as Array<{ moduleAddress: string; signer: string }>;
+  expect(modules).toEqual([{ moduleAddress: module, signer: getAddress(ui.owner(0)) }]);
+});
+
+/** The four looks of issue 17: phone and desktop width, dark and light theme. */
+const LOOKS = [
+  { width: 390, height: 844, scheme: 'dark' },
+  { width: 390, height: 844, scheme: 'light' },
+  { width: 1440, height: 1000, scheme: 'light' },
+  { width: 1440, height: 1000, scheme: 'dark' },
+] as const;
+/** The app's --surface and --text in each theme (src/views/styles.css). */
+const THEME = { light: { surface: 'rgb(255, 255, 255)', text: 'rgb(21, 23, 28)' }, dark: { surface: 'rgb(25, 28, 34)', text: 'rgb(232, 234, 238)' } } as const;
+
+/**
+ * The Keystone dialog as it is now, in each look: the app's theme (its box and text take --surface and --text), within
+ * the viewport with no horizontal scroll (the page's nor its own), axe clean on it (and on the whole page once the flow
+ * asks for a signature); a screenshot of each (KEYSTONE_SHOTS: a
+ * folder to keep them in, else the test's output folder).
+ */
+async function checkEveryLook(page: Page, step: string) {
+  for (const look of LOOKS) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.scheme);
+    const dialog = keystoneDialog(page);
+    await expect(dialog).toHaveCSS('background-color', THEME[look.scheme].surface);
+    await expect(dialog.locator('p, li').first()).toHaveCSS('color', THEME[look.scheme].text);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(look.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.width);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await expect(page.getByRole('dialog', { name: /^Keystone/ }).getByRole('button', { name: 'Close' }).first()).toBeInViewport();
+    // axe on the Keystone's dialog (at the account sync, web3-onboard's own account list is already open behind it).
+    expect(await axeViolations(page, { include: '.ReactModalPortal' })).toEqual([]);
+    if (step === 'request') expect(await seriousViolations(page)).toEqual([]);
+    const name = `keystone-${step}-${look.width}-${look.scheme}.png`;
+    await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });
+  }
+}
+
+test('the Keystone’s dialog follows the app’s theme and fits a phone: sync, request and camera pages, light and dark, 390 and 1440 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  await connectKeystone(page, app.teamSafe, () => checkEveryLook(page, 'sync'));
+  await ui.newTransfer(page, '1');
+  const d = ui.dialog(page);
+  await d.getByRole('button', { name: /^Sign$/ }).click();
+  await passDeviceStep(d, 'signature', 'Keystone');
+  await expect(keystoneDialog(page)).toContainText('Scan with your Keystone', { timeout: 30_000 });
+  await checkEveryLook(page, 'request');
+  // The request QR is still drawn whole (black on white, its quiet zone included) and read to the end.
+  const { request } = await readRequestQr(page, '.ReactModal__Content canvas');
+  expect(request.dataType).toBe(2);
+  // The camera page, while the camera sees a QR code that is not a Keystone's answer (the SDK says so and stays).
+  await writeQrVideo(CAMERA, 'not a keystone answer');
+  await keystoneDialog(page).getByRole('button', { name: 'Scan Keystone' }).click();
+  await expect(keystoneDialog(page).locator('video')).toBeVisible({ timeout: 30_000 });
+  await checkEveryLook(page, 'camera');
+  await keystoneDialog(page).getByRole('button', { name: 'Close' }).first().click();
+  await expect(d.getByRole('alert')).toContainText('You cancelled the request (the QR window was closed).', { timeout: 30_000 });
+  // The flow's rejection in the Keystone's words, in every look.
+  for (const look of LOOKS) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await expect(d.getByRole('button', { name: 'Try again' })).toBeInViewport();
+    expect(await seriousViolations(page)).toEqual([]);
+    const name = `keystone-rejected-${look.width}-${look.scheme}.png`;
+    await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });
+  }
 });

@@ -33,7 +33,7 @@ import {
   type Hex,
   type TypedDataDefinition,
 } from 'viem';
-import type { DeviceDisplay } from './signerDevice.ts';
+import { deviceErrorOf, SIGNER_DEVICES_BY_LABEL, type DeviceDisplay, type SignerDeviceKind } from './signerDevice.ts';
 
 export interface DisplayLine {
   label: string;
@@ -250,4 +250,31 @@ export function keystoneTypedDataDisplay(typedData: TypedDataDefinition | Keysto
   }
   for (const field of request.types[request.primaryType] ?? []) lines.push({ label: field.name, value: text(request.message[field.name]) });
   return lines;
+}
+
+/**
+ * A device's own words for a rejection, by kind (issue 19, decision 0083; here, not in signerDevice.ts, which the first
+ * load carries), said after a flow's "rejected" title when
+ * that device rejected. Only a Keystone's: it never answers "no" itself; its request is refused by closing the QR
+ * window, which the flow's generic words ("User rejected signing.") do not say.
+ */
+export const DEVICE_REJECTED_TEXTS: Readonly<Partial<Record<SignerDeviceKind, string>>> = {
+  keystone: 'You cancelled the request (the QR window was closed).',
+};
+
+/**
+ * A flow's rejection text `generic`, followed by the device's own words when the device `deviceName` (the connected
+ * wallet's) rejected with the contract's `rejected` error; `generic` alone otherwise. The words are ours, by device
+ * kind: nothing the provider wrote is shown.
+ */
+export function rejectionText(generic: string, error: unknown, deviceName: string | undefined): string {
+  const kind = deviceName === undefined ? undefined : SIGNER_DEVICES_BY_LABEL[deviceName]?.kind;
+  const words = kind && deviceErrorOf(error) === 'rejected' ? DEVICE_REJECTED_TEXTS[kind] : undefined;
+  return words ? `${generic} ${words}` : generic;
+}
+
+/** The device's own words a rejection's text ends with (rejectionText), or null: a view with its own title shows only these. */
+export function deviceRejectionWords(message: string | null | undefined): string | null {
+  if (!message) return null;
+  return Object.values(DEVICE_REJECTED_TEXTS).find((words) => message.endsWith(words)) ?? null;
 }

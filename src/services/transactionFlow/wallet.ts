@@ -22,6 +22,7 @@ import {
 import type { TxFlowSafe, WalletFailure } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import type { Failure } from '../../domain/failure.ts';
 import { deviceErrorOf, type DeviceErrorKind } from '../../domain/wallet/signerDevice.ts';
+import { rejectionText } from '../../domain/wallet/deviceDisplay.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
@@ -86,7 +87,7 @@ export function classifyWalletError(error: unknown, action: 'sign' | 'send', dev
   if (device) return device;
   const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
   const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
-  if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', action === 'sign' ? USER_REJECTED_SIGNING : USER_REJECTED_TX);
+  if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', rejectionText(action === 'sign' ? USER_REJECTED_SIGNING : USER_REJECTED_TX, error, deviceName));
   if (code === 4900 || code === 4100 || /disconnected|not connected|no accounts/i.test(message)) return failure('disconnected', NO_WALLET);
   if (/insufficient funds|exceeds the balance|insufficient balance/i.test(message)) return failure('insufficientFunds', INSUFFICIENT_FUNDS);
   return failure('other', `${SUBMIT_ERROR} ${message}`.trim());

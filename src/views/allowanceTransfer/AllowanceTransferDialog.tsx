@@ -12,7 +12,7 @@ import { connectAllowanceTransfer } from '../../machines/allowanceTransfer/allow
 import type { AllowanceTransferEvent } from '../../machines/allowanceTransfer/allowanceTransfer.types.ts';
 import { Address } from '../components/Address.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
+import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting, deviceRejectionSuffix, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
 import { AddressCombobox } from '../transactionFlow/AddressCombobox.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { DISMISS_LABEL, dismissEventOf } from '../ui/dismiss.ts';
@@ -200,7 +200,7 @@ export function AllowanceTransferDialog({ actor, owners = [] }: { actor: Allowan
       {step === 'confirming' || step === 'succeeded' || step === 'failed' ? <DeviceChanges changes={ctx.deviceChanges} device={ctx.wallet?.device?.name ?? 'device'} /> : null}
       {step === 'walletError' ? (
         <Problem
-          text={`${WALLET_ERRORS[view.walletErrorKind ?? 'other']}${(view.walletErrorKind === 'other' || isDeviceErrorKind(view.walletErrorKind)) && ctx.walletFailure ? ` ${ctx.walletFailure.message}` : ''}`}
+          text={`${WALLET_ERRORS[view.walletErrorKind ?? 'other']}${deviceRejectionSuffix(view.walletErrorKind, ctx.walletFailure?.message)}${(view.walletErrorKind === 'other' || isDeviceErrorKind(view.walletErrorKind)) && ctx.walletFailure ? ` ${ctx.walletFailure.message}` : ''}`}
         >
           {button('user.cancel', 'Cancel', view.canCancel)}
           {button('user.back', 'Edit', view.canBack)}

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import type { DeviceCheck } from '../../machines/transactionFlow/transactionFlow.types.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { deviceRejectionWords } from '../../domain/wallet/deviceDisplay.ts';
 import './deviceCheck.css';
 
 const WHAT: Record<DeviceCheck['what'], string> = {
@@ -123,6 +124,15 @@ export const DEVICE_ERROR_TITLES = {
   deviceDisconnected: 'Device not connected.',
   noTypedData: 'This wallet cannot sign typed data.',
 } as const;
+
+/**
+ * What follows a flow's "rejected" title: a device's own words for its rejection (a Keystone's closed QR window,
+ * decision 0083) with a leading space, or '' (another wallet or device, or another kind).
+ */
+export function deviceRejectionSuffix(kind: string | null | undefined, message: string | null | undefined): string {
+  const words = kind === 'rejected' ? deviceRejectionWords(message) : null;
+  return words ? ` ${words}` : '';
+}
 
 /** A device error's kind (its failure text says what to do on the device, so a dialog shows it). */
 export const isDeviceErrorKind = (kind: string | null | undefined): kind is keyof typeof DEVICE_ERROR_TITLES => kind != null && kind in DEVICE_ERROR_TITLES;

@@ -11,7 +11,7 @@ import { txSentence } from '../../machines/shared/txSentence.ts';
 import { useAddressNameResolver } from '../addressBook/useAddressName.ts';
 import { ConfirmationVerdicts } from '../components/ConfirmationVerdicts.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
+import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting, deviceRejectionSuffix, isDeviceErrorKind } from '../components/DeviceCheck.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts } from './flowDialog.tsx';
@@ -114,7 +114,8 @@ export function BulkExecuteDialog({ actor }: { actor: BulkExecuteRef }) {
       {state === 'walletError' ? (
         <>
           <p role="alert">
-            {WALLET_ERRORS[sub ?? 'other']} {sub === 'other' || isDeviceErrorKind(sub) ? ctx.walletFailure?.message : ''}
+            {WALLET_ERRORS[sub ?? 'other']}
+            {deviceRejectionSuffix(sub, ctx.walletFailure?.message)} {sub === 'other' || isDeviceErrorKind(sub) ? ctx.walletFailure?.message : ''}
           </p>
           <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>
         </>

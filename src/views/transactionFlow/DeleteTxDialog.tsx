@@ -6,7 +6,7 @@ import type { DeleteTxFlowMachine } from '../../machines/transactionFlow/deleteT
 import { connectDeleteTxFlow } from '../../machines/transactionFlow/deleteTxFlow.connect.ts';
 import { deleteRequestHashes } from '../../domain/safe/deleteRequest.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
+import { DEVICE_ERROR_TITLES, DeviceCheckStep, DeviceWaiting, deviceRejectionSuffix } from '../components/DeviceCheck.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { flowDialogParts, type FlowCommand } from './flowDialog.tsx';
@@ -96,7 +96,7 @@ export function DeleteTxDialog({ actor, now = Date.now, onDeletedClose }: { acto
         <>
           <p role="alert">
             {/* The two-source check refused before the wallet was asked (decision 0053): its text alone says why. */}
-            {isSafeInfoBlockText(ctx.walletFailure?.message) ? ctx.walletFailure?.message : `${WALLET_ERRORS[sub ?? 'other']} ${SAYS_MORE.has(sub ?? 'other') ? (ctx.walletFailure?.message ?? '') : ''}`}
+            {isSafeInfoBlockText(ctx.walletFailure?.message) ? ctx.walletFailure?.message : `${WALLET_ERRORS[sub ?? 'other']}${deviceRejectionSuffix(sub, ctx.walletFailure?.message)} ${SAYS_MORE.has(sub ?? 'other') ? (ctx.walletFailure?.message ?? '') : ''}`}
           </p>
           {sub !== null && sub !== 'other' && SAYS_MORE.has(sub) ? <p>Nothing was signed or sent. The transaction is still queued; try again to delete it.</p> : null}
           <div className="txflow-actions">{button('user.cancel', 'Cancel')}{button('user.retry', 'Try again', 'primary')}</div>

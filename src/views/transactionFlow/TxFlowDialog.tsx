@@ -19,7 +19,7 @@ import { isPlainClick, Link } from '../components/Link.tsx';
 import { useTxFlow, useTxFlowSend } from './txFlowContext.tsx';
 import { SharePackage } from '../signingPackages/SharePackage.tsx';
 import { useChainReadSafe } from '../signingPackages/chainReadSafe.ts';
-import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting } from '../components/DeviceCheck.tsx';
+import { DEVICE_ERROR_TITLES, DeviceChanges, DeviceCheckStep, DeviceWaiting, deviceRejectionSuffix } from '../components/DeviceCheck.tsx';
 import './compose.css';
 
 const TITLES: Record<TxFlowMode, string> = {
@@ -192,7 +192,8 @@ function StepContent() {
       return (
         <>
           <div role="alert">
-            <strong>{text.title}</strong> {text.text(ctx.safe.chainName)}
+            <strong>{text.title}</strong>
+            {deviceRejectionSuffix(sub, ctx.walletFailure?.message)} {text.text(ctx.safe.chainName)}
             {SAYS_MORE.has(sub ?? 'other') && ctx.walletFailure ? <p>{ctx.walletFailure.message}</p> : null}
           </div>
           <CancelOrRetry />

@@ -8,7 +8,8 @@ import { concat, getAddress, keccak256, parseTransaction, serializeTransaction, 
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TxFlowSafe } from '../../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { safeTxTypedData } from '../../../src/domain/safe/hashing.ts';
-import { executionChanges, executionDisplay, executionHash, typedDataDisplay, type UnsignedExecution } from '../../../src/domain/wallet/deviceDisplay.ts';
+import { DEVICE_REJECTED_TEXTS, deviceRejectionWords, executionChanges, executionDisplay, executionHash, typedDataDisplay, type UnsignedExecution } from '../../../src/domain/wallet/deviceDisplay.ts';
+import { classifyWalletError as classifyMessageWalletError } from '../../../src/services/messageFlow.ts';
 import { deviceErrorOf, deviceRpcError, signerDeviceOf } from '../../../src/domain/wallet/signerDevice.ts';
 import { hashesOf } from '../../../src/services/transactionFlow/transactionFlow.ts';
 import { draftToSafeTx, safeContextOf } from '../../../src/services/transactionFlow/convert.ts';
@@ -90,6 +91,22 @@ describe('device errors and eth_signTypedData_v4 only', () => {
     // A rejection on the device is a rejection (4001), as from any wallet.
     expect(classifyWalletError(deviceRpcError('rejected', 'x'), 'sign')).toEqual({ kind: 'rejected', message: 'User rejected signing.' });
     expect(deviceErrorOf({ code: 4001, message: 'no' })).toBeNull();
+  });
+  it('a Keystone’s rejection (its QR window closed) says so after the flow’s own words, in every flow; no other rejection does (decision 0083)', () => {
+    const closed = deviceRpcError('rejected', 'anything the provider wrote');
+    const words = 'You cancelled the request (the QR window was closed).';
+    expect(DEVICE_REJECTED_TEXTS.keystone).toBe(words);
+    expect(classifyWalletError(closed, 'sign', 'Keystone')).toEqual({ kind: 'rejected', message: `User rejected signing. ${words}` });
+    expect(classifyWalletError(closed, 'send', 'Keystone')).toEqual({ kind: 'rejected', message: `User rejected the transaction. ${words}` });
+    expect(classifyMessageWalletError(closed, 'Keystone')).toEqual({ kind: 'rejected', message: `User rejected signing. ${words}` });
+    // A Ledger's rejection, a plain 4001 while a Keystone is connected, a rejection without a device: the flow's words.
+    expect(classifyWalletError(closed, 'sign', 'Ledger').message).toBe('User rejected signing.');
+    expect(classifyWalletError({ code: 4001, message: 'User rejected the request.' }, 'sign', 'Keystone').message).toBe('User rejected signing.');
+    expect(classifyWalletError(closed, 'sign').message).toBe('User rejected signing.');
+    // What a view with its own title shows after it.
+    expect(deviceRejectionWords(`User rejected signing. ${words}`)).toBe(words);
+    expect(deviceRejectionWords('User rejected signing.')).toBeNull();
+    expect(deviceRejectionWords(undefined)).toBeNull();
   });
   it('a wallet without eth_signTypedData_v4 is refused in words; eth_sign is never tried', async () => {
     for (const code of [4200, -32601]) {

@@ -13,7 +13,7 @@
  */
 // First: Buffer and process for the Keystone stack, before any of it is evaluated (decision 0079).
 import './nodeGlobals.ts';
-import { keystoneTypedDataRequest } from '../../../domain/wallet/deviceDisplay.ts';
+import { DEVICE_REJECTED_TEXTS, keystoneTypedDataRequest } from '../../../domain/wallet/deviceDisplay.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
 import { exposeKeystoneDialog, watchKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
@@ -24,7 +24,7 @@ export const KEYSTONE_TEXTS: Readonly<Record<DeviceErrorKind, string>> = {
   wrongApp: 'The QR code came from another Keystone or account than the one connected. Use that one, then try again.',
   blindSigningDisabled: 'Your Keystone refused to sign this data. Update its firmware, then try again.',
   disconnected: 'The Keystone did not answer. Scan the request with it again.',
-  rejected: 'You cancelled the request (the QR window was closed).',
+  rejected: DEVICE_REJECTED_TEXTS.keystone!, // the flows say it after their own "rejected" title (decision 0083)
   noTypedData: 'Your Keystone signs typed data (eth_signTypedData_v4) here: eth_sign is refused.',
 };
 
@@ -42,13 +42,20 @@ export function keystoneErrorKind(error: unknown): DeviceErrorKind | null {
   return null;
 }
 
+/**
+ * The requests the module answers with its QR dialog (a signature read back by the camera): the dialog is made usable
+ * above the flow's modal dialog before each (an execution's eth_sendTransaction signs with eth_signTransaction,
+ * ERC-4527 DataType.typedTransaction; personal_sign with DataType.personalMessage; decision 0083).
+ */
+const QR_REQUESTS: ReadonlySet<string> = new Set(['eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'personal_sign']);
+
 export function keystoneProvider(inner: { request(args: RequestArguments): Promise<unknown> }): DeviceEip1193Provider {
   return guardProvider(inner, {
     kindOf: keystoneErrorKind,
     textOf: (kind) => KEYSTONE_TEXTS[kind],
     override: (args) => {
+      if (QR_REQUESTS.has(args.method)) exposeKeystoneDialog();
       if (args.method !== 'eth_signTypedData_v4') return null;
-      exposeKeystoneDialog();
       const [address, typedData] = paramsArray(args.params);
       return inner.request({ method: 'eth_signTypedData', params: [address, keystoneTypedDataRequest(parseTypedData(typedData)).typedData] });
     },
