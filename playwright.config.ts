@@ -15,11 +15,13 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Two spec files at a time, one per core, each with its own devnet on free ports (the app is built once, in the
-  // global setup): about 19 min instead of 26. Waits that only load can stretch (a devnet receipt, a list's first
-  // page) are generous; nothing here times how fast a screen is (that is `npm run bench`).
+  // Three spec files at a time on the 2-core machine, each with its own devnet on free ports (the app is built once,
+  // in the global setup). With two, the cores were idle 30 % of the run (the specs wait on receipts, timeouts and
+  // page loads): 839 s with two, 720 s with three, same suite, quiet machine (decision 0086). Waits that only load can
+  // stretch (a devnet receipt, a list's first page) are generous; nothing here times how fast a screen is (that is
+  // `npm run bench`).
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   globalSetup: './tests/e2e/globalSetup.ts',
   forbidOnly: true,
   retries: 0,
