@@ -26,7 +26,7 @@ import {
   type PublicClient,
   type TypedDataDefinition,
 } from 'viem';
-import { deviceFailureOf, noTypedDataFailure } from './transactionFlow/wallet.ts';
+import { deviceFailureOf, noTypedDataFailure, providerErrorOf } from './transactionFlow/wallet.ts';
 import type { MessageFlowMachine } from '../machines/messageFlow/messageFlow.machine.ts';
 import type {
   GatewayMessageView,
@@ -106,10 +106,9 @@ export function classifyWalletError(error: unknown, deviceName?: string): Wallet
   // A device's own error says what to do on the device (issue 19).
   const device = deviceFailureOf(error, deviceName);
   if (device) return device;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
-  const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
-  if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', rejectionText(MESSAGE_WALLET_TEXTS.rejected, error, deviceName));
-  if (code === 4900 || code === 4100 || /disconnected|not connected|no accounts/i.test(message)) return failure('disconnected', MESSAGE_WALLET_TEXTS.noWallet);
+  const { message, kind } = providerErrorOf(error);
+  if (kind === 'rejected') return failure('rejected', rejectionText(MESSAGE_WALLET_TEXTS.rejected, error, deviceName));
+  if (kind === 'disconnected') return failure('disconnected', MESSAGE_WALLET_TEXTS.noWallet);
   return failure('other', `${MESSAGE_WALLET_TEXTS.signError} ${message}`.trim());
 }
 

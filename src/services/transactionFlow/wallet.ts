@@ -76,8 +76,25 @@ export function deviceFailureOf(error: unknown, deviceName?: string): Failure<De
  * in words (S9: never eth_sign instead); null for any other error.
  */
 export function noTypedDataFailure(error: unknown): Failure<'noTypedData'> | null {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
+  const { code } = providerErrorOf(error);
   return deviceErrorOf(error) === null && (code === 4200 || code === -32601) ? { kind: 'noTypedData', message: DEVICE_ERROR_TEXTS.noTypedData('') } : null;
+}
+
+/**
+ * A provider error's code and message, and whether it is the user's rejection (EIP-1193 4001, or its words) or a
+ * wallet that is not connected (4900, 4100, or their words): what the transaction and message flows' classifiers
+ * read before their own texts.
+ */
+export function providerErrorOf(error: unknown): { code: number | null; message: string; kind: 'rejected' | 'disconnected' | null } {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
+  const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
+  const kind =
+    code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)
+      ? 'rejected'
+      : code === 4900 || code === 4100 || /disconnected|not connected|no accounts/i.test(message)
+        ? 'disconnected'
+        : null;
+  return { code, message, kind };
 }
 
 /** Maps a provider error to a WalletFailure. */
@@ -85,10 +102,9 @@ export function classifyWalletError(error: unknown, action: 'sign' | 'send', dev
   if (isWalletFailure(error)) return error;
   const device = deviceFailureOf(error, deviceName);
   if (device) return device;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : null;
-  const message = error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
-  if (code === 4001 || /user (rejected|denied)|rejected by user|user cancel/i.test(message)) return failure('rejected', rejectionText(action === 'sign' ? USER_REJECTED_SIGNING : USER_REJECTED_TX, error, deviceName));
-  if (code === 4900 || code === 4100 || /disconnected|not connected|no accounts/i.test(message)) return failure('disconnected', NO_WALLET);
+  const { message, kind } = providerErrorOf(error);
+  if (kind === 'rejected') return failure('rejected', rejectionText(action === 'sign' ? USER_REJECTED_SIGNING : USER_REJECTED_TX, error, deviceName));
+  if (kind === 'disconnected') return failure('disconnected', NO_WALLET);
   if (/insufficient funds|exceeds the balance|insufficient balance/i.test(message)) return failure('insufficientFunds', INSUFFICIENT_FUNDS);
   return failure('other', `${SUBMIT_ERROR} ${message}`.trim());
 }
