@@ -42,9 +42,9 @@ import { appPermissionsMachine } from '../machines/safeApps/appPermissions.machi
 import { customAppsMachine } from '../machines/safeApps/customApps.machine.ts';
 import { openAppMachine } from '../machines/safeApps/openApp.machine.ts';
 import { safeAppsListMachine } from '../machines/safeApps/safeAppsList.machine.ts';
+import type { AppFrameRegistry } from '../bridge/host/frames.ts';
 import { CustomAppErrors, normalizeAppUrl, parseManifest, sameAppUrl } from '../machines/safeApps/safeApps.logic.ts';
 import type {
-  AppFrameRegistry,
   AppInfo,
   AppManifest,
   AppPermissionsEffects,

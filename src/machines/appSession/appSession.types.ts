@@ -86,7 +86,7 @@ export interface AppSessionInput {
   systemTheme?: Theme;
   /** Load token logos from their (third-party) hosts; on when absent. */
   tokenLogos?: boolean;
-  /** Whether the page is visible at start (document.visibilityState); visible when not given. */
+  /** Whether the page is visible at start (read by the composition root); visible when not given. */
   visible?: boolean;
 }
 

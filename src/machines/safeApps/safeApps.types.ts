@@ -173,15 +173,6 @@ export interface OpenAppContext extends OpenAppInput {
 
 export type OpenAppEvent = { type: 'user.retry' } | { type: 'user.toggleWarning' } | { type: 'user.openApp' } | { type: 'user.closeApp' };
 
-/**
- * Where the bridge finds the open app's iframe window: the view registers its iframe under the app's origin;
- * the host listener reads it on every message. Created by the composition root (src/services/bridge.ts).
- */
-export interface AppFrameRegistry {
-  register(origin: string, getWindow: () => unknown): () => void;
-  window(origin: string): unknown;
-}
-
 // ───────────────────────────── /settings/safe-apps ─────────────────────────────
 
 /** Permissions per app origin. */

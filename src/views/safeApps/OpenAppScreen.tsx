@@ -12,7 +12,8 @@ import { BRIDGE_SESSION_ID, type openAppMachine } from '../../machines/safeApps/
 import { connectBridgeRequest } from '../../machines/bridgeRequest/bridgeRequest.connect.ts';
 import { connectOpenApp } from '../../machines/safeApps/openApp.connect.ts';
 import { sandboxFor } from '../../machines/safeApps/safeApps.logic.ts';
-import type { AppFrameRegistry, Permission } from '../../machines/safeApps/safeApps.types.ts';
+import type { Permission } from '../../machines/safeApps/safeApps.types.ts';
+import type { AppFrameRegistry } from '../../bridge/host/frames.ts';
 import { useAppSelector } from '../appContext.tsx';
 import { BridgeRequestPrompt } from '../bridgeRequest/BridgeRequestPrompt.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';

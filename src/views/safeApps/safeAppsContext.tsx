@@ -7,7 +7,7 @@ import type { appPermissionsMachine } from '../../machines/safeApps/appPermissio
 import type { customAppsMachine } from '../../machines/safeApps/customApps.machine.ts';
 import type { openAppMachine } from '../../machines/safeApps/openApp.machine.ts';
 import type { safeAppsListMachine } from '../../machines/safeApps/safeAppsList.machine.ts';
-import type { AppFrameRegistry } from '../../machines/safeApps/safeApps.types.ts';
+import type { AppFrameRegistry } from '../../bridge/host/frames.ts';
 import { useResolved, type MaybeDeferred } from '../deferred.ts';
 
 export interface SafeAppsLogic {
