@@ -111,8 +111,8 @@ export function createHostCommunicator(options: HostCommunicatorOptions): HostCo
 
   const listener = (event: MessageEvent): void => {
     if (disposed) return;
-    const app = { window: options.getAppWindow(), origin: appOrigin };
-    const result = validateMessage(event, app);
+    const appWindow = options.getAppWindow();
+    const result = validateMessage(event, { window: appWindow, origin: appOrigin });
     if (!result.ok) {
       options.onDropped?.(result.reason, event);
       return;
@@ -126,7 +126,8 @@ export function createHostCommunicator(options: HostCommunicatorOptions): HostCo
       options.onDropped?.('tooManyPending', event);
       return;
     }
-    pending.set(request.id, event.source as unknown as MessageTargetLike);
+    // The validator checked that the message came from the app's window: reply to that window (one DOM read less).
+    pending.set(request.id, appWindow as MessageTargetLike);
     try {
       options.onRequest(request);
     } catch {

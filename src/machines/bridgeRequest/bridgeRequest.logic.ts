@@ -205,10 +205,25 @@ export const failure = (error: string): BridgeReply => ({ success: false, error 
 export const SESSION_READ_METHODS = ['getSafeInfo', 'getChainInfo', 'getEnvironmentInfo', 'getCurrentTheme'] as const satisfies readonly BridgeRequest['method'][];
 
 /** The answer to a session read (`SESSION_READ_METHODS`) from the facts, or null for any other request. */
+/**
+ * The last getSafeInfo answer per Safe info object (the gateway client hands out the same object while the Safe is
+ * unchanged, decision 0085), with the chain and read-only flag it was built for: an app that asks again and again
+ * gets the same data without building it anew. The reply is copied by postMessage, never changed in place.
+ */
+const safeInfoAnswers = new WeakMap<BridgeSessionFacts['safe'], { chain: BridgeSessionFacts['chain']; isReadOnly: boolean; data: JsonValue }>();
+
+function appSafeInfoOf(facts: BridgeSessionFacts): JsonValue {
+  const known = safeInfoAnswers.get(facts.safe);
+  if (known && known.chain === facts.chain && known.isReadOnly === facts.isReadOnly) return known.data;
+  const data = toAppSafeInfo(facts) as unknown as JsonValue;
+  safeInfoAnswers.set(facts.safe, { chain: facts.chain, isReadOnly: facts.isReadOnly, data });
+  return data;
+}
+
 export function sessionReadAnswer(request: BridgeRequest, facts: BridgeSessionFacts): BridgeReply | null {
   switch (request.method) {
     case 'getSafeInfo':
-      return success(toAppSafeInfo(facts) as unknown as JsonValue);
+      return success(appSafeInfoOf(facts));
     case 'getChainInfo':
       return success(toAppChainInfo(facts) as unknown as JsonValue);
     case 'getEnvironmentInfo':

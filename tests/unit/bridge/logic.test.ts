@@ -108,6 +108,26 @@ describe('answers from the session', () => {
     expect(immediateAnswer(request('wallet_getPermissions', null), session({ permissions: grantedAddressBook }))).toEqual({ success: true, data: grantedAddressBook });
     expect(immediateAnswer(request('getSafeBalances', { currency: 'usd' }), session())).toBeNull();
   });
+  it('getSafeInfo answers the same Safe info object with the same data, and anew when the Safe, chain or read-only flag changes', () => {
+    const read = request('getSafeInfo', null);
+    const dataOf = (facts: ReturnType<typeof sessionFacts>) => {
+      const answer = sessionReadAnswer(read, facts);
+      if (!answer?.success) throw new Error('no answer');
+      return answer.data;
+    };
+    const first = dataOf(sessionFacts());
+    // A new facts object around the same Safe info (the session builds one per read): the same data, not rebuilt.
+    expect(dataOf(sessionFacts({ darkMode: true }))).toBe(first);
+    expect(first).toEqual(toAppSafeInfo(sessionFacts()));
+    const readOnly = dataOf(sessionFacts({ isReadOnly: true }));
+    expect(readOnly).toEqual({ ...toAppSafeInfo(sessionFacts()), isReadOnly: true });
+    const nextNonce = dataOf(sessionFacts({ safe: { ...safeInfo, nonce: safeInfo.nonce + 1 } }));
+    expect(nextNonce).toEqual({ ...toAppSafeInfo(sessionFacts()), nonce: safeInfo.nonce + 1 });
+    const otherChain = dataOf(sessionFacts({ chain: { ...chainInfo, chainName: 'Other' } }));
+    expect(otherChain).toEqual({ ...toAppSafeInfo(sessionFacts()), network: 'OTHER' });
+    // Back to the first facts: built for them again, never a stale answer for another chain or flag.
+    expect(dataOf(sessionFacts())).toEqual(first);
+  });
   it('session reads need only the facts, and answer as from the whole session', () => {
     const reads = SESSION_READ_METHODS.map((method) => request(method, null));
     for (const read of reads) {
