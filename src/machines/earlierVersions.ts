@@ -99,6 +99,23 @@ const emailAlertsBeforeAskingGateway = (today: AnyStateMachine): AnyStateMachine
   return createMachine({ ...config, states: { ...states, resting: { ...resting, on } } } as never, today.implementations as never) as AnyStateMachine;
 };
 
+/**
+ * safeSession before decision 0090 (at 295b4dd), built from today's definition: `watching` had no watcher; its 15 s
+ * timer went to `refreshing`, which polled once (`pollSafeInfo`) and came back; no `retrying` (a failed poll went back
+ * to `watching`). Same states, actions, guards and
+ * effects otherwise; its records carry `xstate.after.pollInterval…` and `xstate.done.actor.pollSafeInfo` at every poll.
+ */
+const safeSessionBeforeWatching = (today: AnyStateMachine): AnyStateMachine => {
+  const config = today.config as unknown as ConfigNode;
+  const ready = config.states?.['ready'] ?? {};
+  const info = ready.states?.['info'] ?? {};
+  const { invoke: _watcher, meta: _meta, ...watching } = info.states?.['watching'] ?? {};
+  const before = { meta: { description: 'Safe info is polled every 15 s' }, after: { pollInterval: 'refreshing' }, ...watching };
+  const { retrying: _retrying, ...infoStates } = info.states ?? {};
+  const states = { ...config.states, ready: { ...ready, states: { ...ready.states, info: { ...info, states: { ...infoStates, watching: before } } } } };
+  return createMachine({ ...config, states } as never, today.implementations as never) as AnyStateMachine;
+};
+
 /** delegatesList before owners managed proposers (at c673c1b) kept neither the signer nor a change's request, signature, field error or notice. */
 const delegatesBeforeProposers = ({ signer: _s, request: _r, signature: _g, fieldError: _f, notice: _n, ...kept }: Record<string, unknown>) => kept;
 
@@ -261,14 +278,26 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
   ],
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
   safeSession: [
-    { hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING },
+    // The versions before 0090 polled with the timer: their records replay on 0090's earlier definition (the newest of
+    // them, whose hash it has), as they replayed on that definition while it was today's.
+    { hash: '6f8dd5cd77484cdf969152106f3bb8e7fa0a4311c443e05757b32edfa1571415', note: BEFORE_NAMING, machine: safeSessionBeforeWatching },
     // Decision 0056 added one transition (system.tokensChanged reloads the balances): same states, context and other events.
-    { hash: '7f4e37395c5e994a3a550ebde53cdc9c64a43c48578b5b7838d9f1b7d65a1cc9', note: 'before added tokens reloaded the balances (decision 0056)' },
+    {
+      hash: '7f4e37395c5e994a3a550ebde53cdc9c64a43c48578b5b7838d9f1b7d65a1cc9',
+      note: 'before added tokens reloaded the balances (decision 0056)',
+      machine: safeSessionBeforeWatching,
+    },
     // Decision 0064 added the lookAlike state, entered only when an opening's Safe info carries `lookAlike` (set by
     // the services, never in a record of that version), its two events and two context fields absent until then.
     {
       hash: '9cbd47e0842b50cf6a09fe17f3c5bf8bc89b35dac04f339efe755603f85635ae',
       note: 'before a look-alike Safe was warned about on opening (decision 0064, at d42a0a1): same states, events and context otherwise',
+      machine: safeSessionBeforeWatching,
+    },
+    {
+      hash: '06ce3f38cf34454bdaba9e249f469c8cd21c632950af057c9952f1868692e1c2',
+      note: 'before a poll that found Safe info unchanged was no event (decision 0090, at 295b4dd): replayed on its own definition (watching ─after 15 s─► refreshing)',
+      machine: safeSessionBeforeWatching,
     },
   ],
   transactionFlow: [

@@ -69,6 +69,7 @@ import { isOwner } from '../domain/safe/owners.ts';
 import { readyWallet as readyWalletFor } from './transactionFlow/wallet.ts';
 import { checkSafeAgainstChain } from './chain/safeInfoCheck.ts';
 import { SAFE_INFO_BLOCKED, safeInfoBlockText } from '../domain/safe/safeInfoCheck.ts';
+import { pause } from './pause.ts';
 
 export interface Eip1193Like {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
@@ -225,16 +226,7 @@ export async function ownerOfSignature(safe: MessageFlowSafe, safeMessageHashVal
 export function createMessageFlowEffects(deps: MessageFlowDeps) {
   const { gateway, chain } = deps;
   const interval = deps.pollIntervalMs ?? 3000;
-  const sleep =
-    deps.sleep ??
-    ((ms: number, signal?: AbortSignal) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(new Error('aborted'));
-        });
-      }));
+  const sleep = deps.sleep ?? pause;
 
   /** A fresh read: the Safe info first applies its tags, which drop stale cached messages. */
   async function freshMessage(safe: MessageFlowSafe, messageHash: Hex): Promise<GatewayMessageView | null> {

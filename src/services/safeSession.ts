@@ -4,7 +4,7 @@
  *   provideSafeSessionServices(safeSessionMachine, gatewayClient) → machine.provide({...})
  *
  * Effect names (what the event log and the diagrams show):
- *   loadChains, loadSafeInfo (also `pollSafeInfo`), loadBalances, loadFiatCodes;
+ *   loadChains, loadSafeInfo (also `pollSafeInfo`), watchSafeInfo (the 15 s poll, decision 0090), loadBalances, loadFiatCodes;
  *   the lists' `loadPage` = loadQueue / loadHistory / loadMessages / loadCollectibles;
  *   txDetails: `loadDetails` = loadTxDetails, `computeHashes` = checkTxDetails (hashes + listed signatures; safeSession.hashes.ts, loaded on first use);
  *   messageDetails: `loadDetails` = loadMessage, `computeHashes` = checkMessageDetails.
@@ -13,12 +13,13 @@
  * `notFound`, everything else (network, timeout, 5xx, malformed response) is `unavailable`.
  */
 import type { AnnotateRequest, ListPage, PagedListEffects, PageRequest } from '../machines/pagedList/pagedList.types.ts';
+import { pause } from './pause.ts';
 import type { DetailsEffects, DetailsRequest, MessageHashes, TxHashes } from '../machines/safeSession/details.types.ts';
 import { effectActors } from '../machines/shared/effects.ts';
 import type { LoadFailureKind } from '../machines/safeSession/safeSession.errors.ts';
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, type SafeSessionMachine } from '../machines/safeSession/safeSession.machine.ts';
 import { messageDetailsMachine, txDetailsMachine } from '../machines/safeSession/details.machine.ts';
-import type { BalancesRequest, CollectibleItem, OpenedSafeInfo, SafeInfoRequest, SafeLookAlike, SafeSessionEffects } from '../machines/safeSession/safeSession.types.ts';
+import type { BalancesRequest, CollectibleItem, OpenedSafeInfo, SafeInfoRequest, SafeLookAlike, SafeSessionEffects, WatchSafeInfoRequest } from '../machines/safeSession/safeSession.types.ts';
 import { readAllPages, type GatewayClient } from './gateway/client.ts';
 import { GatewayError } from './gateway/http.ts';
 import type { DetailsChain, QueuedCallCache } from './safeSession.hashes.ts';
@@ -141,6 +142,19 @@ export async function loadOpenedSafeInfo(client: GatewayClient, req: SafeInfoReq
   return lookAlike ? { ...info, lookAlike } : info;
 }
 
+/**
+ * The session's poll (decision 0090): every `intervalMs`, `load` the Safe info; settle with the first answer that is
+ * not `known` (the services give the same object for an unchanged answer), or with the first failure. An answer that
+ * is the object the session holds is not news: wait and ask again. Stops when `signal` aborts.
+ */
+export async function watchSafeInfo(load: (request: SafeInfoRequest) => Promise<SafeInfo>, { known, intervalMs, ...request }: WatchSafeInfoRequest, signal: AbortSignal): Promise<SafeInfo> {
+  for (;;) {
+    await pause(intervalMs, signal);
+    const info = await load(request);
+    if (info !== known) return info;
+  }
+}
+
 /** The Safe session machine with every effect wired to `client` and the local hashing. */
 export function provideSafeSessionServices(
   machine: SafeSessionMachine,
@@ -181,6 +195,7 @@ export function provideSafeSessionServices(
       lastInfo = { json, info };
       return info;
     },
+    watchSafeInfo: (input, signal) => watchSafeInfo((request) => session.loadSafeInfo(request), input, signal),
     loadBalances: (input) => loadBalances(client, input),
     loadFiatCodes: () => loadFiatCodes(client),
   };

@@ -18,6 +18,7 @@ import { AddressBookScreen } from '../../src/views/addressBook/AddressBookScreen
 import { FlowsProvider } from '../../src/views/flows/flowsContext.tsx';
 import { SafeSessionProvider, type SafeSessionRef } from '../../src/views/safeSession/safeSessionContext.tsx';
 import { WalletProvider } from '../../src/views/walletConnection/walletContext.tsx';
+import { quietWatcher } from '../harness/quietWatcher.ts';
 
 const ALICE = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as const;
 const BOB = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' as const;
@@ -97,6 +98,7 @@ describe('address book screen', () => {
         actors: {
           loadChains: fromPromise(async () => [chain]),
           loadSafeInfo: fromPromise(async () => sampleSafeInfo),
+          watchSafeInfo: quietWatcher,
           loadBalances: fromPromise(async () => balances),
         },
       }),

@@ -10,6 +10,7 @@ import { balances, chain, safeSessionSampleInput, sampleSafeInfo } from '../../s
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { DashboardScreen } from '../../src/views/safeSession/Dashboard.tsx';
 import { SafeSessionProvider } from '../../src/views/safeSession/safeSessionContext.tsx';
+import { quietWatcher } from '../harness/quietWatcher.ts';
 
 afterEach(cleanup);
 
@@ -22,6 +23,7 @@ async function renderDashboard(held: SafeBalances) {
       actors: {
         loadChains: fromPromise(async () => [chain]),
         loadSafeInfo: fromPromise(async () => sampleSafeInfo),
+        watchSafeInfo: quietWatcher,
         loadBalances: fromPromise(async () => held),
         queueList: queueListMachine.provide({ actors: { loadPage: fromPromise<ListPage<TransactionItem>, PageRequest>(async () => ({ results: [], next: null, count: 0 })) } }),
       },

@@ -22,6 +22,7 @@ import { OWNER_A, balances, chain, fiatCodes, safeSessionSampleInput, sampleSafe
 import { transactionFlowMachine } from '../../src/machines/transactionFlow/transactionFlow.machine.ts';
 import type { TxFlowInput } from '../../src/machines/transactionFlow/transactionFlow.types.ts';
 import { SAMPLE_CHAIN_ID, SAMPLE_OWNERS, SAMPLE_SAFE } from '../../src/machines/shared/samples.ts';
+import { quietWatcher } from '../harness/quietWatcher.ts';
 
 afterEach(cleanup);
 
@@ -73,6 +74,7 @@ async function showNfts(items: CollectibleItem[], tokenLogos = true) {
       actors: {
         loadChains: fromPromise(async () => [chain]),
         loadSafeInfo: fromPromise(async () => sampleSafeInfo),
+        watchSafeInfo: quietWatcher,
         loadBalances: fromPromise(async () => balances),
         loadFiatCodes: fromPromise(async () => fiatCodes),
         queueList: queueListMachine.provide(empty<TransactionItem>()),

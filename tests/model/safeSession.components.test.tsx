@@ -20,6 +20,7 @@ import type { ListPage, PageRequest } from '../../src/machines/pagedList/pagedLi
 import type { Collectible, MessageListItem, TransactionItem } from '../../src/machines/safeSession/safeSession.types.ts';
 import { collectiblesListMachine, historyListMachine, messagesListMachine, queueListMachine, safeSessionMachine } from '../../src/machines/safeSession/safeSession.machine.ts';
 import { OWNER_A, balances, chain, fiatCodes, safeSessionSampleInput, sampleSafeInfo } from '../../src/machines/safeSession/safeSession.samples.ts';
+import { quietWatcher } from '../harness/quietWatcher.ts';
 
 afterEach(() => cleanup());
 
@@ -111,6 +112,7 @@ describe('lists loaded on demand', () => {
         actors: {
           loadChains: fromPromise(async () => [chain]),
           loadSafeInfo: fromPromise(async () => sampleSafeInfo),
+          watchSafeInfo: quietWatcher,
           loadBalances: fromPromise(async () => ((loads.balances += 1), balances)),
           loadFiatCodes: fromPromise(async () => ((loads.fiatCodes += 1), fiatCodes)),
           queueList: queueListMachine.provide(list<TransactionItem>('queue')),

@@ -33,6 +33,7 @@ import {
   txMismatch,
   txVerified,
 } from '../../src/machines/safeSession/safeSession.samples.ts';
+import { quietWatcher } from '../harness/quietWatcher.ts';
 
 const h = (byte: string) => `0x${byte.repeat(32)}`;
 
@@ -159,6 +160,7 @@ for (const v of variants) {
           actors: {
             loadChains: fromPromise(async () => [chain]),
             loadSafeInfo: fromPromise(async () => safeInfo),
+            watchSafeInfo: quietWatcher,
             loadBalances: fromPromise<SafeBalances, BalancesRequest>(never),
             loadFiatCodes: fromPromise<string[]>(never),
             [v.actorKey]: provided,

@@ -30,6 +30,7 @@ import {
   sampleSafeInfo as safeInfo,
   serializePagedListState,
 } from '../../src/machines/safeSession/safeSession.samples.ts';
+import { quietWatcher } from '../harness/quietWatcher.ts';
 
 const events = withErrorInstances(pagedListSampleEvents);
 
@@ -50,6 +51,7 @@ async function startSession(
       actors: {
         loadChains: fromPromise(async () => [chainInfo]),
         loadSafeInfo: fromPromise(async () => safeInfo),
+        watchSafeInfo: quietWatcher,
         loadBalances: fromPromise<SafeBalances, BalancesRequest>(never),
         loadFiatCodes: fromPromise<string[]>(never),
         queueList: queueListMachine.provide({ actors: { loadPage: fromPromise<ListPage<TransactionItem>, PageRequest>(({ input }) => onLoad(input)) } }),

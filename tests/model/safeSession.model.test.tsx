@@ -32,6 +32,7 @@ import type {
   SafeSessionContext as SessionContext,
   SafeSessionEvent,
   SafeSessionInput,
+  WatchSafeInfoRequest,
 } from '../../src/machines/safeSession/safeSession.types.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
 import { BalancesScreen } from '../../src/views/safeSession/Balances.tsx';
@@ -42,7 +43,7 @@ import { HistoryScreen } from '../../src/views/safeSession/Transactions.tsx';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { describeModel, withErrorInstances, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import {
-  AFTER_POLL,
+  AFTER_FAILED_POLL,
   OWNER_A,
   SAFE,
   TRUSTED_SAFE,
@@ -67,10 +68,13 @@ interface SessionSut extends SystemUnderTest {
   pending: {
     loadChains: Deferred<ChainInfo[]> | null;
     loadSafeInfo: Deferred<SafeInfo> | null;
+    /** The running watcher of `watching` (decision 0090) and what it was asked to watch. */
+    watchSafeInfo: Deferred<SafeInfo> | null;
     loadBalances: Deferred<SafeBalances> | null;
     loadFiatCodes: Deferred<string[]> | null;
   };
   balanceRequests: BalancesRequest[];
+  watches: WatchSafeInfoRequest[];
   listLoads: Record<ListId, number>;
   /** `user.listOpened` events the views sent, not delivered yet. */
   held: Extract<SafeSessionEvent, { type: 'user.listOpened' }>[];
@@ -91,7 +95,8 @@ const expectRole = (role: 'status' | 'alert', text: string) => expect(texts(role
 const expectNoRole = (role: 'status' | 'alert', text: string) => expect(texts(role).some((t) => t.includes(text))).toBe(false);
 
 function startSut(sessionInput: SafeSessionInput): SessionSut {
-  const pending: SessionSut['pending'] = { loadChains: null, loadSafeInfo: null, loadBalances: null, loadFiatCodes: null };
+  const pending: SessionSut['pending'] = { loadChains: null, loadSafeInfo: null, watchSafeInfo: null, loadBalances: null, loadFiatCodes: null };
+  const watches: WatchSafeInfoRequest[] = [];
   const balanceRequests: BalancesRequest[] = [];
   const listLoads: Record<ListId, number> = { queue: 0, history: 0, messages: 0, collectibles: 0 };
   const list = <T,>(id: ListId) => ({
@@ -106,6 +111,7 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
       actors: {
         loadChains: fromPromise(() => (pending.loadChains = deferred<ChainInfo[]>()).promise),
         loadSafeInfo: fromPromise(() => (pending.loadSafeInfo = deferred<SafeInfo>()).promise),
+        watchSafeInfo: fromPromise<SafeInfo, WatchSafeInfoRequest>(({ input: req }) => (watches.push(req), (pending.watchSafeInfo = deferred<SafeInfo>()).promise)),
         loadBalances: fromPromise(({ input: req }) => (balanceRequests.push(req), (pending.loadBalances = deferred<SafeBalances>()).promise)),
         loadFiatCodes: fromPromise(() => (pending.loadFiatCodes = deferred<string[]>()).promise),
         queueList: queueListMachine.provide(list<TransactionItem>('queue')),
@@ -133,7 +139,7 @@ function startSut(sessionInput: SafeSessionInput): SessionSut {
   );
   render(withSession(<BalancesScreen />));
   const openHistory = () => render(withSession(<HistoryScreen />)).unmount;
-  return { actor, clock, remembered, pending, balanceRequests, listLoads, held, openHistory, cleanup: () => { cleanup(); actor.stop(); } };
+  return { actor, clock, remembered, pending, watches, balanceRequests, listLoads, held, openHistory, cleanup: () => { cleanup(); actor.stop(); } };
 }
 
 /** Whether a list child runs (the history, messages and NFTs only once a screen opened them). */
@@ -148,6 +154,23 @@ const actual = (sut: SessionSut) => sut.actor.getSnapshot() as AnyMachineSnapsho
 
 const click = (name: string) => act(async () => screen.getByRole('button', { name }).click());
 
+/** A poll answered (the one-shot `pollSafeInfo` or the watcher): only the lists whose tag changed reload. */
+async function settlePoll(sut: SessionSut, which: 'loadSafeInfo' | 'watchSafeInfo', next: SafeInfo): Promise<void> {
+  const before = { ...sut.listLoads };
+  const previous = sut.actor.getSnapshot().context.safeInfo as SafeInfo;
+  const running = { history: started(sut, 'history'), messages: started(sut, 'messages'), collectibles: started(sut, 'collectibles') };
+  await act(async () => current(sut.pending[which], which).resolve(next));
+  // Only the lists whose tag changed were reloaded, and of the lazy ones only those a screen has started.
+  const tags = changedTags(previous, next);
+  const expected: Record<ListId, number> = {
+    queue: before.queue + (tags.includes('txQueuedTag') || tags.includes('txHistoryTag') ? 1 : 0),
+    history: before.history + (running.history && tags.includes('txHistoryTag') ? 1 : 0),
+    messages: before.messages + (running.messages && tags.includes('messagesTag') ? 1 : 0),
+    collectibles: before.collectibles + (running.collectibles && tags.some((t) => t === 'collectiblesTag' || t === 'txQueuedTag' || t === 'txHistoryTag') ? 1 : 0),
+  };
+  expect(sut.listLoads).toEqual(expected);
+}
+
 const driver: ViewDriver<SessionSut> = {
   start: () => startSut(input),
   events: {
@@ -155,26 +178,21 @@ const driver: ViewDriver<SessionSut> = {
     'xstate.error.actor.loadChains': (sut, e) => act(async () => current(sut.pending.loadChains, 'loadChains').reject(errorOf(e))),
     'xstate.done.actor.loadSafeInfo': (sut, e) => act(async () => current(sut.pending.loadSafeInfo, 'loadSafeInfo').resolve(outputOf<SafeInfo>(e))),
     'xstate.error.actor.loadSafeInfo': (sut, e) => act(async () => current(sut.pending.loadSafeInfo, 'loadSafeInfo').reject(errorOf(e))),
-    'xstate.done.actor.pollSafeInfo': async (sut, e) => {
-      const before = { ...sut.listLoads };
-      const previous = sut.actor.getSnapshot().context.safeInfo as SafeInfo;
-      const next = outputOf<SafeInfo>(e);
-      const running = { history: started(sut, 'history'), messages: started(sut, 'messages'), collectibles: started(sut, 'collectibles') };
-      await act(async () => current(sut.pending.loadSafeInfo, 'pollSafeInfo').resolve(next));
-      // Only the lists whose tag changed were reloaded, and of the lazy ones only those a screen has started.
-      const tags = changedTags(previous, next);
-      const expected: Record<ListId, number> = {
-        queue: before.queue + (tags.includes('txQueuedTag') || tags.includes('txHistoryTag') ? 1 : 0),
-        history: before.history + (running.history && tags.includes('txHistoryTag') ? 1 : 0),
-        messages: before.messages + (running.messages && tags.includes('messagesTag') ? 1 : 0),
-        collectibles: before.collectibles + (running.collectibles && tags.some((t) => t === 'collectiblesTag' || t === 'txQueuedTag' || t === 'txHistoryTag') ? 1 : 0),
-      };
-      expect(sut.listLoads).toEqual(expected);
-    },
+    'xstate.done.actor.pollSafeInfo': (sut, e) => settlePoll(sut, 'loadSafeInfo', outputOf<SafeInfo>(e)),
     'xstate.error.actor.pollSafeInfo': (sut, e) => act(async () => current(sut.pending.loadSafeInfo, 'pollSafeInfo').reject(errorOf(e))),
-    [AFTER_POLL]: async (sut) => {
+    'xstate.done.actor.watchSafeInfo': async (sut, e) => {
+      const watcher = sut.pending.watchSafeInfo;
+      await settlePoll(sut, 'watchSafeInfo', outputOf<SafeInfo>(e));
+      // `watching` is entered again: a new watcher, told the Safe info the session now holds.
+      expect(sut.pending.watchSafeInfo).not.toBe(watcher);
+      expect(sut.watches.at(-1)).toMatchObject({ intervalMs: 15_000 });
+      expect(sut.watches.at(-1)?.known).toBe(actual(sut).context.safeInfo);
+    },
+    'xstate.error.actor.watchSafeInfo': (sut, e) => act(async () => current(sut.pending.watchSafeInfo, 'watchSafeInfo').reject(errorOf(e))),
+    [AFTER_FAILED_POLL]: async (sut) => {
       const before = sut.pending.loadSafeInfo;
       await act(async () => sut.clock.increment(15_000));
+      // 15 s after a failed poll, Safe info is asked once at once (refreshing), whatever it answers clearing the error.
       expect(sut.pending.loadSafeInfo).not.toBe(before);
     },
     'system.visibilityChanged': (sut, e) => act(async () => sut.actor.send(e)),
@@ -286,6 +304,11 @@ const driver: ViewDriver<SessionSut> = {
       expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Updates paused while this tab is hidden.');
     },
     // A poll in flight shows what a watching Safe shows (decision 0085): the line does not flicker every 15 s.
+    // After a failed poll the line stays (the failure itself is the poll-error notice's).
+    'ready.info.retrying': (sut) => {
+      expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshes every 15 s.');
+      expect(actual(sut).context.pollError).not.toBeNull();
+    },
     'ready.info.refreshing': () => {
       expect(screen.getByLabelText('Safe updates')).toHaveTextContent('Refreshes every 15 s.');
     },

@@ -7,7 +7,9 @@
  *                └─► loadingSafe ─► notASafe (user.retry)
  *                        ├─► lookAlike ─user.openLookAlike (acknowledged)─┐   (imitates a Safe or address you know)
  *                        └─► ready (parallel) ◄──────────────────────────────┘
- *                              info:      watching ─after 15 s─► refreshing ─► watching | paused (hidden)
+ *                              info:      watching (polls every 15 s; settles when Safe info changed) ─► watching
+ *                                           └─ a poll failed ─► retrying ─after 15 s─► refreshing ─► watching
+ *                                         paused (hidden) ─visible─► refreshing ─► watching
  *                              balances:  loading ─► loaded | failed   (currency, history tag)
  *                              fiatCodes: idle ─user.listOpened─► loading ─► loaded | failed
  *
@@ -89,7 +91,7 @@ export const safeSessionMachine = setup({
     },
   },
   actors: {
-    ...effectPlaceholders<SafeSessionEffects>({ loadChains: true, loadSafeInfo: true, loadBalances: true, loadFiatCodes: true }, 'src/services/safeSession.ts'),
+    ...effectPlaceholders<SafeSessionEffects>({ loadChains: true, loadSafeInfo: true, watchSafeInfo: true, loadBalances: true, loadFiatCodes: true }, 'src/services/safeSession.ts'),
     queueList: queueListMachine,
     historyList: historyListMachine,
     messagesList: messagesListMachine,
@@ -97,6 +99,7 @@ export const safeSessionMachine = setup({
     txDetails: txDetailsMachine,
     messageDetails: messageDetailsMachine,
   },
+  // After a failed poll (retrying ─► refreshing); before decision 0090, every poll (watching ─► refreshing).
   delays: { pollInterval: POLL_INTERVAL_MS },
   guards: {
     isValidAddress: ({ context }) => isValidSafeAddress(context.safe.address),
@@ -300,7 +303,28 @@ export const safeSessionMachine = setup({
           },
           states: {
             watching: {
-              meta: { description: 'Safe info is polled every 15 s' },
+              meta: { description: 'Safe info is polled every 15 s; a poll that finds it unchanged is not an event' },
+              // Decision 0090: the poll runs inside this state. A poll that answers the Safe info the session holds
+              // makes no transition (no snapshot, no selector, no log record); a change or a failure settles it,
+              // and the state is entered again with what it settled with.
+              invoke: {
+                id: 'watchSafeInfo',
+                src: 'watchSafeInfo',
+                input: ({ context }) => ({ ...safeOf(context), known: context.safeInfo, intervalMs: POLL_INTERVAL_MS }),
+                onDone: { target: 'watching', reenter: true, actions: { type: 'applyPolledSafeInfo', params: ({ event }) => event.output } },
+                onError: { target: 'retrying', actions: { type: 'assignPollError', params: ({ event }) => ({ error: event.error }) } },
+              },
+              on: {
+                'system.visibilityChanged': {
+                  guard: { type: 'isHiddenNow', params: ({ event }) => event },
+                  target: 'paused',
+                  actions: { type: 'assignVisibility', params: ({ event }) => event },
+                },
+              },
+            },
+            retrying: {
+              meta: { description: 'A poll failed: Safe info is asked again in 15 s' },
+              // A timer of its own, so that a watcher failing at once can never poll in a loop.
               after: { pollInterval: 'refreshing' },
               on: {
                 'system.visibilityChanged': {

@@ -221,7 +221,9 @@ export const message: Message = {
 
 // ───────────── safeSession ─────────────
 
-export const AFTER_POLL = 'xstate.after.pollInterval.safeSession.ready.info.watching';
+/** The 15 s wait after a failed poll (decision 0090). */
+export const AFTER_FAILED_POLL = 'xstate.after.pollInterval.safeSession.ready.info.retrying';
+
 const unavailable = { name: 'Error', message: 'The gateway could not be reached (fetch failed).', kind: 'unavailable' };
 const notFound = { name: 'Error', message: '404: Not Found', kind: 'notFound' };
 
@@ -250,7 +252,9 @@ export const safeSessionSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadSafeInfo', error: notFound },
   { type: 'xstate.error.actor.loadSafeInfo', error: unavailable },
   { type: 'user.retry' },
-  { type: AFTER_POLL },
+  { type: 'xstate.done.actor.watchSafeInfo', output: safeInfoChanged },
+  { type: 'xstate.error.actor.watchSafeInfo', error: unavailable },
+  { type: AFTER_FAILED_POLL },
   { type: 'xstate.done.actor.pollSafeInfo', output: sampleSafeInfo },
   { type: 'xstate.done.actor.pollSafeInfo', output: safeInfoChanged },
   { type: 'xstate.error.actor.pollSafeInfo', error: unavailable },

@@ -92,6 +92,16 @@ export interface SafeInfoRequest {
 }
 
 /**
+ * The Safe info to watch (decision 0090): `watchSafeInfo` polls it every `intervalMs` and settles only with an answer
+ * other than `known` (the object the session holds; the services give the same object for an unchanged answer), or
+ * with the first poll that fails.
+ */
+export interface WatchSafeInfoRequest extends SafeInfoRequest {
+  known: SafeInfo | null;
+  intervalMs: number;
+}
+
+/**
  * What the session loads only once a screen that shows it opens (decision 0017): the paged lists `history`,
  * `messages` and `collectibles` (children spawned by these ids) and the supported fiat currencies (the
  * `fiatCodes` region). The home shows none of them.
@@ -110,6 +120,8 @@ export type SafeSessionReport =
 export interface SafeSessionEffects {
   loadChains(): Promise<ChainInfo[]>;
   loadSafeInfo(input: SafeInfoRequest): Promise<OpenedSafeInfo>;
+  /** Polls until the Safe info is other than `known` (or a poll fails); stopped through `signal` when the state exits. */
+  watchSafeInfo(input: WatchSafeInfoRequest, signal: AbortSignal): Promise<SafeInfo>;
   loadBalances(input: BalancesRequest): Promise<SessionBalances>;
   loadFiatCodes(): Promise<string[]>;
 }

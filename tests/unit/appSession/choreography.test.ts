@@ -13,6 +13,7 @@ import { chain, OWNER_A, SAFE, sampleSafeInfo, STRANGER } from '../../../src/mac
 import { walletConnectionMachine } from '../../../src/machines/walletConnection/walletConnection.machine.ts';
 import type { ConnectResult, WalletConnectionEvent } from '../../../src/machines/walletConnection/walletConnection.types.ts';
 import { effectActors } from '../../../src/machines/shared/effects.ts';
+import { quietWatcher } from '../../harness/quietWatcher.ts';
 
 const config: RuntimeConfig = { gatewayUrl: 'http://gateway.test', rpcOverrides: {}, devnet: null };
 const SAFE_PATH = { path: '/home', search: `?safe=devnet:${SAFE}` };
@@ -43,6 +44,7 @@ function start(options: { restored: ConnectResult; location?: { path: string; se
           actors: {
             loadChains: fromPromise(async () => [chain]),
             loadSafeInfo: fromPromise(async () => sampleSafeInfo),
+            watchSafeInfo: quietWatcher,
             loadBalances: fromPromise(() => new Promise<SafeBalances>(() => {})),
           },
         }),
