@@ -8,6 +8,8 @@
  * - Escape closes it through its own close control (onboard then ends the connect call with no wallet);
  * - the close control is a focusable button named "Close" that Enter and Space press;
  * - it is a named modal dialog for assistive technology.
+ * A modal dialog a device module opens above it while connecting (the Keystone's QR dialog, the account list) keeps
+ * its own keys: the list's keyboard support ignores keys from inside one.
  * The function it returns ends all this. Focus still inside the list then is let go (the list only fades out
  * afterwards), so the app can put it back on its own wallet control.
  */
@@ -64,8 +66,15 @@ export function keyboardForConnectModal(doc: Document): () => void {
     }
   }
 
+  /**
+   * Whether the key comes from another modal dialog opened above the list while the wallet connects (a device
+   * module's: the Keystone SDK's QR dialog, web3-onboard's account list; decision 0089): its keys are its own.
+   */
+  const fromDialogAbove = (event: KeyboardEvent): boolean =>
+    event.composedPath().some((node) => node !== modal && node instanceof Element && node.getAttribute('aria-modal') === 'true');
+
   function onKeyDown(event: KeyboardEvent): void {
-    if (!modal?.isConnected) return;
+    if (!modal?.isConnected || fromDialogAbove(event)) return;
     const active = focusedInModal();
     if (event.key === 'Escape') {
       event.preventDefault();

@@ -102,6 +102,35 @@ describe('keyboard support for the wallet list', () => {
     release();
   });
 
+  it('leaves Tab and Escape to a modal dialog a device module opened above the list (decision 0089)', async () => {
+    const root = onboardHost();
+    const onClose = vi.fn();
+    const release = keyboardForConnectModal(document);
+    renderList(root, onClose);
+    await flush();
+    // As hw-common's account list: a modal dialog in another element's shadow root, two controls.
+    const other = document.createElement('account-select').attachShadow({ mode: 'open' });
+    document.body.append(other.host);
+    other.innerHTML = '<div role="dialog" aria-modal="true" aria-label="Keystone: Select an account"><select></select><button>Connect</button></div>';
+    const last = other.querySelector('button')!;
+    last.focus();
+    // The browser sends the keys to the focused element inside the shadow root (key() would send them to its host).
+    const keyInside = (init: KeyboardEventInit) => {
+      const event = new KeyboardEvent('keydown', { bubbles: true, composed: true, cancelable: true, ...init });
+      last.dispatchEvent(event);
+      return event;
+    };
+    expect(keyInside({ key: 'Tab' }).defaultPrevented).toBe(false);
+    expect(focused()).toBe(last);
+    expect(keyInside({ key: 'Escape' }).defaultPrevented).toBe(false);
+    expect(onClose).not.toHaveBeenCalled();
+    // From the page behind (no dialog above around the focus), the list's keys are as before.
+    other.host.remove();
+    key({ key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    release();
+  });
+
   it('once released: focus is let go, the added names are removed and keys are the page’s again', async () => {
     const root = onboardHost();
     const onClose = vi.fn();

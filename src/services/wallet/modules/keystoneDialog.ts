@@ -54,7 +54,9 @@ const STYLE_ID = 'countersign-keystone-dialog';
  * and keep it within the viewport, scrolling; `!important` because they override inline styles. The QR code keeps
  * its black on white, with a white quiet zone around it in either theme (a camera needs it). The overlay is the app's
  * own dialogs' (ui.css). The close control (an empty box around an absolutely placed image: nothing to see, click or
- * outline) becomes a 2rem box in the corner with the image in it.
+ * outline) becomes a 2rem box in the corner with the image in it. The Keystone logo on the sync page (black, with a
+ * blue mark; decorative, alt="") sits on a white plate in the dark theme, where black on --surface was 1.2:1
+ * (decision 0089).
  */
 export const KEYSTONE_DIALOG_CSS = `
 ${PORTAL} .ReactModal__Overlay { background: rgb(0 0 0 / 0.45) !important; }
@@ -76,6 +78,8 @@ ${CONTENT} > div:first-child {
 }
 ${CONTENT} > div:first-child img { position: static !important; }
 :root[data-theme='dark'] ${CONTENT} > div:first-child img { filter: invert(1); }
+${CONTENT} > div:nth-child(2) img { border-radius: 6px; padding: 4px; }
+:root[data-theme='dark'] ${CONTENT} > div:nth-child(2) img { background: #ffffff; }
 ${CONTENT} canvas { background: #ffffff; padding: 12px; max-width: 100% !important; height: auto !important; box-sizing: border-box; }
 ${CONTENT} video { max-width: 100%; }
 ${CONTENT} p[style*='red'] { color: var(--danger-text) !important; }

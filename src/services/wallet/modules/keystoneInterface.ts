@@ -8,6 +8,8 @@
  *   deviceDisplay.ts), the same object the on-device step computes its lines from (decision 0079);
  * - its QR dialog can be used above the flow's modal dialog, is named, and its close control is a button
  *   (keystoneDialog.ts);
+ * - web3-onboard's account list, which eth_requestAccounts opens, is named, themed and keyboard-usable while it is
+ *   open (accountListDialog.ts, decision 0089);
  * - eth_sign is refused (`noTypedData`), never a fallback;
  * - the Keystone SDK's failures are reported as the contract's device errors (keystoneErrorKind).
  */
@@ -15,6 +17,7 @@
 import './nodeGlobals.ts';
 import { DEVICE_REJECTED_TEXTS, keystoneTypedDataRequest } from '../../../domain/wallet/deviceDisplay.ts';
 import type { DeviceErrorKind } from '../../../domain/wallet/signerDevice.ts';
+import { supportAccountList } from './accountListDialog.ts';
 import { exposeKeystoneDialog, watchKeystoneDialog } from './keystoneDialog.ts';
 import { guardProvider, messageOf, paramsArray, parseTypedData, type DeviceEip1193Provider, type RequestArguments } from './deviceProvider.ts';
 import type { InterfaceHelpers, ModuleHelpers } from './shells.ts';
@@ -48,6 +51,8 @@ export function keystoneErrorKind(error: unknown): DeviceErrorKind | null {
  * ERC-4527 DataType.typedTransaction; personal_sign with DataType.personalMessage; decision 0083).
  */
 const QR_REQUESTS: ReadonlySet<string> = new Set(['eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'personal_sign']);
+/** The requests the module answers with web3-onboard's account list (hw-common's accountSelect). */
+const ACCOUNT_REQUESTS: ReadonlySet<string> = new Set(['eth_requestAccounts', 'eth_selectAccounts']);
 
 export function keystoneProvider(inner: { request(args: RequestArguments): Promise<unknown> }): DeviceEip1193Provider {
   return guardProvider(inner, {
@@ -55,6 +60,11 @@ export function keystoneProvider(inner: { request(args: RequestArguments): Promi
     textOf: (kind) => KEYSTONE_TEXTS[kind],
     override: (args) => {
       if (QR_REQUESTS.has(args.method)) exposeKeystoneDialog();
+      if (ACCOUNT_REQUESTS.has(args.method)) {
+        // Only while the list can be open: it is gone once this request settles (an account picked, or dismissed).
+        const release = supportAccountList(typeof document === 'undefined' ? undefined : document, 'Keystone');
+        return inner.request(args).finally(release);
+      }
       if (args.method !== 'eth_signTypedData_v4') return null;
       const [address, typedData] = paramsArray(args.params);
       return inner.request({ method: 'eth_signTypedData', params: [address, keystoneTypedDataRequest(parseTypedData(typedData)).typedData] });
