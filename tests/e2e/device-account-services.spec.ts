@@ -286,3 +286,87 @@ test('what was typed or chosen before the device is read stays (decision 0084): 
   await expect(push.getByRole('heading', { name: 'Check the message on your Ledger' })).toHaveCount(0);
   expect(await deviceScreenState(page)).toBeNull();
 });
+
+test('the wallet switched to another owner, to an account that owns nothing and back (decision 0088): what was typed or chosen stays; what was read or registered for the previous owner is not shown as the new one’s', async ({ page }) => {
+  test.setTimeout(240_000);
+  const noSigner = 'Connect a wallet that is an owner of this Safe to change these settings.';
+  await ui.openSafe(page, 0);
+
+  // E-mail: owner 0 registers an address, then types another (not sent); the wallet switches to owner 1.
+  await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const section = page.getByRole('region', { name: 'E-mail alerts' });
+  const registration = section.getByLabel('E-mail registration');
+  const field = section.getByLabel('E-mail address');
+  await field.fill('owner0-before-switch@example.com');
+  await section.getByRole('button', { name: 'Register address' }).click();
+  await expect(section.getByLabel('Registered address')).toHaveText('owner0-before-switch@example.com', { timeout: 30_000 });
+  const draft = 'typed-before-switch@example.com';
+  await field.fill(draft);
+  await ui.selectAccount(page, 1);
+  // owner 0's registration is not shown as owner 1's: not known until shown again; the address typed stays
+  await expect(registration).toContainText('Not checked yet');
+  await expect(section.getByLabel('Registered address')).toHaveCount(0);
+  await expect(field).toHaveValue(draft);
+  // read again for owner 1, with its own signature: it has none
+  await section.getByRole('button', { name: 'Show registration' }).click();
+  await expect(registration).toContainText('No e-mail address registered.', { timeout: 30_000 });
+  await expect(field).toHaveValue(draft);
+  // an account that owns nothing: the card says so; owner 0 back: the typed address is still there, and its own
+  // registration is shown again when read
+  await ui.selectAccount(page, 3);
+  await expect(section.getByRole('note')).toHaveText(noSigner);
+  await expect(section.getByRole('button', { name: 'Register address' })).toBeDisabled();
+  await ui.selectAccount(page, 0);
+  await expect(section.getByRole('note')).toHaveCount(0);
+  await expect(field).toHaveValue(draft);
+  await section.getByRole('button', { name: 'Show registration' }).click();
+  await expect(section.getByLabel('Registered address')).toHaveText('owner0-before-switch@example.com', { timeout: 30_000 });
+  await expect(field).toHaveValue(draft);
+
+  // Security: owner 0 registers a recovery module and types a proposer; the wallet switches to owner 1.
+  await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const recovery = page.getByRole('region', { name: 'Recovery alerts' });
+  const module = getAddress('0x00000000000000000000000000000000c0ffee02');
+  await recovery.getByLabel('Recovery module address').fill(module);
+  await recovery.getByRole('button', { name: 'Register module' }).click();
+  await expect(recovery.getByRole('status').filter({ hasText: /is registered/ })).toBeVisible({ timeout: 30_000 });
+  const add = page.getByRole('form', { name: 'Add proposer' });
+  const proposer = getAddress('0x00000000000000000000000000000000c0ffee03');
+  await add.getByLabel('Address').fill(proposer);
+  await add.getByLabel('Name').fill('Typed before the switch');
+  await ui.selectAccount(page, 1);
+  // the module registered in owner 0's name is not shown as owner 1's; the form is back with the address typed
+  await expect(recovery.getByRole('status').filter({ hasText: /is registered/ })).toHaveCount(0);
+  await expect(recovery.getByRole('list', { name: 'Registered recovery modules' })).toHaveCount(0);
+  await expect(recovery.getByLabel('Recovery module address')).toHaveValue(module);
+  await expect(add.getByLabel('Address')).toHaveValue(proposer);
+  await expect(add.getByLabel('Name')).toHaveValue('Typed before the switch');
+  // the proposer typed is added by owner 1, who signs it (the gateway checks the Delegate signature)
+  await add.getByRole('button', { name: 'Add proposer' }).click();
+  const proposers = page.getByRole('region', { name: 'Proposers' });
+  await expect(proposers.getByRole('status').filter({ hasText: 'Proposer added.' })).toBeVisible({ timeout: 30_000 });
+  const listed = (await (await gw(`/v1/chains/${app.devnet.chainId}/delegates?safe=${getAddress(ui.team())}`)).json()) as { results: Array<{ delegate: string; delegator: string }> };
+  expect(listed.results.filter((d) => d.delegate === proposer).map((d) => getAddress(d.delegator))).toEqual([getAddress(ui.owner(1))]);
+  expect((await recoveryModules()).filter((m) => getAddress(m.moduleAddress) === module).map((m) => getAddress(m.signer))).toEqual([getAddress(ui.owner(0))]);
+
+  // Push: owner 0 chooses the team Safe; owner 1 owns it too: read again, still chosen; an account that owns nothing
+  // cannot choose; owner 0 back: still chosen.
+  await page.goto(app.url(`/settings/notifications?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 1)).toBeVisible();
+  await ui.selectAccount(page, 0);
+  const push = page.getByRole('region', { name: 'Push notifications' });
+  const team = push.getByRole('checkbox', { name: new RegExp(`^Choose ${getAddress(ui.team())}$`, 'i') });
+  await team.check({ timeout: 20_000 });
+  await ui.selectAccount(page, 1);
+  await expect(push.getByRole('button', { name: 'Register chosen Safes' })).toBeEnabled({ timeout: 20_000 });
+  await expect(team).toBeChecked();
+  await ui.selectAccount(page, 3);
+  await expect(push.getByRole('note')).toHaveText(noSigner, { timeout: 20_000 });
+  await expect(team).not.toBeChecked();
+  await expect(team).toBeDisabled();
+  await ui.selectAccount(page, 0);
+  await expect(push.getByRole('button', { name: 'Register chosen Safes' })).toBeEnabled({ timeout: 20_000 });
+  await expect(team).toBeChecked();
+});
