@@ -297,7 +297,7 @@ test('the wallet switched to another owner, to an account that owns nothing and 
   await expect(ui.walletButton(page, 0)).toBeVisible();
   const section = page.getByRole('region', { name: 'E-mail alerts' });
   const registration = section.getByLabel('E-mail registration');
-  const field = section.getByLabel('E-mail address');
+  const field = section.getByRole('textbox', { name: 'E-mail address' });
   await field.fill('owner0-before-switch@example.com');
   await section.getByRole('button', { name: 'Register address' }).click();
   await expect(section.getByLabel('Registered address')).toHaveText('owner0-before-switch@example.com', { timeout: 30_000 });
