@@ -28,6 +28,7 @@ import {
   deviceAfterChange,
   deviceChangedLeaves,
   deviceFailureRoutesOf,
+  deviceOf,
   errorText,
   failureKindOf,
   isSameSigner,
@@ -151,7 +152,7 @@ export const delegatesListMachine = setup({
     error: null,
     notice: null,
     // Only an owner signs; the device stays absent for a browser wallet (records of earlier versions have none).
-    ...(input.device && signerOf(input) !== null ? { device: input.device } : {}),
+    ...deviceOf(input),
   }),
   on: {
     // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
