@@ -14,8 +14,12 @@
  *    has no address. (Resending the code and verifying sign nothing: no device step.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { getAddress, type Address } from 'viem';
+import { concat, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { connectDevnet } from '../../devnet/chain/index.ts';
+import { safeTxTypedData } from '../../src/domain/safe/hashing.ts';
+import { normalizeSafeTx } from '../../src/domain/safe/index.ts';
+import type { SafeContext } from '../../src/domain/safe/types.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDevice, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
@@ -369,4 +373,48 @@ test('the wallet switched to another owner, to an account that owns nothing and 
   await ui.selectAccount(page, 0);
   await expect(push.getByRole('button', { name: 'Register chosen Safes' })).toBeEnabled({ timeout: 20_000 });
   await expect(team).toBeChecked();
+});
+
+/** Owners 0 and 1 execute the team Safe's addOwnerWithThreshold(`owner`, 2) on chain (a Safe transaction, both signatures). */
+async function addTeamOwner(owner: Address): Promise<void> {
+  const key = (i: number) => app.devnet.owners[i]! as { address: Address; privateKey: Hex };
+  const team = getAddress(ui.team());
+  const ctx: SafeContext = { chainId: BigInt(app.devnet.chainId), safeAddress: team, version: '1.4.1' };
+  const data = encodeFunctionData({ abi: parseAbi(['function addOwnerWithThreshold(address owner, uint256 _threshold)']), functionName: 'addOwnerWithThreshold', args: [owner, 2n] });
+  const tx = normalizeSafeTx({ to: team, data, nonce: BigInt(await ui.safeNonce()) });
+  const typed = safeTxTypedData(ctx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0];
+  const signers = [key(0), key(1)].sort((a, b) => (a.address.toLowerCase() < b.address.toLowerCase() ? -1 : 1));
+  const signatures = concat(await Promise.all(signers.map((k) => privateKeyToAccount(k.privateKey).signTypedData(typed))));
+  const exec = parseAbi(['function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)']);
+  const clients = await connectDevnet(app.devnet.rpcUrl);
+  await clients.send(key(0), { to: team, data: encodeFunctionData({ abi: exec, functionName: 'execTransaction', args: [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, signatures] }) }, 'the team Safe adds an owner');
+}
+
+test('an owner added to the Safe on chain while owner 0 types (decision 0088): the next poll brings the new owners, and what was typed stays; the change is still owner 0’s', async ({ page }) => {
+  test.setTimeout(180_000);
+  await ui.openSafe(page, 0);
+  await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const add = page.getByRole('form', { name: 'Add proposer' });
+  const proposer = getAddress('0x00000000000000000000000000000000c0ffee04');
+  await expect(add.getByLabel('Address')).toBeEnabled({ timeout: 30_000 });
+  await add.getByLabel('Address').fill(proposer);
+  await add.getByLabel('Name').fill('Typed before the new owner');
+  const module = getAddress('0x00000000000000000000000000000000c0ffee05');
+  const recovery = page.getByRole('region', { name: 'Recovery alerts' });
+  await recovery.getByLabel('Recovery module address').fill(module);
+
+  // 2 of 3 → 2 of 4: the Safe's poll (every 15 s) reads the new owner list
+  await expect(page.getByText('2/3', { exact: true })).toBeVisible();
+  await addTeamOwner(getAddress('0x00000000000000000000000000000000c0ffee06'));
+  await expect(page.getByText('2/4', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(add.getByLabel('Address')).toHaveValue(proposer);
+  await expect(add.getByLabel('Name')).toHaveValue('Typed before the new owner');
+  await expect(recovery.getByLabel('Recovery module address')).toHaveValue(module);
+
+  // the change typed before is added, signed by owner 0, as before the new owner
+  await add.getByRole('button', { name: 'Add proposer' }).click();
+  await expect(page.getByRole('region', { name: 'Proposers' }).getByRole('status').filter({ hasText: 'Proposer added.' })).toBeVisible({ timeout: 30_000 });
+  const listed = (await (await gw(`/v1/chains/${app.devnet.chainId}/delegates?safe=${getAddress(ui.team())}`)).json()) as { results: Array<{ delegate: string; delegator: string }> };
+  expect(listed.results.filter((d) => d.delegate === proposer).map((d) => getAddress(d.delegator))).toEqual([getAddress(ui.owner(0))]);
 });
