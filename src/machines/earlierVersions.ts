@@ -70,6 +70,14 @@ type ConfigNode = Record<string, unknown> & { on?: Record<string, unknown>; stat
 const BEFORE_DEVICE_CHANGES =
   'before a device read or changed while the card ran was told to it (decision 0084, at 6542365): same states, context and other events; no record of that version has system.deviceChanged';
 
+/**
+ * Decision 0088: the same four take `system.signerChanged` (the Safe's owners or the connected account changed while
+ * the card runs) instead of a new actor: at the root, out of each on-device step state and each request being signed
+ * or sent (and e-mail's notOffered); push's `kept` is set only by it. No record of an earlier version has the event.
+ */
+const BEFORE_SIGNER_CHANGES =
+  'before a change of the Safe’s owners or of the connected account was told to the running card (decision 0088, at 295b4dd): same states, context and other events; no record of that version has system.signerChanged';
+
 /** A config node without the transitions on `type` anywhere (an event added since an earlier version). */
 const withoutEvent = (node: ConfigNode, type: string): ConfigNode => {
   const { on, states, ...rest } = node;
@@ -82,13 +90,14 @@ const withoutEvent = (node: ConfigNode, type: string): ConfigNode => {
 };
 
 /**
- * emailAlerts at 9e9f73e (decision 0075), built from today's definition without system.deviceChanged (decision 0084): no askingGateway (decision 0078); an owner's
+ * emailAlerts at 9e9f73e (decision 0075), built from today's definition without system.deviceChanged (decision 0084) and
+ * system.signerChanged (decision 0088): no askingGateway (decision 0078); an owner's
  * request on a device (resting's user.show, user.submitEmail, user.delete into askingGateway today) went straight to
  * checkingOnDevice and computed the check on the way (assignEmailCheck, today askingGateway's onDone). Same actions,
  * guards and effects otherwise. Its definition hash is that version's (tests/unit/eventLog/earlierMachines.test.ts).
  */
 const emailAlertsBeforeAskingGateway = (today: AnyStateMachine): AnyStateMachine => {
-  const config = withoutEvent(today.config as unknown as ConfigNode, 'system.deviceChanged');
+  const config = withoutEvent(withoutEvent(today.config as unknown as ConfigNode, 'system.deviceChanged'), 'system.signerChanged');
   const { askingGateway: _asking, ...states } = config.states ?? {};
   const resting = states['resting'] ?? {};
   const direct = (transition: unknown): unknown => {
@@ -197,6 +206,7 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       note: 'before Try again took the time of the retry (decision 0075, at ebdb3f9): same states, events and context; a user.retry without nowMs keeps the first time',
     },
     { hash: '9c5536f68c01e3bc04b8605e4915997b443f4d3127f07c635e1153506ac5b3cc', note: BEFORE_DEVICE_CHANGES },
+    { hash: '9270390bdc18e5007d65ba5010ed0ad9a45f8a98a14ed2fbcee4c96f42efad92', note: BEFORE_SIGNER_CHANGES },
   ],
   deleteTxFlow: [
     { hash: 'f89a7c538d4719e3c61cd58f574e4deea50aaa2b0249b52f779ee0fbf994c683', note: BEFORE_NAMING },
@@ -226,6 +236,7 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
       machine: emailAlertsBeforeAskingGateway,
     },
     { hash: 'cfa6cfb8e510bf85e4d7a5fa4453cb98ef86eba5931abf62e4485db8a33b751c', note: BEFORE_DEVICE_CHANGES },
+    { hash: '8287381e5d1a4c787430d96d1916e5870dc6aea2da28078247558be4fb8030e0', note: BEFORE_SIGNER_CHANGES },
   ],
   localData: [
     {
@@ -270,11 +281,13 @@ export const EARLIER_VERSIONS: Readonly<Record<string, readonly EarlierVersion[]
     // of that version do not have (its loadDevice output had no registrationIds, its user.register no nowMs).
     { hash: '824e2abe4e08a6390b5f968ff63c831d198ca87e055b14828bcfa12fab104e22', note: ACCOUNT_DEVICE_CHECK },
     { hash: 'a06b6bcd4034fa367b8514801c012484059e6d5152640c8f97310d2ad6118afe', note: BEFORE_DEVICE_CHANGES },
+    { hash: 'fd691ba4b916ad32e7eed99bd579d4e5e5b4fe0b864c3c8efa93b66b4c9be3ef', note: BEFORE_SIGNER_CHANGES },
   ],
   recoveryRegistration: [
     { hash: 'a047f51233b39a69ec2b5a60170283935fe27d584513201fb2443710dc8295e0', note: BEFORE_NAMING },
     { hash: 'd79342636374634d21975da2338bc48ade97728c53061d905723180f52f98124', note: ACCOUNT_DEVICE_CHECK },
     { hash: '2a0a4b762ae955e4c437b744b3bf763aa450d6ba1ca530f080e81ffb3d658649', note: BEFORE_DEVICE_CHANGES },
+    { hash: 'ecd3cc005c5c622c647f1462e54c2ee4ccc0231b0cac60587b2bdb5fb7b8c7a4', note: BEFORE_SIGNER_CHANGES },
   ],
   safeAppsList: [{ hash: '79ce57aa2a3efd90696e97a86f9852cf06d417a896ff721313b04ca84baf7372', note: BEFORE_NAMING }],
   safeSession: [

@@ -14,8 +14,12 @@
  *    has no address. (Resending the code and verifying sign nothing: no device step.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { getAddress, type Address } from 'viem';
+import { concat, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { connectDevnet } from '../../devnet/chain/index.ts';
+import { safeTxTypedData } from '../../src/domain/safe/hashing.ts';
+import { normalizeSafeTx } from '../../src/domain/safe/index.ts';
+import type { SafeContext } from '../../src/domain/safe/types.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDevice, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
@@ -285,4 +289,132 @@ test('what was typed or chosen before the device is read stays (decision 0084): 
   await push.getByRole('button', { name: 'Cancel' }).click();
   await expect(push.getByRole('heading', { name: 'Check the message on your Ledger' })).toHaveCount(0);
   expect(await deviceScreenState(page)).toBeNull();
+});
+
+test('the wallet switched to another owner, to an account that owns nothing and back (decision 0088): what was typed or chosen stays; what was read or registered for the previous owner is not shown as the new one’s', async ({ page }) => {
+  test.setTimeout(240_000);
+  const noSigner = 'Connect a wallet that is an owner of this Safe to change these settings.';
+  await ui.openSafe(page, 0);
+
+  // E-mail: owner 0 registers an address, then types another (not sent); the wallet switches to owner 1.
+  await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const section = page.getByRole('region', { name: 'E-mail alerts' });
+  const registration = section.getByLabel('E-mail registration');
+  const field = section.getByRole('textbox', { name: 'E-mail address' });
+  await field.fill('owner0-before-switch@example.com');
+  await section.getByRole('button', { name: 'Register address' }).click();
+  await expect(section.getByLabel('Registered address')).toHaveText('owner0-before-switch@example.com', { timeout: 30_000 });
+  const draft = 'typed-before-switch@example.com';
+  await field.fill(draft);
+  await ui.selectAccount(page, 1);
+  // owner 0's registration is not shown as owner 1's: not known until shown again; the address typed stays
+  await expect(registration).toContainText('Not checked yet');
+  await expect(section.getByLabel('Registered address')).toHaveCount(0);
+  await expect(field).toHaveValue(draft);
+  // read again for owner 1, with its own signature: it has none
+  await section.getByRole('button', { name: 'Show registration' }).click();
+  await expect(registration).toContainText('No e-mail address registered.', { timeout: 30_000 });
+  await expect(field).toHaveValue(draft);
+  // an account that owns nothing: the card says so; owner 0 back: the typed address is still there, and its own
+  // registration is shown again when read
+  await ui.selectAccount(page, 3);
+  await expect(section.getByRole('note')).toHaveText(noSigner);
+  await expect(section.getByRole('button', { name: 'Register address' })).toBeDisabled();
+  await ui.selectAccount(page, 0);
+  await expect(section.getByRole('note')).toHaveCount(0);
+  await expect(field).toHaveValue(draft);
+  await section.getByRole('button', { name: 'Show registration' }).click();
+  await expect(section.getByLabel('Registered address')).toHaveText('owner0-before-switch@example.com', { timeout: 30_000 });
+  await expect(field).toHaveValue(draft);
+
+  // Security: owner 0 registers a recovery module and types a proposer; the wallet switches to owner 1.
+  await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const recovery = page.getByRole('region', { name: 'Recovery alerts' });
+  const module = getAddress('0x00000000000000000000000000000000c0ffee02');
+  await recovery.getByLabel('Recovery module address').fill(module);
+  await recovery.getByRole('button', { name: 'Register module' }).click();
+  await expect(recovery.getByRole('status').filter({ hasText: /is registered/ })).toBeVisible({ timeout: 30_000 });
+  const add = page.getByRole('form', { name: 'Add proposer' });
+  const proposer = getAddress('0x00000000000000000000000000000000c0ffee03');
+  await add.getByLabel('Address').fill(proposer);
+  await add.getByLabel('Name').fill('Typed before the switch');
+  await ui.selectAccount(page, 1);
+  // the module registered in owner 0's name is not shown as owner 1's; the form is back with the address typed
+  await expect(recovery.getByRole('status').filter({ hasText: /is registered/ })).toHaveCount(0);
+  await expect(recovery.getByRole('list', { name: 'Registered recovery modules' })).toHaveCount(0);
+  await expect(recovery.getByLabel('Recovery module address')).toHaveValue(module);
+  await expect(add.getByLabel('Address')).toHaveValue(proposer);
+  await expect(add.getByLabel('Name')).toHaveValue('Typed before the switch');
+  // the proposer typed is added by owner 1, who signs it (the gateway checks the Delegate signature)
+  await add.getByRole('button', { name: 'Add proposer' }).click();
+  const proposers = page.getByRole('region', { name: 'Proposers' });
+  await expect(proposers.getByRole('status').filter({ hasText: 'Proposer added.' })).toBeVisible({ timeout: 30_000 });
+  const listed = (await (await gw(`/v1/chains/${app.devnet.chainId}/delegates?safe=${getAddress(ui.team())}`)).json()) as { results: Array<{ delegate: string; delegator: string }> };
+  expect(listed.results.filter((d) => d.delegate === proposer).map((d) => getAddress(d.delegator))).toEqual([getAddress(ui.owner(1))]);
+  expect((await recoveryModules()).filter((m) => getAddress(m.moduleAddress) === module).map((m) => getAddress(m.signer))).toEqual([getAddress(ui.owner(0))]);
+
+  // Push: owner 0 chooses the team Safe; owner 1 owns it too: read again, still chosen; an account that owns nothing
+  // cannot choose; owner 0 back: still chosen.
+  await page.goto(app.url(`/settings/notifications?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 1)).toBeVisible();
+  await ui.selectAccount(page, 0);
+  const push = page.getByRole('region', { name: 'Push notifications' });
+  const team = push.getByRole('checkbox', { name: new RegExp(`^Choose ${getAddress(ui.team())}$`, 'i') });
+  await team.check({ timeout: 20_000 });
+  await ui.selectAccount(page, 1);
+  await expect(push.getByRole('button', { name: 'Register chosen Safes' })).toBeEnabled({ timeout: 20_000 });
+  await expect(team).toBeChecked();
+  await ui.selectAccount(page, 3);
+  await expect(push.getByRole('note')).toHaveText(noSigner, { timeout: 20_000 });
+  await expect(team).not.toBeChecked();
+  await expect(team).toBeDisabled();
+  await ui.selectAccount(page, 0);
+  await expect(push.getByRole('button', { name: 'Register chosen Safes' })).toBeEnabled({ timeout: 20_000 });
+  await expect(team).toBeChecked();
+});
+
+/** Owners 0 and 1 execute the team Safe's addOwnerWithThreshold(`owner`, 2) on chain (a Safe transaction, both signatures). */
+async function addTeamOwner(owner: Address): Promise<void> {
+  const key = (i: number) => app.devnet.owners[i]! as { address: Address; privateKey: Hex };
+  const team = getAddress(ui.team());
+  const ctx: SafeContext = { chainId: BigInt(app.devnet.chainId), safeAddress: team, version: '1.4.1' };
+  const data = encodeFunctionData({ abi: parseAbi(['function addOwnerWithThreshold(address owner, uint256 _threshold)']), functionName: 'addOwnerWithThreshold', args: [owner, 2n] });
+  const tx = normalizeSafeTx({ to: team, data, nonce: BigInt(await ui.safeNonce()) });
+  const typed = safeTxTypedData(ctx, tx) as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0];
+  const signers = [key(0), key(1)].sort((a, b) => (a.address.toLowerCase() < b.address.toLowerCase() ? -1 : 1));
+  const signatures = concat(await Promise.all(signers.map((k) => privateKeyToAccount(k.privateKey).signTypedData(typed))));
+  const exec = parseAbi(['function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)']);
+  const clients = await connectDevnet(app.devnet.rpcUrl);
+  await clients.send(key(0), { to: team, data: encodeFunctionData({ abi: exec, functionName: 'execTransaction', args: [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, signatures] }) }, 'the team Safe adds an owner');
+}
+
+test('an owner added to the Safe on chain while owner 0 types (decision 0088): the next poll brings the new owners, and what was typed stays; the change is still owner 0’s', async ({ page }) => {
+  test.setTimeout(180_000);
+  await ui.openSafe(page, 0);
+  await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 0)).toBeVisible();
+  const add = page.getByRole('form', { name: 'Add proposer' });
+  const proposer = getAddress('0x00000000000000000000000000000000c0ffee04');
+  await expect(add.getByLabel('Address')).toBeEnabled({ timeout: 30_000 });
+  await add.getByLabel('Address').fill(proposer);
+  await add.getByLabel('Name').fill('Typed before the new owner');
+  const module = getAddress('0x00000000000000000000000000000000c0ffee05');
+  const recovery = page.getByRole('region', { name: 'Recovery alerts' });
+  await recovery.getByLabel('Recovery module address').fill(module);
+
+  // 2 of 3 → 2 of 4: the Safe's poll (every 15 s) reads the new owner list
+  await expect(page.getByText('2/3', { exact: true })).toBeVisible();
+  await addTeamOwner(getAddress('0x00000000000000000000000000000000c0ffee06'));
+  await expect(page.getByText('2/4', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(add.getByLabel('Address')).toHaveValue(proposer);
+  await expect(add.getByLabel('Name')).toHaveValue('Typed before the new owner');
+  await expect(recovery.getByLabel('Recovery module address')).toHaveValue(module);
+
+  // the change typed before is added, signed by owner 0, as before the new owner
+  await add.getByRole('button', { name: 'Add proposer' }).click();
+  await expect(page.getByRole('region', { name: 'Proposers' }).getByRole('status').filter({ hasText: 'Proposer added.' })).toBeVisible({ timeout: 30_000 });
+  const listed = (await (await gw(`/v1/chains/${app.devnet.chainId}/delegates?safe=${getAddress(ui.team())}`)).json()) as { results: Array<{ delegate: string; delegator: string }> };
+  expect(listed.results.filter((d) => d.delegate === proposer).map((d) => getAddress(d.delegator))).toEqual([getAddress(ui.owner(0))]);
 });

@@ -4,7 +4,7 @@
  * each state is asserted on screen; user events are caused by clicking and typing; system.recover is sent as
  * the composition root sends it. Each machine must reach 100 % transition coverage.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { ACCOUNT_TEXTS, emailCheckOf, registrationCheckOf } from '../../src/machines/accountServices/accountServices.logic.ts';
@@ -59,6 +59,11 @@ function expectMessages(ctx: { error: string | null; notice?: string | null }) {
   if (ctx.notice) expect(statusTexts()).toContain(ctx.notice);
 }
 
+/** Without a signer (the connected account is not an owner, decision 0088) the card says why nothing can be signed. */
+function expectSigner(ctx: { signer: string | null }) {
+  expect(screen.queryAllByRole('note').map((n) => n.textContent).includes(ACCOUNT_TEXTS.noSigner)).toBe(ctx.signer === null);
+}
+
 /**
  * The time the views put in their events (issue 19): the sample's `nowMs` for the event being driven (a retry's is
  * later than the first attempt's), so the check on screen is computed from the time the machine was given.
@@ -79,8 +84,16 @@ const timedEvents = (events: AnyEventObject[], types: RegExp): AnyEventObject[] 
  */
 const isDeviceChange = (e: AnyEventObject) => e.type === 'system.deviceChanged';
 const withoutDeviceChanges = (events: AnyEventObject[]): AnyEventObject[] => events.filter((e) => !isDeviceChange(e));
+/**
+ * The Ledger plans also take the owners changing with the same signer (decision 0088: a check on the device is left as
+ * by Cancel); another signer, or none, drops the device and is walked by the plans without one.
+ */
 const sameDeviceChanges = (events: AnyEventObject[]): AnyEventObject[] =>
-  events.filter((e) => !isDeviceChange(e) || JSON.stringify((e as { device?: unknown }).device) === JSON.stringify(accountServicesDeviceInput.device));
+  events.filter(
+    (e) =>
+      (!isDeviceChange(e) || JSON.stringify((e as { device?: unknown }).device) === JSON.stringify(accountServicesDeviceInput.device)) &&
+      (e.type !== 'system.signerChanged' || (e as { wallet?: unknown }).wallet === accountServicesDeviceInput.wallet),
+  );
 
 /**
  * The on-device step of a personal_sign signature (issue 19, decision 0075), on a Ledger: the region with what it
@@ -196,6 +209,8 @@ describe('pushNotifications (model-based, real view)', () => {
       'system.recover': sendAsIs,
       // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
       'system.deviceChanged': sendAsIs,
+      // the Safe's owners or the connected account changed: sent by the card's actor wrapper (decision 0088)
+      'system.signerChanged': sendAsIs,
     },
     states: {
       loading: () => {
@@ -213,7 +228,9 @@ describe('pushNotifications (model-based, real view)', () => {
           expect(within(rows[i]!).getByRole('checkbox')).toHaveProperty('checked', c.selected.includes(safe.address));
         });
         expect(screen.getByLabelText('This browser')).toHaveTextContent(c.uuid ?? 'not registered');
-        expect(screen.getByRole('button', { name: 'Register chosen Safes' })).toHaveProperty('disabled', c.selected.length === 0);
+        // without a signer (decision 0088: the account changed to one that is not an owner) nothing is registered
+        expect(screen.getByRole('button', { name: 'Register chosen Safes' })).toHaveProperty('disabled', c.selected.length === 0 || c.signer === null);
+        expectSigner(c);
         expect(screen.getByRole('button', { name: 'Unregister this browser' })).toHaveProperty('disabled', c.uuid === null);
         expectMessages(c);
       },
@@ -275,8 +292,9 @@ describe('emailAlerts (model-based, real view)', () => {
     if (c.registration) expect(screen.getByLabelText('Registered address')).toHaveTextContent(c.registration.email);
     if (c.fieldError) expect(alerts()).toContain(c.fieldError);
     expectMessages(c);
-    expect(screen.getByRole('button', { name: 'Show registration' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Delete e-mail' })).toHaveProperty('disabled', c.registration === null);
+    expectSigner(c);
+    expect(screen.getByRole('button', { name: 'Show registration' })).toHaveProperty('disabled', c.signer === null);
+    expect(screen.getByRole('button', { name: 'Delete e-mail' })).toHaveProperty('disabled', c.registration === null || c.signer === null);
   };
   const device = personalSignStep('request');
   /** The authorisation text the Ledger will show: signEmailRequest's text for the request at the time it was given. */
@@ -332,6 +350,8 @@ describe('emailAlerts (model-based, real view)', () => {
       'system.recover': sendAsIs,
       // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
       'system.deviceChanged': sendAsIs,
+      // the Safe's owners or the connected account changed: sent by the card's actor wrapper (decision 0088)
+      'system.signerChanged': sendAsIs,
     },
     states: {
       'resting.unknown': resting('Not checked yet'),
@@ -405,6 +425,7 @@ describe('emailAlerts (model-based, real view)', () => {
     expect(screen.getByRole('button', { name: 'Show registration' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Register address' })).toBeDisabled();
     actor.stop();
+    cleanup();
   });
 });
 
@@ -444,12 +465,15 @@ describe('recoveryRegistration (model-based, real view)', () => {
       'system.recover': sendAsIs,
       // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
       'system.deviceChanged': sendAsIs,
+      // the Safe's owners or the connected account changed: sent by the card's actor wrapper (decision 0088)
+      'system.signerChanged': sendAsIs,
     },
     states: {
       editing: (sut) => {
         const c = ctx(sut);
         const form = screen.getByRole('form', { name: 'Register recovery module' });
-        expect(within(form).getByRole('button', { name: 'Register module' })).toBeEnabled();
+        expect(within(form).getByRole('button', { name: 'Register module' })).toHaveProperty('disabled', c.signer === null);
+        expectSigner(c);
         expect(within(form).queryAllByRole('alert').map((a) => a.textContent)).toEqual(c.fieldError ? [c.fieldError] : []);
         expectMessages(c);
       },
@@ -581,6 +605,8 @@ describe('delegatesList (model-based, real view)', () => {
       'system.recover': sendAsIs,
       // the device the wallet signs on, read or gone while the card runs: sent by the card's actor wrapper (decision 0084)
       'system.deviceChanged': sendAsIs,
+      // the Safe's owners or the connected account changed: sent by the card's actor wrapper (decision 0088)
+      'system.signerChanged': sendAsIs,
     },
     states: {
       loading: (sut) => {
@@ -598,12 +624,16 @@ describe('delegatesList (model-based, real view)', () => {
         c.delegates.forEach((d, i) => {
           expect(rows[i + 1]).toHaveTextContent(d.label);
           // only the owner who added a proposer can rename or remove it (the DELETE needs the delegator's signature)
-          const own = d.delegator.toLowerCase() === accountServicesSampleInput.wallet;
+          const own = c.signer !== null && d.delegator.toLowerCase() === c.signer.toLowerCase();
           expect(within(rows[i + 1]!).queryByRole('button', { name: `Remove ${d.label}` }) !== null || within(rows[i + 1]!).queryByRole('button', { name: `Yes, remove ${d.label}` }) !== null).toBe(own);
-          if (!own) expect(rows[i + 1]).toHaveTextContent('Only the owner who added it can rename or remove it.');
+          if (!own && c.signer !== null) expect(rows[i + 1]).toHaveTextContent('Only the owner who added it can rename or remove it.');
         });
         expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(c.next !== null);
-        expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeEnabled();
+        // without a signer (decision 0088) the list is read-only and says why
+        if (c.signer === null) {
+          expect(screen.queryByRole('form', { name: 'Add proposer' })).toBeNull();
+          expect(screen.getByRole('note')).toHaveTextContent(ACCOUNT_TEXTS.proposersReadOnly);
+        } else expect(within(addForm()).getByRole('button', { name: 'Add proposer' })).toBeEnabled();
         if (c.error) expect(alerts()).toContain(c.error);
         if (c.fieldError) {
           const form = c.fieldError.form === 'add' ? addForm() : screen.getByRole('form', { name: `Rename ${labelOf(sut, c.fieldError.delegate ?? '')}` });
@@ -659,6 +689,8 @@ describe('delegatesList (model-based, real view)', () => {
     name: 'delegatesList',
     machine: delegatesListMachine,
     events: withoutDeviceChanges(delegatesSampleEvents),
+    // without a signer (decision 0088: the account changed to one that is not an owner) the view offers no change
+    offered: (s, e) => !/^user\.(add|rename|remove)Proposer$/.test(e.type) || (s.context as DelegatesContext).signer !== null,
     serializeState: serializeDelegatesState,
     plans: [
       { input: accountServicesSampleInput, driver: driverFor(accountServicesSampleInput) },

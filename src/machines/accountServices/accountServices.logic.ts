@@ -7,6 +7,7 @@ import { messageDisplay, personalSignData, typedDataDisplay } from '../../domain
 import type { SignerDevice } from '../../domain/wallet/signerDevice.ts';
 import type { DeviceCheck } from '../transactionFlow/transactionFlow.types.ts';
 import type {
+  AccountSafe,
   AccountServicesInput,
   CodeProblem,
   DelegatesContext,
@@ -29,6 +30,9 @@ export const ACCOUNT_TEXTS = {
   deleted: 'The e-mail address was removed.',
   notRegistered: 'No e-mail address is registered for this signer.',
   interrupted: 'The previous request was interrupted; its outcome is unknown. Check again before repeating it.',
+  /** A request in progress when the connected account changed (decision 0088): it was the previous account's. */
+  signerChanged:
+    'The connected account changed while a request was in progress. That request was the previous account’s: it is not followed here and its outcome is not shown as this account’s. Connect that account and check before repeating it.',
   invalidModule: 'Enter the address of the recovery module',
   moduleIsSafe: 'The module address cannot be the Safe itself',
   invalidToken: 'Enter the unsubscribe token from the e-mail',
@@ -153,6 +157,51 @@ export const deviceAfterChange = (context: { signer: string | null }, event: obj
   return { device: device && context.signer !== null ? device : undefined };
 };
 
+/** The Safe's owners and the connected account a `system.signerChanged` event carries (decision 0088). */
+const ownersAndWalletOf = (event: object): { owners: string[]; wallet: string | null } => {
+  const e = event as { owners?: unknown; wallet?: unknown };
+  return { owners: Array.isArray(e.owners) ? e.owners.filter((o): o is string => typeof o === 'string') : [], wallet: typeof e.wallet === 'string' ? e.wallet : null };
+};
+
+/** The signer a `system.signerChanged` event makes of the card's Safe: as `signerOf` at the start. */
+const signerAfter = (context: { safe: AccountSafe }, event: object): { safe: AccountSafe; signer: string | null } => {
+  const { owners, wallet } = ownersAndWalletOf(event);
+  const safe = { ...context.safe, owners };
+  return { safe, signer: signerOf({ safe, wallet }) };
+};
+
+/** Whether the Safe's owners or the connected account changed and the signer is still the one the card has. */
+export const isSameSigner = (context: { safe: AccountSafe; signer: string | null }, event: object): boolean => {
+  const { signer } = signerAfter(context, event);
+  return signer === null ? context.signer === null : context.signer !== null && sameHex(signer, context.signer);
+};
+
+/**
+ * The Safe's owners and the signer after they or the connected account changed (decision 0088). The device is the
+ * wallet's: kept for a signer (the view tells a new one with `system.deviceChanged`), none without one, as `deviceOf`.
+ */
+export const signerAfterChange = (context: { safe: AccountSafe; signer: string | null; device?: SignerDevice | undefined }, event: object) => {
+  const { safe, signer } = signerAfter(context, event);
+  return { safe, signer, device: signer !== null ? context.device : undefined };
+};
+
+/**
+ * The owners changed during the on-device step (its check, its failure; e-mail's asking the gateway) and the same
+ * signer is connected: the step is left as by Cancel, as for a device change (decision 0088). Another signer is the
+ * root's: what was read or started for the previous one goes.
+ */
+export function sameSignerLeaves<const CancelTo extends string, const CancelAction extends string>(cancelTo: CancelTo, cancelActions: readonly [CancelAction, ...CancelAction[]]) {
+  return { 'system.signerChanged': { guard: 'isSameSigner' as const, target: cancelTo, actions: ['assignSigner' as const, ...cancelActions] } };
+}
+
+/**
+ * Another signer (or none) while a request is being signed or sent (decision 0088): it was the previous signer's, so
+ * the card leaves it for `target`, where what the new signer has is read again, and says so (`markSignerChanged`).
+ */
+export function otherSignerInterrupts<const Target extends string, const Action extends string>(target: Target, actions: readonly [Action, ...Action[]]) {
+  return { 'system.signerChanged': { guard: 'isOtherSigner' as const, target, actions: [...actions, 'assignSigner' as const, 'markSignerChanged' as const] } };
+}
+
 /**
  * A device change during the on-device step (its check, its failure; e-mail's asking the gateway): the check was
  * for the device that was there, so the step is left as by Cancel, and the owner asks again with the device now known.
@@ -245,6 +294,7 @@ export function walletErrorStateOf<const Check extends string, const Clear exten
       'user.retry': { target: 'checkingOnDevice' as const, actions: [options.clear, 'retime' as const, options.check] },
       'user.cancel': { target: options.cancelTo, actions: [...options.cancelActions] },
       ...deviceChangedLeaves(options.cancelTo, options.cancelActions),
+      ...sameSignerLeaves(options.cancelTo, options.cancelActions),
     },
     initial: 'other' as const,
     states: WALLET_ERROR_STATES,

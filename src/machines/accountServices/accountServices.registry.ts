@@ -79,8 +79,8 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: pushNotificationsMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    // the device's states through system.deviceChanged from the owner's input (decision 0084)
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    // From the owner's input alone: the device's states through system.deviceChanged (decision 0084), a wallet that is
+    // not an owner through system.signerChanged (decision 0088; from it the owner comes back: another signer).
     sampleEvents: pushNotificationsSampleEvents,
     serializeState: serializePushNotificationsState,
     privateFields: PUSH_PRIVATE,
@@ -94,8 +94,9 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     sampleInput: accountServicesSampleInput,
     // Its walk reaches the device's states through system.deviceChanged (decision 0084), each device failure per
     // operation, registration and resting history: QA paths reach them (tests/unit/diagrams); the privacy walk is the
-    // longest of the registry (tests/unit/eventLog/privacy.test.ts).
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    // longest of the registry (tests/unit/eventLog/privacy.test.ts). A wallet that is not an owner is reached through
+    // system.signerChanged (decision 0088), so the owner's input alone is walked (a second walk from a read-only
+    // input would now reach every state again).
     sampleEvents: emailAlertsSampleEvents,
     serializeState: serializeEmailAlertsState,
     privateFields: EMAIL_PRIVATE,
@@ -107,8 +108,8 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: recoveryRegistrationMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    // the device's states through system.deviceChanged from the owner's input (decision 0084)
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    // From the owner's input alone: the device's states through system.deviceChanged (decision 0084), a wallet that is
+    // not an owner through system.signerChanged (decision 0088).
     sampleEvents: recoverySampleEvents,
     serializeState: serializeValueAndErrors,
     privateFields: RECOVERY_PRIVATE,
@@ -121,8 +122,8 @@ export const ACCOUNT_SERVICES_MACHINES: RegisteredMachine[] = [
     machine: delegatesListMachine,
     schemaVersion: 1,
     sampleInput: accountServicesSampleInput,
-    // the device's states through system.deviceChanged from the owner's input (decision 0084)
-    extraSampleInputs: [accountServicesReadOnlyInput],
+    // From the owner's input alone: the device's states through system.deviceChanged (decision 0084), a wallet that is
+    // not an owner through system.signerChanged (decision 0088).
     sampleEvents: delegatesSampleEvents,
     serializeState: serializeDelegatesState,
     privateFields: DELEGATES_PRIVATE,

@@ -4,7 +4,7 @@
  * the services reject with.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, DEVNET_STRANGER, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
+import { DEVNET_DEPLOYER, DEVNET_OTHER_SAFE, DEVNET_OWNER, DEVNET_OWNERS, DEVNET_SAFE, DEVNET_STRANGER, SAMPLE_CHAIN_ID, SAMPLE_SIGNATURE } from '../shared/samples.ts';
 import { ACCOUNT_TEXTS } from './accountServices.logic.ts';
 import { getAddress } from 'viem';
 import type { SpendingLimitsState } from '../../domain/safe/allowance.ts';
@@ -50,6 +50,18 @@ const deviceStepEvents: AnyEventObject[] = [
   { type: 'system.deviceChanged', device: accountServicesDeviceInput.device },
 ];
 
+/**
+ * The Safe's owners or the connected account changed while the card runs (decision 0088): an owner added (first, as
+ * Safe lists a new owner) with the same signer connected; and a wallet that is not an owner, the owners as before.
+ * From a card without a signer the first brings the owner back: another signer. A switch to another owner takes the
+ * same transitions as the latter (the signer is not the card's) and is folded in the unit test
+ * (tests/unit/accountServices/signerChanged.test.ts).
+ */
+const signerChangeEvents: AnyEventObject[] = [
+  { type: 'system.signerChanged', owners: [DEVNET_DEPLOYER, ...DEVNET_OWNERS], wallet: DEVNET_OWNER.toLowerCase() },
+  { type: 'system.signerChanged', owners: [...DEVNET_OWNERS], wallet: DEVNET_STRANGER.toLowerCase() },
+];
+
 /** The uuid and push token a registration signs (loadDevice's choice). */
 export const SAMPLE_REGISTRATION_IDS = { uuid: SAMPLE_UUID, cloudMessagingToken: 'countersign-web-0f1e2d3c' };
 
@@ -93,11 +105,12 @@ export const pushNotificationsSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.unregisterDevice', output: { registrationIds: { uuid: '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9', cloudMessagingToken: 'countersign-web-9a8b7c6d' } } },
   { type: 'xstate.error.actor.unregisterDevice', error: gatewayError('404: No device matches the given query.') },
   { type: 'system.recover' },
+  ...signerChangeEvents,
 ];
 
 export function serializePushNotificationsState(s: AnyMachineSnapshot): string {
   const c = s.context as PushNotificationsContext;
-  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null, c.checkedOnDevice === true, c.device !== undefined]);
+  return JSON.stringify([s.value, c.uuid, c.safes.map((x) => x.registered), c.selected, c.error !== null, c.checkedOnDevice === true, c.device !== undefined, c.signer !== null, c.kept ?? null]);
 }
 
 // ───────────── e-mail alerts ─────────────
@@ -138,6 +151,7 @@ export const emailAlertsSampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.verifyEmail', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
   { type: 'xstate.error.actor.resendCode', error: { kind: 'notOffered', message: ACCOUNT_TEXTS.emailNotOffered } },
   { type: 'system.recover' },
+  ...signerChangeEvents,
 ];
 
 export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
@@ -146,7 +160,7 @@ export function serializeEmailAlertsState(s: AnyMachineSnapshot): string {
   // with the same value (issue 19); elsewhere the context already does.
   const onDevice = s.matches('askingGateway') || s.matches('checkingOnDevice') || s.matches('walletError');
   const history = onDevice ? Object.values((s as { historyValue?: Record<string, { id: string }[]> }).historyValue ?? {}).map((nodes) => nodes.map((n) => n.id)) : [];
-  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.checkedOnDevice === true, history, c.device !== undefined]);
+  return JSON.stringify([s.value, c.registration, c.request?.op ?? null, c.fieldError !== null, c.codeProblem, c.error !== null, c.checkedOnDevice === true, history, c.device !== undefined, c.signer !== null]);
 }
 
 // ───────────── recovery ─────────────
@@ -165,6 +179,7 @@ export const recoverySampleEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.registerRecovery', error: gatewayError('403: Invalid signature') },
   { type: 'user.again' },
   { type: 'system.recover' },
+  ...signerChangeEvents,
 ];
 
 // ───────────── delegates ─────────────
@@ -203,12 +218,13 @@ export const delegatesSampleEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.sendProposer', output: {} },
   { type: 'xstate.error.actor.sendProposer', error: gatewayError('422: Invalid signature') },
   { type: 'system.recover' },
+  ...signerChangeEvents,
 ];
 
 /** State value, the field error's field and whether there is an error and a next page (the proposers' vertices). */
 export function serializeDelegatesState(s: AnyMachineSnapshot): string {
   const c = s.context as DelegatesContext;
-  return JSON.stringify([s.value, c.fieldError ? `${c.fieldError.form}.${c.fieldError.field}` : null, c.error !== null, c.next !== null, c.deviceCheck !== undefined, c.device !== undefined]);
+  return JSON.stringify([s.value, c.fieldError ? `${c.fieldError.form}.${c.fieldError.field}` : null, c.error !== null, c.next !== null, c.deviceCheck !== undefined, c.device !== undefined, c.signer !== null]);
 }
 
 // ───────────── subscriptions ─────────────
@@ -233,8 +249,9 @@ export const unsubscribeSampleEvents: AnyEventObject[] = [
  * whether a device is known (the same request goes to the check or to the wallet; decision 0084 lets it change).
  */
 export const serializeValueAndErrors = (s: AnyMachineSnapshot): string => {
-  const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown; deviceCheck?: unknown; device?: unknown };
-  return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null, c.deviceCheck !== undefined, c.device !== undefined]);
+  const c = s.context as { fieldError?: unknown; error?: unknown; next?: unknown; deviceCheck?: unknown; device?: unknown; signer?: unknown };
+  // and whether there is a signer (decision 0088 lets it change while the card runs)
+  return JSON.stringify([s.value, c.fieldError ?? null, c.error ?? null, c.next ?? null, c.deviceCheck !== undefined, c.device !== undefined, c.signer ?? null]);
 };
 
 // ───────────── spending limits ─────────────

@@ -1,7 +1,8 @@
 /**
  * Types of the account-services machines (settings: push notifications, e-mail alerts, recovery, delegates,
  * subscriptions). Every value is plain JSON. The open Safe and the connected wallet come in as input: the
- * views start one actor per (Safe, wallet) pair and start a new one when either changes.
+ * views start one actor per Safe; the cards with a signature are told when the Safe's owners or the connected wallet
+ * change (`system.signerChanged`, decision 0088), the others start a new one.
  */
 import type { Delegate } from '../../domain/gateway/types.ts';
 import type { SpendingLimitsState } from '../../domain/safe/allowance.ts';
@@ -130,6 +131,11 @@ export interface PushNotificationsContext {
   registrationIds?: RegistrationIds | undefined;
   /** When the owner asked to register (from the event): the signed timestamp derives from it. */
   nowMs?: number | undefined;
+  /**
+   * The Safes chosen, kept while the registration is read again for another signer (decision 0088): chosen again
+   * where the new signer owns them; kept while there is no signer, for an owner who comes back.
+   */
+  kept?: string[] | undefined;
   /** The device the connected owner signs on (issue 19); absent for a browser wallet. */
   device?: SignerDevice;
   /**
@@ -145,6 +151,12 @@ export type PushNotificationsEvent =
    * keeps what it holds; a check on the device in progress is left, as by Cancel.
    */
   | { type: 'system.deviceChanged'; device: SignerDevice | null }
+  /**
+   * The Safe's owners or the connected account changed while the card runs (decision 0088): who signs here is read
+   * again from them. The same signer keeps everything; another (or none) keeps what was typed, not what was read or
+   * signed for the previous one.
+   */
+  | { type: 'system.signerChanged'; owners: string[]; wallet: string | null }
   /** `nowMs` (after a device's failure): when the owner tried again, the time the new signature covers. */
   | { type: 'user.retry'; nowMs?: number }
   | { type: 'user.toggleSafe'; address: string }
@@ -251,6 +263,12 @@ export type EmailAlertsEvent =
    * keeps what it holds; a check on the device in progress is left, as by Cancel.
    */
   | { type: 'system.deviceChanged'; device: SignerDevice | null }
+  /**
+   * The Safe's owners or the connected account changed while the card runs (decision 0088): who signs here is read
+   * again from them. The same signer keeps everything; another (or none) keeps what was typed, not what was read or
+   * signed for the previous one.
+   */
+  | { type: 'system.signerChanged'; owners: string[]; wallet: string | null }
   /** `nowMs`: when the owner asked (the signed timestamp derives from it); absent in events recorded before. */
   | { type: 'user.show'; nowMs?: number }
   | { type: 'user.submitEmail'; email: string; nowMs?: number }
@@ -310,6 +328,12 @@ export type RecoveryEvent =
    * keeps what it holds; a check on the device in progress is left, as by Cancel.
    */
   | { type: 'system.deviceChanged'; device: SignerDevice | null }
+  /**
+   * The Safe's owners or the connected account changed while the card runs (decision 0088): who signs here is read
+   * again from them. The same signer keeps everything; another (or none) keeps what was typed, not what was read or
+   * signed for the previous one.
+   */
+  | { type: 'system.signerChanged'; owners: string[]; wallet: string | null }
   /** `nowMs`: when the owner asked (the signed timestamp derives from it); absent in events recorded before. */
   | { type: 'user.submit'; moduleAddress: string; nowMs?: number }
   | { type: 'user.again' }
@@ -411,6 +435,12 @@ export type DelegatesEvent =
    * keeps what it holds; a check on the device in progress is left, as by Cancel.
    */
   | { type: 'system.deviceChanged'; device: SignerDevice | null }
+  /**
+   * The Safe's owners or the connected account changed while the card runs (decision 0088): who signs here is read
+   * again from them. The same signer keeps everything; another (or none) keeps what was typed, not what was read or
+   * signed for the previous one.
+   */
+  | { type: 'system.signerChanged'; owners: string[]; wallet: string | null }
   /** `nowMs` (after a device's failure): the time of the retry, the TOTP the new signature covers. */
   | { type: 'user.retry'; nowMs?: number }
   | { type: 'user.refresh' }

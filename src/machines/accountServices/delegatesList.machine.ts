@@ -28,11 +28,16 @@ import {
   deviceAfterChange,
   deviceChangedLeaves,
   deviceFailureRoutesOf,
+  deviceOf,
   errorText,
   failureKindOf,
+  isSameSigner,
+  otherSignerInterrupts,
   ownProposer,
   proposerCheckOf,
   proposerProblem,
+  sameSignerLeaves,
+  signerAfterChange,
   signerOf,
   walletErrorStateOf,
   type ProposerDeviceFailureKind,
@@ -74,6 +79,9 @@ export const delegatesListMachine = setup({
   actions: {
     /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
     assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
+    /** The Safe's owners and the signer after they or the connected account changed (decision 0088). */
+    assignSigner: assign(({ context, event }) => signerAfterChange(context, event)),
+    markSignerChanged: assign({ notice: ACCOUNT_TEXTS.signerChanged }),
     storeFirstPage: assign((_, { results, next }: DelegatesPage) => ({ delegates: results, next, error: null })),
     appendPage: assign(({ context }, { results, next }: DelegatesPage) => ({ delegates: [...context.delegates, ...results], next })),
     clearError: assign({ error: null }),
@@ -128,6 +136,8 @@ export const delegatesListMachine = setup({
     isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
       context.deviceCheck !== undefined && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
     isCheckedOnDevice: ({ context }) => context.deviceCheck !== undefined,
+    isSameSigner: ({ context, event }) => isSameSigner(context, event),
+    isOtherSigner: ({ context, event }) => !isSameSigner(context, event),
   },
 }).createMachine({
   id: DELEGATES_LIST_ID,
@@ -142,10 +152,19 @@ export const delegatesListMachine = setup({
     error: null,
     notice: null,
     // Only an owner signs; the device stays absent for a browser wallet (records of earlier versions have none).
-    ...(input.device && signerOf(input) !== null ? { device: input.device } : {}),
+    ...deviceOf(input),
   }),
-  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
-  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
+  on: {
+    // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+    'system.deviceChanged': { actions: 'assignDevice' },
+    // The Safe's owners or the connected account changed (decision 0088): the same signer keeps everything; for
+    // another (or none) the proposers are read again (which are its own to change); a change it had started, its
+    // field error and notice go (what was typed stays in the view).
+    'system.signerChanged': [
+      { guard: 'isSameSigner', actions: 'assignSigner' },
+      { target: '#delegatesList.loading', actions: ['forgetRequest', 'clearMessages', 'assignSigner'] },
+    ],
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -221,6 +240,7 @@ export const delegatesListMachine = setup({
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'list', actions: 'forgetRequest' },
         ...deviceChangedLeaves('list', ['forgetRequest']),
+        ...sameSignerLeaves('list', ['forgetRequest']),
       },
     },
     loadingMore: {
@@ -237,7 +257,7 @@ export const delegatesListMachine = setup({
     signing: {
       meta: { description: 'The owner’s wallet signs the Delegate typed data (eth_signTypedData_v4)' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('loading', ['forgetRequest']) },
       invoke: {
         id: 'signProposer',
         src: 'signProposer',
@@ -251,7 +271,7 @@ export const delegatesListMachine = setup({
     sending: {
       meta: { description: 'POST /v2/…/delegates (add, rename) or DELETE /v2/…/delegates/{delegate} (remove)' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('loading', ['forgetRequest']) },
       invoke: {
         id: 'sendProposer',
         src: 'sendProposer',

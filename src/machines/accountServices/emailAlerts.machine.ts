@@ -35,7 +35,11 @@ import {
   failureKind,
   failureKindOf,
   isEmailAddress,
+  isSameSigner,
   nowMsOf,
+  otherSignerInterrupts,
+  sameSignerLeaves,
+  signerAfterChange,
   signerOf,
   walletErrorStateOf,
   type ProposerDeviceFailureKind,
@@ -91,6 +95,11 @@ export const emailAlertsMachine = setup({
   actions: {
     /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
     assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
+    /** The Safe's owners and the signer after they or the connected account changed (decision 0088). */
+    assignSigner: assign(({ context, event }) => signerAfterChange(context, event)),
+    /** Another signer (decision 0088): what was read, asked or signed for the previous one goes; nothing typed is here. */
+    forgetSignerRead: assign({ registration: null, request: null, auth: null, fieldError: null, codeProblem: null, error: null, notice: null, checkedOnDevice: undefined }),
+    markSignerChanged: assign({ notice: ACCOUNT_TEXTS.signerChanged }),
     markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted, checkedOnDevice: undefined }),
     /** The show or delete request the signer will sign, at the event's time (`nowMs`, when it has one). */
     startRequest: assign(({ context, event }, { op }: { op: EmailOperation }) => ({ request: request(context, op, null, nowMsOf(event)), error: null, notice: null })),
@@ -152,6 +161,8 @@ export const emailAlertsMachine = setup({
     isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
       context.checkedOnDevice === true && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
     isCheckedOnDevice: ({ context }) => context.checkedOnDevice === true,
+    isSameSigner: ({ context, event }) => isSameSigner(context, event),
+    isOtherSigner: ({ context, event }) => !isSameSigner(context, event),
   },
 }).createMachine({
   id: EMAIL_ALERTS_ID,
@@ -167,8 +178,16 @@ export const emailAlertsMachine = setup({
     notice: null,
     ...deviceOf(input),
   }),
-  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
-  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
+  on: {
+    // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+    'system.deviceChanged': { actions: 'assignDevice' },
+    // The Safe's owners or the connected account changed (decision 0088): the same signer keeps everything; for
+    // another (or none) the registration read for the previous one is not shown: not known until shown again.
+    'system.signerChanged': [
+      { guard: 'isSameSigner', actions: 'assignSigner' },
+      { target: '#emailAlerts.resting.unknown', actions: ['forgetSignerRead', 'assignSigner'] },
+    ],
+  },
   initial: 'resting',
   states: {
     resting: {
@@ -251,7 +270,7 @@ export const emailAlertsMachine = setup({
         // browser wallet's path always did.
         onError: [notOffered, { target: 'checkingOnDevice', actions: 'assignEmailCheck' }],
       },
-      on: deviceChangedLeaves('resting.history', ['forgetRequest']),
+      on: { ...deviceChangedLeaves('resting.history', ['forgetRequest']), ...sameSignerLeaves('resting.history', ['forgetRequest']) },
     },
     // An owner on a device (issue 19): the authorisation text it will show, computed from what is signed, before its prompt.
     checkingOnDevice: {
@@ -260,6 +279,7 @@ export const emailAlertsMachine = setup({
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'resting.history', actions: 'forgetRequest' },
         ...deviceChangedLeaves('resting.history', ['forgetRequest']),
+        ...sameSignerLeaves('resting.history', ['forgetRequest']),
       },
     },
     // A request checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.
@@ -267,7 +287,7 @@ export const emailAlertsMachine = setup({
     signing: {
       meta: { description: 'The wallet signs the authorisation message (personal_sign)' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('#emailAlerts.resting.unknown', ['forgetSignerRead']) },
       invoke: {
         id: 'signEmailRequest',
         src: 'signEmailRequest',
@@ -283,7 +303,7 @@ export const emailAlertsMachine = setup({
     sending: {
       meta: { description: 'The signed request goes to the gateway' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('#emailAlerts.resting.unknown', ['forgetSignerRead']) },
       invoke: {
         id: 'sendEmailRequest',
         src: 'sendEmailRequest',
@@ -323,7 +343,7 @@ export const emailAlertsMachine = setup({
     verifying: {
       meta: { description: 'PUT …/emails/{signer}/verify with the code' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('#emailAlerts.resting.unknown', ['forgetSignerRead']) },
       invoke: {
         id: 'verifyEmail',
         src: 'verifyEmail',
@@ -340,7 +360,7 @@ export const emailAlertsMachine = setup({
     resending: {
       meta: { description: 'POST …/emails/{signer}/verify-resend' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('#emailAlerts.resting.unknown', ['forgetSignerRead']) },
       invoke: {
         id: 'resendCode',
         src: 'resendCode',
@@ -351,6 +371,8 @@ export const emailAlertsMachine = setup({
     },
     notOffered: {
       meta: { description: 'This gateway does not offer e-mail alerts (its router answered 404/405): the card says so; nothing more is asked' },
+      // for any signer (decision 0088): the gateway still offers none
+      on: { 'system.signerChanged': { actions: 'assignSigner' } },
     },
   },
 });

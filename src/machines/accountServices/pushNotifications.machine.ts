@@ -28,8 +28,12 @@ import {
   deviceOf,
   errorText,
   failureKindOf,
+  isSameSigner,
   nowMsOf,
+  otherSignerInterrupts,
   registrationCheckOf,
+  sameSignerLeaves,
+  signerAfterChange,
   signerOf,
   walletErrorStateOf,
   type ProposerDeviceFailureKind,
@@ -67,9 +71,36 @@ export const pushNotificationsMachine = setup({
   actions: {
     /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
     assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
+    /** The Safe's owners and the signer after they or the connected account changed (decision 0088). */
+    assignSigner: assign(({ context, event }) => signerAfterChange(context, event)),
+    /**
+     * Another signer (decision 0088): the Safes chosen are kept aside while the registration is read again for it
+     * (a choice made while there was no signer is none: the one kept before stays); nothing started goes on.
+     */
+    keepChoice: assign(({ context }) => ({
+      kept: context.signer !== null ? context.selected : context.kept,
+      selected: [],
+      signed: null,
+      target: null,
+      nowMs: undefined,
+      checkedOnDevice: undefined,
+      error: null,
+      notice: null,
+    })),
+    markSignerChanged: assign({ notice: ACCOUNT_TEXTS.signerChanged }),
     markInterrupted: assign({ signed: null, target: null, notice: ACCOUNT_TEXTS.interrupted, nowMs: undefined, checkedOnDevice: undefined }),
-    /** This browser's uuid and the Safes to offer; nothing selected. The ids a registration signs with, when read. */
-    storeDevice: assign((_, { uuid, safes, registrationIds }: DeviceState) => ({ uuid, safes, selected: [], error: null, ...(registrationIds ? { registrationIds } : {}) })),
+    /**
+     * This browser's uuid and the Safes to offer; nothing selected, but for the Safes kept from before another signer
+     * (decision 0088) that this signer owns. The ids a registration signs with, when read.
+     */
+    storeDevice: assign(({ context }, { uuid, safes, registrationIds }: DeviceState) => ({
+      uuid,
+      safes,
+      selected: context.signer === null ? [] : (context.kept ?? []).filter((a) => safes.some((s) => s.owned && sameHex(s.address, a))),
+      ...(context.kept !== undefined ? { kept: context.signer === null ? context.kept : undefined } : {}),
+      error: null,
+      ...(registrationIds ? { registrationIds } : {}),
+    })),
     /** When the owner asked to register (the signed timestamp derives from it); absent in events recorded before. */
     startRegistration: assign(({ event }) => ({ nowMs: nowMsOf(event), error: null, notice: null })),
     /** Try again after a device's failure: the signature is asked at the time of the retry (issue 19). */
@@ -124,6 +155,8 @@ export const pushNotificationsMachine = setup({
     isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
       context.checkedOnDevice === true && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
     isCheckedOnDevice: ({ context }) => context.checkedOnDevice === true,
+    isSameSigner: ({ context, event }) => isSameSigner(context, event),
+    isOtherSigner: ({ context, event }) => !isSameSigner(context, event),
   },
 }).createMachine({
   id: PUSH_NOTIFICATIONS_ID,
@@ -139,8 +172,16 @@ export const pushNotificationsMachine = setup({
     notice: null,
     ...deviceOf(input),
   }),
-  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
-  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
+  on: {
+    // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+    'system.deviceChanged': { actions: 'assignDevice' },
+    // The Safe's owners or the connected account changed (decision 0088): the same signer keeps everything; for
+    // another (or none) what this browser is registered for and which Safes it owns are read again, the choice kept.
+    'system.signerChanged': [
+      { guard: 'isSameSigner', actions: 'assignSigner' },
+      { target: '#pushNotifications.loading', actions: ['keepChoice', 'assignSigner'] },
+    ],
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -184,12 +225,13 @@ export const pushNotificationsMachine = setup({
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'idle', actions: 'forgetCheck' },
         ...deviceChangedLeaves('idle', ['forgetCheck']),
+        ...sameSignerLeaves('idle', ['forgetCheck']),
       },
     },
     signing: {
       meta: { description: 'The wallet signs the registration (personal_sign)' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('loading', ['keepChoice']) },
       invoke: {
         id: 'signRegistration',
         src: 'signRegistration',
@@ -211,7 +253,7 @@ export const pushNotificationsMachine = setup({
     registering: {
       meta: { description: 'POST /v1/register/notifications' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('loading', ['keepChoice']) },
       invoke: {
         id: 'registerDevice',
         src: 'registerDevice',
@@ -223,7 +265,7 @@ export const pushNotificationsMachine = setup({
     unregisteringSafe: {
       meta: { description: 'DELETE …/notifications/devices/{uuid}/safes/{safe}' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('loading', ['keepChoice']) },
       invoke: {
         id: 'unregisterSafe',
         src: 'unregisterSafe',
@@ -235,7 +277,7 @@ export const pushNotificationsMachine = setup({
     unregisteringDevice: {
       meta: { description: 'DELETE …/notifications/devices/{uuid}' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('loading', ['keepChoice']) },
       invoke: {
         id: 'unregisterDevice',
         src: 'unregisterDevice',

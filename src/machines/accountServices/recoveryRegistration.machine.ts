@@ -25,8 +25,12 @@ import {
   errorText,
   failureKindOf,
   isHexAddress,
+  isSameSigner,
   nowMsOf,
+  otherSignerInterrupts,
   recoveryCheckOf,
+  sameSignerLeaves,
+  signerAfterChange,
   signerOf,
   walletErrorStateOf,
   type ProposerDeviceFailureKind,
@@ -53,6 +57,14 @@ export const recoveryRegistrationMachine = setup({
   actions: {
     /** The device the wallet signs on now (decision 0084): only a signer's; none when the wallet has none now. */
     assignDevice: assign(({ context, event }) => deviceAfterChange(context, event)),
+    /** The Safe's owners and the signer after they or the connected account changed (decision 0088). */
+    assignSigner: assign(({ context, event }) => signerAfterChange(context, event)),
+    /**
+     * Another signer (decision 0088): the modules registered in the previous one's name and its request go; the
+     * module's address being typed stays.
+     */
+    forgetSignerRegistration: assign({ request: null, auth: null, registered: [], fieldError: null, error: null, notice: null, deviceCheck: undefined }),
+    markSignerChanged: assign({ notice: ACCOUNT_TEXTS.signerChanged }),
     markInterrupted: assign({ request: null, auth: null, notice: ACCOUNT_TEXTS.interrupted, deviceCheck: undefined }),
     /** The module address as typed, with the reason it is refused. */
     rejectModule: assign((_, { moduleAddress, problem }: { moduleAddress: string; problem: string }) => ({ moduleAddress, fieldError: problem })),
@@ -98,6 +110,8 @@ export const recoveryRegistrationMachine = setup({
     isDeviceFailure: ({ context, event }, { kind }: { kind: ProposerDeviceFailureKind }) =>
       context.deviceCheck !== undefined && 'error' in event && failureKindOf((event as { error: unknown }).error) === kind,
     isCheckedOnDevice: ({ context }) => context.deviceCheck !== undefined,
+    isSameSigner: ({ context, event }) => isSameSigner(context, event),
+    isOtherSigner: ({ context, event }) => !isSameSigner(context, event),
   },
 }).createMachine({
   id: RECOVERY_REGISTRATION_ID,
@@ -113,8 +127,16 @@ export const recoveryRegistrationMachine = setup({
     notice: null,
     ...deviceOf(input),
   }),
-  // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
-  on: { 'system.deviceChanged': { actions: 'assignDevice' } },
+  on: {
+    // The device the wallet signs on changed (decision 0084): kept for the next signature; the card keeps what it holds.
+    'system.deviceChanged': { actions: 'assignDevice' },
+    // The Safe's owners or the connected account changed (decision 0088): the same signer keeps everything; another
+    // (or none) is back at the form with the module typed, nothing registered in its name during this visit.
+    'system.signerChanged': [
+      { guard: 'isSameSigner', actions: 'assignSigner' },
+      { target: '#recoveryRegistration.editing', actions: ['forgetSignerRegistration', 'assignSigner'] },
+    ],
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -149,6 +171,7 @@ export const recoveryRegistrationMachine = setup({
         'user.confirmOnDevice': { target: 'signing' },
         'user.cancel': { target: 'editing', actions: 'forgetRequest' },
         ...deviceChangedLeaves('editing', ['forgetRequest']),
+        ...sameSignerLeaves('editing', ['forgetRequest']),
       },
     },
     // A registration checked on the device failed (issue 19): what to do, per kind; the request is kept for Try again.
@@ -156,7 +179,7 @@ export const recoveryRegistrationMachine = setup({
     signing: {
       meta: { description: 'The wallet signs the authorisation message (personal_sign)' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('editing', ['forgetSignerRegistration']) },
       invoke: {
         id: 'signRecovery',
         src: 'signRecovery',
@@ -168,7 +191,7 @@ export const recoveryRegistrationMachine = setup({
     sending: {
       meta: { description: 'POST …/safes/{safe}/recovery' },
       tags: ['busy', 'nonIdempotent'],
-      on: recover,
+      on: { ...recover, ...otherSignerInterrupts('editing', ['forgetSignerRegistration']) },
       invoke: {
         id: 'registerRecovery',
         src: 'registerRecovery',

@@ -11,7 +11,7 @@ import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.t
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
 import { UnsubscribeSection } from './Unsubscribe.tsx';
-import { SignatureOnDevice, useDeviceChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
+import { SignatureOnDevice, useSignerChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
 import type { EmailRequest } from '../../machines/accountServices/accountServices.types.ts';
 
 export type EmailAlertsRef = ActorRefFrom<EmailAlertsMachine>;
@@ -164,19 +164,22 @@ export function EmailAlertsView({ actor, now = Date.now }: { actor: EmailAlertsR
   );
 }
 
-/** One actor per (Safe, wallet): a device read or changed later is told to it (decision 0084), so nothing typed is lost. */
+/**
+ * One actor per Safe: other owners, another account (decision 0088) or a device (decision 0084) read later are told to
+ * it, so nothing typed is lost.
+ */
 function EmailAlertsActor({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
   const device = useSignerDevice(input);
   const actor = useActorRef(logic.emailAlerts, { input: withDevice(input, device), ...(logic.inspect ? { inspect: logic.inspect } : {}) });
-  useDeviceChanges(actor, device);
+  useSignerChanges(actor, input, device);
   return <EmailAlertsView actor={actor} />;
 }
 
 export function EmailSettingsScreen() {
   return (
     <SafeGate title="E-mail alerts">
-      <ForOpenSafe render={(input) => <EmailAlertsActor input={input} />} />
+      <ForOpenSafe signerChangesTold render={(input) => <EmailAlertsActor input={input} />} />
       <UnsubscribeSection />
     </SafeGate>
   );

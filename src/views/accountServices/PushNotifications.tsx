@@ -10,7 +10,7 @@ import type { AccountServicesInput } from '../../machines/accountServices/accoun
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, Messages } from './parts.tsx';
-import { SignatureOnDevice, useDeviceChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
+import { SignatureOnDevice, useSignerChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
 
 export type PushNotificationsRef = ActorRefFrom<PushNotificationsMachine>;
 
@@ -93,19 +93,22 @@ export function PushNotificationsView({ actor, now = Date.now }: { actor: PushNo
   );
 }
 
-/** One actor per (Safe, wallet): a device read or changed later is told to it (decision 0084), so the chosen Safes stay. */
+/**
+ * One actor per Safe: other owners, another account (decision 0088) or a device (decision 0084) read later are told to
+ * it, so the chosen Safes stay.
+ */
 function PushNotificationsActor({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
   const device = useSignerDevice(input);
   const actor = useActorRef(logic.pushNotifications, { input: withDevice(input, device), ...(logic.inspect ? { inspect: logic.inspect } : {}) });
-  useDeviceChanges(actor, device);
+  useSignerChanges(actor, input, device);
   return <PushNotificationsView actor={actor} />;
 }
 
 export function NotificationsSettingsScreen() {
   return (
     <SafeGate title="Notifications">
-      <ForOpenSafe render={(input) => <PushNotificationsActor input={input} />} />
+      <ForOpenSafe signerChangesTold render={(input) => <PushNotificationsActor input={input} />} />
     </SafeGate>
   );
 }

@@ -14,7 +14,7 @@ import { SafeGate } from '../safeSession/SafeGate.tsx';
 import { ForOpenSafe, useAccountServicesLogic } from './accountServicesContext.tsx';
 import { shallowEqualViewModel } from '../useViewModel.ts';
 import { Busy, FieldError, Messages } from './parts.tsx';
-import { SignatureOnDevice, useDeviceChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
+import { SignatureOnDevice, useSignerChanges, useSignerDevice, withDevice } from './deviceStep.tsx';
 import { sameHex } from '../../domain/hex.ts';
 import '../settings/settings.css';
 
@@ -297,8 +297,9 @@ export function DelegatesView({ actor, now = Date.now }: { actor: DelegatesRef; 
 }
 
 /**
- * The proposers' and recovery alerts' actors, one each per (Safe, wallet): a device read or changed later is told to
- * them (decision 0084), so a proposer's address and name or a module's address being typed stay.
+ * The proposers' and recovery alerts' actors, one each per Safe: other owners, another account (decision 0088) or a
+ * device read or changed later (decision 0084) are told to them, so a proposer's address and name or a module's
+ * address being typed stay.
  */
 function SecurityActors({ input }: { input: AccountServicesInput }) {
   const logic = useAccountServicesLogic();
@@ -306,8 +307,8 @@ function SecurityActors({ input }: { input: AccountServicesInput }) {
   const inspect = logic.inspect ? { inspect: logic.inspect } : {};
   const recovery = useActorRef(logic.recovery, { input: withDevice(input, device), ...inspect });
   const delegates = useActorRef(logic.delegates, { input: withDevice(input, device), ...inspect });
-  useDeviceChanges(recovery, device);
-  useDeviceChanges(delegates, device);
+  useSignerChanges(recovery, input, device);
+  useSignerChanges(delegates, input, device);
   return (
     <>
       <RecoveryView actor={recovery} />
@@ -319,7 +320,7 @@ function SecurityActors({ input }: { input: AccountServicesInput }) {
 export function SecuritySettingsScreen() {
   return (
     <SafeGate title="Security">
-      <ForOpenSafe render={(input) => <SecurityActors input={input} />} />
+      <ForOpenSafe signerChangesTold render={(input) => <SecurityActors input={input} />} />
     </SafeGate>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The account-services machines with their effects provided (by the composition root), handed in through
- * <AccountServicesProvider>. Each settings section starts one actor per visit and per (Safe, wallet): the
- * open Safe and the connected wallet are the actor's input, and a new actor starts when either changes.
+ * <AccountServicesProvider>. Each settings section starts one actor per visit and per Safe: the open Safe and the
+ * connected wallet are the actor's input. The cards with a signature are told when the Safe's owners or the connected
+ * wallet change (decision 0088, `useSignerChanges`), so what was typed stays; the others start a new actor then.
  * `inspect` records the actors' events in the event log.
  */
 import { createContext, Fragment, useContext, type ReactNode } from 'react';
@@ -43,7 +44,7 @@ export function useAccountServicesLogic(): AccountServicesLogic {
 }
 
 /** The actors' input: the open Safe (inside <SafeGate>, so it has loaded) and the connected wallet. */
-export function useAccountServicesInput(): { input: AccountServicesInput; key: string } | null {
+export function useAccountServicesInput(): { input: AccountServicesInput; key: string; safeKey: string } | null {
   const chainId = useSafeSession((s) => s.context.chain?.chainId ?? null);
   const chainName = useSafeSession((s) => s.context.chain?.chainName ?? '');
   const address = useSafeSession((s) => s.context.safeInfo?.address.value ?? null);
@@ -51,12 +52,15 @@ export function useAccountServicesInput(): { input: AccountServicesInput; key: s
   const wallet = useWalletAddress();
   if (!chainId || !address) return null;
   const input: AccountServicesInput = { safe: { chainId, chainName, address, owners: owners ? owners.split(',') : [] }, wallet };
-  return { input, key: `${chainId}:${address}:${owners}:${wallet ?? ''}` };
+  return { input, key: `${chainId}:${address}:${owners}:${wallet ?? ''}`, safeKey: `${chainId}:${address}` };
 }
 
-/** Renders `render(input)` for the open Safe and wallet; a new (Safe, wallet) pair remounts it (a new actor). */
-export function ForOpenSafe({ render }: { render: (input: AccountServicesInput) => ReactNode }) {
+/**
+ * Renders `render(input)` for the open Safe and wallet. Another Safe remounts it (a new actor); so do other owners or
+ * another wallet, unless `signerChangesTold`: then the actors started by `render` are told (decision 0088).
+ */
+export function ForOpenSafe({ render, signerChangesTold = false }: { render: (input: AccountServicesInput) => ReactNode; signerChangesTold?: boolean }) {
   const found = useAccountServicesInput();
   if (!found) return null;
-  return <Fragment key={found.key}>{render(found.input)}</Fragment>;
+  return <Fragment key={signerChangesTold ? found.safeKey : found.key}>{render(found.input)}</Fragment>;
 }

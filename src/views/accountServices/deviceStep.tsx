@@ -33,18 +33,28 @@ export function withDevice(input: AccountServicesInput, deviceJson: string): Acc
   return device ? { ...input, device } : input;
 }
 
+type SignerChangeEvent = { type: 'system.deviceChanged'; device: SignerDevice | null } | { type: 'system.signerChanged'; owners: string[]; wallet: string | null };
+
 /**
- * A device read or changed after the card's actor started (the wallet reports its profile after connecting, or
- * another device) is told to the running actor (`system.deviceChanged`, decision 0084) instead of starting a new one,
- * so the card keeps what was typed, chosen or read.
+ * What changed after the card's actor started is told to the running actor instead of starting a new one, so the card
+ * keeps what was typed or chosen (`<ForOpenSafe signerChangesTold>`):
+ * - the Safe's owners (a poll read others) or the connected account: `system.signerChanged` (decision 0088), then
+ *   the device the wallet signs on when there is one (a signer who was none has no device yet in the card);
+ * - the device alone (the wallet reports its profile after connecting, or another device): `system.deviceChanged`
+ *   (decision 0084).
  */
-export function useDeviceChanges(actor: { send(event: { type: 'system.deviceChanged'; device: SignerDevice | null }): void }, deviceJson: string): void {
-  const told = useRef(deviceJson);
+export function useSignerChanges(actor: { send(event: SignerChangeEvent): void }, input: AccountServicesInput, deviceJson: string): void {
+  const owners = input.safe.owners.join(',');
+  const wallet = input.wallet ?? '';
+  const told = useRef({ owners, wallet, deviceJson });
   useEffect(() => {
-    if (told.current === deviceJson) return;
-    told.current = deviceJson;
-    actor.send({ type: 'system.deviceChanged', device: deviceOfJson(deviceJson) });
-  }, [actor, deviceJson]);
+    const before = told.current;
+    if (before.owners === owners && before.wallet === wallet && before.deviceJson === deviceJson) return;
+    told.current = { owners, wallet, deviceJson };
+    const signerChanged = before.owners !== owners || before.wallet !== wallet;
+    if (signerChanged) actor.send({ type: 'system.signerChanged', owners: owners ? owners.split(',') : [], wallet: wallet || null });
+    if (before.deviceJson !== deviceJson || (signerChanged && deviceJson)) actor.send({ type: 'system.deviceChanged', device: deviceOfJson(deviceJson) });
+  }, [actor, owners, wallet, deviceJson]);
 }
 
 interface SignatureOnDeviceProps {
