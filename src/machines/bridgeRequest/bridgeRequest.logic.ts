@@ -204,7 +204,6 @@ export const failure = (error: string): BridgeReply => ({ success: false, error 
 /** The reads answered from the session facts alone (no storage, gateway or chain), in the message's own task (A.6.6). */
 export const SESSION_READ_METHODS = ['getSafeInfo', 'getChainInfo', 'getEnvironmentInfo', 'getCurrentTheme'] as const satisfies readonly BridgeRequest['method'][];
 
-/** The answer to a session read (`SESSION_READ_METHODS`) from the facts, or null for any other request. */
 /**
  * The last getSafeInfo answer per Safe info object (the gateway client hands out the same object while the Safe is
  * unchanged, decision 0085), with the chain and read-only flag it was built for: an app that asks again and again
@@ -220,6 +219,7 @@ function appSafeInfoOf(facts: BridgeSessionFacts): JsonValue {
   return data;
 }
 
+/** The answer to a session read (`SESSION_READ_METHODS`) from the facts, or null for any other request. */
 export function sessionReadAnswer(request: BridgeRequest, facts: BridgeSessionFacts): BridgeReply | null {
   switch (request.method) {
     case 'getSafeInfo':
