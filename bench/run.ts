@@ -77,6 +77,9 @@ function git(...a: string[]): string {
 
 async function main(): Promise<void> {
   const figures: Figure[] = [];
+  // The commit measured is the one checked out when the run starts (the app is built from it then): files edited
+  // while the run goes on are not in what it measures, so they must not mark the report as "with uncommitted changes".
+  const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''}`;
   const machine: Report['machine'] = {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -400,7 +403,6 @@ async function main(): Promise<void> {
   }
 
   machine.loadAverageAtEnd = round(loadavg()[0] ?? 0, 2);
-  const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''}`;
   const report: Report = { generatedAt: new Date().toISOString(), commit, machine, figures };
   await mkdir(OUT, { recursive: true });
   await writeFile(join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);

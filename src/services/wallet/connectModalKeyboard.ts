@@ -3,7 +3,8 @@
  * <onboard-v2> element, with no keyboard support of its own: focus stays on the page behind it (Tab walks the
  * whole page before reaching it), Escape does nothing, and its close control is a div that cannot be focused.
  * While the list is open this gives it the modal dialog pattern's keyboard behaviour:
- * - focus moves to its first wallet as soon as one shows;
+ * - focus moves to its first wallet as soon as one shows, and back into the list when a dialog opened above it
+ *   closes with focus nowhere;
  * - Tab and Shift+Tab cycle inside it (from anywhere on the page);
  * - Escape closes it through its own close control (onboard then ends the connect call with no wallet);
  * - the close control is a focusable button named "Close" that Enter and Space press;
@@ -57,7 +58,10 @@ export function keyboardForConnectModal(doc: Document): () => void {
       close.setAttribute('tabindex', '0');
       close.setAttribute('aria-label', 'Close');
     }
-    if (!focused) {
+    // First as soon as a wallet shows; again when a dialog opened above the list (a device module's) closes and
+    // leaves focus nowhere, e.g. the account list dismissed by Escape: back into the list ("Connection Rejected").
+    const lost = doc.activeElement === null || doc.activeElement === doc.body;
+    if (!focused || lost) {
       const first = modal.querySelector<HTMLElement>('.wallets-container button:not([disabled])') ?? tabbables().find((el) => el !== close) ?? null;
       if (first) {
         focused = true;

@@ -131,6 +131,26 @@ describe('keyboard support for the wallet list', () => {
     release();
   });
 
+  it('puts focus back in the list when a dialog above it closes with focus nowhere (the account list dismissed)', async () => {
+    const root = onboardHost();
+    const release = keyboardForConnectModal(document);
+    renderList(root, () => {});
+    await flush();
+    const other = document.createElement('account-select').attachShadow({ mode: 'open' });
+    document.body.append(other.host);
+    other.innerHTML = '<div role="dialog" aria-modal="true"><button>Dismiss</button></div>';
+    const dismiss = other.querySelector('button')!;
+    dismiss.focus();
+    await flush();
+    // While the dialog above holds focus, it keeps it.
+    expect(focused()).toBe(dismiss);
+    other.host.remove();
+    expect(document.activeElement).toBe(document.body);
+    await flush();
+    expect(focused()?.textContent).toBe('Devnet Wallet');
+    release();
+  });
+
   it('once released: focus is let go, the added names are removed and keys are the page’s again', async () => {
     const root = onboardHost();
     const onClose = vi.fn();

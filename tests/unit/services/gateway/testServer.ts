@@ -1,6 +1,8 @@
 /** A real HTTP server on 127.0.0.1 (random port) whose routes the tests program; it counts hits. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createGatewayClient, type GatewayClient } from '../../../../src/services/gateway/index.ts';
 
 export interface Hit {
   method: string;
@@ -68,3 +70,48 @@ export async function startTestServer() {
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** One answer of the Safe info route: status and body text, as sent. */
+export interface SafeInfoAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * For a describe block or file: a test server (started once) whose Safe info route for `chainId`/`safe` gives the
+ * answers set with `answer(...)` in turn (the last one again once they run out), and a new gateway client on it
+ * before each test. Its members read the running server, inside tests only.
+ */
+export function serveSafeInfo(chainId: string, safe: string) {
+  let server: TestServer | null = null;
+  let client: GatewayClient | null = null;
+  let answers: SafeInfoAnswer[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    const running = server!;
+    running.reset();
+    client = createGatewayClient({ baseUrl: `${running.baseUrl}/` });
+    answers = [];
+    running.route(`GET /v1/chains/${chainId}/safes/${safe}`, (_hit, res) => {
+      const answer = answers.length > 1 ? answers.shift()! : answers[0];
+      if (!answer) throw new Error('no Safe info answer set');
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      res.end(answer.body);
+    });
+  });
+  return {
+    get server(): TestServer {
+      return server!;
+    },
+    get client(): GatewayClient {
+      return client!;
+    },
+    /** The answers the route gives from now on. */
+    answer(...next: SafeInfoAnswer[]): void {
+      answers = next;
+    },
+  };
+}

@@ -3,77 +3,57 @@
  * settles only with Safe info other than the object the session holds, or with a failure. Against a real HTTP server
  * on 127.0.0.1 and the real gateway client (the same text gives the same object, decision 0085).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGatewayClient, type GatewayClient } from '../../../../src/services/gateway/index.ts';
+import { describe, expect, it } from 'vitest';
 import { loadSafeInfo, watchSafeInfo } from '../../../../src/services/safeSession.ts';
 import { sampleSafeInfo } from '../../../../src/machines/safeSession/safeSession.samples.ts';
-import { startTestServer, type TestServer } from './testServer.ts';
+import { serveSafeInfo } from './testServer.ts';
 
 const CHAIN = sampleSafeInfo.chainId;
 const SAFE = sampleSafeInfo.address.value;
-const SAFE_PATH = `/v1/chains/${CHAIN}/safes/${SAFE}`;
 const request = { chainId: CHAIN, safeAddress: SAFE };
-
-let server: TestServer;
-let client: GatewayClient;
-/** The answers the Safe info route gives, in turn (the last one again once they run out). */
-let answers: { status: number; body: string }[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  client = createGatewayClient({ baseUrl: `${server.baseUrl}/` });
-  answers = [];
-  server.route(`GET ${SAFE_PATH}`, (_hit, res) => {
-    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    res.writeHead(answer.status, { 'Content-Type': 'application/json' });
-    res.end(answer.body);
-  });
-});
+const gateway = serveSafeInfo(CHAIN, SAFE);
 
 const same = { status: 200, body: JSON.stringify(sampleSafeInfo) };
 const nextNonce = { status: 200, body: JSON.stringify({ ...sampleSafeInfo, nonce: sampleSafeInfo.nonce + 1 }) };
-const load = (req: typeof request) => loadSafeInfo(client, req);
+const load = (req: typeof request) => loadSafeInfo(gateway.client, req);
 
 describe('watchSafeInfo', () => {
   it('an unchanged Safe is asked again and again without settling; the first change settles it', async () => {
-    answers = [same];
+    gateway.answer(same);
     const known = await load(request);
-    answers = [same, same, same, nextNonce];
+    gateway.answer(same, same, same, nextNonce);
     const changed = await watchSafeInfo(load, { ...request, known, intervalMs: 5 }, new AbortController().signal);
     expect(changed.nonce).toBe(sampleSafeInfo.nonce + 1);
     // the opening's read, three unchanged polls and the change
-    expect(server.hits).toHaveLength(5);
+    expect(gateway.server.hits).toHaveLength(5);
   });
 
   it('with nothing known (after a failed poll), the first answer settles it, even an unchanged one', async () => {
-    answers = [same];
+    gateway.answer(same);
     const known = await load(request);
     const again = await watchSafeInfo(load, { ...request, known: null, intervalMs: 5 }, new AbortController().signal);
     expect(again).toBe(known);
-    expect(server.hits).toHaveLength(2);
+    expect(gateway.server.hits).toHaveLength(2);
   });
 
   it('a failing poll settles it with the error', async () => {
-    answers = [same];
+    gateway.answer(same);
     const known = await load(request);
-    answers = [same, { status: 503, body: '{}' }];
+    gateway.answer(same, { status: 503, body: '{}' });
     await expect(watchSafeInfo(load, { ...request, known, intervalMs: 5 }, new AbortController().signal)).rejects.toThrow();
-    expect(server.hits).toHaveLength(3);
+    expect(gateway.server.hits).toHaveLength(3);
   });
 
   it('stops when the state is left: no request after the abort', async () => {
-    answers = [same];
+    gateway.answer(same);
     const known = await load(request);
     const controller = new AbortController();
     const watching = watchSafeInfo(load, { ...request, known, intervalMs: 20 }, controller.signal);
-    await expect.poll(() => server.hits.length, { interval: 5 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => gateway.server.hits.length, { interval: 5 }).toBeGreaterThanOrEqual(3);
     controller.abort(new Error('left'));
     await expect(watching).rejects.toThrow('left');
-    const hits = server.hits.length;
+    const hits = gateway.server.hits.length;
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.hits.length).toBe(hits);
+    expect(gateway.server.hits.length).toBe(hits);
   });
 });
