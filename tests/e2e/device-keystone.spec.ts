@@ -434,6 +434,17 @@ test('web3-onboard’s account list: named, in the app’s theme and axe-clean a
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.width);
     for (const part of [list, list.locator('.address-table')]) expect(await part.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expect(list.getByRole('button', { name: 'Connect' })).toBeInViewport();
+    // Each select shows its whole choice ("Countersign Devnet" was cut at the Network select's arrow at 1440 px).
+    for (const select of await list.getByRole('combobox').all()) {
+      const room = await select.evaluate((el: HTMLSelectElement) => {
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const text = el.selectedOptions[0]?.text ?? '';
+        return { text, room: el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(text).width };
+      });
+      expect(room.room, `"${room.text}" at ${look.width} px`).toBeGreaterThanOrEqual(0);
+    }
     expect(await axeViolations(page, { include: 'account-select', everyImpact: true })).toEqual([]);
     const name = `keystone-accounts-${look.width}-${look.scheme}.png`;
     await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });

@@ -23,7 +23,8 @@ const ROWS = '.address-table tbody tr';
 
 /**
  * hw-common styles the list with fixed light colours (white box, #6370e5 purple: the Dismiss link at 4.2:1 on white,
- * a grey bar, a dark select arrow) and no focus outline on its selects. Scoped to its shadow root; `!important`
+ * a grey bar, a dark select arrow) and no focus outline on its selects; its Network select (12rem) cut a chain name
+ * such as "Countersign Devnet" at the arrow. Scoped to its shadow root; `!important`
  * because Svelte's class selectors are more specific. The select arrow is drawn in the text colour (two gradients), so
  * it shows in both themes. The address table wraps its cells rather than scroll sideways on a phone.
  */
@@ -52,6 +53,7 @@ input[type='checkbox']:checked { background: var(--accent) !important; border-co
 .connect-btn:disabled { background: var(--border) !important; color: var(--muted) !important; }
 .dismiss-action { color: var(--accent) !important; text-decoration: underline; border-radius: 4px; padding: 0.25rem; }
 .error-msg { color: var(--danger-text) !important; }
+.network-select { min-width: 15rem !important; }
 .address-table table { table-layout: fixed; }
 .address-table td { overflow-wrap: anywhere; }
 tbody tr:hover { background: var(--bg) !important; color: var(--text) !important; }
