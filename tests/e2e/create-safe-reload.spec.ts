@@ -28,7 +28,7 @@ async function openCreateSafe(page: Page) {
   await page.goto(app.url('/welcome'));
   await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(walletButton(page)).toBeVisible();
+  await expect(walletButton(page)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Create new Safe' }).click();
   await expect(form(page).getByRole('textbox', { name: 'Signer 1 address' })).toHaveValue(owner(0));
 }

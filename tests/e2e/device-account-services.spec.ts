@@ -50,7 +50,7 @@ test('push registration on the Ledger: the device shows the hash the app showed,
   await withDevice(page, LEDGER);
   await ui.openSafe(page, 0);
   await page.goto(app.url(`/settings/notifications?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'Push notifications' });
   const row = section.getByRole('list', { name: 'Safes' }).getByRole('listitem').first();
   await row.getByRole('checkbox').check({ timeout: 20_000 });
@@ -75,7 +75,7 @@ test('e-mail on the Ledger: the device shows the authorisation text; a locked Le
   await withDevice(page, LEDGER);
   await ui.openSafe(page, 0);
   await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'E-mail alerts' });
   await setDeviceState(page, 'locked');
   await section.getByRole('form', { name: 'Register e-mail address' }).getByLabel('E-mail address').fill(email);
@@ -104,7 +104,7 @@ test('recovery alerts on the Ledger: the device shows the authorisation text; th
   await withDevice(page, LEDGER);
   await ui.openSafe(page, 0);
   await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'Recovery alerts' });
   const form = section.getByRole('form', { name: 'Register recovery module' });
   const expectedText = new RegExp(`^enable-recovery-alerts-${app.devnet.chainId}-${getAddress(ui.team())}-${module}-${getAddress(ui.owner(0))}-\\d{13}$`);
@@ -149,7 +149,7 @@ test('e-mail show, change and delete on the Ledger: each its own text; a rejecti
   await withDevice(page, LEDGER);
   await ui.openSafe(page, 0);
   await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'E-mail alerts' });
   const registration = section.getByLabel('E-mail registration');
   await expect(registration).toContainText('Not checked yet');
@@ -236,7 +236,7 @@ test('what was typed or chosen before the device is read stays (decision 0084): 
   // E-mail: the address typed, then the device read; the address is still there and the registration is checked on it.
   const email = 'typed-before-device@example.com';
   await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'E-mail alerts' });
   const field = section.getByRole('form', { name: 'Register e-mail address' }).getByLabel('E-mail address');
   await field.fill(email);
@@ -255,7 +255,7 @@ test('what was typed or chosen before the device is read stays (decision 0084): 
   // Proposers and recovery alerts (one screen): the proposer's address and name and the module's address stay.
   await readDevice(page, null);
   await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const proposer = getAddress('0x00000000000000000000000000000000c0ffee01');
   const module = getAddress(app.devnet.owners[2]!.address) as Address;
   const add = page.getByRole('form', { name: 'Add proposer' });
@@ -278,7 +278,7 @@ test('what was typed or chosen before the device is read stays (decision 0084): 
   // Push: the chosen Safe stays chosen.
   await readDevice(page, null);
   await page.goto(app.url(`/settings/notifications?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const push = page.getByRole('region', { name: 'Push notifications' });
   const row = push.getByRole('list', { name: 'Safes' }).getByRole('listitem').first();
   await row.getByRole('checkbox').check({ timeout: 20_000 });
@@ -298,7 +298,7 @@ test('the wallet switched to another owner, to an account that owns nothing and 
 
   // E-mail: owner 0 registers an address, then types another (not sent); the wallet switches to owner 1.
   await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'E-mail alerts' });
   const registration = section.getByLabel('E-mail registration');
   const field = section.getByRole('textbox', { name: 'E-mail address' });
@@ -330,7 +330,7 @@ test('the wallet switched to another owner, to an account that owns nothing and 
 
   // Security: owner 0 registers a recovery module and types a proposer; the wallet switches to owner 1.
   await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const recovery = page.getByRole('region', { name: 'Recovery alerts' });
   const module = getAddress('0x00000000000000000000000000000000c0ffee02');
   await recovery.getByLabel('Recovery module address').fill(module);
@@ -358,7 +358,7 @@ test('the wallet switched to another owner, to an account that owns nothing and 
   // Push: owner 0 chooses the team Safe; owner 1 owns it too: read again, still chosen; an account that owns nothing
   // cannot choose; owner 0 back: still chosen.
   await page.goto(app.url(`/settings/notifications?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 1)).toBeVisible();
+  await expect(ui.walletButton(page, 1)).toBeVisible({ timeout: 20_000 });
   await ui.selectAccount(page, 0);
   const push = page.getByRole('region', { name: 'Push notifications' });
   const team = push.getByRole('checkbox', { name: new RegExp(`^Choose ${getAddress(ui.team())}$`, 'i') });
@@ -394,7 +394,7 @@ test('an owner added to the Safe on chain while owner 0 types (decision 0088): t
   test.setTimeout(180_000);
   await ui.openSafe(page, 0);
   await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const add = page.getByRole('form', { name: 'Add proposer' });
   const proposer = getAddress('0x00000000000000000000000000000000c0ffee04');
   await expect(add.getByLabel('Address')).toBeEnabled({ timeout: 30_000 });

@@ -37,7 +37,7 @@ for (const [name, start] of [
     const log = emailRequests(page);
     await ui.openSafe(page, 0);
     await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
-    await expect(ui.walletButton(page, 0)).toBeVisible();
+    await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
     const section = page.getByRole('region', { name: 'E-mail alerts' });
     await start(section);
     await expect(section.getByRole('status')).toContainText(/not offered by this gateway/, { timeout: 30_000 });

@@ -161,7 +161,7 @@ test('an owner adds, renames and removes a proposer on the Ledger: the same step
   await withDevice(page, LEDGER);
   await ui.openSafe(page, 0);
   await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'Proposers' });
   await expect(section.getByRole('button', { name: 'Refresh proposers' })).toBeEnabled({ timeout: 20_000 });
   const proposer = getAddress(app.devnet.owners[3]!.address) as Address;

@@ -154,7 +154,7 @@ test('(c) create a Safe: the Ledger set aside during the check (the wallet signs
   await expect(body.getByRole('heading', { name: CHECK_HEADING })).toHaveCount(0);
   await expect(create).toBeEnabled();
   await expect(page.getByTestId('predicted-address')).toHaveAttribute('data-address', predicted);
-  await expect(ui.walletButton(page, OWNER)).toBeVisible();
+  await expect(ui.walletButton(page, OWNER)).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(1_000);
   expect({ sent: await sentBy(OWNER), screen: await deviceScreenState(page) }).toEqual(before);
   expect(await ui.chain().getCode({ address: predicted })).toBeUndefined();

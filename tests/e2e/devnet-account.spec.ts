@@ -60,9 +60,9 @@ test('the wallet menu switches the devnet account by keyboard and by mouse; the 
   expect(await axeViolations(page)).toEqual([]);
 
   await page.keyboard.press('ArrowDown');
-  await expect(ui.walletButton(page, 1)).toBeVisible();
+  await expect(ui.walletButton(page, 1)).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('ArrowDown');
-  await expect(ui.walletButton(page, 2)).toBeVisible();
+  await expect(ui.walletButton(page, 2)).toBeVisible({ timeout: 20_000 });
   await expect(account(page, 2)).toBeChecked();
   await expect(account(page, 2)).toBeFocused();
   // The menu follows the app: it now says the new account's address.
@@ -81,7 +81,7 @@ test('the wallet menu switches the devnet account by keyboard and by mouse; the 
 
   // ── Mouse: account 0, a click outside closes; reload keeps 0; then account 2, reload keeps 2 ─────────────
   await account(page, 0).click();
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await expect(account(page, 0)).toBeChecked();
   await page.getByRole('heading', { level: 1 }).click();
   await expect(menu(page)).toHaveCount(0);
@@ -90,7 +90,7 @@ test('the wallet menu switches the devnet account by keyboard and by mouse; the 
   await ui.walletButton(page, 0).click();
   await expect(account(page, 0)).toBeChecked();
   await account(page, 2).click();
-  await expect(ui.walletButton(page, 2)).toBeVisible();
+  await expect(ui.walletButton(page, 2)).toBeVisible({ timeout: 20_000 });
   // The button toggles the menu closed too.
   await ui.walletButton(page, 2).click();
   await expect(menu(page)).toHaveCount(0);

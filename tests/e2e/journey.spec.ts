@@ -39,7 +39,7 @@ async function createSafe(page: Page, owners: readonly Address[]): Promise<Addre
   await page.goto(app.url('/welcome'));
   await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(walletButton(page, 0)).toBeVisible();
+  await expect(walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Create new Safe' }).click();
   const form = page.getByRole('form', { name: 'Set up the new Safe' });
   await expect(form.getByRole('textbox', { name: 'Signer 1 address' })).toHaveValue(owners[0]!);
@@ -76,7 +76,7 @@ test('two owners: create a 2-of-2 Safe, fund it, propose, confirm and execute a 
 
   // The Safe's assets show the funds (a reload reads them fresh; the Devnet Wallet reconnects with the tab's account, owner A).
   await page.reload();
-  await expect(walletButton(page, 0)).toBeVisible();
+  await expect(walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await nav(page, 'Assets');
   const assets = page.getByRole('main');
   await expect(assets).toContainText('250', { timeout: 20_000 });

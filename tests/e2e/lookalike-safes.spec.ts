@@ -119,7 +119,7 @@ test('past recipient (S17): a transfer to a look-alike of a recipient this brows
   await page.goto(app.url(`/home?safe=${app.devnet.shortName}:${solo}`));
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
 
   const transfer = async (to: Address) => {
     await page.getByRole('button', { name: 'New transaction' }).click();

@@ -34,7 +34,7 @@ async function openSecurity(page: Page, i = 0) {
   await installWalletSpy(page);
   await flow.openSafe(page, i);
   await page.goto(app.url(`/settings/security?safe=${app.teamSafe}`));
-  await expect(flow.walletButton(page, i)).toBeVisible();
+  await expect(flow.walletButton(page, i)).toBeVisible({ timeout: 20_000 });
   const section = page.getByRole('region', { name: 'Proposers' });
   await expect(section.getByRole('button', { name: 'Refresh proposers' })).toBeEnabled({ timeout: 20_000 });
   return section;

@@ -45,7 +45,7 @@ test('e-mail alerts and unsubscribe say they are not offered by this gateway; th
   const log = gatewayLog(page);
   await ui.openSafe(page, 0);
   await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
-  await expect(ui.walletButton(page, 0)).toBeVisible();
+  await expect(ui.walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
 
   const email = page.getByRole('region', { name: 'E-mail alerts' });
   const form = email.getByRole('form', { name: 'Register e-mail address' });

@@ -32,7 +32,7 @@ async function openSafe(page: Page, safe: Address) {
   await page.goto(app.url(`/home?safe=${app.devnet.shortName}:${safe}`));
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(walletButton(page, 0)).toBeVisible();
+  await expect(walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
 }
 
 const nonceOf = async (safe: Address) => Number(await chain().readContract({ address: safe, abi: safeAbi, functionName: 'nonce' }));

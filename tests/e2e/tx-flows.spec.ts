@@ -29,13 +29,13 @@ const { walletButton } = txFlowPage(() => app);
 async function connect(page: Page, account = 0) {
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(walletButton(page, 0)).toBeVisible();
+  await expect(walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   if (account !== 0) await selectAccount(page, account);
 }
 
 async function selectAccount(page: Page, account: number) {
   await page.evaluate((i) => (window as unknown as { __devnetWallet: { selectAccount(i: number): void } }).__devnetWallet.selectAccount(i), account);
-  await expect(walletButton(page, account)).toBeVisible();
+  await expect(walletButton(page, account)).toBeVisible({ timeout: 20_000 });
 }
 
 async function balanceOf(token: Address, who: Address): Promise<bigint> {
@@ -88,7 +88,7 @@ test('owner A proposes an ERC20 transfer, a reload keeps the flow, owner B confi
 
   // Reload at the review step: the flow comes back from its event log, in the same step.
   await page.reload();
-  await expect(walletButton(page, 0)).toBeVisible();
+  await expect(walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
   await expect(dialog(page).getByRole('region', { name: 'Hashes' })).toBeVisible({ timeout: 20_000 });
   const safeTxHash = (await dialog(page).getByRole('region', { name: 'Hashes' }).locator('code').last().textContent())!.trim();
   expect(safeTxHash).toMatch(/^0x[0-9a-f]{64}$/);

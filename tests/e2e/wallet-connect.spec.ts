@@ -99,13 +99,13 @@ test('connects the Devnet Wallet through the modal, remembers it, switches chain
   await page.goto(`${server.url}/`);
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await page.getByRole('button', { name: 'Devnet Wallet' }).click();
-  await expect(walletButton(page)).toBeVisible();
+  await expect(walletButton(page)).toBeVisible({ timeout: 20_000 });
   await expect(walletButton(page)).toHaveAccessibleName(new RegExp(`^Wallet ${DEVNET_ACCOUNT} on Devnet: `));
   expect(await page.evaluate(() => localStorage.getItem('countersign.lastWallet'))).toBe('Devnet Wallet');
 
   // A reload reconnects without any modal.
   await page.reload();
-  await expect(walletButton(page)).toBeVisible();
+  await expect(walletButton(page)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Devnet Wallet' })).toHaveCount(0);
 
   // The open Safe is on a chain the wallet does not know: wrong chain, then switch (4902 → add → switch).
