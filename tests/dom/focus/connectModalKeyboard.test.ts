@@ -28,6 +28,19 @@ function renderList(root: ShadowRoot, onClose: () => void): void {
   root.querySelector('.button-container')!.addEventListener('click', onClose);
 }
 
+/**
+ * As hw-common's account list, opened above the wallet list: a modal dialog in an <account-select> element's shadow
+ * root with a select and a button; the button is focused.
+ */
+function dialogAbove(): { host: Element; button: HTMLButtonElement } {
+  const other = document.createElement('account-select').attachShadow({ mode: 'open' });
+  document.body.append(other.host);
+  other.innerHTML = '<div role="dialog" aria-modal="true" aria-label="Keystone: Select an account"><select></select><button>Connect</button></div>';
+  const button = other.querySelector('button')!;
+  button.focus();
+  return { host: other.host, button };
+}
+
 const key = (init: KeyboardEventInit) => {
   const target = document.activeElement ?? document.body;
   const event = new KeyboardEvent('keydown', { bubbles: true, composed: true, cancelable: true, ...init });
@@ -108,12 +121,7 @@ describe('keyboard support for the wallet list', () => {
     const release = keyboardForConnectModal(document);
     renderList(root, onClose);
     await flush();
-    // As hw-common's account list: a modal dialog in another element's shadow root, two controls.
-    const other = document.createElement('account-select').attachShadow({ mode: 'open' });
-    document.body.append(other.host);
-    other.innerHTML = '<div role="dialog" aria-modal="true" aria-label="Keystone: Select an account"><select></select><button>Connect</button></div>';
-    const last = other.querySelector('button')!;
-    last.focus();
+    const { host, button: last } = dialogAbove();
     // The browser sends the keys to the focused element inside the shadow root (key() would send them to its host).
     const keyInside = (init: KeyboardEventInit) => {
       const event = new KeyboardEvent('keydown', { bubbles: true, composed: true, cancelable: true, ...init });
@@ -125,7 +133,7 @@ describe('keyboard support for the wallet list', () => {
     expect(keyInside({ key: 'Escape' }).defaultPrevented).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
     // From the page behind (no dialog above around the focus), the list's keys are as before.
-    other.host.remove();
+    host.remove();
     key({ key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
     release();
@@ -136,15 +144,11 @@ describe('keyboard support for the wallet list', () => {
     const release = keyboardForConnectModal(document);
     renderList(root, () => {});
     await flush();
-    const other = document.createElement('account-select').attachShadow({ mode: 'open' });
-    document.body.append(other.host);
-    other.innerHTML = '<div role="dialog" aria-modal="true"><button>Dismiss</button></div>';
-    const dismiss = other.querySelector('button')!;
-    dismiss.focus();
+    const { host, button } = dialogAbove();
     await flush();
     // While the dialog above holds focus, it keeps it.
-    expect(focused()).toBe(dismiss);
-    other.host.remove();
+    expect(focused()).toBe(button);
+    host.remove();
     expect(document.activeElement).toBe(document.body);
     await flush();
     expect(focused()?.textContent).toBe('Devnet Wallet');
