@@ -13,7 +13,7 @@ import { messageFlowMachine } from '../../src/machines/messageFlow/messageFlow.m
 import { MESSAGE_TEXTS, canSign, chainAllowsSigning, chainCheckOf, hasWalletSigned, signBlocker } from '../../src/machines/messageFlow/messageFlow.setup.ts';
 import type { MessageFlowContext, MessageFlowInput } from '../../src/machines/messageFlow/messageFlow.types.ts';
 import { MessageFlowDialog, MessageFlowProvider, type MessageFlowRef } from '../../src/views/messageFlow/index.ts';
-import { CoverageRecorder, pathTitle, planPaths, runPath, type ModelPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
+import { CoverageRecorder, pathTitle, planPaths, runPath, withoutPrefixes, type ModelPath, type SystemUnderTest, type ViewDriver } from '../harness/modelHarness.ts';
 import { deferred, type Deferred } from '../harness/deferred.ts';
 import { idleAppSession } from '../harness/appSession.ts';
 import { AppSessionProvider } from '../../src/views/appContext.tsx';
@@ -334,7 +334,7 @@ for (const { name, input } of scenarios) {
   // Typed data naming no chain has its own, smaller plan (below): here it would only repeat every path acknowledged.
   const isHashed = (e: AnyEventObject, outputs: unknown[]) => e.type === 'xstate.done.actor.computeMessageHash' && outputs.includes(e.output);
   const events = fx.events.filter((e) => !isHashed(e, input.mode === 'confirm' ? [fx.previewOtherChain, fx.previewAnyChain] : [fx.previewOther, fx.previewAnyChain]));
-  const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
+  const paths = withoutPrefixes(planPaths({ machine: messageFlowMachine, input, events, serializeState }));
   const driver = driverFor(input);
   describe(`messageFlow (model-based, real dialog): ${name}`, () => {
     for (const path of paths) {
@@ -364,7 +364,7 @@ for (const { name, input } of scenarios) {
     { type: 'wallet.changed', wallet: { address: fx.owners[1], chainId: '31337', device: LEDGER } },
     { type: 'wallet.changed', wallet: null },
   ];
-  const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
+  const paths = withoutPrefixes(planPaths({ machine: messageFlowMachine, input, events, serializeState }));
   const driver = driverFor(input);
   describe('messageFlow (model-based, real dialog): owners on a Ledger (issue 19)', () => {
     for (const path of paths) {
@@ -414,7 +414,7 @@ describe('messageFlow (model-based, real dialog): explicit paths', () => {
     { type: 'xstate.done.actor.prepareOnChainSignature', output: fx.onChainRequest },
     { type: 'wallet.changed', wallet: { address: fx.owners[1], chainId: '31337' } },
   ];
-  const paths = planPaths({ machine: messageFlowMachine, input, events, serializeState });
+  const paths = withoutPrefixes(planPaths({ machine: messageFlowMachine, input, events, serializeState }));
   const driver = driverFor(input);
   describe('messageFlow (model-based, real dialog): compose typed data naming no chain (decision 0026)', () => {
     for (const path of paths) {
