@@ -47,7 +47,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // One worker per core: vitest 5 otherwise ran every file one after another on a 2-core machine (measured: two 6 s
-    // sleeps took 13.8 s by default, 7.1 s with two workers). The integration layer still runs its files one at a time.
+    // sleeps took 13.8 s by default, 7.1 s with two workers). The integration files run two at a time as well: each starts its own devnet on free ports (decision 0091).
     maxWorkers: '100%',
     projects: [
       {
@@ -87,7 +87,6 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
