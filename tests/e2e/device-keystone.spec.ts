@@ -32,6 +32,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { DEVNET_MNEMONIC } from '../../devnet/chain/accounts.ts';
 import { keystoneTypedDataDisplay, keystoneTypedDataRequest } from '../../src/domain/wallet/deviceDisplay.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
+import { LOOKS, THEME } from './fixtures/looks.ts';
 import { axeViolations } from './fixtures/axe.ts';
 import { passDeviceStep, seriousViolations } from './fixtures/devnetDevice.ts';
 import { hdKeyUr, masterFingerprint, readRequestQr, signatureUr, writeQrVideo } from './fixtures/keystoneQr.ts';
@@ -243,16 +244,6 @@ test('recovery alerts on a Keystone (personal_sign): the request QR carries the 
   expect(modules).toEqual([{ moduleAddress: module, signer: getAddress(ui.owner(0)) }]);
 });
 
-/** The four looks of issue 17: phone and desktop width, dark and light theme. */
-const LOOKS = [
-  { width: 390, height: 844, scheme: 'dark' },
-  { width: 390, height: 844, scheme: 'light' },
-  { width: 1440, height: 1000, scheme: 'light' },
-  { width: 1440, height: 1000, scheme: 'dark' },
-] as const;
-/** The app's --surface and --text in each theme (src/views/styles.css). */
-const THEME = { light: { surface: 'rgb(255, 255, 255)', text: 'rgb(21, 23, 28)' }, dark: { surface: 'rgb(25, 28, 34)', text: 'rgb(232, 234, 238)' } } as const;
-
 /**
  * The Keystone dialog as it is now, in each look: the app's theme (its box and text take --surface and --text), within
  * the viewport with no horizontal scroll (the page's nor its own), axe clean on it (and on the whole page once the flow
@@ -434,6 +425,16 @@ test('web3-onboard’s account list: named, in the app’s theme and axe-clean a
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.width);
     for (const part of [list, list.locator('.address-table')]) expect(await part.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expect(list.getByRole('button', { name: 'Connect' })).toBeInViewport();
+    // A balance is one line (at 390 px its full precision took four lines a row); the DPATH column only where there is room.
+    for (const cell of await list.locator('td.asset-td').all()) {
+      const lines = await cell.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, `lines of a balance at ${look.width} px`).toBe(1);
+    }
+    await expect(list.getByRole('columnheader', { name: 'DPATH' })).toHaveCount(look.width < 600 ? 0 : 1);
     // Each select shows its whole choice ("Countersign Devnet" was cut at the Network select's arrow at 1440 px).
     for (const select of await list.getByRole('combobox').all()) {
       const room = await select.evaluate((el: HTMLSelectElement) => {

@@ -1,5 +1,5 @@
 /**
- * Keyboard use of web3-onboard's wallet list. The list is a plain box in the open shadow root of the library's
+ * Keyboard use of web3-onboard's wallet list (and its theme, CONNECT_MODAL_THEME). The list is a plain box in the open shadow root of the library's
  * <onboard-v2> element, with no keyboard support of its own: focus stays on the page behind it (Tab walks the
  * whole page before reaching it), Escape does nothing, and its close control is a div that cannot be focused.
  * While the list is open this gives it the modal dialog pattern's keyboard behaviour:
@@ -14,6 +14,23 @@
  * The function it returns ends all this. Focus still inside the list then is let go (the list only fades out
  * afterwards), so the app can put it back on its own wallet control.
  */
+
+/**
+ * The wallet list's colours from the app's theme tokens (decision 0091), given to web3-onboard's `init`; here, in the
+ * chunk loaded with web3-onboard (onboard.ts is loaded at first paint by the wallet fixture app). web3-onboard writes
+ * them on the root element, where each `var()` resolves with the root's `data-theme`: the list follows the app's light
+ * and dark looks (and a change of look while it is open) instead of staying white in the dark theme. The same seven
+ * properties web3-onboard's own dark theme sets; the font is the app's.
+ */
+export const CONNECT_MODAL_THEME = {
+  '--w3o-background-color': 'var(--surface)',
+  '--w3o-foreground-color': 'var(--bg)',
+  '--w3o-text-color': 'var(--text)',
+  '--w3o-border-color': 'var(--border)',
+  '--w3o-action-color': 'var(--accent)',
+  '--w3o-border-radius': '12px',
+  '--w3o-font-family': "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+} as const;
 
 /** The element web3-onboard renders its modals into (open shadow root). */
 export const ONBOARD_HOST = 'onboard-v2';

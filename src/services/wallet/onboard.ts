@@ -292,8 +292,11 @@ export function createWalletService(deps: WalletServiceDeps): WalletService {
         },
         accountCenter: { desktop: { enabled: false }, mobile: { enabled: false } },
         notify: { desktop: { enabled: false, transactionHandler: () => {}, position: 'topRight' }, mobile: { enabled: false, transactionHandler: () => {}, position: 'topRight' } },
-        connect: { autoConnectLastWallet: false, showSidebar: false },
+        // No "Why don't I see my wallet?" box: it sent signers to a third-party blog about one extension wallet, did not
+        // reach its 4.5:1 contrast (web3-onboard's link on its yellow) and was cut off at a phone's edge (decision 0091).
+        connect: { autoConnectLastWallet: false, showSidebar: false, removeWhereIsMyWalletWarning: true },
         disableFontDownload: true,
+        theme: keyboard.CONNECT_MODAL_THEME,
       } as InitOptions);
     })().then((api) => (loaded = api)).catch((error: unknown) => {
       onboard = null; // a later attempt loads again (e.g. a chunk that failed to download)

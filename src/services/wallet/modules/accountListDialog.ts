@@ -26,7 +26,11 @@ const ROWS = '.address-table tbody tr';
  * a grey bar, a dark select arrow) and no focus outline on its selects; its Network select (12rem) cut a chain name
  * such as "Countersign Devnet" at the arrow. Scoped to its shadow root; `!important`
  * because Svelte's class selectors are more specific. The select arrow is drawn in the text colour (two gradients), so
- * it shows in both themes. The address table wraps its cells rather than scroll sideways on a phone.
+ * it shows in both themes. The address table wraps its cells rather than scroll sideways on a phone. A balance stays
+ * on one line, its last digits cut with an ellipsis: the full precision (e.g. 9988.999270203560754165) took two lines
+ * at 1440 px and four on a 390 px screen; there (600 px and narrower) the DPATH column is left out too (the row's place
+ * in the list and the Base Path select say it): its <col> gets no width, as the table's columns take their widths from
+ * hw-common's <colgroup> (50 %, 28 %, 22 %), and its cells are hidden. Decision 0091.
  */
 export const ACCOUNT_LIST_CSS = `
 .container { background: rgb(0 0 0 / 0.45) !important; color: var(--text) !important; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif !important; }
@@ -54,8 +58,15 @@ input[type='checkbox']:checked { background: var(--accent) !important; border-co
 .dismiss-action { color: var(--accent) !important; text-decoration: underline; border-radius: 4px; padding: 0.25rem; }
 .error-msg { color: var(--danger-text) !important; }
 .network-select { min-width: 15rem !important; }
-.address-table table { table-layout: fixed; }
+.address-table table { table-layout: fixed; width: 100%; }
 .address-table td { overflow-wrap: anywhere; }
+.address-table td.asset-td { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+@media (max-width: 600px) {
+  .address-table col:nth-child(1) { width: 62% !important; }
+  .address-table col:nth-child(2) { width: 0 !important; }
+  .address-table col:nth-child(3) { width: 38% !important; }
+  .address-table th:nth-child(2), .address-table td:nth-child(2) { visibility: hidden; padding: 0 !important; font-size: 0 !important; }
+}
 tbody tr:hover { background: var(--bg) !important; color: var(--text) !important; }
 tbody tr.selected-row, tbody tr.selected-row:hover { background: var(--accent) !important; color: var(--accent-text) !important; }
 select:focus-visible, input:focus-visible, button:focus-visible, [tabindex]:focus-visible {
