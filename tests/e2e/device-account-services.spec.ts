@@ -23,6 +23,7 @@ import type { SafeContext } from '../../src/domain/safe/types.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { LEDGER, approveOnDevice, deviceScreen, deviceScreenState, passDeviceStep, rejectOnDevice, seriousViolations, setDevice, setDeviceState, withDevice } from './fixtures/devnetDevice.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
+import { ACCOUNT_TEXTS } from '../../src/machines/accountServices/accountServices.logic.ts';
 
 const app = useDevnetApp();
 const ui = txFlowPage(() => app);
@@ -31,9 +32,9 @@ test.use({ viewport: { width: 1440, height: 1000 } });
 
 const gw = (path: string, init?: RequestInit) => fetch(`${app.devnet.gatewayUrl}${path}`, init);
 
-/** GET …/emails/{signer} as another client would: personal_sign of the retrieval text by owner 0's key. */
-async function registeredEmail(): Promise<{ status: number; body: unknown }> {
-  const account = privateKeyToAccount(app.devnet.owners[0]!.privateKey);
+/** GET …/emails/{signer} as another client would: personal_sign of the retrieval text by owner `index`'s key. */
+async function registeredEmail(index = 0): Promise<{ status: number; body: unknown }> {
+  const account = privateKeyToAccount(app.devnet.owners[index]!.privateKey);
   const safe = getAddress(ui.team());
   const timestamp = String(Date.now());
   const signature = await account.signMessage({ message: `email-retrieval-${app.devnet.chainId}-${safe}-${account.address}-${timestamp}` });
@@ -417,4 +418,39 @@ test('an owner added to the Safe on chain while owner 0 types (decision 0088): t
   await expect(page.getByRole('region', { name: 'Proposers' }).getByRole('status').filter({ hasText: 'Proposer added.' })).toBeVisible({ timeout: 30_000 });
   const listed = (await (await gw(`/v1/chains/${app.devnet.chainId}/delegates?safe=${getAddress(ui.team())}`)).json()) as { results: Array<{ delegate: string; delegator: string }> };
   expect(listed.results.filter((d) => d.delegate === proposer).map((d) => getAddress(d.delegator))).toEqual([getAddress(ui.owner(0))]);
+});
+
+test('the wallet switched while a request waits on the Ledger (decision 0088): the card says the request was the previous account’s, the address typed stays, and approving it on the device afterwards registers nothing', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = 'owner1-abandoned@example.com';
+  // owner 1 has no address (the switch test above read it as none)
+  expect((await registeredEmail(1)).status).toBe(404);
+  await withDevice(page, LEDGER);
+  await ui.openSafe(page, 1);
+  await page.goto(app.url(`/settings/email?safe=${app.teamSafe}`));
+  await expect(ui.walletButton(page, 1)).toBeVisible({ timeout: 20_000 });
+  const section = page.getByRole('region', { name: 'E-mail alerts' });
+  const field = section.getByRole('form', { name: 'Register e-mail address' }).getByLabel('E-mail address');
+  await field.fill(email);
+  await section.getByRole('button', { name: 'Register address' }).click();
+  await passDeviceStep(section, 'message');
+  await expect(section.getByRole('status').filter({ hasText: 'Confirm the message on your Ledger' })).toBeVisible({ timeout: 30_000 });
+
+  // owner 1's request waits on the device; the wallet switches to owner 0
+  await ui.selectAccount(page, 0);
+  await expect(section.getByText(ACCOUNT_TEXTS.signerChanged)).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByRole('status').filter({ hasText: 'Confirm the message on your Ledger' })).toHaveCount(0);
+  await expect(field).toHaveValue(email);
+  expect(await seriousViolations(page)).toEqual([]);
+  // the device still holds owner 1's request; approving it there is not followed by the app
+  await approveOnDevice(page);
+
+  // owner 0 then reads its own registration (a signature of its own, on the device): the one registered before
+  await section.getByRole('button', { name: 'Show registration' }).click();
+  await passDeviceStep(section, 'message');
+  await approveOnDevice(page);
+  await expect(section.getByLabel('Registered address')).toHaveText('owner0-before-switch@example.com', { timeout: 30_000 });
+  // by now a registration sent with owner 1's signature would have reached the gateway: none did
+  expect((await registeredEmail(1)).status).toBe(404);
+  expect((await registeredEmail(0)).body).toMatchObject({ email: 'owner0-before-switch@example.com' });
 });
