@@ -1,7 +1,8 @@
 /**
- * Keyboard use of web3-onboard's wallet list (and its theme, CONNECT_MODAL_THEME). The list is a plain box in the open shadow root of the library's
- * <onboard-v2> element, with no keyboard support of its own: focus stays on the page behind it (Tab walks the
- * whole page before reaching it), Escape does nothing, and its close control is a div that cannot be focused.
+ * Keyboard use of web3-onboard's wallet list (and its theme, CONNECT_MODAL_THEME below). The list is a plain box in
+ * the open shadow root of the library's <onboard-v2> element, with no keyboard support of its own: focus stays on the
+ * page behind it (Tab walks the whole page before reaching it), Escape does nothing, and its close control is a div
+ * that cannot be focused.
  * While the list is open this gives it the modal dialog pattern's keyboard behaviour:
  * - focus moves to its first wallet as soon as one shows, and back into the list when a dialog opened above it
  *   closes with focus nowhere;
