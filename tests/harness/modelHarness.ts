@@ -205,15 +205,19 @@ export function planPaths<TMachine extends AnyStateMachine>(options: ModelPlanOp
  * is unchanged (the same transitions and states are taken); only repeated steps go.
  */
 export function withoutPrefixes(paths: readonly ModelPath[]): ModelPath[] {
-  const eventsOf = (path: ModelPath) => path.steps.slice(1).map((step) => JSON.stringify(step.event));
+  // Each path's key (its events, one JSON per line) and every proper prefix of it, built once.
   const properPrefixes = new Set<string>();
-  for (const path of paths) {
-    const events = eventsOf(path);
-    for (let length = 0; length < events.length; length++) properPrefixes.add(events.slice(0, length).join('\n'));
-  }
+  const keys = paths.map((path) => {
+    let key = '';
+    for (const [index, step] of path.steps.slice(1).entries()) {
+      properPrefixes.add(key);
+      key += `${index === 0 ? '' : '\n'}${JSON.stringify(step.event)}`;
+    }
+    return key;
+  });
   const kept = new Set<string>();
-  return paths.filter((path) => {
-    const key = eventsOf(path).join('\n');
+  return paths.filter((_, index) => {
+    const key = keys[index]!;
     if (properPrefixes.has(key) || kept.has(key)) return false;
     kept.add(key);
     return true;
