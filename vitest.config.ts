@@ -47,7 +47,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // One worker per core: vitest 5 otherwise ran every file one after another on a 2-core machine (measured: two 6 s
-    // sleeps took 13.8 s by default, 7.1 s with two workers). The integration files run two at a time as well: each starts its own devnet on free ports (decision 0091).
+    // sleeps took 13.8 s by default, 7.1 s with two workers). The integration files run two at a time as well: each
+    // starts its own devnet on free ports (decision 0091).
     maxWorkers: '100%',
     projects: [
       {

@@ -4,11 +4,10 @@
  * wallets is the app's --surface, their names the app's --text, nothing sticks out sideways, and axe finds nothing
  * serious in it. A screenshot of each (CONNECT_SHOTS: a folder to keep them in, else the test's output folder).
  */
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './fixtures/axe.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
-import { LOOKS, THEME } from './fixtures/looks.ts';
+import { LOOKS, THEME, shotPath } from './fixtures/looks.ts';
 
 const app = useDevnetApp();
 
@@ -35,7 +34,7 @@ test('the wallet list takes the app’s theme in every look, and follows a chang
     await expect(wallet).toBeInViewport();
     expect(await axeViolations(page, { include: 'onboard-v2' })).toEqual([]);
     const name = `connect-${look.width}-${look.scheme}.png`;
-    await page.screenshot({ path: process.env.CONNECT_SHOTS ? join(process.env.CONNECT_SHOTS, name) : test.info().outputPath(name) });
+    await page.screenshot({ path: shotPath(name, 'CONNECT_SHOTS') });
   }
   // Still usable: the Devnet Wallet connects from the list as it is.
   await wallet.click();

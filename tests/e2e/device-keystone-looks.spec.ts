@@ -9,14 +9,13 @@
  *    pick an account, Enter connects); the Keystone logo on the sync page at 3:1 or more against what is behind it, in
  *    light and dark (a screenshot of it, measured).
  */
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEVNET_MNEMONIC } from '../../devnet/chain/accounts.ts';
 import { axeViolations } from './fixtures/axe.ts';
 import { passDeviceStep, seriousViolations } from './fixtures/devnetDevice.ts';
 import { useKeystoneApp } from './fixtures/keystoneApp.ts';
 import { hdKeyUr, readRequestQr, writeQrVideo } from './fixtures/keystoneQr.ts';
-import { LOOKS, THEME } from './fixtures/looks.ts';
+import { LOOKS, THEME, shotPath } from './fixtures/looks.ts';
 
 const { camera: CAMERA, app, ui, keystoneDialog, connectKeystone } = useKeystoneApp();
 
@@ -44,7 +43,7 @@ async function checkEveryLook(page: Page, step: string) {
     expect(await axeViolations(page, { include: '.ReactModalPortal' })).toEqual([]);
     if (step === 'request') expect(await seriousViolations(page)).toEqual([]);
     const name = `keystone-${step}-${look.width}-${look.scheme}.png`;
-    await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });
+    await page.screenshot({ path: shotPath(name, 'KEYSTONE_SHOTS') });
   }
 }
 
@@ -74,7 +73,7 @@ test('the Keystone’s dialog follows the app’s theme and fits a phone: sync, 
     await expect(d.getByRole('button', { name: 'Try again' })).toBeInViewport();
     expect(await seriousViolations(page)).toEqual([]);
     const name = `keystone-rejected-${look.width}-${look.scheme}.png`;
-    await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });
+    await page.screenshot({ path: shotPath(name, 'KEYSTONE_SHOTS') });
   }
 });
 
@@ -224,7 +223,7 @@ test('web3-onboard’s account list: named, in the app’s theme and axe-clean a
     }
     expect(await axeViolations(page, { include: 'account-select', everyImpact: true })).toEqual([]);
     const name = `keystone-accounts-${look.width}-${look.scheme}.png`;
-    await page.screenshot({ path: process.env.KEYSTONE_SHOTS ? join(process.env.KEYSTONE_SHOTS, name) : test.info().outputPath(name) });
+    await page.screenshot({ path: shotPath(name, 'KEYSTONE_SHOTS') });
   }
   await page.keyboard.press('Tab');
   await expect(list.getByRole('button', { name: 'Dismiss' })).toBeFocused();
