@@ -11,6 +11,7 @@ import { hashMessage, hashTypedData, parseAbi, type Hex, type TypedDataDefinitio
 import { DEMO_TEXT_MESSAGE, DEMO_TYPED_MESSAGE } from '../../devnet/seed/offchain.ts';
 import { useDevnetApp } from './fixtures/devnetApp.ts';
 import { probeApp, type Settled } from './fixtures/probeApp.ts';
+import { storedLog } from './fixtures/eventLog.ts';
 import { txFlowPage } from './fixtures/txFlowPage.ts';
 import { hangNext, installWalletSpy, signingCalls, expectSigningCalls } from './fixtures/walletSpy.ts';
 
@@ -205,6 +206,9 @@ test('a tampered hash or message in the gateway answer is refused before the wal
   await d.getByRole('button', { name: 'Close' }).click();
   await expect(d).toHaveCount(0);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // Closing ends the flow's stream in the page's event log a moment after the dialog goes; a reload before that would
+  // rightly bring the refused flow back (flows are restored from their log). Wait until the log says it is closed.
+  await expect.poll(async () => Object.values((await storedLog(page, 'messageFlow')).status), { timeout: 10_000 }).toEqual(['closed']);
   // The gateway client keeps the (refused) answer until the Safe's messagesTag changes: start from a fresh page.
   await page.reload();
   await expect(walletButton(page, 0)).toBeVisible({ timeout: 20_000 });
