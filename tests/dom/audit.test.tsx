@@ -24,7 +24,8 @@ beforeEach(async () => {
   });
   downloads.length = 0;
   let blob: Blob | null = null;
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:test'), revokeObjectURL: () => {} }));
+  // jsdom has no object URLs: a URL of our own for this test (the dom project's files share a worker, decision 0092).
+  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (b: Blob) => ((blob = b), 'blob:test'), revokeObjectURL: () => {} }));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     if (blob) downloads.push({ name: this.download, blob });
   });
