@@ -13,9 +13,9 @@ import { bybitStyleSafeTx, deploySlotZeroWriter } from './fixtures/bybit.ts';
 import { proposeSafeTx } from '../../devnet/seed/offchain.ts';
 import { SAFE_141, buildSafeTx } from '../../devnet/chain/index.ts';
 import { encodeMultiSendTransactions } from '../../src/domain/safe/multisend.ts';
-import { MALLORY, useTamperApp, type Json } from './fixtures/txTamper.ts';
+import { MALLORY, expectNothingSent, useTamperApp, type Json } from './fixtures/txTamper.ts';
 
-const { app, ui, dialog, tamper, detailsPath, expectNothingSent, openQueuedAsOwnerB, openConfirm } = useTamperApp();
+const { app, ui, dialog, tamper, detailsPath, openQueuedAsOwnerB, openConfirm } = useTamperApp();
 
 /** The txInfo of the queued transaction at nonce 3 replaced by `lie` (the bytes, hashes and signatures stay true). */
 const lyingSummary = (page: Page, lie: (txInfo: Json) => Json) =>

@@ -12,9 +12,9 @@ import { getAddress, type Hex } from 'viem';
 import { safeTxHash, type SafeTx } from '../../src/domain/safe/index.ts';
 import { escapeRegExp } from './fixtures/txFlowPage.ts';
 import { signingCalls } from './fixtures/walletSpy.ts';
-import { MALLORY, useTamperApp, type Json } from './fixtures/txTamper.ts';
+import { MALLORY, expectNothingSent, useTamperApp, type Json } from './fixtures/txTamper.ts';
 
-const { app, ui, dialog, tamper, detailsPath, expectNothingSent, openConfirm } = useTamperApp();
+const { app, ui, dialog, tamper, detailsPath, openConfirm } = useTamperApp();
 
 test('control: the untampered queued transaction can be signed and executed by owner B', async ({ page }) => {
   await openConfirm(page);
